@@ -1,0 +1,52 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+
+export type DB = Kysely<Database>;
+export type Dialect = "sqlite" | "postgres";
+
+export type DatabaseTarget =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+export interface DatabaseHandle {
+  db: DB;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+const PG_INT8 = 20;
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // Counts and epoch-millisecond timestamps fit in a double; the default would return strings.
+      types: {
+        getTypeParser: (oid: number, format?: "text" | "binary") =>
+          oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text"),
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", close: () => db.destroy() };
+  }
+
+  if (target.file !== ":memory:") mkdirSync(dirname(target.file), { recursive: true });
+  const sqlite = new SQLite(target.file);
+  sqlite.pragma("journal_mode = WAL");
+  // FULL: an order acknowledged to a buyer survives a power cut, not only a process crash.
+  sqlite.pragma("synchronous = FULL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** Cheap round trip used by /healthz. */
+export async function pingDatabase(db: DB): Promise<void> {
+  await sql`select 1`.execute(db);
+}

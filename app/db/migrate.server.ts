@@ -1,0 +1,44 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
+import type { DB, Dialect } from "./database.server";
+import { initialSchema } from "./migrations/0001_initial";
+
+/** Every migration, in order. Add a file under migrations/ and list it here. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    "0001_initial": initialSchema(dialect),
+  };
+}
+
+// Any constant shared by all instances of this app; serialises start-up migrations on PostgreSQL.
+const PG_MIGRATION_LOCK = 7_351_204_913;
+
+/**
+ * Brings the schema to the latest version. Safe to run twice, and safe when
+ * several instances start at once on PostgreSQL: the first takes a session
+ * advisory lock before Kysely even creates its bookkeeping tables, the others
+ * wait, then find nothing left to do.
+ */
+export async function migrateToLatest(db: DB, dialect: Dialect): Promise<MigrationResultSet> {
+  const run = (conn: Kysely<any>) =>
+    new Migrator({
+      db: conn,
+      provider: { getMigrations: async () => migrations(dialect) },
+    }).migrateToLatest();
+
+  const result =
+    dialect === "postgres"
+      ? await db.connection().execute(async (conn) => {
+          await sql`select pg_advisory_lock(${PG_MIGRATION_LOCK})`.execute(conn);
+          try {
+            return await run(conn);
+          } finally {
+            await sql`select pg_advisory_unlock(${PG_MIGRATION_LOCK})`.execute(conn);
+          }
+        })
+      : await run(db);
+
+  if (result.error) {
+    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  }
+  return result;
+}

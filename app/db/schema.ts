@@ -1,0 +1,19 @@
+import type { AdminSessionTable, AdminUserTable } from "~/domain/auth/table";
+import type { OrderTable } from "~/domain/orders/table";
+import type { PlanTable } from "~/domain/plans/table";
+import type { SettingTable } from "~/domain/settings/table";
+
+/** Rows about the database itself (seed marker); never touched by the danger zone. */
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}
+
+export interface Database {
+  plans: PlanTable;
+  orders: OrderTable;
+  settings: SettingTable;
+  admin_users: AdminUserTable;
+  admin_sessions: AdminSessionTable;
+  app_meta: AppMetaTable;
+}

@@ -1,0 +1,56 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ServiceType } from "~/domain/plans/table";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "in_progress",
+  "completed",
+  "partial",
+  "failed",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export interface OrderTable {
+  id: Generated<number>;
+  /** Public, non-guessable id shown to the buyer and the admin. */
+  order_id: string;
+  /** Client-chosen key that makes a retried create-order return the same order. */
+  idempotency_key: string | null;
+  service_type: ServiceType;
+  plan_id: number | null;
+  plan_name: string;
+  /** Instagram username or post link. */
+  target: string;
+  quantity: number;
+  price_paise: number;
+  status: OrderStatus;
+  /** Null once anonymised after the retention period. */
+  customer_name: string | null;
+  customer_phone: string | null;
+  /** 12-digit UPI reference the buyer submitted after paying. */
+  utr: string | null;
+  utr_submitted_at: number | null;
+  payment_deadline_at: number;
+  panel_order_id: string | null;
+  panel_status: string | null;
+  /** Exact decimal text as the panel sent it, in panel_currency. */
+  panel_charge: string | null;
+  panel_currency: string | null;
+  panel_start_count: number | null;
+  panel_remains: number | null;
+  panel_error: string | null;
+  /** Progress of the hand-off to the panel: null, sending, unknown (outcome not known), placed. */
+  panel_state: string | null;
+  panel_placed_at: number | null;
+  panel_synced_at: number | null;
+  profit_paise: number | null;
+  anonymised_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type OrderRow = Selectable<OrderTable>;
+export type NewOrderRow = Insertable<OrderTable>;
+export type OrderUpdate = Updateable<OrderTable>;

@@ -1,0 +1,36 @@
+import type { DB } from "~/db/database.server";
+import type { NewPlanRow, PlanRow, ServiceType } from "./table";
+
+/** The spec's minimum quantity a buyer may be shown or charged for. */
+export const MIN_PLAN_QUANTITY = 100;
+
+export async function listPlans(
+  db: DB,
+  filter: { serviceType?: ServiceType; enabledOnly?: boolean } = {},
+): Promise<PlanRow[]> {
+  let query = db.selectFrom("plans").selectAll();
+  if (filter.serviceType) query = query.where("service_type", "=", filter.serviceType);
+  if (filter.enabledOnly) {
+    query = query.where("is_enabled", "=", 1).where("quantity", ">=", MIN_PLAN_QUANTITY);
+  }
+  return query.orderBy("price_paise", "asc").orderBy("id", "asc").execute();
+}
+
+export async function findPlan(db: DB, id: number): Promise<PlanRow | undefined> {
+  return db.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function insertPlans(db: DB, plans: NewPlanRow[]): Promise<void> {
+  if (plans.length > 0) await db.insertInto("plans").values(plans).execute();
+}
+
+/** Price of the cheapest plan a buyer can order, for the "from ₹X" copy; null when none. */
+export async function cheapestEnabledPricePaise(db: DB): Promise<number | null> {
+  const row = await db
+    .selectFrom("plans")
+    .select((eb) => eb.fn.min<number>("price_paise").as("min"))
+    .where("is_enabled", "=", 1)
+    .where("quantity", ">=", MIN_PLAN_QUANTITY)
+    .executeTakeFirst();
+  return row?.min ?? null;
+}

@@ -1,0 +1,23 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+export const SERVICE_TYPES = ["followers", "likes", "views", "comments"] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export interface PlanTable {
+  id: Generated<number>;
+  service_type: ServiceType;
+  name: string;
+  /** Number of followers/likes/views/comments delivered. */
+  quantity: number;
+  price_paise: number;
+  /** The admin form allows at most one tag, so a nullable column is enough. */
+  tag: string | null;
+  /** 0 or 1: the same integer on SQLite and PostgreSQL. */
+  is_enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export type PlanRow = Selectable<PlanTable>;
+export type NewPlanRow = Insertable<PlanTable>;
+export type PlanUpdate = Updateable<PlanTable>;

@@ -1,0 +1,64 @@
+/**
+ * Every site setting the shop knows. The first ten keys keep the names of the
+ * storefront we are modelled on, so its settings API keeps working.
+ */
+export const SETTING_GROUPS = ["smm", "payment", "store"] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+export interface SettingDefinition {
+  key: string;
+  group: SettingGroup;
+  /** Secrets are never sent back whole to any client. */
+  secret?: boolean;
+  default: string;
+}
+
+export const PLACEHOLDER_UPI_ID = "placeholder-change-me@upi";
+
+export const SETTINGS = {
+  panelApiKey: { key: "VITE_SMM_PANEL_API_KEY", group: "smm", secret: true, default: "" },
+  panelUrl: { key: "VITE_SMM_PANEL_URL", group: "smm", default: "" },
+  panelServiceFollowers: { key: "VITE_SMM_PANEL_FOLLOWERS_SERVICE_ID", group: "smm", default: "" },
+  panelServiceLikes: { key: "VITE_SMM_PANEL_LIKES_SERVICE_ID", group: "smm", default: "" },
+  panelServiceViews: { key: "VITE_SMM_PANEL_VIEWS_SERVICE_ID", group: "smm", default: "" },
+  panelServiceComments: { key: "VITE_SMM_PANEL_COMMENTS_SERVICE_ID", group: "smm", default: "" },
+  upiId: { key: "VITE_UPI_ID", group: "payment", default: PLACEHOLDER_UPI_ID },
+  merchantName: { key: "VITE_MERCHANT_NAME", group: "payment", default: "BoostKaro" },
+  brandName: { key: "BRAND_NAME", group: "store", default: "BoostKaro" },
+  publicBaseUrl: { key: "PUBLIC_BASE_URL", group: "store", default: "http://localhost:3000" },
+  supportEmail: { key: "SUPPORT_EMAIL", group: "store", default: "support@boostkaro.in" },
+  supportPhone: { key: "SUPPORT_PHONE", group: "store", default: "+91 98765 43210" },
+  whatsappNumber: { key: "WHATSAPP_NUMBER", group: "store", default: "919876543210" },
+  location: { key: "LOCATION", group: "store", default: "New Delhi, India" },
+  grievanceOfficerName: { key: "GRIEVANCE_OFFICER_NAME", group: "store", default: "Priya Sharma" },
+  grievanceOfficerDesignation: {
+    key: "GRIEVANCE_OFFICER_DESIGNATION",
+    group: "store",
+    default: "Grievance Officer",
+  },
+  grievanceOfficerContact: {
+    key: "GRIEVANCE_OFFICER_CONTACT",
+    group: "store",
+    default: "grievance@boostkaro.in",
+  },
+  deliveryStartMinutes: { key: "DELIVERY_START_MINUTES", group: "store", default: "30" },
+  creatorsBoosted: { key: "CREATORS_BOOSTED", group: "store", default: "3,000+" },
+  retentionDays: { key: "RETENTION_DAYS", group: "store", default: "180" },
+} as const satisfies Record<string, SettingDefinition>;
+
+export type SettingName = keyof typeof SETTINGS;
+export type SiteSettings = Record<SettingName, string>;
+
+const byKey = new Map<string, SettingName>(
+  Object.entries(SETTINGS).map(([name, def]) => [def.key, name as SettingName]),
+);
+
+export function settingNameForKey(key: string): SettingName | undefined {
+  return byKey.get(key);
+}
+
+export function defaultSiteSettings(): SiteSettings {
+  return Object.fromEntries(
+    Object.entries(SETTINGS).map(([name, def]) => [name, def.default]),
+  ) as SiteSettings;
+}

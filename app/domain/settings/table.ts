@@ -1,0 +1,5 @@
+export interface SettingTable {
+  key: string;
+  value: string;
+  updated_at: number;
+}

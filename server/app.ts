@@ -1,0 +1,95 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { AppServices } from "~/context";
+import { pingDatabase } from "~/db/database.server";
+import type { Logger } from "./logger";
+import { securityHeaders } from "./security";
+
+type ContextKeys = Pick<typeof import("~/entry.server"), "servicesContext" | "nonceContext">;
+
+export interface AppOptions {
+  services: AppServices;
+  logger: Logger;
+  trustProxy: number;
+  /** Production build, or a loader of it (the Vite dev server in development). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  clientDir: string;
+  development?: boolean;
+}
+
+export function createApp(options: AppOptions) {
+  const { services, logger } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  app.use(requestLogger(logger));
+  app.use(securityHeaders({ development: Boolean(options.development) }));
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await pingDatabase(services.db);
+      res.json({ status: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "health check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  // Vite fingerprints everything under assets/, so it may be cached for good.
+  app.use(
+    "/assets",
+    express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+
+  app.all("/{*splat}", routerHandler(options));
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error }, "unhandled error");
+    if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
+  });
+  return app;
+}
+
+function routerHandler({ build, services }: AppOptions) {
+  const handlerFor = (serverBuild: ServerBuild) => {
+    const keys = serverBuild.entry.module as unknown as ContextKeys;
+    return createRequestHandler({
+      build: serverBuild,
+      mode: serverBuild.isSpaMode ? "production" : process.env.NODE_ENV,
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(keys.servicesContext, services);
+        context.set(keys.nonceContext, res.locals.nonce as string);
+        return context;
+      },
+    });
+  };
+
+  if (typeof build !== "function") return handlerFor(build);
+  // Development: Vite reloads the build on change, so resolve it on every request.
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      await handlerFor(await build())(req, res, next);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function requestLogger(logger: Logger) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      if (req.path === "/healthz" || req.path.startsWith("/assets/")) logger.debug(entry, "request");
+      else logger.info(entry, "request");
+    });
+    next();
+  };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("needs nothing set for the demo", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.database).toEqual({ kind: "sqlite", file: "./data/shop.db" });
+  });
+
+  it("names the variable and what is expected when a value is bad", () => {
+    expect(() => loadConfig({ PORT: "abc" })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: "abc", LOG_LEVEL: "loud" });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT="abc": expected a whole number from 0 to 65535');
+      expect(message).toContain('LOG_LEVEL="loud"');
+    }
+  });
+
+  it("rejects a port out of range", () => {
+    expect(() => loadConfig({ PORT: "70000" })).toThrow(/PORT="70000"/);
+  });
+
+  it("recognises a PostgreSQL URL", () => {
+    const config = loadConfig({ DATABASE_URL: "postgres://u:p@127.0.0.1:5432/shop" });
+    expect(config.database).toEqual({ kind: "postgres", url: "postgres://u:p@127.0.0.1:5432/shop" });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
+  });
+});

@@ -1,0 +1,83 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], {
+    error: "expected true or false",
+  })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["production", "development", "test"], {
+      error: "expected production, development or test",
+    })
+    .default("production"),
+  HOST: z.string().min(1, "expected a host name or IP address").default("127.0.0.1"),
+  PORT: z.coerce
+    .number({ error: "expected a whole number from 0 to 65535" })
+    .int("expected a whole number from 0 to 65535")
+    .min(0, "expected a whole number from 0 to 65535")
+    .max(65535, "expected a whole number from 0 to 65535")
+    .default(3000),
+  DATABASE_URL: z
+    .string()
+    .refine(
+      (v) => /^postgres(ql)?:\/\/.+/.test(v) || /^(file:)?[^:]+$/.test(v),
+      "expected postgres://user:pass@host:port/db or a SQLite file path (file:./data/shop.db)",
+    )
+    .default("file:./data/shop.db"),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: "expected a whole number from 1 to 100" })
+    .int()
+    .min(1, "expected a whole number from 1 to 100")
+    .max(100, "expected a whole number from 1 to 100")
+    .default(10),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "expected one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  TRUST_PROXY: z.coerce
+    .number({ error: "expected the number of proxies in front of the app (0 for none)" })
+    .int()
+    .min(0, "expected the number of proxies in front of the app (0 for none)")
+    .default(0),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: "expected milliseconds from 100 to 30000" })
+    .int()
+    .min(100, "expected milliseconds from 100 to 30000")
+    .max(30000, "expected milliseconds from 100 to 30000")
+    .default(4000),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+};
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates the environment once at start-up; a bad value stops the server. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as in most shells' `FOO= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join(".");
+        return `${name}=${JSON.stringify(env[name] ?? "")}: ${issue.message}`;
+      }),
+    );
+  }
+  const url = parsed.data.DATABASE_URL;
+  const database = /^postgres(ql)?:\/\//.test(url)
+    ? ({ kind: "postgres", url } as const)
+    : ({ kind: "sqlite", file: url.replace(/^file:/, "") } as const);
+  return { ...parsed.data, database };
+}

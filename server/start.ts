@@ -1,0 +1,85 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { seedDemoDataOnce } from "~/db/seed.server";
+import { createSettingsCache } from "~/domain/settings/settings.server";
+import { createApp } from "./app";
+import type { Config } from "./config";
+import type { Logger } from "./logger";
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  database: DatabaseHandle;
+  /** Stops accepting, lets in-flight requests finish (up to the timeout), closes the database. */
+  shutdown(): Promise<void>;
+}
+
+export async function startServer(config: Config, logger: Logger, { dev = false } = {}): Promise<RunningServer> {
+  const database = openDatabase(
+    config.database.kind === "postgres"
+      ? { ...config.database, poolSize: config.DATABASE_POOL_SIZE }
+      : config.database,
+  );
+  const migrations = await migrateToLatest(database.db, database.dialect);
+  for (const m of migrations.results ?? []) logger.info({ migration: m.migrationName, status: m.status }, "migration");
+  if (config.SEED_DEMO_DATA && (await seedDemoDataOnce(database.db))) {
+    logger.info("empty database: seeded the demo catalogue and default settings");
+  }
+
+  const services = {
+    db: database.db,
+    dialect: database.dialect,
+    settings: createSettingsCache(database.db),
+  };
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let vite: { close(): Promise<void>; middlewares: import("express").RequestHandler } | undefined;
+  if (dev) {
+    const { createServer } = await import("vite");
+    const devServer = await createServer({ server: { middlewareMode: true } });
+    vite = devServer as unknown as typeof vite;
+    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+  }
+
+  const app = createApp({
+    services,
+    logger,
+    trustProxy: config.TRUST_PROXY,
+    build,
+    clientDir: resolve("build/client"),
+    development: dev,
+  });
+  if (vite) app.use(vite.middlewares);
+
+  const server = await new Promise<Server>((ok, fail) => {
+    const s = app.listen(config.PORT, config.HOST, () => ok(s));
+    s.once("error", fail);
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
+
+  let stopping: Promise<void> | undefined;
+  const shutdown = () =>
+    (stopping ??= (async () => {
+      await new Promise<void>((done) => {
+        const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+        server.close(() => {
+          clearTimeout(force);
+          done();
+        });
+        // Keep-alive sockets with no request in flight would otherwise hold close() open.
+        server.closeIdleConnections();
+      });
+      await vite?.close();
+      await database.close();
+    })());
+
+  return { url: `http://${host}:${port}`, server, database, shutdown };
+}
