@@ -61,13 +61,19 @@ export async function seedDemoDataOnce(db: DB): Promise<boolean> {
   });
 }
 
-/** Adds the demo catalogue and any missing default settings (`npm run db:seed`). */
-export async function seedDemoData(db: DB): Promise<void> {
-  await insertPlans(db, demoPlans());
+/**
+ * Adds the demo catalogue (when the shop has no plans) and any missing default
+ * settings; never duplicates or overwrites what the operator has (`npm run db:seed`).
+ */
+export async function seedDemoData(db: DB): Promise<{ plansAdded: number; settingsAdded: number }> {
+  const hasPlans = await db.selectFrom("plans").select("id").limit(1).executeTakeFirst();
+  const plans = hasPlans ? [] : demoPlans();
+  await insertPlans(db, plans);
   const existing = new Set((await db.selectFrom("settings").select("key").execute()).map((r) => r.key));
   const defaults = defaultSiteSettings();
   const missing = Object.fromEntries(
     Object.entries(defaults).filter(([name]) => !existing.has(SETTINGS[name as SettingName].key)),
   );
   await writeSettings(db, missing);
+  return { plansAdded: plans.length, settingsAdded: Object.keys(missing).length };
 }

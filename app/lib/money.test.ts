@@ -7,7 +7,8 @@ describe("money", () => {
     expect(parseRupeesToPaise("149.5")).toBe(14950);
     expect(parseRupeesToPaise("1,499.99")).toBe(149999);
     expect(parseRupeesToPaise(19.99)).toBe(1999);
-    expect(parseRupeesToPaise(0.1 + 0.2)).toBeNull();
+    expect(parseRupeesToPaise(0.1 + 0.2)).toBe(30);
+    expect(parseRupeesToPaise(1.234)).toBeNull();
   });
 
   it("refuses negative, over-precise and non-numeric input", () => {

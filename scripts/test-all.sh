@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, unit, integration on SQLite and PostgreSQL,
+# end-to-end in Chromium against a production build. Ends with one summary line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+reports=$(mktemp -d /tmp/shop-test-reports.XXXXXX)
+pgdir=$(mktemp -d /tmp/shop-test-pg.XXXXXX)
+status=0
+stage() { echo; echo "=== $* ==="; }
+fail() { echo "FAILED: $*"; status=1; }
+cleanup() { scripts/pg-test-cluster.sh stop "$pgdir"; }
+trap cleanup EXIT
+
+stage "System packages"
+scripts/ensure-system-deps.sh || fail "installing system packages"
+
+stage "Typecheck"
+npm run --silent typecheck || fail "typecheck"
+
+stage "Unit tests"
+npx vitest run --project unit --reporter=default --reporter=json \
+  --outputFile.json="$reports/unit.json" || fail "unit tests"
+
+stage "Production build"
+npm run --silent build >"$reports/build.log" 2>&1 || { cat "$reports/build.log"; fail "build"; }
+
+stage "Integration tests (SQLite and PostgreSQL)"
+if pg_url=$(scripts/pg-test-cluster.sh start "$pgdir"); then
+  echo "PostgreSQL test cluster at $pg_url"
+  TEST_POSTGRES_URL="$pg_url" REQUIRE_POSTGRES=1 npx vitest run --project integration \
+    --reporter=verbose --reporter=json --outputFile.json="$reports/integration.json" \
+    || fail "integration tests"
+else
+  fail "starting PostgreSQL"
+fi
+
+stage "End-to-end tests (Chromium)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" npx playwright test --reporter=list,json || fail "end-to-end tests"
+
+stage "Summary"
+node scripts/test-summary.mjs "$reports" || status=1
+rm -rf "$reports"
+exit $status

@@ -1,0 +1,24 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * Every page fails its test if the browser reports a Content-Security-Policy
+ * violation or an uncaught error: both mean something a buyer would hit.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text())) {
+          errors.push(`csp: ${msg.text()}`);
+        }
+      });
+      await use(errors);
+      expect(errors, "errors reported by the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

@@ -1,0 +1,120 @@
+import { request } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../support/databases";
+import { type ServerProcess, runServerExpectingExit, spawnServer } from "../support/server-process";
+
+describe("configuration", () => {
+  it("stops start-up with a clear message when PORT is not a number", async () => {
+    const { code, output } = await runServerExpectingExit({ PORT: "abc" });
+    expect(code).not.toBe(0);
+    expect(output).toContain('PORT="abc": expected a whole number from 0 to 65535');
+  });
+
+  it("names the database variable when it is malformed", async () => {
+    const { code, output } = await runServerExpectingExit({ DATABASE_URL: "mysql://x" });
+    expect(code).not.toBe(0);
+    expect(output).toContain("DATABASE_URL");
+  });
+});
+
+describe.each(testDatabases())("server on $name", (kind) => {
+  let server: ServerProcess;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await kind.create();
+    drop = db.drop;
+    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
+    server = await spawnServer({ DATABASE_URL: url, TRUST_PROXY: "1" });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  it("answers /healthz after checking the database", async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  it("serves the seeded home page with a nonce-based CSP and the security headers", async () => {
+    const res = await fetch(`${server.url}/`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.status).toBe(200);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("strict-transport-security")).toBeNull();
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attrs of scripts) {
+      if (/\bsrc=/.test(attrs)) continue;
+      expect(attrs, "every inline script carries this response's nonce").toContain(`nonce="${nonce}"`);
+    }
+    expect(html).toContain("from ₹49");
+
+    const second = await fetch(`${server.url}/`);
+    const otherNonce = /'nonce-([^']+)'/.exec(second.headers.get("content-security-policy") ?? "")?.[1];
+    expect(otherNonce).not.toBe(nonce);
+  });
+
+  it("sends HSTS only when the request came over HTTPS through the proxy", async () => {
+    const res = await fetch(`${server.url}/healthz`, { headers: { "x-forwarded-proto": "https" } });
+    expect(res.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+  });
+
+  it("caches fingerprinted assets for a year", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${server.url}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers an unknown path with 404", async () => {
+    const res = await fetch(`${server.url}/definitely-not-here`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Oops! Page not found");
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes the request in flight and exits 0 within 5 s of SIGTERM", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "shop-shutdown-"));
+    const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "shop.db")}` });
+    try {
+      // A keep-alive connection left idle must not hold the server open.
+      const agentRes = await fetch(`${server.url}/healthz`);
+      expect(agentRes.status).toBe(200);
+
+      const inFlight = new Promise<number>((resolve, reject) => {
+        const req = request(`${server.url}/`, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+      await new Promise((r) => setTimeout(r, 5));
+      const stopped = server.stop("SIGTERM");
+      expect(await inFlight).toBe(200);
+      const { code, ms } = await stopped;
+      expect(code).toBe(0);
+      expect(ms).toBeLessThan(5000);
+      expect(server.output()).toContain("stopped");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Sends a signal and resolves with the exit code and how long the exit took. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
+}
+
+/** Runs the real server entry (production build) as a child process on a free port. */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
+    const check = () => {
+      const match = /shop listening on (http:\/\/\S+?)"/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!.replace("localhost", "127.0.0.1"));
+      }
+    };
+    child.stdout!.on("data", check);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+
+  return {
+    url,
+    child,
+    output: () => out,
+    async stop(signal = "SIGTERM") {
+      const started = Date.now();
+      if (child.exitCode !== null) return { code: child.exitCode, ms: 0 };
+      const exited = once(child, "exit");
+      child.kill(signal);
+      const [code] = (await exited) as [number | null];
+      return { code, ms: Date.now() - started };
+    },
+  };
+}
+
+/** Runs the server entry expecting it to stop by itself (for bad configuration). */
+export async function runServerExpectingExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  const [code] = (await once(child, "exit")) as [number | null];
+  return { code, output: out };
+}
