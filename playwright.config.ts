@@ -32,7 +32,7 @@ export default defineConfig({
   ],
   webServer: {
     // A production build on a fresh temporary database.
-    command: "rm -rf .tmp/e2e && node --import tsx server/main.ts",
+    command: `rm -rf .tmp/e2e-${port} && node --import tsx server/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -40,7 +40,8 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: "file:.tmp/e2e/shop.db",
+      DATABASE_URL: `file:.tmp/e2e-${port}/shop.db`,
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       LOG_LEVEL: "warn",
     },
   },

@@ -1,12 +1,17 @@
 import { createContext } from "react-router";
 import type { DB, Dialect } from "~/db/database.server";
 import type { SettingsCache } from "~/domain/settings/settings.server";
+import type { Config } from "../server/config";
+import type { Logger } from "../server/logger";
 
 /** What the Express server hands every loader and action (see server/app.ts). */
 export interface AppServices {
   db: DB;
   dialect: Dialect;
   settings: SettingsCache;
+  /** Validated environment (server/config.ts). */
+  config: Config;
+  logger: Logger;
 }
 
 export const servicesContext = createContext<AppServices>();

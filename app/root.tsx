@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { Toaster } from "sonner";
 import { useNonce } from "~/lib/nonce";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -25,6 +26,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        <Toaster position="top-center" richColors closeButton />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

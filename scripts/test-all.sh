@@ -5,6 +5,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+export E2E_PORT=${E2E_PORT:-$(free_port)}
 reports=$(mktemp -d /tmp/shop-test-reports.XXXXXX)
 pgdir=$(mktemp -d /tmp/shop-test-pg.XXXXXX)
 status=0

@@ -43,6 +43,38 @@ const envSchema = z.object({
     .min(0, "expected the number of proxies in front of the app (0 for none)")
     .default(0),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  BUILD_DIR: z.string().min(1, "expected a folder").default("build"),
+  PAYMENT_WINDOW_SECONDS: z.coerce
+    .number({ error: "expected seconds from 5 to 3600" })
+    .int()
+    .min(5, "expected seconds from 5 to 3600")
+    .max(3600, "expected seconds from 5 to 3600")
+    .default(300),
+  ADMIN_SESSION_TTL_SECONDS: z.coerce
+    .number({ error: "expected seconds from 10 to 604800" })
+    .int()
+    .min(10, "expected seconds from 10 to 604800")
+    .max(604800, "expected seconds from 10 to 604800")
+    .default(7200),
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{3,64}$/, "expected 3-64 letters, digits, dots, dashes or underscores")
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
+  PANEL_SIMULATOR: booleanFlag.default(false),
+  PANEL_SIMULATOR_PORT: z.coerce
+    .number({ error: "expected a whole number from 0 to 65535" })
+    .int()
+    .min(0, "expected a whole number from 0 to 65535")
+    .max(65535, "expected a whole number from 0 to 65535")
+    .default(3001),
+  PANEL_TIMEOUT_MS: z.coerce
+    .number({ error: "expected milliseconds from 100 to 120000" })
+    .int()
+    .min(100, "expected milliseconds from 100 to 120000")
+    .max(120000, "expected milliseconds from 100 to 120000")
+    .default(15000),
+  JOBS_ENABLED: booleanFlag.default(true),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected milliseconds from 100 to 30000" })
     .int()
@@ -79,5 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const database = /^postgres(ql)?:\/\//.test(url)
     ? ({ kind: "postgres", url } as const)
     : ({ kind: "sqlite", file: url.replace(/^file:/, "") } as const);
+  if (Boolean(parsed.data.ADMIN_USERNAME) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
+    throw new ConfigError(["ADMIN_USERNAME and ADMIN_PASSWORD: expected both to be set, or neither"]);
+  }
   return { ...parsed.data, database };
 }

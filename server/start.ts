@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import type { AppServices } from "~/context";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoDataOnce } from "~/db/seed.server";
@@ -31,10 +32,12 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
     logger.info("empty database: seeded the demo catalogue and default settings");
   }
 
-  const services = {
+  const services: AppServices = {
     db: database.db,
     dialect: database.dialect,
     settings: createSettingsCache(database.db),
+    config,
+    logger,
   };
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -45,7 +48,7 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
     vite = devServer as unknown as typeof vite;
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    build = (await import(pathToFileURL(resolve("build/server/index.js")).href)) as ServerBuild;
+    build = (await import(pathToFileURL(resolve(config.BUILD_DIR, "server/index.js")).href)) as ServerBuild;
   }
 
   const app = createApp({
@@ -53,7 +56,7 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
     logger,
     trustProxy: config.TRUST_PROXY,
     build,
-    clientDir: resolve("build/client"),
+    clientDir: resolve(config.BUILD_DIR, "client"),
     development: dev,
   });
   if (vite) app.use(vite.middlewares);
