@@ -4,11 +4,28 @@ export default [
   // Public storefront: every page here gets the site header and footer.
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    // storefront pages (policies, contact)
+    // buying pages (service pages, checkout, track)
+    // blog
   ]),
 
-  // JSON API (resource routes).
+  // Public JSON API (buyers).
+  ...prefix("api", [
+    // buying API
+  ]),
 
-  // Admin panel.
+  // Admin JSON API: every route inside the guard requires an admin session.
+  ...prefix("api/admin", [
+    layout("routes/api/admin/guard.ts", [
+      // admin API (dashboard, orders)
+      // panel API
+    ]),
+  ]),
+
+  // Admin pages.
+  // admin pages
+
+  // SEO files (sitemap, rss)
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
