@@ -43,6 +43,7 @@ const envSchema = z.object({
     .min(0, "expected the number of proxies in front of the app (0 for none)")
     .default(0),
   SEED_DEMO_DATA: booleanFlag.default(true),
+  BACKUP_DIR: z.string().min(1, "expected a folder").default("./data/backups"),
   BUILD_DIR: z.string().min(1, "expected a folder").default("build"),
   PAYMENT_WINDOW_SECONDS: z.coerce
     .number({ error: "expected seconds from 5 to 3600" })

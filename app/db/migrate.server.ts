@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
 import type { DB, Dialect } from "./database.server";
 import { initialSchema } from "./migrations/0001_initial";
+import { auditLog } from "./migrations/0005_audit_log";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001_initial": initialSchema(dialect),
+    "0005_audit_log": auditLog(dialect),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { AuditLogTable } from "~/domain/audit/table";
 import type { AdminSessionTable, AdminUserTable } from "~/domain/auth/table";
 import type { OrderTable } from "~/domain/orders/table";
 import type { PlanTable } from "~/domain/plans/table";
@@ -16,4 +17,5 @@ export interface Database {
   admin_users: AdminUserTable;
   admin_sessions: AdminSessionTable;
   app_meta: AppMetaTable;
+  audit_log: AuditLogTable;
 }

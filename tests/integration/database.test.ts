@@ -26,7 +26,8 @@ describe.each(testDatabases())("database on $name", (kind) => {
     cleanups.push(drop);
     const first = openDatabase(target);
     const result = await migrateToLatest(first.db, first.dialect);
-    expect(result.results?.map((r) => r.status)).toEqual(["Success"]);
+    expect(result.results?.length).toBeGreaterThan(0);
+    expect(result.results?.every((r) => r.status === "Success")).toBe(true);
     await first.close();
 
     const second = openDatabase(target);
@@ -50,7 +51,8 @@ describe.each(testDatabases())("database on $name", (kind) => {
           ? await Promise.all(handles.map((h) => migrateToLatest(h.db, h.dialect)))
           : [await migrateToLatest(handles[0]!.db, "sqlite")];
       const applied = results.flatMap((r) => r.results ?? []).filter((r) => r.status === "Success");
-      expect(applied).toHaveLength(1);
+      const names = applied.map((r) => r.migrationName);
+      expect(new Set(names).size, "each migration applied by exactly one instance").toBe(names.length);
       const seeded =
         kind.name === "postgres"
           ? await Promise.all(handles.map((h) => seedDemoDataOnce(h.db)))

@@ -1,0 +1,161 @@
+import { createReadStream, createWriteStream, mkdirSync, readdirSync, statSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { createGunzip, createGzip } from "node:zlib";
+import { sql } from "kysely";
+import type { DB, Dialect } from "~/db/database.server";
+
+/**
+ * Backups are gzip'd JSON Lines: a header line, then one line per row
+ * `{"table": "...", "row": {...}}`. Streaming both ways keeps memory flat even
+ * for a million orders. In a multi-instance setup BACKUP_DIR must be shared storage.
+ */
+export const BACKUP_TABLES = ["plans", "orders", "settings"] as const;
+export type BackupTable = (typeof BACKUP_TABLES)[number];
+
+export interface BackupScope {
+  plans?: boolean;
+  orders?: boolean;
+  /** Setting keys to include; undefined means none. */
+  settingKeys?: string[];
+}
+
+export interface BackupInfo {
+  name: string;
+  bytes: number;
+  createdAt: number;
+}
+
+const NAME = /^backup-\d{8}T\d{6}Z-[a-z0-9-]+\.jsonl\.gz$/;
+const PAGE = 2000;
+
+export function backupPath(dir: string, name: string): string | null {
+  if (!NAME.test(name)) return null;
+  return join(resolve(dir), basename(name));
+}
+
+export async function listBackups(dir: string): Promise<BackupInfo[]> {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => NAME.test(n));
+  } catch {
+    return [];
+  }
+  return names
+    .map((name) => {
+      const stat = statSync(join(dir, name));
+      return { name, bytes: stat.size, createdAt: stat.mtimeMs };
+    })
+    .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** Writes everything in `scope` to a new backup file and returns its name and row counts. */
+export async function writeBackup(
+  db: DB,
+  dir: string,
+  scope: BackupScope,
+  label: string,
+  now = new Date(),
+): Promise<{ name: string; counts: Record<BackupTable, number> }> {
+  mkdirSync(dir, { recursive: true });
+  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  const name = `backup-${stamp}-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 40)}.jsonl.gz`;
+  const gzip = createGzip();
+  const file = createWriteStream(join(dir, name));
+  gzip.pipe(file);
+  const write = async (line: unknown) => {
+    if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
+  };
+
+  const counts: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0 };
+  await write({ backup: 1, createdAt: now.toISOString(), label, scope });
+
+  if (scope.plans) {
+    for (const row of await db.selectFrom("plans").selectAll().orderBy("id").execute()) {
+      await write({ table: "plans", row });
+      counts.plans++;
+    }
+  }
+  if (scope.orders) {
+    let after = 0;
+    for (;;) {
+      const rows = await db.selectFrom("orders").selectAll().where("id", ">", after).orderBy("id").limit(PAGE).execute();
+      for (const row of rows) await write({ table: "orders", row });
+      counts.orders += rows.length;
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1]!.id;
+    }
+  }
+  if (scope.settingKeys && scope.settingKeys.length > 0) {
+    const rows = await db.selectFrom("settings").selectAll().where("key", "in", scope.settingKeys).execute();
+    for (const row of rows) await write({ table: "settings", row });
+    counts.settings = rows.length;
+  }
+
+  gzip.end();
+  await once(file, "finish");
+  return { name, counts };
+}
+
+/**
+ * Puts a backup's rows back. Rows that still exist (same id or key) are left
+ * as they are, so restoring twice changes nothing the second time.
+ */
+export async function restoreBackup(db: DB, dialect: Dialect, file: string): Promise<Record<BackupTable, number>> {
+  const restored: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0 };
+  const planIds = new Set((await db.selectFrom("plans").select("id").execute()).map((p) => p.id));
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  let batch: { table: BackupTable; row: Record<string, unknown> }[] = [];
+
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    await db.transaction().execute(async (trx) => {
+      for (const table of BACKUP_TABLES) {
+        let rows = current.filter((b) => b.table === table).map((b) => b.row);
+        if (rows.length === 0) continue;
+        if (table === "plans") for (const r of rows) planIds.add(Number(r.id));
+        // An order may outlive its plan (orders keep their own copy of it).
+        if (table === "orders") {
+          rows = rows.map((r) => (r.plan_id !== null && !planIds.has(Number(r.plan_id)) ? { ...r, plan_id: null } : r));
+        }
+        const conflictColumn = table === "settings" ? "key" : "id";
+        // Chunks keep each statement under SQLite's bound-parameter limit.
+        for (let i = 0; i < rows.length; i += 100) {
+          const result = await trx
+            .insertInto(table)
+            .values(rows.slice(i, i + 100) as never)
+            .onConflict((oc) => oc.column(conflictColumn as never).doNothing())
+            .executeTakeFirst();
+          restored[table] += Number(result.numInsertedOrUpdatedRows ?? 0);
+        }
+      }
+    });
+  };
+
+  let first = true;
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    const parsed = JSON.parse(line) as { backup?: number; table?: string; row?: Record<string, unknown> };
+    if (first) {
+      if (parsed.backup !== 1) throw new Error(`${basename(file)} is not a backup made by this shop`);
+      first = false;
+      continue;
+    }
+    if (!parsed.table || !BACKUP_TABLES.includes(parsed.table as BackupTable) || !parsed.row) {
+      throw new Error(`${basename(file)}: unexpected line`);
+    }
+    batch.push({ table: parsed.table as BackupTable, row: parsed.row });
+    if (batch.length >= 1000) await flush();
+  }
+  await flush();
+  if (dialect === "postgres") {
+    // Rows came back with their old ids; move the id sequences past them.
+    for (const table of ["plans", "orders"] as const) {
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
+    }
+  }
+  return restored;
+}

@@ -1,0 +1,71 @@
+import type { DB } from "~/db/database.server";
+import { SETTINGS } from "~/domain/settings/registry";
+import { writeBackup } from "./backup.server";
+
+/** The spec's deletable data groups. Admin authentication is not among them, by design. */
+export const DELETE_OPTIONS = ["orders", "plans", "settings.all", "settings.smm", "settings.payment"] as const;
+export type DeleteOption = (typeof DELETE_OPTIONS)[number];
+
+export const DELETE_OPTION_LABELS: Record<DeleteOption, string> = {
+  orders: "All Orders & Order History",
+  plans: "All Service Plans",
+  "settings.all": "All Settings & Configurations",
+  "settings.smm": "SMM Panel Settings",
+  "settings.payment": "Payment Settings",
+};
+
+function settingKeys(group: "smm" | "payment" | "store"): string[] {
+  return Object.values(SETTINGS)
+    .filter((d) => d.group === group)
+    .map((d) => d.key);
+}
+
+export interface DeletionResult {
+  backup: string;
+  deleted: { orders: number; plans: number; settings: number };
+  /** What was deleted, in the spec's words, for the success toast. */
+  labels: string[];
+}
+
+/**
+ * Backs up, then deletes, the chosen groups. 'settings.all' supersedes the
+ * sub-options. The backup is written first and completely; if it fails,
+ * nothing is deleted.
+ */
+export async function deleteSelectedData(db: DB, backupDir: string, chosen: DeleteOption[]): Promise<DeletionResult> {
+  const options = new Set(chosen);
+  if (options.has("settings.all")) {
+    options.delete("settings.smm");
+    options.delete("settings.payment");
+  }
+  const keys = options.has("settings.all")
+    ? [...settingKeys("smm"), ...settingKeys("payment"), ...settingKeys("store")]
+    : [
+        ...(options.has("settings.smm") ? settingKeys("smm") : []),
+        ...(options.has("settings.payment") ? settingKeys("payment") : []),
+      ];
+  const label = [...options].join("-").replace(/\./g, "-");
+  const { name } = await writeBackup(
+    db,
+    backupDir,
+    { orders: options.has("orders"), plans: options.has("plans"), settingKeys: keys },
+    label || "nothing",
+  );
+
+  const deleted = await db.transaction().execute(async (trx) => {
+    const orders = options.has("orders") ? await trx.deleteFrom("orders").executeTakeFirst() : null;
+    const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
+    const settings = keys.length > 0 ? await trx.deleteFrom("settings").where("key", "in", keys).executeTakeFirst() : null;
+    return {
+      orders: Number(orders?.numDeletedRows ?? 0),
+      plans: Number(plans?.numDeletedRows ?? 0),
+      settings: Number(settings?.numDeletedRows ?? 0),
+    };
+  });
+  return { backup: name, deleted, labels: [...options].map((o) => DELETE_OPTION_LABELS[o]) };
+}
+
+/** The spec's 'Delete ALL Data (Everything)': orders, plans and every setting; never the admin login. */
+export async function deleteAllData(db: DB, backupDir: string): Promise<DeletionResult> {
+  return deleteSelectedData(db, backupDir, ["orders", "plans", "settings.all"]);
+}

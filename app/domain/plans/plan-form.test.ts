@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { newPlanSchema, planUpdateSchema } from "./plan-form";
+
+const valid = { serviceType: "followers", name: "Popular Followers", amount: "1,000", price: 349, tags: ["best"] };
+
+describe("plan form", () => {
+  it("accepts quantities with commas and rupee prices, giving integers", () => {
+    expect(newPlanSchema.parse(valid)).toEqual({
+      serviceType: "followers",
+      name: "Popular Followers",
+      amount: 1000,
+      price: 34900,
+      tags: ["best"],
+    });
+    expect(newPlanSchema.parse({ ...valid, price: "99.5" }).price).toBe(9950);
+  });
+
+  it("refuses a quantity below 100 with the spec's message", () => {
+    const result = newPlanSchema.safeParse({ ...valid, amount: "99" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("Quantity must be at least 100");
+  });
+
+  it("refuses bad prices, empty names and a second tag", () => {
+    for (const price of [0, -5, "abc", "1.234"]) expect(newPlanSchema.safeParse({ ...valid, price }).success).toBe(false);
+    expect(newPlanSchema.safeParse({ ...valid, name: "  " }).error?.issues[0]?.message).toBe("Name is required");
+    expect(newPlanSchema.safeParse({ ...valid, tags: ["a", "b"] }).error?.issues[0]?.message).toBe(
+      "Only one tag per plan",
+    );
+  });
+
+  it("trims tags and drops empty ones", () => {
+    expect(newPlanSchema.parse({ ...valid, tags: ["  Hot ", " "] }).tags).toEqual(["hot"]);
+  });
+
+  it("ignores a service type on edit", () => {
+    const parsed = planUpdateSchema.parse({ ...valid, serviceType: "likes" });
+    expect(parsed).not.toHaveProperty("serviceType");
+  });
+});

@@ -1,0 +1,121 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/database.server";
+import { seedDemoData } from "~/db/seed.server";
+import { auditTrailFor, recordAudit } from "~/domain/audit/audit.server";
+import { backupPath, listBackups, restoreBackup } from "~/domain/backups/backup.server";
+import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
+import { anonymiseExpiredCustomers, eraseCustomerData } from "~/domain/orders/retention.server";
+import { createPlan, deletePlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
+import { listPlans } from "~/domain/plans/plans.server";
+import { readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
+import { freshDatabase, testDatabases } from "../support/databases";
+import { makeOrder } from "../support/orders";
+
+describe.each(testDatabases())("operator data on $name", (kind) => {
+  let handle: DatabaseHandle & { cleanup(): Promise<void> };
+  let backupDir: string;
+  beforeEach(async () => {
+    handle = await freshDatabase(kind);
+    backupDir = mkdtempSync(join(tmpdir(), "shop-backups-"));
+  });
+  afterEach(async () => {
+    await handle.cleanup();
+    rmSync(backupDir, { recursive: true, force: true });
+  });
+
+  it("creates, edits, toggles and deletes a plan without changing its service", async () => {
+    const { db } = handle;
+    const plan = await createPlan(db, { serviceType: "likes", name: "Hot Likes", amount: 500, price: 7900, tags: ["hot"] });
+    const updated = await updatePlan(db, plan.id, { name: "Hotter Likes", amount: 600, price: 8900, tags: [] });
+    expect(updated?.after).toMatchObject({ service_type: "likes", name: "Hotter Likes", quantity: 600, tag: null });
+    expect((await togglePlan(db, plan.id))?.is_enabled).toBe(0);
+    expect(await listPlans(db, { serviceType: "likes", enabledOnly: true })).toHaveLength(0);
+    expect((await togglePlan(db, plan.id))?.is_enabled).toBe(1);
+    expect(await deletePlan(db, plan.id)).not.toBeNull();
+    expect(await deletePlan(db, plan.id)).toBeNull();
+  });
+
+  it("backs up before deleting orders only, and restores every order", async () => {
+    const { db, dialect } = handle;
+    await seedDemoData(db);
+    const [plan] = await listPlans(db);
+    for (let i = 0; i < 25; i++) await makeOrder(db, { plan_id: plan!.id, created_at: Date.now() - i * 1000 });
+
+    const result = await deleteSelectedData(db, backupDir, ["orders"]);
+    expect(result.deleted).toEqual({ orders: 25, plans: 0, settings: 0 });
+    expect(result.labels).toEqual(["All Orders & Order History"]);
+    expect(await db.selectFrom("orders").selectAll().execute()).toHaveLength(0);
+    expect((await listPlans(db)).length).toBe(20);
+
+    const backups = await listBackups(backupDir);
+    expect(backups.map((b) => b.name)).toEqual([result.backup]);
+    const restored = await restoreBackup(db, dialect, backupPath(backupDir, result.backup)!);
+    expect(restored.orders).toBe(25);
+    expect(await db.selectFrom("orders").selectAll().execute()).toHaveLength(25);
+    // Restoring twice adds nothing, and new orders still get fresh ids.
+    expect((await restoreBackup(db, dialect, backupPath(backupDir, result.backup)!)).orders).toBe(0);
+    await makeOrder(db);
+  });
+
+  it("deletes everything but the admin login, and a restore brings it all back", async () => {
+    const { db, dialect } = handle;
+    await seedDemoData(db);
+    await writeSettings(db, { upiId: "shop@okaxis" });
+    const plans = await listPlans(db);
+    for (const p of plans.slice(0, 5)) await makeOrder(db, { plan_id: p.id });
+    await db.insertInto("admin_users").values({ username: "owner", password_hash: "x", created_at: 1, updated_at: 1 }).execute();
+
+    const result = await deleteAllData(db, backupDir);
+    expect(result.deleted.orders).toBe(5);
+    expect(result.deleted.plans).toBe(20);
+    expect(await db.selectFrom("settings").selectAll().execute()).toHaveLength(0);
+    expect(await db.selectFrom("admin_users").selectAll().execute()).toHaveLength(1);
+
+    await restoreBackup(db, dialect, backupPath(backupDir, result.backup)!);
+    expect(await db.selectFrom("orders").selectAll().execute()).toHaveLength(5);
+    expect((await listPlans(db)).length).toBe(20);
+    expect((await readSiteSettings(db)).upiId).toBe("shop@okaxis");
+  });
+
+  it("deletes only the payment settings when asked", async () => {
+    const { db } = handle;
+    await writeSettings(db, { upiId: "shop@okaxis", merchantName: "Shop", brandName: "Growly", panelUrl: "http://p" });
+    await deleteSelectedData(db, backupDir, ["settings.payment"]);
+    const settings = await readSiteSettings(db);
+    expect(settings.upiId).toMatch(/placeholder/);
+    expect(settings.brandName).toBe("Growly");
+    expect(settings.panelUrl).toBe("http://p");
+  });
+
+  it("refuses a file name that is not a backup", () => {
+    expect(backupPath(backupDir, "../../etc/passwd")).toBeNull();
+    expect(backupPath(backupDir, "backup-20261122T081500Z-orders.jsonl.gz")).toContain(backupDir);
+  });
+
+  it("anonymises buyers after the retention period and erases one on request", async () => {
+    const { db } = handle;
+    const day = 86_400_000;
+    const old = await makeOrder(db, { created_at: Date.now() - 200 * day });
+    const recent = await makeOrder(db, { created_at: Date.now() - 10 * day });
+    expect(await anonymiseExpiredCustomers(db, 180)).toBe(1);
+    expect(await anonymiseExpiredCustomers(db, 180)).toBe(0);
+    const rows = await db.selectFrom("orders").selectAll().orderBy("id").execute();
+    expect(rows[0]).toMatchObject({ order_id: old.order_id, customer_name: null, customer_phone: null, price_paise: 34_900 });
+    expect(rows[1]).toMatchObject({ order_id: recent.order_id, customer_name: "Priya Sharma" });
+    expect(await eraseCustomerData(db, recent.order_id)).toBe(true);
+    const erased = await db.selectFrom("orders").selectAll().where("order_id", "=", recent.order_id).executeTakeFirst();
+    expect(erased?.customer_phone).toBeNull();
+  });
+
+  it("keeps an audit trail per order with secrets masked", async () => {
+    const { db } = handle;
+    await recordAudit(db, { actor: "owner", action: "order.place", targetType: "order", targetId: "BK1", details: { apiKey: "secret-key-123456" } });
+    await recordAudit(db, { actor: "owner", action: "order.cancel", targetType: "order", targetId: "BK1" });
+    const trail = await auditTrailFor(db, "order", "BK1");
+    expect(trail.map((t) => t.action)).toEqual(["order.cancel", "order.place"]);
+    expect(trail[1]!.details).not.toContain("secret-key");
+  });
+});
