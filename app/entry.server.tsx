@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { nonceContext } from "~/context";
+import { htmlCache, htmlCacheKey } from "~/lib/html-cache.server";
 import { NonceProvider } from "~/lib/nonce";
 
 // Re-exported so the Express server fills the very context objects the routes read.
@@ -22,13 +23,21 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext);
+  // Pages that opt in (the blog) are rendered once per version of their loader data.
+  const cacheKey =
+    process.env.NODE_ENV === "production" ? htmlCacheKey(request, responseStatusCode, routerContext, nonce) : null;
+  const cached = cacheKey && htmlCache.get(cacheKey, nonce);
+  if (cached) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once; people get the shell as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      cacheKey || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -51,7 +60,13 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (cacheKey) {
+            const recorder = htmlCache.recorder(cacheKey, nonce, () => responseStatusCode === 200);
+            recorder.pipe(body);
+            pipe(recorder);
+          } else {
+            pipe(body);
+          }
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

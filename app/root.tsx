@@ -6,10 +6,15 @@ import {
   ScrollRestoration,
   isRouteErrorResponse,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { Toaster } from "sonner";
+import { SiteFooter } from "~/components/site/site-footer";
+import { SiteHeader } from "~/components/site/site-header";
+import type { SiteChrome } from "~/domain/content/site.server";
+import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -41,23 +46,32 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // The public layout's settings, when its loader got to run; a bare 404 has only the defaults.
+  const site = useRouteLoaderData("routes/public/layout") as SiteChrome | undefined;
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <>
       <title>{notFound ? "Page not found" : "Unexpected Application Error!"}</title>
       <meta name="robots" content="noindex" />
-      <h1 className="text-2xl font-bold">
-        {notFound ? "Oops! Page not found" : "Unexpected Application Error!"}
-      </h1>
-      <p className="text-gray-600">
-        {notFound
-          ? "The page you are looking for does not exist."
-          : "Something went wrong on our side. Please try again in a moment."}
-      </p>
-      <a href="/" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
-        Go back home
-      </a>
-    </main>
+      <SiteHeader site={{ brandName: site?.brandName ?? DEFAULT_BRAND_NAME }} />
+      <main id="main" className="hero-backdrop flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 py-20 text-center">
+        <p className="text-6xl font-extrabold text-brand-600" aria-hidden="true">
+          {isRouteErrorResponse(error) ? error.status : 500}
+        </p>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">
+          {notFound ? "Oops! Page not found" : "Unexpected Application Error!"}
+        </h1>
+        <p className="max-w-md text-gray-700">
+          {notFound
+            ? "The page you are looking for does not exist or has moved."
+            : "Something went wrong on our side. Please try again in a moment."}
+        </p>
+        <a href="/" className="btn-primary px-6 py-3">
+          Go back home
+        </a>
+      </main>
+      {site && <SiteFooter site={site} />}
+    </>
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "BoostKaro" }];
+export const meta: Route.MetaFunction = () => [{ title: DEFAULT_BRAND_NAME }];

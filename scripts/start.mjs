@@ -24,7 +24,8 @@ if (stale) {
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...process.env },
+  // The demo runs a simulated SMM panel beside the shop; PANEL_SIMULATOR=false turns it off.
+  env: { NODE_ENV: "production", PANEL_SIMULATOR: "true", ...process.env },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,6 +5,9 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { AppServices } from "~/context";
 import { pingDatabase } from "~/db/database.server";
 import type { Logger } from "./logger";
+import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
+import { adminBoundary } from "./admin-boundary";
+import { mountHotRoutes } from "./hot-routes";
 import { securityHeaders } from "./security";
 
 type ContextKeys = Pick<typeof import("~/entry.server"), "servicesContext" | "nonceContext">;
@@ -29,6 +32,8 @@ export function createApp(options: AppOptions) {
   app.use(securityHeaders({ development: Boolean(options.development) }));
   app.use(compression());
 
+  mountHotRoutes(app, services);
+
   app.get("/healthz", async (_req, res) => {
     try {
       await pingDatabase(services.db);
@@ -46,6 +51,12 @@ export function createApp(options: AppOptions) {
   );
   app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
 
+  // Every route may rely on the address Express resolved (TRUST_PROXY aware), never a client-sent one.
+  app.use((req: Request, _res: Response, next: NextFunction) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    next();
+  });
+  app.use(adminBoundary());
   app.all("/{*splat}", routerHandler(options));
 
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -87,7 +98,9 @@ function requestLogger(logger: Logger) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      if (req.path === "/healthz" || req.path.startsWith("/assets/")) logger.debug(entry, "request");
+      // Health checks, assets and the checkout's 5-second status polls would drown the log.
+      const noisy = req.path === "/healthz" || req.path === "/api/order-status" || req.path.startsWith("/assets/");
+      if (noisy && res.statusCode < 400) logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
     next();

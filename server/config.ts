@@ -51,6 +51,12 @@ const envSchema = z.object({
     .min(5, "expected seconds from 5 to 3600")
     .max(3600, "expected seconds from 5 to 3600")
     .default(300),
+  ORDER_RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "expected a whole number from 1 to 1000000" })
+    .int("expected a whole number from 1 to 1000000")
+    .min(1, "expected a whole number from 1 to 1000000")
+    .max(1_000_000, "expected a whole number from 1 to 1000000")
+    .default(20),
   ADMIN_SESSION_TTL_SECONDS: z.coerce
     .number({ error: "expected seconds from 10 to 604800" })
     .int()

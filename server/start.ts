@@ -7,8 +7,11 @@ import type { AppServices } from "~/context";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoDataOnce } from "~/db/seed.server";
+import { bootstrapAdmin } from "~/domain/auth/setup.server";
+import { startDemoPanel } from "~/domain/panel/demo.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import { createApp } from "./app";
+import { startBackgroundJobs } from "./jobs";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
 
@@ -39,6 +42,10 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
     config,
     logger,
   };
+  // The demo's SMM panel (loopback only) and the background jobs (panel status sync).
+  const simulator = config.PANEL_SIMULATOR ? await startDemoPanel(services, config.PANEL_SIMULATOR_PORT) : null;
+  const jobs = config.JOBS_ENABLED ? startBackgroundJobs(services) : null;
+  await bootstrapAdmin(services);
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let vite: { close(): Promise<void>; middlewares: import("express").RequestHandler } | undefined;
@@ -80,6 +87,8 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
         // Keep-alive sockets with no request in flight would otherwise hold close() open.
         server.closeIdleConnections();
       });
+      await jobs?.stop();
+      await simulator?.close();
       await vite?.close();
       await database.close();
     })());

@@ -1,12 +1,18 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
 import type { DB, Dialect } from "./database.server";
 import { initialSchema } from "./migrations/0001_initial";
+import { buyingSchema } from "./migrations/0002_buying";
+import { adminSchema } from "./migrations/0003_admin";
+import { panelSync } from "./migrations/0004_panel_sync";
 import { auditLog } from "./migrations/0005_audit_log";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001_initial": initialSchema(dialect),
+    "0002_buying": buyingSchema(dialect),
+    "0003_admin": adminSchema(dialect),
+    "0004_panel_sync": panelSync(dialect),
     "0005_audit_log": auditLog(dialect),
   };
 }

@@ -1,5 +1,11 @@
 import type { AuditLogTable } from "~/domain/audit/table";
-import type { AdminSessionTable, AdminUserTable } from "~/domain/auth/table";
+import type {
+  AdminLoginFailureTable,
+  AdminSessionTable,
+  AdminSetupTokenTable,
+  AdminUserTable,
+} from "~/domain/auth/table";
+import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { OrderTable } from "~/domain/orders/table";
 import type { PlanTable } from "~/domain/plans/table";
 import type { SettingTable } from "~/domain/settings/table";
@@ -16,6 +22,9 @@ export interface Database {
   settings: SettingTable;
   admin_users: AdminUserTable;
   admin_sessions: AdminSessionTable;
+  admin_login_failures: AdminLoginFailureTable;
+  admin_setup_tokens: AdminSetupTokenTable;
+  order_daily_stats: OrderDailyStatsTable;
   app_meta: AppMetaTable;
   audit_log: AuditLogTable;
 }

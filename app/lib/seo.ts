@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { DEFAULT_BRAND_NAME } from "./brand";
 
 export interface SeoInput {
   title: string;
@@ -44,5 +45,5 @@ export function siteFromMatches(
   const data = matches.find((m) => m?.id === "routes/public/layout")?.loaderData as
     | { brandName: string; publicBaseUrl: string }
     | undefined;
-  return data ?? { brandName: "BoostKaro", publicBaseUrl: "http://localhost:3000" };
+  return data ?? { brandName: DEFAULT_BRAND_NAME, publicBaseUrl: "http://localhost:3000" };
 }

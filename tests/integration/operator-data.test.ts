@@ -28,14 +28,16 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
 
   it("creates, edits, toggles and deletes a plan without changing its service", async () => {
     const { db } = handle;
-    const plan = await createPlan(db, { serviceType: "likes", name: "Hot Likes", amount: 500, price: 7900, tags: ["hot"] });
-    const updated = await updatePlan(db, plan.id, { name: "Hotter Likes", amount: 600, price: 8900, tags: [] });
-    expect(updated?.after).toMatchObject({ service_type: "likes", name: "Hotter Likes", quantity: 600, tag: null });
-    expect((await togglePlan(db, plan.id))?.is_enabled).toBe(0);
+    const plan = await createPlan(db, "owner", { serviceType: "likes", name: "Hot Likes", amount: 500, price: 7900, tags: ["hot"] });
+    const updated = await updatePlan(db, "owner", plan.id, { name: "Hotter Likes", amount: 600, price: 8900, tags: [] });
+    expect(updated).toMatchObject({ service_type: "likes", name: "Hotter Likes", quantity: 600, tag: null });
+    expect((await togglePlan(db, "owner", plan.id))?.is_enabled).toBe(0);
     expect(await listPlans(db, { serviceType: "likes", enabledOnly: true })).toHaveLength(0);
-    expect((await togglePlan(db, plan.id))?.is_enabled).toBe(1);
-    expect(await deletePlan(db, plan.id)).not.toBeNull();
-    expect(await deletePlan(db, plan.id)).toBeNull();
+    expect((await togglePlan(db, "owner", plan.id))?.is_enabled).toBe(1);
+    expect(await deletePlan(db, "owner", plan.id)).not.toBeNull();
+    expect(await deletePlan(db, "owner", plan.id)).toBeNull();
+    const trail = await auditTrailFor(db, "plan", String(plan.id));
+    expect(trail.map((t) => t.action)).toEqual(["plan.delete", "plan.enable", "plan.disable", "plan.update", "plan.create"]);
   });
 
   it("backs up before deleting orders only, and restores every order", async () => {
@@ -44,7 +46,7 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     const [plan] = await listPlans(db);
     for (let i = 0; i < 25; i++) await makeOrder(db, { plan_id: plan!.id, created_at: Date.now() - i * 1000 });
 
-    const result = await deleteSelectedData(db, backupDir, ["orders"]);
+    const result = await deleteSelectedData(db, "owner", backupDir, ["orders"]);
     expect(result.deleted).toEqual({ orders: 25, plans: 0, settings: 0 });
     expect(result.labels).toEqual(["All Orders & Order History"]);
     expect(await db.selectFrom("orders").selectAll().execute()).toHaveLength(0);
@@ -68,7 +70,7 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     for (const p of plans.slice(0, 5)) await makeOrder(db, { plan_id: p.id });
     await db.insertInto("admin_users").values({ username: "owner", password_hash: "x", created_at: 1, updated_at: 1 }).execute();
 
-    const result = await deleteAllData(db, backupDir);
+    const result = await deleteAllData(db, "owner", backupDir);
     expect(result.deleted.orders).toBe(5);
     expect(result.deleted.plans).toBe(20);
     expect(await db.selectFrom("settings").selectAll().execute()).toHaveLength(0);
@@ -83,7 +85,7 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
   it("deletes only the payment settings when asked", async () => {
     const { db } = handle;
     await writeSettings(db, { upiId: "shop@okaxis", merchantName: "Shop", brandName: "Growly", panelUrl: "http://p" });
-    await deleteSelectedData(db, backupDir, ["settings.payment"]);
+    await deleteSelectedData(db, "owner", backupDir, ["settings.payment"]);
     const settings = await readSiteSettings(db);
     expect(settings.upiId).toMatch(/placeholder/);
     expect(settings.brandName).toBe("Growly");

@@ -19,3 +19,17 @@ export interface AdminSessionTable {
 
 export type AdminUserRow = Selectable<AdminUserTable>;
 export type AdminSessionRow = Selectable<AdminSessionTable>;
+
+export interface AdminLoginFailureTable {
+  id: Generated<number>;
+  /** "ip:<address>" or "user:<lower-case username>". */
+  subject: string;
+  failed_at: number;
+}
+
+export interface AdminSetupTokenTable {
+  /** SHA-256 of the one-time token printed to the server log. */
+  token_hash: string;
+  created_at: number;
+  expires_at: number;
+}

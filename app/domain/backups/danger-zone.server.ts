@@ -1,4 +1,5 @@
 import type { DB } from "~/db/database.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 
@@ -32,7 +33,12 @@ export interface DeletionResult {
  * sub-options. The backup is written first and completely; if it fails,
  * nothing is deleted.
  */
-export async function deleteSelectedData(db: DB, backupDir: string, chosen: DeleteOption[]): Promise<DeletionResult> {
+export async function deleteSelectedData(
+  db: DB,
+  actor: string,
+  backupDir: string,
+  chosen: DeleteOption[],
+): Promise<DeletionResult> {
   const options = new Set(chosen);
   if (options.has("settings.all")) {
     options.delete("settings.smm");
@@ -56,16 +62,18 @@ export async function deleteSelectedData(db: DB, backupDir: string, chosen: Dele
     const orders = options.has("orders") ? await trx.deleteFrom("orders").executeTakeFirst() : null;
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
     const settings = keys.length > 0 ? await trx.deleteFrom("settings").where("key", "in", keys).executeTakeFirst() : null;
-    return {
+    const counts = {
       orders: Number(orders?.numDeletedRows ?? 0),
       plans: Number(plans?.numDeletedRows ?? 0),
       settings: Number(settings?.numDeletedRows ?? 0),
     };
+    await recordAudit(trx, { actor, action: "data.delete", details: { options: [...options], backup: name, deleted: counts } });
+    return counts;
   });
   return { backup: name, deleted, labels: [...options].map((o) => DELETE_OPTION_LABELS[o]) };
 }
 
 /** The spec's 'Delete ALL Data (Everything)': orders, plans and every setting; never the admin login. */
-export async function deleteAllData(db: DB, backupDir: string): Promise<DeletionResult> {
-  return deleteSelectedData(db, backupDir, ["orders", "plans", "settings.all"]);
+export async function deleteAllData(db: DB, actor: string, backupDir: string): Promise<DeletionResult> {
+  return deleteSelectedData(db, actor, backupDir, ["orders", "plans", "settings.all"]);
 }

@@ -23,6 +23,8 @@ export interface OrderTable {
   plan_name: string;
   /** Instagram username or post link. */
   target: string;
+  /** The account the buyer named; for likes and comments the target is the post link. */
+  target_username: string | null;
   quantity: number;
   price_paise: number;
   status: OrderStatus;
@@ -45,6 +47,10 @@ export interface OrderTable {
   panel_state: string | null;
   panel_placed_at: number | null;
   panel_synced_at: number | null;
+  /** When the status sync next asks the panel about this order; null once final (migration 0004). */
+  panel_next_sync_at: number | null;
+  /** Status syncs in a row that got no answer for this order; backs off, then gives up. */
+  panel_sync_failures: Generated<number>;
   profit_paise: number | null;
   anonymised_at: number | null;
   created_at: number;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { paiseToRupees } from "~/lib/money";
 import type { NewPlanInput, PlanUpdateInput } from "./plan-form";
 import type { PlanRow } from "./table";
@@ -19,30 +20,40 @@ export function planToApi(row: PlanRow) {
 
 export type ApiPlan = ReturnType<typeof planToApi>;
 
-export async function createPlan(db: DB, input: NewPlanInput, now = Date.now()): Promise<PlanRow> {
-  return db
-    .insertInto("plans")
-    .values({
-      service_type: input.serviceType,
-      name: input.name,
-      quantity: input.amount,
-      price_paise: input.price,
-      tag: input.tags[0] ?? null,
-      is_enabled: 1,
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+function summary(row: PlanRow) {
+  return { serviceType: row.service_type, name: row.name, quantity: row.quantity, pricePaise: row.price_paise, tag: row.tag };
+}
+
+/** Each change below is recorded in the audit log in the same transaction. */
+export async function createPlan(db: DB, actor: string, input: NewPlanInput, now = Date.now()): Promise<PlanRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("plans")
+      .values({
+        service_type: input.serviceType,
+        name: input.name,
+        quantity: input.amount,
+        price_paise: input.price,
+        tag: input.tags[0] ?? null,
+        is_enabled: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, { actor, action: "plan.create", targetType: "plan", targetId: row.id, details: summary(row) }, now);
+    return row;
+  });
 }
 
 /** Updates name, quantity, price and tag; the service type never changes. */
 export async function updatePlan(
   db: DB,
+  actor: string,
   id: number,
   input: PlanUpdateInput,
   now = Date.now(),
-): Promise<{ before: PlanRow; after: PlanRow } | null> {
+): Promise<PlanRow | null> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return null;
@@ -58,22 +69,39 @@ export async function updatePlan(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    return { before, after };
+    await recordAudit(
+      trx,
+      { actor, action: "plan.update", targetType: "plan", targetId: id, details: { before: summary(before), after: summary(after) } },
+      now,
+    );
+    return after;
   });
 }
 
-export async function togglePlan(db: DB, id: number, now = Date.now()): Promise<PlanRow | null> {
-  const row = await db
-    .updateTable("plans")
-    .set({ is_enabled: sql<number>`1 - is_enabled`, updated_at: now })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
-  return row ?? null;
+export async function togglePlan(db: DB, actor: string, id: number, now = Date.now()): Promise<PlanRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("plans")
+      .set({ is_enabled: sql<number>`1 - is_enabled`, updated_at: now })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return null;
+    await recordAudit(
+      trx,
+      { actor, action: row.is_enabled ? "plan.enable" : "plan.disable", targetType: "plan", targetId: id, details: { name: row.name } },
+      now,
+    );
+    return row;
+  });
 }
 
 /** Deletes a plan; orders keep their own copy of name, quantity and price. */
-export async function deletePlan(db: DB, id: number): Promise<PlanRow | null> {
-  const row = await db.deleteFrom("plans").where("id", "=", id).returningAll().executeTakeFirst();
-  return row ?? null;
+export async function deletePlan(db: DB, actor: string, id: number, now = Date.now()): Promise<PlanRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom("plans").where("id", "=", id).returningAll().executeTakeFirst();
+    if (!row) return null;
+    await recordAudit(trx, { actor, action: "plan.delete", targetType: "plan", targetId: id, details: summary(row) }, now);
+    return row;
+  });
 }

@@ -13,6 +13,8 @@ export interface SettingDefinition {
   default: string;
 }
 
+import { DEFAULT_BRAND_NAME } from "~/lib/brand";
+
 export const PLACEHOLDER_UPI_ID = "placeholder-change-me@upi";
 
 export const SETTINGS = {
@@ -22,9 +24,13 @@ export const SETTINGS = {
   panelServiceLikes: { key: "VITE_SMM_PANEL_LIKES_SERVICE_ID", group: "smm", default: "" },
   panelServiceViews: { key: "VITE_SMM_PANEL_VIEWS_SERVICE_ID", group: "smm", default: "" },
   panelServiceComments: { key: "VITE_SMM_PANEL_COMMENTS_SERVICE_ID", group: "smm", default: "" },
+  /** Currency the panel bills in, used when a panel reply does not name one. */
+  panelCurrency: { key: "PANEL_CURRENCY", group: "smm", default: "INR" },
+  /** Rupees per one unit of PANEL_CURRENCY; ignored for INR. Empty: no profit is computed for a non-INR panel. */
+  panelInrRate: { key: "PANEL_INR_RATE", group: "smm", default: "" },
   upiId: { key: "VITE_UPI_ID", group: "payment", default: PLACEHOLDER_UPI_ID },
-  merchantName: { key: "VITE_MERCHANT_NAME", group: "payment", default: "BoostKaro" },
-  brandName: { key: "BRAND_NAME", group: "store", default: "BoostKaro" },
+  merchantName: { key: "VITE_MERCHANT_NAME", group: "payment", default: DEFAULT_BRAND_NAME },
+  brandName: { key: "BRAND_NAME", group: "store", default: DEFAULT_BRAND_NAME },
   publicBaseUrl: { key: "PUBLIC_BASE_URL", group: "store", default: "http://localhost:3000" },
   supportEmail: { key: "SUPPORT_EMAIL", group: "store", default: "support@boostkaro.in" },
   supportPhone: { key: "SUPPORT_PHONE", group: "store", default: "+91 98765 43210" },

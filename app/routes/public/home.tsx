@@ -1,64 +1,62 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import type { Route } from "./+types/home";
 import { useSiteChrome } from "./layout";
-import { formatInr } from "~/lib/money";
+import { ClosingCta } from "~/components/home/closing-cta";
+import { FaqAccordion } from "~/components/home/faq-accordion";
+import { Hero } from "~/components/home/hero";
+import { HowItWorks } from "~/components/home/how-it-works";
+import { ProfileCard } from "~/components/home/profile-card";
+import { ProofCarousel } from "~/components/home/proof-carousel";
+import { ServicesGrid } from "~/components/home/services-grid";
+import { TestimonialsCarousel } from "~/components/home/testimonials-carousel";
+import { WhyChooseUs } from "~/components/home/why-choose-us";
+import { SCROLL_DELAY_FROM_STATE_MS, scrollToSection, sectionFromState } from "~/components/site/sections";
+import { servicesContext } from "~/context";
+import { homeContent } from "~/domain/content/home.server";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
 
-const SERVICES = [
-  { type: "followers", path: "/followers", title: "Instagram Followers", blurb: "Grow your profile's audience." },
-  { type: "likes", path: "/likes", title: "Instagram Likes", blurb: "More likes on a post or reel." },
-  { type: "views", path: "/views", title: "Instagram Views", blurb: "Push a reel to more viewers." },
-  { type: "comments", path: "/comments", title: "Instagram Comments", blurb: "Start a conversation." },
-] as const;
+export async function loader({ context }: Route.LoaderArgs) {
+  return homeContent(await context.get(servicesContext).settings.get());
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const brand = (matches.find((m) => m?.id === "routes/public/layout")?.loaderData as { brandName?: string })
-    ?.brandName;
-  return [
-    { title: `${brand ?? "BoostKaro"} – Instagram followers, likes and views in India` },
-    {
-      name: "description",
-      content:
-        "Grow your Instagram in India: followers, likes, views and comments packages paid by UPI. No password needed.",
-    },
-  ];
+  const site = siteFromMatches(matches);
+  return seoMeta({
+    title: `${site.brandName} – Buy Instagram Followers, Likes and Views in India`,
+    description:
+      "Grow your Instagram in India with followers, likes, views and comments packages paid by UPI. No password needed; track every order.",
+    path: "/",
+    baseUrl: site.publicBaseUrl,
+    brandName: site.brandName,
+  });
 };
 
-export default function Home() {
-  const { startingPrices: prices } = useSiteChrome();
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const site = useSiteChrome();
+  const location = useLocation();
+
+  // Another page's section link brought us here with a flag: scroll once the page has settled.
+  useEffect(() => {
+    const id = sectionFromState(location.state);
+    if (id) return scrollToSection(id, SCROLL_DELAY_FROM_STATE_MS);
+  }, [location.key, location.state]);
+
   return (
-    <main>
-      <section className="bg-gradient-to-b from-brand-50 to-white px-4 py-16 text-center">
-        <h1 className="mx-auto max-w-3xl text-3xl font-extrabold sm:text-5xl">
-          Grow your Instagram with followers, likes and views from India
-        </h1>
-        <p className="mx-auto mt-4 max-w-xl text-lg text-gray-700">
-          Pick a package, pay by UPI, and watch your account grow. No password needed.
-        </p>
-      </section>
-      <section id="services" aria-labelledby="services-title" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="services-title" className="text-center text-2xl font-bold">
-          Our services
-        </h2>
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {SERVICES.map((service) => {
-            const from = prices[service.type];
-            return (
-              <li key={service.type}>
-                <Link
-                  to={service.path}
-                  className="block h-full rounded-2xl border border-gray-200 p-5 shadow-sm transition hover:border-brand-500"
-                >
-                  <h3 className="text-lg font-semibold">{service.title}</h3>
-                  <p className="mt-1 text-gray-600">{service.blurb}</p>
-                  {from !== undefined && (
-                    <p className="mt-3 font-semibold text-brand-700">{`from ${formatInr(from)}`}</p>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+    <main id="main">
+      <Hero
+        cheapestPricePaise={site.cheapestPricePaise}
+        deliveryStartMinutes={site.deliveryStartMinutes}
+        creatorsBoosted={site.creatorsBoosted}
+      />
+      <ServicesGrid prices={site.startingPrices} />
+      <ProofCarousel items={loaderData.proof} />
+      <ProfileCard brandName={site.brandName} />
+      <WhyChooseUs deliveryStartMinutes={site.deliveryStartMinutes} />
+      <HowItWorks deliveryStartMinutes={site.deliveryStartMinutes} />
+      <TestimonialsCarousel items={loaderData.testimonials} />
+      <FaqAccordion items={loaderData.faq} />
+      <ClosingCta cheapestPricePaise={site.cheapestPricePaise} deliveryStartMinutes={site.deliveryStartMinutes} />
     </main>
   );
 }

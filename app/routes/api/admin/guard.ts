@@ -1,13 +1,9 @@
 import type { Route } from "./+types/guard";
-import { apiError } from "~/lib/api.server";
+import { adminApiGuard } from "~/domain/auth/guard.server";
 
 /**
  * Parent of every /api/admin/* route: its middleware runs before any child
  * loader or action, so no admin endpoint can forget the session check.
- * Until admin sign-in exists, every call is refused.
+ * Without a valid session the answer is 401 `{ success: false, message }`.
  */
-export const middleware: Route.MiddlewareFunction[] = [
-  async () => {
-    throw apiError(401, "Authentication required");
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [adminApiGuard];

@@ -1,0 +1,51 @@
+import { CalendarDays } from "lucide-react";
+import { Popover } from "radix-ui";
+import { DayPicker, type DateRange } from "react-day-picker";
+import "react-day-picker/style.css";
+import { formatDayLabel } from "~/domain/dashboard/ist-time";
+
+const two = (n: number) => String(n).padStart(2, "0");
+const toText = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+function toDate(text: string | undefined): Date | undefined {
+  const m = text && /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
+}
+
+/** A calendar range picker on IST calendar dates ("yyyy-MM-dd"), labelled like 'Jan 05, 2025'. */
+export function DateRangePicker({
+  startDate,
+  endDate,
+  onChange,
+}: {
+  startDate?: string;
+  endDate?: string;
+  onChange: (range: { startDate?: string; endDate?: string }) => void;
+}) {
+  const selected: DateRange | undefined = startDate ? { from: toDate(startDate), to: toDate(endDate) } : undefined;
+  const label = startDate
+    ? `${formatDayLabel(startDate)}${endDate ? ` - ${formatDayLabel(endDate)}` : ""}`
+    : "Pick a date range";
+  return (
+    <Popover.Root>
+      <Popover.Trigger className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm hover:bg-gray-50">
+        <CalendarDays className="h-4 w-4 text-gray-600" aria-hidden />
+        <span className={startDate ? "" : "text-gray-600"}>{label}</span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content align="start" sideOffset={6} className="z-50 rounded-xl border border-gray-200 bg-white p-3 shadow-lg">
+          <DayPicker
+            mode="range"
+            selected={selected}
+            defaultMonth={selected?.from}
+            onSelect={(range) =>
+              onChange({
+                startDate: range?.from ? toText(range.from) : undefined,
+                endDate: range?.to ? toText(range.to) : undefined,
+              })
+            }
+          />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,108 @@
+import { Pencil, Power, Trash2 } from "lucide-react";
+import type { ApiPlan } from "~/domain/plans/admin.server";
+import { formatCount, formatInr } from "~/lib/money";
+import { ServiceTypeBadge } from "./service-badge";
+
+interface Props {
+  plans: ApiPlan[];
+  busy: boolean;
+  onEdit(plan: ApiPlan): void;
+  onToggle(plan: ApiPlan): void;
+  onDelete(plan: ApiPlan): void;
+}
+
+export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+          <tr>
+            {["Service Type", "Name", "Quantity", "Price", "Tags", "Status", "Actions"].map((h) => (
+              <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {plans.length === 0 ? (
+            <tr>
+              <td colSpan={7} className="px-4 py-8 text-center text-gray-500">
+                No plans found
+              </td>
+            </tr>
+          ) : (
+            plans.map((plan) => (
+              <tr key={plan._id} data-testid="plan-row">
+                <td className="px-4 py-3">
+                  <ServiceTypeBadge type={plan.serviceType} />
+                </td>
+                <td className="px-4 py-3 font-medium">{plan.name}</td>
+                <td className="px-4 py-3">{formatCount(Number(plan.amount))}</td>
+                <td className="px-4 py-3">{formatInr(Math.round(plan.price * 100))}</td>
+                <td className="px-4 py-3">
+                  {plan.tags.length === 0 ? (
+                    <span className="text-gray-500">No tags</span>
+                  ) : (
+                    plan.tags.map((t) => (
+                      <span key={t} className="mr-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                        {t}
+                      </span>
+                    ))
+                  )}
+                </td>
+                <td className="px-4 py-3">
+                  <span
+                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+                      plan.isEnabled ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"
+                    }`}
+                  >
+                    {plan.isEnabled ? "Enabled" : "Disabled"}
+                  </span>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex gap-1">
+                    <IconButton label={`Edit ${plan.name}`} onClick={() => onEdit(plan)} disabled={busy}>
+                      <Pencil className="size-4" aria-hidden />
+                    </IconButton>
+                    <IconButton
+                      label={`${plan.isEnabled ? "Disable" : "Enable"} ${plan.name}`}
+                      onClick={() => onToggle(plan)}
+                      disabled={busy}
+                    >
+                      <Power className="size-4" aria-hidden />
+                    </IconButton>
+                    <IconButton label={`Delete ${plan.name}`} onClick={() => onDelete(plan)} disabled={busy} danger>
+                      <Trash2 className="size-4" aria-hidden />
+                    </IconButton>
+                  </div>
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function IconButton(props: {
+  label: string;
+  onClick(): void;
+  disabled: boolean;
+  danger?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={props.label}
+      title={props.label}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      className={`rounded-md p-2 hover:bg-gray-100 disabled:opacity-50 ${props.danger ? "text-red-700" : "text-gray-700"}`}
+    >
+      {props.children}
+    </button>
+  );
+}

@@ -1,0 +1,34 @@
+import { DropdownMenu } from "radix-ui";
+import { ChevronDown, LogOut, UserRound } from "lucide-react";
+import { useSubmit } from "react-router";
+import { formatRemaining, useSessionClock } from "./use-session-clock";
+
+export function SessionMenu({ expiresAt, serverNow }: { expiresAt: number; serverNow: number }) {
+  const remaining = useSessionClock(expiresAt, serverNow);
+  const submit = useSubmit();
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm hover:bg-gray-100">
+        <UserRound className="h-5 w-5 text-gray-600" aria-hidden />
+        <span className="text-left leading-tight">
+          <span className="block font-semibold">Admin</span>
+          <span className="block text-xs text-gray-600">{formatRemaining(remaining)}</span>
+        </span>
+        <ChevronDown className="h-4 w-4 text-gray-500" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Label className="px-2 py-1.5 text-xs text-gray-600">Signed in as Admin</DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+          <DropdownMenu.Item
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
+            onSelect={() => submit(null, { method: "post", action: "/admin/logout" })}
+          >
+            <LogOut className="h-4 w-4" aria-hidden />
+            Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,203 @@
+import { AlertDialog, Checkbox } from "radix-ui";
+import { Check, Loader2, Lock, TriangleAlert } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { useActionToast } from "./use-action-toast";
+
+const LABELS = {
+  orders: "All Orders & Order History",
+  plans: "All Service Plans",
+  "settings.all": "All Settings & Configurations",
+  "settings.smm": "SMM Panel Settings",
+  "settings.payment": "Payment Settings",
+} as const;
+type Option = keyof typeof LABELS;
+
+/** The spec's Dangerous Zone. The server backs up whatever it deletes first. */
+export function DangerZone() {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const [selected, setSelected] = useState<Set<Option>>(new Set());
+  const [confirm, setConfirm] = useState<"selected" | "all" | null>(null);
+  const [lastKind, setLastKind] = useState<"selected" | "all">("selected");
+  const working = fetcher.state !== "idle";
+  const intent = fetcher.formData?.get("intent");
+  const failure = lastKind === "all" ? "Failed to delete data" : "Failed to delete selected data";
+  useActionToast(fetcher, failure, () => {
+    setSelected(new Set());
+    setConfirm(null);
+  });
+
+  const allSettings = selected.has("settings.all");
+  // 'All settings' supersedes the sub-options, so they are neither counted nor sent.
+  const effective = [...selected].filter((o) => !(allSettings && (o === "settings.smm" || o === "settings.payment")));
+
+  function toggle(option: Option, on: boolean) {
+    const next = new Set(selected);
+    if (on) next.add(option);
+    else next.delete(option);
+    setSelected(next);
+  }
+
+  function submit(kind: "selected" | "all") {
+    const data = new FormData();
+    data.set("intent", kind === "all" ? "delete-all" : "delete-selected");
+    setLastKind(kind);
+    if (kind === "selected") {
+      if (effective.length === 0) {
+        toast.error("Please select at least one item to delete");
+        return;
+      }
+      for (const o of effective) data.append("deleteOptions", o);
+    }
+    fetcher.submit(data, { method: "post" });
+  }
+
+  return (
+    <section aria-labelledby="danger-title" className="rounded-xl border-2 border-red-200 bg-red-50/40 p-5">
+      <h2 id="danger-title" className="flex items-center gap-2 text-lg font-semibold text-red-800">
+        <TriangleAlert className="size-5" aria-hidden /> Dangerous Zone
+      </h2>
+      <p className="mt-1 text-sm text-gray-700">
+        Permanently delete data. A backup of everything deleted is written first and listed below for download.
+      </p>
+
+      <div className="mt-4 space-y-2">
+        <Option id="orders" label={LABELS.orders} checked={selected.has("orders")} onChange={toggle} />
+        <Option id="plans" label={LABELS.plans} checked={selected.has("plans")} onChange={toggle} />
+        <Option id="settings.all" label={LABELS["settings.all"]} checked={allSettings} onChange={toggle} />
+        <div className="ml-7 space-y-2">
+          <Option id="settings.smm" label={LABELS["settings.smm"]} checked={selected.has("settings.smm")} disabled={allSettings} onChange={toggle} />
+          <Option id="settings.payment" label={LABELS["settings.payment"]} checked={selected.has("settings.payment")} disabled={allSettings} onChange={toggle} />
+        </div>
+        <p className="flex items-center gap-2 text-sm text-gray-600">
+          <Lock className="size-4" aria-hidden /> Admin Authentication — protected, cannot be deleted
+        </p>
+      </div>
+
+      <div className="mt-5 flex flex-wrap gap-3">
+        {effective.length > 0 && (
+          <button
+            type="button"
+            onClick={() => setConfirm("selected")}
+            disabled={working}
+            className="flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            {working && intent === "delete-selected" ? (
+              <>
+                <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting Selected Data...
+              </>
+            ) : (
+              `Delete Selected Data (${effective.length} items)`
+            )}
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => setConfirm("all")}
+          disabled={working}
+          className="flex items-center gap-2 rounded-lg border-2 border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-100 disabled:opacity-60"
+        >
+          {working && intent === "delete-all" ? (
+            <>
+              <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting All Data...
+            </>
+          ) : (
+            "Delete ALL Data (Everything)"
+          )}
+        </button>
+      </div>
+
+      <ConfirmDialog
+        open={confirm === "selected"}
+        title="Confirm Selective Deletion"
+        confirmLabel="Delete Selected"
+        working={working}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => submit("selected")}
+      >
+        <p>The following will be permanently deleted:</p>
+        <ul className="mt-2 list-disc pl-5">
+          {effective.map((o) => (
+            <li key={o}>{LABELS[o]}</li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === "all"}
+        title="Final Confirmation - Delete Everything"
+        confirmLabel="Yes, Delete Everything"
+        working={working}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => submit("all")}
+      >
+        <p>
+          This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
+          written first.
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+function Option(props: { id: Option; label: string; checked: boolean; disabled?: boolean; onChange(id: Option, on: boolean): void }) {
+  const htmlId = `delete-${props.id.replace(".", "-")}`;
+  return (
+    <div className="flex items-center gap-3">
+      <Checkbox.Root
+        id={htmlId}
+        checked={props.checked}
+        disabled={props.disabled}
+        onCheckedChange={(v) => props.onChange(props.id, v === true)}
+        className="flex size-5 items-center justify-center rounded border-2 border-red-700 bg-white data-[state=checked]:bg-red-700 disabled:opacity-40"
+      >
+        <Checkbox.Indicator>
+          <Check className="size-3.5 text-white" aria-hidden />
+        </Checkbox.Indicator>
+      </Checkbox.Root>
+      <label htmlFor={htmlId} className={`text-sm ${props.disabled ? "text-gray-500" : ""}`}>
+        {props.label}
+      </label>
+    </div>
+  );
+}
+
+function ConfirmDialog(props: {
+  open: boolean;
+  title: string;
+  confirmLabel: string;
+  working: boolean;
+  onCancel(): void;
+  onConfirm(): void;
+  children: React.ReactNode;
+}) {
+  return (
+    <AlertDialog.Root open={props.open} onOpenChange={(open) => !open && !props.working && props.onCancel()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-bold text-red-800">{props.title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="mt-2 text-sm text-gray-700">{props.children}</div>
+          </AlertDialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <button type="button" disabled={props.working} className="rounded-lg border border-gray-300 px-4 py-2">
+                Cancel
+              </button>
+            </AlertDialog.Cancel>
+            <button
+              type="button"
+              onClick={props.onConfirm}
+              disabled={props.working}
+              className="flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              {props.working && <Loader2 className="size-4 animate-spin" aria-hidden />}
+              {props.confirmLabel}
+            </button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

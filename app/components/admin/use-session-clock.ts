@@ -1,0 +1,28 @@
+import { useEffect, useState } from "react";
+
+/**
+ * Milliseconds left in the admin session, from the server's expiry time and
+ * the server's clock at render (so a wrong phone clock cannot skew it).
+ */
+export function useSessionClock(expiresAt: number, serverNow: number): number {
+  const [skew] = useState(() => serverNow - Date.now());
+  const [remaining, setRemaining] = useState(expiresAt - serverNow);
+  useEffect(() => {
+    const tick = () => setRemaining(expiresAt - (Date.now() + skew));
+    tick();
+    const every = setInterval(tick, 15_000);
+    // Land exactly on the expiry instead of up to one interval late.
+    const atEnd = setTimeout(tick, Math.max(0, expiresAt - (Date.now() + skew)) + 50);
+    return () => {
+      clearInterval(every);
+      clearTimeout(atEnd);
+    };
+  }, [expiresAt, skew]);
+  return remaining;
+}
+
+/** "1h 59m remaining". */
+export function formatRemaining(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / 60_000));
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m remaining`;
+}

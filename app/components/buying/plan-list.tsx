@@ -1,0 +1,76 @@
+import type { ServiceType } from "~/domain/plans/table";
+import { formatCount, formatInr } from "~/lib/money";
+
+export interface PlanCardData {
+  id: number;
+  serviceType: ServiceType;
+  name: string;
+  quantity: number;
+  pricePaise: number;
+  tag: string | null;
+}
+
+/** The spec's ribbon: the plan's one tag, or POPULAR for an untagged plan named "popular". */
+export function planRibbon(plan: Pick<PlanCardData, "name" | "tag">): string | null {
+  const tag = plan.tag?.trim();
+  if (tag) return tag.toUpperCase();
+  return /popular/i.test(plan.name) ? "POPULAR" : null;
+}
+
+export function PlanList({
+  plans,
+  noun,
+  onChoose,
+}: {
+  plans: PlanCardData[];
+  noun: string;
+  onChoose: (plan: PlanCardData) => void;
+}) {
+  if (plans.length === 0) {
+    return <p className="rounded-2xl border border-gray-200 p-6 text-center text-gray-700">No packages are available right now. Please check back soon.</p>;
+  }
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={`${noun} packages`}>
+      {plans.map((plan) => {
+        const ribbon = planRibbon(plan);
+        return (
+          <li key={plan.id} className="relative flex flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+            {ribbon && (
+              <span className="absolute -top-3 right-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white">
+                {ribbon}
+              </span>
+            )}
+            <h3 className="text-lg font-semibold">{plan.name}</h3>
+            <p className="mt-1 text-gray-700">
+              {formatCount(plan.quantity)} {noun}
+            </p>
+            <p className="mt-3 text-2xl font-extrabold text-ink">{formatInr(plan.pricePaise)}</p>
+            <button
+              type="button"
+              onClick={() => onChoose(plan)}
+              className="mt-4 rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
+              aria-label={`Buy ${plan.name}: ${formatCount(plan.quantity)} ${noun} for ${formatInr(plan.pricePaise)}`}
+            >
+              Buy Now
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function PlanSkeletons() {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading packages">
+      {[0, 1, 2, 3].map((i) => (
+        <li key={i} data-testid="plan-skeleton" className="flex h-[188px] flex-col gap-3 rounded-2xl border border-gray-200 p-5">
+          <div className="h-5 w-2/3 animate-pulse rounded bg-gray-200" />
+          <div className="h-4 w-1/2 animate-pulse rounded bg-gray-200" />
+          <div className="h-7 w-1/3 animate-pulse rounded bg-gray-200" />
+          <div className="mt-auto h-10 animate-pulse rounded-xl bg-gray-200" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from "react";
+import type { ServiceType } from "~/domain/plans/table";
+import { type RecentOrder, timeAgo } from "~/domain/orders/recent";
+import { formatCount } from "~/lib/money";
+
+/**
+ * Real recent orders of this service, masked by the server, refreshed every
+ * 5 s (2 s on comments), latest 3. Hidden when there are none: no made-up ticker.
+ */
+export function RecentOrders({
+  service,
+  noun,
+  initial,
+  initialNow,
+}: {
+  service: ServiceType;
+  noun: string;
+  initial: RecentOrder[];
+  initialNow: number;
+}) {
+  const [orders, setOrders] = useState(initial);
+  const [clock, setClock] = useState({ server: initialNow, local: 0 });
+  const [, tick] = useState(0);
+
+  useEffect(() => {
+    setClock({ server: initialNow, local: Date.now() });
+    let stopped = false;
+    const every = service === "comments" ? 2_000 : 5_000;
+    const timer = setInterval(async () => {
+      try {
+        const res = await fetch(`/api/recent-orders?serviceType=${service}`);
+        if (!res.ok || stopped) return;
+        const body = (await res.json()) as { orders: RecentOrder[]; now: number };
+        setOrders(body.orders.slice(0, 3));
+        setClock({ server: body.now, local: Date.now() });
+      } catch {
+        // A missed refresh only leaves the box as it was.
+      }
+      tick((n) => n + 1);
+    }, every);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [service, initialNow]);
+
+  if (orders.length === 0) return null;
+  const now = clock.local === 0 ? clock.server : clock.server + (Date.now() - clock.local);
+  return (
+    <section aria-labelledby="recent-orders-title" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="recent-orders-title" className="text-base font-bold">
+        Recent Orders
+      </h2>
+      <ul className="mt-3 space-y-2" aria-live="polite">
+        {orders.slice(0, 3).map((o) => (
+          <li key={`${o.createdAt}-${o.handle}-${o.quantity}`} className="flex items-center justify-between gap-3 text-sm">
+            <span>
+              <span className="font-semibold">{o.handle ? `@${o.handle}` : "A creator"}</span> ordered{" "}
+              {formatCount(o.quantity)} {noun.toLowerCase()}
+            </span>
+            <span className="shrink-0 text-gray-600">{timeAgo(o.createdAt, now)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { ChevronDown } from "lucide-react";
+import { useId, useState } from "react";
+import type { FaqItem } from "~/domain/content/home.server";
+import { SectionHeading } from "./section-heading";
+
+/** One answer open at a time; clicking the open question closes it. Answers stay in the HTML for search engines. */
+export function FaqAccordion({ items }: { items: FaqItem[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const base = useId();
+  return (
+    <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 px-4 py-16">
+      <div className="mx-auto max-w-3xl">
+        <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
+        <div className="mt-10 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+          {items.map((item, i) => {
+            const expanded = open === i;
+            return (
+              <div key={item.question}>
+                <h3>
+                  <button
+                    type="button"
+                    id={`${base}-q${i}`}
+                    aria-expanded={expanded}
+                    aria-controls={`${base}-a${i}`}
+                    onClick={() => setOpen(expanded ? null : i)}
+                    className="flex w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-ink hover:text-brand-700"
+                  >
+                    {item.question}
+                    <ChevronDown
+                      aria-hidden="true"
+                      className={`size-5 shrink-0 transition-transform ${expanded ? "rotate-180" : ""}`}
+                    />
+                  </button>
+                </h3>
+                <div
+                  id={`${base}-a${i}`}
+                  role="region"
+                  aria-labelledby={`${base}-q${i}`}
+                  hidden={!expanded}
+                  className="px-5 pb-5 leading-relaxed text-gray-700"
+                >
+                  {item.answer}
+                </div>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { ArrowRight, BadgeCheck } from "lucide-react";
+import type { ProofItem } from "~/domain/content/home.server";
+import { Carousel } from "./carousel";
+import { celebrate } from "./confetti";
+import { SectionHeading } from "./section-heading";
+
+/** Spec: 2 seconds of confetti on every change of proof item. */
+const CONFETTI_MS = 2_000;
+
+const TYPE_LABEL: Record<ProofItem["type"], string> = {
+  followers: "Followers",
+  likes: "Likes",
+  views: "Views",
+  comments: "Comments",
+};
+
+export function ProofCarousel({ items }: { items: ProofItem[] }) {
+  return (
+    <section id="results" aria-labelledby="results-title" className="scroll-mt-16 bg-gray-50 px-4 py-16">
+      <div className="mx-auto max-w-4xl">
+        <SectionHeading
+          id="results-title"
+          eyebrow="Before and after"
+          title="Real Results, Real Proof"
+          intro="What a few orders looked like from the buyer's side: the starting point, the result and how long delivery took."
+        />
+        <div className="mt-10">
+          <Carousel
+            label="Before and after results"
+            itemName="result"
+            slideClassName="basis-full"
+            slides={items.map((item) => (
+              <ProofSlide key={item.title} item={item} />
+            ))}
+            onChange={() => void celebrate(CONFETTI_MS)}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function ProofSlide({ item }: { item: ProofItem }) {
+  return (
+    <article className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+          {TYPE_LABEL[item.type]}
+        </span>
+        {item.verified && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+            <BadgeCheck aria-hidden="true" className="size-3.5" />
+            Verified result
+          </span>
+        )}
+      </div>
+      <h3 className="mt-3 text-xl font-bold text-ink">{item.title}</h3>
+      <p className="mt-2 leading-relaxed text-gray-700">{item.description}</p>
+      <div className="mt-6 grid grid-cols-[1fr_auto_1fr] items-center gap-2 sm:gap-4">
+        <ProfileMock label={item.before.label} value={item.before.value} tone="before" />
+        <ArrowRight aria-hidden="true" className="size-6 text-brand-600" />
+        <ProfileMock label={item.after.label} value={item.after.value} tone="after" />
+      </div>
+      {item.stats.length > 0 && (
+        <dl className="mt-6 grid gap-3 sm:grid-cols-3">
+          {item.stats.map((stat) => (
+            <div key={stat.label} className="rounded-xl bg-gray-50 px-4 py-3">
+              <dt className="text-xs font-medium uppercase tracking-wide text-gray-600">{stat.label}</dt>
+              <dd className="mt-0.5 font-semibold text-ink">{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </article>
+  );
+}
+
+/** A drawn stand-in for a profile screenshot: avatar, name bars and the figure that changed. */
+function ProfileMock({ label, value, tone }: { label: string; value: string; tone: "before" | "after" }) {
+  const after = tone === "after";
+  return (
+    <div
+      className={`rounded-xl border p-3 text-center sm:p-4 ${
+        after ? "border-brand-500 bg-brand-50" : "border-gray-200 bg-gray-50"
+      }`}
+    >
+      <p className={`text-xs font-bold uppercase tracking-wide ${after ? "text-brand-700" : "text-gray-600"}`}>{label}</p>
+      <div aria-hidden="true" className="mx-auto mt-2 flex items-center justify-center gap-2">
+        <span className={`size-9 rounded-full ${after ? "ig-ring" : "bg-gray-300"}`} />
+        <span className="flex flex-col gap-1">
+          <span className="h-1.5 w-12 rounded bg-gray-300" />
+          <span className="h-1.5 w-8 rounded bg-gray-200" />
+        </span>
+      </div>
+      <p className={`mt-2 text-base font-extrabold sm:text-lg ${after ? "text-brand-700" : "text-ink"}`}>{value}</p>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { Star } from "lucide-react";
+import { useRef } from "react";
+import type { Testimonial } from "~/domain/content/home.server";
+import { Carousel } from "./carousel";
+import { celebrate } from "./confetti";
+import { SectionHeading } from "./section-heading";
+
+/** Spec: 3 seconds of confetti, on the first change only. */
+const CONFETTI_MS = 3_000;
+
+const LANG_ATTRIBUTE: Record<Testimonial["language"], string> = { en: "en-IN", hi: "hi", hinglish: "hi-Latn" };
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2026-03-14" → "14 Mar 2026", the same on server and browser. */
+function formatDate(iso: string): string {
+  const [y, m, d] = iso.split("-").map(Number);
+  return `${d} ${MONTHS[m! - 1]} ${y}`;
+}
+
+export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
+  const celebrated = useRef(false);
+  const onChange = () => {
+    if (celebrated.current) return;
+    celebrated.current = true;
+    void celebrate(CONFETTI_MS);
+  };
+  return (
+    <section id="customer-testimonials" aria-labelledby="testimonials-title" className="scroll-mt-16 bg-gray-50 px-4 py-16">
+      <div className="mx-auto max-w-6xl">
+        <SectionHeading
+          id="testimonials-title"
+          eyebrow="Testimonials"
+          title="What our customers say"
+          intro="In their own words: Hindi, English and Hinglish."
+        />
+        <div className="mt-10">
+          <Carousel
+            label="Customer testimonials"
+            itemName="testimonial"
+            slideClassName="basis-full sm:basis-1/2 lg:basis-1/3"
+            slides={items.map((t) => (
+              <TestimonialCard key={t.handle} item={t} />
+            ))}
+            onChange={onChange}
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function TestimonialCard({ item }: { item: Testimonial }) {
+  return (
+    <figure className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+      <p className="flex gap-0.5" role="img" aria-label={`Rated ${item.rating} out of 5`}>
+        {[1, 2, 3, 4, 5].map((n) => (
+          <Star
+            key={n}
+            aria-hidden="true"
+            className={`size-4 ${n <= item.rating ? "fill-amber-400 text-amber-400" : "text-gray-300"}`}
+          />
+        ))}
+      </p>
+      <blockquote lang={LANG_ATTRIBUTE[item.language]} className="mt-3 flex-1 leading-relaxed text-gray-800">
+        {item.content}
+      </blockquote>
+      <figcaption className="mt-4 flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
+        >
+          {item.name.charAt(0)}
+        </span>
+        <span className="min-w-0">
+          <span className="block font-semibold text-ink">{item.name}</span>
+          <span className="block truncate text-sm text-gray-600">
+            {item.handle} · <time dateTime={item.date}>{formatDate(item.date)}</time>
+          </span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}

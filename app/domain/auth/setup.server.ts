@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import type { AppServices } from "~/context";
+import type { DB } from "~/db/database.server";
+import { hashPassword } from "./password.server";
+import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from "./rules";
+import { hashToken } from "./session.server";
+
+const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+export async function adminExists(db: DB): Promise<boolean> {
+  return Boolean(await db.selectFrom("admin_users").select("id").limit(1).executeTakeFirst());
+}
+
+export async function createAdminUser(db: DB, username: string, password: string, now = Date.now()) {
+  await db
+    .insertInto("admin_users")
+    .values({ username, password_hash: await hashPassword(password), created_at: now, updated_at: now })
+    .execute();
+}
+
+/**
+ * At start-up: with ADMIN_USERNAME/ADMIN_PASSWORD set and no admin yet, creates
+ * that admin; with no admin and no env, prints a one-time setup link to the log.
+ * An existing admin is never overwritten (their password may have been changed).
+ */
+export async function bootstrapAdmin({ db, config, logger }: Pick<AppServices, "db" | "config" | "logger">) {
+  if (await adminExists(db)) return;
+  if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
+    try {
+      await createAdminUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+      logger.info({ username: config.ADMIN_USERNAME }, "created the admin account from ADMIN_USERNAME");
+    } catch (error) {
+      // Another instance starting at the same moment created it first.
+      if (!(await adminExists(db))) throw error;
+    }
+    return;
+  }
+  const token = await issueSetupToken(db);
+  logger.warn(
+    { setupPath: `/admin/setup?token=${token}` },
+    `no admin account yet: open /admin/setup?token=${token} on this server to create it (link valid 24 h, once)`,
+  );
+}
+
+export async function issueSetupToken(db: DB, now = Date.now()): Promise<string> {
+  const token = randomBytes(24).toString("base64url");
+  await db
+    .insertInto("admin_setup_tokens")
+    .values({ token_hash: hashToken(token), created_at: now, expires_at: now + SETUP_TOKEN_TTL_MS })
+    .execute();
+  return token;
+}
+
+export async function isSetupTokenValid(db: DB, token: string, now = Date.now()): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const row = await db
+    .selectFrom("admin_setup_tokens")
+    .select("expires_at")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  return Boolean(row && row.expires_at > now) && !(await adminExists(db));
+}
+
+export type SetupResult = { ok: true } | { ok: false; message: string; field?: "username" | "password" };
+
+/** Creates the first admin with a valid token, then burns every setup token. */
+export async function completeSetup(
+  db: DB,
+  input: { token: string; username: string; password: string; confirm: string },
+): Promise<SetupResult> {
+  if (!(await isSetupTokenValid(db, input.token))) {
+    return { ok: false, message: "This setup link is invalid or has already been used." };
+  }
+  const username = input.username.trim();
+  if (!USERNAME_PATTERN.test(username)) {
+    return { ok: false, field: "username", message: "Use 3-64 letters, digits, dots, dashes or underscores." };
+  }
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    return { ok: false, field: "password", message: `Use at least ${MIN_PASSWORD_LENGTH} characters.` };
+  }
+  if (input.password !== input.confirm) {
+    return { ok: false, field: "password", message: "The passwords do not match." };
+  }
+  const created = await db.transaction().execute(async (trx) => {
+    const burnt = await trx.deleteFrom("admin_setup_tokens").where("token_hash", "=", hashToken(input.token)).executeTakeFirst();
+    if (Number(burnt.numDeletedRows) !== 1 || (await adminExists(trx))) return false;
+    await createAdminUser(trx, username, input.password);
+    await trx.deleteFrom("admin_setup_tokens").execute();
+    return true;
+  });
+  return created ? { ok: true } : { ok: false, message: "This setup link is invalid or has already been used." };
+}

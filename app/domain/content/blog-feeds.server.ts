@@ -1,0 +1,65 @@
+import { type BlogPost, publishedAt } from "./blog.server";
+import { escapeHtml } from "./markdown.server";
+import { PUBLIC_PAGES } from "./public-pages";
+
+export interface FeedSite {
+  brandName: string;
+  /** PUBLIC_BASE_URL, with or without a trailing slash. */
+  publicBaseUrl: string;
+}
+
+function absolute(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${path}`;
+}
+
+/** sitemap.xml: every indexable public page plus every article (with its publication day). */
+export function buildSitemap(site: FeedSite, posts: readonly BlogPost[]): string {
+  const entries = [
+    ...PUBLIC_PAGES.map((path) => `  <url><loc>${escapeHtml(absolute(site.publicBaseUrl, path))}</loc></url>`),
+    ...posts.map(
+      (post) =>
+        `  <url><loc>${escapeHtml(absolute(site.publicBaseUrl, `/blog/${post.slug}`))}</loc><lastmod>${post.date}</lastmod></url>`,
+    ),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+/** RSS 2.0 feed of every article, newest first. */
+export function buildRssFeed(site: FeedSite, posts: readonly BlogPost[]): string {
+  const blogUrl = absolute(site.publicBaseUrl, "/blog");
+  const feedUrl = absolute(site.publicBaseUrl, "/blog/rss.xml");
+  const items = posts.map((post) => {
+    const link = escapeHtml(absolute(site.publicBaseUrl, `/blog/${post.slug}`));
+    return [
+      "    <item>",
+      `      <title>${escapeHtml(post.title)}</title>`,
+      `      <link>${link}</link>`,
+      `      <guid isPermaLink="true">${link}</guid>`,
+      `      <pubDate>${publishedAt(post).toUTCString()}</pubDate>`,
+      `      <description>${escapeHtml(post.description)}</description>`,
+      "    </item>",
+    ].join("\n");
+  });
+  const newest = posts[0];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeHtml(`${site.brandName} Blog`)}</title>`,
+    `    <link>${escapeHtml(blogUrl)}</link>`,
+    `    <description>${escapeHtml("Practical Instagram growth advice for creators and small businesses in India.")}</description>`,
+    "    <language>en-IN</language>",
+    `    <atom:link href="${escapeHtml(feedUrl)}" rel="self" type="application/rss+xml" />`,
+    ...(newest ? [`    <lastBuildDate>${publishedAt(newest).toUTCString()}</lastBuildDate>`] : []),
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}

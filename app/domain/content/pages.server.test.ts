@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { defaultSiteSettings } from "~/domain/settings/registry";
+import { homeContent } from "./home.server";
+import { POLICY_SLUGS, formatWhatsappNumber, policyPage } from "./pages.server";
+
+describe("policy pages", () => {
+  it("renders every page with its settings filled in and escaped", () => {
+    const settings = { ...defaultSiteSettings(), supportEmail: "help@<shop>.in", retentionDays: "90" };
+    for (const slug of POLICY_SLUGS) {
+      const page = policyPage(slug, settings);
+      expect(page.title.length).toBeGreaterThan(3);
+      expect(page.html).toContain("<h2");
+      expect(page.html).not.toMatch(/\{\{\w+\}\}/);
+      expect(page.html).not.toContain("<shop>");
+    }
+    expect(policyPage("privacy-policy", settings).html).toContain("90 days");
+    expect(policyPage("privacy-policy", settings).html).toContain("help@&lt;shop&gt;.in");
+  });
+
+  it("formats Indian WhatsApp numbers for reading", () => {
+    expect(formatWhatsappNumber("919876543210")).toBe("+91 98765 43210");
+    expect(formatWhatsappNumber("4915112345678")).toBe("+4915112345678");
+  });
+});
+
+describe("home content", () => {
+  it("has the spec's item counts and fills FAQ placeholders", () => {
+    const content = homeContent({ ...defaultSiteSettings(), deliveryStartMinutes: "45" });
+    expect(content.proof).toHaveLength(3);
+    expect(content.testimonials).toHaveLength(8);
+    expect(new Set(content.testimonials.map((t) => t.language))).toEqual(new Set(["hi", "en", "hinglish"]));
+    const answers = content.faq.map((f) => f.answer).join(" ");
+    expect(answers).toContain("within 45 minutes");
+    expect(answers).not.toMatch(/\{\{\w+\}\}/);
+  });
+});

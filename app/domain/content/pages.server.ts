@@ -1,0 +1,73 @@
+import { z } from "zod";
+import type { SiteSettings } from "~/domain/settings/registry";
+import { type MarkdownDocument, fillPlaceholders, parseMarkdown } from "./markdown.server";
+
+export const POLICY_SLUGS = ["privacy-policy", "terms-of-service", "delivery-policy", "refund-policy"] as const;
+export type PolicySlug = (typeof POLICY_SLUGS)[number];
+
+const frontMatter = z.object({ title: z.string().min(1), description: z.string().min(1) });
+export type PolicyMeta = z.infer<typeof frontMatter>;
+
+// Bundled at build time, so the server never depends on the working directory.
+const sources = import.meta.glob<string>("../../../content/pages/*.md", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+const documents = new Map<PolicySlug, MarkdownDocument<PolicyMeta>>();
+for (const slug of POLICY_SLUGS) {
+  const source = Object.entries(sources).find(([path]) => path.endsWith(`/${slug}.md`))?.[1];
+  if (source === undefined) throw new Error(`content/pages/${slug}.md is missing`);
+  documents.set(slug, parseMarkdown(source, frontMatter, `content/pages/${slug}.md`));
+}
+
+/** "919876543210" → "+91 98765 43210"; anything else is shown as typed. */
+export function formatWhatsappNumber(digits: string): string {
+  const clean = digits.replace(/\D/g, "");
+  if (/^91\d{10}$/.test(clean)) return `+91 ${clean.slice(2, 7)} ${clean.slice(7)}`;
+  return clean ? `+${clean}` : digits;
+}
+
+/**
+ * The settings that content may quote as {{name}}. Secrets and panel details
+ * are deliberately absent, so no content file can ever print them.
+ */
+export function contentPlaceholders(settings: SiteSettings): Record<string, string> {
+  return {
+    brandName: settings.brandName,
+    merchantName: settings.merchantName,
+    supportEmail: settings.supportEmail,
+    supportPhone: settings.supportPhone,
+    whatsappNumber: formatWhatsappNumber(settings.whatsappNumber),
+    location: settings.location,
+    grievanceOfficerName: settings.grievanceOfficerName,
+    grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
+    grievanceOfficerContact: settings.grievanceOfficerContact,
+    deliveryStartMinutes: settings.deliveryStartMinutes,
+    creatorsBoosted: settings.creatorsBoosted,
+    retentionDays: settings.retentionDays,
+  };
+}
+
+export interface PolicyPage extends PolicyMeta {
+  slug: PolicySlug;
+  html: string;
+}
+
+/** A policy page rendered to HTML with the current settings filled in (values HTML-escaped). */
+export function policyPage(slug: PolicySlug, settings: SiteSettings): PolicyPage {
+  const doc = documents.get(slug)!;
+  const values = contentPlaceholders(settings);
+  return {
+    slug,
+    title: fillText(doc.meta.title, values),
+    description: fillText(doc.meta.description, values),
+    html: fillPlaceholders(doc.html, values),
+  };
+}
+
+/** Fills {{name}} in plain text that React will escape itself. */
+export function fillText(text: string, values: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}

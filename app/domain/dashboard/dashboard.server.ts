@@ -1,0 +1,160 @@
+import { sql } from "kysely";
+import { z } from "zod";
+import type { DB } from "~/db/database.server";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
+import { paiseToRupees } from "~/lib/money";
+import { DAY_MS, TIME_RANGES, istDate, istDayNumber, resolveTimeRange } from "./ist-time";
+
+/**
+ * Dashboard meaning of the status filter (spec section 7): success = completed
+ * (paid and handed to the panel), pending = awaiting payment confirmation,
+ * failed = failed. Revenue, profit and average order value count completed
+ * orders only: that is money actually received.
+ */
+export const DASHBOARD_STATUSES = ["all", "success", "pending", "failed"] as const;
+export type DashboardStatus = (typeof DASHBOARD_STATUSES)[number];
+const STATUS_SQL: Record<Exclude<DashboardStatus, "all">, string> = {
+  success: "completed",
+  pending: "pending",
+  failed: "failed",
+};
+
+export const dashboardQuerySchema = z.object({
+  timeRange: z.enum(TIME_RANGES).catch("all"),
+  status: z.enum(DASHBOARD_STATUSES).catch("all"),
+  startDate: z.string().max(10).optional().catch(undefined),
+  endDate: z.string().max(10).optional().catch(undefined),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
+
+export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
+  return dashboardQuerySchema.parse({
+    timeRange: params.get("timeRange") ?? undefined,
+    status: params.get("status") ?? undefined,
+    startDate: params.get("startDate") ?? undefined,
+    endDate: params.get("endDate") ?? undefined,
+  });
+}
+
+/** The spec's dashboard fields (rupees, percent), as the JSON API sends them. */
+export interface DashboardCards {
+  totalOrders: number;
+  successOrders: number;
+  pendingOrders: number;
+  totalRevenue: number;
+  netProfit: number;
+  successRate: number;
+  avgOrderValue: number;
+}
+
+export interface DashboardDay {
+  date: string;
+  orders: number;
+  revenuePaise: number;
+}
+
+export interface DashboardService {
+  serviceType: ServiceType;
+  orders: number;
+  successOrders: number;
+  revenuePaise: number;
+  profitPaise: number;
+}
+
+export interface Dashboard extends DashboardCards {
+  daily: DashboardDay[];
+  services: DashboardService[];
+}
+
+interface Bucket {
+  day: number;
+  service_type: string;
+  orders: number;
+  completed: number;
+  pending: number;
+  revenue: number | null;
+  profit: number | null;
+}
+
+/**
+ * Reads the per-day roll-up (order_daily_stats, kept by triggers), grouped by
+ * IST day and service; cards, chart and breakdown are folded from those rows.
+ * Every range is whole IST days, so the roll-up answers each exactly.
+ */
+export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now()): Promise<Dashboard> {
+  const range = resolveTimeRange(query.timeRange, query, now);
+  let q = db
+    .selectFrom("order_daily_stats")
+    .select([
+      "day",
+      "service_type",
+      sql<number>`sum(orders)`.as("orders"),
+      sql<number>`sum(case when status = 'completed' then orders else 0 end)`.as("completed"),
+      sql<number>`sum(case when status = 'pending' then orders else 0 end)`.as("pending"),
+      sql<number | null>`sum(case when status = 'completed' then revenue_paise else 0 end)`.as("revenue"),
+      sql<number | null>`sum(case when status = 'completed' then profit_paise else 0 end)`.as("profit"),
+    ])
+    .groupBy(["day", "service_type"]);
+  if (range.from !== undefined) q = q.where("day", ">=", istDayNumber(range.from));
+  if (range.to !== undefined) q = q.where("day", "<", istDayNumber(range.to));
+  if (query.status !== "all") q = q.where("status", "=", STATUS_SQL[query.status]);
+  const rows = (await q.execute()) as unknown as Bucket[];
+
+  const days = new Map<number, DashboardDay>();
+  const services = new Map<string, DashboardService>(
+    SERVICE_TYPES.map((s) => [s, { serviceType: s, orders: 0, successOrders: 0, revenuePaise: 0, profitPaise: 0 }]),
+  );
+  let total = 0;
+  let completed = 0;
+  let pending = 0;
+  let revenue = 0;
+  let profit = 0;
+  for (const row of rows) {
+    const n = Number(row.orders);
+    const c = Number(row.completed);
+    const r = Number(row.revenue ?? 0);
+    const p = Number(row.profit ?? 0);
+    total += n;
+    completed += c;
+    pending += Number(row.pending);
+    revenue += r;
+    profit += p;
+    const day = Number(row.day);
+    const d = days.get(day) ?? { date: istDate(day * DAY_MS), orders: 0, revenuePaise: 0 };
+    d.orders += n;
+    d.revenuePaise += r;
+    days.set(day, d);
+    const s = services.get(row.service_type);
+    if (s) {
+      s.orders += n;
+      s.successOrders += c;
+      s.revenuePaise += r;
+      s.profitPaise += p;
+    }
+  }
+
+  return {
+    totalOrders: total,
+    successOrders: completed,
+    pendingOrders: pending,
+    totalRevenue: paiseToRupees(revenue),
+    netProfit: paiseToRupees(profit),
+    successRate: total === 0 ? 0 : Math.round((completed / total) * 10000) / 100,
+    avgOrderValue: completed === 0 ? 0 : Math.round(revenue / completed) / 100,
+    daily: fillDays(days, range.from, range.to, now),
+    services: [...services.values()],
+  };
+}
+
+/** Every day of the range, zeros included, so the chart's bars line up with the calendar. */
+function fillDays(days: Map<number, DashboardDay>, from: number | undefined, to: number | undefined, now: number) {
+  const keys = [...days.keys()];
+  const first = from !== undefined ? istDayNumber(from) : keys.length ? Math.min(...keys) : istDayNumber(now);
+  const last = to !== undefined ? istDayNumber(to - 1) : Math.max(istDayNumber(now), ...keys);
+  const out: DashboardDay[] = [];
+  // Bounded: a custom range of decades would otherwise make a huge chart.
+  for (let day = Math.max(first, last - 3660); day <= last; day++) {
+    out.push(days.get(day) ?? { date: istDate(day * DAY_MS), orders: 0, revenuePaise: 0 });
+  }
+  return out;
+}

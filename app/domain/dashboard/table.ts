@@ -1,0 +1,13 @@
+/**
+ * Orders, revenue and profit per IST day, service and status. Maintained by
+ * database triggers on `orders` (migration 0003); never written by app code.
+ */
+export interface OrderDailyStatsTable {
+  /** Whole IST days since the epoch: (created_at + 5h30m) / 24h. */
+  day: number;
+  service_type: string;
+  status: string;
+  orders: number;
+  revenue_paise: number;
+  profit_paise: number;
+}

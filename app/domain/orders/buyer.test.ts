@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { phoneDigits, validateBuyer } from "./buyer";
+
+describe("order dialog rules", () => {
+  it("keeps digits only, at most 10", () => {
+    expect(phoneDigits("98a76-54 32109")).toBe("9876543210");
+    expect(phoneDigits("abc")).toBe("");
+    expect(phoneDigits("+91 98765 43210")).toBe("9876543210");
+    expect(phoneDigits("91987654321")).toBe("9198765432");
+  });
+
+  it("requires a name", () => {
+    expect(validateBuyer("  ", "9876543210")).toEqual({ ok: false, field: "name", message: "Please enter your name" });
+  });
+
+  it("requires a phone number", () => {
+    expect(validateBuyer("Priya", "")).toEqual({ ok: false, field: "phone", message: "Please enter your phone number" });
+  });
+
+  it.each(["98765", "98765432101", "98765abcde", "+91 98765"])("rejects %j", (phone) => {
+    expect(validateBuyer("Priya", phone)).toEqual({
+      ok: false,
+      field: "phone",
+      message: "Please enter a valid 10-digit phone number",
+    });
+  });
+
+  it("accepts 10 digits with or without +91 and returns it prefixed", () => {
+    expect(validateBuyer(" Priya  Sharma ", "9876543210")).toEqual({ ok: true, name: "Priya Sharma", phone: "+919876543210" });
+    expect(validateBuyer("Priya", "+91 98765 43210")).toEqual({ ok: true, name: "Priya", phone: "+919876543210" });
+  });
+});

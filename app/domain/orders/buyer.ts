@@ -1,0 +1,38 @@
+/**
+ * The order dialog's name and phone rules (spec section 5), shared by the
+ * dialog and the server.
+ */
+export const BUYER_MESSAGES = {
+  nameRequired: "Please enter your name",
+  phoneRequired: "Please enter your phone number",
+  phoneInvalid: "Please enter a valid 10-digit phone number",
+  agreementRequired: "Please agree to the Terms of Service and Privacy Policy and confirm you are 18 or older",
+} as const;
+
+export const MAX_NAME_LENGTH = 80;
+export const PHONE_PREFIX = "+91";
+
+/** What the phone field keeps while typing: digits only, at most 10 (a pasted +91 number loses its prefix). */
+export function phoneDigits(raw: string): string {
+  const digits = raw.replace(/\D/g, "");
+  const local = /^\s*\+?91/.test(raw) && digits.length === 12 ? digits.slice(2) : digits;
+  return local.slice(0, 10);
+}
+
+export type BuyerResult =
+  | { ok: true; name: string; phone: string }
+  | { ok: false; field: "name" | "phone"; message: string };
+
+/**
+ * Name trimmed (and cut to a sane length); phone as typed in the dialog (10
+ * digits) or already prefixed (+91XXXXXXXXXX). The phone comes back prefixed.
+ */
+export function validateBuyer(nameRaw: string, phoneRaw: string): BuyerResult {
+  const name = nameRaw.trim().replace(/\s+/g, " ").slice(0, MAX_NAME_LENGTH);
+  if (name === "") return { ok: false, field: "name", message: BUYER_MESSAGES.nameRequired };
+  const trimmed = phoneRaw.trim();
+  if (trimmed === "") return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneRequired };
+  const local = trimmed.replace(/^\+91[\s-]*/, "").replace(/[\s-]/g, "");
+  if (!/^\d{10}$/.test(local)) return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneInvalid };
+  return { ok: true, name, phone: `${PHONE_PREFIX}${local}` };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { createRateLimiter } from "./create-rate-limit";
+
+describe("order creation rate limit", () => {
+  it("allows the limit within a minute, then refuses until the oldest attempt leaves the window", () => {
+    let now = 1_000_000;
+    const limiter = createRateLimiter(3, 60_000, () => now);
+    expect([limiter.take("a"), limiter.take("a"), limiter.take("a")]).toEqual([true, true, true]);
+    expect(limiter.take("a")).toBe(false);
+    now += 30_000;
+    expect(limiter.take("a")).toBe(false);
+    now += 30_001;
+    expect(limiter.take("a")).toBe(true);
+  });
+
+  it("counts each address separately", () => {
+    const limiter = createRateLimiter(1, 60_000, () => 0);
+    expect(limiter.take("a")).toBe(true);
+    expect(limiter.take("b")).toBe(true);
+    expect(limiter.take("a")).toBe(false);
+  });
+
+  it("forgets idle addresses", () => {
+    let now = 0;
+    const limiter = createRateLimiter(1, 1_000, () => now);
+    limiter.take("a");
+    now = 5_000;
+    expect(limiter.take("b")).toBe(true);
+    expect(limiter.take("a")).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * Per-address sliding-window limit for order creation, in memory: each
+ * instance counts its own requests, which is enough to stop one client from
+ * flooding the orders table.
+ */
+export interface RateLimiter {
+  /** Records one attempt; false when the address is over its limit (the attempt is not counted). */
+  take(key: string): boolean;
+}
+
+export function createRateLimiter(limit: number, windowMs = 60_000, clock = Date.now): RateLimiter {
+  const hits = new Map<string, number[]>();
+  let nextSweep = clock() + windowMs;
+
+  const sweep = (now: number) => {
+    for (const [key, times] of hits) {
+      if (times.length === 0 || times[times.length - 1]! <= now - windowMs) hits.delete(key);
+    }
+    nextSweep = now + windowMs;
+  };
+
+  return {
+    take(key) {
+      const now = clock();
+      if (now >= nextSweep) sweep(now);
+      const times = hits.get(key) ?? [];
+      while (times.length > 0 && times[0]! <= now - windowMs) times.shift();
+      if (times.length >= limit) {
+        hits.set(key, times);
+        return false;
+      }
+      times.push(now);
+      hits.set(key, times);
+      return true;
+    },
+  };
+}
+
+const shared = new Map<number, RateLimiter>();
+
+/** One limiter per process for the create-order endpoint (the limit comes from config). */
+export function orderCreationLimiter(perMinute: number): RateLimiter {
+  let limiter = shared.get(perMinute);
+  if (!limiter) shared.set(perMinute, (limiter = createRateLimiter(perMinute)));
+  return limiter;
+}

@@ -1,0 +1,178 @@
+import { once } from "node:events";
+import { PassThrough, Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import type { DB } from "~/db/database.server";
+import { istDateTime } from "~/domain/dashboard/ist-time";
+import { upiAmount } from "~/lib/money";
+import { type OrderFilters, applyOrderFilters } from "./list.server";
+import type { OrderRow } from "./table";
+
+export const EXPORT_HEADERS = [
+  "Order ID",
+  "Customer Name",
+  "Phone Number",
+  "Service Type",
+  "Target",
+  "Quantity",
+  "Price (₹)",
+  "Profit (₹)",
+  "Status",
+  "Created At",
+  "SMM Panel Order ID",
+  "SMM Panel Status",
+  "SMM Panel Charge",
+  "SMM Panel Currency",
+] as const;
+
+const BATCH = 1000;
+
+/** Only what the file holds: half the columns, so each batch is half the garbage. */
+const EXPORT_COLUMNS = [
+  "id",
+  "order_id",
+  "customer_name",
+  "customer_phone",
+  "service_type",
+  "target",
+  "quantity",
+  "price_paise",
+  "profit_paise",
+  "status",
+  "created_at",
+  "panel_order_id",
+  "panel_status",
+  "panel_charge",
+  "panel_currency",
+] as const;
+export type ExportOrder = Pick<OrderRow, (typeof EXPORT_COLUMNS)[number]>;
+
+export function exportRow(o: ExportOrder): string[] {
+  const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? "N/A" : String(v));
+  return [
+    o.order_id,
+    text(o.customer_name),
+    text(o.customer_phone),
+    o.service_type,
+    text(o.target),
+    String(o.quantity),
+    upiAmount(o.price_paise),
+    o.profit_paise === null ? "N/A" : (o.profit_paise < 0 ? "-" : "") + upiAmount(Math.abs(o.profit_paise)),
+    o.status,
+    istDateTime(o.created_at, true),
+    text(o.panel_order_id),
+    text(o.panel_status),
+    text(o.panel_charge),
+    text(o.panel_currency),
+  ];
+}
+
+/**
+ * Spec quoting (fields with a comma, quote or line break are quoted, quotes
+ * doubled), plus a leading apostrophe on text a spreadsheet would run as a
+ * formula: buyers type their own names and targets.
+ */
+export function csvField(value: string): string {
+  const safe = /^[=@\t\r]/.test(value) || /^[+-][^\d]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export async function countMatching(db: DB, filters: OrderFilters, now = Date.now()): Promise<number> {
+  const row = await applyOrderFilters(db.selectFrom("orders"), filters, now)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Every matching order, newest first, in keyset-paged batches: memory stays
+ * flat whatever the count. order_id is unique in the table, so rows cannot repeat.
+ */
+export async function* matchingOrders(db: DB, filters: OrderFilters, now = Date.now()): AsyncGenerator<ExportOrder> {
+  let after: { created_at: number; id: number } | null = null;
+  for (;;) {
+    let q = applyOrderFilters(db.selectFrom("orders"), filters, now).select(EXPORT_COLUMNS);
+    if (after) {
+      const { created_at, id } = after;
+      q = q.where((eb) =>
+        eb.or([eb("created_at", "<", created_at), eb.and([eb("created_at", "=", created_at), eb("id", "<", id)])]),
+      );
+    }
+    const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(BATCH).execute();
+    for (const row of rows) yield row;
+    if (rows.length < BATCH) return;
+    const last = rows[rows.length - 1]!;
+    after = { created_at: last.created_at, id: last.id };
+  }
+}
+
+export async function* csvChunks(db: DB, filters: OrderFilters, now = Date.now()): AsyncGenerator<string> {
+  // BOM so Excel reads ₹ and Indian names as UTF-8.
+  yield `\uFEFF${EXPORT_HEADERS.map(csvField).join(",")}\r\n`;
+  let chunk = "";
+  for await (const order of matchingOrders(db, filters, now)) {
+    chunk += `${exportRow(order).map(csvField).join(",")}\r\n`;
+    if (chunk.length > 64 * 1024) {
+      yield chunk;
+      chunk = "";
+    }
+  }
+  if (chunk) yield chunk;
+}
+
+/** Node stream of the CSV (tests, scripts). */
+export function csvStream(db: DB, filters: OrderFilters, now = Date.now()): Readable {
+  return Readable.from(csvChunks(db, filters, now));
+}
+
+/**
+ * A response body that produces the next chunk only when the client has taken
+ * the previous one, so a slow download holds the database cursor back instead
+ * of piling the file up in memory (Readable.toWeb on Node 20 reads ahead freely).
+ */
+export function pullStream(source: AsyncIterable<string | Uint8Array>): ReadableStream<Uint8Array> {
+  const iterator = source[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { value, done } = await iterator.next();
+        if (done) controller.close();
+        else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}
+
+export function xlsxStream(db: DB, filters: OrderFilters, now = Date.now()): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet("Orders");
+  (async () => {
+    sheet.addRow([...EXPORT_HEADERS]).commit();
+    for await (const order of matchingOrders(db, filters, now)) {
+      const row = exportRow(order);
+      // Quantity as a number, so the sheet can sum it; the rest stays text as in the CSV.
+      sheet.addRow(row.map((v, i) => (i === 5 ? Number(v) : v))).commit();
+      // The workbook writer ignores backpressure; wait here while the download catches up.
+      if (out.writableNeedDrain) await once(out, "drain");
+    }
+    sheet.commit();
+    await workbook.commit();
+  })().catch((error) => out.destroy(error as Error));
+  return out;
+}
+
+/** orders_export_{timestamp}[_{time filter}][_{status}][_{search}].csv (spec section 9). */
+export function exportFileName(filters: OrderFilters, extension: "csv" | "xlsx", now = Date.now()): string {
+  const stamp = istDateTime(now, true).replace(" ", "_").replace(/:/g, "-");
+  const parts = [`orders_export_${stamp}`];
+  if (filters.range !== "all") parts.push(filters.range);
+  if (filters.status !== "all") parts.push(filters.status);
+  const search = filters.q.replace(/[^A-Za-z0-9]/g, "");
+  if (search) parts.push(search.slice(0, 40));
+  return `${parts.join("_")}.${extension}`;
+}

@@ -1,0 +1,135 @@
+import { type SelectQueryBuilder, sql } from "kysely";
+import { z } from "zod";
+import type { DB } from "~/db/database.server";
+import type { Database } from "~/db/schema";
+import { TIME_RANGES, resolveTimeRange } from "~/domain/dashboard/ist-time";
+import { SERVICE_TYPES } from "~/domain/plans/table";
+import { isOrderIdShaped } from "./order-id";
+import type { OrderRow } from "./table";
+
+/**
+ * Orders list filters, read from the URL so a view can be bookmarked. Status
+ * follows the spec's orders screen: success = completed or pending, failed = failed.
+ */
+export const ORDER_LIST_STATUSES = ["all", "success", "failed"] as const;
+export const ORDER_SORTS = ["newest", "oldest"] as const;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+const listQuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  range: z.enum(TIME_RANGES).catch("today"),
+  startDate: z.string().max(10).optional().catch(undefined),
+  endDate: z.string().max(10).optional().catch(undefined),
+  status: z.enum(ORDER_LIST_STATUSES).catch("all"),
+  sort: z.enum(ORDER_SORTS).catch("newest"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  pageSize: z.coerce.number().int().min(1).max(500).catch(25),
+});
+export type OrdersQuery = z.infer<typeof listQuerySchema>;
+export type OrderFilters = Pick<OrdersQuery, "q" | "range" | "startDate" | "endDate" | "status">;
+
+/** Never throws: anything unreadable falls back to its default. */
+export function parseOrdersQuery(params: URLSearchParams, defaults: Partial<OrdersQuery> = {}): OrdersQuery {
+  const read = (key: keyof OrdersQuery) => params.get(key) ?? defaults[key];
+  return listQuerySchema.parse({
+    q: read("q") ?? "",
+    range: read("range"),
+    startDate: read("startDate"),
+    endDate: read("endDate"),
+    status: read("status"),
+    sort: read("sort"),
+    page: read("page"),
+    pageSize: read("pageSize"),
+  });
+}
+
+type OrdersSelect = SelectQueryBuilder<Database, "orders", object>;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Applies time range, status and search. Search is case-insensitive over order
+ * id, service type and target: an order-id-shaped term is an exact index
+ * lookup; otherwise service names are matched in JS and the target with one
+ * LIKE, which the time range's index narrows first.
+ */
+export function applyOrderFilters<Q extends OrdersSelect>(qb: Q, filters: OrderFilters, now = Date.now()): Q {
+  let q = qb as OrdersSelect;
+  const range = resolveTimeRange(filters.range, filters, now);
+  if (range.from !== undefined) q = q.where("created_at", ">=", range.from);
+  if (range.to !== undefined) q = q.where("created_at", "<", range.to);
+  if (filters.status === "success") q = q.where("status", "in", ["completed", "pending"]);
+  if (filters.status === "failed") q = q.where("status", "=", "failed");
+
+  const term = filters.q.trim();
+  if (term) {
+    const upper = term.toUpperCase().replace(/^#/, "");
+    if (isOrderIdShaped(upper)) {
+      q = q.where("order_id", "=", upper);
+    } else {
+      const lower = term.toLowerCase();
+      const pattern = `%${escapeLike(lower)}%`;
+      const services = SERVICE_TYPES.filter((s) => s.includes(lower));
+      const idPattern = `%${escapeLike(upper)}%`;
+      q = q.where((eb) =>
+        eb.or([
+          sql<boolean>`lower(target) like ${pattern} escape '\\'`,
+          sql<boolean>`order_id like ${idPattern} escape '\\'`,
+          ...(services.length ? [eb("service_type", "in", services)] : []),
+        ]),
+      );
+    }
+  }
+  return q as Q;
+}
+
+export interface OrdersPage {
+  orders: OrderRow[];
+  page: number;
+  pageSize: number;
+  total: number;
+  /** True when a search matched more than SEARCH_COUNT_CAP orders and counting stopped there. */
+  totalCapped: boolean;
+  pageCount: number;
+}
+
+/**
+ * Counting every match of a free-text search means reading every row in range;
+ * past this many the list says "10,000+" instead, and the page itself still
+ * comes back after the first few matches.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
+export async function listOrders(db: DB, query: OrdersQuery, now = Date.now()): Promise<OrdersPage> {
+  const direction = query.sort === "oldest" ? "asc" : "desc";
+  const base = applyOrderFilters(db.selectFrom("orders"), query, now);
+  const capped = query.q.trim() !== "";
+  const counting = capped
+    ? db
+        .selectFrom(base.select("id").limit(SEARCH_COUNT_CAP + 1).as("matches"))
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+    : base.select((eb) => eb.fn.countAll<number>().as("n"));
+  const [orders, counted] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy("created_at", direction)
+      .orderBy("id", direction)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    counting.executeTakeFirstOrThrow(),
+  ]);
+  const n = Number(counted.n);
+  const totalCapped = capped && n > SEARCH_COUNT_CAP;
+  const total = totalCapped ? SEARCH_COUNT_CAP : n;
+  return {
+    orders,
+    page: query.page,
+    pageSize: query.pageSize,
+    total,
+    totalCapped,
+    pageCount: Math.max(1, Math.ceil(total / query.pageSize)),
+  };
+}

@@ -1,0 +1,26 @@
+import type { DB } from "~/db/database.server";
+import type { ServiceType } from "~/domain/plans/table";
+import { type RecentOrder, maskHandle } from "./recent";
+
+const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Real orders of one service from the last week, newest first, masked: no
+ * name, phone, link or order id leaves the server. Cancelled and failed orders
+ * are left out.
+ */
+export async function recentOrders(db: DB, service: ServiceType, now = Date.now(), limit = 3): Promise<RecentOrder[]> {
+  const rows = await db
+    .selectFrom("orders")
+    .select(["target", "target_username", "quantity", "created_at", "service_type"])
+    .where("service_type", "=", service)
+    .where("created_at", ">=", now - RECENT_WINDOW_MS)
+    .where("status", "not in", ["cancelled", "failed"])
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => {
+    const handle = r.target_username ?? (r.service_type === "followers" ? r.target : null);
+    return { handle: handle ? maskHandle(handle) : null, quantity: r.quantity, createdAt: r.created_at };
+  });
+}

@@ -1,0 +1,26 @@
+/** "rahulk" → "ra***k": enough to feel real, not enough to identify anyone. */
+export function maskHandle(handle: string): string {
+  const h = handle.replace(/^@/, "");
+  if (h.length === 0) return "";
+  if (h.length <= 3) return `${h[0]}***`;
+  return `${h.slice(0, 2)}***${h[h.length - 1]}`;
+}
+
+/** "just now", "3 min ago", "2 h ago", "4 days ago". */
+export function timeAgo(thenMs: number, nowMs: number): string {
+  const s = Math.max(0, Math.floor((nowMs - thenMs) / 1000));
+  if (s < 60) return "just now";
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.floor(m / 60);
+  if (h < 24) return `${h} h ago`;
+  const d = Math.floor(h / 24);
+  return d === 1 ? "1 day ago" : `${d} days ago`;
+}
+
+export interface RecentOrder {
+  /** Masked handle, or null when the order named no account (views). */
+  handle: string | null;
+  quantity: number;
+  createdAt: number;
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/** `name@handle`: what every UPI app accepts as a virtual payment address. */
+export const UPI_ID = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
+
+const required = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`);
+
+const url = (label: string) =>
+  required(label).refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === "http:" || u.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, `${label} must be an http:// or https:// address`);
+
+const serviceId = (label: string) =>
+  required(label).regex(/^\d{1,10}$/, `${label} must be the panel's numeric service id`);
+
+const positiveInt = (label: string, max: number) =>
+  required(label)
+    .regex(/^\d+$/, `${label} must be a whole number`)
+    .refine((v) => Number(v) >= 1 && Number(v) <= max, `${label} must be between 1 and ${max}`);
+
+const phone = (label: string) =>
+  required(label).regex(/^\+?[0-9 ()-]{8,20}$/, `${label} must be a phone number, e.g. +91 98765 43210`);
+
+/** SMM Panel Settings card. An empty API key keeps the saved one. */
+export const smmSettingsSchema = z.object({
+  panelApiKey: z.string().trim().max(200, "API key is too long").default(""),
+  panelUrl: url("Panel base URL"),
+  panelServiceFollowers: serviceId("Followers service ID"),
+  panelServiceLikes: serviceId("Likes service ID"),
+  panelServiceViews: serviceId("Views service ID"),
+  panelServiceComments: serviceId("Comments service ID"),
+  panelCurrency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, "Panel currency must be a 3-letter code like INR or USD")
+    .default("INR"),
+  panelInrRate: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,6}(\.\d{1,6})?)?$/, "INR rate must be a number like 83.25")
+    .default(""),
+});
+
+/** Payment Settings card. */
+export const paymentSettingsSchema = z.object({
+  upiId: required("UPI ID").regex(UPI_ID, "UPI ID must look like name@bank"),
+  merchantName: required("Merchant Name").max(50, "Merchant Name can be at most 50 characters"),
+});
+
+/** Store details card (our addition): everything the storefront copy and policies show. */
+export const storeSettingsSchema = z.object({
+  brandName: required("Brand name").max(40, "Brand name can be at most 40 characters"),
+  publicBaseUrl: url("Public base URL"),
+  supportEmail: required("Support e-mail").email("Support e-mail must be an e-mail address"),
+  supportPhone: phone("Support phone"),
+  whatsappNumber: required("WhatsApp number").regex(
+    /^\d{10,15}$/,
+    "WhatsApp number must be digits with the country code, e.g. 919876543210",
+  ),
+  location: required("Location").max(100, "Location can be at most 100 characters"),
+  grievanceOfficerName: required("Grievance officer name").max(80),
+  grievanceOfficerDesignation: required("Grievance officer designation").max(80),
+  grievanceOfficerContact: required("Grievance officer contact").max(120),
+  deliveryStartMinutes: positiveInt("Delivery start time", 1440),
+  creatorsBoosted: required("Creators boosted claim").max(20, "Keep the creators claim short, e.g. 3,000+"),
+  retentionDays: positiveInt("Retention period", 3650),
+});
+
+export const SETTINGS_FORMS = {
+  smm: smmSettingsSchema,
+  payment: paymentSettingsSchema,
+  store: storeSettingsSchema,
+} as const;
+
+export type SettingsForm = keyof typeof SETTINGS_FORMS;
+
+/** Admin Authentication card: the current password proves it is the operator. */
+export const adminCredentialsSchema = z
+  .object({
+    username: required("Username").regex(
+      /^[A-Za-z0-9._-]{3,64}$/,
+      "Username must be 3-64 letters, digits, dots, dashes or underscores",
+    ),
+    currentPassword: required("Current password"),
+    newPassword: z.string().default(""),
+  })
+  .refine((v) => v.newPassword === "" || v.newPassword.length >= 10, {
+    path: ["newPassword"],
+    message: "Password must be at least 10 characters",
+  });

@@ -1,0 +1,147 @@
+import { Loader2 } from "lucide-react";
+import { useSearchParams, useNavigation } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { DateRangePicker } from "~/components/admin/date-range-picker";
+import { RevenueChart } from "~/components/admin/revenue-chart";
+import { StatusSelect } from "~/components/admin/status-select";
+import { servicesContext } from "~/context";
+import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.server";
+import { defaultCustomDates } from "~/domain/dashboard/ist-time";
+import { formatCount, formatInr } from "~/lib/money";
+
+export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = parseDashboardQuery(url.searchParams);
+  const custom = query.timeRange === "custom" && !query.startDate ? { ...query, ...defaultCustomDates() } : query;
+  return { query: custom, dashboard: await getDashboard(context.get(servicesContext).db, custom) };
+}
+
+const RANGES = [
+  ["all", "All Time"],
+  ["today", "Today"],
+  ["yesterday", "Yesterday"],
+  ["month", "This Month"],
+  ["week", "Last 7 Days"],
+  ["custom", "Custom"],
+] as const;
+
+const rupees = (value: number) => formatInr(Math.round(value * 100));
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { query, dashboard: d } = loaderData;
+  const [, setSearchParams] = useSearchParams();
+  const loading = useNavigation().state === "loading";
+
+  const update = (changes: Record<string, string | undefined>) =>
+    setSearchParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(changes)) {
+          if (v === undefined || v === "") next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+
+  const cards = [
+    ["Total Orders", formatCount(d.totalOrders)],
+    ["Success Orders", formatCount(d.successOrders)],
+    ["Pending Orders", formatCount(d.pendingOrders)],
+    ["Total Revenue (₹)", rupees(d.totalRevenue)],
+    ["Net Profit (₹)", rupees(d.netProfit)],
+    ["Success Rate (%)", `${d.successRate.toFixed(2)}%`],
+    ["Avg. Order Value (₹)", rupees(d.avgOrderValue)],
+  ] as const;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        {loading && <Loader2 className="h-5 w-5 animate-spin text-brand-600" aria-label="Loading" />}
+      </div>
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Time range">
+        {RANGES.map(([value, label]) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={query.timeRange === value}
+            onClick={() =>
+              update(
+                value === "custom"
+                  ? { timeRange: value, ...defaultCustomDates() }
+                  : { timeRange: value, startDate: undefined, endDate: undefined },
+              )
+            }
+            className={`rounded-lg px-3 py-1.5 text-sm font-medium ${query.timeRange === value ? "bg-brand-600 text-white" : "border border-gray-300 bg-white hover:bg-gray-50"}`}
+          >
+            {label}
+          </button>
+        ))}
+        {query.timeRange === "custom" && (
+          <DateRangePicker
+            startDate={query.startDate}
+            endDate={query.endDate}
+            onChange={(r) => r.startDate && r.endDate && update({ startDate: r.startDate, endDate: r.endDate })}
+          />
+        )}
+        <StatusSelect
+          value={query.status}
+          options={[
+            ["all", "All Statuses"],
+            ["success", "Success"],
+            ["failed", "Failed"],
+            ["pending", "Pending"],
+          ]}
+          onChange={(status) => update({ status: status === "all" ? undefined : status })}
+        />
+      </div>
+
+      {d.totalOrders === 0 ? (
+        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">No data available</p>
+      ) : (
+        <>
+          <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
+            {cards.map(([label, value]) => (
+              <div key={label} className="rounded-xl border border-gray-200 bg-white p-4">
+                <h2 className="text-xs font-medium text-gray-600">{label}</h2>
+                <p className="mt-1 text-xl font-bold" data-testid={`card-${label}`}>
+                  {value}
+                </p>
+              </div>
+            ))}
+          </section>
+          <p className="text-xs text-gray-600">Revenue, profit and average order value count completed orders.</p>
+          <RevenueChart days={d.daily} />
+          <section className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
+            <h2 className="px-4 pt-4 text-sm font-semibold">By service</h2>
+            <table className="mt-2 w-full text-sm">
+              <thead className="text-left text-xs text-gray-600">
+                <tr>
+                  <th className="px-4 py-2 font-medium">Service</th>
+                  <th className="px-4 py-2 font-medium">Orders</th>
+                  <th className="px-4 py-2 font-medium">Success</th>
+                  <th className="px-4 py-2 font-medium">Revenue</th>
+                  <th className="px-4 py-2 font-medium">Profit</th>
+                </tr>
+              </thead>
+              <tbody>
+                {d.services.map((s) => (
+                  <tr key={s.serviceType} className="border-t border-gray-100">
+                    <td className="px-4 py-2 capitalize">{s.serviceType}</td>
+                    <td className="px-4 py-2">{formatCount(s.orders)}</td>
+                    <td className="px-4 py-2">{formatCount(s.successOrders)}</td>
+                    <td className="px-4 py-2">{formatInr(s.revenuePaise)}</td>
+                    <td className="px-4 py-2">{formatInr(s.profitPaise)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

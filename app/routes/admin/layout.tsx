@@ -1,0 +1,54 @@
+import { useEffect, useState } from "react";
+import { Outlet, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/layout";
+import { AdminSidebar } from "~/components/admin/admin-sidebar";
+import { SessionExpiry } from "~/components/admin/session-expiry";
+import { SessionMenu } from "~/components/admin/session-menu";
+import { adminPageGuard, requireAdmin } from "~/domain/auth/guard.server";
+import { Menu } from "lucide-react";
+
+/** Every admin page sits below this route: no session, no page (nor its data). */
+export const middleware: Route.MiddlewareFunction[] = [adminPageGuard];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const session = requireAdmin(context);
+  return { username: session.username, expiresAt: session.expiresAt, serverNow: Date.now() };
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const loading = useNavigation().state === "loading";
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setMenuOpen(false);
+  }, [pathname]);
+
+  return (
+    <div className="min-h-screen bg-gray-50 lg:flex">
+      <AdminSidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4">
+          <button
+            type="button"
+            className="rounded-lg p-2 hover:bg-gray-100 lg:hidden"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <Menu className="h-5 w-5" aria-hidden />
+          </button>
+          <div className="hidden lg:block" />
+          <SessionMenu expiresAt={loaderData.expiresAt} serverNow={loaderData.serverNow} />
+        </header>
+        <main className="flex-1 p-4 sm:p-6" aria-busy={loading}>
+          <Outlet />
+        </main>
+      </div>
+      <SessionExpiry expiresAt={loaderData.expiresAt} serverNow={loaderData.serverNow} />
+    </div>
+  );
+}

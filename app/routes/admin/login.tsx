@@ -1,0 +1,142 @@
+import { useEffect } from "react";
+import { Form, Link, type ShouldRevalidateFunctionArgs, data, redirect, useNavigate, useNavigation } from "react-router";
+import { toast } from "sonner";
+import type { Route } from "./+types/login";
+import { servicesContext } from "~/context";
+import { readAdminSession } from "~/domain/auth/guard.server";
+import { login } from "~/domain/auth/login.server";
+import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
+import { safeAdminRedirect } from "~/domain/auth/redirect";
+import { adminExists } from "~/domain/auth/setup.server";
+import { deleteSessionByToken, readCookie, sessionCookie } from "~/domain/auth/session.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Admin Login" },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const redirectTo = safeAdminRedirect(url.searchParams.get("redirectTo"));
+  if (await readAdminSession(context, request)) throw redirect(redirectTo);
+  return {
+    redirectTo,
+    notice: url.searchParams.has("expired")
+      ? ("Session expired. Please login again." as const)
+      : url.searchParams.has("loggedOut")
+        ? ("Logged out successfully" as const)
+        : null,
+    needsSetup: !(await adminExists(context.get(servicesContext).db)),
+  };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const form = await request.formData();
+  const username = String(form.get("username") ?? "").slice(0, 100);
+  const password = String(form.get("password") ?? "").slice(0, 1000);
+  if (!username.trim() || !password) {
+    return data({ ok: false as const, message: "Please enter your username and password" }, { status: 400 });
+  }
+  const result = await login(services, { username, password, ip: request.headers.get(CLIENT_IP_HEADER) ?? "" });
+  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
+
+  // Rotation: whatever session this browser held before is ended, never reused.
+  await deleteSessionByToken(services.db, readCookie(request));
+  const redirectTo = safeAdminRedirect(String(form.get("redirectTo") ?? url.searchParams.get("redirectTo") ?? ""));
+  const cookie = sessionCookie(request, result.token, services.config.ADMIN_SESSION_TTL_SECONDS);
+  // A plain form post (no JavaScript yet) goes straight on; the app shows its toast first.
+  if (!new URL(request.url).pathname.endsWith(".data")) throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  return data(
+    { ok: true as const, redirectTo },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+/** After a successful sign-in the page navigates itself; re-running this loader would race it. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionResult?.ok ? false : defaultShouldRevalidate;
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const busy = useNavigation().state === "submitting";
+
+  useEffect(() => {
+    if (!actionData) return;
+    if (actionData.ok) {
+      toast.success("Login successful");
+      navigate(actionData.redirectTo, { replace: true });
+    } else {
+      toast.error(actionData.message);
+    }
+  }, [actionData, navigate]);
+
+  useEffect(() => {
+    if (loaderData.notice === "Logged out successfully") toast.success(loaderData.notice);
+    else if (loaderData.notice) toast.error(loaderData.notice);
+  }, [loaderData.notice]);
+
+  const error = actionData && !actionData.ok ? actionData.message : null;
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
+      <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+        <div className="mb-6 flex items-center gap-3">
+          <img src="/favicon.svg" alt="" width={36} height={36} />
+          <div>
+            <h1 className="text-xl font-bold">Admin Login</h1>
+            <p className="text-sm text-gray-600">Sign in to manage the shop</p>
+          </div>
+        </div>
+        {loaderData.notice && (
+          <p role="status" className="mb-4 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-800">
+            {loaderData.notice}
+          </p>
+        )}
+        {loaderData.needsSetup && (
+          <p role="status" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            No admin account exists yet. Open the one-time setup link printed in the server log.
+          </p>
+        )}
+        <Form method="post" className="space-y-4">
+          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium">Username</span>
+            <input
+              name="username"
+              required
+              autoComplete="username"
+              autoCapitalize="none"
+              className="w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            />
+          </label>
+          <label className="block">
+            <span className="mb-1 block text-sm font-medium">Password</span>
+            <input
+              name="password"
+              type="password"
+              required
+              autoComplete="current-password"
+              className="w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            />
+          </label>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            Sign In
+          </button>
+        </Form>
+        <Link to="/" className="mt-6 block text-center text-sm text-brand-700 underline">
+          Back to home
+        </Link>
+      </div>
+    </main>
+  );
+}

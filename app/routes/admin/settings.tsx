@@ -1,0 +1,94 @@
+import type { Route } from "./+types/settings";
+import { BackupsCard } from "~/components/admin/settings/backups-card";
+import { CredentialsCard } from "~/components/admin/settings/credentials-card";
+import { DangerZone } from "~/components/admin/settings/danger-zone";
+import { SettingsCard } from "~/components/admin/settings/settings-card";
+import { servicesContext } from "~/context";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { listBackups } from "~/domain/backups/backup.server";
+import { settingsForAdmin } from "~/domain/settings/admin.server";
+import { runSettingsAction } from "~/domain/settings/settings-actions.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context);
+  const { db, config } = context.get(servicesContext);
+  const [settings, backups] = await Promise.all([settingsForAdmin(db), listBackups(config.BACKUP_DIR)]);
+  return { settings, username: admin.username, backups };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  return runSettingsAction(context.get(servicesContext), admin, await request.formData());
+}
+
+export default function SettingsPage({ loaderData }: Route.ComponentProps) {
+  const { settings: s } = loaderData;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <div className="grid gap-6 xl:grid-cols-2">
+        <SettingsCard
+          intent="smm"
+          title="SMM Panel Settings"
+          description="Where paid orders are sent for fulfilment."
+          fields={[
+            {
+              name: "panelApiKey",
+              label: "API Key",
+              type: "password",
+              value: "",
+              placeholder: s.panelApiKey ? `${s.panelApiKey} (leave empty to keep)` : "Your panel API key",
+              required: !s.panelApiKey,
+            },
+            { name: "panelUrl", label: "Panel Base URL", value: s.panelUrl, placeholder: "https://panel.example.com" },
+            { name: "panelServiceFollowers", label: "Followers Service ID", value: s.panelServiceFollowers, inputMode: "numeric" },
+            { name: "panelServiceLikes", label: "Likes Service ID", value: s.panelServiceLikes, inputMode: "numeric" },
+            { name: "panelServiceViews", label: "Views Service ID", value: s.panelServiceViews, inputMode: "numeric" },
+            { name: "panelServiceComments", label: "Comments Service ID", value: s.panelServiceComments, inputMode: "numeric" },
+            { name: "panelCurrency", label: "Panel Currency", value: s.panelCurrency, placeholder: "INR" },
+            {
+              name: "panelInrRate",
+              label: "INR per unit of panel currency (non-INR panels)",
+              value: s.panelInrRate,
+              placeholder: "83.25",
+              required: false,
+            },
+          ]}
+        />
+        <SettingsCard
+          intent="payment"
+          title="Payment Settings"
+          description="Buyers pay this UPI ID; the name shows in their UPI app."
+          fields={[
+            { name: "upiId", label: "UPI ID", value: s.upiId, placeholder: "your-upi-id@bank" },
+            { name: "merchantName", label: "Merchant Name", value: s.merchantName },
+          ]}
+        />
+        <CredentialsCard username={loaderData.username} />
+        <SettingsCard
+          intent="store"
+          title="Store Details"
+          description="Shown on the storefront, the policies and Contact Us."
+          fields={[
+            { name: "brandName", label: "Brand Name", value: s.brandName },
+            { name: "publicBaseUrl", label: "Public Base URL", value: s.publicBaseUrl, placeholder: "https://yourshop.in" },
+            { name: "supportEmail", label: "Support E-mail", value: s.supportEmail, type: "email" },
+            { name: "supportPhone", label: "Support Phone", value: s.supportPhone, type: "tel" },
+            { name: "whatsappNumber", label: "WhatsApp Number (with country code)", value: s.whatsappNumber, inputMode: "numeric" },
+            { name: "location", label: "Location", value: s.location },
+            { name: "grievanceOfficerName", label: "Grievance Officer Name", value: s.grievanceOfficerName },
+            { name: "grievanceOfficerDesignation", label: "Grievance Officer Designation", value: s.grievanceOfficerDesignation },
+            { name: "grievanceOfficerContact", label: "Grievance Officer Contact", value: s.grievanceOfficerContact },
+            { name: "deliveryStartMinutes", label: "Delivery starts within (minutes)", value: s.deliveryStartMinutes, inputMode: "numeric" },
+            { name: "creatorsBoosted", label: "Creators Boosted claim", value: s.creatorsBoosted, placeholder: "3,000+" },
+            { name: "retentionDays", label: "Keep buyer name and phone for (days)", value: s.retentionDays, inputMode: "numeric" },
+          ]}
+        />
+      </div>
+      <DangerZone />
+      <BackupsCard backups={loaderData.backups} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Route } from "./+types/plan";
+import { servicesContext } from "~/context";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { deletePlan, planToApi, togglePlan, updatePlan } from "~/domain/plans/admin.server";
+import { planUpdateSchema } from "~/domain/plans/plan-form";
+import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
+
+function planId(raw: string | undefined): number | null {
+  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+}
+
+/** PUT and DELETE /api/admin/plans/{id}; PATCH /api/admin/plans/{id}/toggle. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const { db } = context.get(servicesContext);
+  const id = planId(params.id);
+  if (id === null) return apiError(404, "Plan not found");
+  const toggle = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/toggle");
+
+  if (toggle && request.method === "PATCH") {
+    const plan = await togglePlan(db, admin.username, id);
+    if (!plan) return apiError(404, "Plan not found");
+    return apiOk({
+      message: `Plan ${plan.is_enabled ? "enabled" : "disabled"} successfully`,
+      plan: { isEnabled: plan.is_enabled === 1 },
+    });
+  }
+  if (!toggle && request.method === "PUT") {
+    const body = await readJsonBody(request, planUpdateSchema);
+    if ("error" in body) return body.error;
+    const plan = await updatePlan(db, admin.username, id, body.data);
+    if (!plan) return apiError(404, "Plan not found");
+    return apiOk({ message: "Plan updated successfully", plan: planToApi(plan) });
+  }
+  if (!toggle && request.method === "DELETE") {
+    const plan = await deletePlan(db, admin.username, id);
+    if (!plan) return apiError(404, "Plan not found");
+    return apiOk({ message: "Plan deleted successfully" });
+  }
+  return apiError(405, "Method not allowed");
+}
+
+export function loader() {
+  return apiError(405, "Method not allowed");
+}

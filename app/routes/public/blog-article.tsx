@@ -1,0 +1,136 @@
+import { Link, data, isRouteErrorResponse, useRouteError } from "react-router";
+import type { Route } from "./+types/blog-article";
+import { servicesContext } from "~/context";
+import { articleHtml, findBlogPost } from "~/domain/content/blog.server";
+import { BlogCallToAction, blogDateLabel, rssLink } from "./blog-shared";
+import { useSiteChrome } from "./layout";
+import { useNonce } from "~/lib/nonce";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+
+/** Same page for every visitor: rendered once per version of its data (app/lib/html-cache.server.ts). */
+export const handle = { cacheHtml: true };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const post = findBlogPost(params.slug);
+  if (!post) throw data(null, { status: 404 });
+  const settings = await context.get(servicesContext).settings.get();
+  return {
+    slug: post.slug,
+    title: post.title,
+    description: post.description,
+    date: post.date,
+    dateLabel: blogDateLabel(post.date),
+    author: post.author,
+    readingMinutes: post.readingMinutes,
+    html: articleHtml(post, settings),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
+  const site = siteFromMatches(matches);
+  if (!loaderData) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [
+      { title: `${notFound ? "404 - Blog Post Not Found" : "Something went wrong"} | ${site.brandName}` },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  return [
+    ...seoMeta({
+      title: `${loaderData.title} | ${site.brandName}`,
+      description: loaderData.description,
+      path: `/blog/${loaderData.slug}`,
+      baseUrl: site.publicBaseUrl,
+      brandName: site.brandName,
+      type: "article",
+    }),
+    { property: "article:published_time", content: loaderData.date },
+    { property: "article:author", content: loaderData.author },
+    rssLink(site.brandName),
+  ];
+};
+
+export default function BlogArticle({ loaderData: post }: Route.ComponentProps) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <BackToBlog />
+      <article className="mt-6">
+        <header>
+          <h1 className="text-3xl font-extrabold leading-tight sm:text-4xl">{post.title}</h1>
+          <p className="mt-4 text-sm text-gray-600">
+            By {post.author} · <time dateTime={post.date}>{post.dateLabel}</time>{` · ${post.readingMinutes} min read`}
+          </p>
+        </header>
+        {/* Our own Markdown, rendered at build time; settings in it are HTML-escaped (fillPlaceholders). */}
+        <div className="article mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
+      </article>
+      <BlogCallToAction />
+      <p className="mt-10">
+        <BackToBlog />
+      </p>
+      <ArticleJsonLd post={post} />
+    </main>
+  );
+}
+
+function BackToBlog() {
+  return (
+    <Link to="/blog" className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline">
+      <span aria-hidden="true" className="mr-1">
+        ←
+      </span>
+      Back to Blog
+    </Link>
+  );
+}
+
+/** Structured data for search engines. A data block, but it still carries the nonce so CSP never has to guess. */
+function ArticleJsonLd({ post }: { post: Route.ComponentProps["loaderData"] }) {
+  const nonce = useNonce();
+  const site = useSiteChrome();
+  const url = `${site.publicBaseUrl}/blog/${post.slug}`;
+  const json = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: post.title,
+    description: post.description,
+    datePublished: post.date,
+    dateModified: post.date,
+    inLanguage: "en-IN",
+    author: { "@type": "Organization", name: post.author },
+    publisher: { "@type": "Organization", name: site.brandName, url: `${site.publicBaseUrl}/` },
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    url,
+  });
+  // "</script>" inside a string must not end the element early.
+  const safe = json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce || undefined}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: safe }}
+    />
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-3xl font-extrabold">{notFound ? "404 - Blog Post Not Found" : "Something went wrong"}</h1>
+      <p className="text-gray-700">
+        {notFound
+          ? "Sorry, the blog post you are looking for does not exist."
+          : "We could not show this article right now. Please try again in a moment."}
+      </p>
+      <Link
+        to="/blog"
+        className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+      >
+        Back to Blog
+      </Link>
+    </main>
+  );
+}

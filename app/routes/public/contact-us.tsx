@@ -1,0 +1,147 @@
+import { ArrowLeft, Mail, MessageCircle, Phone } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import type { Route } from "./+types/contact-us";
+import { servicesContext } from "~/context";
+import { formatWhatsappNumber } from "~/domain/content/pages.server";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const s = await context.get(servicesContext).settings.get();
+  const whatsappDigits = s.whatsappNumber.replace(/\D/g, "");
+  const message = `Hi ${s.brandName}, I need help with my order. My order ID is: `;
+  return {
+    brandName: s.brandName,
+    merchantName: s.merchantName,
+    location: s.location,
+    supportEmail: s.supportEmail,
+    supportPhone: s.supportPhone,
+    whatsappDisplay: formatWhatsappNumber(s.whatsappNumber),
+    whatsappUrl: whatsappDigits ? `https://wa.me/${whatsappDigits}?text=${encodeURIComponent(message)}` : null,
+    grievance: {
+      name: s.grievanceOfficerName,
+      designation: s.grievanceOfficerDesignation,
+      contact: s.grievanceOfficerContact,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const site = siteFromMatches(matches);
+  return seoMeta({
+    title: `Contact Us | ${site.brandName}`,
+    description: `Get help with an order from ${site.brandName}: chat on WhatsApp or e-mail us with your order ID. Seller details and Grievance Officer contact.`,
+    path: "/contact-us",
+    baseUrl: site.publicBaseUrl,
+    brandName: site.brandName,
+  });
+};
+
+export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  // Back within the shop when we came from one of its pages; home when this was the first page opened.
+  const onBack = (e: React.MouseEvent) => {
+    const entry = window.history.state as { idx?: number } | null;
+    if ((entry?.idx ?? 0) > 0) {
+      e.preventDefault();
+      navigate(-1);
+    }
+  };
+  const isEmail = c.grievance.contact.includes("@");
+  return (
+    <main id="main" className="px-4 py-8 sm:py-12">
+      <div className="mx-auto max-w-3xl">
+        <Link to="/" onClick={onBack} className="inline-flex items-center gap-1.5 rounded-lg py-2 font-semibold text-brand-700 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Link>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Contact Us</h1>
+        <p className="mt-3 text-lg leading-relaxed text-gray-700">
+          Questions about an order? Message us on WhatsApp or send an e-mail, and include your order ID (and your UPI
+          reference number, if you have paid) so we can help you faster.
+        </p>
+
+        <div className="mt-8 grid gap-4 sm:grid-cols-2">
+          {c.whatsappUrl && (
+            <a
+              href={c.whatsappUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex items-center gap-3 rounded-2xl bg-[#0f7a3d] p-5 font-bold text-white shadow-sm hover:bg-[#0c6532]"
+            >
+              <MessageCircle aria-hidden="true" className="size-7 shrink-0" />
+              <span>
+                Chat on WhatsApp
+                <span className="block text-sm font-normal">{c.whatsappDisplay}</span>
+              </span>
+            </a>
+          )}
+          <a
+            href={`mailto:${c.supportEmail}?subject=${encodeURIComponent("Help with my order")}`}
+            className="flex items-center gap-3 rounded-2xl border-2 border-brand-600 p-5 font-bold text-brand-700 hover:bg-brand-50"
+          >
+            <Mail aria-hidden="true" className="size-7 shrink-0" />
+            <span>
+              Email {c.supportEmail}
+              <span className="block text-sm font-normal text-gray-700">We reply by e-mail</span>
+            </span>
+          </a>
+        </div>
+        <p className="mt-4 flex items-center gap-2 text-gray-700">
+          <Phone aria-hidden="true" className="size-4" />
+          Phone:{" "}
+          <a href={`tel:${c.supportPhone.replace(/[^\d+]/g, "")}`} className="font-semibold text-brand-700 hover:underline">
+            {c.supportPhone}
+          </a>
+        </p>
+
+        <div className="mt-10 grid gap-6 sm:grid-cols-2">
+          <section aria-labelledby="seller-title" className="rounded-2xl border border-gray-200 p-6">
+            <h2 id="seller-title" className="text-lg font-bold text-ink">
+              Seller details
+            </h2>
+            <dl className="mt-3 space-y-2 text-gray-700">
+              <Detail label="Business name" value={c.merchantName} />
+              <Detail label="Brand" value={c.brandName} />
+              <Detail label="Location" value={c.location} />
+              <Detail label="E-mail" value={c.supportEmail} />
+            </dl>
+          </section>
+          <section aria-labelledby="grievance-title" className="rounded-2xl border border-gray-200 p-6">
+            <h2 id="grievance-title" className="text-lg font-bold text-ink">
+              Grievance Officer
+            </h2>
+            <dl className="mt-3 space-y-2 text-gray-700">
+              <Detail label="Name" value={c.grievance.name} />
+              <Detail label="Designation" value={c.grievance.designation} />
+              <div>
+                <dt className="text-sm text-gray-600">Contact</dt>
+                <dd className="font-semibold text-ink">
+                  {isEmail ? (
+                    <a href={`mailto:${c.grievance.contact}`} className="text-brand-700 hover:underline">
+                      {c.grievance.contact}
+                    </a>
+                  ) : (
+                    c.grievance.contact
+                  )}
+                </dd>
+              </div>
+            </dl>
+            <p className="mt-3 text-sm leading-relaxed text-gray-700">
+              We acknowledge complaints within 48 hours and aim to resolve them within 30 days of receipt, under India's
+              Consumer Protection (E-Commerce) Rules, 2020.
+            </p>
+          </section>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="font-semibold text-ink">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { Route } from "./+types/delivery-policy";
+import { PolicyView, policyMeta } from "./policy-page";
+import { servicesContext } from "~/context";
+import { policyPage } from "~/domain/content/pages.server";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return policyPage("delivery-policy", await context.get(servicesContext).settings.get());
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => policyMeta(loaderData, matches);
+
+export default function Page({ loaderData }: Route.ComponentProps) {
+  return <PolicyView page={loaderData} />;
+}

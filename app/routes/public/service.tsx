@@ -1,0 +1,126 @@
+import { Suspense, useEffect, useState } from "react";
+import { Await, Link, data, useLocation, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/service";
+import { useSiteChrome } from "./layout";
+import { InstagramInputForm, type TargetValues } from "~/components/buying/instagram-input-form";
+import { OrderDialog } from "~/components/buying/order-dialog";
+import { type PlanCardData, PlanList, PlanSkeletons } from "~/components/buying/plan-list";
+import { RecentOrders } from "~/components/buying/recent-orders";
+import { serviceForPath } from "~/components/buying/service-content";
+import { HowItWorks, TrustBadges, WhyChooseUs } from "~/components/buying/service-info";
+import { servicesContext } from "~/context";
+import { validateTarget } from "~/domain/orders/instagram-input";
+import { recentOrders } from "~/domain/orders/recent.server";
+import { listPlans } from "~/domain/plans/plans.server";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const content = serviceForPath(new URL(request.url).pathname);
+  if (!content) throw data(null, { status: 404 });
+  const { db } = context.get(servicesContext);
+  // Not awaited: the packages stream in behind four skeleton cards.
+  const plans: Promise<PlanCardData[]> = listPlans(db, { serviceType: content.type, enabledOnly: true }).then((rows) =>
+    rows.map((r) => ({
+      id: r.id,
+      serviceType: r.service_type,
+      name: r.name,
+      quantity: r.quantity,
+      pricePaise: r.price_paise,
+      tag: r.tag,
+    })),
+  );
+  return { service: content.type, plans, recent: await recentOrders(db, content.type), now: Date.now() };
+}
+
+export const meta: Route.MetaFunction = ({ location, matches }) => {
+  const content = serviceForPath(location.pathname);
+  if (!content) return [];
+  const site = siteFromMatches(matches);
+  return seoMeta({
+    title: `${content.title} | ${site.brandName}`,
+    description: content.description,
+    path: content.path,
+    baseUrl: site.publicBaseUrl,
+    brandName: site.brandName,
+  });
+};
+
+export default function ServicePage({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const site = useSiteChrome();
+  const content = serviceForPath(location.pathname)!;
+  const [chosen, setChosen] = useState<PlanCardData | null>(null);
+
+  // Router state from step one; checked again, so a stale or hand-made state cannot skip the rules.
+  const state = location.state as TargetValues | null;
+  const target = state ? validateTarget(content.type, state) : null;
+  const values: TargetValues | null = target?.ok
+    ? { username: target.username ?? undefined, postLink: target.postLink ?? undefined }
+    : null;
+
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.pathname]);
+
+  const movingOn = navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
+
+  return (
+    <main className="bg-gradient-to-b from-brand-50 to-white">
+      <section className="mx-auto max-w-3xl px-4 pt-10 pb-6 text-center">
+        <h1 className="text-3xl font-extrabold sm:text-4xl">{content.heading}</h1>
+        <p className="mx-auto mt-3 max-w-xl text-gray-700">{content.intro}</p>
+        <div className="mt-5">
+          <TrustBadges creatorsBoosted={site.creatorsBoosted} deliveryStartMinutes={site.deliveryStartMinutes} />
+        </div>
+      </section>
+
+      {values ? (
+        <section aria-labelledby="packages-title" className="mx-auto max-w-6xl px-4 pb-16">
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-white p-4 shadow-sm">
+            <p className="min-w-0 text-sm text-gray-800">
+              {values.username && (
+                <span className="mr-3">
+                  Account: <span className="font-semibold">@{values.username}</span>
+                </span>
+              )}
+              {values.postLink && (
+                <span className="break-all">
+                  Link: <span className="font-semibold">{values.postLink}</span>
+                </span>
+              )}
+            </p>
+            <Link to={content.path} replace className="text-sm font-semibold text-brand-700 underline">
+              Change
+            </Link>
+          </div>
+          <h2 id="packages-title" className="mb-6 text-center text-2xl font-bold">
+            Choose your package
+          </h2>
+          <Suspense fallback={<PlanSkeletons />}>
+            <Await
+              resolve={loaderData.plans}
+              errorElement={<p className="text-center font-medium text-red-700">Failed to fetch plans</p>}
+            >
+              {(plans) => <PlanList plans={plans} noun={content.noun} onChoose={setChosen} />}
+            </Await>
+          </Suspense>
+          <WhyChooseUs points={content.whyChoose} />
+          <HowItWorks firstStep={content.type === "views" ? "Enter your post link" : content.type === "followers" ? "Enter your username" : "Enter your username and post link"} />
+          <OrderDialog plan={chosen} noun={content.noun} target={values} onClose={() => setChosen(null)} />
+        </section>
+      ) : (
+        <section className="mx-auto grid max-w-3xl gap-6 px-4 pb-16">
+          <InstagramInputForm
+            key={content.type}
+            service={content.type}
+            busy={movingOn}
+            onComplete={(next) => navigate(content.path, { state: next })}
+          />
+          <RecentOrders service={content.type} noun={content.noun} initial={loaderData.recent} initialNow={loaderData.now} />
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,234 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { expect, test } from "./fixtures";
+
+// A shop of our own: these tests delete data and change the admin password.
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { username: "owner", password: "first-password-123" };
+let shop: ServerProcess;
+let dir: string;
+const dbFile = () => join(dir, "shop.db");
+const backupDir = () => join(dir, "backups");
+
+function sql<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(dbFile());
+  db.pragma("busy_timeout = 5000");
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+const count = (table: string) => sql((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "operator screens; one browser is enough for the data they change");
+  dir = mkdtempSync(join(tmpdir(), "shop-operator-"));
+  shop = await spawnServer({
+    DATABASE_URL: `file:${dbFile()}`,
+    BACKUP_DIR: backupDir(),
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    JOBS_ENABLED: "false",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, path: string, password = OWNER.password) {
+  await page.goto(`${shop.url}${path}`);
+  await page.getByLabel("Username").fill(OWNER.username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function followersFromPrice(page: Page) {
+  await page.goto(`${shop.url}/`);
+  return page.locator('a[href="/followers"]').filter({ hasText: "from ₹" }).first().innerText();
+}
+
+test("plans: add with validation, edit, toggle and delete, seen at once on the storefront", async ({ page }) => {
+  await signIn(page, "/admin/plans");
+  await expect(page.getByRole("heading", { name: "Plans", exact: true })).toBeVisible();
+  await expect(page.getByTestId("plan-row")).toHaveCount(20);
+
+  await page.getByRole("button", { name: "Add Plan" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Add New Plan")).toBeVisible();
+  await expect(dialog.getByText("Create a new plan for your services.")).toBeVisible();
+  await dialog.getByLabel("Service Type").selectOption("followers");
+  const save = dialog.getByRole("button", { name: "Add Plan" });
+  await save.click();
+  await expect(dialog.getByRole("alert")).toHaveText("Name is required");
+  await dialog.getByLabel("Name").fill("Budget Followers");
+  await dialog.getByLabel("Quantity").fill("50");
+  await dialog.getByLabel("Price (₹)").fill("9");
+  await save.click();
+  await expect(dialog.getByRole("alert")).toHaveText("Quantity must be at least 100");
+  await dialog.getByLabel("Quantity").fill("1,00");
+  await dialog.getByLabel("Price (₹)").fill("9.999");
+  await save.click();
+  await expect(dialog.getByRole("alert")).toHaveText("Price must be a positive amount in rupees (up to 2 decimals)");
+  await dialog.getByLabel("Price (₹)").fill("9");
+  await dialog.getByRole("button", { name: "new", exact: true }).click();
+  await expect(dialog.getByLabel("Tag (one at most)")).toBeDisabled();
+  await save.click();
+  await expect(page.getByText("Plan added successfully")).toBeVisible();
+  const row = page.getByTestId("plan-row").filter({ hasText: "Budget Followers" });
+  await expect(row).toContainText("₹9");
+  await expect(row).toContainText("new");
+  expect(await followersFromPrice(page)).toContain("from ₹9");
+
+  await page.goto(`${shop.url}/admin/plans`);
+  await page.getByRole("button", { name: "Edit Budget Followers" }).click();
+  await expect(page.getByText("Update plan details.")).toBeVisible();
+  await expect(page.getByLabel("Service Type")).toHaveCount(0);
+  await page.getByLabel("Price (₹)").fill("12");
+  await page.getByRole("button", { name: "Remove tag new" }).click();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Plan updated successfully")).toBeVisible();
+  await expect(row).toContainText("No tags");
+  expect(await followersFromPrice(page)).toContain("from ₹12");
+
+  await page.goto(`${shop.url}/admin/plans`);
+  await page.getByRole("button", { name: "Disable Budget Followers" }).click();
+  await expect(page.getByText("Plan disabled successfully")).toBeVisible();
+  await expect(row).toContainText("Disabled");
+  expect(await followersFromPrice(page)).toContain("from ₹49");
+
+  await page.goto(`${shop.url}/admin/plans`);
+  await page.getByRole("button", { name: "Delete Budget Followers" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByText("Are you sure?")).toBeVisible();
+  await expect(confirm).toContainText('"Budget Followers" for followers');
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Plan deleted successfully")).toBeVisible();
+  await expect(page.getByTestId("plan-row")).toHaveCount(20);
+});
+
+test("settings: each card saves, the API key stays hidden and kept, the password change takes effect", async ({ page }) => {
+  await signIn(page, "/admin/settings");
+  const smm = page.getByRole("region", { name: "SMM Panel Settings" });
+  await smm.getByLabel("API Key").fill("live-key-0123456789abcdef");
+  await smm.getByLabel("Panel Base URL").fill("https://panel.example.com");
+  for (const [label, id] of [["Followers", "11"], ["Likes", "12"], ["Views", "13"], ["Comments", "14"]]) {
+    await smm.getByLabel(`${label} Service ID`).fill(id!);
+  }
+  await smm.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("SMM Panel settings saved successfully")).toBeVisible();
+  await page.reload();
+  await expect(smm.getByLabel("API Key")).toHaveValue("");
+  await expect(smm.getByLabel("API Key")).toHaveAttribute("placeholder", /••••cdef/);
+  expect(await page.content()).not.toContain("live-key-0123456789abcdef");
+  await smm.getByLabel("Likes Service ID").fill("22");
+  await smm.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("SMM Panel settings saved successfully")).toBeVisible();
+  const stored = sql((db) => db.prepare("select key, value from settings where key like 'VITE_SMM_PANEL_%'").all()) as {
+    key: string;
+    value: string;
+  }[];
+  expect(stored.find((s) => s.key === "VITE_SMM_PANEL_API_KEY")?.value).toBe("live-key-0123456789abcdef");
+  expect(stored.find((s) => s.key === "VITE_SMM_PANEL_LIKES_SERVICE_ID")?.value).toBe("22");
+
+  const payment = page.getByRole("region", { name: "Payment Settings" });
+  await expect(payment.getByLabel("UPI ID")).toHaveAttribute("placeholder", "your-upi-id@bank");
+  await payment.getByLabel("UPI ID").fill("shop-without-handle");
+  await payment.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Failed to save settings")).toBeVisible();
+  await expect(page.getByText("UPI ID must look like name@bank")).toBeVisible();
+  await payment.getByLabel("UPI ID").fill("growly.shop@okaxis");
+  await payment.getByLabel("Merchant Name").fill("Growly Media");
+  await payment.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Payment settings saved successfully")).toBeVisible();
+
+  const store = page.getByRole("region", { name: "Store Details" });
+  await store.getByLabel("Brand Name").fill("Growly");
+  await store.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Store details saved successfully")).toBeVisible();
+  await page.goto(`${shop.url}/`);
+  await expect(page.locator("header").first()).toContainText("Growly");
+
+  await page.goto(`${shop.url}/admin/settings`);
+  const auth = page.getByRole("region", { name: "Admin Authentication" });
+  await auth.getByLabel("New Password (leave empty to keep)").fill("second-password-456");
+  await auth.getByLabel("Current Password").fill("not-my-password");
+  await auth.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+  await auth.getByLabel("New Password (leave empty to keep)").fill("second-password-456");
+  await auth.getByLabel("Current Password").fill(OWNER.password);
+  await auth.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Admin authentication settings saved successfully")).toBeVisible();
+
+  await page.context().clearCookies();
+  await signIn(page, "/admin/settings", OWNER.password);
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
+  await page.getByLabel("Password").fill("second-password-456");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
+  OWNER.password = "second-password-456";
+});
+
+test("danger zone: delete orders only, then everything, then restore every order from the backup", async ({ page }) => {
+  const now = Date.now();
+  sql((db) => {
+    const insert = db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
+      customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
+      values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'completed', 'Asha', '+919812345678', ?, ?, ?)`);
+    db.transaction(() => {
+      for (let i = 0; i < 30; i++) insert.run(`BKRESTORE${String(i).padStart(3, "0")}`, now, now - i, now - i);
+    })();
+  });
+  expect(count("orders")).toBe(30);
+
+  await signIn(page, "/admin/settings");
+  const zone = page.getByRole("region", { name: "Dangerous Zone" });
+  await expect(zone.getByText("Admin Authentication — protected, cannot be deleted")).toBeVisible();
+  await expect(zone.getByRole("button", { name: /Delete Selected Data/ })).toHaveCount(0);
+
+  await zone.getByLabel("All Settings & Configurations").click();
+  await expect(zone.getByLabel("SMM Panel Settings")).toBeDisabled();
+  await expect(zone.getByLabel("Payment Settings")).toBeDisabled();
+  await zone.getByLabel("All Settings & Configurations").click();
+  await expect(zone.getByLabel("SMM Panel Settings")).toBeEnabled();
+
+  await zone.getByLabel("All Orders & Order History").click();
+  await zone.getByRole("button", { name: "Delete Selected Data (1 items)" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Confirm Selective Deletion" });
+  await expect(confirm).toContainText("All Orders & Order History");
+  await confirm.getByRole("button", { name: "Delete Selected" }).click();
+  await expect(page.getByText("Successfully deleted selected data: All Orders & Order History")).toBeVisible();
+  expect(count("orders")).toBe(0);
+  expect(count("plans")).toBe(20);
+  await expect(zone.getByRole("button", { name: /Delete Selected Data/ })).toHaveCount(0);
+
+  await zone.getByRole("button", { name: "Delete ALL Data (Everything)" }).click();
+  const final = page.getByRole("alertdialog", { name: "Final Confirmation - Delete Everything" });
+  await expect(final).toContainText("orders, customers, payments, plans and settings");
+  await final.getByRole("button", { name: "Yes, Delete Everything" }).click();
+  await expect(page.getByText("All data has been permanently deleted from the database")).toBeVisible();
+  expect(count("plans")).toBe(0);
+  expect(count("settings")).toBe(0);
+  expect(count("admin_users")).toBe(1);
+
+  const backups = page.getByRole("region", { name: "Backups" });
+  await expect(backups.getByRole("link", { name: "Download" })).toHaveCount(2);
+  const ordersBackup = readdirSync(backupDir()).find((n) => n.endsWith("-orders.jsonl.gz"))!;
+  const output = execFileSync(process.execPath, ["--import", "tsx", "scripts/restore.ts", ordersBackup], {
+    env: { ...process.env, DATABASE_URL: `file:${dbFile()}`, BACKUP_DIR: backupDir() },
+    encoding: "utf8",
+  });
+  expect(output).toContain("Restored 30 orders");
+  expect(count("orders")).toBe(30);
+  const restored = sql((db) => db.prepare("select order_id, price_paise, customer_name from orders order by order_id").all());
+  expect(restored[0]).toEqual({ order_id: "BKRESTORE000", price_paise: 7900, customer_name: "Asha" });
+});

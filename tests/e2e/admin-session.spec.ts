@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { expect, test } from "./fixtures";
+
+// One server of our own: a fresh database with no admin yet, and 20-second sessions.
+test.describe.configure({ mode: "serial" });
+
+let shop: ServerProcess;
+let dir: string;
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "server-side behaviour; one browser is enough");
+  dir = mkdtempSync(join(tmpdir(), "shop-admin-session-"));
+  shop = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    ADMIN_SESSION_TTL_SECONDS: "20",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function signIn(page: import("@playwright/test").Page, password: string) {
+  await page.getByLabel("Username").fill("owner");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test("first run: the setup link from the log creates the admin, once", async ({ page }) => {
+  const link = /\/admin\/setup\?token=[\w-]+/.exec(shop.output())?.[0];
+  expect(link, "setup link in the server log").toBeTruthy();
+  await page.goto(`${shop.url}/admin/login`);
+  await expect(page.getByText("No admin account exists yet.")).toBeVisible();
+
+  await page.goto(`${shop.url}${link}`);
+  await page.getByLabel("Username").fill("owner");
+  await page.getByLabel(/^Password/).fill("owner-password-1");
+  await page.getByLabel("Confirm password").fill("owner-password-1");
+  await page.getByRole("button", { name: "Create admin" }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+
+  await page.goto(`${shop.url}${link}`);
+  await expect(page.getByText("This setup link is invalid or has already been used.")).toBeVisible();
+});
+
+test("a wrong password is refused; the session expires on the server's clock", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${shop.url}/admin/orders`);
+  await signIn(page, "not-the-password");
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+
+  await signIn(page, "owner-password-1");
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  // Under 30 minutes left from the start with a 20-second session.
+  const warning = page.getByRole("dialog", { name: "Session Expiring Soon" });
+  await expect(warning).toContainText(
+    "Your admin session will expire in less than 30 minutes. Please save your work and login again if needed.",
+  );
+  await warning.getByRole("button", { name: "Dismiss" }).click();
+  await expect(warning).toBeHidden();
+
+  await expect(page).toHaveURL(/\/admin\/login\?expired=1/, { timeout: 30_000 });
+  await expect(page.getByRole("status").filter({ hasText: "Session expired. Please login again." }).first()).toBeVisible();
+  const api = await page.request.get(`${shop.url}/api/admin/orders`);
+  expect(api.status()).toBe(401);
+});
+
+test("five failed sign-ins lock further attempts for 15 minutes", async ({ page }) => {
+  await page.goto(`${shop.url}/admin/login`);
+  // The previous test already failed once from this address.
+  for (let i = 0; i < 4; i++) {
+    await signIn(page, `wrong-${i}`);
+    await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+  }
+  await signIn(page, "owner-password-1");
+  await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please try again in 15 minutes.");
+  await expect(page).toHaveURL(/\/admin\/login/);
+});

@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { hashPassword } from "../../app/domain/auth/password.server";
+import { expect } from "./fixtures";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
+/** The database of Playwright's web server (see playwright.config.ts). */
+export const E2E_DB = `.tmp/e2e-${E2E_PORT}/shop.db`;
+export const ADMIN = { username: "e2e-admin", password: "e2e-admin-password" };
+
+export function withDb<T>(fn: (db: Database.Database) => T, file = E2E_DB): T {
+  const db = new Database(file);
+  db.pragma("busy_timeout = 5000");
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** The e2e server starts without an admin; the first admin test to run creates one. */
+export async function ensureAdmin(): Promise<void> {
+  const hash = await hashPassword(ADMIN.password);
+  withDb((db) =>
+    db
+      .prepare(
+        "insert into admin_users (username, password_hash, created_at, updated_at) values (?, ?, ?, ?) on conflict(username) do nothing",
+      )
+      .run(ADMIN.username, hash, Date.now(), Date.now()),
+  );
+}
+
+export async function signIn(page: Page, path = "/admin/dashboard") {
+  await ensureAdmin();
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
+  await page.getByLabel("Username").fill(ADMIN.username);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+export interface TestOrder {
+  order_id?: string;
+  service_type?: string;
+  target?: string;
+  status?: string;
+  price_paise?: number;
+  profit_paise?: number | null;
+  customer_name?: string | null;
+  customer_phone?: string | null;
+  created_at: number;
+}
+
+const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export function orderId(): string {
+  return `BK${Array.from(randomBytes(10), (b) => ALPHABET[b % 32]).join("")}`;
+}
+
+/** Inserts orders straight into the e2e database, as if buyers had placed them. */
+export function insertOrders(orders: TestOrder[]): string[] {
+  return withDb((db) => {
+    const insert = db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
+      customer_name, customer_phone, payment_deadline_at, profit_paise, created_at, updated_at)
+      values (@order_id, @service_type, 'Test plan', @target, 1000, @price_paise, @status, @customer_name, @customer_phone,
+      @deadline, @profit_paise, @created_at, @created_at)`);
+    const ids: string[] = [];
+    db.transaction(() => {
+      for (const o of orders) {
+        const id = o.order_id ?? orderId();
+        ids.push(id);
+        insert.run({
+          service_type: "followers",
+          target: "someone",
+          status: "pending",
+          price_paise: 10_000,
+          profit_paise: null,
+          customer_name: "Test Buyer",
+          customer_phone: "+919876500000",
+          ...o,
+          order_id: id,
+          deadline: o.created_at + 300_000,
+        });
+      }
+    })();
+    return ids;
+  });
+}
+
+/** Epoch ms of hh:mm IST on an IST calendar date. */
+export function ist(date: string, time = "12:00"): number {
+  return Date.parse(`${date}T${time}:00+05:30`);
+}
+
+export function deleteOrdersBetween(from: number, to: number) {
+  withDb((db) => db.prepare("delete from orders where created_at >= ? and created_at < ?").run(from, to));
+}

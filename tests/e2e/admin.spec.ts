@@ -1,0 +1,153 @@
+import { readFileSync } from "node:fs";
+import { deleteOrdersBetween, insertOrders, ist, signIn } from "./admin-support";
+import { expect, test } from "./fixtures";
+
+/** Each project gets its own past month, so desktop and mobile runs never see each other's orders. */
+function days(projectName: string) {
+  const month = projectName === "mobile" ? "02" : "01";
+  return { d1: `2024-${month}-10`, d2: `2024-${month}-11`, d3: `2024-${month}-12` };
+}
+
+async function openMenuIfNarrow(page: import("@playwright/test").Page) {
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+}
+
+test("signing in returns to the page that was asked for; logging out ends the session", async ({ page }) => {
+  await signIn(page, "/admin/orders?range=all");
+  await expect(page).toHaveURL(/\/admin\/orders\?range=all$/);
+  await expect(page.getByText("Login successful")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+  await expect(page.getByText(/\dh \d+m remaining/)).toBeVisible();
+
+  await openMenuIfNarrow(page);
+  await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+
+  await page.getByRole("button", { name: /Admin/ }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await expect(page.getByText("Logged out successfully").first()).toBeVisible();
+  await page.goto("/admin/dashboard");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fdashboard/);
+});
+
+test("dashboard cards add up the orders of the chosen range and status", async ({ page }, info) => {
+  const { d1, d2, d3 } = days(info.project.name);
+  deleteOrdersBetween(ist(d1, "00:00"), ist(d3, "23:59") + 60_000);
+  insertOrders([
+    { created_at: ist(d1, "00:00"), status: "completed", price_paise: 10_000, profit_paise: 4_000 },
+    { created_at: ist(d2, "10:00"), status: "completed", price_paise: 30_000, profit_paise: 6_000, service_type: "likes" },
+    { created_at: ist(d2, "23:59"), status: "pending", price_paise: 50_000 },
+    { created_at: ist(d3, "09:00"), status: "failed", price_paise: 70_000 },
+  ]);
+  await signIn(page, `/admin/dashboard?timeRange=custom&startDate=${d1}&endDate=${d3}`);
+  const card = (label: string) => page.getByTestId(`card-${label}`);
+  await expect(card("Total Orders")).toHaveText("4");
+  await expect(card("Success Orders")).toHaveText("2");
+  await expect(card("Pending Orders")).toHaveText("1");
+  await expect(card("Total Revenue (₹)")).toHaveText("₹400");
+  await expect(card("Net Profit (₹)")).toHaveText("₹100");
+  await expect(card("Success Rate (%)")).toHaveText("50.00%");
+  await expect(card("Avg. Order Value (₹)")).toHaveText("₹200");
+  await expect(page.getByRole("img", { name: /₹400 revenue and 4 orders/ })).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Pending" }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(card("Total Orders")).toHaveText("1");
+  await expect(card("Total Revenue (₹)")).toHaveText("₹0");
+
+  await page.goto(`/admin/dashboard?timeRange=custom&startDate=${d2}&endDate=${d2}`);
+  await expect(card("Total Orders")).toHaveText("2");
+  await expect(page.getByRole("button", { name: /Jan|Feb/ })).toContainText(/(Jan|Feb) 11, 2024/);
+
+  await page.goto("/admin/dashboard?timeRange=custom&startDate=2023-06-01&endDate=2023-06-02");
+  await expect(page.getByText("No data available")).toBeVisible();
+  await page.getByRole("button", { name: "All Time" }).click();
+  await expect(page).toHaveURL(/timeRange=all/);
+  await expect(card("Total Orders")).not.toHaveText("0");
+});
+
+test("orders list searches, filters and pages on the server; customer dialog; delete; export", async ({ page }, info) => {
+  const { d1, d3 } = days(info.project.name);
+  deleteOrdersBetween(ist(d1, "00:00"), ist(d3, "23:59") + 60_000);
+  const marker = `shop${info.project.name}`;
+  const rows = Array.from({ length: 30 }, (_, i) => ({
+    created_at: ist(d1, "08:00") + i * 60_000,
+    target: `${marker}.${String(i).padStart(2, "0")}`,
+    status: i < 4 ? "failed" : "completed",
+    customer_name: `Buyer ${i}`,
+    customer_phone: "+919812345678",
+  }));
+  insertOrders(rows);
+  insertOrders([{ created_at: ist(d3, "08:00"), target: "someone.else" }]);
+
+  const base = `/admin/orders?range=custom&startDate=${d1}&endDate=${d3}`;
+  await signIn(page, base);
+  await expect(page.getByText("Showing 1–25 of 31 orders")).toBeVisible();
+
+  await page.getByPlaceholder("Search orders...").fill(marker.toUpperCase());
+  await expect(page).toHaveURL(new RegExp(`q=${marker.toUpperCase()}`));
+  await expect(page.getByText("Showing 1–25 of 30 orders")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Showing 26–30 of 30 orders")).toBeVisible();
+  await expect(page.getByRole("link", { name: `@${marker}.04` })).toHaveAttribute("href", `https://instagram.com/${marker}.04`);
+
+  await page.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Failed" }).click();
+  await expect(page.getByText("Showing 1–4 of 4 orders")).toBeVisible();
+  await expect(page).toHaveURL(/status=failed/);
+
+  // A bookmarked view opens as it was left.
+  await page.reload();
+  await expect(page.getByText("Showing 1–4 of 4 orders")).toBeVisible();
+
+  const row = page.getByRole("row").filter({ hasText: `${marker}.03` });
+  await row.getByRole("button", { name: "User Data" }).click();
+  const dialog = page.getByRole("dialog", { name: "Customer Information" });
+  await expect(dialog).toContainText("Buyer 3");
+  await expect(dialog.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", "https://wa.me/919812345678");
+  await page.keyboard.press("Escape");
+
+  // Export honours the filters on screen: the four failed orders only.
+  await page.getByRole("button", { name: "Export Data" }).click();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("menuitem", { name: "CSV (.csv)" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^orders_export_[\\d_-]+_custom_failed_${marker}\\.csv$`, "i"));
+  const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+  expect(csv[0]).toContain("Order ID,Customer Name,Phone Number");
+  expect(csv.slice(1).map((l) => l.split(",")[4]).sort()).toEqual([0, 1, 2, 3].map((i) => `${marker}.0${i}`));
+  await expect(page.getByText("Exported 4 filtered orders to Excel")).toBeVisible();
+
+  await row.getByRole("button", { name: "Delete Order" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Are you sure you want to delete this order?");
+  await expect(confirm).toContainText("This action cannot be undone. This will permanently delete the order.");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Order deleted successfully")).toBeVisible();
+  await expect(page.getByText("Showing 1–3 of 3 orders")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: `${marker}.03` })).toHaveCount(0);
+
+  await page.getByPlaceholder("Search orders...").fill("no-such-order-anywhere");
+  await expect(page.getByText("No orders found")).toBeVisible();
+});
+
+test("order details show the order, its panel state and the actions its state allows", async ({ page }, info) => {
+  const { d1 } = days(info.project.name);
+  const [id] = insertOrders([{ created_at: ist(d1, "07:00"), status: "pending", target: "detail.check", customer_name: "Asha Rao" }]);
+  await signIn(page, `/admin/orders/${id}`);
+  await expect(page.getByRole("heading", { name: "Order Information" })).toBeVisible();
+  await expect(page.getByText("Asha Rao")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Retry Order" })).toBeDisabled();
+  await page.getByRole("button", { name: "Cancel Order" }).click();
+  await expect(page.getByText("Order cancelled")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel Order" })).toBeDisabled();
+
+  await page.goto("/admin/orders/BK0000000000");
+  await expect(page.getByText("Order not found")).toBeVisible();
+  await page.getByRole("link", { name: "Back to orders" }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+});

@@ -1,0 +1,113 @@
+import { expect, test } from "./fixtures";
+import { E2E_DB, decodeQr, expectedUpiLink, orderCheapestPlan, withDb } from "./buying-support";
+
+const REEL = "https://www.instagram.com/reel/C8xYz12AbCd/";
+const POST = "https://www.instagram.com/p/C8xYz12AbCd/";
+
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
+});
+
+const walks = [
+  { service: "followers", heading: "Instagram Followers Packages", plan: /Starter Followers/, rupees: 49, username: "@rahul k", link: null },
+  { service: "likes", heading: "Instagram Likes Packages", plan: /Starter Likes/, rupees: 19, username: "rahul.k", link: POST },
+  { service: "views", heading: "Instagram Views Packages", plan: /Starter Views/, rupees: 19, username: null, link: REEL },
+  { service: "comments", heading: "Instagram Comments Packages", plan: /Starter Comments/, rupees: 149, username: "rahul_k", link: REEL },
+] as const;
+
+for (const walk of walks) {
+  test(`${walk.service}: from the service page to a scannable UPI QR`, async ({ page }) => {
+    await page.goto(`/${walk.service}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(walk.heading);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`/${walk.service}$`));
+    const submit = page.getByRole("button", { name: "Show packages" });
+    await expect(submit).toBeDisabled();
+
+    if (walk.username !== null) {
+      await page.getByLabel("Instagram username").fill("@");
+      if (walk.link) await page.getByLabel(/link/).fill(walk.link);
+      await submit.click();
+      await expect(page.getByRole("alert")).toHaveText("❌ Invalid username!");
+      await page.getByLabel("Instagram username").fill(walk.username);
+    }
+    if (walk.link !== null) {
+      const wrong = walk.service === "views" ? POST : "https://www.instagram.com/rahul/";
+      await page.getByLabel(/link/).fill(wrong);
+      await submit.click();
+      await expect(page.getByRole("alert")).toHaveText(
+        walk.service === "views" ? "Invalid link! Enter a (reel, or IGTV) link" : "Invalid link! Enter a (post or reel) link",
+      );
+      await page.getByLabel(/link/).fill(walk.link);
+    }
+    await submit.click();
+
+    await expect(page.getByRole("heading", { name: "Choose your package" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Why Choose Us" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "How It Works" })).toBeVisible();
+    const cards = page.getByRole("list", { name: new RegExp(`^${walk.service} packages$`, "i") }).getByRole("listitem");
+    await expect(cards.first()).toBeVisible();
+    const prices = (await cards.allInnerTexts()).map((t) => Number(/₹([\d,]+)/.exec(t)![1]!.replace(/,/g, "")));
+    expect(prices.length).toBeGreaterThan(1);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    // The dialog's own checks come first.
+    await page.getByRole("button", { name: walk.plan }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Proceed to Pay" }).click();
+    await expect(page.getByText("Please enter your name")).toBeVisible();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+
+    const orderId = await orderCheapestPlan(page, walk.plan);
+    const qr = page.getByTestId("upi-qr");
+    await expect(qr).toBeVisible();
+    await expect(page.getByTestId("amount")).toHaveText(`₹${walk.rupees}`);
+    await expect(page.getByTestId("countdown")).toHaveText(/^[45]:\d\d$/);
+    await expect(page.getByRole("link", { name: "Open UPI app" })).toHaveAttribute("href", expectedUpiLink(orderId, walk.rupees, walk.service));
+    expect(await decodeQr(qr)).toBe(expectedUpiLink(orderId, walk.rupees, walk.service));
+
+    const row = withDb(E2E_DB, (db) =>
+      db.prepare("select status, price_paise, target, target_username from orders where order_id = ?").get(orderId),
+    );
+    expect(row).toEqual({
+      status: "pending",
+      price_paise: walk.rupees * 100,
+      target: walk.link ?? "rahul_k",
+      target_username: walk.username === null ? null : walk.username.replace(/^@/, "").replace(" ", "_"),
+    });
+  });
+}
+
+test("a reload keeps the same order, and confirming the payment shows success", async ({ page }) => {
+  await page.goto("/followers");
+  await page.getByLabel("Instagram username").fill("priya.creates");
+  await page.getByRole("button", { name: "Show packages" }).click();
+  const orderId = await orderCheapestPlan(page, /Basic Followers/);
+  await expect(page.getByTestId("upi-qr")).toBeVisible();
+
+  const count = () => withDb(E2E_DB, (db) => (db.prepare("select count(*) as n from orders").get() as { n: number }).n);
+  const before = count();
+  page.once("dialog", (d) => d.accept());
+  await page.reload();
+  await expect(page.getByTestId("upi-qr")).toBeVisible();
+  expect(new URL(page.url()).searchParams.get("order")).toBe(orderId);
+  expect(count()).toBe(before);
+
+  withDb(E2E_DB, (db) => db.prepare("update orders set status = 'completed' where order_id = ?").run(orderId));
+  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible({ timeout: 12_000 });
+  await expect(page.getByTestId("order-id")).toHaveText(orderId);
+
+  // Tracking with the order id and phone shows the same order.
+  await page.getByRole("main").getByRole("link", { name: "Track your order" }).click();
+  await page.getByLabel("Phone number used for the order").fill("9876543210");
+  await page.getByRole("button", { name: "Track order" }).click();
+  await expect(page.getByTestId("track-status")).toHaveText("Completed");
+  await expect(page.getByText("priya.creates")).toBeVisible();
+});
+
+test("the Recent Orders box shows real orders, masked", async ({ page }) => {
+  // Earlier tests in this file placed followers orders.
+  const box = page.getByRole("region", { name: "Recent Orders" });
+  await page.goto("/followers");
+  await expect(box).toBeVisible();
+  await expect(box).toContainText(/@\w{1,2}\*\*\*\w/);
+  await expect(box).not.toContainText("Priya");
+});

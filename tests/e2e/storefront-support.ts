@@ -1,0 +1,66 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** The links of the site header: the desktop bar, or the mobile menu after opening it. */
+export async function openNav(page: Page, isMobile: boolean): Promise<Locator> {
+  if (!isMobile) return page.getByRole("navigation", { name: "Main" });
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile" });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Distance from the bottom of the sticky bar to the top of an element, once scrolling has settled. */
+export async function expectScrolledUnderBar(page: Page, id: string) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((sectionId) => {
+          const bar = document.getElementById("site-header")?.getBoundingClientRect().bottom;
+          const top = document.getElementById(sectionId)?.getBoundingClientRect().top;
+          // While the new page is still rendering the section may not exist yet.
+          return bar === undefined || top === undefined ? Infinity : Math.round(Math.abs(top - bar));
+        }, id),
+      { timeout: 5_000, message: `#${id} should sit just below the navigation bar` },
+    )
+    .toBeLessThanOrEqual(2);
+}
+
+/** A real finger swipe on touch devices (mobile project), a mouse drag on desktop. */
+export async function swipeLeft(page: Page, target: Locator, isMobile: boolean) {
+  const box = (await target.boundingBox())!;
+  const y = box.y + box.height / 2;
+  const from = box.x + box.width * 0.8;
+  const to = box.x + box.width * 0.15;
+  const steps = 6;
+  // A finger lands once the slide has stopped moving.
+  await expect(target.locator("xpath=ancestor::*[@data-settled][1]")).toHaveAttribute("data-settled", "true");
+  if (isMobile) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x: from, y }] });
+    for (let i = 1; i <= steps; i++) {
+      const x = from + ((to - from) * i) / steps;
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y }] });
+      await page.waitForTimeout(16);
+    }
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+  } else {
+    await page.mouse.move(from, y);
+    await page.mouse.down();
+    for (let i = 1; i <= steps; i++) {
+      await page.mouse.move(from + ((to - from) * i) / steps, y);
+      await page.waitForTimeout(16);
+    }
+    await page.mouse.up();
+  }
+}
+
+/** Waits until React has hydrated the page, so clicks reach their handlers. */
+export async function hydrated(page: Page) {
+  await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+  await page.waitForFunction(() => {
+    const header = document.getElementById("site-header");
+    return header !== null && Object.keys(header).some((k) => k.startsWith("__reactFiber"));
+  });
+}

@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/database.server";
+import { getDashboard } from "~/domain/dashboard/dashboard.server";
+import { DAY_MS, IST_OFFSET_MS } from "~/domain/dashboard/ist-time";
+import { csvStream, exportFileName } from "~/domain/orders/export.server";
+import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
+import { freshDatabase, testDatabases } from "../support/databases";
+import { makeOrder } from "../support/orders";
+
+// 2025-03-15 12:00 IST; IST midnight that day is 2025-03-14 18:30 UTC.
+const NOW = Date.UTC(2025, 2, 15, 6, 30);
+const TODAY = Date.UTC(2025, 2, 15) - IST_OFFSET_MS;
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += chunk;
+  return text;
+}
+
+describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => {
+  let h: DatabaseHandle & { cleanup(): Promise<void> };
+  beforeEach(async () => {
+    h = await freshDatabase(kind);
+  });
+  afterEach(async () => h.cleanup());
+
+  it("counts dashboard days in IST: 00:00 IST belongs to today, 23:59:59 IST to yesterday", async () => {
+    await makeOrder(h.db, { created_at: TODAY, status: "completed", price_paise: 10_000, profit_paise: 4_000 });
+    await makeOrder(h.db, { created_at: TODAY - 1, status: "completed", price_paise: 20_000, profit_paise: 5_000 });
+    await makeOrder(h.db, { created_at: TODAY + 3_600_000, status: "pending", price_paise: 30_000 });
+    await makeOrder(h.db, { created_at: TODAY - 2 * DAY_MS, status: "failed", price_paise: 40_000, service_type: "likes" });
+
+    const today = await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW);
+    expect(today).toMatchObject({ totalOrders: 2, successOrders: 1, pendingOrders: 1, totalRevenue: 100, netProfit: 40, successRate: 50, avgOrderValue: 100 });
+    const yesterday = await getDashboard(h.db, { timeRange: "yesterday", status: "all" }, NOW);
+    expect(yesterday).toMatchObject({ totalOrders: 1, successOrders: 1, totalRevenue: 200 });
+    const all = await getDashboard(h.db, { timeRange: "all", status: "all" }, NOW);
+    expect(all).toMatchObject({ totalOrders: 4, successOrders: 2, pendingOrders: 1, totalRevenue: 300, netProfit: 90, successRate: 50, avgOrderValue: 150 });
+    expect(all.daily.map((d) => [d.date, d.orders])).toEqual([
+      ["2025-03-13", 1],
+      ["2025-03-14", 1],
+      ["2025-03-15", 2],
+    ]);
+    expect(all.services.find((s) => s.serviceType === "likes")).toMatchObject({ orders: 1, revenuePaise: 0 });
+    const failed = await getDashboard(h.db, { timeRange: "all", status: "failed" }, NOW);
+    expect(failed).toMatchObject({ totalOrders: 1, successOrders: 0, totalRevenue: 0, successRate: 0 });
+    const custom = await getDashboard(h.db, { timeRange: "custom", status: "all", startDate: "2025-03-13", endDate: "2025-03-14" }, NOW);
+    expect(custom.totalOrders).toBe(2);
+    const empty = await getDashboard(h.db, { timeRange: "custom", status: "all", startDate: "2024-01-01", endDate: "2024-01-02" }, NOW);
+    expect(empty).toMatchObject({ totalOrders: 0, totalRevenue: 0, successRate: 0, avgOrderValue: 0 });
+  });
+
+  it("keeps the dashboard exact as orders are paid, re-priced, moved and deleted", async () => {
+    const a = await makeOrder(h.db, { created_at: TODAY + 5, status: "pending", price_paise: 10_000 });
+    const b = await makeOrder(h.db, { created_at: TODAY + 6, status: "pending", price_paise: 20_000 });
+    await makeOrder(h.db, { created_at: TODAY + 7, status: "completed", price_paise: 40_000, profit_paise: 1_000 });
+    await h.db.updateTable("orders").set({ status: "completed", profit_paise: 2_500 }).where("id", "=", a.id).execute();
+    await h.db.updateTable("orders").set({ created_at: TODAY - DAY_MS }).where("id", "=", b.id).execute();
+    await h.db.updateTable("orders").set({ customer_name: null }).execute();
+    await h.db.deleteFrom("orders").where("price_paise", "=", 40_000).execute();
+
+    const today = await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW);
+    expect(today).toMatchObject({ totalOrders: 1, successOrders: 1, pendingOrders: 0, totalRevenue: 100, netProfit: 25 });
+    const yesterday = await getDashboard(h.db, { timeRange: "yesterday", status: "pending" }, NOW);
+    expect(yesterday).toMatchObject({ totalOrders: 1, pendingOrders: 1, totalRevenue: 0 });
+  });
+
+  it("filters, searches (case-insensitive), sorts and pages the orders list on the server", async () => {
+    const a = await makeOrder(h.db, { created_at: TODAY + 1000, target: "Priya.Bakes", status: "completed" });
+    await makeOrder(h.db, { created_at: TODAY + 2000, target: "https://www.instagram.com/p/AbC123/", service_type: "likes", status: "failed" });
+    await makeOrder(h.db, { created_at: TODAY + 3000, target: "rahul_100%", status: "cancelled" });
+    await makeOrder(h.db, { created_at: TODAY - DAY_MS, target: "old.order", status: "pending" });
+
+    const list = (params: string) => listOrders(h.db, parseOrdersQuery(new URLSearchParams(params)), NOW);
+    expect((await list("")).total).toBe(3); // default: Today
+    expect((await list("range=all")).total).toBe(4);
+    expect((await list("range=yesterday")).orders.map((o) => o.target)).toEqual(["old.order"]);
+    expect((await list("range=all&status=success")).orders.map((o) => o.status).sort()).toEqual(["completed", "pending"]);
+    expect((await list("status=failed")).orders.map((o) => o.service_type)).toEqual(["likes"]);
+    expect((await list("q=PRIYA")).orders.map((o) => o.order_id)).toEqual([a.order_id]);
+    expect((await list(`q=${a.order_id.toLowerCase()}`)).orders.map((o) => o.order_id)).toEqual([a.order_id]);
+    expect((await list("q=abc123")).total).toBe(1);
+    expect((await list("q=LIKES")).total).toBe(1);
+    expect((await list("q=100%25")).orders.map((o) => o.target)).toEqual(["rahul_100%"]);
+    expect((await list("q=0%25")).total).toBe(1);
+    expect((await list("q=_")).total).toBe(1);
+
+    const page1 = await list("range=all&pageSize=3");
+    const page2 = await list("range=all&pageSize=3&page=2");
+    expect(page1).toMatchObject({ total: 4, pageCount: 2 });
+    expect(page1.orders.map((o) => o.target)).toEqual(["rahul_100%", "https://www.instagram.com/p/AbC123/", "Priya.Bakes"]);
+    expect(page2.orders.map((o) => o.target)).toEqual(["old.order"]);
+    expect((await list("range=all&sort=oldest&pageSize=1")).orders[0]!.target).toBe("old.order");
+    expect((await list("range=nonsense&page=-4&status=<script>")).total).toBe(3);
+  });
+
+  it("exports the filtered orders as CSV with the spec's columns, N/A and quoting", async () => {
+    await makeOrder(h.db, { created_at: TODAY + 1000, customer_name: 'Rao, "Ravi"', status: "completed", profit_paise: 1250, panel_order_id: "991", panel_charge: "0.12", panel_currency: "USD" });
+    await makeOrder(h.db, { created_at: TODAY + 2000, customer_name: null, customer_phone: null, status: "failed" });
+    await makeOrder(h.db, { created_at: TODAY - DAY_MS, status: "completed" });
+
+    const csv = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("status=success")), NOW));
+    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "Order ID,Customer Name,Phone Number,Service Type,Target,Quantity,Price (₹),Profit (₹),Status,Created At,SMM Panel Order ID,SMM Panel Status,SMM Panel Charge,SMM Panel Currency",
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^BK\w{10},"Rao, ""Ravi""",\+919812345678,followers,priya\.bakes,1000,349\.00,12\.50,completed,2025-03-15 00:00:01,991,N\/A,0\.12,USD$/);
+
+    const all = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("range=all")), NOW));
+    expect(all.trim().split("\r\n")).toHaveLength(4);
+    expect(all).toContain(",N/A,N/A,followers,");
+    expect(exportFileName(parseOrdersQuery(new URLSearchParams("q=priya b!&status=failed")), "csv", NOW)).toBe(
+      "orders_export_2025-03-15_12-00-00_today_failed_priyab.csv",
+    );
+  });
+
+  it("walks more orders than one export batch without repeating or skipping any", async () => {
+    const template = await makeOrder(h.db, { created_at: TODAY });
+    const { id: _id, ...rest } = template;
+    for (let start = 1; start < 2100; start += 300) {
+      const batch = Array.from({ length: Math.min(300, 2100 - start) }, (_, k) => ({
+        ...rest,
+        order_id: `BK${String(start + k).padStart(10, "0")}`,
+        // Many orders share a millisecond, so the keyset must break ties by id.
+        created_at: TODAY + Math.floor((start + k) / 3),
+      }));
+      await h.db.insertInto("orders").values(batch).execute();
+    }
+    const csv = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("range=all")), NOW));
+    const ids = csv.trim().split("\r\n").slice(1).map((l) => l.split(",")[0]);
+    expect(ids).toHaveLength(2100);
+    expect(new Set(ids).size).toBe(2100);
+  });
+});

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cancelUnpaidOrder, orderStatus, submitUtr, trackOrder } from "~/domain/orders/buyer.server";
+import { createOrder } from "~/domain/orders/create.server";
+import { recentOrders } from "~/domain/orders/recent.server";
+import { demoPlans } from "~/db/seed.server";
+import { insertPlans } from "~/domain/plans/plans.server";
+import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import type { Config } from "../../server/config";
+import { freshDatabase, testDatabases } from "../support/databases";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+
+const LINK = "https://www.instagram.com/p/C8xYz12AbCd/";
+const REEL = "https://www.instagram.com/reel/C8xYz12AbCd/";
+
+describe.each(testDatabases())("order API on $name", (kind) => {
+  let server: ServerProcess;
+  let drop: () => Promise<void>;
+  let planIds: Record<string, number>;
+
+  beforeAll(async () => {
+    const db = await kind.create();
+    drop = db.drop;
+    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
+    server = await spawnServer({ DATABASE_URL: url, ORDER_RATE_LIMIT_PER_MINUTE: "1000", LOG_LEVEL: "info" });
+    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { plans: Array<{ _id: string; name: string }> };
+    planIds = Object.fromEntries(plans.plans.map((p) => [p.name, Number(p._id)]));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  const base = () => ({
+    planId: planIds["Starter Followers"],
+    username: "@rahul_k",
+    customerName: "Priya",
+    customerPhone: "9876543210",
+  });
+
+  it("lists only enabled plans of a service, cheapest first", async () => {
+    const res = await fetch(`${server.url}/api/plans?serviceType=likes`);
+    const body = (await res.json()) as { plans: Array<{ serviceType: string; price: number; amount: string }> };
+    expect(body.plans.length).toBeGreaterThan(1);
+    expect(body.plans.every((p) => p.serviceType === "likes" && Number(p.amount) >= 100)).toBe(true);
+    const prices = body.plans.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect((await fetch(`${server.url}/api/plans?serviceType=nope`)).status).toBe(400);
+  });
+
+  it("ignores a tampered price, amount, status and order id", async () => {
+    const res = await post("/api/create-order", {
+      ...base(),
+      price: 1,
+      amount: 100000,
+      status: "completed",
+      orderId: "#123456",
+      serviceType: "views",
+    });
+    expect(res.status).toBe(201);
+    const { order } = (await res.json()) as { order: { orderId: string; price: number; amount: number; status: string; serviceType: string } };
+    expect(order).toMatchObject({ price: 49, amount: 100, status: "pending", serviceType: "followers" });
+    expect(order.orderId).toMatch(/^BK[0-9A-Z]{10}$/);
+    const status = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
+    expect(status).toEqual({ success: true, status: "pending" });
+  });
+
+  it("returns the same order for the same idempotency key", async () => {
+    const body = { ...base(), idempotencyKey: `key-${kind.name}-same-1` };
+    const first = (await (await post("/api/create-order", body)).json()) as { order: { orderId: string } };
+    const again = await post("/api/create-order", body);
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { order: { orderId: string } }).order.orderId).toBe(first.order.orderId);
+  });
+
+  it("creates exactly one order per request under concurrency, and one per key", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => post("/api/create-order", { ...base(), idempotencyKey: `conc-${kind.name}-${i}-xyz` })),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
+    const ids = await Promise.all(results.map(async (r) => ((await r.json()) as { order: { orderId: string } }).order.orderId));
+    expect(new Set(ids).size).toBe(50);
+
+    const sameKey = await Promise.all(
+      Array.from({ length: 10 }, () => post("/api/create-order", { ...base(), idempotencyKey: `race-${kind.name}-one` })),
+    );
+    const raced = await Promise.all(sameKey.map(async (r) => ((await r.json()) as { order: { orderId: string } }).order.orderId));
+    expect(new Set(raced).size).toBe(1);
+  });
+
+  it.each([
+    [{ username: "@" }, "❌ Invalid username!"],
+    [{ customerName: "  " }, "Please enter your name"],
+    [{ customerPhone: "" }, "Please enter your phone number"],
+    [{ customerPhone: "98765" }, "Please enter a valid 10-digit phone number"],
+    [{ planId: undefined }, "No plan selected. Please try again."],
+  ])("followers: %j → %s", async (change, message) => {
+    const res = await post("/api/create-order", { ...base(), ...change });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, message });
+  });
+
+  it.each([
+    ["Starter Views", { postLink: "" }, "Please enter your Instagram post link"],
+    ["Starter Views", { postLink: LINK }, "Invalid link! Enter a (reel, or IGTV) link"],
+    ["Starter Likes", { username: "rahul", postLink: "https://www.instagram.com/rahul/" }, "Invalid link! Enter a (post or reel) link"],
+    ["Starter Comments", { username: "rahul", postLink: "https://example.com/p/abc/" }, "Invalid link! Enter a (post or reel) link"],
+    ["Starter Comments", { username: "", postLink: REEL }, "❌ Invalid username!"],
+  ])("%s: %j → %s", async (plan, change, message) => {
+    const res = await post("/api/create-order", { ...base(), username: undefined, planId: planIds[plan], ...change });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, message });
+  });
+
+  it("answers bad bodies and unknown orders with 4xx JSON, never a 500", async () => {
+    expect((await post("/api/create-order", "not json")).status).toBe(400);
+    expect((await post("/api/create-order", { ...base(), customerName: 42 })).status).toBe(400);
+    const wrongType = await fetch(`${server.url}/api/create-order`, { method: "POST", body: "x" });
+    expect(wrongType.status).toBe(415);
+    expect((await post("/api/create-order", { ...base(), planId: 999999 })).status).toBe(404);
+    expect((await fetch(`${server.url}/api/order-status?orderId=BK0000000000`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/order-status?orderId=../x`)).status).toBe(400);
+    expect((await post("/api/orders/BK0000000000/cancel", {})).status).toBe(404);
+    expect((await post("/api/orders/BK0000000000/utr", { utr: "123456789012" })).status).toBe(404);
+  });
+
+  it("keeps the payment window open: an early cancel is refused, a UTR is taken once", async () => {
+    const { order } = (await (await post("/api/create-order", base())).json()) as { order: { orderId: string } };
+    expect((await post(`/api/orders/${order.orderId}/cancel`, {})).status).toBe(409);
+    expect((await post(`/api/orders/${order.orderId}/utr`, { utr: "12345" })).status).toBe(400);
+    expect((await post(`/api/orders/${order.orderId}/utr`, { utr: "112233445566" })).status).toBe(200);
+    const other = (await (await post("/api/create-order", base())).json()) as { order: { orderId: string } };
+    const reused = await post(`/api/orders/${other.order.orderId}/utr`, { utr: "112233445566" });
+    expect(reused.status).toBe(409);
+    expect(((await reused.json()) as { message: string }).message).toBe(
+      "This UPI reference number has already been used for another order",
+    );
+  });
+});
+
+describe.each(testDatabases())("buyer order rules on $name", (kind) => {
+  let handle: Awaited<ReturnType<typeof freshDatabase>>;
+  const config = { PAYMENT_WINDOW_SECONDS: 300 } as Config;
+  const T0 = 1_800_000_000_000;
+
+  beforeAll(async () => {
+    handle = await freshDatabase(kind);
+    await insertPlans(handle.db, demoPlans(T0));
+  });
+  afterAll(async () => handle?.cleanup());
+
+  async function newOrder(key?: string, now = T0) {
+    const plan = await handle.db.selectFrom("plans").select("id").where("name", "=", "Starter Likes").executeTakeFirstOrThrow();
+    const result = await createOrder(
+      { db: handle.db, settings: createSettingsCache(handle.db), config },
+      { planId: plan.id, username: "rahul.k", postLink: LINK, customerName: "Priya", customerPhone: "+919876543210", idempotencyKey: key },
+      now,
+    );
+    if (!result.ok) throw new Error(result.message);
+    return result.order;
+  }
+
+  it("sets a pending status and a deadline 300 s after creation", async () => {
+    const order = await newOrder();
+    expect(order).toMatchObject({ status: "pending", payment_deadline_at: T0 + 300_000, target: LINK, target_username: "rahul.k", price_paise: 1900 });
+  });
+
+  it("cancels an unpaid order only after its window, and never one with a UTR or already paid", async () => {
+    const unpaid = await newOrder();
+    expect(await cancelUnpaidOrder(handle.db, unpaid.order_id, T0 + 60_000)).toMatchObject({ ok: false, status: 409 });
+    expect(await cancelUnpaidOrder(handle.db, unpaid.order_id, T0 + 300_000)).toEqual({ ok: true, message: "Order cancelled" });
+    expect(await orderStatus(handle.db, unpaid.order_id)).toBe("cancelled");
+    // A cancelled order takes no UTR.
+    expect(await submitUtr(handle.db, unpaid.order_id, "998877665544")).toMatchObject({ ok: false, status: 409 });
+
+    const withUtr = await newOrder();
+    expect(await submitUtr(handle.db, withUtr.order_id, "1234 5678 9012")).toEqual({ ok: true, message: "Payment reference received" });
+    expect(await submitUtr(handle.db, withUtr.order_id, "123456789012")).toMatchObject({ ok: true });
+    expect(await submitUtr(handle.db, withUtr.order_id, "210987654321")).toMatchObject({ ok: false, status: 409 });
+    expect(await cancelUnpaidOrder(handle.db, withUtr.order_id, T0 + 400_000)).toMatchObject({ ok: false, status: 409 });
+    expect(await orderStatus(handle.db, withUtr.order_id)).toBe("pending");
+
+    const paid = await newOrder();
+    await handle.db.updateTable("orders").set({ status: "completed" }).where("order_id", "=", paid.order_id).execute();
+    expect(await cancelUnpaidOrder(handle.db, paid.order_id, T0 + 400_000)).toMatchObject({ ok: false, status: 409 });
+    expect(await orderStatus(handle.db, paid.order_id)).toBe("completed");
+  });
+
+  it("refuses to start a payment when the UPI id or merchant name is missing", async () => {
+    await writeSettings(handle.db, { upiId: "" });
+    const plan = await handle.db.selectFrom("plans").select("id").where("name", "=", "Starter Views").executeTakeFirstOrThrow();
+    const result = await createOrder(
+      { db: handle.db, settings: createSettingsCache(handle.db), config },
+      { planId: plan.id, postLink: REEL, customerName: "Priya", customerPhone: "9876543210" },
+      T0,
+    );
+    expect(result).toEqual({ ok: false, status: 503, message: "Failed to create payment. Please try again or contact support.", code: "PAYMENT_SETUP" });
+    await writeSettings(handle.db, { upiId: "shop@okaxis" });
+  });
+
+  it("tracks an order by id and phone, with the panel's progress", async () => {
+    const order = await newOrder();
+    await handle.db
+      .updateTable("orders")
+      .set({ status: "in_progress", panel_start_count: 1200, panel_remains: 40 })
+      .where("order_id", "=", order.order_id)
+      .execute();
+    expect(await trackOrder(handle.db, order.order_id, "9876543210")).toMatchObject({
+      status: "in_progress",
+      quantity: 100,
+      startCount: 1200,
+      delivered: 60,
+      target: LINK,
+    });
+    expect(await trackOrder(handle.db, `#${order.order_id.toLowerCase()}`, "+91 98765 43210")).not.toBeNull();
+    expect(await trackOrder(handle.db, order.order_id, "9999999999")).toBeNull();
+  });
+
+  it("shows recent orders masked, without cancelled ones", async () => {
+    const recent = await recentOrders(handle.db, "likes", T0 + 1000);
+    expect(recent.length).toBeGreaterThan(0);
+    expect(recent.length).toBeLessThanOrEqual(3);
+    for (const r of recent) expect(r).toEqual({ handle: "ra***k", quantity: 100, createdAt: T0 });
+  });
+});

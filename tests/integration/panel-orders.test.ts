@@ -1,0 +1,335 @@
+import pino from "pino";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "~/context";
+import { openDatabase } from "~/db/database.server";
+import { cancelOrder, placeOrder, retryOrder, updateProfit } from "~/domain/orders/actions.server";
+import { findOrderByOrderId } from "~/domain/orders/orders.server";
+import { startDemoPanel } from "~/domain/panel/demo.server";
+import { getPanelBalance, listPanelServices } from "~/domain/panel/info.server";
+import { updateAllProfits } from "~/domain/panel/profits.server";
+import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
+import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
+import { markStuckSends, syncDueOrders } from "~/domain/panel/sync.server";
+import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { loadConfig } from "../../server/config";
+import { freshDatabase, testDatabases } from "../support/databases";
+import { makeOrder } from "../support/orders";
+
+const logger = pino({ level: "silent" });
+const TIMEOUT_MS = 400;
+
+describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
+  let sim: RunningSimulator;
+  let services: AppServices;
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
+  });
+  afterAll(async () => sim.close());
+
+  async function setUp() {
+    const handle = await freshDatabase(kind);
+    cleanup = handle.cleanup;
+    const config = { ...loadConfig({}), PANEL_TIMEOUT_MS: TIMEOUT_MS };
+    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
+    await writeSettings(handle.db, {
+      panelUrl: sim.url,
+      panelApiKey: DEMO_PANEL_KEY,
+      panelServiceFollowers: "101",
+      panelServiceLikes: "102",
+      panelServiceViews: "103",
+      panelServiceComments: "104",
+    });
+    sim.panel.resetSwitches();
+    sim.panel.clearLog();
+    return handle;
+  }
+  afterEach(async () => {
+    await cleanup?.();
+  });
+
+  const reload = async (orderId: string) => (await findOrderByOrderId(services.db, orderId))!;
+
+  it("places a pending order once and marks it completed", async () => {
+    await setUp();
+    const order = await makeOrder(services.db, { service_type: "comments", target: "https://www.instagram.com/p/Cx1/", quantity: 250 });
+    expect(await placeOrder(services, order.order_id)).toEqual({
+      ok: true,
+      message: "Order placed in SMM panel and marked as completed",
+    });
+    const placed = await reload(order.order_id);
+    expect(placed).toMatchObject({ status: "completed", panel_state: "placed", panel_status: "pending", panel_error: null });
+    const add = sim.panel.requests("add");
+    expect(add).toHaveLength(1);
+    expect(add[0]!.params).toEqual({ action: "add", service: "104", link: "https://www.instagram.com/p/Cx1/", quantity: "250" });
+    expect(sim.panel.order(placed.panel_order_id!)?.quantity).toBe(250);
+
+    const again = await placeOrder(services, order.order_id);
+    expect(again).toMatchObject({ ok: false, status: 409 });
+    expect(sim.panel.count("add")).toBe(1);
+  });
+
+  it.each([
+    ["Incorrect request", { errors: { add: "Incorrect request" } }, {}],
+    ["Invalid API key", {}, { panelApiKey: "not-the-key" }],
+    ["Incorrect service ID", {}, { panelServiceFollowers: "999" }],
+    ["Incorrect link", {}, {}, { target: "priya bakes" }],
+    ["Not enough funds on balance", {}, {}, { quantity: 100_000 }, "poor"],
+    ["You have active order with this link. Please wait until order being completed.", { rejectDuplicateLinks: true }, {}, {}, "twice"],
+    ["Quantity less than minimal 200", {}, {}, { service_type: "views" as const, target: "https://www.instagram.com/reel/abc/", quantity: 150 }],
+  ])("ends as a failed order showing '%s'", async (text, switches, settings, orderFields = {}, special?: string) => {
+    await setUp();
+    sim.panel.setSwitches(switches);
+    await writeSettings(services.db, settings);
+    let poor: RunningSimulator | undefined;
+    if (special === "poor") {
+      poor = await startPanelSimulator({ port: 0, balance: "100.00" });
+      await writeSettings(services.db, { panelUrl: poor.url });
+    }
+    try {
+      if (special === "twice") {
+        const first = await makeOrder(services.db, orderFields);
+        expect((await placeOrder(services, first.order_id)).ok).toBe(true);
+      }
+      const order = await makeOrder(services.db, orderFields);
+      expect(await placeOrder(services, order.order_id)).toEqual({ ok: false, status: 502, message: text });
+      expect(await reload(order.order_id)).toMatchObject({ status: "failed", panel_error: text, panel_state: null, panel_order_id: null });
+    } finally {
+      await poor?.close();
+    }
+  });
+
+  it("retries a failed order and places it", async () => {
+    await setUp();
+    const order = await makeOrder(services.db, { target: "priya bakes" });
+    expect((await placeOrder(services, order.order_id)).ok).toBe(false);
+    await services.db.updateTable("orders").set({ target: "priya.bakes" }).where("id", "=", order.id).execute();
+    expect(await retryOrder(services, order.order_id)).toEqual({ ok: true, message: "Order retry initiated" });
+    expect(await reload(order.order_id)).toMatchObject({ status: "completed", panel_state: "placed", panel_error: null });
+    expect(await retryOrder(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
+    expect(sim.panel.count("add")).toBe(2);
+  });
+
+  it.each([
+    ["slower than the timeout", { latencyMs: TIMEOUT_MS + 300 }, "The SMM panel did not answer within 0.4 s"],
+    ["down (HTML error page)", { down: true }, "The SMM panel answered with a web page instead of JSON (HTTP 503)"],
+    ["sending malformed JSON", { malformed: true }, "The SMM panel's reply is not valid JSON (HTTP 200)"],
+  ])("keeps the order and marks it for checking when the panel is %s, without a second add", async (_label, switches, reason) => {
+    await setUp();
+    sim.panel.setSwitches(switches);
+    const order = await makeOrder(services.db);
+    const result = await placeOrder(services, order.order_id);
+    expect(result).toMatchObject({ ok: false, status: 504 });
+    const marked = await reload(order.order_id);
+    expect(marked).toMatchObject({ status: "failed", panel_state: "unknown", panel_order_id: null });
+    expect(marked.panel_error).toContain(reason);
+    expect(marked.panel_error).toContain("It was not sent again");
+    expect(marked.panel_error).not.toContain(DEMO_PANEL_KEY);
+
+    sim.panel.resetSwitches();
+    expect((await placeOrder(services, order.order_id)).ok).toBe(false);
+    await syncDueOrders(services);
+    await new Promise((done) => setTimeout(done, TIMEOUT_MS + 400));
+    expect(sim.panel.count("add")).toBeLessThanOrEqual(1);
+    expect((await reload(order.order_id)).panel_state).toBe("unknown");
+  });
+
+  it("marks an order left in 'sending' for checking, never resending it", async () => {
+    await setUp();
+    const order = await makeOrder(services.db, { panel_state: "sending", updated_at: Date.now() - 120_000 });
+    expect(await markStuckSends(services.db, Date.now() - 60_000)).toBe(1);
+    expect(await reload(order.order_id)).toMatchObject({ status: "failed", panel_state: "unknown" });
+    expect(sim.panel.count("add")).toBe(0);
+  });
+
+  it("turns 20 concurrent Place Order calls (two app instances) into exactly one add", async () => {
+    const handle = await setUp();
+    sim.panel.setSwitches({ latencyMs: 150 });
+    const order = await makeOrder(services.db);
+    const second =
+      handle.dialect === "postgres"
+        ? openDatabase({ kind: "postgres", url: await databaseUrl(handle.db) })
+        : null;
+    try {
+      const other = second ? { ...services, db: second.db, settings: createSettingsCache(second.db, 0) } : services;
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => placeOrder(i % 2 ? other : services, order.order_id)),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(sim.panel.count("add")).toBe(1);
+      expect(await reload(order.order_id)).toMatchObject({ status: "completed", panel_state: "placed" });
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("cancels a pending order, and a placed one only when the panel agrees", async () => {
+    await setUp();
+    const pending = await makeOrder(services.db);
+    expect(await cancelOrder(services, pending.order_id)).toEqual({ ok: true, message: "Order cancelled" });
+    expect((await reload(pending.order_id)).status).toBe("cancelled");
+    expect(sim.panel.count("cancel")).toBe(0);
+
+    sim.panel.setSwitches({ cancelledSpelling: "Cancelled" });
+    const placed = await makeOrder(services.db, { target: "cancel.me" });
+    await placeOrder(services, placed.order_id);
+    expect(await cancelOrder(services, placed.order_id)).toEqual({ ok: true, message: "Order cancelled" });
+    const after = await reload(placed.order_id);
+    expect(after).toMatchObject({ status: "cancelled", panel_status: "cancelled" });
+    expect(sim.panel.count("cancel")).toBe(1);
+    // The next sync reads the panel's 'Cancelled' (charge 0) and stops there.
+    await syncDueOrders(services);
+    expect(await reload(placed.order_id)).toMatchObject({ panel_status: "cancelled", panel_charge: "0.00000", panel_next_sync_at: null });
+
+    const views = await makeOrder(services.db, { service_type: "views", target: "https://www.instagram.com/reel/v/", quantity: 1000 });
+    await placeOrder(services, views.order_id);
+    const refused = await cancelOrder(services, views.order_id);
+    expect(refused).toEqual({ ok: false, status: 502, message: "The SMM panel did not cancel this order: This order cannot be canceled" });
+    expect((await reload(views.order_id)).status).toBe("completed");
+  });
+
+  it("updates the profit from the panel's charge, in rupees, never mixing currencies", async () => {
+    await setUp();
+    const order = await makeOrder(services.db, { price_paise: 34_900, quantity: 1000 });
+    expect(await updateProfit(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
+    await placeOrder(services, order.order_id);
+    expect(await updateProfit(services, order.order_id)).toEqual({ ok: true, message: "Profit updated successfully" });
+    expect(await reload(order.order_id)).toMatchObject({ profit_paise: 34_900 - 4_500, panel_charge: "45.00000", panel_currency: "INR" });
+    expect(await updateProfit(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
+
+    sim.panel.setSwitches({ currency: "USD", numbers: "number" });
+    const usd = await makeOrder(services.db, { price_paise: 34_900, target: "usd.order" });
+    await placeOrder(services, usd.order_id);
+    const refused = await updateProfit(services, usd.order_id);
+    expect(refused).toMatchObject({ ok: false, status: 409 });
+    expect(refused.message).toContain("USD");
+    expect((await reload(usd.order_id)).profit_paise).toBeNull();
+    await writeSettings(services.db, { panelCurrency: "USD", panelInrRate: "0.5" });
+    expect((await updateProfit(services, usd.order_id)).ok).toBe(true);
+    expect((await reload(usd.order_id)).profit_paise).toBe(34_900 - 2_250);
+  });
+
+  it("updates all profits in one pass with the spec's message", async () => {
+    await setUp();
+    expect(await updateAllProfits(services)).toEqual({ updated: 0, failed: 0, message: "No orders need profit update" });
+    for (let i = 0; i < 3; i++) {
+      const o = await makeOrder(services.db, { target: `bulk${i}` });
+      await placeOrder(services, o.order_id);
+    }
+    await makeOrder(services.db, { panel_order_id: "777777", panel_state: "placed", status: "completed" });
+    const progress: number[] = [];
+    const result = await updateAllProfits(services, { onProgress: ({ done }) => progress.push(done) });
+    expect(result).toEqual({ updated: 3, failed: 1, message: "Updated 3 orders, 1 failed" });
+    expect(progress.at(-1)).toBe(4);
+    expect(sim.panel.count("status")).toBe(1);
+  });
+
+  it("syncs 250 placed orders with at most 3 multi-status calls, then stops at final states", async () => {
+    await setUp();
+    const now = Date.now();
+    for (let i = 0; i < 250; i++) {
+      const reply = sim.panel.handle({ key: DEMO_PANEL_KEY, action: "add", service: "102", link: `https://www.instagram.com/p/s${i}/`, quantity: "100" });
+      const panelOrderId = String((reply as { json: { order: string } }).json.order);
+      await makeOrder(services.db, {
+        status: "completed",
+        price_paise: 1_900,
+        quantity: 100,
+        panel_state: "placed",
+        panel_order_id: panelOrderId,
+        panel_status: "pending",
+        panel_next_sync_at: now - 1,
+      });
+    }
+    sim.panel.clearLog();
+    const first = await syncDueOrders(services);
+    expect(first.updated).toBe(250);
+    expect(sim.panel.count("status")).toBeLessThanOrEqual(3);
+    expect(sim.panel.requests("status").every((r) => r.params.orders!.split(",").length <= 100)).toBe(true);
+
+    sim.panel.advanceTime(20_000);
+    const later = () => Date.now() + 60 * 60_000;
+    await syncDueOrders(services, { now: later });
+    const rows = await services.db.selectFrom("orders").select(["panel_status", "panel_remains", "panel_next_sync_at", "profit_paise"]).execute();
+    expect(rows.every((r) => r.panel_status === "completed" && r.panel_remains === 0 && r.panel_next_sync_at === null)).toBe(true);
+    expect(rows.every((r) => r.profit_paise === 1_900 - 120)).toBe(true);
+    sim.panel.clearLog();
+    expect((await syncDueOrders(services, { now: later })).calls).toBe(0);
+    expect(sim.panel.count("status")).toBe(0);
+  });
+
+  it("lets only one instance run a status batch at a time", async () => {
+    const handle = await setUp();
+    const now = Date.now();
+    for (let i = 0; i < 50; i++) {
+      const reply = sim.panel.handle({ key: DEMO_PANEL_KEY, action: "add", service: "102", link: `https://www.instagram.com/p/l${i}/`, quantity: "100" });
+      await makeOrder(services.db, {
+        status: "completed",
+        panel_state: "placed",
+        panel_order_id: String((reply as { json: { order: string } }).json.order),
+        panel_next_sync_at: now - 1,
+      });
+    }
+    sim.panel.clearLog();
+    sim.panel.setSwitches({ latencyMs: 200 });
+    const second = handle.dialect === "postgres" ? openDatabase({ kind: "postgres", url: await databaseUrl(handle.db) }) : null;
+    try {
+      const other = second ? { ...services, db: second.db, settings: createSettingsCache(second.db, 0) } : services;
+      const results = await Promise.all([syncDueOrders(services), syncDueOrders(other), syncDueOrders(services)]);
+      expect(results.reduce((n, r) => n + r.updated, 0)).toBe(50);
+      expect(sim.panel.count("status")).toBe(1);
+    } finally {
+      await second?.close();
+    }
+  });
+
+  it("shows a partial delivery and records what the panel reports", async () => {
+    await setUp();
+    const partial = await startPanelSimulator({ port: 0, pendingMs: 0, runMs: 1, partialEvery: 1 });
+    try {
+      await writeSettings(services.db, { panelUrl: partial.url });
+      const order = await makeOrder(services.db, { quantity: 1000 });
+      await placeOrder(services, order.order_id);
+      partial.panel.advanceTime(10);
+      await syncDueOrders(services, { now: () => Date.now() + 60_000 });
+      const row = await reload(order.order_id);
+      expect(row).toMatchObject({ panel_status: "partial", panel_remains: 157, panel_next_sync_at: null });
+      expect(row.panel_start_count).toBeGreaterThan(0);
+      expect(row.profit_paise).toBe(34_900 - Math.round(4_500 * 0.843));
+    } finally {
+      await partial.close();
+    }
+  });
+
+  it("gives the settings card the service list and balance, and points the demo at the simulator", async () => {
+    await setUp();
+    const list = await listPanelServices(services);
+    expect(list.ok && list.services.map((s) => s.service)).toEqual(["101", "102", "103", "104", "105"]);
+    const balance = await getPanelBalance(services);
+    expect(balance).toMatchObject({ ok: true, currency: "INR" });
+    const rupees = balance.ok ? balance.balance : "";
+    expect(balance.ok && balance.balancePaise).toBe(Math.round(Number(rupees) * 100));
+    expect(Number(rupees)).toBeGreaterThan(20_000);
+    expect(await getPanelBalance(services, { apiKey: "bad-key" })).toEqual({ ok: false, message: "Invalid API key" });
+
+    await writeSettings(services.db, { panelApiKey: "" });
+    const demo = await startDemoPanel(services, 0);
+    try {
+      const settings = await services.settings.get();
+      expect(settings.panelUrl).toBe(demo!.url);
+      expect(settings.panelApiKey).toBe(DEMO_PANEL_KEY);
+      expect((await getPanelBalance(services)).ok).toBe(true);
+    } finally {
+      await demo?.close();
+    }
+  });
+});
+
+/** The PostgreSQL URL of the database a handle is connected to (a second "instance"). */
+async function databaseUrl(db: AppServices["db"]): Promise<string> {
+  const { sql } = await import("kysely");
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(db);
+  const url = new URL(process.env.TEST_POSTGRES_URL!);
+  url.pathname = `/${rows[0]!.name}`;
+  return url.toString();
+}

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/db/database.server";
+import {
+  readSettingForApi,
+  saveSettingsForm,
+  settingsForAdmin,
+  writeSettingForApi,
+} from "~/domain/settings/admin.server";
+import { readSiteSettings } from "~/domain/settings/settings.server";
+import { freshDatabase, testDatabases } from "../support/databases";
+
+const smm = {
+  panelApiKey: "live-key-0123456789abcdef",
+  panelUrl: "https://panel.example",
+  panelServiceFollowers: "101",
+  panelServiceLikes: "102",
+  panelServiceViews: "103",
+  panelServiceComments: "104",
+};
+
+describe.each(testDatabases())("settings for the admin on $name", (kind) => {
+  let handle: DatabaseHandle & { cleanup(): Promise<void> };
+  beforeEach(async () => {
+    handle = await freshDatabase(kind);
+  });
+  afterEach(() => handle.cleanup());
+
+  it("never sends the panel API key back whole, and an empty field keeps it", async () => {
+    const { db } = handle;
+    const first = await saveSettingsForm(db, "owner", "smm", smm);
+    expect(first).toEqual({ ok: true, changed: expect.objectContaining({ panelApiKey: "••••cdef" }) });
+    expect((await settingsForAdmin(db)).panelApiKey).toBe("••••cdef");
+    expect(await readSettingForApi(db, "VITE_SMM_PANEL_API_KEY")).toEqual({ ok: true, value: "••••cdef" });
+
+    await saveSettingsForm(db, "owner", "smm", { ...smm, panelApiKey: "", panelServiceLikes: "202" });
+    const stored = await readSiteSettings(db);
+    expect(stored.panelApiKey).toBe(smm.panelApiKey);
+    expect(stored.panelServiceLikes).toBe("202");
+    expect(JSON.stringify(await settingsForAdmin(db))).not.toContain(smm.panelApiKey);
+    const audit = await db.selectFrom("audit_log").select("details").execute();
+    expect(audit.length).toBe(2);
+    expect(JSON.stringify(audit)).not.toContain(smm.panelApiKey);
+  });
+
+  it("refuses a UPI id without @handle and changes nothing", async () => {
+    const { db } = handle;
+    const before = await readSiteSettings(db);
+    const result = await saveSettingsForm(db, "owner", "payment", { upiId: "shop", merchantName: "Shop" });
+    expect(result).toMatchObject({ ok: false, message: "UPI ID must look like name@bank" });
+    expect(await readSiteSettings(db)).toEqual(before);
+  });
+
+  it("never reads back the admin password, and reads the username", async () => {
+    const { db } = handle;
+    await db.insertInto("admin_users").values({ username: "owner", password_hash: "scrypt$x", created_at: 1, updated_at: 1 }).execute();
+    expect(await readSettingForApi(db, "VITE_ADMIN_PASSWORD")).toMatchObject({ ok: false, status: 403 });
+    expect(await readSettingForApi(db, "VITE_ADMIN_USERNAME")).toEqual({ ok: true, value: "owner" });
+    expect(await readSettingForApi(db, "NOPE")).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("validates a single-key write like its card", async () => {
+    const { db } = handle;
+    expect(await writeSettingForApi(db, "owner", "VITE_UPI_ID", "bad")).toMatchObject({ ok: false });
+    expect(await writeSettingForApi(db, "owner", "VITE_UPI_ID", "shop@okaxis")).toMatchObject({ ok: true });
+    expect((await readSiteSettings(db)).upiId).toBe("shop@okaxis");
+    expect(await writeSettingForApi(db, "owner", "VITE_ADMIN_PASSWORD", "x")).toMatchObject({ ok: false });
+  });
+});
