@@ -178,6 +178,32 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   OWNER.password = "second-password-456";
 });
 
+test("order details keep a history of admin actions and can erase the buyer's data", async ({ page }) => {
+  const now = Date.now();
+  sql((db) =>
+    db
+      .prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
+        customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
+        values ('BKHISTORY001', 'followers', 'Popular Followers', 'meera.art', 1000, 34900, 'pending', 'Meera Iyer', '+919800011122', ?, ?, ?)`)
+      .run(now + 300_000, now, now),
+  );
+  await signIn(page, "/admin/orders/BKHISTORY001");
+  const history = page.getByRole("region", { name: "History" });
+  await expect(history).toContainText("No admin actions yet.");
+  await page.getByRole("button", { name: "Cancel Order" }).click();
+  await expect(page.getByText("Order cancelled").first()).toBeVisible();
+  await expect(history).toContainText("Cancel Order");
+  await expect(history).toContainText(`by ${OWNER.username}`);
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Erase customer data" }).click();
+  await expect(page.getByText("Customer name and phone erased").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Customer Information" })).not.toContainText("Meera Iyer");
+  await expect(history).toContainText("Customer data erased");
+  const row = sql((db) => db.prepare("select customer_name, customer_phone, price_paise from orders where order_id = 'BKHISTORY001'").get());
+  expect(row).toEqual({ customer_name: null, customer_phone: null, price_paise: 34900 });
+});
+
 test("danger zone: delete orders only, then everything, then restore every order from the backup", async ({ page }) => {
   const now = Date.now();
   sql((db) => {
@@ -188,7 +214,7 @@ test("danger zone: delete orders only, then everything, then restore every order
       for (let i = 0; i < 30; i++) insert.run(`BKRESTORE${String(i).padStart(3, "0")}`, now, now - i, now - i);
     })();
   });
-  expect(count("orders")).toBe(30);
+  expect(count("orders")).toBe(31);
 
   await signIn(page, "/admin/settings");
   const zone = page.getByRole("region", { name: "Dangerous Zone" });
@@ -227,8 +253,8 @@ test("danger zone: delete orders only, then everything, then restore every order
     env: { ...process.env, DATABASE_URL: `file:${dbFile()}`, BACKUP_DIR: backupDir() },
     encoding: "utf8",
   });
-  expect(output).toContain("Restored 30 orders");
-  expect(count("orders")).toBe(30);
-  const restored = sql((db) => db.prepare("select order_id, price_paise, customer_name from orders order by order_id").all());
+  expect(output).toContain("Restored 31 orders");
+  expect(count("orders")).toBe(31);
+  const restored = sql((db) => db.prepare("select order_id, price_paise, customer_name from orders where order_id like 'BKRESTORE%' order by order_id").all());
   expect(restored[0]).toEqual({ order_id: "BKRESTORE000", price_paise: 7900, customer_name: "Asha" });
 });

@@ -7,6 +7,7 @@ import { seedDemoData } from "~/db/seed.server";
 import { auditTrailFor, recordAudit } from "~/domain/audit/audit.server";
 import { backupPath, listBackups, restoreBackup } from "~/domain/backups/backup.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
+import { runOrderAction } from "~/domain/orders/admin-actions.server";
 import { anonymiseExpiredCustomers, eraseCustomerData } from "~/domain/orders/retention.server";
 import { createPlan, deletePlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
@@ -110,6 +111,19 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     expect(await eraseCustomerData(db, recent.order_id)).toBe(true);
     const erased = await db.selectFrom("orders").selectAll().where("order_id", "=", recent.order_id).executeTakeFirst();
     expect(erased?.customer_phone).toBeNull();
+  });
+
+  it("records every admin order action, with its outcome, in the order's history", async () => {
+    const { db } = handle;
+    const order = await makeOrder(db);
+    const services = { db, settings: { get: async () => ({}) as never, clear() {} }, config: {} as never, logger: console as never };
+    expect(await runOrderAction(services, "owner", "cancel", `#${order.order_id.toLowerCase()}`)).toMatchObject({ ok: true });
+    expect(await runOrderAction(services, "owner", "cancel", order.order_id)).toMatchObject({ ok: false, status: 409 });
+    expect(await runOrderAction(services, "owner", "erase", order.order_id)).toMatchObject({ ok: true });
+    expect(await runOrderAction(services, "owner", "delete", "BKNOSUCHORDER")).toMatchObject({ ok: false, status: 404 });
+    const trail = await auditTrailFor(db, "order", order.order_id);
+    expect(trail.map((t) => t.action)).toEqual(["order.erase", "order.cancel", "order.cancel"]);
+    expect(trail[1]!.details).toContain("Only a pending order can be cancelled");
   });
 
   it("keeps an audit trail per order with secrets masked", async () => {

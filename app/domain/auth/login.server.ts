@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { createSession } from "./session.server";
 
 export const MAX_FAILURES = 5;
@@ -58,5 +59,6 @@ export async function login(
 
   await db.deleteFrom("admin_login_failures").where("subject", "=", keys[1]!).execute();
   const session = await createSession(db, user.id, config.ADMIN_SESSION_TTL_SECONDS, now);
+  await recordAudit(db, { actor: input.username.trim(), action: "login", targetType: "admin", targetId: user.id }, now);
   return { ok: true, ...session };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "~/db/database.server";
+import { recordAudit } from "~/domain/audit/audit.server";
 
 export const SESSION_COOKIE = "admin_session";
 
@@ -47,6 +48,15 @@ export async function findSession(db: DB, token: string, now = Date.now()): Prom
 export async function deleteSessionByToken(db: DB, token: string): Promise<void> {
   if (!token) return;
   await db.deleteFrom("admin_sessions").where("id", "=", hashToken(token)).execute();
+}
+
+/** Log out: ends the session and records who left. */
+export async function logout(db: DB, token: string, now = Date.now()): Promise<void> {
+  const session = await findSession(db, token, now);
+  await deleteSessionByToken(db, token);
+  if (session) {
+    await recordAudit(db, { actor: session.username, action: "logout", targetType: "admin", targetId: session.adminUserId }, now);
+  }
 }
 
 export function readCookie(request: Request, name = SESSION_COOKIE): string {

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useId } from "react";
 import { Link, data, useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/order-details";
@@ -8,7 +8,10 @@ import { OrderTarget } from "~/components/admin/order-target";
 import { whatsappLink } from "~/components/admin/customer-dialog";
 import { servicesContext } from "~/context";
 import { istDateTime } from "~/domain/dashboard/ist-time";
-import { cancelOrder, placeOrder, retryOrder, updateProfit } from "~/domain/orders/actions.server";
+import { OrderHistory } from "~/components/admin/orders/order-history";
+import { auditTrailFor } from "~/domain/audit/audit.server";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { ORDER_ACTIONS, normaliseOrderId, runOrderAction } from "~/domain/orders/admin-actions.server";
 import { availableActions, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { findOrderByOrderId } from "~/domain/orders/orders.server";
 import { formatCount, formatInr } from "~/lib/money";
@@ -16,32 +19,40 @@ import { formatCount, formatInr } from "~/lib/money";
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderId} · Admin` }];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const row = await findOrderByOrderId(context.get(servicesContext).db, params.orderId.toUpperCase().slice(0, 64));
-  if (!row) return data({ order: null, actions: null }, { status: 404 });
-  return { order: toAdminOrderJson(row), actions: availableActions(row) };
+  requireAdmin(context);
+  const { db } = context.get(servicesContext);
+  const orderId = normaliseOrderId(params.orderId);
+  const row = await findOrderByOrderId(db, orderId);
+  if (!row) return data({ order: null, actions: null, history: [] }, { status: 404 });
+  const history = (await auditTrailFor(db, "order", orderId)).map(({ at, actor, action, details }) => ({
+    at,
+    actor,
+    action,
+    details,
+  }));
+  return { order: toAdminOrderJson(row), actions: availableActions(row), history };
 }
 
-const ACTIONS = {
-  place: [placeOrder, "Failed to place order"],
-  cancel: [cancelOrder, "Failed to cancel order"],
-  retry: [retryOrder, "Failed to retry order"],
-  "update-profit": [updateProfit, "Failed to update profit"],
-} as const;
+const PAGE_ACTIONS = ["place", "cancel", "retry", "update-profit", "erase"] as const;
+type PageAction = (typeof PAGE_ACTIONS)[number];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const intent = String((await request.formData()).get("intent") ?? "");
-  if (!Object.hasOwn(ACTIONS, intent)) return data({ ok: false, message: "Unknown action" }, { status: 400 });
-  const [run, fallback] = ACTIONS[intent as keyof typeof ACTIONS];
-  const result = await run(context.get(servicesContext), params.orderId.toUpperCase().slice(0, 64));
+  const admin = requireAdmin(context);
+  const intent = String((await request.formData()).get("intent") ?? "") as PageAction;
+  if (!PAGE_ACTIONS.includes(intent)) return data({ ok: false, message: "Unknown action" }, { status: 400 });
+  const result = await runOrderAction(context.get(servicesContext), admin.username, intent, params.orderId);
   return result.ok
     ? { ok: true, message: result.message }
-    : data({ ok: false, message: result.message || fallback }, { status: result.status });
+    : data({ ok: false, message: result.message || ORDER_ACTIONS[intent].failure }, { status: result.status });
 }
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-4">
-      <h2 className="mb-3 text-base font-semibold">{title}</h2>
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4">
+      <h2 id={id} className="mb-3 text-base font-semibold">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -82,7 +93,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   }
   const busy = fetcher.state !== "idle";
   const chat = whatsappLink(order.customerPhone);
-  const button = (intent: keyof typeof ACTIONS, label: string, enabled: boolean, tone: string) => (
+  const button = (intent: PageAction, label: string, enabled: boolean, tone: string) => (
     <button
       type="submit"
       name="intent"
@@ -150,8 +161,23 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             {button("retry", "Retry Order", actions.retry, "bg-blue-700 text-white hover:bg-blue-800")}
             {button("update-profit", "Update Profit", actions.updateProfit, "border border-gray-300 bg-white hover:bg-gray-50")}
           </fetcher.Form>
+          {(order.customerName || order.customerPhone) && (
+            <fetcher.Form
+              method="post"
+              className="mt-4 border-t border-gray-100 pt-4"
+              onSubmit={(e) => {
+                if (!window.confirm("Erase this buyer's name and phone from the order? This cannot be undone.")) e.preventDefault();
+              }}
+            >
+              <p className="mb-2 text-sm text-gray-600">On the buyer's request (privacy policy), forget their name and phone.</p>
+              {button("erase", "Erase customer data", true, "border border-red-300 bg-white text-red-800 hover:bg-red-50")}
+            </fetcher.Form>
+          )}
         </Card>
       </div>
+      <Card title="History">
+        <OrderHistory entries={loaderData.history} />
+      </Card>
     </div>
   );
 }

@@ -1,16 +1,17 @@
 import type { Route } from "./+types/order-action";
 import { servicesContext } from "~/context";
-import { cancelOrder, placeOrder, retryOrder, updateProfit } from "~/domain/orders/actions.server";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { isOrderAction, runOrderAction } from "~/domain/orders/admin-actions.server";
 import { apiError, apiOk } from "~/lib/api.server";
 
-const ACTIONS = { place: placeOrder, retry: retryOrder, cancel: cancelOrder, "update-profit": updateProfit } as const;
+const API_ACTIONS = new Set(["place", "retry", "cancel", "update-profit"]);
 
 /** POST /api/admin/orders/{id}/place|retry|cancel|update-profit. */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
   if (request.method !== "POST") return apiError(405, "Use POST for order actions");
-  const run = ACTIONS[params.action as keyof typeof ACTIONS];
-  if (!run || !Object.hasOwn(ACTIONS, params.action)) return apiError(404, "Unknown order action");
-  const result = await run(context.get(servicesContext), params.id.replace(/^#/, "").trim().toUpperCase().slice(0, 64));
+  if (!API_ACTIONS.has(params.action) || !isOrderAction(params.action)) return apiError(404, "Unknown order action");
+  const result = await runOrderAction(context.get(servicesContext), admin.username, params.action, params.id);
   return result.ok ? apiOk({ message: result.message }) : apiError(result.status, result.message);
 }
 

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SETTINGS } from "~/domain/settings/registry";
+import { testDatabases } from "../support/databases";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+
+const PASSWORD = "owner-password-123";
+const API_KEY = "live-panel-key-0123456789abcdef";
+
+/** Everything the admin's settings screens and API send back must be free of secrets. */
+describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
+  let server: ServerProcess;
+  let drop: () => Promise<void>;
+  let cookie = "";
+
+  beforeAll(async () => {
+    const db = await kind.create();
+    drop = db.drop;
+    server = await spawnServer({
+      DATABASE_URL: db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`,
+      ADMIN_USERNAME: "owner",
+      ADMIN_PASSWORD: PASSWORD,
+      JOBS_ENABLED: "false",
+    });
+    const login = await fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: "owner", password: PASSWORD }),
+      redirect: "manual",
+    });
+    cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const saved = await fetch(`${server.url}/api/admin/setting`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ key: SETTINGS.panelApiKey.key, value: API_KEY }),
+    });
+    expect(saved.status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  function expectNoSecrets(text: string) {
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toMatch(/scrypt\$/);
+  }
+
+  it("never sends the admin password, its hash or the full API key from any setting key", async () => {
+    for (const key of [...Object.values(SETTINGS).map((s) => s.key), "VITE_ADMIN_USERNAME", "VITE_ADMIN_PASSWORD"]) {
+      const res = await fetch(`${server.url}/api/admin/setting/${key}`, { headers: { cookie } });
+      expectNoSecrets(await res.text());
+    }
+    const key = await (await fetch(`${server.url}/api/admin/setting/${SETTINGS.panelApiKey.key}`, { headers: { cookie } })).json();
+    expect(key).toEqual({ success: true, setting: { key: SETTINGS.panelApiKey.key, value: "••••cdef" } });
+    const password = await fetch(`${server.url}/api/admin/setting/VITE_ADMIN_PASSWORD`, { headers: { cookie } });
+    expect(password.status).toBe(403);
+  });
+
+  it("keeps them out of the settings page and its data", async () => {
+    for (const path of ["/admin/settings", "/admin/settings.data"]) {
+      const res = await fetch(`${server.url}${path}`, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      expectNoSecrets(await res.text());
+    }
+  });
+
+  it("refuses a malformed setting with a clear 400 and keeps the old value", async () => {
+    const res = await fetch(`${server.url}/api/admin/setting`, {
+      method: "POST",
+      headers: { cookie, "content-type": "application/json" },
+      body: JSON.stringify({ key: "VITE_UPI_ID", value: "no-handle" }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, message: "UPI ID must look like name@bank" });
+    const upi = await (await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })).json();
+    expect(upi.setting.value).toMatch(/placeholder/);
+  });
+});
