@@ -44,6 +44,7 @@ export default [
       // panel API
       route("panel/services", "routes/api/admin/panel-services.ts"),
       route("panel/balance", "routes/api/admin/panel-balance.ts"),
+      route("panel/update-profits", "routes/api/admin/panel-profits.ts"),
       // plans, settings and danger zone API
       route("plans", "routes/api/admin/plans.ts"),
       route("plans/:id", "routes/api/admin/plan.ts", { id: "api-admin-plan" }),

@@ -3,13 +3,14 @@
 // on a free port with a throw-away database, prints the four category scores
 // per page and the JavaScript sent on the first load of each, and exits
 // non-zero when a page misses a target.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { get } from "node:http";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { ensureBuild, serverEntry } from "./ensure-build.mjs";
 
 /** Pages audited on every run; extra paths given as arguments are added. */
 const PAGES = ["/", "/privacy-policy", "/contact-us", "/blog", "/blog/grow-instagram-followers-india"];
@@ -29,26 +30,10 @@ const CHROME_FLAGS = [
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
-function newestMtime(path) {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
-function buildIfNeeded() {
-  const entry = join(BUILD_DIR, "server/index.js");
-  const sources = ["app", "content", "public", "vite.config.ts", "react-router.config.ts", "package.json"].filter(existsSync);
-  if (existsSync(entry) && Math.max(...sources.map(newestMtime)) <= statSync(entry).mtimeMs) return;
-  console.log(`Building into ${BUILD_DIR}…`);
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR } });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
 
 /** The production server on a free port and a fresh SQLite file (seeded with the demo catalogue). */
 async function startServer(dataDir) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [serverEntry(BUILD_DIR)], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -115,7 +100,7 @@ async function main() {
   // On a busy machine single runs wander by several points; the median of a few is steadier.
   const runs = Number(/^--runs=(\d+)$/.exec(process.argv.find((a) => a.startsWith("--runs=")) ?? "")?.[1] ?? 1);
   const paths = [...new Set([...PAGES, ...extra])];
-  buildIfNeeded();
+  ensureBuild(BUILD_DIR);
   const dataDir = mkdtempSync(join(tmpdir(), "shop-lighthouse-"));
   const server = await startServer(dataDir);
   const chrome = await chromeLauncher.launch({

@@ -82,6 +82,12 @@ const envSchema = z.object({
     .max(120000, "expected milliseconds from 100 to 120000")
     .default(15000),
   JOBS_ENABLED: booleanFlag.default(true),
+  PANEL_SYNC_INTERVAL_MS: z.coerce
+    .number({ error: "expected milliseconds from 200 to 3600000" })
+    .int()
+    .min(200, "expected milliseconds from 200 to 3600000")
+    .max(3600000, "expected milliseconds from 200 to 3600000")
+    .default(15000),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected milliseconds from 100 to 30000" })
     .int()

@@ -31,6 +31,9 @@ export async function migrateToLatest(db: DB, dialect: Dialect): Promise<Migrati
     new Migrator({
       db: conn,
       provider: { getMigrations: async () => migrations(dialect) },
+      // Features developed side by side add migrations with interleaved numbers;
+      // each still runs exactly once, whatever order databases met them in.
+      allowUnorderedMigrations: true,
     }).migrateToLatest();
 
   const result =

@@ -6,15 +6,13 @@
  * temporary one with BENCH_ADMIN_ORDERS orders (default 1,000,000; takes minutes).
  * Runs on its own (`tsx scripts/bench/admin.ts`) or as `npm run bench -- admin`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { freePort, type Bench } from "./harness";
+import { type Bench, startShop } from "./harness";
 import { seedOrders } from "./seed-orders";
 
 const TARGETS = { dashboardMs: 300, searchMs: 150, exportPeakMb: 250 };
@@ -31,48 +29,6 @@ async function prepareDatabase(): Promise<{ file: string; cleanup(): void }> {
   await seedOrders(handle.db, handle.dialect, count);
   await handle.close();
   return { file, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function startServer(dbFile: string): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
-  const buildDir = process.env.BUILD_DIR ?? "build";
-  if (!existsSync(resolve(buildDir, "server/index.js"))) throw new Error(`no production build in ${buildDir}/`);
-  const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${dbFile}`,
-      BUILD_DIR: buildDir,
-      LOG_LEVEL: "warn",
-      JOBS_ENABLED: "false",
-      SEED_DEMO_DATA: "false",
-      ADMIN_USERNAME: "bench-admin",
-      ADMIN_PASSWORD: "bench-admin-password",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    child,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
 }
 
 async function signIn(url: string): Promise<string> {
@@ -109,7 +65,10 @@ export const adminBench: Bench = {
   description: "dashboard, orders search and CSV export at 1,000,000 orders on SQLite",
   async run() {
     const db = await prepareDatabase();
-    const shop = await startServer(db.file);
+    const shop = await startShop(
+      { SEED_DEMO_DATA: "false", ADMIN_USERNAME: "bench-admin", ADMIN_PASSWORD: "bench-admin-password" },
+      { dbFile: db.file },
+    );
     let ok = true;
     const check = (label: string, value: number, limit: number, unit: string) => {
       const pass = value < limit;

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import autocannon from "autocannon";
 
 export interface Bench {
@@ -55,16 +55,21 @@ async function stopChild(child: ChildProcess) {
   await exited;
 }
 
-/** The shop's production build as its own process on a fresh temporary SQLite database. */
-export async function startShop(env: Record<string, string> = {}): Promise<Process & { dbFile: string }> {
+/**
+ * The shop's production build as its own process, on `dbFile` or else on a
+ * fresh temporary SQLite database.
+ */
+export async function startShop(
+  env: Record<string, string> = {},
+  options: { dbFile?: string } = {},
+): Promise<Process & { dbFile: string; child: ChildProcess }> {
   const buildDir = process.env.BUILD_DIR ?? "build";
-  if (!existsSync(resolve(buildDir, "server/index.js"))) {
-    throw new Error(`no production build in ${buildDir}/: run npm run build first`);
-  }
-  const dir = mkdtempSync(join(tmpdir(), "shop-bench-"));
-  const dbFile = join(dir, "shop.db");
+  const entry = join(buildDir, "server", "app", "main.js");
+  if (!existsSync(entry)) throw new Error(`no production build in ${buildDir}/: run npm run build first`);
+  const dir = options.dbFile ? null : mkdtempSync(join(tmpdir(), "shop-bench-"));
+  const dbFile = options.dbFile ?? join(dir!, "shop.db");
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -84,9 +89,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<Proce
   return {
     url,
     dbFile,
+    child,
     async stop() {
       await stopChild(child);
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

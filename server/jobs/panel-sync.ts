@@ -7,10 +7,13 @@ export interface RunningJob {
 }
 
 /**
- * Background status sync: every ~15 s, asks the panel about placed orders that
+ * Background status sync: every PANEL_SYNC_INTERVAL_MS (±20%), asks the panel about placed orders that
  * are due (100 per call) and marks orders stuck in 'sending' for checking.
  */
-export function startPanelSyncJob(services: AppServices, { intervalMs = 15_000 } = {}): RunningJob {
+export function startPanelSyncJob(
+  services: AppServices,
+  { intervalMs = services.config.PANEL_SYNC_INTERVAL_MS } = {},
+): RunningJob {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

@@ -143,7 +143,7 @@ test("order details show the order, its panel state and the actions its state al
   await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
   await expect(page.getByRole("button", { name: "Retry Order" })).toBeDisabled();
   await page.getByRole("button", { name: "Cancel Order" }).click();
-  await expect(page.getByText("Order cancelled")).toBeVisible();
+  await expect(page.getByText("Order cancelled").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel Order" })).toBeDisabled();
 
   await page.goto("/admin/orders/BK0000000000");

@@ -1,5 +1,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { join } from "node:path";
+
+/** The compiled production server (`npm run build`), as `npm start` runs it. */
+export function serverEntry(): string {
+  return join(process.env.BUILD_DIR ?? "build", "server", "app", "main.js");
+}
 
 export interface ServerProcess {
   url: string;
@@ -11,7 +17,7 @@ export interface ServerProcess {
 
 /** Runs the real server entry (production build) as a child process on a free port. */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [serverEntry()], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -52,7 +58,7 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
 
 /** Runs the server entry expecting it to stop by itself (for bad configuration). */
 export async function runServerExpectingExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [serverEntry()], {
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

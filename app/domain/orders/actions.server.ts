@@ -94,7 +94,7 @@ async function sendClaimed(
         panel_start_count: null,
         panel_remains: null,
         panel_placed_at: now,
-        panel_next_sync_at: now + firstSyncDelay(),
+        panel_next_sync_at: now + firstSyncDelay(setup.syncIntervalMs),
         panel_sync_failures: 0,
         updated_at: now,
       });
@@ -229,7 +229,7 @@ export async function refreshProfit(
   const reply = await getStatus(setup.connection, order.panel_order_id!);
   if (!reply.ok) return { ok: false, status: 502, message: reply.message };
   const now = Date.now();
-  const update = statusUpdate(order, reply.value, setup.currency, now);
+  const update = statusUpdate(order, reply.value, setup, now);
   const profit = profitPaise(order.price_paise, reply.value.charge, update.panel_currency, setup.currency);
   await db
     .updateTable("orders")

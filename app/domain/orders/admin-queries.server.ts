@@ -1,7 +1,5 @@
-import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { paiseToRupees } from "~/lib/money";
-import { updateProfit } from "./actions.server";
 import type { OrderRow } from "./table";
 
 /** The spec's admin view of an order (section 3), as the JSON API sends it. */
@@ -49,34 +47,4 @@ export function availableActions(o: Pick<OrderRow, "status" | "panel_order_id" |
 export async function deleteOrder(db: DB, orderId: string): Promise<boolean> {
   const result = await db.deleteFrom("orders").where("order_id", "=", orderId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
-}
-
-/** Per click, so one request stays short; a second click continues with the rest. */
-export const BULK_PROFIT_LIMIT = 200;
-
-/**
- * 'Update All Profits': placed orders without a profit, oldest first, through
- * the same updateProfit the single action uses.
- */
-export async function bulkUpdateProfits(
-  services: Pick<AppServices, "db" | "settings" | "config" | "logger">,
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
-  const targets = await services.db
-    .selectFrom("orders")
-    .select("order_id")
-    .where("panel_order_id", "is not", null)
-    .where("profit_paise", "is", null)
-    .orderBy("id")
-    .limit(BULK_PROFIT_LIMIT)
-    .execute();
-  if (targets.length === 0) return { ok: false, message: "No orders need profit update" };
-  let updated = 0;
-  let failed = 0;
-  for (const { order_id } of targets) {
-    const result = await updateProfit(services, order_id);
-    if (result.ok) updated++;
-    else failed++;
-  }
-  const message = `Updated ${updated} orders${failed ? `, ${failed} failed` : ""}`;
-  return updated === 0 ? { ok: false, message } : { ok: true, message };
 }

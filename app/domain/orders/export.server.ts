@@ -1,6 +1,5 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
-import ExcelJS from "exceljs";
 import type { DB } from "~/db/database.server";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import { upiAmount } from "~/lib/money";
@@ -149,9 +148,11 @@ export function pullStream(source: AsyncIterable<string | Uint8Array>): Readable
 
 export function xlsxStream(db: DB, filters: OrderFilters, now = Date.now()): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet("Orders");
   (async () => {
+    // ExcelJS costs ~30 MB of memory; only an .xlsx export needs it.
+    const { default: ExcelJS } = await import("exceljs");
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const sheet = workbook.addWorksheet("Orders");
     sheet.addRow([...EXPORT_HEADERS]).commit();
     for await (const order of matchingOrders(db, filters, now)) {
       const row = exportRow(order);

@@ -8,12 +8,14 @@ export interface PanelSetup {
   /** Panel service id per shop service; empty when not set. */
   serviceIds: Record<ServiceType, string>;
   currency: CurrencySettings;
+  /** PANEL_SYNC_INTERVAL_MS: placed orders are revisited every few of these. */
+  syncIntervalMs: number;
 }
 
 /** The panel connection from the site settings, or the reason it cannot be used yet. */
 export function panelSetup(
   settings: SiteSettings,
-  config: { PANEL_TIMEOUT_MS: number },
+  config: { PANEL_TIMEOUT_MS: number; PANEL_SYNC_INTERVAL_MS: number },
 ): { ok: true; setup: PanelSetup } | { ok: false; message: string } {
   const url = settings.panelUrl.trim();
   const apiKey = settings.panelApiKey.trim();
@@ -31,6 +33,7 @@ export function panelSetup(
         comments: settings.panelServiceComments.trim(),
       },
       currency: { panelCurrency: settings.panelCurrency, panelInrRate: settings.panelInrRate },
+      syncIntervalMs: config.PANEL_SYNC_INTERVAL_MS,
     },
   };
 }

@@ -52,3 +52,19 @@ export async function listPanelServices(services: Services, override?: Connectio
   const reply = await getServices(configured.setup.connection as PanelConnection);
   return reply.ok ? { ok: true, services: reply.value } : { ok: false, message: reply.message };
 }
+
+export type PanelTestView =
+  | { ok: true; balance: Extract<PanelBalanceView, { ok: true }>; services: PanelService[] }
+  | { ok: false; message: string };
+
+/**
+ * 'Test connection' on the settings page: balance and service list from the
+ * URL and key typed in the form (an empty key means the saved one). A panel
+ * that rejects the key answers both calls the same way, so one message is shown.
+ */
+export async function testPanelConnection(services: Services, override: ConnectionOverride): Promise<PanelTestView> {
+  const [balance, list] = await Promise.all([getPanelBalance(services, override), listPanelServices(services, override)]);
+  if (!balance.ok) return { ok: false, message: balance.message };
+  if (!list.ok) return { ok: false, message: list.message };
+  return { ok: true, balance, services: list.services };
+}

@@ -68,7 +68,7 @@ export async function updateAllProfits(
             failed++;
             continue;
           }
-          const update = statusUpdate(order, entry.value, setup.currency, now);
+          const update = statusUpdate(order, entry.value, setup, now);
           const profit = profitPaise(order.price_paise, entry.value.charge, update.panel_currency, setup.currency);
           if (profit === null) failed++;
           else updated++;

@@ -4,7 +4,7 @@ import type { DB } from "~/db/database.server";
 import type { OrderRow, OrderUpdate } from "~/domain/orders/table";
 import { MAX_STATUS_BATCH, getStatuses } from "./client.server";
 import { type PanelSetup, panelSetup } from "./connection.server";
-import { type CurrencySettings, profitPaise } from "./money";
+import { profitPaise } from "./money";
 import { type PanelOrderStatus, isFinalPanelStatus } from "./parse";
 
 /**
@@ -27,13 +27,14 @@ export function withJitter(ms: number, random = Math.random): number {
   return Math.round(ms * (0.8 + 0.4 * random()));
 }
 
-export function firstSyncDelay(random = Math.random): number {
-  return withJitter(30 * SECOND, random);
+/** A new order is first asked about after about two sync intervals (PANEL_SYNC_INTERVAL_MS). */
+export function firstSyncDelay(syncIntervalMs: number, random = Math.random): number {
+  return withJitter(2 * syncIntervalMs, random);
 }
 
-/** Pending orders change slowly; running ones are worth a closer look. */
-function nextSyncDelay(status: string | null, random = Math.random): number {
-  return withJitter(status === "pending" ? 2 * MINUTE : MINUTE, random);
+/** Pending orders change slowly; running ones are worth a closer look (2 and 1 minutes by default). */
+function nextSyncDelay(status: string | null, syncIntervalMs: number, random = Math.random): number {
+  return withJitter((status === "pending" ? 8 : 4) * syncIntervalMs, random);
 }
 
 function backoff(failures: number, random = Math.random): number {
@@ -44,7 +45,7 @@ function backoff(failures: number, random = Math.random): number {
 export function statusUpdate(
   order: Pick<OrderRow, "price_paise" | "panel_status" | "profit_paise">,
   status: PanelOrderStatus,
-  currency: CurrencySettings,
+  { currency, syncIntervalMs }: Pick<PanelSetup, "currency" | "syncIntervalMs">,
   now: number,
 ): OrderUpdate {
   const panelStatus = status.status ?? order.panel_status;
@@ -57,7 +58,7 @@ export function statusUpdate(
     panel_remains: status.remains,
     panel_synced_at: now,
     panel_sync_failures: 0,
-    panel_next_sync_at: final ? null : now + nextSyncDelay(panelStatus),
+    panel_next_sync_at: final ? null : now + nextSyncDelay(panelStatus, syncIntervalMs),
     updated_at: now,
   };
   if (final) {
@@ -171,7 +172,7 @@ async function syncBatch(
       if (entry?.ok) {
         await trx
           .updateTable("orders")
-          .set(statusUpdate(order, entry.value, setup.currency, now))
+          .set(statusUpdate(order, entry.value, setup, now))
           .where("id", "=", order.id)
           .execute();
         updated++;

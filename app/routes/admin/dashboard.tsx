@@ -2,6 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useSearchParams, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DateRangePicker } from "~/components/admin/date-range-picker";
+import { PanelBalanceCard } from "~/components/admin/panel-balance-card";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { StatusSelect } from "~/components/admin/status-select";
 import { servicesContext } from "~/context";
@@ -98,6 +99,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           onChange={(status) => update({ status: status === "all" ? undefined : status })}
         />
       </div>
+
+      <PanelBalanceCard />
 
       {d.totalOrders === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">No data available</p>

@@ -1,4 +1,4 @@
-import { Download, Loader2, RefreshCw, Search } from "lucide-react";
+import { Download, Loader2, Search } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Link, data, useFetcher, useNavigation, useSearchParams } from "react-router";
@@ -10,10 +10,11 @@ import { DateRangePicker } from "~/components/admin/date-range-picker";
 import { ServiceBadge, StatusBadge } from "~/components/admin/order-badges";
 import { OrderTarget } from "~/components/admin/order-target";
 import { StatusSelect } from "~/components/admin/status-select";
+import { UpdateProfitsButton } from "~/components/admin/update-profits-button";
 import { servicesContext } from "~/context";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import { placeOrder } from "~/domain/orders/actions.server";
-import { type AdminOrderJson, bulkUpdateProfits, deleteOrder, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
+import { type AdminOrderJson, deleteOrder, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { formatCount, formatInr } from "~/lib/money";
 
@@ -38,10 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "place") {
     const result = await placeOrder(services, orderId);
     return result.ok ? { ok: true, message: result.message } : data({ ok: false, message: result.message || "Failed to place order" }, { status: result.status });
-  }
-  if (intent === "update-all-profits") {
-    const result = await bulkUpdateProfits(services);
-    return result.ok ? { ok: true, message: result.message } : data({ ok: false, message: result.message }, { status: 409 });
   }
   return data({ ok: false, message: "Unknown action" }, { status: 400 });
 }
@@ -70,9 +67,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const [customer, setCustomer] = useState<AdminOrderJson | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const rowAction = useFetcher<{ ok: boolean; message: string }>();
-  const bulk = useFetcher<{ ok: boolean; message: string }>();
   useToastResult(rowAction);
-  useToastResult(bulk);
 
   const update = (changes: Record<string, string | undefined>) =>
     setSearchParams(
@@ -133,17 +128,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Orders</h1>
         <div className="flex flex-wrap gap-2">
-          <bulk.Form method="post">
-            <input type="hidden" name="intent" value="update-all-profits" />
-            <button
-              type="submit"
-              disabled={bulk.state !== "idle"}
-              className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
-            >
-              <RefreshCw className={`h-4 w-4 ${bulk.state !== "idle" ? "animate-spin" : ""}`} aria-hidden />
-              {bulk.state !== "idle" ? "Updating Profits..." : "Update All Profits"}
-            </button>
-          </bulk.Form>
+          <UpdateProfitsButton />
           <DropdownMenu.Root>
             <DropdownMenu.Trigger className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
               <Download className="h-4 w-4" aria-hidden />

@@ -2,10 +2,12 @@ import type { Route } from "./+types/settings";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
+import { PanelConnection } from "~/components/admin/settings/panel-connection";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listBackups } from "~/domain/backups/backup.server";
+import { testPanelConnection } from "~/domain/panel/info.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
 
@@ -20,7 +22,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  return runSettingsAction(context.get(servicesContext), admin, await request.formData());
+  const form = await request.formData();
+  if (form.get("intent") === "panel-test") {
+    // The typed values are tried, never saved or echoed back; an empty key means the saved one.
+    const field = (name: string) => String(form.get(name) ?? "").slice(0, 500);
+    return testPanelConnection(context.get(servicesContext), { url: field("panelUrl"), apiKey: field("panelApiKey") });
+  }
+  return runSettingsAction(context.get(servicesContext), admin, form);
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
@@ -29,34 +37,37 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
       <div className="grid gap-6 xl:grid-cols-2">
-        <SettingsCard
-          intent="smm"
-          title="SMM Panel Settings"
-          description="Where paid orders are sent for fulfilment."
-          fields={[
-            {
-              name: "panelApiKey",
-              label: "API Key",
-              type: "password",
-              value: "",
-              placeholder: s.panelApiKey ? `${s.panelApiKey} (leave empty to keep)` : "Your panel API key",
-              required: !s.panelApiKey,
-            },
-            { name: "panelUrl", label: "Panel Base URL", value: s.panelUrl, placeholder: "https://panel.example.com" },
-            { name: "panelServiceFollowers", label: "Followers Service ID", value: s.panelServiceFollowers, inputMode: "numeric" },
-            { name: "panelServiceLikes", label: "Likes Service ID", value: s.panelServiceLikes, inputMode: "numeric" },
-            { name: "panelServiceViews", label: "Views Service ID", value: s.panelServiceViews, inputMode: "numeric" },
-            { name: "panelServiceComments", label: "Comments Service ID", value: s.panelServiceComments, inputMode: "numeric" },
-            { name: "panelCurrency", label: "Panel Currency", value: s.panelCurrency, placeholder: "INR" },
-            {
-              name: "panelInrRate",
-              label: "INR per unit of panel currency (non-INR panels)",
-              value: s.panelInrRate,
-              placeholder: "83.25",
-              required: false,
-            },
-          ]}
-        />
+        <div className="space-y-6">
+          <SettingsCard
+            intent="smm"
+            title="SMM Panel Settings"
+            description="Where paid orders are sent for fulfilment."
+            fields={[
+              {
+                name: "panelApiKey",
+                label: "API Key",
+                type: "password",
+                value: "",
+                placeholder: s.panelApiKey ? `${s.panelApiKey} (leave empty to keep)` : "Your panel API key",
+                required: !s.panelApiKey,
+              },
+              { name: "panelUrl", label: "Panel Base URL", value: s.panelUrl, placeholder: "https://panel.example.com" },
+              { name: "panelServiceFollowers", label: "Followers Service ID", value: s.panelServiceFollowers, inputMode: "numeric" },
+              { name: "panelServiceLikes", label: "Likes Service ID", value: s.panelServiceLikes, inputMode: "numeric" },
+              { name: "panelServiceViews", label: "Views Service ID", value: s.panelServiceViews, inputMode: "numeric" },
+              { name: "panelServiceComments", label: "Comments Service ID", value: s.panelServiceComments, inputMode: "numeric" },
+              { name: "panelCurrency", label: "Panel Currency", value: s.panelCurrency, placeholder: "INR" },
+              {
+                name: "panelInrRate",
+                label: "INR per unit of panel currency (non-INR panels)",
+                value: s.panelInrRate,
+                placeholder: "83.25",
+                required: false,
+              },
+            ]}
+          />
+          <PanelConnection urlInputId="smm-panelUrl" keyInputId="smm-panelApiKey" />
+        </div>
         <SettingsCard
           intent="payment"
           title="Payment Settings"

@@ -69,8 +69,25 @@ async function readBody(req: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/**
+ * The simulator's own control, beside the panel API: moves its clock forward
+ * (form field `ms`), so an end-to-end test or a demo sees orders progress
+ * without waiting. Loopback only, like the simulator itself.
+ */
+async function advance(panel: SimulatedPanel, req: IncomingMessage, res: ServerResponse) {
+  const body = req.method === "POST" ? await readBody(req) : null;
+  const ms = body === null ? "" : (new URLSearchParams(body).get("ms") ?? "");
+  if (!/^\d{1,10}$/.test(ms)) {
+    res.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "POST ms=<milliseconds>" }));
+    return;
+  }
+  panel.advanceTime(Number(ms));
+  res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ now: panel.now() }));
+}
+
 async function handle(panel: SimulatedPanel, timers: Set<NodeJS.Timeout>, req: IncomingMessage, res: ServerResponse) {
   const path = (req.url ?? "/").split("?")[0]!.replace(/\/+$/, "");
+  if (path === "/simulator/advance") return advance(panel, req, res);
   if (path !== "/api/v2") {
     res.writeHead(404, { "content-type": "text/html" }).end("<h1>Not Found</h1>");
     return;

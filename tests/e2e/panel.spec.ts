@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { devices } from "@playwright/test";
+import { DEMO_PANEL_KEY } from "../../app/domain/panel/simulator/panel";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { orderCheapestPlan } from "./buying-support";
+import { expect, test } from "./fixtures";
+
+// A shop of our own with the panel simulator and a fast status sync.
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { username: "owner", password: "panel-owner-pass-1" };
+const PHONE = "9876543210";
+let shop: ServerProcess;
+let dir: string;
+let simulatorUrl: string;
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "desktop", "one run is enough: the buyer walks on a phone-sized context of their own");
+  dir = mkdtempSync(join(tmpdir(), "shop-panel-"));
+  shop = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    PANEL_SIMULATOR: "true",
+    PANEL_SIMULATOR_PORT: "0",
+    JOBS_ENABLED: "true",
+    PANEL_SYNC_INTERVAL_MS: "500",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+  simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Asks the simulator itself, as the shop would, about one of its orders. */
+async function simulatorStatus(panelOrderId: string) {
+  const res = await fetch(`${simulatorUrl}/api/v2`, {
+    method: "POST",
+    body: new URLSearchParams({ key: DEMO_PANEL_KEY, action: "status", order: panelOrderId }),
+  });
+  return (await res.json()) as { status: string; start_count: string; remains: string };
+}
+
+test("a buyer's order placed by the admin: checkout turns to success, tracking shows the panel's progress", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const phone = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
+  const buyer = await phone.newPage();
+  const buyerErrors: string[] = [];
+  buyer.on("pageerror", (e) => buyerErrors.push(e.message));
+
+  // The buyer orders followers and waits on the checkout screen.
+  await buyer.goto(`${shop.url}/followers`);
+  await buyer.getByLabel("Instagram username").fill("priya.sharma");
+  await buyer.getByRole("button", { name: "Show packages" }).click();
+  const orderId = await orderCheapestPlan(buyer, /Starter Followers/);
+  await expect(buyer.getByTestId("upi-qr")).toBeVisible();
+
+  // The admin sees the payment and sends the order to the panel.
+  await page.goto(`${shop.url}/admin/orders/${orderId}`);
+  await page.getByLabel("Username").fill(OWNER.username);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("heading", { name: `Order ${orderId}` })).toBeVisible();
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(
+    page.getByRole("region", { name: /Notifications/ }).getByText("Order placed in SMM panel and marked as completed"),
+  ).toBeVisible();
+  const panelRow = page.locator("dt", { hasText: "Panel Order ID" }).locator("+ dd");
+  await expect(panelRow).toHaveText(/^\d+$/);
+  const panelOrderId = (await panelRow.innerText()).trim();
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+
+  // The buyer's checkout notices on its next status poll.
+  await expect(buyer.getByText("Order Placed Successfully!")).toBeVisible({ timeout: 15_000 });
+
+  // The panel delivers (its clock moved past the run), and the status sync picks that up.
+  const advanced = await fetch(`${simulatorUrl}/simulator/advance`, { method: "POST", body: new URLSearchParams({ ms: "600000" }) });
+  expect(advanced.ok).toBe(true);
+  const panel = await simulatorStatus(panelOrderId);
+  expect(panel.status).toBe("Completed");
+  const startCount = Number(panel.start_count);
+  const remains = Number(panel.remains);
+  expect(startCount).toBeGreaterThan(0);
+
+  await buyer.goto(`${shop.url}/track?order=${orderId}`);
+  const format = (n: number) => new Intl.NumberFormat("en-IN").format(n);
+  await expect(async () => {
+    await buyer.getByLabel("Phone number used for the order").fill(PHONE);
+    await buyer.getByRole("button", { name: "Track order" }).click();
+    const details = buyer.getByRole("region", { name: `Order ${orderId}` });
+    await expect(details.locator("dt", { hasText: "Start count" }).locator("+ dd")).toHaveText(format(startCount), { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const details = buyer.getByRole("region", { name: `Order ${orderId}` });
+  const delivered = details.locator("dt", { hasText: "Delivered so far" }).locator("+ dd");
+  await expect(delivered).toHaveText(/^[\d,]+ of [\d,]+$/);
+  const [got, of] = (await delivered.innerText()).split(" of ").map((t) => Number(t.replace(/,/g, "")));
+  expect(of! - got!).toBe(remains);
+  await expect(details.locator("dt", { hasText: "Quantity" }).locator("+ dd")).toHaveText(format(of!));
+
+  // The admin sees the same numbers from the panel.
+  await page.reload();
+  await expect(page.locator("dt", { hasText: "Start Count" }).locator("+ dd")).toHaveText(format(startCount));
+  await expect(page.locator("dt", { hasText: "Remaining" }).locator("+ dd")).toHaveText(format(remains));
+  await expect(page.locator("dt", { hasText: "Panel Status" }).locator("+ dd")).toHaveText(/completed/i);
+
+  expect(buyerErrors).toEqual([]);
+  await phone.close();
+});
