@@ -7,7 +7,6 @@ import { pingDatabase } from "~/db/database.server";
 import type { Logger } from "./logger";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { adminBoundary } from "./admin-boundary";
-import { mountHotRoutes } from "./hot-routes";
 import { securityHeaders } from "./security";
 
 type ContextKeys = Pick<typeof import("~/entry.server"), "servicesContext" | "nonceContext">;
@@ -31,8 +30,6 @@ export function createApp(options: AppOptions) {
   app.use(requestLogger(logger));
   app.use(securityHeaders({ development: Boolean(options.development) }));
   app.use(compression());
-
-  mountHotRoutes(app, services);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -98,8 +95,8 @@ function requestLogger(logger: Logger) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      // Health checks, assets and the checkout's 5-second status polls would drown the log.
-      const noisy = req.path === "/healthz" || req.path === "/api/order-status" || req.path.startsWith("/assets/");
+      // Health checks and assets would drown the log.
+      const noisy = req.path === "/healthz" || req.path.startsWith("/assets/");
       if (noisy && res.statusCode < 400) logger.debug(entry, "request");
       else logger.info(entry, "request");
     });

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,6 +11,7 @@ import { bootstrapAdmin } from "~/domain/auth/setup.server";
 import { startDemoPanel } from "~/domain/panel/demo.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import { createApp } from "./app";
+import { createHotRoutes } from "./hot-routes";
 import { startBackgroundJobs } from "./jobs";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
@@ -68,9 +69,13 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
   });
   if (vite) app.use(vite.middlewares);
 
-  const server = await new Promise<Server>((ok, fail) => {
-    const s = app.listen(config.PORT, config.HOST, () => ok(s));
-    s.once("error", fail);
+  const hot = createHotRoutes(services);
+  const server = createServer((req, res) => {
+    if (!hot(req, res)) app(req, res);
+  });
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(config.PORT, config.HOST, () => ok());
   });
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
