@@ -5,14 +5,17 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { nonceContext } from "~/context";
 import { htmlCache, htmlCacheKey } from "~/lib/html-cache.server";
+import siteCssHref from "~/app.css?url";
 import { NonceProvider } from "~/lib/nonce";
+import { InlineCssProvider } from "~/lib/site-styles";
+import { readSiteCss } from "~/lib/site-styles.server";
 
 // Re-exported so the Express server fills the very context objects the routes read.
 export { nonceContext, servicesContext } from "~/context";
 
 export const streamTimeout = 5_000;
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -32,6 +35,8 @@ export default function handleRequest(
     return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
   }
 
+  const siteCss = await readSiteCss(siteCssHref);
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -46,7 +51,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineCssProvider value={siteCss}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssProvider>
       </NonceProvider>,
       {
         nonce,

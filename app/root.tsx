@@ -9,13 +9,14 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import siteCssHref from "./app.css?url";
 import { Toaster } from "sonner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
+import { SiteStyles } from "~/lib/site-styles";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -26,6 +27,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#d6246e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <SiteStyles href={siteCssHref} />
         <Meta />
         <Links />
       </head>
