@@ -29,6 +29,7 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
     config.database.kind === "postgres"
       ? { ...config.database, poolSize: config.DATABASE_POOL_SIZE }
       : config.database,
+    (error) => logger.warn({ err: error }, "an idle database connection was closed; the pool opens a new one"),
   );
   const migrations = await migrateToLatest(database.db, database.dialect);
   for (const m of migrations.results ?? []) logger.info({ migration: m.migrationName, status: m.status }, "migration");

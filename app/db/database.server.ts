@@ -20,7 +20,10 @@ export interface DatabaseHandle {
 
 const PG_INT8 = 20;
 
-export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+export function openDatabase(
+  target: DatabaseTarget,
+  onIdleError: (error: Error) => void = (error) => console.warn(`database connection closed: ${error.message}`),
+): DatabaseHandle {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({
       connectionString: target.url,
@@ -31,6 +34,10 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
           oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text"),
       },
     });
+    // An idle connection can be closed by the server (restart, failover, an
+    // administrator); pg then emits 'error' on the pool, which would crash the
+    // process if nobody listened. The pool drops that client and opens another.
+    pool.on("error", (error) => onIdleError(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
