@@ -13,8 +13,9 @@ import { StatusSelect } from "~/components/admin/status-select";
 import { UpdateProfitsButton } from "~/components/admin/update-profits-button";
 import { servicesContext } from "~/context";
 import { istDateTime } from "~/domain/dashboard/ist-time";
-import { placeOrder } from "~/domain/orders/actions.server";
-import { type AdminOrderJson, deleteOrder, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { ORDER_ACTIONS, runOrderAction } from "~/domain/orders/admin-actions.server";
+import { type AdminOrderJson, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { formatCount, formatInr } from "~/lib/money";
 
@@ -27,20 +28,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
+  const admin = requireAdmin(context);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const orderId = String(form.get("orderId") ?? "").slice(0, 64);
-  if (intent === "delete") {
-    return (await deleteOrder(services.db, orderId))
-      ? { ok: true, message: "Order deleted successfully" }
-      : data({ ok: false, message: "Failed to delete order" }, { status: 404 });
-  }
-  if (intent === "place") {
-    const result = await placeOrder(services, orderId);
-    return result.ok ? { ok: true, message: result.message } : data({ ok: false, message: result.message || "Failed to place order" }, { status: result.status });
-  }
-  return data({ ok: false, message: "Unknown action" }, { status: 400 });
+  if (intent !== "delete" && intent !== "place") return data({ ok: false, message: "Unknown action" }, { status: 400 });
+  // The same audited path as the order details page and the JSON API.
+  const result = await runOrderAction(context.get(servicesContext), admin.username, intent, String(form.get("orderId") ?? ""));
+  if (result.ok) return { ok: true, message: result.message };
+  const message = intent === "delete" ? ORDER_ACTIONS.delete.failure : result.message || ORDER_ACTIONS.place.failure;
+  return data({ ok: false, message }, { status: result.status });
 }
 
 const TIME_FILTERS = [
