@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -7,6 +6,8 @@ import { pingDatabase } from "~/db/database.server";
 import type { Logger } from "./logger";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { adminBoundary } from "./admin-boundary";
+import { bodySizeLimit, noNulInUrl } from "./body-limit";
+import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
 
 type ContextKeys = Pick<typeof import("~/entry.server"), "servicesContext" | "nonceContext">;
@@ -53,10 +54,21 @@ export function createApp(options: AppOptions) {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     next();
   });
+  app.use(noNulInUrl());
+  app.use(bodySizeLimit());
   app.use(adminBoundary());
   app.all("/{*splat}", routerHandler(options));
 
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // Express marks the client's own mistakes (e.g. a malformed %-escape in the path) with a 4xx status.
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      logger.info({ path: req.path, status, reason: (error as Error).message }, "bad request");
+      if (res.headersSent) return;
+      if (req.path.startsWith("/api/")) res.status(status).json({ success: false, message: "Bad request" });
+      else res.status(status).type("text/plain").send("Bad request");
+      return;
+    }
     logger.error({ err: error }, "unhandled error");
     if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Application Error!");
   });

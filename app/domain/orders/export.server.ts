@@ -92,9 +92,9 @@ export async function* matchingOrders(db: DB, filters: OrderFilters, now = Date.
     let q = applyOrderFilters(db.selectFrom("orders"), filters, now).select(EXPORT_COLUMNS);
     if (after) {
       const { created_at, id } = after;
-      q = q.where((eb) =>
-        eb.or([eb("created_at", "<", created_at), eb.and([eb("created_at", "=", created_at), eb("id", "<", id)])]),
-      );
+      // A row-value comparison walks the (created_at, id) index from where the last batch stopped;
+      // the equivalent OR re-scanned everything before it, making the export quadratic.
+      q = q.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(created_at, id)));
     }
     const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(BATCH).execute();
     for (const row of rows) yield row;
