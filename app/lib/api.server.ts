@@ -40,9 +40,34 @@ export async function readJsonBody<S extends z.ZodType>(
   } catch {
     return { error: apiError(400, "The request body is not valid JSON") };
   }
+  if (hasForbiddenText(json)) return { error: apiError(400, UNSAFE_TEXT) };
   const parsed = schema.safeParse(json);
   if (!parsed.success) return { error: apiError(400, firstProblem(parsed.error)) };
   return { data: parsed.data };
+}
+
+export const UNSAFE_TEXT = "The request contains characters that are not allowed";
+
+/** NUL (PostgreSQL cannot store it) or a lone UTF-16 surrogate (not text at all): never typed by a person. */
+const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether any string (or key) in a parsed JSON value holds forbidden characters; iterative, so deep nesting cannot overflow the stack. */
+export function hasForbiddenText(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (FORBIDDEN.test(value)) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        if (FORBIDDEN.test(k)) return true;
+        pending.push(v);
+      }
+    }
+  }
+  return false;
 }
 
 /** A short, human message for the first validation problem. */

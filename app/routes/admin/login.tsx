@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { adminExists } from "~/domain/auth/setup.server";
 import { deleteSessionByToken, readCookie, sessionCookie } from "~/domain/auth/session.server";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Admin Login" },
@@ -31,7 +32,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const username = String(form.get("username") ?? "").slice(0, 100);
   const password = String(form.get("password") ?? "").slice(0, 1000);
   if (!username.trim() || !password) {

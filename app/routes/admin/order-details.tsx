@@ -15,6 +15,7 @@ import { ORDER_ACTIONS, normaliseOrderId, runOrderAction } from "~/domain/orders
 import { availableActions, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { findOrderByOrderId } from "~/domain/orders/orders.server";
 import { formatCount, formatInr } from "~/lib/money";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderId} · Admin` }];
 
@@ -38,7 +39,7 @@ type PageAction = (typeof PAGE_ACTIONS)[number];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const intent = String((await request.formData()).get("intent") ?? "") as PageAction;
+  const intent = String((await readForm(request)).get("intent") ?? "") as PageAction;
   if (!PAGE_ACTIONS.includes(intent)) return data({ ok: false, message: "Unknown action" }, { status: 400 });
   const result = await runOrderAction(context.get(servicesContext), admin.username, intent, params.orderId);
   return result.ok

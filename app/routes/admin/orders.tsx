@@ -18,6 +18,7 @@ import { ORDER_ACTIONS, runOrderAction } from "~/domain/orders/admin-actions.ser
 import { type AdminOrderJson, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { formatCount, formatInr } from "~/lib/money";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin" }];
 
@@ -29,7 +30,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent !== "delete" && intent !== "place") return data({ ok: false, message: "Unknown action" }, { status: 400 });
   // The same audited path as the order details page and the JSON API.

@@ -10,6 +10,7 @@ import { listBackups } from "~/domain/backups/backup.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
 
@@ -22,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "panel-test") {
     // The typed values are tried, never saved or echoed back; an empty key means the saved one.
     const field = (name: string) => String(form.get(name) ?? "").slice(0, 500);

@@ -3,6 +3,7 @@ import type { Route } from "./+types/setup";
 import { servicesContext } from "~/context";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/rules";
 import { completeSetup, isSetupTokenValid } from "~/domain/auth/setup.server";
+import { readForm } from "~/lib/form.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create the admin account" },
@@ -15,7 +16,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const text = (name: string) => String(form.get(name) ?? "").slice(0, 1000);
   const result = await completeSetup(context.get(servicesContext).db, {
     token: text("token"),

@@ -6,6 +6,7 @@ import { trackOrder } from "~/domain/orders/buyer.server";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { formatCount } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { readForm } from "~/lib/form.server";
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
     return { error: "Too many lookups. Please wait a minute and try again.", order: null };
   }
-  const form = await request.formData();
+  const form = await readForm(request);
   const orderId = String(form.get("orderId") ?? "").slice(0, 60);
   const phone = String(form.get("phone") ?? "").slice(0, 40);
   if (!orderId.trim() || !phone.trim()) return { error: "Please enter your order ID and phone number", order: null };

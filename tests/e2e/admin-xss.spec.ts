@@ -1,0 +1,55 @@
+import { insertOrders, signIn } from "./admin-support";
+import { expect, test } from "./fixtures";
+
+const IMG = "<img src=x onerror=alert(1)>";
+const SCRIPT = "<script>alert(2)</script>";
+
+/**
+ * Whatever a buyer types reaches the operator's screens as text. The fixture
+ * already fails on page errors and CSP reports (an injected handler would be
+ * blocked and reported); here a JavaScript dialog, an injected <img>, or the
+ * text not showing literally fails too.
+ */
+test("script-ish names and targets show as literal text in the orders list, customer dialog and order details", async ({ page, request }, info) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+
+  // Through the real API: the name is stored as typed (the username is cleaned to an Instagram handle).
+  const plans = (await (await request.get("/api/plans?serviceType=followers")).json()) as { plans: Array<{ _id: string }> };
+  const name = `${IMG} ${info.project.name}`;
+  const created = await request.post("/api/create-order", {
+    data: { planId: Number(plans.plans[0]!._id), username: IMG, customerName: name, customerPhone: "9876543210" },
+  });
+  expect(created.status()).toBe(201);
+  const { order } = (await created.json()) as { order: { orderId: string } };
+
+  // A stored legacy row whose target was never cleaned, as an old import could have left it.
+  const legacyName = `${SCRIPT}${IMG} legacy ${info.project.name}`;
+  const legacyTarget = `${SCRIPT}${IMG}`;
+  const [legacy] = insertOrders([{ created_at: Date.now(), target: legacyTarget, customer_name: legacyName }]);
+
+  await signIn(page, "/admin/orders?range=all");
+  await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+  for (const [id, customer] of [[order.orderId, name], [legacy!, legacyName]] as const) {
+    await page.goto(`/admin/orders?range=all&q=${id}`);
+    const row = page.getByRole("row").filter({ hasText: id });
+    await expect(row).toHaveCount(1);
+    if (id === legacy) await expect(row).toContainText(legacyTarget);
+
+    await row.getByRole("button", { name: "User Data" }).click();
+    const dialog = page.getByRole("dialog", { name: "Customer Information" });
+    await expect(dialog.getByText(customer, { exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    await page.goto(`/admin/orders/${id}`);
+    await expect(page.getByRole("heading", { name: "Order Information" })).toBeVisible();
+    await expect(page.getByText(customer, { exact: true })).toBeVisible();
+    if (id === legacy) await expect(page.getByText(legacyTarget).first()).toBeVisible();
+    // The markup stayed text: no element was made from it.
+    await expect(page.locator('img[src="x"], main script')).toHaveCount(0);
+  }
+  expect(dialogs).toEqual([]);
+});

@@ -1,0 +1,284 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DELETE_OPTIONS } from "~/domain/backups/danger-zone.server";
+import { testDatabases } from "../support/databases";
+import {
+  type HostileShop,
+  PAYLOADS,
+  RUNS,
+  TWO_MB,
+  adminLogin,
+  expectJsonRefusal,
+  expectSafe,
+  hostileJsonText,
+  hostileObject,
+  hostileSegment,
+  hostileString,
+  query,
+  send,
+  snapshot,
+  startShop,
+} from "../support/hostile";
+import { makeOrder } from "../support/orders";
+
+const PLAN_KEYS = ["name", "serviceType", "amount", "price", "isEnabled", "panelServiceId", "description", "badge"] as const;
+const SQLISH = PAYLOADS.filter((p) => /OR|drop|UNION|%'/i.test(p));
+const SCRIPTISH = /<script>alert\(1\)<\/script>|<img src=x onerror=alert\(1\)>|<svg onload=alert\(1\)>/;
+
+/**
+ * Every /api/admin route and admin page action, with a valid admin session,
+ * fed hostile query strings, path params and bodies by the real production
+ * server: never a 5xx or internal detail, JSON refusals in the API's shape, and
+ * a refused request leaves orders, plans, settings, audit log and admin users untouched.
+ */
+describe.each(testDatabases())("hostile input to the admin on $name", (kind) => {
+  let shop: HostileShop;
+  let cookie = "";
+  let planId = 0;
+  const SEEDED = 5;
+
+  const api = (method: string, path: string, body?: string) =>
+    send(`${shop.url}${path}`, {
+      method,
+      headers: { cookie, origin: shop.url, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body,
+    });
+
+  /** Sends a request that must be refused (4xx JSON) and must not change the database. */
+  async function refusedUnchanged(method: string, path: string, body?: string, statuses?: number[]) {
+    const before = await snapshot(shop.db);
+    const answer = await api(method, path, body);
+    const label = `${method} ${path} ${body ?? ""}`;
+    // Node itself refuses an address beyond its 16 KB header limit, before the app sees it.
+    if (answer.status === 431) return;
+    if (!answer.type.includes("json")) {
+      // A hostile segment that stops naming this route ("..", an encoded slash) lands on the site's 404/405.
+      expectSafe(answer, label);
+      expect([404, 405], label.slice(0, 300)).toContain(answer.status);
+    } else {
+      expectJsonRefusal(answer, label, statuses);
+    }
+    expect(await snapshot(shop.db), label.slice(0, 300)).toEqual(before);
+  }
+
+  beforeAll(async () => {
+    shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password", PANEL_SIMULATOR: "true", PANEL_SIMULATOR_PORT: "0" });
+    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    for (let i = 0; i < SEEDED; i++) await makeOrder(shop.db.db, { customer_name: `Customer ${i}`, target: `handle_${i}` });
+    planId = (await shop.db.db.selectFrom("plans").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => shop?.stop());
+
+  it("GET /api/admin/orders, /dashboard and /orders/export?count=1: hostile filters answer 200 or 400, never 5xx", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/api/admin/orders", "/api/admin/dashboard", "/api/admin/orders/export"),
+        hostileObject(["q", "range", "status", "sort", "page", "pageSize", "startDate", "endDate", "timeRange", "format"]),
+        async (path, params) => {
+          const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
+          if (path.endsWith("/export")) flat.count = "1";
+          const answer = await api("GET", `${path}?${query(flat)}`);
+          const label = `${path}?${query(flat)}`;
+          if (answer.status === 431) return;
+          expectSafe(answer, label);
+          // Filters are parsed leniently (an unknown range is the default): a hostile filter is a search that finds little.
+          expect([200, 400], label.slice(0, 300)).toContain(answer.status);
+          expect(answer.json?.success, label.slice(0, 300)).toBe(answer.status === 200);
+          if (path === "/api/admin/orders" && answer.status === 200) {
+            expect((answer.json as { total: number }).total).toBeLessThanOrEqual(SEEDED);
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("treats SQL in the order search as text: it matches nothing", async () => {
+    for (const q of SQLISH) {
+      for (const path of ["/api/admin/orders", "/api/admin/orders/export"]) {
+        const answer = await api("GET", `${path}?${query({ q, range: "all", count: "1" })}`);
+        expectSafe(answer, `${path} ${q}`);
+        expect(answer.status, `${path} ${q}`).toBe(200);
+        expect(path.endsWith("export") ? answer.json?.count : answer.json?.total, q).toBe(0);
+      }
+    }
+  });
+
+  it("GET, DELETE and POST actions on /api/admin/orders/:id with hostile ids and actions: 4xx JSON, nothing changed", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        hostileSegment,
+        fc.oneof(fc.constantFrom("place", "retry", "cancel", "update-profit", "delete", "erase"), hostileSegment),
+        fc.constantFrom("GET", "DELETE", "POST"),
+        hostileJsonText(["orderId", "profit"]),
+        async (id, action, method, body) => {
+          const path = method === "POST" ? `/api/admin/orders/${id}/${action}` : `/api/admin/orders/${id}`;
+          // "export" is a route of its own; a hostile id never equals it.
+          if (decodeURIComponentSafe(id).toLowerCase() === "export") return;
+          await refusedUnchanged(method, path, method === "GET" ? undefined : body, [400, 404, 405]);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("POST /api/admin/plans and PUT /api/admin/plans/:id: a hostile plan is refused, or stored exactly as the schema allows", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), hostileJsonText(PLAN_KEYS), async (create, body) => {
+        const before = await snapshot(shop.db);
+        const path = create ? "/api/admin/plans" : `/api/admin/plans/${planId}`;
+        const answer = await api(create ? "POST" : "PUT", path, body);
+        const label = `${path} ${body}`;
+        if (answer.status === 200 || answer.status === 201) {
+          // Every field is optional on update, so a body of only unknown keys is a legitimate no-op save.
+          expectSafe(answer, label);
+          expect(answer.json?.success).toBe(true);
+          return;
+        }
+        expectJsonRefusal(answer, label, [400, 404, 413, 415]);
+        expect(await snapshot(shop.db)).toEqual(before);
+      }),
+      RUNS,
+    );
+  });
+
+  it("PUT/DELETE/PATCH /api/admin/plans/:id with hostile ids: 4xx JSON, nothing changed", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileSegment, fc.constantFrom("PUT", "DELETE", "PATCH"), hostileJsonText(PLAN_KEYS), async (id, method, body) => {
+        const path = method === "PATCH" ? `/api/admin/plans/${id}/toggle` : `/api/admin/plans/${id}`;
+        await refusedUnchanged(method, path, body, [400, 404, 405, 413, 415]);
+      }),
+      RUNS,
+    );
+  });
+
+  it("POST /api/admin/setting and GET /api/admin/setting/:key: hostile keys and values are refused, settings untouched", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.boolean(), hostileSegment, hostileJsonText(["key", "value"]), async (write, key, body) => {
+        if (write) await refusedUnchanged("POST", "/api/admin/setting", body, [400, 413, 415]);
+        else await refusedUnchanged("GET", `/api/admin/setting/${key}`, undefined, [400, 403, 404]);
+      }),
+      RUNS,
+    );
+  });
+
+  it("DELETE /api/admin/delete-selected-data with hostile options deletes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileJsonText(["deleteOptions"]), async (body) => {
+        // A list holding a real option name would be a real deletion request.
+        if (DELETE_OPTIONS.some((o) => body.includes(`"${o}"`))) return;
+        await refusedUnchanged("DELETE", "/api/admin/delete-selected-data", body, [400, 413, 415]);
+      }),
+      RUNS,
+    );
+    // delete-all-data takes no input; any other method is refused.
+    for (const method of ["GET", "POST", "PUT", "PATCH"]) {
+      await refusedUnchanged(method, "/api/admin/delete-all-data", method === "GET" ? undefined : "{}", [405]);
+    }
+  });
+
+  it("GET /api/admin/backups/:name with hostile names never serves a file", async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileSegment, async (name) => {
+        await refusedUnchanged("GET", `/api/admin/backups/${name}`, undefined, [400, 404]);
+      }),
+      RUNS,
+    );
+    for (const name of ["..%2Fshop.db", "..%2F..%2Fetc%2Fpasswd", "%2Fetc%2Fpasswd", "shop.db"]) {
+      await refusedUnchanged("GET", `/api/admin/backups/${name}`, undefined, [400, 404]);
+    }
+  });
+
+  it("input-free admin endpoints ignore hostile query strings and bodies", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/api/admin/plans", "/api/admin/panel/services", "/api/admin/panel/balance", "/api/admin/backups"),
+        hostileString,
+        async (path, value) => {
+          const answer = await api("GET", `${path}?${query({ q: value, [value.slice(0, 20)]: value })}`);
+          if (answer.status === 431) return;
+          expectSafe(answer, `${path} ${value}`);
+          // A NUL anywhere in the address is refused up front (400); anything else is ignored.
+          if (value.includes("\u0000")) return expectJsonRefusal(answer, `${path} NUL`, [400]);
+          expect(answer.status).toBe(200);
+          expect(answer.json?.success).toBe(true);
+        },
+      ),
+      { ...RUNS, numRuns: 20 },
+    );
+    const profits = await api("POST", "/api/admin/panel/update-profits", JSON.stringify({ all: "' OR 1=1 --" }));
+    expectSafe(profits, "update-profits");
+    expect(profits.status).toBe(200);
+  });
+
+  it("admin page actions (orders, order details, plans, settings) refuse hostile forms without a 5xx or a change", async () => {
+    const page = (path: string, body: BodyInit, type?: string) =>
+      send(`${shop.url}${path}`, { method: "POST", headers: { cookie, origin: shop.url, ...(type ? { "content-type": type } : {}) }, body });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/admin/orders.data", "/admin/orders/ID.data", "/admin/plans.data", "/admin/settings.data", "/admin/orders", "/admin/settings"),
+        hostileSegment,
+        hostileObject(["intent", "orderId", "id", "plan", "deleteOptions", "panelUrl", "upiId", "brandName", "currentPassword", "newPassword"]),
+        async (rawPath, id, fields) => {
+          // Valid intents that need no further input (delete-all) or save any text (store settings) are exercised elsewhere.
+          const intent = typeof fields.intent === "string" ? fields.intent : "";
+          if (["delete-all", "delete-selected", "smm", "payment", "store", "credentials", "create", "update", "toggle", "delete", "place", "retry", "cancel", "update-profit", "erase", "panel-test"].includes(intent)) return;
+          const path = rawPath.replace("ID", id);
+          const before = await snapshot(shop.db);
+          const json = path.startsWith("/admin/plans");
+          const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
+          const answer = json ? await page(path, JSON.stringify(fields), "application/json") : await page(path, form);
+          const label = `${path} ${json ? JSON.stringify(fields) : form}`;
+          expectSafe(answer, label);
+          // Page actions answer a refused form with their message (200 with ok:false, or 400/404); a bad path is a 404.
+          expect([200, 400, 404, 405, 415], label.slice(0, 300)).toContain(answer.status);
+          // HTML must never carry the markup live; .data payloads are data the router renders as text.
+          if (answer.type.includes("text/html")) expect(answer.text, label.slice(0, 300)).not.toMatch(SCRIPTISH);
+          expect(await snapshot(shop.db), label.slice(0, 300)).toEqual(before);
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("admin page actions refuse a body that is not a form with 415, and a 2 MB body with 413", async () => {
+    const before = await snapshot(shop.db);
+    const order = await shop.db.db.selectFrom("orders").select("order_id").executeTakeFirstOrThrow();
+    for (const path of ["/admin/orders", "/admin/orders.data", `/admin/orders/${order.order_id}`, "/admin/settings", "/admin/settings.data"]) {
+      const notForm = await send(`${shop.url}${path}`, { method: "POST", headers: { cookie, origin: shop.url, "content-type": "application/json" }, body: '{"intent":"delete"}' });
+      expectSafe(notForm, path);
+      expect(notForm.status, path).toBe(415);
+      const big = await send(`${shop.url}${path}`, { method: "POST", headers: { cookie, origin: shop.url }, body: new URLSearchParams({ intent: "delete", orderId: TWO_MB }) });
+      expect(big.status, path).toBe(413);
+    }
+    const bigPlan = await send(`${shop.url}/admin/plans.data`, {
+      method: "POST",
+      headers: { cookie, origin: shop.url, "content-type": "application/json" },
+      body: JSON.stringify({ intent: "create", plan: { name: TWO_MB } }),
+    });
+    expect(bigPlan.status).toBe(413);
+    for (const path of ["/api/admin/plans", "/api/admin/setting"]) {
+      const answer = await api("POST", path, JSON.stringify({ name: TWO_MB, key: "x", value: TWO_MB }));
+      expectJsonRefusal(answer, path, [413]);
+    }
+    expect(await snapshot(shop.db)).toEqual(before);
+  });
+
+  it("keeps the admin working after the barrage", async () => {
+    const orders = await api("GET", "/api/admin/orders?range=all");
+    expect(orders.status).toBe(200);
+    expect((orders.json as { total: number }).total).toBeGreaterThanOrEqual(SEEDED);
+    for (const path of ["/admin/dashboard", "/admin/orders", "/admin/plans", "/admin/settings", "/"]) {
+      const res = await send(`${shop.url}${path}`, { headers: { cookie } });
+      expect(res.status, path).toBe(200);
+    }
+  });
+});
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
