@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
@@ -59,12 +59,9 @@ export default async function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = coalescedBody(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (cacheKey) {
@@ -91,4 +88,33 @@ export default async function handleRequest(
       },
     );
   });
+}
+
+/**
+ * React hands a page over in 2 KB pieces and the server flushes compression
+ * after each piece it forwards (so that streamed parts reach the browser at
+ * once). Piece by piece, the 150 KB home page went out a half larger gzipped
+ * (39 KB instead of 24 KB) and took one event-loop round trip per piece, which
+ * under load held a page for seconds. Pieces written in the same turn of the
+ * event loop leave together; later streamed parts still leave as they come.
+ */
+function coalescedBody(onEnd: () => void): Transform {
+  let pending: Buffer[] = [];
+  const release = () => {
+    if (pending.length > 0) body.push(pending.length === 1 ? pending[0] : Buffer.concat(pending));
+    pending = [];
+  };
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (pending.length === 0) setImmediate(release);
+      pending.push(chunk);
+      callback();
+    },
+    flush(callback) {
+      release();
+      onEnd();
+      callback();
+    },
+  });
+  return body;
 }
