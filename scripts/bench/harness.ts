@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -123,4 +123,22 @@ export function load(options: autocannon.Options): Promise<Result> {
 
 export function summary(label: string, r: Result): string {
   return `${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors}  non-2xx ${r.non2xx}`;
+}
+
+/** The process's peak resident memory so far (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** Signs in through the login form, as a browser would; returns the session cookie ("name=value"). */
+export async function signIn(url: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username, password }),
+    redirect: "manual",
+  });
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+  if (!cookie.startsWith("admin_session=")) throw new Error(`could not sign in as ${username}: ${res.status}`);
+  return cookie;
 }

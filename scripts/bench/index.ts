@@ -6,9 +6,10 @@
  */
 import { adminBench } from "./admin";
 import { buyingBench } from "./buying";
+import { mixedBench } from "./mixed";
 import type { Bench } from "./harness";
 
-const BENCHES: Bench[] = [buyingBench, adminBench];
+const BENCHES: Bench[] = [buyingBench, mixedBench, adminBench];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const chosen = wanted.length ? BENCHES.filter((b) => wanted.includes(b.name)) : BENCHES;
