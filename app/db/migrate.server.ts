@@ -5,6 +5,7 @@ import { buyingSchema } from "./migrations/0002_buying";
 import { adminSchema } from "./migrations/0003_admin";
 import { panelSync } from "./migrations/0004_panel_sync";
 import { auditLog } from "./migrations/0005_audit_log";
+import { orderSearch } from "./migrations/0006_order_search";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0003_admin": adminSchema(dialect),
     "0004_panel_sync": panelSync(dialect),
     "0005_audit_log": auditLog(dialect),
+    "0006_order_search": orderSearch(dialect),
   };
 }
 

@@ -94,6 +94,27 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect((await list("range=nonsense&page=-4&status=<script>")).total).toBe(3);
   });
 
+  it("finds orders by part of a target as they are created, edited and deleted", async () => {
+    const a = await makeOrder(h.db, { created_at: TODAY + 1000, target: "Ananya.Travels" });
+    const b = await makeOrder(h.db, { created_at: TODAY + 2000, target: 'quote"d_100%' });
+    const targets = async (q: string) =>
+      (await listOrders(h.db, parseOrdersQuery(new URLSearchParams({ q, range: "all" })), NOW)).orders.map((o) => o.target);
+
+    expect(await targets("TRAVEL")).toEqual(["Ananya.Travels"]);
+    expect(await targets('e"d_1')).toEqual(['quote"d_100%']);
+    expect(await targets("d_100%")).toEqual(['quote"d_100%']);
+    expect(await targets("travels ananya")).toEqual([]);
+    expect(await targets(a.order_id.slice(2, 8))).toEqual(["Ananya.Travels"]);
+    const exported = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("range=all&q=travel")), NOW));
+    expect(exported.trim().split("\r\n").slice(1).map((line) => line.split(",")[0])).toEqual([a.order_id]);
+
+    await h.db.updateTable("orders").set({ target: "ananya.cooks" }).where("id", "=", a.id).execute();
+    expect(await targets("travel")).toEqual([]);
+    expect(await targets("cooks")).toEqual(["ananya.cooks"]);
+    await h.db.deleteFrom("orders").where("id", "=", b.id).execute();
+    expect(await targets("quote")).toEqual([]);
+  });
+
   it("exports the filtered orders as CSV with the spec's columns, N/A and quoting", async () => {
     await makeOrder(h.db, { created_at: TODAY + 1000, customer_name: 'Rao, "Ravi"', status: "completed", profit_paise: 1250, panel_order_id: "991", panel_charge: "0.12", panel_currency: "USD" });
     await makeOrder(h.db, { created_at: TODAY + 2000, customer_name: null, customer_phone: null, status: "failed" });

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from "node:stream";
 import type { DB } from "~/db/database.server";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import { upiAmount } from "~/lib/money";
-import { type OrderFilters, applyOrderFilters } from "./list.server";
+import { type OrderFilters, filteredOrders } from "./list.server";
 import type { OrderRow } from "./table";
 
 export const EXPORT_HEADERS = [
@@ -76,7 +76,7 @@ export function csvField(value: string): string {
 }
 
 export async function countMatching(db: DB, filters: OrderFilters, now = Date.now()): Promise<number> {
-  const row = await applyOrderFilters(db.selectFrom("orders"), filters, now)
+  const row = await filteredOrders(db, filters, now, "matches")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -89,7 +89,7 @@ export async function countMatching(db: DB, filters: OrderFilters, now = Date.no
 export async function* matchingOrders(db: DB, filters: OrderFilters, now = Date.now()): AsyncGenerator<ExportOrder> {
   let after: { created_at: number; id: number } | null = null;
   for (;;) {
-    let q = applyOrderFilters(db.selectFrom("orders"), filters, now).select(EXPORT_COLUMNS);
+    let q = filteredOrders(db, filters, now).select(EXPORT_COLUMNS);
     if (after) {
       const { created_at, id } = after;
       // A row-value comparison walks the (created_at, id) index from where the last batch stopped;

@@ -1,8 +1,8 @@
-import { type SelectQueryBuilder, sql } from "kysely";
+import { type SelectQueryBuilder, SqliteAdapter, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/database.server";
 import type { Database } from "~/db/schema";
-import { TIME_RANGES, resolveTimeRange } from "~/domain/dashboard/ist-time";
+import { DAY_MS, TIME_RANGES, resolveTimeRange } from "~/domain/dashboard/ist-time";
 import { SERVICE_TYPES } from "~/domain/plans/table";
 import { isOrderIdShaped } from "./order-id";
 import type { OrderRow } from "./table";
@@ -50,13 +50,22 @@ function escapeLike(text: string): string {
 }
 
 /**
- * Applies time range, status and search. Search is case-insensitive over order
- * id, service type and target: an order-id-shaped term is an exact index
- * lookup; otherwise service names are matched in JS and the target with one
- * LIKE, which the time range's index narrows first.
+ * How SQLite combines a trigram search with the date order: "matches" looks
+ * up each matching order and sorts them (quick for a rare term); "dates" reads
+ * the orders newest first and keeps those that match (quick for a common term,
+ * whose first page is among the newest orders, and for the export's walk).
  */
-export function applyOrderFilters<Q extends OrdersSelect>(qb: Q, filters: OrderFilters, now = Date.now()): Q {
-  let q = qb as OrdersSelect;
+export type SearchWalk = "matches" | "dates";
+
+/**
+ * The orders matching a time range, status and search. Search is
+ * case-insensitive over order id, service type and target: an order-id-shaped
+ * term is an exact index lookup; service names are matched in JS; other text
+ * goes through the trigram index (migration 0006) on SQLite, and on
+ * PostgreSQL through LIKE, which pg_trgm's index answers.
+ */
+export function filteredOrders(db: DB, filters: OrderFilters, now = Date.now(), walk: SearchWalk = "dates"): OrdersSelect {
+  let q: OrdersSelect = db.selectFrom("orders");
   const range = resolveTimeRange(filters.range, filters, now);
   if (range.from !== undefined) q = q.where("created_at", ">=", range.from);
   if (range.to !== undefined) q = q.where("created_at", "<", range.to);
@@ -64,25 +73,59 @@ export function applyOrderFilters<Q extends OrdersSelect>(qb: Q, filters: OrderF
   if (filters.status === "failed") q = q.where("status", "=", "failed");
 
   const term = filters.q.trim();
-  if (term) {
-    const upper = term.toUpperCase().replace(/^#/, "");
-    if (isOrderIdShaped(upper)) {
-      q = q.where("order_id", "=", upper);
-    } else {
-      const lower = term.toLowerCase();
-      const pattern = `%${escapeLike(lower)}%`;
-      const services = SERVICE_TYPES.filter((s) => s.includes(lower));
-      const idPattern = `%${escapeLike(upper)}%`;
-      q = q.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(target) like ${pattern} escape '\\'`,
-          sql<boolean>`order_id like ${idPattern} escape '\\'`,
-          ...(services.length ? [eb("service_type", "in", services)] : []),
-        ]),
-      );
-    }
+  if (!term) return q;
+  const upper = term.toUpperCase().replace(/^#/, "");
+  if (isOrderIdShaped(upper)) return q.where("order_id", "=", upper);
+
+  const lower = term.toLowerCase();
+  const services = SERVICE_TYPES.filter((s) => s.includes(lower));
+  const serviceMatch = services.length ? [sql<boolean>`service_type in (${sql.join(services)})`] : [];
+  const phrase = trigramPhrase(db, filters, now);
+  if (phrase) {
+    // A unary plus keeps SQLite from driving the query by id, so it walks the dates.
+    const id = walk === "dates" ? sql`+id` : sql`id`;
+    return q.where((eb) =>
+      eb.or([sql<boolean>`${id} in (select rowid from orders_search where orders_search match ${phrase})`, ...serviceMatch]),
+    );
   }
-  return q as Q;
+  const pattern = `%${escapeLike(lower)}%`;
+  const idPattern = `%${escapeLike(upper)}%`;
+  return q.where((eb) =>
+    eb.or([
+      sql<boolean>`lower(target) like ${pattern} escape '\\'`,
+      sql<boolean>`order_id like ${idPattern} escape '\\'`,
+      ...serviceMatch,
+    ]),
+  );
+}
+
+/**
+ * The FTS5 query for a search term, when the trigram index should answer it:
+ * on SQLite, for three characters or more (the index's unit), over more than
+ * a week (within a week, reading the range is quicker than collecting every
+ * match of a common word).
+ */
+function trigramPhrase(db: DB, filters: OrderFilters, now: number): string | null {
+  const term = filters.q.trim();
+  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || [...term].length < 3) return null;
+  const range = resolveTimeRange(filters.range, filters, now);
+  if (range.from !== undefined && (range.to ?? now) - range.from <= 8 * DAY_MS) return null;
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+/** Past this many matches a term is common enough that its newest matches are quickest found by date. */
+const COMMON_TERM_MATCHES = 20_000;
+
+async function searchWalk(db: DB, filters: OrderFilters, now: number): Promise<SearchWalk> {
+  const phrase = trigramPhrase(db, filters, now);
+  if (!phrase) return "dates";
+  const row = await db
+    .selectFrom(
+      sql<{ rowid: number }>`(select rowid from orders_search where orders_search match ${phrase} limit ${COMMON_TERM_MATCHES + 1})`.as("m"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n) > COMMON_TERM_MATCHES ? "dates" : "matches";
 }
 
 export interface OrdersPage {
@@ -104,11 +147,11 @@ export const SEARCH_COUNT_CAP = 10_000;
 
 export async function listOrders(db: DB, query: OrdersQuery, now = Date.now()): Promise<OrdersPage> {
   const direction = query.sort === "oldest" ? "asc" : "desc";
-  const base = applyOrderFilters(db.selectFrom("orders"), query, now);
   const capped = query.q.trim() !== "";
+  const base = filteredOrders(db, query, now, await searchWalk(db, query, now));
   const counting = capped
     ? db
-        .selectFrom(base.select("id").limit(SEARCH_COUNT_CAP + 1).as("matches"))
+        .selectFrom(filteredOrders(db, query, now, "matches").select("id").limit(SEARCH_COUNT_CAP + 1).as("matches"))
         .select((eb) => eb.fn.countAll<number>().as("n"))
     : base.select((eb) => eb.fn.countAll<number>().as("n"));
   const [orders, counted] = await Promise.all([
