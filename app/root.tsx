@@ -47,25 +47,29 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const notFound = status === 404;
+  // The visitor's own request was refused (bad form, too large…): say so rather than blame the server.
+  const refused = status >= 400 && status < 500 && !notFound;
+  const title = notFound ? "Oops! Page not found" : refused ? "Bad request" : "Unexpected Application Error!";
   // The public layout's settings, when its loader got to run; a bare 404 has only the defaults.
   const site = useRouteLoaderData("routes/public/layout") as SiteChrome | undefined;
   return (
     <>
-      <title>{notFound ? "Page not found" : "Unexpected Application Error!"}</title>
+      <title>{notFound ? "Page not found" : title}</title>
       <meta name="robots" content="noindex" />
       <SiteHeader site={{ brandName: site?.brandName ?? DEFAULT_BRAND_NAME }} />
       <main id="main" className="hero-backdrop flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 py-20 text-center">
         <p className="text-6xl font-extrabold text-brand-600" aria-hidden="true">
-          {isRouteErrorResponse(error) ? error.status : 500}
+          {status}
         </p>
-        <h1 className="text-2xl font-bold text-ink sm:text-3xl">
-          {notFound ? "Oops! Page not found" : "Unexpected Application Error!"}
-        </h1>
+        <h1 className="text-2xl font-bold text-ink sm:text-3xl">{title}</h1>
         <p className="max-w-md text-gray-700">
           {notFound
             ? "The page you are looking for does not exist or has moved."
-            : "Something went wrong on our side. Please try again in a moment."}
+            : refused
+              ? "This request could not be handled as it was sent. Please go back and try again."
+              : "Something went wrong on our side. Please try again in a moment."}
         </p>
         <a href="/" className="btn-primary px-6 py-3">
           Go back home

@@ -94,6 +94,14 @@ describe.each(testDatabases())("storefront pages on $name", (kind) => {
     expect(html).toContain("Oops! Page not found");
   });
 
+  it("tells a visitor whose page request was refused that the request was at fault, not the server", async () => {
+    const res = await fetch(`${server.url}/track`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(res.status).toBe(415);
+    const html = await res.text();
+    expect(html).toContain("Bad request");
+    expect(html).not.toContain("Unexpected Application Error!");
+  });
+
   it("answers a failure with the generic error page and leaks nothing internal", async () => {
     await handle.db.schema.alterTable("plans").renameTo("plans_hidden").execute();
     try {
