@@ -47,7 +47,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
     output: () => out,
     async stop(signal = "SIGTERM") {
       const started = Date.now();
-      if (child.exitCode !== null) return { code: child.exitCode, ms: 0 };
+      // A child killed by a signal has no exit code, only its signal.
+      if (child.exitCode !== null || child.signalCode !== null) return { code: child.exitCode, ms: 0 };
       const exited = once(child, "exit");
       child.kill(signal);
       const [code] = (await exited) as [number | null];

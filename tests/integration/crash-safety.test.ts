@@ -1,0 +1,298 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "~/db/database.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { seedDemoDataOnce } from "~/db/seed.server";
+import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
+import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
+import { writeSettings } from "~/domain/settings/settings.server";
+import { type TestDatabase, testDatabases } from "../support/databases";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+
+/**
+ * Crash safety of the real production server: it is killed with SIGKILL (no
+ * shutdown hook runs, as on a power cut of the process or an OOM kill) in the
+ * middle of work and started again on the same database.
+ */
+
+const BURST = 200;
+const IN_FLIGHT = 20;
+const KILL_AFTER_ACKS = 80;
+const PANEL_TIMEOUT_MS = 30_000;
+
+interface Attempt {
+  key: string;
+  status?: number;
+  orderId?: string;
+  error?: string;
+}
+
+function databaseUrl(target: DatabaseTarget): string {
+  return target.kind === "postgres" ? target.url : `file:${target.file}`;
+}
+
+async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+const json = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+
+describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => {
+  let target: DatabaseTarget;
+  let drop: () => Promise<void>;
+  let handle: DatabaseHandle;
+  const servers: ServerProcess[] = [];
+
+  async function start(env: Record<string, string>) {
+    const server = await spawnServer({ DATABASE_URL: databaseUrl(target), ...env });
+    servers.push(server);
+    return server;
+  }
+
+  beforeAll(async () => {
+    const db = await kind.create();
+    target = db.target.kind === "postgres" ? { ...db.target, poolSize: 3 } : db.target;
+    drop = db.drop;
+    // Migrated and seeded here, so the settings below are in place before any server reads them.
+    handle = openDatabase(target);
+    await migrateToLatest(handle.db, handle.dialect);
+    await seedDemoDataOnce(handle.db);
+  });
+  afterEach(async () => {
+    for (const s of servers.splice(0)) await s.stop("SIGKILL");
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await drop?.();
+  });
+
+  it("keeps every acknowledged order exactly once through a SIGKILL mid-burst, and retries return it", async () => {
+    const env = { ORDER_RATE_LIMIT_PER_MINUTE: "1000000", JOBS_ENABLED: "false" };
+    const first = await start(env);
+    const plans = (await (await fetch(`${first.url}/api/plans?serviceType=followers`)).json()) as {
+      plans: Array<{ _id: string; name: string }>;
+    };
+    const planId = Number(plans.plans.find((p) => p.name === "Starter Followers")!._id);
+    const run = randomBytes(4).toString("hex");
+    const bodyFor = (i: number) => ({
+      planId,
+      username: `@buyer_${i}`,
+      customerName: `Buyer ${i}`,
+      customerPhone: `98${String(10_000_000 + i).slice(-8)}`,
+      idempotencyKey: `burst-${run}-${String(i).padStart(3, "0")}`,
+    });
+
+    // 200 creations, 20 at a time; the server is killed once 80 have been answered.
+    const attempts: Attempt[] = Array.from({ length: BURST }, (_, i) => ({ key: bodyFor(i).idempotencyKey }));
+    let next = 0;
+    let acks = 0;
+    let killed: Promise<unknown> | undefined;
+    const worker = async () => {
+      while (next < BURST) {
+        const i = next++;
+        try {
+          const res = await json(`${first.url}/api/create-order`, bodyFor(i));
+          const body = (await res.json()) as { order?: { orderId: string } };
+          attempts[i]!.status = res.status;
+          attempts[i]!.orderId = body.order?.orderId;
+          if (res.ok && ++acks === KILL_AFTER_ACKS) killed = first.stop("SIGKILL");
+        } catch (error) {
+          attempts[i]!.error = String((error as Error).cause ?? error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+    expect((await killed) as { code: number | null }).toMatchObject({ code: null });
+
+    const acknowledged = attempts.filter((a) => a.status !== undefined && a.status >= 200 && a.status < 300);
+    const unanswered = attempts.filter((a) => a.status === undefined);
+    // Every answer before the kill was a creation; the kill cut the burst short.
+    expect(attempts.filter((a) => a.status !== undefined).every((a) => a.status === 201)).toBe(true);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+    expect(unanswered.length).toBeGreaterThan(0);
+
+    const second = await start(env);
+    const stored = async () =>
+      handle.db
+        .selectFrom("orders")
+        .select(["order_id", "idempotency_key", "status", "price_paise"])
+        .where("idempotency_key", "like", `burst-${run}-%`)
+        .execute();
+    const afterCrash = await stored();
+    for (const a of acknowledged) {
+      const byId = afterCrash.filter((o) => o.order_id === a.orderId);
+      const byKey = afterCrash.filter((o) => o.idempotency_key === a.key);
+      expect(byId, `order ${a.orderId}`).toHaveLength(1);
+      expect(byKey, `key ${a.key}`).toHaveLength(1);
+      expect(byId[0]).toMatchObject({ idempotency_key: a.key, status: "pending", price_paise: 4_900 });
+    }
+    // Orders the kill cut off before their answer may or may not exist, but never twice.
+    expect(new Set(afterCrash.map((o) => o.idempotency_key)).size).toBe(afterCrash.length);
+    expect(afterCrash.length).toBeLessThanOrEqual(BURST);
+
+    // The buyer's retry with the same key gets the same order back, nothing new.
+    for (const a of acknowledged) {
+      const i = attempts.indexOf(a);
+      const res = await json(`${second.url}/api/create-order`, bodyFor(i));
+      expect(res.status, a.key).toBe(200);
+      expect(((await res.json()) as { order: { orderId: string } }).order.orderId).toBe(a.orderId);
+    }
+    expect(await stored()).toHaveLength(afterCrash.length);
+
+    // Retrying the unanswered ones ends with exactly one order per key.
+    for (const a of unanswered) {
+      const res = await json(`${second.url}/api/create-order`, bodyFor(attempts.indexOf(a)));
+      const existed = afterCrash.some((o) => o.idempotency_key === a.key);
+      expect(res.status, a.key).toBe(existed ? 200 : 201);
+    }
+    const finalRows = await stored();
+    expect(finalRows).toHaveLength(BURST);
+    expect(new Set(finalRows.map((o) => o.idempotency_key)).size).toBe(BURST);
+  }, 120_000);
+
+  describe("Place Order in flight", () => {
+    let sim: RunningSimulator;
+    const admin = { username: "owner", password: "crash-safety-password" };
+    const env = {
+      ADMIN_USERNAME: admin.username,
+      ADMIN_PASSWORD: admin.password,
+      PANEL_TIMEOUT_MS: String(PANEL_TIMEOUT_MS),
+      PANEL_SYNC_INTERVAL_MS: "200",
+      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
+    };
+
+    beforeAll(async () => {
+      sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
+      await writeSettings(handle.db, {
+        panelUrl: sim.url,
+        panelApiKey: DEMO_PANEL_KEY,
+        panelServiceFollowers: "101",
+        panelServiceLikes: "102",
+        panelServiceViews: "103",
+        panelServiceComments: "104",
+      });
+    });
+    afterAll(async () => sim?.close());
+
+    const reload = (orderId: string) => handle.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    // Followers orders send the username as the panel's link.
+    const addsFor = (username: string) => sim.panel.requests("add").filter((r) => r.params.link === username).length;
+
+    async function paidOrder(server: ServerProcess, username: string) {
+      const plan = await handle.db.selectFrom("plans").select("id").where("name", "=", "Starter Followers").executeTakeFirstOrThrow();
+      const res = await json(`${server.url}/api/create-order`, {
+        planId: plan.id,
+        username,
+        customerName: "Priya",
+        customerPhone: "9876543210",
+      });
+      expect(res.status).toBe(201);
+      const { order } = (await res.json()) as { order: { orderId: string } };
+      const utr = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
+      expect((await json(`${server.url}/api/orders/${order.orderId}/utr`, { utr })).status).toBe(200);
+      return order.orderId;
+    }
+
+    async function signIn(server: ServerProcess) {
+      const res = await fetch(`${server.url}/admin/login.data`, {
+        method: "POST",
+        body: new URLSearchParams(admin),
+        headers: { origin: server.url },
+        redirect: "manual",
+      });
+      const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+      expect(cookie).toMatch(/^admin_session=.+/);
+      return cookie;
+    }
+
+    const act = (server: ServerProcess, cookie: string, orderId: string, action: string) =>
+      fetch(`${server.url}/api/admin/orders/${orderId}/${action}`, { method: "POST", headers: { cookie, origin: server.url } });
+
+    it("never sends an order twice when the server dies while the panel holds its answer", async () => {
+      sim.panel.resetSwitches();
+      sim.panel.clearLog();
+      const first = await start(env);
+      const orderId = await paidOrder(first, "crash.while.placing");
+      const cookie = await signIn(first);
+
+      // The panel takes the order at once but answers only after a minute.
+      sim.panel.setSwitches({ latencyMs: 60_000 });
+      const place = act(first, cookie, orderId, "place").catch((error: Error) => error);
+      await until(() => addsFor("crash.while.placing") === 1, "the panel to receive the add");
+      expect((await first.stop("SIGKILL")).code).toBeNull();
+      expect(await place).toBeInstanceOf(Error);
+      sim.panel.resetSwitches();
+
+      // The claim survived the crash: the order is marked as being sent, with no panel id.
+      expect(await reload(orderId)).toMatchObject({ status: "pending", panel_state: "sending", panel_order_id: null });
+
+      const second = await start(env);
+      // The session is server-side and survives the restart.
+      const again = await act(second, cookie, orderId, "place");
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({ success: false, message: "This order is being sent to the SMM panel right now" });
+      expect((await act(second, cookie, orderId, "retry")).status).toBe(409);
+      expect((await act(second, cookie, orderId, "cancel")).status).toBe(409);
+      expect(addsFor("crash.while.placing")).toBe(1);
+
+      // Once the longest possible send is over (PANEL_TIMEOUT_MS plus a minute, here moved back
+      // rather than waited for), the sync job marks the order for checking instead of resending it.
+      await handle.db
+        .updateTable("orders")
+        .set({ updated_at: Date.now() - PANEL_TIMEOUT_MS - 61_000 })
+        .where("order_id", "=", orderId)
+        .execute();
+      await until(async () => (await reload(orderId)).panel_state === "unknown", "the sync job to mark the order");
+      const marked = await reload(orderId);
+      expect(marked).toMatchObject({ status: "failed", panel_state: "unknown", panel_order_id: null });
+      expect(marked.panel_error).toBe(
+        "Not sure whether the SMM panel placed this order: the shop stopped while waiting for the panel's answer. " +
+          "It was not sent again; check the panel's orders for this link before using Retry Order.",
+      );
+      const details = (await (await fetch(`${second.url}/api/admin/orders/${orderId}`, { headers: { cookie } })).json()) as {
+        order: { status: string; smmPanel: { orderId: string | null; error: string | null } };
+      };
+      expect(details.order).toMatchObject({ status: "failed", smmPanel: { orderId: null, error: marked.panel_error } });
+
+      // Place is refused while the order waits for checking; only an explicit Retry would send it again.
+      const refused = await act(second, cookie, orderId, "place");
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toEqual({ success: false, message: "Only a pending order can be placed (this one is failed)" });
+      // The sync job keeps running (every ~0.2 s here) and leaves it alone: no add, no status call.
+      await new Promise((done) => setTimeout(done, 1_000));
+      expect(addsFor("crash.while.placing")).toBe(1);
+      expect(sim.panel.count("status")).toBe(0);
+      expect(await reload(orderId)).toMatchObject({ status: "failed", panel_state: "unknown" });
+    }, 90_000);
+
+    it("keeps a placement the panel confirmed through a SIGKILL, and the sync job follows it", async () => {
+      sim.panel.resetSwitches();
+      const first = await start(env);
+      const orderId = await paidOrder(first, "crash.after.placing");
+      const cookie = await signIn(first);
+      const placed = await act(first, cookie, orderId, "place");
+      expect(await placed.json()).toEqual({ success: true, message: "Order placed in SMM panel and marked as completed" });
+      expect((await first.stop("SIGKILL")).code).toBeNull();
+
+      const row = await reload(orderId);
+      expect(row).toMatchObject({ status: "completed", panel_state: "placed", panel_status: "pending" });
+      expect(sim.panel.order(row.panel_order_id!)).toBeDefined();
+
+      const second = await start(env);
+      const again = await act(second, cookie, orderId, "place");
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as { message: string }).message).toBe(
+        `This order is already placed in the SMM panel (order ${row.panel_order_id})`,
+      );
+      // The restarted server's sync job picks the placed order up from the database.
+      sim.panel.advanceTime(20_000);
+      await until(async () => (await reload(orderId)).panel_status === "completed", "the sync job to record the panel's status");
+      expect(addsFor("crash.after.placing")).toBe(1);
+    }, 90_000);
+  });
+});
