@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs when they are missing:
-# Chromium for end-to-end tests, PostgreSQL for integration tests, zbar for QR checks.
+# Chromium for end-to-end tests, PostgreSQL for integration tests, zbar for QR checks,
+# sqlmap for the injection scan.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v zbarimg >/dev/null || missing+=(zbar-tools)
+command -v sqlmap >/dev/null || missing+=(sqlmap)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing system packages: ${missing[*]}"

@@ -38,6 +38,9 @@ else
   fail "starting PostgreSQL"
 fi
 
+stage "Injection scan (sqlmap)"
+TEST_POSTGRES_URL="${pg_url:-}" bash tests/security/sqlmap.sh || fail "injection scan"
+
 stage "End-to-end tests (Chromium)"
 PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" npx playwright test --reporter=list,json || fail "end-to-end tests"
 
