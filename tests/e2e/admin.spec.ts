@@ -151,3 +151,12 @@ test("order details show the order, its panel state and the actions its state al
   await page.getByRole("link", { name: "Back to orders" }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
 });
+
+test("plans show price, status and actions without scrolling sideways, on a phone too", async ({ page }) => {
+  await signIn(page, "/admin/plans");
+  const first = page.getByTestId("plan-row").first();
+  for (const part of [first.getByText(/₹\d/), first.getByText(/^(Enabled|Disabled)$/), first.getByRole("button", { name: /^Delete / })]) {
+    await expect(part).toBeInViewport();
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});

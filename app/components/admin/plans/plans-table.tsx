@@ -11,11 +11,15 @@ interface Props {
   onDelete(plan: ApiPlan): void;
 }
 
+/**
+ * A table on wider screens; on a phone each plan becomes a card (same markup,
+ * laid out by CSS), so its price, status and actions need no sideways scroll.
+ */
 export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-      <table className="w-full min-w-[720px] text-left text-sm">
-        <thead className="bg-gray-50 text-xs uppercase text-gray-600">
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[720px]">
+        <thead className="bg-gray-50 text-xs uppercase text-gray-600 max-sm:hidden">
           <tr>
             {["Service Type", "Name", "Quantity", "Price", "Tags", "Status", "Actions"].map((h) => (
               <th key={h} scope="col" className="px-4 py-3 font-semibold">
@@ -24,23 +28,33 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-100">
+        <tbody className="divide-y divide-gray-100 max-sm:block">
           {plans.length === 0 ? (
-            <tr>
-              <td colSpan={7} className="px-4 py-8 text-center text-gray-500">
+            <tr className="max-sm:block">
+              <td colSpan={7} className="px-4 py-8 text-center text-gray-500 max-sm:block">
                 No plans found
               </td>
             </tr>
           ) : (
             plans.map((plan) => (
-              <tr key={plan._id} data-testid="plan-row">
-                <td className="px-4 py-3">
+              <tr
+                key={plan._id}
+                data-testid="plan-row"
+                className="max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4"
+              >
+                <td className="px-4 py-3 max-sm:order-2 max-sm:p-0">
                   <ServiceTypeBadge type={plan.serviceType} />
                 </td>
-                <td className="px-4 py-3 font-medium">{plan.name}</td>
-                <td className="px-4 py-3">{formatCount(Number(plan.amount))}</td>
-                <td className="px-4 py-3">{formatInr(Math.round(plan.price * 100))}</td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 font-medium max-sm:order-1 max-sm:col-span-2 max-sm:p-0 max-sm:text-base">{plan.name}</td>
+                <td className="px-4 py-3 max-sm:order-4 max-sm:p-0">
+                  <span className="text-gray-600 sm:hidden">Quantity </span>
+                  {formatCount(Number(plan.amount))}
+                </td>
+                <td className="px-4 py-3 max-sm:order-5 max-sm:p-0 max-sm:text-right">
+                  <span className="text-gray-600 sm:hidden">Price </span>
+                  {formatInr(Math.round(plan.price * 100))}
+                </td>
+                <td className="px-4 py-3 max-sm:order-6 max-sm:p-0">
                   {plan.tags.length === 0 ? (
                     <span className="text-gray-500">No tags</span>
                   ) : (
@@ -51,7 +65,7 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                     ))
                   )}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3 max-sm:order-3 max-sm:p-0 max-sm:text-right">
                   <span
                     className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
                       plan.isEnabled ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"
@@ -60,8 +74,8 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                     {plan.isEnabled ? "Enabled" : "Disabled"}
                   </span>
                 </td>
-                <td className="px-4 py-3">
-                  <div className="flex gap-1">
+                <td className="px-4 py-3 max-sm:order-7 max-sm:p-0">
+                  <div className="flex gap-1 max-sm:justify-end">
                     <IconButton label={`Edit ${plan.name}`} onClick={() => onEdit(plan)} disabled={busy}>
                       <Pencil className="size-4" aria-hidden />
                     </IconButton>
@@ -100,7 +114,7 @@ function IconButton(props: {
       title={props.label}
       onClick={props.onClick}
       disabled={props.disabled}
-      className={`rounded-md p-2 hover:bg-gray-100 disabled:opacity-50 ${props.danger ? "text-red-700" : "text-gray-700"}`}
+      className={`rounded-md p-2 hover:bg-gray-100 disabled:opacity-50 max-sm:p-3 ${props.danger ? "text-red-700" : "text-gray-700"}`}
     >
       {props.children}
     </button>
