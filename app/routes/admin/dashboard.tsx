@@ -2,6 +2,7 @@ import { Loader2 } from "lucide-react";
 import { useSearchParams, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { DateRangePicker } from "~/components/admin/date-range-picker";
+import { RangeButtons } from "~/components/admin/range-buttons";
 import { PanelBalanceCard } from "~/components/admin/panel-balance-card";
 import { RevenueChart } from "~/components/admin/revenue-chart";
 import { StatusSelect } from "~/components/admin/status-select";
@@ -63,24 +64,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Dashboard</h1>
         {loading && <Loader2 className="h-5 w-5 animate-spin text-brand-600" aria-label="Loading" />}
       </div>
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Time range">
-        {RANGES.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={query.timeRange === value}
-            onClick={() =>
-              update(
-                value === "custom"
-                  ? { timeRange: value, ...defaultCustomDates() }
-                  : { timeRange: value, startDate: undefined, endDate: undefined },
-              )
-            }
-            className={`rounded-lg px-3 py-1.5 text-sm font-medium ${query.timeRange === value ? "bg-brand-600 text-white" : "border border-gray-300 bg-white hover:bg-gray-50"}`}
-          >
-            {label}
-          </button>
-        ))}
+      <RangeButtons
+        label="Time range"
+        options={RANGES}
+        value={query.timeRange}
+        onSelect={(value) =>
+          update(
+            value === "custom"
+              ? { timeRange: value, ...defaultCustomDates() }
+              : { timeRange: value, startDate: undefined, endDate: undefined },
+          )
+        }
+      >
         {query.timeRange === "custom" && (
           <DateRangePicker
             startDate={query.startDate}
@@ -98,7 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ]}
           onChange={(status) => update({ status: status === "all" ? undefined : status })}
         />
-      </div>
+      </RangeButtons>
 
       <PanelBalanceCard />
 

@@ -7,6 +7,7 @@ import type { Route } from "./+types/orders";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { CustomerDialog } from "~/components/admin/customer-dialog";
 import { DateRangePicker } from "~/components/admin/date-range-picker";
+import { RangeButtons } from "~/components/admin/range-buttons";
 import { ServiceBadge, StatusBadge } from "~/components/admin/order-badges";
 import { OrderTarget } from "~/components/admin/order-target";
 import { StatusSelect } from "~/components/admin/status-select";
@@ -169,18 +170,12 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           onChange={(status) => update({ status: status === "all" ? undefined : status })}
         />
       </div>
-      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Time filter">
-        {TIME_FILTERS.map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            aria-pressed={query.range === value}
-            onClick={() => update({ range: value, startDate: undefined, endDate: undefined })}
-            className={`rounded-lg px-3 py-1.5 text-sm font-medium ${query.range === value ? "bg-brand-600 text-white" : "border border-gray-300 bg-white hover:bg-gray-50"}`}
-          >
-            {label}
-          </button>
-        ))}
+      <RangeButtons
+        label="Time filter"
+        options={TIME_FILTERS}
+        value={query.range}
+        onSelect={(range) => update({ range, startDate: undefined, endDate: undefined })}
+      >
         {query.range === "custom" && (
           <>
             <DateRangePicker
@@ -197,7 +192,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
             </button>
           </>
         )}
-      </div>
+      </RangeButtons>
 
       <p className="text-sm text-gray-700" aria-live="polite">
         {loading ? (
