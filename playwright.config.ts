@@ -1,21 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
+import { createRequire } from "node:module";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
 
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
+// Debian's Chromium, headless, with the same flags as the Lighthouse script.
+const chromiumFlags: string[] = createRequire(import.meta.url)("./scripts/chromium-flags.json");
+const chromium = { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumFlags };
 
 export default defineConfig({
   testDir: "tests/e2e",

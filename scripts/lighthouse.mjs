@@ -4,6 +4,7 @@
 // per page and the JavaScript sent on the first load of each, and exits
 // non-zero when a page misses a target.
 import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
 import { get } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,16 +18,8 @@ const PAGES = ["/", "/privacy-policy", "/contact-us", "/blog", "/blog/grow-insta
 
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// The same Chromium flags as the end-to-end tests.
+const CHROME_FLAGS = createRequire(import.meta.url)("./chromium-flags.json");
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
