@@ -3,13 +3,14 @@ import type { DB } from "~/db/database.server";
 import { firstProblem } from "~/lib/api.server";
 import { createPlan, deletePlan, togglePlan, updatePlan } from "./admin.server";
 import { newPlanSchema, planUpdateSchema } from "./plan-form";
+import { MAX_PLAN_ID } from "./table";
 
 /** What the Plans page's form submits; one shape per button. */
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create"), plan: z.unknown() }),
-  z.object({ intent: z.literal("update"), id: z.coerce.number().int().positive(), plan: z.unknown() }),
-  z.object({ intent: z.literal("toggle"), id: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("update"), id: z.coerce.number().int().min(1).max(MAX_PLAN_ID), plan: z.unknown() }),
+  z.object({ intent: z.literal("toggle"), id: z.coerce.number().int().min(1).max(MAX_PLAN_ID) }),
+  z.object({ intent: z.literal("delete"), id: z.coerce.number().int().min(1).max(MAX_PLAN_ID) }),
 ]);
 
 export type PlanActionResult = { ok: true; message: string } | { ok: false; message: string };

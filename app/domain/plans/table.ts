@@ -21,3 +21,10 @@ export interface PlanTable {
 export type PlanRow = Selectable<PlanTable>;
 export type NewPlanRow = Insertable<PlanTable>;
 export type PlanUpdate = Updateable<PlanTable>;
+
+/** Plan ids are PostgreSQL `serial` (int4) values: a larger number names no plan and must never reach a query. */
+export const MAX_PLAN_ID = 2_147_483_647;
+
+export function isPlanId(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_PLAN_ID;
+}

@@ -5,6 +5,7 @@ import { servicesContext } from "~/context";
 import { createOrder } from "~/domain/orders/create.server";
 import { orderCreationLimiter } from "~/domain/orders/create-rate-limit";
 import { publicOrder } from "~/domain/orders/buyer-order";
+import { isPlanId } from "~/domain/plans/table";
 import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
 
 // Only what the buyer chooses; price, amount, status and orderId in the body are ignored.
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const looksLikeLink = (v: string | null | undefined) => Boolean(v && /instagram\.com/i.test(v));
 
   const result = await createOrder(services, {
-    planId: Number.isSafeInteger(planId) && planId > 0 ? planId : null,
+    planId: isPlanId(planId) ? planId : null,
     username: input.username ?? (looksLikeLink(input.target) ? null : input.target),
     postLink: input.postLink ?? (looksLikeLink(input.target) ? input.target : null),
     customerName: input.customerName,

@@ -3,10 +3,12 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { deletePlan, planToApi, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { planUpdateSchema } from "~/domain/plans/plan-form";
+import { isPlanId } from "~/domain/plans/table";
 import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
 
 function planId(raw: string | undefined): number | null {
-  return raw && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  return isPlanId(id) ? id : null;
 }
 
 /** PUT and DELETE /api/admin/plans/{id}; PATCH /api/admin/plans/{id}/toggle. */
