@@ -11,6 +11,7 @@ import { bootstrapAdmin } from "~/domain/auth/setup.server";
 import { startDemoPanel } from "~/domain/panel/demo.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import { createApp } from "./app";
+import { answerClientErrors } from "./client-errors";
 import { createHotRoutes } from "./hot-routes";
 import { startBackgroundJobs } from "./jobs";
 import type { Config } from "./config";
@@ -74,6 +75,7 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
   const server = createServer((req, res) => {
     if (!hot(req, res)) app(req, res);
   });
+  answerClientErrors(server);
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);
     server.listen(config.PORT, config.HOST, () => ok());

@@ -225,7 +225,7 @@ export function expectSafe(answer: Answer, fullLabel: string) {
 }
 
 /** A JSON endpoint's refusal: 4xx and `{ success: false, message }` with a short human message. */
-export function expectJsonRefusal(answer: Answer, fullLabel: string, statuses: number[] = [400, 404, 405, 409, 413, 415]) {
+export function expectJsonRefusal(answer: Answer, fullLabel: string, statuses: number[] = [400, 404, 405, 409, 413, 415, 431]) {
   const label = fullLabel.slice(0, 300);
   expectSafe(answer, label);
   expect(statuses, `${label} → ${answer.status}: ${answer.text.slice(0, 300)}`).toContain(answer.status);
