@@ -18,6 +18,12 @@ trap cleanup EXIT
 stage "System packages"
 scripts/ensure-system-deps.sh || fail "installing system packages"
 
+stage "Lockfile (npm ci must accept it on every platform)"
+npm ci --dry-run --ignore-scripts >"$reports/npm-ci.log" 2>&1 || { cat "$reports/npm-ci.log"; fail "package-lock.json is out of sync: regenerate it (rm -rf node_modules package-lock.json && npm install)"; }
+
+stage "Format"
+npx prettier --check . >"$reports/prettier.log" 2>&1 || { cat "$reports/prettier.log"; fail "formatting (npm run format)"; }
+
 stage "Typecheck"
 npm run --silent typecheck || fail "typecheck"
 
