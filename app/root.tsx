@@ -59,7 +59,10 @@ export function ErrorBoundary() {
       <title>{notFound ? "Page not found" : title}</title>
       <meta name="robots" content="noindex" />
       <SiteHeader site={{ brandName: site?.brandName ?? DEFAULT_BRAND_NAME }} />
-      <main id="main" className="hero-backdrop flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 py-20 text-center">
+      <main
+        id="main"
+        className="hero-backdrop flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 py-20 text-center"
+      >
         <p className="text-6xl font-extrabold text-brand-600" aria-hidden="true">
           {status}
         </p>

@@ -11,11 +11,7 @@ try {
     .values({ key: "seeded_at", value: new Date().toISOString() })
     .onConflict((oc) => oc.column("key").doNothing())
     .execute();
-  console.log(
-    plansAdded
-      ? `Added ${plansAdded} demo plans.`
-      : "The shop already has plans; none added.",
-  );
+  console.log(plansAdded ? `Added ${plansAdded} demo plans.` : "The shop already has plans; none added.");
   console.log(settingsAdded ? `Added ${settingsAdded} default settings.` : "Every setting already has a value.");
 } finally {
   await database.close();

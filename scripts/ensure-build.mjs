@@ -23,7 +23,10 @@ export function ensureBuild(buildDir) {
   const sources = SOURCES.filter(existsSync);
   if (existsSync(entry) && Math.max(...sources.map(newestMtime)) <= statSync(entry).mtimeMs) return entry;
   console.log(`Building the shop into ${buildDir}/…`);
-  const build = spawnSync("npm", ["run", "--silent", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  const build = spawnSync("npm", ["run", "--silent", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, BUILD_DIR: buildDir },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
   return entry;
 }

@@ -23,7 +23,6 @@ const CHROME_FLAGS = createRequire(import.meta.url)("./chromium-flags.json");
 
 const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
-
 /** The production server on a free port and a fresh SQLite file (seeded with the demo catalogue). */
 async function startServer(dataDir) {
   const child = spawn(process.execPath, [serverEntry(BUILD_DIR)], {
@@ -56,7 +55,13 @@ async function startServer(dataDir) {
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
-  return { url, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM")))) };
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) =>
+        child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM")),
+      ),
+  };
 }
 
 /** Compressed bytes of every script the page's HTML loads up front (entry, route modules, preloads). */
@@ -116,12 +121,27 @@ async function main() {
       const scores = Object.fromEntries(
         Object.keys(TARGETS).map((c) => [c, median(lhrs.map((l) => Math.round((l.categories[c]?.score ?? 0) * 100)))]),
       );
-      const lhr = lhrs.find((l) => Math.round((l.categories.performance?.score ?? 0) * 100) === scores.performance) ?? lhrs[0];
-      const failing = [...new Set(lhrs.flatMap((l) => Object.values(l.audits)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-        .map((a) => a.id)))];
+      const lhr =
+        lhrs.find((l) => Math.round((l.categories.performance?.score ?? 0) * 100) === scores.performance) ?? lhrs[0];
+      const failing = [
+        ...new Set(
+          lhrs.flatMap((l) =>
+            Object.values(l.audits)
+              .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
+              .map((a) => a.id),
+          ),
+        ),
+      ];
       const firstLoad = await firstLoadScriptBytes(`${server.url}${path}`);
-      rows.push({ path, ...scores, js: firstLoad, jsAll: scriptBytes(lhr), failing, lcp: lhr.audits["largest-contentful-paint"]?.displayValue, cls: lhr.audits["cumulative-layout-shift"]?.displayValue });
+      rows.push({
+        path,
+        ...scores,
+        js: firstLoad,
+        jsAll: scriptBytes(lhr),
+        failing,
+        lcp: lhr.audits["largest-contentful-paint"]?.displayValue,
+        cls: lhr.audits["cumulative-layout-shift"]?.displayValue,
+      });
     }
   } finally {
     await chrome.kill();
@@ -130,7 +150,9 @@ async function main() {
   }
 
   let missed = false;
-  console.log(`\n${runs > 1 ? `median of ${runs} runs per page\n` : ""}page                      perf  a11y  best  seo   JS first load / all (gzip)   LCP      CLS`);
+  console.log(
+    `\n${runs > 1 ? `median of ${runs} runs per page\n` : ""}page                      perf  a11y  best  seo   JS first load / all (gzip)   LCP      CLS`,
+  );
   for (const r of rows) {
     const cells = Object.entries(TARGETS).map(([c, target]) => {
       if (r[c] < target) missed = true;
@@ -141,8 +163,12 @@ async function main() {
     );
     if (r.failing.length) console.log(`    failing audits: ${r.failing.join(", ")}`);
   }
-  console.log("JS first load: scripts the HTML loads up front; all: every script Lighthouse saw, including code fetched later (carousel).");
-  console.log(`\nTargets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO = 100 ("!" marks a miss).`);
+  console.log(
+    "JS first load: scripts the HTML loads up front; all: every script Lighthouse saw, including code fetched later (carousel).",
+  );
+  console.log(
+    `\nTargets: performance ≥ ${TARGETS.performance}, accessibility, best practices and SEO = 100 ("!" marks a miss).`,
+  );
   process.exit(missed ? 1 : 0);
 }
 

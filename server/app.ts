@@ -43,10 +43,7 @@ export function createApp(options: AppOptions) {
   });
 
   // Vite fingerprints everything under assets/, so it may be cached for good.
-  app.use(
-    "/assets",
-    express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }),
-  );
+  app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
 
   // Every route may rely on the address Express resolved (TRUST_PROXY aware), never a client-sent one.

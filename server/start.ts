@@ -27,9 +27,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config, logger: Logger, { dev = false } = {}): Promise<RunningServer> {
   const database = openDatabase(
-    config.database.kind === "postgres"
-      ? { ...config.database, poolSize: config.DATABASE_POOL_SIZE }
-      : config.database,
+    config.database.kind === "postgres" ? { ...config.database, poolSize: config.DATABASE_POOL_SIZE } : config.database,
     (error) => logger.warn({ err: error }, "an idle database connection was closed; the pool opens a new one"),
   );
   const migrations = await migrateToLatest(database.db, database.dialect);

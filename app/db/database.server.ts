@@ -8,9 +8,7 @@ import type { Database } from "./schema";
 export type DB = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
 
-export type DatabaseTarget =
-  | { kind: "sqlite"; file: string }
-  | { kind: "postgres"; url: string; poolSize?: number };
+export type DatabaseTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string; poolSize?: number };
 
 export interface DatabaseHandle {
   db: DB;

@@ -39,11 +39,11 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
 }
 
 /** The public layout's loader data (brand, base URL) as seen from a child route's `meta`. */
-export function siteFromMatches(
-  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
-): { brandName: string; publicBaseUrl: string } {
+export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): {
+  brandName: string;
+  publicBaseUrl: string;
+} {
   const data = matches.find((m) => m?.id === "routes/public/layout")?.loaderData as
-    | { brandName: string; publicBaseUrl: string }
-    | undefined;
+    { brandName: string; publicBaseUrl: string } | undefined;
   return data ?? { brandName: DEFAULT_BRAND_NAME, publicBaseUrl: "http://localhost:3000" };
 }

@@ -41,7 +41,11 @@ async function signIn(url: string): Promise<string> {
   return cookie;
 }
 
-async function timeRequests(url: string, cookie: string, runs = 9): Promise<{ median: number; max: number; body: string }> {
+async function timeRequests(
+  url: string,
+  cookie: string,
+  runs = 9,
+): Promise<{ median: number; max: number; body: string }> {
   const times: number[] = [];
   let body = "";
   for (let i = 0; i < runs + 1; i++) {
@@ -91,7 +95,9 @@ export const adminBench: Bench = {
         for (const b of chunk) if (b === 10) lines++;
       }
       const seconds = (performance.now() - started) / 1000;
-      console.log(`CSV export: ${(lines - 1).toLocaleString("en-IN")} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s`);
+      console.log(
+        `CSV export: ${(lines - 1).toLocaleString("en-IN")} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s`,
+      );
       const peak = peakRssMb(shop.child.pid!);
       console.log(`info server peak memory (VmHWM) after the export: ${peak.toFixed(1)} MB`);
       check("server peak memory (VmHWM) with the export", peak, TARGETS.exportPeakMb, "MB");
@@ -112,7 +118,6 @@ export const adminBench: Bench = {
       // A username that appears in one order or none: without the trigram index this read every row (2.7 s).
       const rare = await timeRequests(`${shop.url}/api/admin/orders?range=all&q=zzqx&pageSize=25`, cookie);
       check("orders page, search that matches nothing, All Time, median", rare.median, TARGETS.searchMs, "ms");
-
     } finally {
       await shop.stop();
       db.cleanup();

@@ -21,9 +21,18 @@ export const buyingBench: Bench = {
         plans: Array<{ _id: string }>;
       };
       const planId = Number(plans.plans[0]!._id);
-      const orderBody = JSON.stringify({ planId, username: "bench_user", customerName: "Bench", customerPhone: "9876543210" });
+      const orderBody = JSON.stringify({
+        planId,
+        username: "bench_user",
+        customerName: "Bench",
+        customerPhone: "9876543210",
+      });
       const created = (await (
-        await fetch(`${shop.url}/api/create-order`, { method: "POST", headers: { "content-type": "application/json" }, body: orderBody })
+        await fetch(`${shop.url}/api/create-order`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: orderBody,
+        })
       ).json()) as { order: { orderId: string } };
 
       const baseline = await load({ url: bare.url, connections: CONNECTIONS, duration: SECONDS });
@@ -36,7 +45,9 @@ export const buyingBench: Bench = {
       console.log(summary("GET /api/order-status", status));
       const ratio = status.requests.average / baseline.requests.average;
       const statusOk = ratio >= 0.5 && status.latency.p99 < 50 && status.non2xx === 0 && status.errors === 0;
-      console.log(`  ratio ${(ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${status.latency.p99} ms (target < 50 ms): ${statusOk ? "met" : "MISSED"}`);
+      console.log(
+        `  ratio ${(ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${status.latency.p99} ms (target < 50 ms): ${statusOk ? "met" : "MISSED"}`,
+      );
 
       const acknowledged = new Set<string>();
       const create = await load({

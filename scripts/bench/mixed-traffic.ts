@@ -52,7 +52,10 @@ export async function createBuyerOrders(urls: string[], planId: number, count = 
   const worker = async () => {
     while (next < count) {
       const n = next++;
-      const res = await fetch(`${urls[n % urls.length]}/api/create-order`, { ...JSON_POST, body: orderBody(planId, n) });
+      const res = await fetch(`${urls[n % urls.length]}/api/create-order`, {
+        ...JSON_POST,
+        body: orderBody(planId, n),
+      });
       const body = await res.text();
       if (res.status !== 201) throw new Error(`setting up buyer orders: ${res.status} ${body.slice(0, 200)}`);
       ids.push(orderIdOf(body));
@@ -80,11 +83,20 @@ export async function warmUp(urls: string[], cookie: string): Promise<void> {
 export async function runMix(
   urls: string[],
   seconds: number,
-  { planId, buyerIds, cookie, acknowledged }: { planId: number; buyerIds: string[]; cookie: string; acknowledged: Set<string> },
+  {
+    planId,
+    buyerIds,
+    cookie,
+    acknowledged,
+  }: { planId: number; buyerIds: string[]; cookie: string; acknowledged: Set<string> },
 ): Promise<ClassResult[]> {
   let serial = buyerIds.length;
   let poll = 0;
-  const get = (path: string, headers: Record<string, string> = {}): autocannon.Request => ({ method: "GET", path, headers });
+  const get = (path: string, headers: Record<string, string> = {}): autocannon.Request => ({
+    method: "GET",
+    path,
+    headers,
+  });
   const classes: Array<{ name: string; connections: number; requests: autocannon.Request[] }> = [
     {
       name: "storefront pages",
@@ -113,7 +125,12 @@ export async function runMix(
     {
       name: `order status, ${buyerIds.length.toLocaleString("en-IN")} buyers`,
       connections: CONNECTIONS.status,
-      requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/order-status?orderId=${buyerIds[poll++ % buyerIds.length]}` }) }],
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (req) => ({ ...req, path: `/api/order-status?orderId=${buyerIds[poll++ % buyerIds.length]}` }),
+        },
+      ],
     },
     {
       name: "admin dashboard (API + page)",
@@ -136,7 +153,15 @@ export function failures(r: Result): number {
 }
 
 const COLUMNS: Array<[string, number]> = [
-  ["traffic class", -30], ["conns", 5], ["requests", 9], ["req/s", 7], ["vs bare", 8], ["p50 ms", 7], ["p99 ms", 7], ["errors", 6], ["non-2xx", 7],
+  ["traffic class", -30],
+  ["conns", 5],
+  ["requests", 9],
+  ["req/s", 7],
+  ["vs bare", 8],
+  ["p50 ms", 7],
+  ["p99 ms", 7],
+  ["errors", 6],
+  ["non-2xx", 7],
 ];
 
 function row(cells: Array<string | number>): string {
@@ -152,12 +177,32 @@ function row(cells: Array<string | number>): string {
 export function table(rows: ClassResult[], baseline: Result): string {
   const share = (perSecond: number) => `${((perSecond / baseline.requests.average) * 100).toFixed(1)}%`;
   const lines = rows.map(({ name, connections, result: r }) =>
-    row([name, connections, r.requests.total, r.requests.average.toFixed(0), share(r.requests.average), r.latency.p50, r.latency.p99, r.errors, r.non2xx]),
+    row([
+      name,
+      connections,
+      r.requests.total,
+      r.requests.average.toFixed(0),
+      share(r.requests.average),
+      r.latency.p50,
+      r.latency.p99,
+      r.errors,
+      r.non2xx,
+    ]),
   );
   const sum = (f: (r: ClassResult) => number) => rows.reduce((s, r) => s + f(r), 0);
   const perSecond = sum((r) => r.result.requests.average);
   lines.push(
-    row(["all classes", sum((r) => r.connections), sum((r) => r.result.requests.total), perSecond.toFixed(0), share(perSecond), "", "", sum((r) => r.result.errors), sum((r) => r.result.non2xx)]),
+    row([
+      "all classes",
+      sum((r) => r.connections),
+      sum((r) => r.result.requests.total),
+      perSecond.toFixed(0),
+      share(perSecond),
+      "",
+      "",
+      sum((r) => r.result.errors),
+      sum((r) => r.result.non2xx),
+    ]),
   );
   return [row(COLUMNS.map(([title]) => title)), ...lines].join("\n");
 }

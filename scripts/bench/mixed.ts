@@ -55,7 +55,9 @@ async function loadShops(label: string, shops: Shop[], baseline: Result, acknowl
 
   console.log(`\n### ${label}, ${SECONDS} s, ${MIX_CONNECTIONS} connections in all\n`);
   console.log(table(rows, baseline));
-  const rss = shops.map((s, i) => `${shops.length > 1 ? `instance ${i + 1} ` : ""}${peakRssMb(s.child.pid!).toFixed(1)} MB`);
+  const rss = shops.map(
+    (s, i) => `${shops.length > 1 ? `instance ${i + 1} ` : ""}${peakRssMb(s.child.pid!).toFixed(1)} MB`,
+  );
   console.log(`server peak RSS (VmHWM): ${rss.join(", ")}`);
   const status = rows.find((r) => r.name.startsWith("order status"))!.result.requests.average;
   console.log(
@@ -141,7 +143,9 @@ async function onPostgres(baseline: Result): Promise<boolean> {
     const acknowledged = new Set<string>();
     try {
       // Both start at once, as after a deploy: migrations, demo seed and the admin account must not collide.
-      const started = await Promise.allSettled([1, 2].map(() => startShop({ ...SHOP_ENV, DATABASE_URL: url.toString() })));
+      const started = await Promise.allSettled(
+        [1, 2].map(() => startShop({ ...SHOP_ENV, DATABASE_URL: url.toString() })),
+      );
       const shops = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
       let ok: boolean;
       try {

@@ -6,17 +6,101 @@ import type { NewOrderRow, OrderStatus } from "~/domain/orders/table";
 import type { ServiceType } from "~/domain/plans/table";
 
 const DAY = 86_400_000;
-const FIRST = ["Aarav", "Vivaan", "Aditya", "Ananya", "Diya", "Ishaan", "Kavya", "Priya", "Rohan", "Saanvi", "Arjun", "Meera", "Kabir", "Riya", "Neha", "Rahul", "Sneha", "Vikram", "Pooja", "Aman"];
-const LAST = ["Sharma", "Verma", "Patel", "Reddy", "Iyer", "Nair", "Gupta", "Singh", "Das", "Khan", "Mehta", "Joshi", "Rao", "Kulkarni", "Bose"];
-const WORDS = ["travel", "foodie", "style", "fit", "vibes", "daily", "official", "studio", "art", "beats", "tech", "mumbai", "delhi", "desi", "glow"];
+const FIRST = [
+  "Aarav",
+  "Vivaan",
+  "Aditya",
+  "Ananya",
+  "Diya",
+  "Ishaan",
+  "Kavya",
+  "Priya",
+  "Rohan",
+  "Saanvi",
+  "Arjun",
+  "Meera",
+  "Kabir",
+  "Riya",
+  "Neha",
+  "Rahul",
+  "Sneha",
+  "Vikram",
+  "Pooja",
+  "Aman",
+];
+const LAST = [
+  "Sharma",
+  "Verma",
+  "Patel",
+  "Reddy",
+  "Iyer",
+  "Nair",
+  "Gupta",
+  "Singh",
+  "Das",
+  "Khan",
+  "Mehta",
+  "Joshi",
+  "Rao",
+  "Kulkarni",
+  "Bose",
+];
+const WORDS = [
+  "travel",
+  "foodie",
+  "style",
+  "fit",
+  "vibes",
+  "daily",
+  "official",
+  "studio",
+  "art",
+  "beats",
+  "tech",
+  "mumbai",
+  "delhi",
+  "desi",
+  "glow",
+];
 const PLANS: Record<ServiceType, Array<[number, number]>> = {
-  followers: [[100, 4900], [250, 9900], [500, 17900], [1000, 29900], [5000, 119900]],
-  likes: [[100, 2900], [500, 9900], [1000, 17900], [5000, 69900]],
-  views: [[1000, 2900], [5000, 9900], [10000, 17900], [50000, 59900]],
-  comments: [[100, 9900], [250, 19900], [500, 34900]],
+  followers: [
+    [100, 4900],
+    [250, 9900],
+    [500, 17900],
+    [1000, 29900],
+    [5000, 119900],
+  ],
+  likes: [
+    [100, 2900],
+    [500, 9900],
+    [1000, 17900],
+    [5000, 69900],
+  ],
+  views: [
+    [1000, 2900],
+    [5000, 9900],
+    [10000, 17900],
+    [50000, 59900],
+  ],
+  comments: [
+    [100, 9900],
+    [250, 19900],
+    [500, 34900],
+  ],
 };
-const SERVICE_WEIGHTS: Array<[ServiceType, number]> = [["followers", 40], ["likes", 30], ["views", 20], ["comments", 10]];
-const STATUS_WEIGHTS: Array<[OrderStatus, number]> = [["completed", 70], ["cancelled", 14], ["pending", 8], ["failed", 5], ["processing", 3]];
+const SERVICE_WEIGHTS: Array<[ServiceType, number]> = [
+  ["followers", 40],
+  ["likes", 30],
+  ["views", 20],
+  ["comments", 10],
+];
+const STATUS_WEIGHTS: Array<[OrderStatus, number]> = [
+  ["completed", 70],
+  ["cancelled", 14],
+  ["pending", 8],
+  ["failed", 5],
+  ["processing", 3],
+];
 
 function pick<T>(items: readonly T[]): T {
   return items[randomInt(items.length)]!;
@@ -40,7 +124,16 @@ function createdAt(now: number, spanDays: number): number {
   // 0 = today; the square root makes recent days busier than old ones.
   const daysBack = Math.floor(spanDays * (1 - Math.sqrt(Math.random())));
   const day = now - daysBack * DAY;
-  const hourIst = weighted([[9, 1], [12, 2], [15, 2], [18, 3], [20, 4], [22, 3], [1, 1]]) + Math.random();
+  const hourIst =
+    weighted([
+      [9, 1],
+      [12, 2],
+      [15, 2],
+      [18, 3],
+      [20, 4],
+      [22, 3],
+      [1, 1],
+    ]) + Math.random();
   const dayStartIst = Math.floor((day + 19_800_000) / DAY) * DAY - 19_800_000;
   return Math.min(now - 1000, dayStartIst + Math.floor(hourIst * 3_600_000) + randomInt(3_600_000));
 }
@@ -71,12 +164,17 @@ export function fakeOrder(now: number, spanDays: number, serial: number): NewOrd
     utr_submitted_at: placed ? created + 120_000 : null,
     payment_deadline_at: created + 300_000,
     panel_order_id: placed ? String(10_000_000 + serial) : null,
-    panel_status: placed ? (status === "completed" ? pick(["Completed", "Completed", "In progress", "Partial"]) : "Pending") : null,
+    panel_status: placed
+      ? status === "completed"
+        ? pick(["Completed", "Completed", "In progress", "Partial"])
+        : "Pending"
+      : null,
     panel_charge: placed ? chargeUsd.toFixed(4) : null,
     panel_currency: placed ? "USD" : null,
     panel_start_count: placed ? randomInt(20_000) : null,
     panel_remains: placed ? 0 : null,
-    panel_error: status === "failed" ? pick(["Not enough funds on balance", "Incorrect link", "Service is disabled"]) : null,
+    panel_error:
+      status === "failed" ? pick(["Not enough funds on balance", "Incorrect link", "Service is disabled"]) : null,
     panel_state: placed ? "placed" : null,
     panel_placed_at: placed ? created + 180_000 : null,
     panel_synced_at: placed ? created + 3_600_000 : null,
@@ -93,10 +191,17 @@ export async function seedOrders(
   db: DB,
   dialect: Dialect,
   count: number,
-  { spanDays = 730, now = Date.now(), onProgress }: { spanDays?: number; now?: number; onProgress?: (done: number) => void } = {},
+  {
+    spanDays = 730,
+    now = Date.now(),
+    onProgress,
+  }: { spanDays?: number; now?: number; onProgress?: (done: number) => void } = {},
 ): Promise<void> {
   if (dialect === "sqlite") await sql`pragma synchronous = OFF`.execute(db);
-  const existing = await db.selectFrom("orders").select((eb) => eb.fn.max("id").as("max")).executeTakeFirst();
+  const existing = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.max("id").as("max"))
+    .executeTakeFirst();
   let serial = Number(existing?.max ?? 0) + 1;
   const ROWS_PER_STATEMENT = 500;
   const STATEMENTS_PER_TX = 40;

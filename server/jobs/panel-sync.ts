@@ -48,7 +48,10 @@ export function startPanelSyncJob(
       stopped = true;
       clearTimeout(timer);
       if (running) {
-        await Promise.race([running, new Promise((done) => setTimeout(done, services.config.SHUTDOWN_TIMEOUT_MS).unref())]);
+        await Promise.race([
+          running,
+          new Promise((done) => setTimeout(done, services.config.SHUTDOWN_TIMEOUT_MS).unref()),
+        ]);
       }
     },
   };

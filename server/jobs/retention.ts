@@ -9,14 +9,18 @@ const HOUR = 3_600_000;
  * Runs a minute after start and then every 6 hours, so a period is never
  * overrun by more than that; the update is idempotent across instances.
  */
-export function startRetentionJob(services: AppServices, { firstRunMs = 60_000, intervalMs = 6 * HOUR } = {}): RunningJob {
+export function startRetentionJob(
+  services: AppServices,
+  { firstRunMs = 60_000, intervalMs = 6 * HOUR } = {},
+): RunningJob {
   let running: Promise<void> | undefined;
   const run = () => {
     running = (async () => {
       try {
         const days = Number((await services.settings.get()).retentionDays);
         const count = await anonymiseExpiredCustomers(services.db, days);
-        if (count > 0) services.logger.info({ orders: count, retentionDays: days }, "anonymised buyer data past retention");
+        if (count > 0)
+          services.logger.info({ orders: count, retentionDays: days }, "anonymised buyer data past retention");
       } catch (error) {
         services.logger.error({ err: error }, "retention job failed");
       } finally {

@@ -25,7 +25,8 @@ function sql<T>(fn: (db: Database.Database) => T): T {
     db.close();
   }
 }
-const count = (table: string) => sql((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+const count = (table: string) =>
+  sql((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "operator screens; one browser is enough for the data they change");
@@ -116,12 +117,19 @@ test("plans: add with validation, edit, toggle and delete, seen at once on the s
   await expect(page.getByTestId("plan-row")).toHaveCount(20);
 });
 
-test("settings: each card saves, the API key stays hidden and kept, the password change takes effect", async ({ page }) => {
+test("settings: each card saves, the API key stays hidden and kept, the password change takes effect", async ({
+  page,
+}) => {
   await signIn(page, "/admin/settings");
   const smm = page.getByRole("region", { name: "SMM Panel Settings" });
   await smm.getByLabel("API Key").fill("live-key-0123456789abcdef");
   await smm.getByLabel("Panel Base URL").fill("https://panel.example.com");
-  for (const [label, id] of [["Followers", "11"], ["Likes", "12"], ["Views", "13"], ["Comments", "14"]]) {
+  for (const [label, id] of [
+    ["Followers", "11"],
+    ["Likes", "12"],
+    ["Views", "13"],
+    ["Comments", "14"],
+  ]) {
     await smm.getByLabel(`${label} Service ID`).fill(id!);
   }
   await smm.getByRole("button", { name: "Save Settings" }).click();
@@ -182,9 +190,11 @@ test("order details keep a history of admin actions and can erase the buyer's da
   const now = Date.now();
   sql((db) =>
     db
-      .prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
+      .prepare(
+        `insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
         customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
-        values ('BKHISTORY001', 'followers', 'Popular Followers', 'meera.art', 1000, 34900, 'pending', 'Meera Iyer', '+919800011122', ?, ?, ?)`)
+        values ('BKHISTORY001', 'followers', 'Popular Followers', 'meera.art', 1000, 34900, 'pending', 'Meera Iyer', '+919800011122', ?, ?, ?)`,
+      )
       .run(now + 300_000, now, now),
   );
   await signIn(page, "/admin/orders/BKHISTORY001");
@@ -200,14 +210,17 @@ test("order details keep a history of admin actions and can erase the buyer's da
   await expect(page.getByText("Customer name and phone erased").first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Customer Information" })).not.toContainText("Meera Iyer");
   await expect(history).toContainText("Customer data erased");
-  const row = sql((db) => db.prepare("select customer_name, customer_phone, price_paise from orders where order_id = 'BKHISTORY001'").get());
+  const row = sql((db) =>
+    db.prepare("select customer_name, customer_phone, price_paise from orders where order_id = 'BKHISTORY001'").get(),
+  );
   expect(row).toEqual({ customer_name: null, customer_phone: null, price_paise: 34900 });
 });
 
 test("danger zone: delete orders only, then everything, then restore every order from the backup", async ({ page }) => {
   const now = Date.now();
   sql((db) => {
-    const insert = db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
+    const insert =
+      db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
       customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
       values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'completed', 'Asha', '+919812345678', ?, ?, ?)`);
     db.transaction(() => {
@@ -255,6 +268,12 @@ test("danger zone: delete orders only, then everything, then restore every order
   });
   expect(output).toContain("Restored 31 orders");
   expect(count("orders")).toBe(31);
-  const restored = sql((db) => db.prepare("select order_id, price_paise, customer_name from orders where order_id like 'BKRESTORE%' order by order_id").all());
+  const restored = sql((db) =>
+    db
+      .prepare(
+        "select order_id, price_paise, customer_name from orders where order_id like 'BKRESTORE%' order by order_id",
+      )
+      .all(),
+  );
   expect(restored[0]).toEqual({ order_id: "BKRESTORE000", price_paise: 7900, customer_name: "Asha" });
 });

@@ -65,7 +65,9 @@ test("a wrong password is refused; the session expires on the server's clock", a
   await expect(warning).toBeHidden();
 
   await expect(page).toHaveURL(/\/admin\/login\?expired=1/, { timeout: 30_000 });
-  await expect(page.getByRole("status").filter({ hasText: "Session expired. Please login again." }).first()).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Session expired. Please login again." }).first(),
+  ).toBeVisible();
   const api = await page.request.get(`${shop.url}/api/admin/orders`);
   expect(api.status()).toBe(401);
 });

@@ -60,7 +60,8 @@ export function orderId(): string {
 /** Inserts orders straight into the e2e database, as if buyers had placed them. */
 export function insertOrders(orders: TestOrder[]): string[] {
   return withDb((db) => {
-    const insert = db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
+    const insert =
+      db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
       customer_name, customer_phone, payment_deadline_at, profit_paise, created_at, updated_at)
       values (@order_id, @service_type, 'Test plan', @target, 1000, @price_paise, @status, @customer_name, @customer_phone,
       @deadline, @profit_paise, @created_at, @created_at)`);

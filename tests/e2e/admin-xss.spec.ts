@@ -10,7 +10,10 @@ const SCRIPT = "<script>alert(2)</script>";
  * blocked and reported); here a JavaScript dialog, an injected <img>, or the
  * text not showing literally fails too.
  */
-test("script-ish names and targets show as literal text in the orders list, customer dialog and order details", async ({ page, request }, info) => {
+test("script-ish names and targets show as literal text in the orders list, customer dialog and order details", async ({
+  page,
+  request,
+}, info) => {
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
@@ -18,7 +21,9 @@ test("script-ish names and targets show as literal text in the orders list, cust
   });
 
   // Through the real API: the name is stored as typed (the username is cleaned to an Instagram handle).
-  const plans = (await (await request.get("/api/plans?serviceType=followers")).json()) as { plans: Array<{ _id: string }> };
+  const plans = (await (await request.get("/api/plans?serviceType=followers")).json()) as {
+    plans: Array<{ _id: string }>;
+  };
   const name = `${IMG} ${info.project.name}`;
   const created = await request.post("/api/create-order", {
     data: { planId: Number(plans.plans[0]!._id), username: IMG, customerName: name, customerPhone: "9876543210" },
@@ -33,7 +38,10 @@ test("script-ish names and targets show as literal text in the orders list, cust
 
   await signIn(page, "/admin/orders?range=all");
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
-  for (const [id, customer] of [[order.orderId, name], [legacy!, legacyName]] as const) {
+  for (const [id, customer] of [
+    [order.orderId, name],
+    [legacy!, legacyName],
+  ] as const) {
     await page.goto(`/admin/orders?range=all&q=${id}`);
     const row = page.getByRole("row").filter({ hasText: id });
     await expect(row).toHaveCount(1);

@@ -37,7 +37,13 @@ test("dashboard cards add up the orders of the chosen range and status", async (
   deleteOrdersBetween(ist(d1, "00:00"), ist(d3, "23:59") + 60_000);
   insertOrders([
     { created_at: ist(d1, "00:00"), status: "completed", price_paise: 10_000, profit_paise: 4_000 },
-    { created_at: ist(d2, "10:00"), status: "completed", price_paise: 30_000, profit_paise: 6_000, service_type: "likes" },
+    {
+      created_at: ist(d2, "10:00"),
+      status: "completed",
+      price_paise: 30_000,
+      profit_paise: 6_000,
+      service_type: "likes",
+    },
     { created_at: ist(d2, "23:59"), status: "pending", price_paise: 50_000 },
     { created_at: ist(d3, "09:00"), status: "failed", price_paise: 70_000 },
   ]);
@@ -69,7 +75,9 @@ test("dashboard cards add up the orders of the chosen range and status", async (
   await expect(card("Total Orders")).not.toHaveText("0");
 });
 
-test("orders list searches, filters and pages on the server; customer dialog; delete; export", async ({ page }, info) => {
+test("orders list searches, filters and pages on the server; customer dialog; delete; export", async ({
+  page,
+}, info) => {
   const { d1, d3 } = days(info.project.name);
   deleteOrdersBetween(ist(d1, "00:00"), ist(d3, "23:59") + 60_000);
   const marker = `shop${info.project.name}`;
@@ -92,7 +100,10 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   await expect(page.getByText("Showing 1–25 of 30 orders")).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("Showing 26–30 of 30 orders")).toBeVisible();
-  await expect(page.getByRole("link", { name: `@${marker}.04` })).toHaveAttribute("href", `https://instagram.com/${marker}.04`);
+  await expect(page.getByRole("link", { name: `@${marker}.04` })).toHaveAttribute(
+    "href",
+    `https://instagram.com/${marker}.04`,
+  );
 
   await page.getByRole("combobox", { name: "Status" }).click();
   await page.getByRole("option", { name: "Failed" }).click();
@@ -115,10 +126,20 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   const downloading = page.waitForEvent("download");
   await page.getByRole("menuitem", { name: "CSV (.csv)" }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^orders_export_[\\d_-]+_custom_failed_${marker}\\.csv$`, "i"));
-  const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+  expect(download.suggestedFilename()).toMatch(
+    new RegExp(`^orders_export_[\\d_-]+_custom_failed_${marker}\\.csv$`, "i"),
+  );
+  const csv = readFileSync((await download.path())!, "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(csv[0]).toContain("Order ID,Customer Name,Phone Number");
-  expect(csv.slice(1).map((l) => l.split(",")[4]).sort()).toEqual([0, 1, 2, 3].map((i) => `${marker}.0${i}`));
+  expect(
+    csv
+      .slice(1)
+      .map((l) => l.split(",")[4])
+      .sort(),
+  ).toEqual([0, 1, 2, 3].map((i) => `${marker}.0${i}`));
   await expect(page.getByText("Exported 4 filtered orders to Excel")).toBeVisible();
 
   await row.getByRole("button", { name: "Delete Order" }).click();
@@ -136,7 +157,9 @@ test("orders list searches, filters and pages on the server; customer dialog; de
 
 test("order details show the order, its panel state and the actions its state allows", async ({ page }, info) => {
   const { d1 } = days(info.project.name);
-  const [id] = insertOrders([{ created_at: ist(d1, "07:00"), status: "pending", target: "detail.check", customer_name: "Asha Rao" }]);
+  const [id] = insertOrders([
+    { created_at: ist(d1, "07:00"), status: "pending", target: "detail.check", customer_name: "Asha Rao" },
+  ]);
   await signIn(page, `/admin/orders/${id}`);
   await expect(page.getByRole("heading", { name: "Order Information" })).toBeVisible();
   await expect(page.getByText("Asha Rao")).toBeVisible();
@@ -155,7 +178,11 @@ test("order details show the order, its panel state and the actions its state al
 test("plans show price, status and actions without scrolling sideways, on a phone too", async ({ page }) => {
   await signIn(page, "/admin/plans");
   const first = page.getByTestId("plan-row").first();
-  for (const part of [first.getByText(/₹\d/), first.getByText(/^(Enabled|Disabled)$/), first.getByRole("button", { name: /^Delete / })]) {
+  for (const part of [
+    first.getByText(/₹\d/),
+    first.getByText(/^(Enabled|Disabled)$/),
+    first.getByRole("button", { name: /^Delete / }),
+  ]) {
     await expect(part).toBeInViewport();
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -26,7 +26,10 @@ test.beforeEach(({}, info) => {
 });
 
 const status = (orderId: string) =>
-  withDb(join(dir, "shop.db"), (db) => (db.prepare("select status from orders where order_id = ?").get(orderId) as { status: string }).status);
+  withDb(
+    join(dir, "shop.db"),
+    (db) => (db.prepare("select status from orders where order_id = ?").get(orderId) as { status: string }).status,
+  );
 
 async function placeOrder(page: import("@playwright/test").Page): Promise<string> {
   await page.goto(`${shop.url}/followers`);
@@ -65,6 +68,8 @@ test("an order with a submitted UPI reference is not cancelled by the timer", as
   await expect(page.getByRole("heading", { name: "Payment Time Expired" })).toHaveCount(0);
   expect(status(orderId)).toBe("pending");
   // The admin confirms the payment; the still-polling page turns to success.
-  withDb(join(dir, "shop.db"), (db) => db.prepare("update orders set status = 'completed' where order_id = ?").run(orderId));
+  withDb(join(dir, "shop.db"), (db) =>
+    db.prepare("update orders set status = 'completed' where order_id = ?").run(orderId),
+  );
   await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible({ timeout: 12_000 });
 });

@@ -9,10 +9,38 @@ test.beforeEach(({}, info) => {
 });
 
 const walks = [
-  { service: "followers", heading: "Instagram Followers Packages", plan: /Starter Followers/, rupees: 49, username: "@rahul k", link: null },
-  { service: "likes", heading: "Instagram Likes Packages", plan: /Starter Likes/, rupees: 19, username: "rahul.k", link: POST },
-  { service: "views", heading: "Instagram Views Packages", plan: /Starter Views/, rupees: 19, username: null, link: REEL },
-  { service: "comments", heading: "Instagram Comments Packages", plan: /Starter Comments/, rupees: 149, username: "rahul_k", link: REEL },
+  {
+    service: "followers",
+    heading: "Instagram Followers Packages",
+    plan: /Starter Followers/,
+    rupees: 49,
+    username: "@rahul k",
+    link: null,
+  },
+  {
+    service: "likes",
+    heading: "Instagram Likes Packages",
+    plan: /Starter Likes/,
+    rupees: 19,
+    username: "rahul.k",
+    link: POST,
+  },
+  {
+    service: "views",
+    heading: "Instagram Views Packages",
+    plan: /Starter Views/,
+    rupees: 19,
+    username: null,
+    link: REEL,
+  },
+  {
+    service: "comments",
+    heading: "Instagram Comments Packages",
+    plan: /Starter Comments/,
+    rupees: 149,
+    username: "rahul_k",
+    link: REEL,
+  },
 ] as const;
 
 for (const walk of walks) {
@@ -35,7 +63,9 @@ for (const walk of walks) {
       await page.getByLabel(/link/).fill(wrong);
       await submit.click();
       await expect(page.getByRole("alert")).toHaveText(
-        walk.service === "views" ? "Invalid link! Enter a (reel, or IGTV) link" : "Invalid link! Enter a (post or reel) link",
+        walk.service === "views"
+          ? "Invalid link! Enter a (reel, or IGTV) link"
+          : "Invalid link! Enter a (post or reel) link",
       );
       await page.getByLabel(/link/).fill(walk.link);
     }
@@ -61,7 +91,10 @@ for (const walk of walks) {
     await expect(qr).toBeVisible();
     await expect(page.getByTestId("amount")).toHaveText(`₹${walk.rupees}`);
     await expect(page.getByTestId("countdown")).toHaveText(/^[45]:\d\d$/);
-    await expect(page.getByRole("link", { name: "Open UPI app" })).toHaveAttribute("href", expectedUpiLink(orderId, walk.rupees, walk.service));
+    await expect(page.getByRole("link", { name: "Open UPI app" })).toHaveAttribute(
+      "href",
+      expectedUpiLink(orderId, walk.rupees, walk.service),
+    );
     expect(await decodeQr(qr)).toBe(expectedUpiLink(orderId, walk.rupees, walk.service));
 
     const row = withDb(E2E_DB, (db) =>

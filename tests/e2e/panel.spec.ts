@@ -17,7 +17,10 @@ let dir: string;
 let simulatorUrl: string;
 
 test.beforeAll(async ({}, info) => {
-  test.skip(info.project.name !== "desktop", "one run is enough: the buyer walks on a phone-sized context of their own");
+  test.skip(
+    info.project.name !== "desktop",
+    "one run is enough: the buyer walks on a phone-sized context of their own",
+  );
   dir = mkdtempSync(join(tmpdir(), "shop-panel-"));
   shop = await spawnServer({
     DATABASE_URL: `file:${join(dir, "shop.db")}`,
@@ -46,7 +49,10 @@ async function simulatorStatus(panelOrderId: string) {
   return (await res.json()) as { status: string; start_count: string; remains: string };
 }
 
-test("a buyer's order placed by the admin: checkout turns to success, tracking shows the panel's progress", async ({ page, browser }) => {
+test("a buyer's order placed by the admin: checkout turns to success, tracking shows the panel's progress", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(90_000);
   const phone = await browser.newContext({ ...devices["Pixel 7"], viewport: { width: 390, height: 844 } });
   const buyer = await phone.newPage();
@@ -79,7 +85,10 @@ test("a buyer's order placed by the admin: checkout turns to success, tracking s
   await expect(buyer.getByText("Order Placed Successfully!")).toBeVisible({ timeout: 15_000 });
 
   // The panel delivers (its clock moved past the run), and the status sync picks that up.
-  const advanced = await fetch(`${simulatorUrl}/simulator/advance`, { method: "POST", body: new URLSearchParams({ ms: "600000" }) });
+  const advanced = await fetch(`${simulatorUrl}/simulator/advance`, {
+    method: "POST",
+    body: new URLSearchParams({ ms: "600000" }),
+  });
   expect(advanced.ok).toBe(true);
   const panel = await simulatorStatus(panelOrderId);
   expect(panel.status).toBe("Completed");
@@ -93,7 +102,9 @@ test("a buyer's order placed by the admin: checkout turns to success, tracking s
     await buyer.getByLabel("Phone number used for the order").fill(PHONE);
     await buyer.getByRole("button", { name: "Track order" }).click();
     const details = buyer.getByRole("region", { name: `Order ${orderId}` });
-    await expect(details.locator("dt", { hasText: "Start count" }).locator("+ dd")).toHaveText(format(startCount), { timeout: 1_000 });
+    await expect(details.locator("dt", { hasText: "Start count" }).locator("+ dd")).toHaveText(format(startCount), {
+      timeout: 1_000,
+    });
   }).toPass({ timeout: 20_000 });
   const details = buyer.getByRole("region", { name: `Order ${orderId}` });
   const delivered = details.locator("dt", { hasText: "Delivered so far" }).locator("+ dd");

@@ -82,12 +82,15 @@ test.describe("home page", () => {
     await expect(bursting).toHaveCount(1);
   });
 
-  test("the testimonials carousel shows eight in three languages, confetti on the first change only", async ({ page }) => {
+  test("the testimonials carousel shows eight in three languages, confetti on the first change only", async ({
+    page,
+  }) => {
     await page.goto("/");
     await hydrated(page);
     const carousel = page.getByRole("region", { name: "Customer testimonials" });
     await expect(carousel.getByRole("group")).toHaveCount(8);
-    for (const lang of ["en-IN", "hi", "hi-Latn"]) await expect(carousel.locator(`blockquote[lang="${lang}"]`).first()).toBeAttached();
+    for (const lang of ["en-IN", "hi", "hi-Latn"])
+      await expect(carousel.locator(`blockquote[lang="${lang}"]`).first()).toBeAttached();
     await carousel.scrollIntoViewIfNeeded();
     const position = carousel.getByText(/^\d of 8$/);
     await expect(position).toHaveText("1 of 8");
@@ -173,8 +176,12 @@ test.describe("footer", () => {
   test("links every public page and shows the support contacts from settings", async ({ page }) => {
     await page.goto("/privacy-policy");
     const footer = page.locator("footer");
-    for (const [label, href] of LINKS) await expect(footer.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
-    await expect(footer.getByRole("link", { name: "support@boostkaro.in" })).toHaveAttribute("href", "mailto:support@boostkaro.in");
+    for (const [label, href] of LINKS)
+      await expect(footer.getByRole("link", { name: label, exact: true })).toHaveAttribute("href", href);
+    await expect(footer.getByRole("link", { name: "support@boostkaro.in" })).toHaveAttribute(
+      "href",
+      "mailto:support@boostkaro.in",
+    );
     await expect(footer.getByRole("link", { name: "+91 98765 43210" })).toHaveAttribute("href", "tel:+919876543210");
     await expect(footer).toContainText("New Delhi, India");
   });

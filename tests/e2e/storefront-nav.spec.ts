@@ -85,7 +85,8 @@ test.describe("navigation bar", () => {
     await expect(toggle).toHaveAttribute("aria-expanded", "false");
     const menu = await openNav(page, true);
     await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
-    for (const [label, path] of SERVICES) await expect(menu.getByRole("link", { name: label })).toHaveAttribute("href", path);
+    for (const [label, path] of SERVICES)
+      await expect(menu.getByRole("link", { name: label })).toHaveAttribute("href", path);
     for (const [label] of SECTIONS) await expect(menu.getByRole("link", { name: label })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Get Started" })).toBeVisible();
@@ -162,7 +163,9 @@ test.describe("navigation bar", () => {
     const nav = await openNav(page, isMobile);
     const blog = nav.getByRole("link", { name: "Blog" });
     await expect(blog).toHaveAttribute("href", "/blog");
-    const documentRequest = page.waitForRequest((r) => r.resourceType() === "document" && new URL(r.url()).pathname === "/blog");
+    const documentRequest = page.waitForRequest(
+      (r) => r.resourceType() === "document" && new URL(r.url()).pathname === "/blog",
+    );
     await blog.click();
     await documentRequest;
     await expect(page).toHaveURL(/\/blog$/);

@@ -26,7 +26,16 @@ describe("password hashing", () => {
 describe("redirect after sign-in", () => {
   it("keeps same-origin admin paths and refuses everything else", () => {
     expect(safeAdminRedirect("/admin/orders?range=all")).toBe("/admin/orders?range=all");
-    for (const bad of ["https://evil.example", "//evil.example", "/\\evil.example", "/adminx", "/admin//evil", "/admin/login", "/", null]) {
+    for (const bad of [
+      "https://evil.example",
+      "//evil.example",
+      "/\\evil.example",
+      "/adminx",
+      "/admin//evil",
+      "/admin/login",
+      "/",
+      null,
+    ]) {
       expect(safeAdminRedirect(bad)).toBe("/admin/dashboard");
     }
   });
@@ -47,7 +56,11 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
     const unknown = await login({ db: h.db, config }, { username: "ghost", password: "nope", ip: "1.1.1.1" }, now);
     expect(unknown).toMatchObject({ ok: false, message: INVALID_CREDENTIALS });
 
-    const ok = await login({ db: h.db, config }, { username: "owner", password: "a-long-password", ip: "1.1.1.1" }, now);
+    const ok = await login(
+      { db: h.db, config },
+      { username: "owner", password: "a-long-password", ip: "1.1.1.1" },
+      now,
+    );
     if (!ok.ok) throw new Error("login failed");
     expect(ok.expiresAt).toBe(now + 7_200_000);
     const stored = await h.db.selectFrom("admin_sessions").selectAll().execute();
@@ -64,9 +77,17 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
       const r = await login({ db: h.db, config }, { username: "owner", password: "bad", ip: `10.0.0.${i}` }, t0 + i);
       expect(r).toMatchObject({ ok: false, message: INVALID_CREDENTIALS });
     }
-    const locked = await login({ db: h.db, config }, { username: "owner", password: "a-long-password", ip: "10.0.0.99" }, t0 + 10);
+    const locked = await login(
+      { db: h.db, config },
+      { username: "owner", password: "a-long-password", ip: "10.0.0.99" },
+      t0 + 10,
+    );
     expect(locked).toEqual({ ok: false, status: 429, message: TOO_MANY_ATTEMPTS });
-    const later = await login({ db: h.db, config }, { username: "owner", password: "a-long-password", ip: "10.0.0.99" }, t0 + 15 * 60_000 + 10);
+    const later = await login(
+      { db: h.db, config },
+      { username: "owner", password: "a-long-password", ip: "10.0.0.99" },
+      t0 + 15 * 60_000 + 10,
+    );
     expect(later.ok).toBe(true);
   });
 
@@ -76,18 +97,40 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
     for (let i = 0; i < 5; i++) {
       await login({ db: h.db, config }, { username: `guess${i}`, password: "bad", ip: "9.9.9.9" }, t0 + i);
     }
-    const locked = await login({ db: h.db, config }, { username: "owner", password: "a-long-password", ip: "9.9.9.9" }, t0 + 10);
+    const locked = await login(
+      { db: h.db, config },
+      { username: "owner", password: "a-long-password", ip: "9.9.9.9" },
+      t0 + 10,
+    );
     expect(locked).toMatchObject({ ok: false, status: 429 });
-    const elsewhere = await login({ db: h.db, config }, { username: "owner", password: "a-long-password", ip: "8.8.8.8" }, t0 + 10);
+    const elsewhere = await login(
+      { db: h.db, config },
+      { username: "owner", password: "a-long-password", ip: "8.8.8.8" },
+      t0 + 10,
+    );
     expect(elsewhere.ok).toBe(true);
   });
 
   it("creates the first admin through a one-time setup token", async () => {
     const token = await issueSetupToken(h.db);
-    expect(await completeSetup(h.db, { token, username: "owner", password: "short", confirm: "short" })).toMatchObject({ ok: false, field: "password" });
-    expect(await completeSetup(h.db, { token: "forged", username: "owner", password: "a-long-password", confirm: "a-long-password" })).toMatchObject({ ok: false });
-    expect(await completeSetup(h.db, { token, username: "owner", password: "a-long-password", confirm: "a-long-password" })).toEqual({ ok: true });
-    expect(await completeSetup(h.db, { token, username: "second", password: "a-long-password", confirm: "a-long-password" })).toMatchObject({ ok: false });
+    expect(await completeSetup(h.db, { token, username: "owner", password: "short", confirm: "short" })).toMatchObject({
+      ok: false,
+      field: "password",
+    });
+    expect(
+      await completeSetup(h.db, {
+        token: "forged",
+        username: "owner",
+        password: "a-long-password",
+        confirm: "a-long-password",
+      }),
+    ).toMatchObject({ ok: false });
+    expect(
+      await completeSetup(h.db, { token, username: "owner", password: "a-long-password", confirm: "a-long-password" }),
+    ).toEqual({ ok: true });
+    expect(
+      await completeSetup(h.db, { token, username: "second", password: "a-long-password", confirm: "a-long-password" }),
+    ).toMatchObject({ ok: false });
     expect(await h.db.selectFrom("admin_users").select("username").execute()).toEqual([{ username: "owner" }]);
   });
 
@@ -95,7 +138,11 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
     const logger = createLogger("silent");
     const seeded = loadConfig({ ADMIN_USERNAME: "ops", ADMIN_PASSWORD: "from-the-environment" });
     await bootstrapAdmin({ db: h.db, config: seeded, logger });
-    await bootstrapAdmin({ db: h.db, config: loadConfig({ ADMIN_USERNAME: "ops", ADMIN_PASSWORD: "another-password" }), logger });
+    await bootstrapAdmin({
+      db: h.db,
+      config: loadConfig({ ADMIN_USERNAME: "ops", ADMIN_PASSWORD: "another-password" }),
+      logger,
+    });
     const ok = await login({ db: h.db, config }, { username: "ops", password: "from-the-environment", ip: "1.1.1.1" });
     expect(ok.ok).toBe(true);
     expect(await h.db.selectFrom("admin_setup_tokens").selectAll().execute()).toEqual([]);

@@ -28,14 +28,35 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     await makeOrder(h.db, { created_at: TODAY, status: "completed", price_paise: 10_000, profit_paise: 4_000 });
     await makeOrder(h.db, { created_at: TODAY - 1, status: "completed", price_paise: 20_000, profit_paise: 5_000 });
     await makeOrder(h.db, { created_at: TODAY + 3_600_000, status: "pending", price_paise: 30_000 });
-    await makeOrder(h.db, { created_at: TODAY - 2 * DAY_MS, status: "failed", price_paise: 40_000, service_type: "likes" });
+    await makeOrder(h.db, {
+      created_at: TODAY - 2 * DAY_MS,
+      status: "failed",
+      price_paise: 40_000,
+      service_type: "likes",
+    });
 
     const today = await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW);
-    expect(today).toMatchObject({ totalOrders: 2, successOrders: 1, pendingOrders: 1, totalRevenue: 100, netProfit: 40, successRate: 50, avgOrderValue: 100 });
+    expect(today).toMatchObject({
+      totalOrders: 2,
+      successOrders: 1,
+      pendingOrders: 1,
+      totalRevenue: 100,
+      netProfit: 40,
+      successRate: 50,
+      avgOrderValue: 100,
+    });
     const yesterday = await getDashboard(h.db, { timeRange: "yesterday", status: "all" }, NOW);
     expect(yesterday).toMatchObject({ totalOrders: 1, successOrders: 1, totalRevenue: 200 });
     const all = await getDashboard(h.db, { timeRange: "all", status: "all" }, NOW);
-    expect(all).toMatchObject({ totalOrders: 4, successOrders: 2, pendingOrders: 1, totalRevenue: 300, netProfit: 90, successRate: 50, avgOrderValue: 150 });
+    expect(all).toMatchObject({
+      totalOrders: 4,
+      successOrders: 2,
+      pendingOrders: 1,
+      totalRevenue: 300,
+      netProfit: 90,
+      successRate: 50,
+      avgOrderValue: 150,
+    });
     expect(all.daily.map((d) => [d.date, d.orders])).toEqual([
       ["2025-03-13", 1],
       ["2025-03-14", 1],
@@ -44,9 +65,17 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect(all.services.find((s) => s.serviceType === "likes")).toMatchObject({ orders: 1, revenuePaise: 0 });
     const failed = await getDashboard(h.db, { timeRange: "all", status: "failed" }, NOW);
     expect(failed).toMatchObject({ totalOrders: 1, successOrders: 0, totalRevenue: 0, successRate: 0 });
-    const custom = await getDashboard(h.db, { timeRange: "custom", status: "all", startDate: "2025-03-13", endDate: "2025-03-14" }, NOW);
+    const custom = await getDashboard(
+      h.db,
+      { timeRange: "custom", status: "all", startDate: "2025-03-13", endDate: "2025-03-14" },
+      NOW,
+    );
     expect(custom.totalOrders).toBe(2);
-    const empty = await getDashboard(h.db, { timeRange: "custom", status: "all", startDate: "2024-01-01", endDate: "2024-01-02" }, NOW);
+    const empty = await getDashboard(
+      h.db,
+      { timeRange: "custom", status: "all", startDate: "2024-01-01", endDate: "2024-01-02" },
+      NOW,
+    );
     expect(empty).toMatchObject({ totalOrders: 0, totalRevenue: 0, successRate: 0, avgOrderValue: 0 });
   });
 
@@ -55,19 +84,34 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     const b = await makeOrder(h.db, { created_at: TODAY + 6, status: "pending", price_paise: 20_000 });
     await makeOrder(h.db, { created_at: TODAY + 7, status: "completed", price_paise: 40_000, profit_paise: 1_000 });
     await h.db.updateTable("orders").set({ status: "completed", profit_paise: 2_500 }).where("id", "=", a.id).execute();
-    await h.db.updateTable("orders").set({ created_at: TODAY - DAY_MS }).where("id", "=", b.id).execute();
+    await h.db
+      .updateTable("orders")
+      .set({ created_at: TODAY - DAY_MS })
+      .where("id", "=", b.id)
+      .execute();
     await h.db.updateTable("orders").set({ customer_name: null }).execute();
     await h.db.deleteFrom("orders").where("price_paise", "=", 40_000).execute();
 
     const today = await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW);
-    expect(today).toMatchObject({ totalOrders: 1, successOrders: 1, pendingOrders: 0, totalRevenue: 100, netProfit: 25 });
+    expect(today).toMatchObject({
+      totalOrders: 1,
+      successOrders: 1,
+      pendingOrders: 0,
+      totalRevenue: 100,
+      netProfit: 25,
+    });
     const yesterday = await getDashboard(h.db, { timeRange: "yesterday", status: "pending" }, NOW);
     expect(yesterday).toMatchObject({ totalOrders: 1, pendingOrders: 1, totalRevenue: 0 });
   });
 
   it("filters, searches (case-insensitive), sorts and pages the orders list on the server", async () => {
     const a = await makeOrder(h.db, { created_at: TODAY + 1000, target: "Priya.Bakes", status: "completed" });
-    await makeOrder(h.db, { created_at: TODAY + 2000, target: "https://www.instagram.com/p/AbC123/", service_type: "likes", status: "failed" });
+    await makeOrder(h.db, {
+      created_at: TODAY + 2000,
+      target: "https://www.instagram.com/p/AbC123/",
+      service_type: "likes",
+      status: "failed",
+    });
     await makeOrder(h.db, { created_at: TODAY + 3000, target: "rahul_100%", status: "cancelled" });
     await makeOrder(h.db, { created_at: TODAY - DAY_MS, target: "old.order", status: "pending" });
 
@@ -75,7 +119,10 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect((await list("")).total).toBe(3); // default: Today
     expect((await list("range=all")).total).toBe(4);
     expect((await list("range=yesterday")).orders.map((o) => o.target)).toEqual(["old.order"]);
-    expect((await list("range=all&status=success")).orders.map((o) => o.status).sort()).toEqual(["completed", "pending"]);
+    expect((await list("range=all&status=success")).orders.map((o) => o.status).sort()).toEqual([
+      "completed",
+      "pending",
+    ]);
     expect((await list("status=failed")).orders.map((o) => o.service_type)).toEqual(["likes"]);
     expect((await list("q=PRIYA")).orders.map((o) => o.order_id)).toEqual([a.order_id]);
     expect((await list(`q=${a.order_id.toLowerCase()}`)).orders.map((o) => o.order_id)).toEqual([a.order_id]);
@@ -88,7 +135,11 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     const page1 = await list("range=all&pageSize=3");
     const page2 = await list("range=all&pageSize=3&page=2");
     expect(page1).toMatchObject({ total: 4, pageCount: 2 });
-    expect(page1.orders.map((o) => o.target)).toEqual(["rahul_100%", "https://www.instagram.com/p/AbC123/", "Priya.Bakes"]);
+    expect(page1.orders.map((o) => o.target)).toEqual([
+      "rahul_100%",
+      "https://www.instagram.com/p/AbC123/",
+      "Priya.Bakes",
+    ]);
     expect(page2.orders.map((o) => o.target)).toEqual(["old.order"]);
     expect((await list("range=all&sort=oldest&pageSize=1")).orders[0]!.target).toBe("old.order");
     expect((await list("range=nonsense&page=-4&status=<script>")).total).toBe(3);
@@ -98,7 +149,9 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     const a = await makeOrder(h.db, { created_at: TODAY + 1000, target: "Ananya.Travels" });
     const b = await makeOrder(h.db, { created_at: TODAY + 2000, target: 'quote"d_100%' });
     const targets = async (q: string) =>
-      (await listOrders(h.db, parseOrdersQuery(new URLSearchParams({ q, range: "all" })), NOW)).orders.map((o) => o.target);
+      (await listOrders(h.db, parseOrdersQuery(new URLSearchParams({ q, range: "all" })), NOW)).orders.map(
+        (o) => o.target,
+      );
 
     expect(await targets("TRAVEL")).toEqual(["Ananya.Travels"]);
     expect(await targets('e"d_1')).toEqual(['quote"d_100%']);
@@ -106,7 +159,13 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect(await targets("travels ananya")).toEqual([]);
     expect(await targets(a.order_id.slice(2, 8))).toEqual(["Ananya.Travels"]);
     const exported = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("range=all&q=travel")), NOW));
-    expect(exported.trim().split("\r\n").slice(1).map((line) => line.split(",")[0])).toEqual([a.order_id]);
+    expect(
+      exported
+        .trim()
+        .split("\r\n")
+        .slice(1)
+        .map((line) => line.split(",")[0]),
+    ).toEqual([a.order_id]);
 
     await h.db.updateTable("orders").set({ target: "ananya.cooks" }).where("id", "=", a.id).execute();
     expect(await targets("travel")).toEqual([]);
@@ -116,17 +175,30 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
   });
 
   it("exports the filtered orders as CSV with the spec's columns, N/A and quoting", async () => {
-    await makeOrder(h.db, { created_at: TODAY + 1000, customer_name: 'Rao, "Ravi"', status: "completed", profit_paise: 1250, panel_order_id: "991", panel_charge: "0.12", panel_currency: "USD" });
+    await makeOrder(h.db, {
+      created_at: TODAY + 1000,
+      customer_name: 'Rao, "Ravi"',
+      status: "completed",
+      profit_paise: 1250,
+      panel_order_id: "991",
+      panel_charge: "0.12",
+      panel_currency: "USD",
+    });
     await makeOrder(h.db, { created_at: TODAY + 2000, customer_name: null, customer_phone: null, status: "failed" });
     await makeOrder(h.db, { created_at: TODAY - DAY_MS, status: "completed" });
 
     const csv = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("status=success")), NOW));
-    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe(
       "Order ID,Customer Name,Phone Number,Service Type,Target,Quantity,Price (₹),Profit (₹),Status,Created At,SMM Panel Order ID,SMM Panel Status,SMM Panel Charge,SMM Panel Currency",
     );
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toMatch(/^BK\w{10},"Rao, ""Ravi""",\+919812345678,followers,priya\.bakes,1000,349\.00,12\.50,completed,2025-03-15 00:00:01,991,N\/A,0\.12,USD$/);
+    expect(lines[1]).toMatch(
+      /^BK\w{10},"Rao, ""Ravi""",\+919812345678,followers,priya\.bakes,1000,349\.00,12\.50,completed,2025-03-15 00:00:01,991,N\/A,0\.12,USD$/,
+    );
 
     const all = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("range=all")), NOW));
     expect(all.trim().split("\r\n")).toHaveLength(4);
@@ -149,7 +221,11 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
       await h.db.insertInto("orders").values(batch).execute();
     }
     const csv = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("range=all")), NOW));
-    const ids = csv.trim().split("\r\n").slice(1).map((l) => l.split(",")[0]);
+    const ids = csv
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((l) => l.split(",")[0]);
     expect(ids).toHaveLength(2100);
     expect(new Set(ids).size).toBe(2100);
   });

@@ -18,7 +18,10 @@ function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string
 }
 
 const PUBLIC_ADMIN = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
-const all = flatten(routes as RouteConfigEntry[]).map((r) => ({ ...r, url: r.path.replace(/:(\w+)\??/g, "BK0000000000") }));
+const all = flatten(routes as RouteConfigEntry[]).map((r) => ({
+  ...r,
+  url: r.path.replace(/:(\w+)\??/g, "BK0000000000"),
+}));
 const adminPages = all.filter((r) => /^\/admin(\/|$)/.test(r.path) && !PUBLIC_ADMIN.has(r.path));
 const adminApi = all.filter((r) => r.path.startsWith("/api/admin/"));
 
@@ -39,8 +42,12 @@ describe("every admin page and /api/admin route refuses strangers", () => {
   });
 
   it("finds the admin routes in app/routes.ts", () => {
-    expect(adminPages.map((r) => r.path)).toEqual(expect.arrayContaining(["/admin", "/admin/dashboard", "/admin/orders", "/admin/orders/:orderId"]));
-    expect(adminApi.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/admin/dashboard", "/api/admin/orders", "/api/admin/orders/:id"]));
+    expect(adminPages.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/admin", "/admin/dashboard", "/admin/orders", "/admin/orders/:orderId"]),
+    );
+    expect(adminApi.map((r) => r.path)).toEqual(
+      expect.arrayContaining(["/api/admin/dashboard", "/api/admin/orders", "/api/admin/orders/:id"]),
+    );
   });
 
   it("redirects an anonymous visitor of any admin page to sign-in, remembering the page", async () => {
@@ -73,8 +80,14 @@ describe("every admin page and /api/admin route refuses strangers", () => {
     expect(dash.status).toBe(200);
 
     for (const r of [...adminPages, ...adminApi, ...all.filter((x) => PUBLIC_ADMIN.has(x.path))]) {
-      for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Array<Record<string, string>>) {
-        const res = await fetch(`${server.url}${r.url}`, { method: "POST", headers: { ...headers, cookie }, redirect: "manual" });
+      for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }] as Array<
+        Record<string, string>
+      >) {
+        const res = await fetch(`${server.url}${r.url}`, {
+          method: "POST",
+          headers: { ...headers, cookie },
+          redirect: "manual",
+        });
         expect(res.status, `POST ${r.url} ${JSON.stringify(headers)}`).toBe(403);
       }
     }

@@ -57,38 +57,41 @@ describe.each(testDatabases())("blog on $name", (kind) => {
     expect(html).toMatch(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="\/blog\/rss.xml"/);
   });
 
-  it.each(posts.map((p) => [p.slug, p] as const))("renders /blog/%s with its SEO tags, links and chrome", async (slug, post) => {
-    const res = await fetch(`${server.url}/blog/${slug}`);
-    expect(res.status).toBe(200);
-    const csp = res.headers.get("content-security-policy") ?? "";
-    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    const html = await res.text();
+  it.each(posts.map((p) => [p.slug, p] as const))(
+    "renders /blog/%s with its SEO tags, links and chrome",
+    async (slug, post) => {
+      const res = await fetch(`${server.url}/blog/${slug}`);
+      expect(res.status).toBe(200);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      const html = await res.text();
 
-    expect(attr(html, /<title>([^<]+)<\/title>/)).toBe(`${post.title} | ReachKaro`);
-    expect(attr(html, /<h1[^>]*>([^<]+)<\/h1>/)).toBe(post.title);
-    expect(attr(html, /<meta name="description" content="([^"]+)"/)).toBe(post.description);
-    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${BASE}/blog/${slug}`);
-    expect(attr(html, /<meta property="og:type" content="([^"]+)"/)).toBe("article");
-    for (const path of ["/followers", "/likes", "/views"]) expect(html).toContain(`href="${path}"`);
-    expect(html).toContain(`${post.readingMinutes} min read`);
-    expect(html).toContain("Back to Blog");
-    expect(html).toMatch(/<header\b/);
-    expect(html).toMatch(/<footer\b/);
-    expect(html).not.toContain("{{");
+      expect(attr(html, /<title>([^<]+)<\/title>/)).toBe(`${post.title} | ReachKaro`);
+      expect(attr(html, /<h1[^>]*>([^<]+)<\/h1>/)).toBe(post.title);
+      expect(attr(html, /<meta name="description" content="([^"]+)"/)).toBe(post.description);
+      expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`${BASE}/blog/${slug}`);
+      expect(attr(html, /<meta property="og:type" content="([^"]+)"/)).toBe("article");
+      for (const path of ["/followers", "/likes", "/views"]) expect(html).toContain(`href="${path}"`);
+      expect(html).toContain(`${post.readingMinutes} min read`);
+      expect(html).toContain("Back to Blog");
+      expect(html).toMatch(/<header\b/);
+      expect(html).toMatch(/<footer\b/);
+      expect(html).not.toContain("{{");
 
-    const jsonLd = /<script type="application\/ld\+json" nonce="([^"]+)">([^<]*)<\/script>/.exec(html);
-    expect(jsonLd?.[1], "the JSON-LD block carries this response's nonce").toBe(nonce);
-    expect(JSON.parse(jsonLd![2]!)).toMatchObject({
-      "@type": "Article",
-      headline: post.title,
-      datePublished: post.date,
-      mainEntityOfPage: { "@id": `${BASE}/blog/${slug}` },
-    });
-    // Every inline script of a cached page must carry this response's nonce, not the one it was rendered with.
-    for (const [, attrs] of html.matchAll(/<script\b([^>]*)>/g)) {
-      if (!/\bsrc=/.test(attrs!)) expect(attrs).toContain(`nonce="${nonce}"`);
-    }
-  });
+      const jsonLd = /<script type="application\/ld\+json" nonce="([^"]+)">([^<]*)<\/script>/.exec(html);
+      expect(jsonLd?.[1], "the JSON-LD block carries this response's nonce").toBe(nonce);
+      expect(JSON.parse(jsonLd![2]!)).toMatchObject({
+        "@type": "Article",
+        headline: post.title,
+        datePublished: post.date,
+        mainEntityOfPage: { "@id": `${BASE}/blog/${slug}` },
+      });
+      // Every inline script of a cached page must carry this response's nonce, not the one it was rendered with.
+      for (const [, attrs] of html.matchAll(/<script\b([^>]*)>/g)) {
+        if (!/\bsrc=/.test(attrs!)) expect(attrs).toContain(`nonce="${nonce}"`);
+      }
+    },
+  );
 
   it("serves the same article again with a fresh nonce and the settings' claims", async () => {
     const pages = await Promise.all(

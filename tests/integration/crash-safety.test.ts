@@ -40,7 +40,11 @@ async function until(check: () => Promise<boolean> | boolean, what: string, time
 }
 
 const json = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => {
   let target: DatabaseTarget;
@@ -179,12 +183,17 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
     });
     afterAll(async () => sim?.close());
 
-    const reload = (orderId: string) => handle.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+    const reload = (orderId: string) =>
+      handle.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
     // Followers orders send the username as the panel's link.
     const addsFor = (username: string) => sim.panel.requests("add").filter((r) => r.params.link === username).length;
 
     async function paidOrder(server: ServerProcess, username: string) {
-      const plan = await handle.db.selectFrom("plans").select("id").where("name", "=", "Starter Followers").executeTakeFirstOrThrow();
+      const plan = await handle.db
+        .selectFrom("plans")
+        .select("id")
+        .where("name", "=", "Starter Followers")
+        .executeTakeFirstOrThrow();
       const res = await json(`${server.url}/api/create-order`, {
         planId: plan.id,
         username,
@@ -211,7 +220,10 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
     }
 
     const act = (server: ServerProcess, cookie: string, orderId: string, action: string) =>
-      fetch(`${server.url}/api/admin/orders/${orderId}/${action}`, { method: "POST", headers: { cookie, origin: server.url } });
+      fetch(`${server.url}/api/admin/orders/${orderId}/${action}`, {
+        method: "POST",
+        headers: { cookie, origin: server.url },
+      });
 
     it("never sends an order twice when the server dies while the panel holds its answer", async () => {
       sim.panel.resetSwitches();
@@ -235,7 +247,10 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       // The session is server-side and survives the restart.
       const again = await act(second, cookie, orderId, "place");
       expect(again.status).toBe(409);
-      expect(await again.json()).toEqual({ success: false, message: "This order is being sent to the SMM panel right now" });
+      expect(await again.json()).toEqual({
+        success: false,
+        message: "This order is being sent to the SMM panel right now",
+      });
       expect((await act(second, cookie, orderId, "retry")).status).toBe(409);
       expect((await act(second, cookie, orderId, "cancel")).status).toBe(409);
       expect(addsFor("crash.while.placing")).toBe(1);
@@ -254,7 +269,9 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         "Not sure whether the SMM panel placed this order: the shop stopped while waiting for the panel's answer. " +
           "It was not sent again; check the panel's orders for this link before using Retry Order.",
       );
-      const details = (await (await fetch(`${second.url}/api/admin/orders/${orderId}`, { headers: { cookie } })).json()) as {
+      const details = (await (
+        await fetch(`${second.url}/api/admin/orders/${orderId}`, { headers: { cookie } })
+      ).json()) as {
         order: { status: string; smmPanel: { orderId: string | null; error: string | null } };
       };
       expect(details.order).toMatchObject({ status: "failed", smmPanel: { orderId: null, error: marked.panel_error } });
@@ -262,7 +279,10 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       // Place is refused while the order waits for checking; only an explicit Retry would send it again.
       const refused = await act(second, cookie, orderId, "place");
       expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({ success: false, message: "Only a pending order can be placed (this one is failed)" });
+      expect(await refused.json()).toEqual({
+        success: false,
+        message: "Only a pending order can be placed (this one is failed)",
+      });
       // The sync job keeps running (every ~0.2 s here) and leaves it alone: no add, no status call.
       await new Promise((done) => setTimeout(done, 1_000));
       expect(addsFor("crash.while.placing")).toBe(1);
@@ -276,7 +296,10 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       const orderId = await paidOrder(first, "crash.after.placing");
       const cookie = await signIn(first);
       const placed = await act(first, cookie, orderId, "place");
-      expect(await placed.json()).toEqual({ success: true, message: "Order placed in SMM panel and marked as completed" });
+      expect(await placed.json()).toEqual({
+        success: true,
+        message: "Order placed in SMM panel and marked as completed",
+      });
       expect((await first.stop("SIGKILL")).code).toBeNull();
 
       const row = await reload(orderId);
@@ -291,7 +314,10 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       );
       // The restarted server's sync job picks the placed order up from the database.
       sim.panel.advanceTime(20_000);
-      await until(async () => (await reload(orderId)).panel_status === "completed", "the sync job to record the panel's status");
+      await until(
+        async () => (await reload(orderId)).panel_status === "completed",
+        "the sync job to record the panel's status",
+      );
       expect(addsFor("crash.after.placing")).toBe(1);
     }, 90_000);
   });

@@ -130,7 +130,10 @@ describe.each(testDatabases())("database on $name", (kind) => {
     await insertOrder(db, { ...base, order_id: "BK0000000001", utr: "123456789012" });
     await expect(insertOrder(db, { ...base, order_id: "BK0000000001" })).rejects.toThrow();
     await expect(insertOrder(db, { ...base, order_id: "BK0000000002", utr: "123456789012" })).rejects.toThrow();
-    const count = await db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst();
+    const count = await db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
     expect(Number(count?.n)).toBe(1);
   });
 
@@ -157,7 +160,16 @@ describe.each(testDatabases())("database on $name", (kind) => {
     const { db } = await migrated();
     await expect(
       insertPlans(db, [
-        { service_type: "likes", name: "Tiny", quantity: 50, price_paise: 100, tag: null, is_enabled: 1, created_at: 1, updated_at: 1 },
+        {
+          service_type: "likes",
+          name: "Tiny",
+          quantity: 50,
+          price_paise: 100,
+          tag: null,
+          is_enabled: 1,
+          created_at: 1,
+          updated_at: 1,
+        },
       ]),
     ).rejects.toThrow();
   });

@@ -21,7 +21,16 @@ import {
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
 
-const PLAN_KEYS = ["name", "serviceType", "amount", "price", "isEnabled", "panelServiceId", "description", "badge"] as const;
+const PLAN_KEYS = [
+  "name",
+  "serviceType",
+  "amount",
+  "price",
+  "isEnabled",
+  "panelServiceId",
+  "description",
+  "badge",
+] as const;
 const SQLISH = PAYLOADS.filter((p) => /OR|drop|UNION|%'/i.test(p));
 const SCRIPTISH = /<script>alert\(1\)<\/script>|<img src=x onerror=alert\(1\)>|<svg onload=alert\(1\)>/;
 
@@ -62,9 +71,15 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
   }
 
   beforeAll(async () => {
-    shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password", PANEL_SIMULATOR: "true", PANEL_SIMULATOR_PORT: "0" });
+    shop = await startShop(kind, {
+      ADMIN_USERNAME: "owner",
+      ADMIN_PASSWORD: "a-long-password",
+      PANEL_SIMULATOR: "true",
+      PANEL_SIMULATOR_PORT: "0",
+    });
     cookie = await adminLogin(shop.url, "owner", "a-long-password");
-    for (let i = 0; i < SEEDED; i++) await makeOrder(shop.db.db, { customer_name: `Customer ${i}`, target: `handle_${i}` });
+    for (let i = 0; i < SEEDED; i++)
+      await makeOrder(shop.db.db, { customer_name: `Customer ${i}`, target: `handle_${i}` });
     planId = (await shop.db.db.selectFrom("plans").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
   });
   afterAll(async () => shop?.stop());
@@ -73,9 +88,22 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("/api/admin/orders", "/api/admin/dashboard", "/api/admin/orders/export"),
-        hostileObject(["q", "range", "status", "sort", "page", "pageSize", "startDate", "endDate", "timeRange", "format"]),
+        hostileObject([
+          "q",
+          "range",
+          "status",
+          "sort",
+          "page",
+          "pageSize",
+          "startDate",
+          "endDate",
+          "timeRange",
+          "format",
+        ]),
         async (path, params) => {
-          const flat = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
+          const flat = Object.fromEntries(
+            Object.entries(params).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
+          );
           if (path.endsWith("/export")) flat.count = "1";
           const answer = await api("GET", `${path}?${query(flat)}`);
           const label = `${path}?${query(flat)}`;
@@ -144,10 +172,15 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
 
   it("PUT/DELETE/PATCH /api/admin/plans/:id with hostile ids: 4xx JSON, nothing changed", async () => {
     await fc.assert(
-      fc.asyncProperty(hostileSegment, fc.constantFrom("PUT", "DELETE", "PATCH"), hostileJsonText(PLAN_KEYS), async (id, method, body) => {
-        const path = method === "PATCH" ? `/api/admin/plans/${id}/toggle` : `/api/admin/plans/${id}`;
-        await refusedUnchanged(method, path, body, [400, 404, 405, 413, 415]);
-      }),
+      fc.asyncProperty(
+        hostileSegment,
+        fc.constantFrom("PUT", "DELETE", "PATCH"),
+        hostileJsonText(PLAN_KEYS),
+        async (id, method, body) => {
+          const path = method === "PATCH" ? `/api/admin/plans/${id}/toggle` : `/api/admin/plans/${id}`;
+          await refusedUnchanged(method, path, body, [400, 404, 405, 413, 415]);
+        },
+      ),
       RUNS,
     );
   });
@@ -192,7 +225,12 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
   it("input-free admin endpoints ignore hostile query strings and bodies", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("/api/admin/plans", "/api/admin/panel/services", "/api/admin/panel/balance", "/api/admin/backups"),
+        fc.constantFrom(
+          "/api/admin/plans",
+          "/api/admin/panel/services",
+          "/api/admin/panel/balance",
+          "/api/admin/backups",
+        ),
         hostileString,
         async (path, value) => {
           const answer = await api("GET", `${path}?${query({ q: value, [value.slice(0, 20)]: value })}`);
@@ -213,20 +251,64 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
 
   it("admin page actions (orders, order details, plans, settings) refuse hostile forms without a 5xx or a change", async () => {
     const page = (path: string, body: BodyInit, type?: string) =>
-      send(`${shop.url}${path}`, { method: "POST", headers: { cookie, origin: shop.url, ...(type ? { "content-type": type } : {}) }, body });
+      send(`${shop.url}${path}`, {
+        method: "POST",
+        headers: { cookie, origin: shop.url, ...(type ? { "content-type": type } : {}) },
+        body,
+      });
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("/admin/orders.data", "/admin/orders/ID.data", "/admin/plans.data", "/admin/settings.data", "/admin/orders", "/admin/settings"),
+        fc.constantFrom(
+          "/admin/orders.data",
+          "/admin/orders/ID.data",
+          "/admin/plans.data",
+          "/admin/settings.data",
+          "/admin/orders",
+          "/admin/settings",
+        ),
         hostileSegment,
-        hostileObject(["intent", "orderId", "id", "plan", "deleteOptions", "panelUrl", "upiId", "brandName", "currentPassword", "newPassword"]),
+        hostileObject([
+          "intent",
+          "orderId",
+          "id",
+          "plan",
+          "deleteOptions",
+          "panelUrl",
+          "upiId",
+          "brandName",
+          "currentPassword",
+          "newPassword",
+        ]),
         async (rawPath, id, fields) => {
           // Valid intents that need no further input (delete-all) or save any text (store settings) are exercised elsewhere.
           const intent = typeof fields.intent === "string" ? fields.intent : "";
-          if (["delete-all", "delete-selected", "smm", "payment", "store", "credentials", "create", "update", "toggle", "delete", "place", "retry", "cancel", "update-profit", "erase", "panel-test"].includes(intent)) return;
+          if (
+            [
+              "delete-all",
+              "delete-selected",
+              "smm",
+              "payment",
+              "store",
+              "credentials",
+              "create",
+              "update",
+              "toggle",
+              "delete",
+              "place",
+              "retry",
+              "cancel",
+              "update-profit",
+              "erase",
+              "panel-test",
+            ].includes(intent)
+          )
+            return;
           const path = rawPath.replace("ID", id);
           const before = await snapshot(shop.db);
           const json = path.startsWith("/admin/plans");
-          const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
+          const form = new URLSearchParams(
+            Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
+          );
           const answer = json ? await page(path, JSON.stringify(fields), "application/json") : await page(path, form);
           const label = `${path} ${json ? JSON.stringify(fields) : form}`;
           expectSafe(answer, label);
@@ -244,11 +326,25 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
   it("admin page actions refuse a body that is not a form with 415, and a 2 MB body with 413", async () => {
     const before = await snapshot(shop.db);
     const order = await shop.db.db.selectFrom("orders").select("order_id").executeTakeFirstOrThrow();
-    for (const path of ["/admin/orders", "/admin/orders.data", `/admin/orders/${order.order_id}`, "/admin/settings", "/admin/settings.data"]) {
-      const notForm = await send(`${shop.url}${path}`, { method: "POST", headers: { cookie, origin: shop.url, "content-type": "application/json" }, body: '{"intent":"delete"}' });
+    for (const path of [
+      "/admin/orders",
+      "/admin/orders.data",
+      `/admin/orders/${order.order_id}`,
+      "/admin/settings",
+      "/admin/settings.data",
+    ]) {
+      const notForm = await send(`${shop.url}${path}`, {
+        method: "POST",
+        headers: { cookie, origin: shop.url, "content-type": "application/json" },
+        body: '{"intent":"delete"}',
+      });
       expectSafe(notForm, path);
       expect(notForm.status, path).toBe(415);
-      const big = await send(`${shop.url}${path}`, { method: "POST", headers: { cookie, origin: shop.url }, body: new URLSearchParams({ intent: "delete", orderId: TWO_MB }) });
+      const big = await send(`${shop.url}${path}`, {
+        method: "POST",
+        headers: { cookie, origin: shop.url },
+        body: new URLSearchParams({ intent: "delete", orderId: TWO_MB }),
+      });
       expect(big.status, path).toBe(413);
     }
     const bigPlan = await send(`${shop.url}/admin/plans.data`, {

@@ -21,7 +21,15 @@ import {
   startShop,
 } from "../support/hostile";
 
-const ORDER_KEYS = ["planId", "username", "postLink", "target", "customerName", "customerPhone", "idempotencyKey"] as const;
+const ORDER_KEYS = [
+  "planId",
+  "username",
+  "postLink",
+  "target",
+  "customerName",
+  "customerPhone",
+  "idempotencyKey",
+] as const;
 const SCRIPTISH = /<script>alert\(1\)<\/script>|<img src=x onerror=alert\(1\)>|<svg onload=alert\(1\)>/;
 
 /**
@@ -40,7 +48,9 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
 
   beforeAll(async () => {
     shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" });
-    const plans = (await (await fetch(`${shop.url}/api/plans?serviceType=followers`)).json()) as { plans: Array<{ _id: string }> };
+    const plans = (await (await fetch(`${shop.url}/api/plans?serviceType=followers`)).json()) as {
+      plans: Array<{ _id: string }>;
+    };
     planId = Number(plans.plans[0]!._id);
     const created = await json(
       "/api/create-order",
@@ -77,9 +87,14 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
         if (answer.status === 201 || (key === "idempotencyKey" && answer.status === 200)) {
           expectSafe(answer, label);
           const order = (answer.json as { order: { orderId: string } }).order;
-          const row = await shop.db.db.selectFrom("orders").selectAll().where("order_id", "=", order.orderId).executeTakeFirstOrThrow();
+          const row = await shop.db.db
+            .selectFrom("orders")
+            .selectAll()
+            .where("order_id", "=", order.orderId)
+            .executeTakeFirstOrThrow();
           // What reaches the database is exactly the (trimmed) text the buyer sent, nothing executed or mangled.
-          if (key === "customerName") expect(row.customer_name).toBe(String(value).trim().replace(/\s+/g, " ").slice(0, 80));
+          if (key === "customerName")
+            expect(row.customer_name).toBe(String(value).trim().replace(/\s+/g, " ").slice(0, 80));
           return;
         }
         expectJsonRefusal(answer, label, [400, 404, 413]);
@@ -115,17 +130,28 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
 
   it("GET /api/plans, /api/recent-orders and /api/order-status: hostile query strings get 4xx JSON", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom("/api/plans", "/api/recent-orders", "/api/order-status"), hostileString, async (path, value) => {
-        const param = path === "/api/order-status" ? "orderId" : "serviceType";
-        const answer = await send(`${shop.url}${path}?${query({ [param]: value })}`);
-        // Node itself refuses a request line beyond its 16 KB header limit, before the app sees it.
-        if (answer.status === 431) return;
-        expectJsonRefusal(answer, `${path} ${JSON.stringify(value)}`, [400, 404]);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom("/api/plans", "/api/recent-orders", "/api/order-status"),
+        hostileString,
+        async (path, value) => {
+          const param = path === "/api/order-status" ? "orderId" : "serviceType";
+          const answer = await send(`${shop.url}${path}?${query({ [param]: value })}`);
+          // Node itself refuses a request line beyond its 16 KB header limit, before the app sees it.
+          if (answer.status === 431) return;
+          expectJsonRefusal(answer, `${path} ${JSON.stringify(value)}`, [400, 404]);
+        },
+      ),
       RUNS,
     );
     // Raw, malformed query strings too (URLSearchParams would have cleaned them).
-    for (const raw of ["orderId=%", "orderId=%00", "orderId=%ED%A0%80", "orderId[]=1&orderId=2", "orderId=%E0%A4%A", "serviceType=%ZZ"]) {
+    for (const raw of [
+      "orderId=%",
+      "orderId=%00",
+      "orderId=%ED%A0%80",
+      "orderId[]=1&orderId=2",
+      "orderId=%E0%A4%A",
+      "serviceType=%ZZ",
+    ]) {
       for (const path of ["/api/plans", "/api/recent-orders", "/api/order-status"]) {
         const answer = await send(`${shop.url}${path}?${raw}`);
         if (path === "/api/plans" && !raw.startsWith("serviceType") && !raw.includes("%00")) {
@@ -141,7 +167,16 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
   it("GET public pages with hostile paths and query strings: a page or a 404, never a 5xx, never the markup reflected", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom("/blog/", "/track?order=", "/checkout?order=", "/followers?plan=", "/likes?q=", "/?utm_source=", "/blog?page=", "/nope/"),
+        fc.constantFrom(
+          "/blog/",
+          "/track?order=",
+          "/checkout?order=",
+          "/followers?plan=",
+          "/likes?q=",
+          "/?utm_source=",
+          "/blog?page=",
+          "/nope/",
+        ),
         fc.oneof(hostileSegment, hostileString.map(encodeSegment)),
         fc.boolean(),
         async (prefix, value, data) => {
@@ -182,7 +217,9 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
     await fc.assert(
       fc.asyncProperty(hostileObject(["username", "password", "redirectTo"]), fc.boolean(), async (fields, data) => {
         const before = await snapshot(shop.db);
-        const form = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v) ?? ""]));
+        const form = new URLSearchParams(
+          Object.entries(fields).map(([k, v]) => [k, typeof v === "string" ? v : (JSON.stringify(v) ?? "")]),
+        );
         const path = data ? "/admin/login.data" : "/admin/login";
         const res = await fetch(`${shop.url}${path}`, { method: "POST", body: form, redirect: "manual" });
         const text = await res.text();
@@ -205,7 +242,10 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
       expect(answer.json?.message).toBe("Request body is too large");
     }
     for (const path of ["/admin/login", "/admin/login.data", "/admin/setup", "/track", "/track.data"]) {
-      const answer = await send(`${shop.url}${path}`, { method: "POST", body: new URLSearchParams({ username: TWO_MB, password: "x" }) });
+      const answer = await send(`${shop.url}${path}`, {
+        method: "POST",
+        body: new URLSearchParams({ username: TWO_MB, password: "x" }),
+      });
       expect(answer.status, path).toBe(413);
       expect(answer.text).toBe("Request body is too large");
     }
@@ -221,7 +261,13 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
 
   it("answers a malformed %-escape in any path with 400, never a 500", async () => {
     for (const bad of ["%C0%AF", "%", "%E0%A4%A", "%ED%A0%80"]) {
-      for (const path of [`/blog/${bad}`, `/${bad}`, `/api/orders/${bad}/cancel`, `/api/orders/${bad}/utr`, `/api/admin/orders/${bad}`]) {
+      for (const path of [
+        `/blog/${bad}`,
+        `/${bad}`,
+        `/api/orders/${bad}/cancel`,
+        `/api/orders/${bad}/utr`,
+        `/api/admin/orders/${bad}`,
+      ]) {
         const answer = await send(`${shop.url}${path}`, { method: path.includes("/api/orders/") ? "POST" : "GET" });
         expectSafe(answer, path);
         expect(answer.status, path).toBe(400);
@@ -241,7 +287,13 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
 
   it("refuses NUL characters and lone surrogates with 400 on every engine (PostgreSQL cannot store NUL)", async () => {
     const before = await snapshot(shop.db);
-    for (const path of ["/blog/a%00b", "/track?order=BK%00", "/checkout?order=%00", "/api/orders/BK%00/cancel", "/api/recent-orders?serviceType=%00"]) {
+    for (const path of [
+      "/blog/a%00b",
+      "/track?order=BK%00",
+      "/checkout?order=%00",
+      "/api/orders/BK%00/cancel",
+      "/api/recent-orders?serviceType=%00",
+    ]) {
       const answer = await send(`${shop.url}${path}`);
       expectSafe(answer, path);
       expect(answer.status, path).toBe(400);
@@ -252,15 +304,26 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
       expectJsonRefusal(answer, body, [400]);
       expect(answer.json?.message).toBe("The request contains characters that are not allowed");
     }
-    const login = await send(`${shop.url}/admin/login`, { method: "POST", body: new URLSearchParams({ username: "owner\u0000", password: "x" }) });
+    const login = await send(`${shop.url}/admin/login`, {
+      method: "POST",
+      body: new URLSearchParams({ username: "owner\u0000", password: "x" }),
+    });
     expect(login.status).toBe(400);
     expect(await snapshot(shop.db)).toEqual(before);
   });
 
   it("refuses a page form post that is not a form with 415, never a 500", async () => {
     for (const path of ["/track", "/track.data", "/admin/login", "/admin/login.data", "/admin/setup"]) {
-      for (const [type, body] of [["application/json", '{"orderId":"x"}'], ["text/plain", "orderId=x"], ["", "orderId=x"]] as const) {
-        const answer = await send(`${shop.url}${path}`, { method: "POST", headers: type ? { "content-type": type } : {}, body });
+      for (const [type, body] of [
+        ["application/json", '{"orderId":"x"}'],
+        ["text/plain", "orderId=x"],
+        ["", "orderId=x"],
+      ] as const) {
+        const answer = await send(`${shop.url}${path}`, {
+          method: "POST",
+          headers: type ? { "content-type": type } : {},
+          body,
+        });
         expectSafe(answer, `${path} ${type}`);
         // The lookup form's per-address limit (spent by the property above) is checked before the body is read.
         if (path.startsWith("/track") && answer.text.includes("Too many lookups")) continue;
@@ -281,6 +344,7 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
     expect((await fetch(`${shop.url}/`)).status).toBe(200);
     const status = await send(`${shop.url}/api/order-status?orderId=${orderId}`);
     expect(status.json).toEqual({ success: true, status: "pending" });
-    for (const p of PAYLOADS.slice(0, 3)) expect((await fetch(`${shop.url}/blog/${encodeSegment(p)}`)).status).toBe(404);
+    for (const p of PAYLOADS.slice(0, 3))
+      expect((await fetch(`${shop.url}/blog/${encodeSegment(p)}`)).status).toBe(404);
   });
 });

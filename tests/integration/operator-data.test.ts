@@ -29,8 +29,19 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
 
   it("creates, edits, toggles and deletes a plan without changing its service", async () => {
     const { db } = handle;
-    const plan = await createPlan(db, "owner", { serviceType: "likes", name: "Hot Likes", amount: 500, price: 7900, tags: ["hot"] });
-    const updated = await updatePlan(db, "owner", plan.id, { name: "Hotter Likes", amount: 600, price: 8900, tags: [] });
+    const plan = await createPlan(db, "owner", {
+      serviceType: "likes",
+      name: "Hot Likes",
+      amount: 500,
+      price: 7900,
+      tags: ["hot"],
+    });
+    const updated = await updatePlan(db, "owner", plan.id, {
+      name: "Hotter Likes",
+      amount: 600,
+      price: 8900,
+      tags: [],
+    });
     expect(updated).toMatchObject({ service_type: "likes", name: "Hotter Likes", quantity: 600, tag: null });
     expect((await togglePlan(db, "owner", plan.id))?.is_enabled).toBe(0);
     expect(await listPlans(db, { serviceType: "likes", enabledOnly: true })).toHaveLength(0);
@@ -38,7 +49,13 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     expect(await deletePlan(db, "owner", plan.id)).not.toBeNull();
     expect(await deletePlan(db, "owner", plan.id)).toBeNull();
     const trail = await auditTrailFor(db, "plan", String(plan.id));
-    expect(trail.map((t) => t.action)).toEqual(["plan.delete", "plan.enable", "plan.disable", "plan.update", "plan.create"]);
+    expect(trail.map((t) => t.action)).toEqual([
+      "plan.delete",
+      "plan.enable",
+      "plan.disable",
+      "plan.update",
+      "plan.create",
+    ]);
   });
 
   it("backs up before deleting orders only, and restores every order", async () => {
@@ -69,7 +86,10 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     await writeSettings(db, { upiId: "shop@okaxis" });
     const plans = await listPlans(db);
     for (const p of plans.slice(0, 5)) await makeOrder(db, { plan_id: p.id });
-    await db.insertInto("admin_users").values({ username: "owner", password_hash: "x", created_at: 1, updated_at: 1 }).execute();
+    await db
+      .insertInto("admin_users")
+      .values({ username: "owner", password_hash: "x", created_at: 1, updated_at: 1 })
+      .execute();
 
     const result = await deleteAllData(db, "owner", backupDir);
     expect(result.deleted.orders).toBe(5);
@@ -106,7 +126,12 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     expect(await anonymiseExpiredCustomers(db, 180)).toBe(1);
     expect(await anonymiseExpiredCustomers(db, 180)).toBe(0);
     const rows = await db.selectFrom("orders").selectAll().orderBy("id").execute();
-    expect(rows[0]).toMatchObject({ order_id: old.order_id, customer_name: null, customer_phone: null, price_paise: 34_900 });
+    expect(rows[0]).toMatchObject({
+      order_id: old.order_id,
+      customer_name: null,
+      customer_phone: null,
+      price_paise: 34_900,
+    });
     expect(rows[1]).toMatchObject({ order_id: recent.order_id, customer_name: "Priya Sharma" });
     expect(await eraseCustomerData(db, recent.order_id)).toBe(true);
     const erased = await db.selectFrom("orders").selectAll().where("order_id", "=", recent.order_id).executeTakeFirst();
@@ -116,11 +141,21 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
   it("records every admin order action, with its outcome, in the order's history", async () => {
     const { db } = handle;
     const order = await makeOrder(db);
-    const services = { db, settings: { get: async () => ({}) as never, clear() {} }, config: {} as never, logger: console as never };
-    expect(await runOrderAction(services, "owner", "cancel", `#${order.order_id.toLowerCase()}`)).toMatchObject({ ok: true });
+    const services = {
+      db,
+      settings: { get: async () => ({}) as never, clear() {} },
+      config: {} as never,
+      logger: console as never,
+    };
+    expect(await runOrderAction(services, "owner", "cancel", `#${order.order_id.toLowerCase()}`)).toMatchObject({
+      ok: true,
+    });
     expect(await runOrderAction(services, "owner", "cancel", order.order_id)).toMatchObject({ ok: false, status: 409 });
     expect(await runOrderAction(services, "owner", "erase", order.order_id)).toMatchObject({ ok: true });
-    expect(await runOrderAction(services, "owner", "delete", "BKNOSUCHORDER")).toMatchObject({ ok: false, status: 404 });
+    expect(await runOrderAction(services, "owner", "delete", "BKNOSUCHORDER")).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     const trail = await auditTrailFor(db, "order", order.order_id);
     expect(trail.map((t) => t.action)).toEqual(["order.erase", "order.cancel", "order.cancel"]);
     expect(trail[1]!.details).toContain("Only a pending order can be cancelled");
@@ -128,7 +163,13 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
 
   it("keeps an audit trail per order with secrets masked", async () => {
     const { db } = handle;
-    await recordAudit(db, { actor: "owner", action: "order.place", targetType: "order", targetId: "BK1", details: { apiKey: "secret-key-123456" } });
+    await recordAudit(db, {
+      actor: "owner",
+      action: "order.place",
+      targetType: "order",
+      targetId: "BK1",
+      details: { apiKey: "secret-key-123456" },
+    });
     await recordAudit(db, { actor: "owner", action: "order.cancel", targetType: "order", targetId: "BK1" });
     const trail = await auditTrailFor(db, "order", "BK1");
     expect(trail.map((t) => t.action)).toEqual(["order.cancel", "order.place"]);

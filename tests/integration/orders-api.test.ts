@@ -22,7 +22,9 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     drop = db.drop;
     const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
     server = await spawnServer({ DATABASE_URL: url, ORDER_RATE_LIMIT_PER_MINUTE: "1000", LOG_LEVEL: "info" });
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { plans: Array<{ _id: string; name: string }> };
+    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
+      plans: Array<{ _id: string; name: string }>;
+    };
     planIds = Object.fromEntries(plans.plans.map((p) => [p.name, Number(p._id)]));
   });
   afterAll(async () => {
@@ -63,7 +65,9 @@ describe.each(testDatabases())("order API on $name", (kind) => {
       serviceType: "views",
     });
     expect(res.status).toBe(201);
-    const { order } = (await res.json()) as { order: { orderId: string; price: number; amount: number; status: string; serviceType: string } };
+    const { order } = (await res.json()) as {
+      order: { orderId: string; price: number; amount: number; status: string; serviceType: string };
+    };
     expect(order).toMatchObject({ price: 49, amount: 100, status: "pending", serviceType: "followers" });
     expect(order.orderId).toMatch(/^BK[0-9A-Z]{10}$/);
     const status = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
@@ -80,16 +84,24 @@ describe.each(testDatabases())("order API on $name", (kind) => {
 
   it("creates exactly one order per request under concurrency, and one per key", async () => {
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => post("/api/create-order", { ...base(), idempotencyKey: `conc-${kind.name}-${i}-xyz` })),
+      Array.from({ length: 50 }, (_, i) =>
+        post("/api/create-order", { ...base(), idempotencyKey: `conc-${kind.name}-${i}-xyz` }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));
-    const ids = await Promise.all(results.map(async (r) => ((await r.json()) as { order: { orderId: string } }).order.orderId));
+    const ids = await Promise.all(
+      results.map(async (r) => ((await r.json()) as { order: { orderId: string } }).order.orderId),
+    );
     expect(new Set(ids).size).toBe(50);
 
     const sameKey = await Promise.all(
-      Array.from({ length: 10 }, () => post("/api/create-order", { ...base(), idempotencyKey: `race-${kind.name}-one` })),
+      Array.from({ length: 10 }, () =>
+        post("/api/create-order", { ...base(), idempotencyKey: `race-${kind.name}-one` }),
+      ),
     );
-    const raced = await Promise.all(sameKey.map(async (r) => ((await r.json()) as { order: { orderId: string } }).order.orderId));
+    const raced = await Promise.all(
+      sameKey.map(async (r) => ((await r.json()) as { order: { orderId: string } }).order.orderId),
+    );
     expect(new Set(raced).size).toBe(1);
   });
 
@@ -108,8 +120,16 @@ describe.each(testDatabases())("order API on $name", (kind) => {
   it.each([
     ["Starter Views", { postLink: "" }, "Please enter your Instagram post link"],
     ["Starter Views", { postLink: LINK }, "Invalid link! Enter a (reel, or IGTV) link"],
-    ["Starter Likes", { username: "rahul", postLink: "https://www.instagram.com/rahul/" }, "Invalid link! Enter a (post or reel) link"],
-    ["Starter Comments", { username: "rahul", postLink: "https://example.com/p/abc/" }, "Invalid link! Enter a (post or reel) link"],
+    [
+      "Starter Likes",
+      { username: "rahul", postLink: "https://www.instagram.com/rahul/" },
+      "Invalid link! Enter a (post or reel) link",
+    ],
+    [
+      "Starter Comments",
+      { username: "rahul", postLink: "https://example.com/p/abc/" },
+      "Invalid link! Enter a (post or reel) link",
+    ],
     ["Starter Comments", { username: "", postLink: REEL }, "❌ Invalid username!"],
   ])("%s: %j → %s", async (plan, change, message) => {
     const res = await post("/api/create-order", { ...base(), username: undefined, planId: planIds[plan], ...change });
@@ -157,10 +177,21 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
   afterAll(async () => handle?.cleanup());
 
   async function newOrder(key?: string, now = T0) {
-    const plan = await handle.db.selectFrom("plans").select("id").where("name", "=", "Starter Likes").executeTakeFirstOrThrow();
+    const plan = await handle.db
+      .selectFrom("plans")
+      .select("id")
+      .where("name", "=", "Starter Likes")
+      .executeTakeFirstOrThrow();
     const result = await createOrder(
       { db: handle.db, settings: createSettingsCache(handle.db), config },
-      { planId: plan.id, username: "rahul.k", postLink: LINK, customerName: "Priya", customerPhone: "+919876543210", idempotencyKey: key },
+      {
+        planId: plan.id,
+        username: "rahul.k",
+        postLink: LINK,
+        customerName: "Priya",
+        customerPhone: "+919876543210",
+        idempotencyKey: key,
+      },
       now,
     );
     if (!result.ok) throw new Error(result.message);
@@ -169,22 +200,37 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
 
   it("sets a pending status and a deadline 300 s after creation", async () => {
     const order = await newOrder();
-    expect(order).toMatchObject({ status: "pending", payment_deadline_at: T0 + 300_000, target: LINK, target_username: "rahul.k", price_paise: 1900 });
+    expect(order).toMatchObject({
+      status: "pending",
+      payment_deadline_at: T0 + 300_000,
+      target: LINK,
+      target_username: "rahul.k",
+      price_paise: 1900,
+    });
   });
 
   it("cancels an unpaid order only after its window, and never one with a UTR or already paid", async () => {
     const unpaid = await newOrder();
     expect(await cancelUnpaidOrder(handle.db, unpaid.order_id, T0 + 60_000)).toMatchObject({ ok: false, status: 409 });
-    expect(await cancelUnpaidOrder(handle.db, unpaid.order_id, T0 + 300_000)).toEqual({ ok: true, message: "Order cancelled" });
+    expect(await cancelUnpaidOrder(handle.db, unpaid.order_id, T0 + 300_000)).toEqual({
+      ok: true,
+      message: "Order cancelled",
+    });
     expect(await orderStatus(handle.db, unpaid.order_id)).toBe("cancelled");
     // A cancelled order takes no UTR.
     expect(await submitUtr(handle.db, unpaid.order_id, "998877665544")).toMatchObject({ ok: false, status: 409 });
 
     const withUtr = await newOrder();
-    expect(await submitUtr(handle.db, withUtr.order_id, "1234 5678 9012")).toEqual({ ok: true, message: "Payment reference received" });
+    expect(await submitUtr(handle.db, withUtr.order_id, "1234 5678 9012")).toEqual({
+      ok: true,
+      message: "Payment reference received",
+    });
     expect(await submitUtr(handle.db, withUtr.order_id, "123456789012")).toMatchObject({ ok: true });
     expect(await submitUtr(handle.db, withUtr.order_id, "210987654321")).toMatchObject({ ok: false, status: 409 });
-    expect(await cancelUnpaidOrder(handle.db, withUtr.order_id, T0 + 400_000)).toMatchObject({ ok: false, status: 409 });
+    expect(await cancelUnpaidOrder(handle.db, withUtr.order_id, T0 + 400_000)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     expect(await orderStatus(handle.db, withUtr.order_id)).toBe("pending");
 
     const paid = await newOrder();
@@ -195,13 +241,22 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
 
   it("refuses to start a payment when the UPI id or merchant name is missing", async () => {
     await writeSettings(handle.db, { upiId: "" });
-    const plan = await handle.db.selectFrom("plans").select("id").where("name", "=", "Starter Views").executeTakeFirstOrThrow();
+    const plan = await handle.db
+      .selectFrom("plans")
+      .select("id")
+      .where("name", "=", "Starter Views")
+      .executeTakeFirstOrThrow();
     const result = await createOrder(
       { db: handle.db, settings: createSettingsCache(handle.db), config },
       { planId: plan.id, postLink: REEL, customerName: "Priya", customerPhone: "9876543210" },
       T0,
     );
-    expect(result).toEqual({ ok: false, status: 503, message: "Failed to create payment. Please try again or contact support.", code: "PAYMENT_SETUP" });
+    expect(result).toEqual({
+      ok: false,
+      status: 503,
+      message: "Failed to create payment. Please try again or contact support.",
+      code: "PAYMENT_SETUP",
+    });
     await writeSettings(handle.db, { upiId: "shop@okaxis" });
   });
 

@@ -55,7 +55,10 @@ describe("SMM panel client", () => {
     expect(running.ok && running.value.remains).toBeLessThan(1000);
     sim.panel.advanceTime(10_000);
     sim.panel.setSwitches({ numbers: "number", lowerCaseStatus: true });
-    expect(await getStatus(panel, id)).toMatchObject({ ok: true, value: { status: "completed", remains: 0, charge: "45" } });
+    expect(await getStatus(panel, id)).toMatchObject({
+      ok: true,
+      value: { status: "completed", remains: 0, charge: "45" },
+    });
     const refill = await requestRefill(panel, id);
     expect(refill).toEqual({ ok: true, value: id });
   });
@@ -68,19 +71,33 @@ describe("SMM panel client", () => {
     if (!reply.ok) return;
     expect(reply.value.get(ids[0]!)).toMatchObject({ ok: true, value: { status: "pending" } });
     expect(reply.value.get("999999")).toEqual({ ok: false, error: "Incorrect order ID" });
-    expect((await getStatuses(panel, Array.from({ length: 101 }, (_, i) => String(i)))).ok).toBe(false);
+    expect(
+      (
+        await getStatuses(
+          panel,
+          Array.from({ length: 101 }, (_, i) => String(i)),
+        )
+      ).ok,
+    ).toBe(false);
   });
 
   it("understands 'Canceled' and 'Cancelled'", async () => {
     for (const spelling of ["Canceled", "Cancelled"] as const) {
       sim.panel.setSwitches({ cancelledSpelling: spelling });
-      const added = await addOrder(panel, { service: "102", link: `https://www.instagram.com/p/${spelling}/`, quantity: 100 });
+      const added = await addOrder(panel, {
+        service: "102",
+        link: `https://www.instagram.com/p/${spelling}/`,
+        quantity: 100,
+      });
       const id = added.ok ? added.value : "";
       const cancelled = await cancelOrders(panel, [id, "424242"]);
       expect(cancelled.ok && cancelled.value.get(id)).toEqual({ ok: true, value: true });
       expect(cancelled.ok && cancelled.value.get("424242")).toEqual({ ok: false, error: "Incorrect order ID" });
       const status = await getStatus(panel, id);
-      expect(status).toMatchObject({ ok: true, value: { status: "cancelled", rawStatus: spelling, charge: "0.00000" } });
+      expect(status).toMatchObject({
+        ok: true,
+        value: { status: "cancelled", rawStatus: spelling, charge: "0.00000" },
+      });
     }
   });
 
@@ -110,8 +127,12 @@ describe("SMM panel client", () => {
       expect(await addOrder(conn, { service: "101", link: "rich", quantity: 1000 })).toMatchObject({
         message: "Not enough funds on balance",
       });
-      expect((await addOrder(conn, { service: "103", link: "https://www.instagram.com/reel/x/", quantity: 1000 })).ok).toBe(true);
-      expect(await addOrder(conn, { service: "103", link: "https://www.instagram.com/reel/x/", quantity: 1000 })).toMatchObject({
+      expect(
+        (await addOrder(conn, { service: "103", link: "https://www.instagram.com/reel/x/", quantity: 1000 })).ok,
+      ).toBe(true);
+      expect(
+        await addOrder(conn, { service: "103", link: "https://www.instagram.com/reel/x/", quantity: 1000 }),
+      ).toMatchObject({
         kind: "rejected",
         message: "You have active order with this link. Please wait until order being completed.",
       });
@@ -147,7 +168,9 @@ describe("SMM panel client", () => {
     await new Promise<void>((ok) => closed.listen(0, "127.0.0.1", ok));
     const { port } = closed.address() as AddressInfo;
     await new Promise((ok) => closed.close(ok));
-    expect(await addOrder({ ...panel, url: `http://127.0.0.1:${port}` }, { service: "101", link: "a", quantity: 100 })).toEqual({
+    expect(
+      await addOrder({ ...panel, url: `http://127.0.0.1:${port}` }, { service: "101", link: "a", quantity: 100 }),
+    ).toEqual({
       ok: false,
       kind: "unreachable",
       message: "Could not connect to the SMM panel (ECONNREFUSED)",

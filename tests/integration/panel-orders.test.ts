@@ -53,16 +53,30 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
 
   it("places a pending order once and marks it completed", async () => {
     await setUp();
-    const order = await makeOrder(services.db, { service_type: "comments", target: "https://www.instagram.com/p/Cx1/", quantity: 250 });
+    const order = await makeOrder(services.db, {
+      service_type: "comments",
+      target: "https://www.instagram.com/p/Cx1/",
+      quantity: 250,
+    });
     expect(await placeOrder(services, order.order_id)).toEqual({
       ok: true,
       message: "Order placed in SMM panel and marked as completed",
     });
     const placed = await reload(order.order_id);
-    expect(placed).toMatchObject({ status: "completed", panel_state: "placed", panel_status: "pending", panel_error: null });
+    expect(placed).toMatchObject({
+      status: "completed",
+      panel_state: "placed",
+      panel_status: "pending",
+      panel_error: null,
+    });
     const add = sim.panel.requests("add");
     expect(add).toHaveLength(1);
-    expect(add[0]!.params).toEqual({ action: "add", service: "104", link: "https://www.instagram.com/p/Cx1/", quantity: "250" });
+    expect(add[0]!.params).toEqual({
+      action: "add",
+      service: "104",
+      link: "https://www.instagram.com/p/Cx1/",
+      quantity: "250",
+    });
     expect(sim.panel.order(placed.panel_order_id!)?.quantity).toBe(250);
 
     const again = await placeOrder(services, order.order_id);
@@ -76,8 +90,19 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     ["Incorrect service ID", {}, { panelServiceFollowers: "999" }],
     ["Incorrect link", {}, {}, { target: "priya bakes" }],
     ["Not enough funds on balance", {}, {}, { quantity: 100_000 }, "poor"],
-    ["You have active order with this link. Please wait until order being completed.", { rejectDuplicateLinks: true }, {}, {}, "twice"],
-    ["Quantity less than minimal 200", {}, {}, { service_type: "views" as const, target: "https://www.instagram.com/reel/abc/", quantity: 150 }],
+    [
+      "You have active order with this link. Please wait until order being completed.",
+      { rejectDuplicateLinks: true },
+      {},
+      {},
+      "twice",
+    ],
+    [
+      "Quantity less than minimal 200",
+      {},
+      {},
+      { service_type: "views" as const, target: "https://www.instagram.com/reel/abc/", quantity: 150 },
+    ],
   ])("ends as a failed order showing '%s'", async (text, switches, settings, orderFields = {}, special?: string) => {
     await setUp();
     sim.panel.setSwitches(switches);
@@ -94,7 +119,12 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       }
       const order = await makeOrder(services.db, orderFields);
       expect(await placeOrder(services, order.order_id)).toEqual({ ok: false, status: 502, message: text });
-      expect(await reload(order.order_id)).toMatchObject({ status: "failed", panel_error: text, panel_state: null, panel_order_id: null });
+      expect(await reload(order.order_id)).toMatchObject({
+        status: "failed",
+        panel_error: text,
+        panel_state: null,
+        panel_order_id: null,
+      });
     } finally {
       await poor?.close();
     }
@@ -106,7 +136,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect((await placeOrder(services, order.order_id)).ok).toBe(false);
     await services.db.updateTable("orders").set({ target: "priya.bakes" }).where("id", "=", order.id).execute();
     expect(await retryOrder(services, order.order_id)).toEqual({ ok: true, message: "Order retry initiated" });
-    expect(await reload(order.order_id)).toMatchObject({ status: "completed", panel_state: "placed", panel_error: null });
+    expect(await reload(order.order_id)).toMatchObject({
+      status: "completed",
+      panel_state: "placed",
+      panel_error: null,
+    });
     expect(await retryOrder(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
     expect(sim.panel.count("add")).toBe(2);
   });
@@ -115,25 +149,28 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     ["slower than the timeout", { latencyMs: TIMEOUT_MS + 300 }, "The SMM panel did not answer within 0.4 s"],
     ["down (HTML error page)", { down: true }, "The SMM panel answered with a web page instead of JSON (HTTP 503)"],
     ["sending malformed JSON", { malformed: true }, "The SMM panel's reply is not valid JSON (HTTP 200)"],
-  ])("keeps the order and marks it for checking when the panel is %s, without a second add", async (_label, switches, reason) => {
-    await setUp();
-    sim.panel.setSwitches(switches);
-    const order = await makeOrder(services.db);
-    const result = await placeOrder(services, order.order_id);
-    expect(result).toMatchObject({ ok: false, status: 504 });
-    const marked = await reload(order.order_id);
-    expect(marked).toMatchObject({ status: "failed", panel_state: "unknown", panel_order_id: null });
-    expect(marked.panel_error).toContain(reason);
-    expect(marked.panel_error).toContain("It was not sent again");
-    expect(marked.panel_error).not.toContain(DEMO_PANEL_KEY);
+  ])(
+    "keeps the order and marks it for checking when the panel is %s, without a second add",
+    async (_label, switches, reason) => {
+      await setUp();
+      sim.panel.setSwitches(switches);
+      const order = await makeOrder(services.db);
+      const result = await placeOrder(services, order.order_id);
+      expect(result).toMatchObject({ ok: false, status: 504 });
+      const marked = await reload(order.order_id);
+      expect(marked).toMatchObject({ status: "failed", panel_state: "unknown", panel_order_id: null });
+      expect(marked.panel_error).toContain(reason);
+      expect(marked.panel_error).toContain("It was not sent again");
+      expect(marked.panel_error).not.toContain(DEMO_PANEL_KEY);
 
-    sim.panel.resetSwitches();
-    expect((await placeOrder(services, order.order_id)).ok).toBe(false);
-    await syncDueOrders(services);
-    await new Promise((done) => setTimeout(done, TIMEOUT_MS + 400));
-    expect(sim.panel.count("add")).toBeLessThanOrEqual(1);
-    expect((await reload(order.order_id)).panel_state).toBe("unknown");
-  });
+      sim.panel.resetSwitches();
+      expect((await placeOrder(services, order.order_id)).ok).toBe(false);
+      await syncDueOrders(services);
+      await new Promise((done) => setTimeout(done, TIMEOUT_MS + 400));
+      expect(sim.panel.count("add")).toBeLessThanOrEqual(1);
+      expect((await reload(order.order_id)).panel_state).toBe("unknown");
+    },
+  );
 
   it("marks an order left in 'sending' for checking, never resending it", async () => {
     await setUp();
@@ -148,9 +185,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     sim.panel.setSwitches({ latencyMs: 150 });
     const order = await makeOrder(services.db);
     const second =
-      handle.dialect === "postgres"
-        ? openDatabase({ kind: "postgres", url: await databaseUrl(handle.db) })
-        : null;
+      handle.dialect === "postgres" ? openDatabase({ kind: "postgres", url: await databaseUrl(handle.db) }) : null;
     try {
       const other = second ? { ...services, db: second.db, settings: createSettingsCache(second.db, 0) } : services;
       const results = await Promise.all(
@@ -180,12 +215,24 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect(sim.panel.count("cancel")).toBe(1);
     // The next sync reads the panel's 'Cancelled' (charge 0) and stops there.
     await syncDueOrders(services);
-    expect(await reload(placed.order_id)).toMatchObject({ panel_status: "cancelled", panel_charge: "0.00000", panel_next_sync_at: null });
+    expect(await reload(placed.order_id)).toMatchObject({
+      panel_status: "cancelled",
+      panel_charge: "0.00000",
+      panel_next_sync_at: null,
+    });
 
-    const views = await makeOrder(services.db, { service_type: "views", target: "https://www.instagram.com/reel/v/", quantity: 1000 });
+    const views = await makeOrder(services.db, {
+      service_type: "views",
+      target: "https://www.instagram.com/reel/v/",
+      quantity: 1000,
+    });
     await placeOrder(services, views.order_id);
     const refused = await cancelOrder(services, views.order_id);
-    expect(refused).toEqual({ ok: false, status: 502, message: "The SMM panel did not cancel this order: This order cannot be canceled" });
+    expect(refused).toEqual({
+      ok: false,
+      status: 502,
+      message: "The SMM panel did not cancel this order: This order cannot be canceled",
+    });
     expect((await reload(views.order_id)).status).toBe("completed");
   });
 
@@ -195,7 +242,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect(await updateProfit(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
     await placeOrder(services, order.order_id);
     expect(await updateProfit(services, order.order_id)).toEqual({ ok: true, message: "Profit updated successfully" });
-    expect(await reload(order.order_id)).toMatchObject({ profit_paise: 34_900 - 4_500, panel_charge: "45.00000", panel_currency: "INR" });
+    expect(await reload(order.order_id)).toMatchObject({
+      profit_paise: 34_900 - 4_500,
+      panel_charge: "45.00000",
+      panel_currency: "INR",
+    });
     expect(await updateProfit(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
 
     sim.panel.setSwitches({ currency: "USD", numbers: "number" });
@@ -212,7 +263,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
 
   it("updates all profits in one pass with the spec's message", async () => {
     await setUp();
-    expect(await updateAllProfits(services)).toEqual({ updated: 0, failed: 0, message: "No orders need profit update" });
+    expect(await updateAllProfits(services)).toEqual({
+      updated: 0,
+      failed: 0,
+      message: "No orders need profit update",
+    });
     for (let i = 0; i < 3; i++) {
       const o = await makeOrder(services.db, { target: `bulk${i}` });
       await placeOrder(services, o.order_id);
@@ -229,7 +284,13 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     await setUp();
     const now = Date.now();
     for (let i = 0; i < 250; i++) {
-      const reply = sim.panel.handle({ key: DEMO_PANEL_KEY, action: "add", service: "102", link: `https://www.instagram.com/p/s${i}/`, quantity: "100" });
+      const reply = sim.panel.handle({
+        key: DEMO_PANEL_KEY,
+        action: "add",
+        service: "102",
+        link: `https://www.instagram.com/p/s${i}/`,
+        quantity: "100",
+      });
       const panelOrderId = String((reply as { json: { order: string } }).json.order);
       await makeOrder(services.db, {
         status: "completed",
@@ -250,8 +311,13 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     sim.panel.advanceTime(20_000);
     const later = () => Date.now() + 60 * 60_000;
     await syncDueOrders(services, { now: later });
-    const rows = await services.db.selectFrom("orders").select(["panel_status", "panel_remains", "panel_next_sync_at", "profit_paise"]).execute();
-    expect(rows.every((r) => r.panel_status === "completed" && r.panel_remains === 0 && r.panel_next_sync_at === null)).toBe(true);
+    const rows = await services.db
+      .selectFrom("orders")
+      .select(["panel_status", "panel_remains", "panel_next_sync_at", "profit_paise"])
+      .execute();
+    expect(
+      rows.every((r) => r.panel_status === "completed" && r.panel_remains === 0 && r.panel_next_sync_at === null),
+    ).toBe(true);
     expect(rows.every((r) => r.profit_paise === 1_900 - 120)).toBe(true);
     sim.panel.clearLog();
     expect((await syncDueOrders(services, { now: later })).calls).toBe(0);
@@ -262,7 +328,13 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     const handle = await setUp();
     const now = Date.now();
     for (let i = 0; i < 50; i++) {
-      const reply = sim.panel.handle({ key: DEMO_PANEL_KEY, action: "add", service: "102", link: `https://www.instagram.com/p/l${i}/`, quantity: "100" });
+      const reply = sim.panel.handle({
+        key: DEMO_PANEL_KEY,
+        action: "add",
+        service: "102",
+        link: `https://www.instagram.com/p/l${i}/`,
+        quantity: "100",
+      });
       await makeOrder(services.db, {
         status: "completed",
         panel_state: "placed",
@@ -272,7 +344,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     }
     sim.panel.clearLog();
     sim.panel.setSwitches({ latencyMs: 200 });
-    const second = handle.dialect === "postgres" ? openDatabase({ kind: "postgres", url: await databaseUrl(handle.db) }) : null;
+    const second =
+      handle.dialect === "postgres" ? openDatabase({ kind: "postgres", url: await databaseUrl(handle.db) }) : null;
     try {
       const other = second ? { ...services, db: second.db, settings: createSettingsCache(second.db, 0) } : services;
       const results = await Promise.all([syncDueOrders(services), syncDueOrders(other), syncDueOrders(services)]);

@@ -54,7 +54,12 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     const result = await testPanelConnection(services, { url: sim.url, apiKey: "" });
     expect(result).toMatchObject({ ok: true, balance: { currency: "INR", balancePaise: 2_500_000 } });
     if (!result.ok) return;
-    expect(result.services.find((s) => s.service === "101")).toMatchObject({ type: "Default", rate: "45.00", min: 50, max: 100000 });
+    expect(result.services.find((s) => s.service === "101")).toMatchObject({
+      type: "Default",
+      rate: "45.00",
+      min: 50,
+      max: 100000,
+    });
   });
 
   it("says the key is wrong without ever repeating it", async () => {
@@ -73,7 +78,10 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
       message: "The SMM panel answered with a web page instead of JSON (HTTP 503)",
     });
     sim.panel.setSwitches({ down: false, latencyMs: 1_000 });
-    expect(await testPanelConnection(services, {})).toMatchObject({ ok: false, message: expect.stringMatching(/did not answer within/) });
+    expect(await testPanelConnection(services, {})).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/did not answer within/),
+    });
     expect(await testPanelConnection(services, { url: `http://127.0.0.1:${await closedPort()}` })).toMatchObject({
       ok: false,
       message: expect.stringMatching(/^Could not connect to the SMM panel/),
@@ -117,7 +125,10 @@ describe.each(testDatabases())("POST /api/admin/panel/update-profits on $name", 
   });
 
   it("needs an admin session and a same-site request", async () => {
-    expect((await fetch(`${server.url}/api/admin/panel/update-profits`, { method: "POST", headers: { origin: server.url } })).status).toBe(401);
+    expect(
+      (await fetch(`${server.url}/api/admin/panel/update-profits`, { method: "POST", headers: { origin: server.url } }))
+        .status,
+    ).toBe(401);
     const crossSite = await fetch(`${server.url}/api/admin/panel/update-profits`, {
       method: "POST",
       headers: { cookie, origin: "https://evil.example" },
@@ -126,10 +137,16 @@ describe.each(testDatabases())("POST /api/admin/panel/update-profits on $name", 
   });
 
   it("answers 'No orders need profit update' when nothing is placed", async () => {
-    const res = await fetch(`${server.url}/api/admin/panel/update-profits`, { method: "POST", headers: { cookie, origin: server.url } });
+    const res = await fetch(`${server.url}/api/admin/panel/update-profits`, {
+      method: "POST",
+      headers: { cookie, origin: server.url },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/application\/x-ndjson/);
-    const lines = (await res.text()).trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = (await res.text())
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.at(-1)).toEqual({ success: true, updated: 0, failed: 0, message: "No orders need profit update" });
   });
 });

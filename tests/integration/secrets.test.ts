@@ -87,7 +87,13 @@ describe("secrets stay on the server", () => {
 
     it("never carry the admin password, its hash or the panel API key, even to the signed-in admin", async () => {
       const publicPaths = ["/", "/followers", "/contact-us", "/blog", "/track", "/api/plans?serviceType=followers"];
-      const adminPaths = ["/admin/dashboard", "/admin/orders", "/admin/plans", "/admin/settings", "/api/admin/dashboard"];
+      const adminPaths = [
+        "/admin/dashboard",
+        "/admin/orders",
+        "/admin/plans",
+        "/admin/settings",
+        "/api/admin/dashboard",
+      ];
       const leaks: string[] = [];
       for (const path of [...publicPaths, ...adminPaths]) {
         const dataPath = path.startsWith("/api/") ? [] : [`${path === "/" ? "/_" : path}.data`];
@@ -95,7 +101,11 @@ describe("secrets stay on the server", () => {
           const res = await fetch(`${server.url}${url}`, { headers: adminPaths.includes(path) ? { cookie } : {} });
           const text = await res.text();
           expect(res.status, url).toBeLessThan(400);
-          leaks.push(...leaksIn(text).filter((name) => name !== "adminUsername").map((name) => `${name} in ${url}`));
+          leaks.push(
+            ...leaksIn(text)
+              .filter((name) => name !== "adminUsername")
+              .map((name) => `${name} in ${url}`),
+          );
           if (/scrypt\$/.test(text)) leaks.push(`password hash in ${url}`);
         }
       }

@@ -52,7 +52,10 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
 
   it("never reads back the admin password, and reads the username", async () => {
     const { db } = handle;
-    await db.insertInto("admin_users").values({ username: "owner", password_hash: "scrypt$x", created_at: 1, updated_at: 1 }).execute();
+    await db
+      .insertInto("admin_users")
+      .values({ username: "owner", password_hash: "scrypt$x", created_at: 1, updated_at: 1 })
+      .execute();
     expect(await readSettingForApi(db, "VITE_ADMIN_PASSWORD")).toMatchObject({ ok: false, status: 403 });
     expect(await readSettingForApi(db, "VITE_ADMIN_USERNAME")).toEqual({ ok: true, value: "owner" });
     expect(await readSettingForApi(db, "NOPE")).toMatchObject({ ok: false, status: 404 });

@@ -50,7 +50,9 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
       const res = await fetch(`${server.url}/api/admin/setting/${key}`, { headers: { cookie } });
       expectNoSecrets(await res.text());
     }
-    const key = await (await fetch(`${server.url}/api/admin/setting/${SETTINGS.panelApiKey.key}`, { headers: { cookie } })).json();
+    const key = await (
+      await fetch(`${server.url}/api/admin/setting/${SETTINGS.panelApiKey.key}`, { headers: { cookie } })
+    ).json();
     expect(key).toEqual({ success: true, setting: { key: SETTINGS.panelApiKey.key, value: "••••cdef" } });
     const password = await fetch(`${server.url}/api/admin/setting/VITE_ADMIN_PASSWORD`, { headers: { cookie } });
     expect(password.status).toBe(403);

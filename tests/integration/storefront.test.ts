@@ -95,7 +95,11 @@ describe.each(testDatabases())("storefront pages on $name", (kind) => {
   });
 
   it("tells a visitor whose page request was refused that the request was at fault, not the server", async () => {
-    const res = await fetch(`${server.url}/track`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await fetch(`${server.url}/track`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(415);
     const html = await res.text();
     expect(html).toContain("Bad request");

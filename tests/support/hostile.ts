@@ -47,15 +47,48 @@ export const PAYLOADS = [
   "",
 ] as const;
 
-const SPECIAL_CHARS = ["\u0000", "\u0001", "\u001F", "\u007F", "\uD800", "\uDBFF", "\uDC00", "\u0301", "\u202E", "\u200F", "'", '"', "<", ">", "&", "%", "\\", "/", ";", "-", "\n", "🙂"];
+const SPECIAL_CHARS = [
+  "\u0000",
+  "\u0001",
+  "\u001F",
+  "\u007F",
+  "\uD800",
+  "\uDBFF",
+  "\uDC00",
+  "\u0301",
+  "\u202E",
+  "\u200F",
+  "'",
+  '"',
+  "<",
+  ">",
+  "&",
+  "%",
+  "\\",
+  "/",
+  ";",
+  "-",
+  "\n",
+  "🙂",
+];
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...PAYLOADS), weight: 4 },
   { arbitrary: fc.string({ unit: fc.constantFrom(...SPECIAL_CHARS), maxLength: 40 }), weight: 2 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 60 }), weight: 2 },
-  { arbitrary: fc.tuple(fc.constantFrom(...PAYLOADS), fc.string({ maxLength: 10 }), fc.constantFrom(...PAYLOADS)).map((p) => p.join("")), weight: 2 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom(...PAYLOADS), fc.string({ maxLength: 10 }), fc.constantFrom(...PAYLOADS))
+      .map((p) => p.join("")),
+    weight: 2,
+  },
   // Longer than any field allows, still well under the body limits.
-  { arbitrary: fc.tuple(fc.constantFrom(...PAYLOADS), fc.integer({ min: 200, max: 3000 })).map(([p, n]) => (p || "x").repeat(n).slice(0, n)), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(fc.constantFrom(...PAYLOADS), fc.integer({ min: 200, max: 3000 }))
+      .map(([p, n]) => (p || "x").repeat(n).slice(0, n)),
+    weight: 1,
+  },
 );
 
 /** Any JSON value where a string or number was expected: wrong types, extremes, nesting. */
@@ -74,7 +107,11 @@ export function hostileObject(keys: readonly string[]): fc.Arbitrary<Record<stri
   return fc
     .tuple(
       fc.record(shape, { requiredKeys: [] }),
-      fc.dictionary(fc.constantFrom("__proto__", "constructor", "prototype", "toString", "id", "status"), hostileValue, { maxKeys: 2 }),
+      fc.dictionary(
+        fc.constantFrom("__proto__", "constructor", "prototype", "toString", "id", "status"),
+        hostileValue,
+        { maxKeys: 2 },
+      ),
     )
     .map(([known, extra]) => ({ ...extra, ...known }));
 }
@@ -85,7 +122,19 @@ export function hostileJsonText(keys: readonly string[]): fc.Arbitrary<string> {
     { arbitrary: hostileObject(keys).map((o) => JSON.stringify(o)), weight: 6 },
     { arbitrary: hostileValue.map((v) => JSON.stringify(v) ?? "null"), weight: 2 },
     {
-      arbitrary: fc.constantFrom("", "{", '{"a":', "{'a':1}", "[1,2", "\u0000", "undefined", "NaN", '{"__proto__":{"admin":true}}', "[".repeat(5000) + "]".repeat(5000), '{"a":'.repeat(2000) + "1" + "}".repeat(2000)),
+      arbitrary: fc.constantFrom(
+        "",
+        "{",
+        '{"a":',
+        "{'a':1}",
+        "[1,2",
+        "\u0000",
+        "undefined",
+        "NaN",
+        '{"__proto__":{"admin":true}}',
+        "[".repeat(5000) + "]".repeat(5000),
+        '{"a":'.repeat(2000) + "1" + "}".repeat(2000),
+      ),
       weight: 2,
     },
   );
@@ -99,14 +148,29 @@ export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   // "." and ".." are resolved away by the URL parser before sending, so they would name another route.
   { arbitrary: hostileString.filter((s) => s.length > 0 && s !== "." && s !== "..").map(encodeSegment), weight: 5 },
   {
-    arbitrary: fc.constantFrom("%", "%E0%A4%A", "%ZZ", "%00", "%ED%A0%80", "%C0%AF", "..%2F..%2Fshop.db", "BK%00", "%23BK0000000000", "%F0%9F%99%82", "%20", "%2F"),
+    arbitrary: fc.constantFrom(
+      "%",
+      "%E0%A4%A",
+      "%ZZ",
+      "%00",
+      "%ED%A0%80",
+      "%C0%AF",
+      "..%2F..%2Fshop.db",
+      "BK%00",
+      "%23BK0000000000",
+      "%F0%9F%99%82",
+      "%20",
+      "%2F",
+    ),
     weight: 3,
   },
 );
 
 /** encodeURIComponent, but lone surrogates (which it refuses) become U+FFFD like a browser sends them. */
 export function encodeSegment(text: string): string {
-  return encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"));
+  return encodeURIComponent(
+    text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD"),
+  );
 }
 
 /** A query string (URLSearchParams turns lone surrogates into U+FFFD, as browsers do). */
@@ -124,7 +188,8 @@ export interface HostileShop {
 
 export async function startShop(kind: TestDatabase, env: Record<string, string> = {}): Promise<HostileShop> {
   const created = await kind.create();
-  const target: DatabaseTarget = created.target.kind === "postgres" ? { ...created.target, poolSize: 2 } : created.target;
+  const target: DatabaseTarget =
+    created.target.kind === "postgres" ? { ...created.target, poolSize: 2 } : created.target;
   const server = await spawnServer({
     DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
     JOBS_ENABLED: "false",
@@ -159,10 +224,19 @@ export async function adminLogin(url: string, username: string, password: string
 }
 
 type Table = "orders" | "plans" | "settings" | "audit_log" | "admin_users";
-const ORDER_BY: Record<Table, string> = { orders: "id", plans: "id", settings: "key", audit_log: "id", admin_users: "id" };
+const ORDER_BY: Record<Table, string> = {
+  orders: "id",
+  plans: "id",
+  settings: "key",
+  audit_log: "id",
+  admin_users: "id",
+};
 
 /** Row counts and a checksum of every row of the tables a request could corrupt. */
-export async function snapshot(db: DatabaseHandle, tables: readonly Table[] = ["orders", "plans", "settings", "audit_log", "admin_users"]) {
+export async function snapshot(
+  db: DatabaseHandle,
+  tables: readonly Table[] = ["orders", "plans", "settings", "audit_log", "admin_users"],
+) {
   const out: Record<string, string> = {};
   for (const table of tables) {
     const rows = await db.db
@@ -225,7 +299,11 @@ export function expectSafe(answer: Answer, fullLabel: string) {
 }
 
 /** A JSON endpoint's refusal: 4xx and `{ success: false, message }` with a short human message. */
-export function expectJsonRefusal(answer: Answer, fullLabel: string, statuses: number[] = [400, 404, 405, 409, 413, 415, 431]) {
+export function expectJsonRefusal(
+  answer: Answer,
+  fullLabel: string,
+  statuses: number[] = [400, 404, 405, 409, 413, 415, 431],
+) {
   const label = fullLabel.slice(0, 300);
   expectSafe(answer, label);
   expect(statuses, `${label} → ${answer.status}: ${answer.text.slice(0, 300)}`).toContain(answer.status);
@@ -247,7 +325,9 @@ function shortReport<T>(details: fc.RunDetails<T>) {
   if (!details.failed) return;
   const example = (JSON.stringify(details.counterexample) ?? "").slice(0, 500);
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-  throw new Error(`Property failed (seed ${details.seed}, path "${details.counterexamplePath}") on ${example}\n${error.slice(0, 1500)}`);
+  throw new Error(
+    `Property failed (seed ${details.seed}, path "${details.counterexamplePath}") on ${example}\n${error.slice(0, 1500)}`,
+  );
 }
 
 /** Bounded runs: every endpoint gets the same budget, and a failure names its seed. */

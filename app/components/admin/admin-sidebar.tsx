@@ -26,7 +26,12 @@ export function AdminSidebar({ open, onClose }: { open: boolean; onClose: () => 
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span className="font-bold">Admin Panel</span>
           </div>
-          <button type="button" className="rounded-lg p-2 hover:bg-gray-100 lg:hidden" aria-label="Close menu" onClick={onClose}>
+          <button
+            type="button"
+            className="rounded-lg p-2 hover:bg-gray-100 lg:hidden"
+            aria-label="Close menu"
+            onClick={onClose}
+          >
             <X className="h-5 w-5" aria-hidden />
           </button>
         </div>

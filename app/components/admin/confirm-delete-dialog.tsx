@@ -14,7 +14,9 @@ export function ConfirmDeleteDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">Are you sure you want to delete this order?</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold">
+            Are you sure you want to delete this order?
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">
             This action cannot be undone. This will permanently delete the order.
           </AlertDialog.Description>

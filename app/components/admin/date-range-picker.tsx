@@ -32,7 +32,11 @@ export function DateRangePicker({
         <span className={startDate ? "" : "text-gray-600"}>{label}</span>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="start" sideOffset={6} className="z-50 rounded-xl border border-gray-200 bg-white p-3 shadow-lg">
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          className="z-50 rounded-xl border border-gray-200 bg-white p-3 shadow-lg"
+        >
           <DayPicker
             mode="range"
             selected={selected}

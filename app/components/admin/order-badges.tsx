@@ -15,7 +15,9 @@ const STATUS_COLOURS: Record<string, string> = {
 
 export function ServiceBadge({ service }: { service: string }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize ${SERVICE_COLOURS[service] ?? "bg-gray-100 text-gray-800"}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium capitalize ${SERVICE_COLOURS[service] ?? "bg-gray-100 text-gray-800"}`}
+    >
       {service}
     </span>
   );
@@ -23,7 +25,9 @@ export function ServiceBadge({ service }: { service: string }) {
 
 export function StatusBadge({ status }: { status: string }) {
   return (
-    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? "bg-gray-100 text-gray-800"}`}>
+    <span
+      className={`inline-block rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_COLOURS[status] ?? "bg-gray-100 text-gray-800"}`}
+    >
       {status}
     </span>
   );

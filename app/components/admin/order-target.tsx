@@ -5,7 +5,12 @@ export function OrderTarget({ service, target }: { service: string; target: stri
   if (service === "followers" && !/instagram\.com/i.test(value)) {
     const handle = value.replace(/^@/, "");
     return (
-      <a href={`https://instagram.com/${encodeURIComponent(handle)}`} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline">
+      <a
+        href={`https://instagram.com/${encodeURIComponent(handle)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="text-blue-700 underline"
+      >
         @{handle}
       </a>
     );
@@ -13,7 +18,13 @@ export function OrderTarget({ service, target }: { service: string; target: stri
   if (/instagram\.com/i.test(value)) {
     const href = /^https?:\/\//i.test(value) ? value : `https://${value}`;
     return (
-      <a href={href} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 underline" title={value}>
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="break-all text-blue-700 underline"
+        title={value}
+      >
         {value.length > 30 ? `${value.slice(0, 30)}...` : value}
       </a>
     );

@@ -42,12 +42,25 @@ export function RevenueChart({ days }: { days: DashboardDay[] }) {
         {days.map((d, i) => {
           const h = (d.revenuePaise / maxRevenue) * (H - 10);
           return (
-            <rect key={d.date} x={i * slot + (slot - bar) / 2} y={H - h} width={bar} height={h} className="fill-brand-500">
+            <rect
+              key={d.date}
+              x={i * slot + (slot - bar) / 2}
+              y={H - h}
+              width={bar}
+              height={h}
+              className="fill-brand-500"
+            >
               <title>{`${formatDayLabel(d.date)}: ${formatInr(d.revenuePaise)}, ${formatCount(d.orders)} orders`}</title>
             </rect>
           );
         })}
-        <polyline points={line} fill="none" className="stroke-blue-700" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+        <polyline
+          points={line}
+          fill="none"
+          className="stroke-blue-700"
+          strokeWidth={1.5}
+          vectorEffect="non-scaling-stroke"
+        />
       </svg>
       <div className="mt-1 flex justify-between text-xs text-gray-600">
         <span>{formatDayLabel(first.date)}</span>

@@ -39,7 +39,9 @@ export function SessionExpiry({ expiresAt, serverNow }: { expiresAt: number; ser
             <button
               type="button"
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-              onClick={() => submit(null, { method: "post", action: `/admin/logout?${new URLSearchParams({ redirectTo: here })}` })}
+              onClick={() =>
+                submit(null, { method: "post", action: `/admin/logout?${new URLSearchParams({ redirectTo: here })}` })
+              }
             >
               Login Again
             </button>

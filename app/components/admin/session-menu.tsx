@@ -17,7 +17,11 @@ export function SessionMenu({ expiresAt, serverNow }: { expiresAt: number; serve
         <ChevronDown className="h-4 w-4 text-gray-500" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+        >
           <DropdownMenu.Label className="px-2 py-1.5 text-xs text-gray-600">Signed in as Admin</DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
           <DropdownMenu.Item

@@ -24,7 +24,11 @@ export function StatusSelect<V extends string>({
         </Select.Icon>
       </Select.Trigger>
       <Select.Portal>
-        <Select.Content position="popper" sideOffset={4} className="z-50 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
+        <Select.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+        >
           <Select.Viewport>
             {options.map(([v, text]) => (
               <Select.Item

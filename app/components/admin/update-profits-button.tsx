@@ -20,7 +20,10 @@ export function UpdateProfitsButton() {
     setRunning(true);
     setProgress(null);
     try {
-      const res = await fetch("/api/admin/panel/update-profits", { method: "POST", headers: { accept: "application/x-ndjson" } });
+      const res = await fetch("/api/admin/panel/update-profits", {
+        method: "POST",
+        headers: { accept: "application/x-ndjson" },
+      });
       if (!res.ok || !res.body) {
         const body = (await res.json().catch(() => null)) as { message?: string } | null;
         toast.error(FAILED, body?.message ? { description: body.message } : undefined);

@@ -26,7 +26,11 @@ export function OrderMissing() {
       <TriangleAlert aria-hidden className="mx-auto size-10 text-amber-600" />
       <h1 className="mt-3 text-xl font-bold">Order Information Missing</h1>
       <p className="mt-2 text-gray-700">Unable to load payment details. Please try selecting your plan again.</p>
-      <Link to="/" state={{ scrollToServices: true }} className="mt-5 inline-block rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+      <Link
+        to="/"
+        state={{ scrollToServices: true }}
+        className="mt-5 inline-block rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+      >
         Back to Services
       </Link>
     </div>
@@ -77,17 +81,28 @@ export function AwaitingPayment({
   return (
     <div className={card}>
       <div className="flex items-center justify-between">
-        <button type="button" onClick={onBack} className="flex items-center gap-1 text-sm font-semibold text-gray-700 hover:text-ink">
+        <button
+          type="button"
+          onClick={onBack}
+          className="flex items-center gap-1 text-sm font-semibold text-gray-700 hover:text-ink"
+        >
           <ArrowLeft aria-hidden className="size-4" /> Back
         </button>
-        <span className="flex items-center gap-1 rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-800" aria-label="Time left to pay">
+        <span
+          className="flex items-center gap-1 rounded-full bg-amber-50 px-3 py-1 text-sm font-semibold text-amber-800"
+          aria-label="Time left to pay"
+        >
           <Clock aria-hidden className="size-4" />
-          <span role="timer" data-testid="countdown">{formatCountdown(remainingMs)}</span>
+          <span role="timer" data-testid="countdown">
+            {formatCountdown(remainingMs)}
+          </span>
         </span>
       </div>
       <h1 className="mt-4 text-xl font-bold">Scan &amp; pay with any UPI app</h1>
       <OrderSummary order={order} />
-      <p className="mt-2 text-3xl font-extrabold" data-testid="amount">{formatInr(order.pricePaise)}</p>
+      <p className="mt-2 text-3xl font-extrabold" data-testid="amount">
+        {formatInr(order.pricePaise)}
+      </p>
       <img
         src={payment.qrDataUri}
         width={220}
@@ -96,7 +111,9 @@ export function AwaitingPayment({
         data-testid="upi-qr"
         className="mx-auto mt-4 bg-white"
       />
-      <p className="mt-2 text-sm text-gray-700">Paying {payment.payeeName} · Order {order.orderId}</p>
+      <p className="mt-2 text-sm text-gray-700">
+        Paying {payment.payeeName} · Order {order.orderId}
+      </p>
       <a
         href={payment.upiLink}
         className="mt-4 flex items-center justify-center gap-2 rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 md:hidden"
@@ -156,7 +173,10 @@ export function ReferenceReceived({ order }: { order: CheckoutOrder }) {
         Thank you! Your order starts as soon as we confirm your payment. This page updates by itself.
       </p>
       <p className="mt-3">
-        Order ID: <span className="font-mono font-bold" data-testid="order-id">{order.orderId}</span>
+        Order ID:{" "}
+        <span className="font-mono font-bold" data-testid="order-id">
+          {order.orderId}
+        </span>
       </p>
       <OrderSummary order={order} />
       <Link to={`/track?order=${order.orderId}`} className="mt-5 inline-block font-semibold text-brand-700 underline">
@@ -172,12 +192,18 @@ export function PaymentSuccess({ order }: { order: CheckoutOrder }) {
       <CheckCircle2 aria-hidden className="mx-auto size-12 text-green-600" />
       <h1 className="mt-3 text-xl font-bold">Order Placed Successfully!</h1>
       <p className="mt-3">
-        Order ID: <span className="font-mono font-bold" data-testid="order-id">{order.orderId}</span>
+        Order ID:{" "}
+        <span className="font-mono font-bold" data-testid="order-id">
+          {order.orderId}
+        </span>
       </p>
       <OrderSummary order={order} />
       <p className="mt-2 text-sm text-gray-700">Keep this order ID to track your order or to contact support.</p>
       <div className="mt-5 flex flex-col gap-2">
-        <Link to={`/track?order=${order.orderId}`} className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
+        <Link
+          to={`/track?order=${order.orderId}`}
+          className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        >
           Track your order
         </Link>
         <Link to="/" className="font-semibold text-brand-700 underline">
@@ -196,8 +222,8 @@ export function PaymentExpired({ order, whatsappNumber }: { order: CheckoutOrder
       <Clock aria-hidden className="mx-auto size-10 text-red-600" />
       <h1 className="mt-3 text-xl font-bold">Payment Time Expired</h1>
       <p className="mt-2 text-gray-700">
-        The payment window for order <span className="font-mono font-semibold">{order.orderId}</span> has closed.
-        If money left your account, message us and we will sort it out.
+        The payment window for order <span className="font-mono font-semibold">{order.orderId}</span> has closed. If
+        money left your account, message us and we will sort it out.
       </p>
       <div className="mt-5 flex flex-col gap-2">
         <Link to="/" className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">

@@ -7,7 +7,8 @@ export interface TargetValues {
   postLink?: string;
 }
 
-type FormState = { kind: "idle" } | { kind: "validating" } | { kind: "error"; field: "username" | "postLink"; message: string };
+type FormState =
+  { kind: "idle" } | { kind: "validating" } | { kind: "error"; field: "username" | "postLink"; message: string };
 
 /**
  * Step one of a service page: username and/or post link, checked with the

@@ -91,12 +91,11 @@ export function OrderDialog({
         body: JSON.stringify({ ...request, idempotencyKey }),
       });
       const body = (await res.json().catch(() => null)) as
-        | { success: true; order: { orderId: string } }
-        | { success: false; message?: string; code?: string }
-        | null;
+        { success: true; order: { orderId: string } } | { success: false; message?: string; code?: string } | null;
       if (!res.ok || !body?.success) {
         const message = (body && !body.success && body.message) || GENERIC_ERROR;
-        if (body && !body.success && body.code === "MIN_QUANTITY") toast.error("Minimum Quantity Error", { description: message });
+        if (body && !body.success && body.code === "MIN_QUANTITY")
+          toast.error("Minimum Quantity Error", { description: message });
         else toast.error(message);
         setSubmitting(false);
         return;
@@ -122,14 +121,18 @@ export function OrderDialog({
       setName("");
       setPhone("");
       setAgreed(false);
-      navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, { replace: true, state: { paymentDetails: details } });
+      navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, {
+        replace: true,
+        state: { paymentDetails: details },
+      });
     } catch {
       toast.error(GENERIC_ERROR);
       setSubmitting(false);
     }
   }
 
-  const fieldClass = "mt-1 block w-full rounded-xl border border-gray-300 px-4 py-3 text-base outline-none focus:ring-2 focus:ring-brand-500";
+  const fieldClass =
+    "mt-1 block w-full rounded-xl border border-gray-300 px-4 py-3 text-base outline-none focus:ring-2 focus:ring-brand-500";
 
   return (
     <Dialog.Root

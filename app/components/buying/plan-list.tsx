@@ -27,14 +27,21 @@ export function PlanList({
   onChoose: (plan: PlanCardData) => void;
 }) {
   if (plans.length === 0) {
-    return <p className="rounded-2xl border border-gray-200 p-6 text-center text-gray-700">No packages are available right now. Please check back soon.</p>;
+    return (
+      <p className="rounded-2xl border border-gray-200 p-6 text-center text-gray-700">
+        No packages are available right now. Please check back soon.
+      </p>
+    );
   }
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={`${noun} packages`}>
       {plans.map((plan) => {
         const ribbon = planRibbon(plan);
         return (
-          <li key={plan.id} className="relative flex flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+          <li
+            key={plan.id}
+            className="relative flex flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm"
+          >
             {ribbon && (
               <span className="absolute -top-3 right-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white">
                 {ribbon}
@@ -64,7 +71,11 @@ export function PlanSkeletons() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading packages">
       {[0, 1, 2, 3].map((i) => (
-        <li key={i} data-testid="plan-skeleton" className="flex h-[188px] flex-col gap-3 rounded-2xl border border-gray-200 p-5">
+        <li
+          key={i}
+          data-testid="plan-skeleton"
+          className="flex h-[188px] flex-col gap-3 rounded-2xl border border-gray-200 p-5"
+        >
           <div className="h-5 w-2/3 animate-pulse rounded bg-gray-200" />
           <div className="h-4 w-1/2 animate-pulse rounded bg-gray-200" />
           <div className="h-7 w-1/3 animate-pulse rounded bg-gray-200" />

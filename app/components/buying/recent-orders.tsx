@@ -47,13 +47,19 @@ export function RecentOrders({
   if (orders.length === 0) return null;
   const now = clock.local === 0 ? clock.server : clock.server + (Date.now() - clock.local);
   return (
-    <section aria-labelledby="recent-orders-title" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="recent-orders-title"
+      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="recent-orders-title" className="text-base font-bold">
         Recent Orders
       </h2>
       <ul className="mt-3 space-y-2" aria-live="polite">
         {orders.slice(0, 3).map((o) => (
-          <li key={`${o.createdAt}-${o.handle}-${o.quantity}`} className="flex items-center justify-between gap-3 text-sm">
+          <li
+            key={`${o.createdAt}-${o.handle}-${o.quantity}`}
+            className="flex items-center justify-between gap-3 text-sm"
+          >
             <span>
               <span className="font-semibold">{o.handle ? `@${o.handle}` : "A creator"}</span> ordered{" "}
               {formatCount(o.quantity)} {noun.toLowerCase()}

@@ -1,6 +1,12 @@
 import { BadgeCheck, Clock, KeyRound, Users } from "lucide-react";
 
-export function TrustBadges({ creatorsBoosted, deliveryStartMinutes }: { creatorsBoosted: string; deliveryStartMinutes: string }) {
+export function TrustBadges({
+  creatorsBoosted,
+  deliveryStartMinutes,
+}: {
+  creatorsBoosted: string;
+  deliveryStartMinutes: string;
+}) {
   const badges = [
     { icon: Users, text: `${creatorsBoosted} Creators Boosted` },
     { icon: KeyRound, text: "No Password Needed" },
@@ -9,7 +15,10 @@ export function TrustBadges({ creatorsBoosted, deliveryStartMinutes }: { creator
   return (
     <ul className="flex flex-wrap justify-center gap-2" aria-label="Why buyers trust us">
       {badges.map(({ icon: Icon, text }) => (
-        <li key={text} className="flex items-center gap-1.5 rounded-full bg-white px-3 py-1.5 text-sm font-medium text-ink shadow-sm">
+        <li
+          key={text}
+          className="flex items-center gap-1.5 rounded-full bg-white px-3 py-1.5 text-sm font-medium text-ink shadow-sm"
+        >
           <Icon aria-hidden className="size-4 text-brand-600" />
           {text}
         </li>
@@ -53,7 +62,10 @@ export function HowItWorks({ firstStep }: { firstStep: string }) {
       <ol className="mt-6 grid gap-4 sm:grid-cols-3">
         {steps.map((s, i) => (
           <li key={s.title} className="rounded-2xl border border-gray-200 p-4">
-            <span className="flex size-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white" aria-hidden>
+            <span
+              className="flex size-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+              aria-hidden
+            >
               {i + 1}
             </span>
             <h3 className="mt-2 font-semibold">{s.title}</h3>

@@ -85,7 +85,11 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
       className="relative"
       onKeyDown={onKeyDown}
     >
-      <div ref={viewport} className="cursor-grab touch-pan-y overflow-hidden active:cursor-grabbing" data-carousel-viewport>
+      <div
+        ref={viewport}
+        className="cursor-grab touch-pan-y overflow-hidden active:cursor-grabbing"
+        data-carousel-viewport
+      >
         <div className="-ml-4 flex">
           {slides.map((slide, i) => (
             <div

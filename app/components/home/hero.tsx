@@ -22,7 +22,10 @@ export function Hero({ cheapestPricePaise, deliveryStartMinutes, creatorsBoosted
           <BadgeCheck aria-hidden="true" className="size-4" />
           {creatorsBoosted} creators boosted
         </p>
-        <h1 id="hero-title" className="mt-5 text-[2rem] font-extrabold leading-tight tracking-tight text-ink sm:text-5xl">
+        <h1
+          id="hero-title"
+          className="mt-5 text-[2rem] font-extrabold leading-tight tracking-tight text-ink sm:text-5xl"
+        >
           Grow your Instagram with followers, likes, views and comments
         </h1>
         <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-gray-700">

@@ -21,21 +21,25 @@ export function ProfileCard({ brandName }: { brandName: string }) {
           </h2>
           <ul className="mt-5 space-y-3 leading-relaxed text-gray-700">
             <li>
-              <strong className="text-ink">Followers</strong> raise the follower count on your profile, added gradually so
-              growth looks natural.
+              <strong className="text-ink">Followers</strong> raise the follower count on your profile, added gradually
+              so growth looks natural.
             </li>
             <li>
-              <strong className="text-ink">Likes, views and comments</strong> go to the exact post or reel link you give us.
+              <strong className="text-ink">Likes, views and comments</strong> go to the exact post or reel link you give
+              us.
             </li>
             <li>
-              <strong className="text-ink">Your account stays yours:</strong> {brandName} never asks for your password or
-              any login.
+              <strong className="text-ink">Your account stays yours:</strong> {brandName} never asks for your password
+              or any login.
             </li>
           </ul>
         </div>
         <figure className="mx-auto w-full max-w-sm rounded-3xl border border-gray-200 bg-white p-5 shadow-lg">
           <div className="flex items-center gap-4">
-            <span aria-hidden="true" className="ig-ring flex size-20 shrink-0 items-center justify-center rounded-full p-1">
+            <span
+              aria-hidden="true"
+              className="ig-ring flex size-20 shrink-0 items-center justify-center rounded-full p-1"
+            >
               <span className="size-full rounded-full border-4 border-white bg-gradient-to-br from-brand-100 to-amber-100" />
             </span>
             <dl className="grid flex-1 grid-cols-3 text-center">

@@ -84,7 +84,9 @@ function ProfileMock({ label, value, tone }: { label: string; value: string; ton
         after ? "border-brand-500 bg-brand-50" : "border-gray-200 bg-gray-50"
       }`}
     >
-      <p className={`text-xs font-bold uppercase tracking-wide ${after ? "text-brand-700" : "text-gray-600"}`}>{label}</p>
+      <p className={`text-xs font-bold uppercase tracking-wide ${after ? "text-brand-700" : "text-gray-600"}`}>
+        {label}
+      </p>
       <div aria-hidden="true" className="mx-auto mt-2 flex items-center justify-center gap-2">
         <span className={`size-9 rounded-full ${after ? "ig-ring" : "bg-gray-300"}`} />
         <span className="flex flex-col gap-1">

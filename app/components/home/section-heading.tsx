@@ -1,4 +1,14 @@
-export function SectionHeading({ id, eyebrow, title, intro }: { id: string; eyebrow?: string; title: string; intro?: string }) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  intro,
+}: {
+  id: string;
+  eyebrow?: string;
+  title: string;
+  intro?: string;
+}) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       {eyebrow && <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{eyebrow}</p>}

@@ -25,7 +25,11 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
     void celebrate(CONFETTI_MS);
   };
   return (
-    <section id="customer-testimonials" aria-labelledby="testimonials-title" className="scroll-mt-16 bg-gray-50 px-4 py-16">
+    <section
+      id="customer-testimonials"
+      aria-labelledby="testimonials-title"
+      className="scroll-mt-16 bg-gray-50 px-4 py-16"
+    >
       <div className="mx-auto max-w-6xl">
         <SectionHeading
           id="testimonials-title"

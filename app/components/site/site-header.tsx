@@ -152,7 +152,15 @@ function Logo({ brandName }: { brandName: string }) {
   return (
     <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg text-xl font-extrabold text-brand-600">
       {!failed && (
-        <img ref={image} src="/logo.svg" alt="" width={32} height={32} className="size-8" onError={() => setFailed(true)} />
+        <img
+          ref={image}
+          src="/logo.svg"
+          alt=""
+          width={32}
+          height={32}
+          className="size-8"
+          onError={() => setFailed(true)}
+        />
       )}
       <span>{brandName}</span>
     </Link>

@@ -33,11 +33,7 @@ export function initialSchema(dialect: Dialect) {
         .addColumn("created_at", t.timestamp, (c) => c.notNull())
         .addColumn("updated_at", t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex("plans_service_price")
-        .on("plans")
-        .columns(["service_type", "price_paise"])
-        .execute();
+      await db.schema.createIndex("plans_service_price").on("plans").columns(["service_type", "price_paise"]).execute();
 
       await db.schema
         .createTable("orders")
@@ -72,11 +68,7 @@ export function initialSchema(dialect: Dialect) {
         .addColumn("updated_at", t.timestamp, (c) => c.notNull())
         .execute();
       await db.schema.createIndex("orders_created_at").on("orders").column("created_at").execute();
-      await db.schema
-        .createIndex("orders_status_created_at")
-        .on("orders")
-        .columns(["status", "created_at"])
-        .execute();
+      await db.schema.createIndex("orders_status_created_at").on("orders").columns(["status", "created_at"]).execute();
       await db.schema
         .createIndex("orders_service_created_at")
         .on("orders")
@@ -107,17 +99,11 @@ export function initialSchema(dialect: Dialect) {
       await db.schema
         .createTable("admin_sessions")
         .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("admin_user_id", "integer", (c) =>
-          c.notNull().references("admin_users.id").onDelete("cascade"),
-        )
+        .addColumn("admin_user_id", "integer", (c) => c.notNull().references("admin_users.id").onDelete("cascade"))
         .addColumn("created_at", t.timestamp, (c) => c.notNull())
         .addColumn("expires_at", t.timestamp, (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex("admin_sessions_expires_at")
-        .on("admin_sessions")
-        .column("expires_at")
-        .execute();
+      await db.schema.createIndex("admin_sessions_expires_at").on("admin_sessions").column("expires_at").execute();
     },
 
     async down(db: Kysely<any>) {

@@ -35,11 +35,7 @@ export function adminSchema(dialect: Dialect) {
         .execute();
 
       // Newest-first listing and keyset export walk (created_at, id) in one index.
-      await db.schema
-        .createIndex("orders_created_at_id")
-        .on("orders")
-        .columns(["created_at", "id"])
-        .execute();
+      await db.schema.createIndex("orders_created_at_id").on("orders").columns(["created_at", "id"]).execute();
       await createDailyStats(db, dialect);
 
       // Bulk profit update looks for placed orders without a profit.
@@ -91,7 +87,9 @@ async function createDailyStats(db: Kysely<any>, dialect: Dialect) {
     select (created_at + 19800000) / 86400000, service_type, status, count(*), sum(price_paise), sum(coalesce(profit_paise, 0))
     from orders group by (created_at + 19800000) / 86400000, service_type, status`.execute(db);
 
-  const add = (row: "NEW") => `insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise)
+  const add = (
+    row: "NEW",
+  ) => `insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise)
       values (${DAY(row)}, ${row}.service_type, ${row}.status, 1, ${row}.price_paise, coalesce(${row}.profit_paise, 0))
       on conflict (day, service_type, status) do update set
         orders = order_daily_stats.orders + 1,
@@ -105,17 +103,33 @@ async function createDailyStats(db: Kysely<any>, dialect: Dialect) {
   const watched = "created_at, service_type, status, price_paise, profit_paise";
 
   if (dialect === "postgres") {
-    await sql.raw(`create function orders_daily_stats_apply() returns trigger language plpgsql as $$
+    await sql
+      .raw(
+        `create function orders_daily_stats_apply() returns trigger language plpgsql as $$
       begin
         if tg_op in ('UPDATE', 'DELETE') then ${remove("OLD")} end if;
         if tg_op in ('INSERT', 'UPDATE') then ${add("NEW")} end if;
         return null;
-      end $$`).execute(db);
-    await sql.raw(`create trigger orders_daily_stats after insert or delete or update of ${watched} on orders
-      for each row execute function orders_daily_stats_apply()`).execute(db);
+      end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger orders_daily_stats after insert or delete or update of ${watched} on orders
+      for each row execute function orders_daily_stats_apply()`,
+      )
+      .execute(db);
   } else {
-    await sql.raw(`create trigger orders_daily_stats_insert after insert on orders begin ${add("NEW")} end`).execute(db);
-    await sql.raw(`create trigger orders_daily_stats_update after update of ${watched} on orders begin ${remove("OLD")} ${add("NEW")} end`).execute(db);
-    await sql.raw(`create trigger orders_daily_stats_delete after delete on orders begin ${remove("OLD")} end`).execute(db);
+    await sql
+      .raw(`create trigger orders_daily_stats_insert after insert on orders begin ${add("NEW")} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger orders_daily_stats_update after update of ${watched} on orders begin ${remove("OLD")} ${add("NEW")} end`,
+      )
+      .execute(db);
+    await sql
+      .raw(`create trigger orders_daily_stats_delete after delete on orders begin ${remove("OLD")} end`)
+      .execute(db);
   }
 }

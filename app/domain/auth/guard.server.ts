@@ -43,7 +43,10 @@ export async function adminPageGuard({ request, url, context }: GuardArgs) {
   params.set("redirectTo", `${url.pathname}${query ? `?${query}` : ""}`);
   const hadCookie = Boolean(readCookie(request, SESSION_COOKIE));
   if (hadCookie) params.set("expired", "1");
-  throw redirect(`/admin/login?${params}`, hadCookie ? { headers: { "Set-Cookie": clearSessionCookie(request) } } : undefined);
+  throw redirect(
+    `/admin/login?${params}`,
+    hadCookie ? { headers: { "Set-Cookie": clearSessionCookie(request) } } : undefined,
+  );
 }
 
 /** Middleware for /api/admin/*: no session → 401 JSON. */

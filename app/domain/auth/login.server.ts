@@ -10,8 +10,7 @@ export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again in 15 minu
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
 export type LoginResult =
-  | { ok: true; token: string; expiresAt: number }
-  | { ok: false; status: 401 | 429; message: string };
+  { ok: true; token: string; expiresAt: number } | { ok: false; status: 401 | 429; message: string };
 
 function subjects(ip: string, username: string): string[] {
   return [`ip:${ip || "unknown"}`, `user:${username.trim().toLowerCase()}`];
@@ -46,14 +45,19 @@ export async function login(
     .select(["id", "password_hash"])
     .where("username", "=", input.username.trim())
     .executeTakeFirst();
-  const valid = user ? await verifyPassword(input.password, user.password_hash) : (await burnPasswordCheck(input.password), false);
+  const valid = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : (await burnPasswordCheck(input.password), false);
 
   if (!user || !valid) {
     await db
       .insertInto("admin_login_failures")
       .values(keys.map((subject) => ({ subject, failed_at: now })))
       .execute();
-    await db.deleteFrom("admin_login_failures").where("failed_at", "<=", now - FAILURE_WINDOW_MS).execute();
+    await db
+      .deleteFrom("admin_login_failures")
+      .where("failed_at", "<=", now - FAILURE_WINDOW_MS)
+      .execute();
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
 

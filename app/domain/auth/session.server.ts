@@ -55,7 +55,11 @@ export async function logout(db: DB, token: string, now = Date.now()): Promise<v
   const session = await findSession(db, token, now);
   await deleteSessionByToken(db, token);
   if (session) {
-    await recordAudit(db, { actor: session.username, action: "logout", targetType: "admin", targetId: session.adminUserId }, now);
+    await recordAudit(
+      db,
+      { actor: session.username, action: "logout", targetType: "admin", targetId: session.adminUserId },
+      now,
+    );
   }
 }
 

@@ -82,7 +82,10 @@ export async function completeSetup(
     return { ok: false, field: "password", message: "The passwords do not match." };
   }
   const created = await db.transaction().execute(async (trx) => {
-    const burnt = await trx.deleteFrom("admin_setup_tokens").where("token_hash", "=", hashToken(input.token)).executeTakeFirst();
+    const burnt = await trx
+      .deleteFrom("admin_setup_tokens")
+      .where("token_hash", "=", hashToken(input.token))
+      .executeTakeFirst();
     if (Number(burnt.numDeletedRows) !== 1 || (await adminExists(trx))) return false;
     await createAdminUser(trx, username, input.password);
     await trx.deleteFrom("admin_setup_tokens").execute();

@@ -59,8 +59,14 @@ export async function writeBackup(
   now = new Date(),
 ): Promise<{ name: string; counts: Record<BackupTable, number> }> {
   mkdirSync(dir, { recursive: true });
-  const stamp = now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-  const name = `backup-${stamp}-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, 40)}.jsonl.gz`;
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
+  const name = `backup-${stamp}-${label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 40)}.jsonl.gz`;
   const gzip = createGzip();
   const file = createWriteStream(join(dir, name));
   gzip.pipe(file);
@@ -80,7 +86,13 @@ export async function writeBackup(
   if (scope.orders) {
     let after = 0;
     for (;;) {
-      const rows = await db.selectFrom("orders").selectAll().where("id", ">", after).orderBy("id").limit(PAGE).execute();
+      const rows = await db
+        .selectFrom("orders")
+        .selectAll()
+        .where("id", ">", after)
+        .orderBy("id")
+        .limit(PAGE)
+        .execute();
       for (const row of rows) await write({ table: "orders", row });
       counts.orders += rows.length;
       if (rows.length < PAGE) break;
@@ -154,7 +166,9 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
   if (dialect === "postgres") {
     // Rows came back with their old ids; move the id sequences past them.
     for (const table of ["plans", "orders"] as const) {
-      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
+      await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
+        db,
+      );
     }
   }
   return restored;

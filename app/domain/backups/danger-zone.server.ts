@@ -61,13 +61,18 @@ export async function deleteSelectedData(
   const deleted = await db.transaction().execute(async (trx) => {
     const orders = options.has("orders") ? await trx.deleteFrom("orders").executeTakeFirst() : null;
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
-    const settings = keys.length > 0 ? await trx.deleteFrom("settings").where("key", "in", keys).executeTakeFirst() : null;
+    const settings =
+      keys.length > 0 ? await trx.deleteFrom("settings").where("key", "in", keys).executeTakeFirst() : null;
     const counts = {
       orders: Number(orders?.numDeletedRows ?? 0),
       plans: Number(plans?.numDeletedRows ?? 0),
       settings: Number(settings?.numDeletedRows ?? 0),
     };
-    await recordAudit(trx, { actor, action: "data.delete", details: { options: [...options], backup: name, deleted: counts } });
+    await recordAudit(trx, {
+      actor,
+      action: "data.delete",
+      details: { options: [...options], backup: name, deleted: counts },
+    });
     return counts;
   });
   return { backup: name, deleted, labels: [...options].map((o) => DELETE_OPTION_LABELS[o]) };

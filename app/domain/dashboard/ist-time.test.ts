@@ -26,8 +26,13 @@ describe("IST days", () => {
     expect(resolveTimeRange("today", {}, JUST_AFTER_MIDNIGHT_IST)).toEqual({ from: today, to: today + day });
     expect(resolveTimeRange("yesterday", {}, JUST_AFTER_MIDNIGHT_IST)).toEqual({ from: today - day, to: today });
     expect(resolveTimeRange("week", {}, JUST_AFTER_MIDNIGHT_IST)).toEqual({ from: today - 6 * day, to: today + day });
-    expect(resolveTimeRange("month", {}, JUST_AFTER_MIDNIGHT_IST)).toEqual({ from: Date.UTC(2024, 11, 31, 18, 30), to: today + day });
-    expect(resolveTimeRange("custom", { startDate: "2025-01-03", endDate: "2025-01-01" }, JUST_AFTER_MIDNIGHT_IST)).toEqual({
+    expect(resolveTimeRange("month", {}, JUST_AFTER_MIDNIGHT_IST)).toEqual({
+      from: Date.UTC(2024, 11, 31, 18, 30),
+      to: today + day,
+    });
+    expect(
+      resolveTimeRange("custom", { startDate: "2025-01-03", endDate: "2025-01-01" }, JUST_AFTER_MIDNIGHT_IST),
+    ).toEqual({
       from: Date.UTC(2024, 11, 31, 18, 30),
       to: Date.UTC(2025, 0, 3, 18, 30),
     });

@@ -30,7 +30,9 @@ function findOrder(db: DB, orderId: string) {
   return db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirst();
 }
 
-async function loadSetup(services: Services): Promise<{ ok: true; setup: PanelSetup } | { ok: false; result: ActionResult }> {
+async function loadSetup(
+  services: Services,
+): Promise<{ ok: true; setup: PanelSetup } | { ok: false; result: ActionResult }> {
   const configured = panelSetup(await services.settings.get(), services.config);
   return configured.ok ? configured : { ok: false, result: { ok: false, status: 409, message: configured.message } };
 }
@@ -52,7 +54,11 @@ function refusal(order: OrderRow | undefined, wanted: "place" | "retry"): Action
     return { ok: false, status: 409, message: "This order is being sent to the SMM panel right now" };
   }
   if (order.panel_state === "placed") {
-    return { ok: false, status: 409, message: `This order is already placed in the SMM panel (order ${order.panel_order_id})` };
+    return {
+      ok: false,
+      status: 409,
+      message: `This order is already placed in the SMM panel (order ${order.panel_order_id})`,
+    };
   }
   return wanted === "place"
     ? { ok: false, status: 409, message: `Only a pending order can be placed (this one is ${order.status})` }
@@ -100,7 +106,10 @@ async function sendClaimed(
       });
     } catch (error) {
       // The panel has the order; losing its id here would invite a second one.
-      logger.error({ err: error, orderId: order.order_id, panelOrderId: result.value }, "panel order placed but not saved");
+      logger.error(
+        { err: error, orderId: order.order_id, panelOrderId: result.value },
+        "panel order placed but not saved",
+      );
       throw error;
     }
     logger.info({ orderId: order.order_id, panelOrderId: result.value }, "order placed in SMM panel");
@@ -214,7 +223,9 @@ export async function updateProfit(services: Services, orderId: string): Promise
   const loaded = await loadSetup(services);
   if (!loaded.ok) return loaded.result;
   const outcome = await refreshProfit(db, loaded.setup, order);
-  return outcome.ok ? { ok: true, message: "Profit updated successfully" } : { ok: false, status: outcome.status, message: outcome.message };
+  return outcome.ok
+    ? { ok: true, message: "Profit updated successfully" }
+    : { ok: false, status: outcome.status, message: outcome.message };
 }
 
 /**
@@ -237,7 +248,8 @@ export async function refreshProfit(
     .where("id", "=", order.id)
     .execute();
   if (profit !== null) return { ok: true };
-  if (reply.value.charge === null) return { ok: false, status: 409, message: "The SMM panel has not reported a charge for this order yet" };
+  if (reply.value.charge === null)
+    return { ok: false, status: 409, message: "The SMM panel has not reported a charge for this order yet" };
   return {
     ok: false,
     status: 409,

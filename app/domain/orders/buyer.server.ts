@@ -85,7 +85,11 @@ export async function submitUtr(db: DB, orderId: string, utrRaw: string, now = D
     throw error;
   }
   if (Number(updated) === 1) return { ok: true, message: UTR_MESSAGES.received };
-  const row = await db.selectFrom("orders").select(["status", "utr"]).where("order_id", "=", orderId).executeTakeFirst();
+  const row = await db
+    .selectFrom("orders")
+    .select(["status", "utr"])
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
   if (!row) return NOT_FOUND;
   if (row.utr === utr) return { ok: true, message: UTR_MESSAGES.received };
   if (row.utr) return { ok: false, status: 409, message: UTR_MESSAGES.already };
@@ -127,6 +131,7 @@ export async function trackOrder(db: DB, orderIdRaw: string, phoneRaw: string): 
     createdAt: row.created_at,
     utrSubmitted: row.utr !== null,
     startCount: row.panel_start_count,
-    delivered: row.panel_remains === null ? null : Math.max(0, Math.min(row.quantity, row.quantity - row.panel_remains)),
+    delivered:
+      row.panel_remains === null ? null : Math.max(0, Math.min(row.quantity, row.quantity - row.panel_remains)),
   };
 }

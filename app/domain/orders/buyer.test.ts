@@ -14,7 +14,11 @@ describe("order dialog rules", () => {
   });
 
   it("requires a phone number", () => {
-    expect(validateBuyer("Priya", "")).toEqual({ ok: false, field: "phone", message: "Please enter your phone number" });
+    expect(validateBuyer("Priya", "")).toEqual({
+      ok: false,
+      field: "phone",
+      message: "Please enter your phone number",
+    });
   });
 
   it.each(["98765", "98765432101", "98765abcde", "+91 98765"])("rejects %j", (phone) => {
@@ -26,7 +30,11 @@ describe("order dialog rules", () => {
   });
 
   it("accepts 10 digits with or without +91 and returns it prefixed", () => {
-    expect(validateBuyer(" Priya  Sharma ", "9876543210")).toEqual({ ok: true, name: "Priya Sharma", phone: "+919876543210" });
+    expect(validateBuyer(" Priya  Sharma ", "9876543210")).toEqual({
+      ok: true,
+      name: "Priya Sharma",
+      phone: "+919876543210",
+    });
     expect(validateBuyer("Priya", "+91 98765 43210")).toEqual({ ok: true, name: "Priya", phone: "+919876543210" });
   });
 });

@@ -20,8 +20,7 @@ export function phoneDigits(raw: string): string {
 }
 
 export type BuyerResult =
-  | { ok: true; name: string; phone: string }
-  | { ok: false; field: "name" | "phone"; message: string };
+  { ok: true; name: string; phone: string } | { ok: false; field: "name" | "phone"; message: string };
 
 /**
  * Name trimmed (and cut to a sane length); phone as typed in the dialog (10

@@ -46,7 +46,8 @@ const EXPORT_COLUMNS = [
 export type ExportOrder = Pick<OrderRow, (typeof EXPORT_COLUMNS)[number]>;
 
 export function exportRow(o: ExportOrder): string[] {
-  const text = (v: string | number | null | undefined) => (v === null || v === undefined || v === "" ? "N/A" : String(v));
+  const text = (v: string | number | null | undefined) =>
+    v === null || v === undefined || v === "" ? "N/A" : String(v);
   return [
     o.order_id,
     text(o.customer_name),

@@ -42,7 +42,10 @@ describe("post links", () => {
     });
     expect(validatePostLink("views", "instagram.com/tv/Cx1AbC").ok).toBe(true);
     for (const bad of ["https://www.instagram.com/p/Cx1AbC/", "https://example.com/reel/x/", "reel/abc"]) {
-      expect(validatePostLink("views", bad)).toEqual({ ok: false, message: "Invalid link! Enter a (reel, or IGTV) link" });
+      expect(validatePostLink("views", bad)).toEqual({
+        ok: false,
+        message: "Invalid link! Enter a (reel, or IGTV) link",
+      });
     }
   });
 
@@ -55,8 +58,15 @@ describe("post links", () => {
       ]) {
         expect(validatePostLink(service, ` ${good} `)).toEqual({ ok: true, value: good });
       }
-      for (const bad of ["https://www.instagram.com/rahul/", "https://evil.com/p/abc", "javascript:alert(1)//instagram.com/p/"]) {
-        expect(validatePostLink(service, bad)).toEqual({ ok: false, message: "Invalid link! Enter a (post or reel) link" });
+      for (const bad of [
+        "https://www.instagram.com/rahul/",
+        "https://evil.com/p/abc",
+        "javascript:alert(1)//instagram.com/p/",
+      ]) {
+        expect(validatePostLink(service, bad)).toEqual({
+          ok: false,
+          message: "Invalid link! Enter a (post or reel) link",
+        });
       }
     }
   });

@@ -64,7 +64,12 @@ export type SearchWalk = "matches" | "dates";
  * goes through the trigram index (migration 0006) on SQLite, and on
  * PostgreSQL through LIKE, which pg_trgm's index answers.
  */
-export function filteredOrders(db: DB, filters: OrderFilters, now = Date.now(), walk: SearchWalk = "dates"): OrdersSelect {
+export function filteredOrders(
+  db: DB,
+  filters: OrderFilters,
+  now = Date.now(),
+  walk: SearchWalk = "dates",
+): OrdersSelect {
   let q: OrdersSelect = db.selectFrom("orders");
   const range = resolveTimeRange(filters.range, filters, now);
   if (range.from !== undefined) q = q.where("created_at", ">=", range.from);
@@ -85,7 +90,10 @@ export function filteredOrders(db: DB, filters: OrderFilters, now = Date.now(), 
     // A unary plus keeps SQLite from driving the query by id, so it walks the dates.
     const id = walk === "dates" ? sql`+id` : sql`id`;
     return q.where((eb) =>
-      eb.or([sql<boolean>`${id} in (select rowid from orders_search where orders_search match ${phrase})`, ...serviceMatch]),
+      eb.or([
+        sql<boolean>`${id} in (select rowid from orders_search where orders_search match ${phrase})`,
+        ...serviceMatch,
+      ]),
     );
   }
   const pattern = `%${escapeLike(lower)}%`;
@@ -121,7 +129,11 @@ async function searchWalk(db: DB, filters: OrderFilters, now: number): Promise<S
   if (!phrase) return "dates";
   const row = await db
     .selectFrom(
-      sql<{ rowid: number }>`(select rowid from orders_search where orders_search match ${phrase} limit ${COMMON_TERM_MATCHES + 1})`.as("m"),
+      sql<{
+        rowid: number;
+      }>`(select rowid from orders_search where orders_search match ${phrase} limit ${COMMON_TERM_MATCHES + 1})`.as(
+        "m",
+      ),
     )
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirstOrThrow();
@@ -151,7 +163,12 @@ export async function listOrders(db: DB, query: OrdersQuery, now = Date.now()): 
   const base = filteredOrders(db, query, now, await searchWalk(db, query, now));
   const counting = capped
     ? db
-        .selectFrom(filteredOrders(db, query, now, "matches").select("id").limit(SEARCH_COUNT_CAP + 1).as("matches"))
+        .selectFrom(
+          filteredOrders(db, query, now, "matches")
+            .select("id")
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as("matches"),
+        )
         .select((eb) => eb.fn.countAll<number>().as("n"))
     : base.select((eb) => eb.fn.countAll<number>().as("n"));
   const [orders, counted] = await Promise.all([

@@ -142,7 +142,10 @@ export async function callPanel(
     if (code && NOT_SENT_CODES.has(code)) {
       return failure("unreachable", `Could not connect to the SMM panel (${code})`);
     }
-    return failure("unknown", `The connection to the SMM panel broke before it answered (${code ?? "connection lost"})`);
+    return failure(
+      "unknown",
+      `The connection to the SMM panel broke before it answered (${code ?? "connection lost"})`,
+    );
   }
 
   if (response.status >= 300 && response.status < 400) {
@@ -158,7 +161,10 @@ export async function callPanel(
     text = await readCapped(response);
   } catch (error) {
     if (signal.aborted) return failure("unknown", timeout);
-    return failure("unknown", `The connection to the SMM panel broke while it answered (${errorCode(error) ?? "connection lost"})`);
+    return failure(
+      "unknown",
+      `The connection to the SMM panel broke while it answered (${errorCode(error) ?? "connection lost"})`,
+    );
   }
   if (text === null) return failure("unknown", "The SMM panel's reply was too large");
 

@@ -9,7 +9,12 @@ import type { PanelService } from "./parse";
 type Services = Pick<AppServices, "settings" | "config">;
 
 export type PanelBalanceView =
-  | { ok: true; balance: string; currency: string; /** In rupees, when the currency can be converted. */ balancePaise: number | null }
+  | {
+      ok: true;
+      balance: string;
+      currency: string;
+      /** In rupees, when the currency can be converted. */ balancePaise: number | null;
+    }
   | { ok: false; message: string };
 
 export type PanelServicesView = { ok: true; services: PanelService[] } | { ok: false; message: string };
@@ -63,7 +68,10 @@ export type PanelTestView =
  * that rejects the key answers both calls the same way, so one message is shown.
  */
 export async function testPanelConnection(services: Services, override: ConnectionOverride): Promise<PanelTestView> {
-  const [balance, list] = await Promise.all([getPanelBalance(services, override), listPanelServices(services, override)]);
+  const [balance, list] = await Promise.all([
+    getPanelBalance(services, override),
+    listPanelServices(services, override),
+  ]);
   if (!balance.ok) return { ok: false, message: balance.message };
   if (!list.ok) return { ok: false, message: list.message };
   return { ok: true, balance, services: list.services };

@@ -37,9 +37,28 @@ describe("panel status names", () => {
 
 describe("panel replies", () => {
   it("reads numbers sent as strings or numbers", () => {
-    const asStrings = parseStatus({ charge: "0.27819", start_count: "3572", status: "Partial", remains: "157", currency: "USD" });
-    const asNumbers = parseStatus({ charge: 0.27819, start_count: 3572, status: "Partial", remains: 157, currency: "USD" });
-    const expected = { status: "partial", rawStatus: "Partial", charge: "0.27819", startCount: 3572, remains: 157, currency: "USD" };
+    const asStrings = parseStatus({
+      charge: "0.27819",
+      start_count: "3572",
+      status: "Partial",
+      remains: "157",
+      currency: "USD",
+    });
+    const asNumbers = parseStatus({
+      charge: 0.27819,
+      start_count: 3572,
+      status: "Partial",
+      remains: 157,
+      currency: "USD",
+    });
+    const expected = {
+      status: "partial",
+      rawStatus: "Partial",
+      charge: "0.27819",
+      startCount: 3572,
+      remains: 157,
+      currency: "USD",
+    };
     expect(asStrings).toEqual(expected);
     expect(asNumbers).toEqual(expected);
   });
@@ -47,7 +66,11 @@ describe("panel replies", () => {
   it("copes with negative or wordy remains and missing fields", () => {
     expect(parseStatus({ status: "Completed", remains: "-12" })?.remains).toBe(0);
     expect(parseStatus({ status: "Completed", remains: "N/A" })?.remains).toBeNull();
-    expect(parseStatus({ status: "Pending", start_count: "", charge: null })).toMatchObject({ startCount: null, charge: null, currency: null });
+    expect(parseStatus({ status: "Pending", start_count: "", charge: null })).toMatchObject({
+      startCount: null,
+      charge: null,
+      currency: null,
+    });
     expect(parseStatus({ order: 1 })).toBeNull();
     expect(parseStatus([1, 2])).toBeNull();
     expect(looseInt("1,250")).toBe(1250);
@@ -69,16 +92,39 @@ describe("panel replies", () => {
     expect(parseAdd({})).toBeNull();
     expect(parseBalance({ balance: "100.84292", currency: "USD" })).toEqual({ balance: "100.84292", currency: "USD" });
     expect(parseBalance({ balance: 100.5 })).toEqual({ balance: "100.5", currency: null });
-    const cancel = parseCancel([{ order: 9, cancel: { error: "Incorrect order ID" } }, { order: 2, cancel: 1 }]);
+    const cancel = parseCancel([
+      { order: 9, cancel: { error: "Incorrect order ID" } },
+      { order: 2, cancel: 1 },
+    ]);
     expect(cancel?.get("9")).toEqual({ ok: false, error: "Incorrect order ID" });
     expect(cancel?.get("2")).toEqual({ ok: true, value: true });
     const services = parseServices([
-      { service: 1, name: "Followers", type: "Default", category: "IG", rate: "0.90", min: "50", max: "10000", refill: true, cancel: "0" },
+      {
+        service: 1,
+        name: "Followers",
+        type: "Default",
+        category: "IG",
+        rate: "0.90",
+        min: "50",
+        max: "10000",
+        refill: true,
+        cancel: "0",
+      },
       { name: "no id" },
       "junk",
     ]);
     expect(services).toEqual([
-      { service: "1", name: "Followers", type: "Default", category: "IG", rate: "0.90", min: 50, max: 10000, refill: true, cancel: false },
+      {
+        service: "1",
+        name: "Followers",
+        type: "Default",
+        category: "IG",
+        rate: "0.90",
+        min: 50,
+        max: 10000,
+        refill: true,
+        cancel: false,
+      },
     ]);
     expect(parseServices({ error: "x" })).toBeNull();
   });

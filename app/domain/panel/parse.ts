@@ -159,7 +159,10 @@ export function parseStatus(json: unknown): PanelOrderStatus | null {
 export type PerOrder<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** `{"1": {…}, "10": {"error": "Incorrect order ID"}}` → one entry per asked id. */
-export function parseMultiStatus(json: unknown, ids: readonly string[]): Map<string, PerOrder<PanelOrderStatus>> | null {
+export function parseMultiStatus(
+  json: unknown,
+  ids: readonly string[],
+): Map<string, PerOrder<PanelOrderStatus>> | null {
   const rows = record.safeParse(json);
   if (!rows.success || Array.isArray(json)) return null;
   const result = new Map<string, PerOrder<PanelOrderStatus>>();
@@ -171,7 +174,10 @@ export function parseMultiStatus(json: unknown, ids: readonly string[]): Map<str
       continue;
     }
     const status = parseStatus(entry);
-    result.set(id, status ? { ok: true, value: status } : { ok: false, error: "The panel did not report on this order" });
+    result.set(
+      id,
+      status ? { ok: true, value: status } : { ok: false, error: "The panel did not report on this order" },
+    );
   }
   return result;
 }

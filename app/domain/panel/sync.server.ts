@@ -88,7 +88,9 @@ async function oneAtATime<T>(db: DB, dialect: SyncServices["dialect"], work: () 
 /** ... and across instances on PostgreSQL. */
 async function acrossInstances<T>(db: DB, work: () => Promise<T>): Promise<T | null> {
   return db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${PG_SYNC_LOCK}) as locked`.execute(conn);
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${PG_SYNC_LOCK}) as locked`.execute(
+      conn,
+    );
     if (!rows[0]?.locked) return null;
     try {
       return await work();
@@ -186,7 +188,9 @@ async function syncBatch(
         .set({
           panel_sync_failures: failures,
           panel_next_sync_at: giveUp ? null : now + backoff(failures),
-          ...(giveUp ? { panel_error: `Status sync stopped: ${entry?.error ?? "the panel never reported on this order"}` } : {}),
+          ...(giveUp
+            ? { panel_error: `Status sync stopped: ${entry?.error ?? "the panel never reported on this order"}` }
+            : {}),
         })
         .where("id", "=", order.id)
         .execute();

@@ -39,7 +39,16 @@ export async function loadCheckout(
 ): Promise<CheckoutView> {
   const row = await db
     .selectFrom("orders")
-    .select(["order_id", "service_type", "plan_name", "quantity", "price_paise", "status", "payment_deadline_at", "utr"])
+    .select([
+      "order_id",
+      "service_type",
+      "plan_name",
+      "quantity",
+      "price_paise",
+      "status",
+      "payment_deadline_at",
+      "utr",
+    ])
     .where("order_id", "=", orderId)
     .executeTakeFirst();
   if (!row) return { kind: "missing" };

@@ -4,7 +4,8 @@ import { qrSvgDataUri } from "./qr.server";
 
 describe("UPI QR code", () => {
   it("is an SVG of size 220 with a quiet zone of at least 4 modules", async () => {
-    const link = "upi://pay?pa=shop@okaxis&pn=Shop&am=49.00&cu=INR&tr=BK0000000000&tn=Followers%20Service%20-%20%E2%82%B949";
+    const link =
+      "upi://pay?pa=shop@okaxis&pn=Shop&am=49.00&cu=INR&tr=BK0000000000&tn=Followers%20Service%20-%20%E2%82%B949";
     const uri = await qrSvgDataUri(link);
     const svg = Buffer.from(uri.replace("data:image/svg+xml;base64,", ""), "base64").toString();
     expect(svg).toContain('width="220"');

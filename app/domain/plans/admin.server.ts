@@ -21,7 +21,13 @@ export function planToApi(row: PlanRow) {
 export type ApiPlan = ReturnType<typeof planToApi>;
 
 function summary(row: PlanRow) {
-  return { serviceType: row.service_type, name: row.name, quantity: row.quantity, pricePaise: row.price_paise, tag: row.tag };
+  return {
+    serviceType: row.service_type,
+    name: row.name,
+    quantity: row.quantity,
+    pricePaise: row.price_paise,
+    tag: row.tag,
+  };
 }
 
 /** Each change below is recorded in the audit log in the same transaction. */
@@ -41,7 +47,11 @@ export async function createPlan(db: DB, actor: string, input: NewPlanInput, now
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { actor, action: "plan.create", targetType: "plan", targetId: row.id, details: summary(row) }, now);
+    await recordAudit(
+      trx,
+      { actor, action: "plan.create", targetType: "plan", targetId: row.id, details: summary(row) },
+      now,
+    );
     return row;
   });
 }
@@ -71,7 +81,13 @@ export async function updatePlan(
       .executeTakeFirstOrThrow();
     await recordAudit(
       trx,
-      { actor, action: "plan.update", targetType: "plan", targetId: id, details: { before: summary(before), after: summary(after) } },
+      {
+        actor,
+        action: "plan.update",
+        targetType: "plan",
+        targetId: id,
+        details: { before: summary(before), after: summary(after) },
+      },
       now,
     );
     return after;
@@ -89,7 +105,13 @@ export async function togglePlan(db: DB, actor: string, id: number, now = Date.n
     if (!row) return null;
     await recordAudit(
       trx,
-      { actor, action: row.is_enabled ? "plan.enable" : "plan.disable", targetType: "plan", targetId: id, details: { name: row.name } },
+      {
+        actor,
+        action: row.is_enabled ? "plan.enable" : "plan.disable",
+        targetType: "plan",
+        targetId: id,
+        details: { name: row.name },
+      },
       now,
     );
     return row;
@@ -101,7 +123,11 @@ export async function deletePlan(db: DB, actor: string, id: number, now = Date.n
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("plans").where("id", "=", id).returningAll().executeTakeFirst();
     if (!row) return null;
-    await recordAudit(trx, { actor, action: "plan.delete", targetType: "plan", targetId: id, details: summary(row) }, now);
+    await recordAudit(
+      trx,
+      { actor, action: "plan.delete", targetType: "plan", targetId: id, details: summary(row) },
+      now,
+    );
     return row;
   });
 }

@@ -22,7 +22,8 @@ describe("plan form", () => {
   });
 
   it("refuses bad prices, empty names and a second tag", () => {
-    for (const price of [0, -5, "abc", "1.234"]) expect(newPlanSchema.safeParse({ ...valid, price }).success).toBe(false);
+    for (const price of [0, -5, "abc", "1.234"])
+      expect(newPlanSchema.safeParse({ ...valid, price }).success).toBe(false);
     expect(newPlanSchema.safeParse({ ...valid, name: "  " }).error?.issues[0]?.message).toBe("Name is required");
     expect(newPlanSchema.safeParse({ ...valid, tags: ["a", "b"] }).error?.issues[0]?.message).toBe(
       "Only one tag per plan",

@@ -7,36 +7,32 @@ export const SUGGESTED_TAGS = ["popular", "best", "recommended", "hot", "new"] a
 
 export const MIN_QUANTITY_MESSAGE = "Quantity must be at least 100";
 
-const quantity = z
-  .union([z.string(), z.number()], { error: "Quantity is required" })
-  .transform((v, ctx) => {
-    const text = String(v).replace(/,/g, "").trim();
-    if (!/^\d{1,9}$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: "Quantity must be a whole number" });
-      return z.NEVER;
-    }
-    const n = Number(text);
-    if (n < 100) {
-      ctx.addIssue({ code: "custom", message: MIN_QUANTITY_MESSAGE });
-      return z.NEVER;
-    }
-    return n;
-  });
+const quantity = z.union([z.string(), z.number()], { error: "Quantity is required" }).transform((v, ctx) => {
+  const text = String(v).replace(/,/g, "").trim();
+  if (!/^\d{1,9}$/.test(text)) {
+    ctx.addIssue({ code: "custom", message: "Quantity must be a whole number" });
+    return z.NEVER;
+  }
+  const n = Number(text);
+  if (n < 100) {
+    ctx.addIssue({ code: "custom", message: MIN_QUANTITY_MESSAGE });
+    return z.NEVER;
+  }
+  return n;
+});
 
-const price = z
-  .union([z.string(), z.number()], { error: "Price is required" })
-  .transform((v, ctx) => {
-    const paise = parseRupeesToPaise(v);
-    if (paise === null || paise <= 0) {
-      ctx.addIssue({ code: "custom", message: "Price must be a positive amount in rupees (up to 2 decimals)" });
-      return z.NEVER;
-    }
-    if (paise > 10_000_000) {
-      ctx.addIssue({ code: "custom", message: "Price must be at most ₹1,00,000" });
-      return z.NEVER;
-    }
-    return paise;
-  });
+const price = z.union([z.string(), z.number()], { error: "Price is required" }).transform((v, ctx) => {
+  const paise = parseRupeesToPaise(v);
+  if (paise === null || paise <= 0) {
+    ctx.addIssue({ code: "custom", message: "Price must be a positive amount in rupees (up to 2 decimals)" });
+    return z.NEVER;
+  }
+  if (paise > 10_000_000) {
+    ctx.addIssue({ code: "custom", message: "Price must be at most ₹1,00,000" });
+    return z.NEVER;
+  }
+  return paise;
+});
 
 const tags = z
   .array(z.string().max(30, "A tag can be at most 30 characters"), { error: "Tags must be a list" })

@@ -21,8 +21,7 @@ export async function settingsForAdmin(db: DB): Promise<SiteSettings> {
 }
 
 export type SaveResult =
-  | { ok: true; changed: Partial<Record<SettingName, string>> }
-  | { ok: false; message: string; field?: string };
+  { ok: true; changed: Partial<Record<SettingName, string>> } | { ok: false; message: string; field?: string };
 
 /**
  * Validates and saves one settings card. Returns what changed, with secrets
@@ -48,7 +47,13 @@ export async function saveSettingsForm(db: DB, actor: string, form: SettingsForm
   await db.transaction().execute(async (trx) => {
     await writeSettings(trx, values);
     if (Object.keys(changed).length > 0) {
-      await recordAudit(trx, { actor, action: "settings.update", targetType: "settings", targetId: form, details: changed });
+      await recordAudit(trx, {
+        actor,
+        action: "settings.update",
+        targetType: "settings",
+        targetId: form,
+        details: changed,
+      });
     }
   });
   return { ok: true, changed };
@@ -103,7 +108,13 @@ export async function writeSettingForApi(db: DB, actor: string, key: string, val
   const changed = { [target.name]: secret ? maskSecret(parsed.data as string) : (parsed.data as string) };
   await db.transaction().execute(async (trx) => {
     await writeSettings(trx, { [target.name]: parsed.data as string });
-    await recordAudit(trx, { actor, action: "settings.update", targetType: "settings", targetId: key, details: changed });
+    await recordAudit(trx, {
+      actor,
+      action: "settings.update",
+      targetType: "settings",
+      targetId: key,
+      details: changed,
+    });
   });
   return { ok: true, changed };
 }

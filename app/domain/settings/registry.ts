@@ -64,7 +64,5 @@ export function settingNameForKey(key: string): SettingName | undefined {
 }
 
 export function defaultSiteSettings(): SiteSettings {
-  return Object.fromEntries(
-    Object.entries(SETTINGS).map(([name, def]) => [name, def.default]),
-  ) as SiteSettings;
+  return Object.fromEntries(Object.entries(SETTINGS).map(([name, def]) => [name, def.default])) as SiteSettings;
 }

@@ -1,11 +1,17 @@
 import type { AppServices } from "~/context";
 import type { AdminSession } from "~/domain/auth/session.server";
 import { changeAdminCredentials } from "~/domain/auth/credentials.server";
-import { DELETE_OPTIONS, type DeleteOption, deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
+import {
+  DELETE_OPTIONS,
+  type DeleteOption,
+  deleteAllData,
+  deleteSelectedData,
+} from "~/domain/backups/danger-zone.server";
 import { saveSettingsForm } from "./admin.server";
 import type { SettingsForm } from "./validation";
 
-export type SettingsActionResult = { ok: true; message: string; intent: string } | { ok: false; message: string; intent: string; field?: string };
+export type SettingsActionResult =
+  { ok: true; message: string; intent: string } | { ok: false; message: string; intent: string; field?: string };
 
 const SAVED: Record<SettingsForm, string> = {
   smm: "SMM Panel settings saved successfully",
@@ -20,7 +26,9 @@ export async function runSettingsAction(
   form: FormData,
 ): Promise<SettingsActionResult> {
   const intent = String(form.get("intent") ?? "");
-  const values = Object.fromEntries([...form.entries()].filter(([k]) => k !== "intent").map(([k, v]) => [k, String(v)]));
+  const values = Object.fromEntries(
+    [...form.entries()].filter(([k]) => k !== "intent").map(([k, v]) => [k, String(v)]),
+  );
 
   if (intent === "smm" || intent === "payment" || intent === "store") {
     const result = await saveSettingsForm(services.db, admin.username, intent, values);
@@ -29,7 +37,11 @@ export async function runSettingsAction(
     return { ok: true, intent, message: SAVED[intent] };
   }
   if (intent === "credentials") {
-    const result = await changeAdminCredentials(services.db, { adminUserId: admin.adminUserId, sessionId: admin.id }, values);
+    const result = await changeAdminCredentials(
+      services.db,
+      { adminUserId: admin.adminUserId, sessionId: admin.id },
+      values,
+    );
     return { ...result, intent };
   }
   if (intent === "delete-selected") {

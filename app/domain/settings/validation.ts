@@ -3,7 +3,11 @@ import { z } from "zod";
 /** `name@handle`: what every UPI app accepts as a virtual payment address. */
 export const UPI_ID = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
 
-const required = (label: string) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`);
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
 
 const url = (label: string) =>
   required(label).refine((v) => {

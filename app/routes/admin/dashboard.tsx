@@ -98,7 +98,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PanelBalanceCard />
 
       {d.totalOrders === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">No data available</p>
+        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">
+          No data available
+        </p>
       ) : (
         <>
           <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">

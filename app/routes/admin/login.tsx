@@ -1,5 +1,13 @@
 import { useEffect } from "react";
-import { Form, Link, type ShouldRevalidateFunctionArgs, data, redirect, useNavigate, useNavigation } from "react-router";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  data,
+  redirect,
+  useNavigate,
+  useNavigation,
+} from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/login";
 import { servicesContext } from "~/context";
@@ -11,10 +19,7 @@ import { adminExists } from "~/domain/auth/setup.server";
 import { deleteSessionByToken, readCookie, sessionCookie } from "~/domain/auth/session.server";
 import { readForm } from "~/lib/form.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Admin Login" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeAdminRedirect(url.searchParams.get("redirectTo"));
@@ -46,11 +51,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const redirectTo = safeAdminRedirect(String(form.get("redirectTo") ?? url.searchParams.get("redirectTo") ?? ""));
   const cookie = sessionCookie(request, result.token, services.config.ADMIN_SESSION_TTL_SECONDS);
   // A plain form post (no JavaScript yet) goes straight on; the app shows its toast first.
-  if (!new URL(request.url).pathname.endsWith(".data")) throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
-  return data(
-    { ok: true as const, redirectTo },
-    { headers: { "Set-Cookie": cookie } },
-  );
+  if (!new URL(request.url).pathname.endsWith(".data"))
+    throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
+  return data({ ok: true as const, redirectTo }, { headers: { "Set-Cookie": cookie } });
 }
 
 /** After a successful sign-in the page navigates itself; re-running this loader would race it. */

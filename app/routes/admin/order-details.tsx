@@ -79,7 +79,10 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   }, [fetcher.state, fetcher.data]);
 
   const back = (
-    <Link to="/admin/orders" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+    <Link
+      to="/admin/orders"
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+    >
       <ArrowLeft className="h-4 w-4" aria-hidden /> Back to orders
     </Link>
   );
@@ -115,12 +118,20 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 lg:grid-cols-2">
         <Card title="Order Information">
           <dl className={grid}>
-            <Row label="Order ID"><span className="font-mono">{order.orderId}</span></Row>
-            <Row label="Service"><ServiceBadge service={order.serviceType} /></Row>
+            <Row label="Order ID">
+              <span className="font-mono">{order.orderId}</span>
+            </Row>
+            <Row label="Service">
+              <ServiceBadge service={order.serviceType} />
+            </Row>
             <Row label="Quantity">{formatCount(order.amount)}</Row>
-            <Row label="Status"><StatusBadge status={order.status} /></Row>
+            <Row label="Status">
+              <StatusBadge status={order.status} />
+            </Row>
             <Row label="Created">{istDateTime(Date.parse(order.createdAt))}</Row>
-            <Row label="Target"><OrderTarget service={order.serviceType} target={order.target} /></Row>
+            <Row label="Target">
+              <OrderTarget service={order.serviceType} target={order.target} />
+            </Row>
             <Row label="Price">{formatInr(Math.round(order.price * 100))}</Row>
             <Row label="Profit">{formatInr(Math.round((order.profit ?? 0) * 100))}</Row>
             <Row label="UTR">{order.utr ?? "Not submitted"}</Row>
@@ -133,7 +144,9 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             {order.smmPanel.charge !== null && (
               <Row label="Charge">{`${order.smmPanel.charge} ${order.smmPanel.currency ?? ""}`.trim()}</Row>
             )}
-            {order.smmPanel.startCount !== null && <Row label="Start Count">{formatCount(order.smmPanel.startCount)}</Row>}
+            {order.smmPanel.startCount !== null && (
+              <Row label="Start Count">{formatCount(order.smmPanel.startCount)}</Row>
+            )}
             {order.smmPanel.remains !== null && <Row label="Remaining">{formatCount(order.smmPanel.remains)}</Row>}
           </dl>
           {order.smmPanel.error && (
@@ -160,18 +173,31 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             {button("place", "Place Order", actions.place, "bg-green-700 text-white hover:bg-green-800")}
             {button("cancel", "Cancel Order", actions.cancel, "border border-gray-300 bg-white hover:bg-gray-50")}
             {button("retry", "Retry Order", actions.retry, "bg-blue-700 text-white hover:bg-blue-800")}
-            {button("update-profit", "Update Profit", actions.updateProfit, "border border-gray-300 bg-white hover:bg-gray-50")}
+            {button(
+              "update-profit",
+              "Update Profit",
+              actions.updateProfit,
+              "border border-gray-300 bg-white hover:bg-gray-50",
+            )}
           </fetcher.Form>
           {(order.customerName || order.customerPhone) && (
             <fetcher.Form
               method="post"
               className="mt-4 border-t border-gray-100 pt-4"
               onSubmit={(e) => {
-                if (!window.confirm("Erase this buyer's name and phone from the order? This cannot be undone.")) e.preventDefault();
+                if (!window.confirm("Erase this buyer's name and phone from the order? This cannot be undone."))
+                  e.preventDefault();
               }}
             >
-              <p className="mb-2 text-sm text-gray-600">On the buyer's request (privacy policy), forget their name and phone.</p>
-              {button("erase", "Erase customer data", true, "border border-red-300 bg-white text-red-800 hover:bg-red-50")}
+              <p className="mb-2 text-sm text-gray-600">
+                On the buyer's request (privacy policy), forget their name and phone.
+              </p>
+              {button(
+                "erase",
+                "Erase customer data",
+                true,
+                "border border-red-300 bg-white text-red-800 hover:bg-red-50",
+              )}
             </fetcher.Form>
           )}
         </Card>

@@ -35,7 +35,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent !== "delete" && intent !== "place") return data({ ok: false, message: "Unknown action" }, { status: 400 });
   // The same audited path as the order details page and the JSON API.
-  const result = await runOrderAction(context.get(servicesContext), admin.username, intent, String(form.get("orderId") ?? ""));
+  const result = await runOrderAction(
+    context.get(servicesContext),
+    admin.username,
+    intent,
+    String(form.get("orderId") ?? ""),
+  );
   if (result.ok) return { ok: true, message: result.message };
   const message = intent === "delete" ? ORDER_ACTIONS.delete.failure : result.message || ORDER_ACTIONS.place.failure;
   return data({ ok: false, message }, { status: result.status });
@@ -133,11 +138,21 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
               Export Data
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
-              <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-40 rounded-lg border border-gray-200 bg-white p-1 shadow-lg">
-                <DropdownMenu.Item className="cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-gray-100" onSelect={() => exportData("csv")}>
+              <DropdownMenu.Content
+                align="end"
+                sideOffset={4}
+                className="z-50 min-w-40 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+              >
+                <DropdownMenu.Item
+                  className="cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-gray-100"
+                  onSelect={() => exportData("csv")}
+                >
                   CSV (.csv)
                 </DropdownMenu.Item>
-                <DropdownMenu.Item className="cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-gray-100" onSelect={() => exportData("xlsx")}>
+                <DropdownMenu.Item
+                  className="cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-gray-100"
+                  onSelect={() => exportData("xlsx")}
+                >
                   Excel (.xlsx)
                 </DropdownMenu.Item>
               </DropdownMenu.Content>
@@ -149,7 +164,10 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center gap-2">
         <label className="relative min-w-56 flex-1">
           <span className="sr-only">Search orders</span>
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500" aria-hidden />
+          <Search
+            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-500"
+            aria-hidden
+          />
           <input
             type="search"
             value={search}
@@ -250,13 +268,18 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                         <rowAction.Form method="post">
                           <input type="hidden" name="intent" value="place" />
                           <input type="hidden" name="orderId" value={o.orderId} />
-                          <button type="submit" className="rounded-md bg-green-700 px-2 py-1 text-xs font-semibold text-white hover:bg-green-800">
+                          <button
+                            type="submit"
+                            className="rounded-md bg-green-700 px-2 py-1 text-xs font-semibold text-white hover:bg-green-800"
+                          >
                             Place Order
                           </button>
                         </rowAction.Form>
                       )}
                       {o.status === "completed" && (
-                        <span className="rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-800">Placed</span>
+                        <span className="rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-800">
+                          Placed
+                        </span>
                       )}
                       <button
                         type="button"

@@ -52,11 +52,36 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                 placeholder: s.panelApiKey ? `${s.panelApiKey} (leave empty to keep)` : "Your panel API key",
                 required: !s.panelApiKey,
               },
-              { name: "panelUrl", label: "Panel Base URL", value: s.panelUrl, placeholder: "https://panel.example.com" },
-              { name: "panelServiceFollowers", label: "Followers Service ID", value: s.panelServiceFollowers, inputMode: "numeric" },
-              { name: "panelServiceLikes", label: "Likes Service ID", value: s.panelServiceLikes, inputMode: "numeric" },
-              { name: "panelServiceViews", label: "Views Service ID", value: s.panelServiceViews, inputMode: "numeric" },
-              { name: "panelServiceComments", label: "Comments Service ID", value: s.panelServiceComments, inputMode: "numeric" },
+              {
+                name: "panelUrl",
+                label: "Panel Base URL",
+                value: s.panelUrl,
+                placeholder: "https://panel.example.com",
+              },
+              {
+                name: "panelServiceFollowers",
+                label: "Followers Service ID",
+                value: s.panelServiceFollowers,
+                inputMode: "numeric",
+              },
+              {
+                name: "panelServiceLikes",
+                label: "Likes Service ID",
+                value: s.panelServiceLikes,
+                inputMode: "numeric",
+              },
+              {
+                name: "panelServiceViews",
+                label: "Views Service ID",
+                value: s.panelServiceViews,
+                inputMode: "numeric",
+              },
+              {
+                name: "panelServiceComments",
+                label: "Comments Service ID",
+                value: s.panelServiceComments,
+                inputMode: "numeric",
+              },
               { name: "panelCurrency", label: "Panel Currency", value: s.panelCurrency, placeholder: "INR" },
               {
                 name: "panelInrRate",
@@ -85,17 +110,46 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           description="Shown on the storefront, the policies and Contact Us."
           fields={[
             { name: "brandName", label: "Brand Name", value: s.brandName },
-            { name: "publicBaseUrl", label: "Public Base URL", value: s.publicBaseUrl, placeholder: "https://yourshop.in" },
+            {
+              name: "publicBaseUrl",
+              label: "Public Base URL",
+              value: s.publicBaseUrl,
+              placeholder: "https://yourshop.in",
+            },
             { name: "supportEmail", label: "Support E-mail", value: s.supportEmail, type: "email" },
             { name: "supportPhone", label: "Support Phone", value: s.supportPhone, type: "tel" },
-            { name: "whatsappNumber", label: "WhatsApp Number (with country code)", value: s.whatsappNumber, inputMode: "numeric" },
+            {
+              name: "whatsappNumber",
+              label: "WhatsApp Number (with country code)",
+              value: s.whatsappNumber,
+              inputMode: "numeric",
+            },
             { name: "location", label: "Location", value: s.location },
             { name: "grievanceOfficerName", label: "Grievance Officer Name", value: s.grievanceOfficerName },
-            { name: "grievanceOfficerDesignation", label: "Grievance Officer Designation", value: s.grievanceOfficerDesignation },
+            {
+              name: "grievanceOfficerDesignation",
+              label: "Grievance Officer Designation",
+              value: s.grievanceOfficerDesignation,
+            },
             { name: "grievanceOfficerContact", label: "Grievance Officer Contact", value: s.grievanceOfficerContact },
-            { name: "deliveryStartMinutes", label: "Delivery starts within (minutes)", value: s.deliveryStartMinutes, inputMode: "numeric" },
-            { name: "creatorsBoosted", label: "Creators Boosted claim", value: s.creatorsBoosted, placeholder: "3,000+" },
-            { name: "retentionDays", label: "Keep buyer name and phone for (days)", value: s.retentionDays, inputMode: "numeric" },
+            {
+              name: "deliveryStartMinutes",
+              label: "Delivery starts within (minutes)",
+              value: s.deliveryStartMinutes,
+              inputMode: "numeric",
+            },
+            {
+              name: "creatorsBoosted",
+              label: "Creators Boosted claim",
+              value: s.creatorsBoosted,
+              placeholder: "3,000+",
+            },
+            {
+              name: "retentionDays",
+              label: "Keep buyer name and phone for (days)",
+              value: s.retentionDays,
+              inputMode: "numeric",
+            },
           ]}
         />
       </div>

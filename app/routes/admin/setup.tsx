@@ -52,12 +52,28 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               <input name="username" required minLength={3} maxLength={64} autoComplete="username" className={field} />
             </label>
             <label className="block">
-              <span className="mb-1 block text-sm font-medium">Password (at least {MIN_PASSWORD_LENGTH} characters)</span>
-              <input name="password" type="password" required minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" className={field} />
+              <span className="mb-1 block text-sm font-medium">
+                Password (at least {MIN_PASSWORD_LENGTH} characters)
+              </span>
+              <input
+                name="password"
+                type="password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                autoComplete="new-password"
+                className={field}
+              />
             </label>
             <label className="block">
               <span className="mb-1 block text-sm font-medium">Confirm password</span>
-              <input name="confirm" type="password" required minLength={MIN_PASSWORD_LENGTH} autoComplete="new-password" className={field} />
+              <input
+                name="confirm"
+                type="password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                autoComplete="new-password"
+                className={field}
+              />
             </label>
             {actionData && !actionData.ok && (
               <p role="alert" className="text-sm font-medium text-red-700">

@@ -16,7 +16,8 @@ export function DeletePlanDialog({ plan, submitting, onClose, onConfirm }: Props
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-bold">Are you sure?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-gray-700">
-            This will permanently delete the plan "{plan.name}" for {plan.serviceType}. Existing orders keep their details.
+            This will permanently delete the plan "{plan.name}" for {plan.serviceType}. Existing orders keep their
+            details.
           </AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-2">
             <AlertDialog.Cancel asChild>

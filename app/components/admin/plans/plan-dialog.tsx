@@ -33,9 +33,7 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const values = { name, amount, price, tags };
-    const check = editing
-      ? planUpdateSchema.safeParse(values)
-      : newPlanSchema.safeParse({ ...values, serviceType });
+    const check = editing ? planUpdateSchema.safeParse(values) : newPlanSchema.safeParse({ ...values, serviceType });
     if (!check.success) {
       setError(check.error.issues[0]!.message);
       return;
@@ -54,7 +52,12 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
             {editing ? "Update plan details." : "Create a new plan for your services."}
           </Dialog.Description>
           <Dialog.Close asChild>
-            <button type="button" aria-label="Close" className="absolute right-4 top-4 rounded p-1 hover:bg-gray-100" disabled={submitting}>
+            <button
+              type="button"
+              aria-label="Close"
+              className="absolute right-4 top-4 rounded p-1 hover:bg-gray-100"
+              disabled={submitting}
+            >
               <X className="size-4" aria-hidden />
             </button>
           </Dialog.Close>
@@ -78,7 +81,13 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
               </Field>
             )}
             <Field label="Name" htmlFor="plan-name">
-              <input id="plan-name" className="input" value={name} onChange={(e) => setName(e.target.value)} disabled={submitting} />
+              <input
+                id="plan-name"
+                className="input"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                disabled={submitting}
+              />
             </Field>
             <Field label="Quantity" htmlFor="plan-amount">
               <input
@@ -133,9 +142,17 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
               {tags.length > 0 && (
                 <ul className="mt-2 flex gap-2">
                   {tags.map((t) => (
-                    <li key={t} className="flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-700">
+                    <li
+                      key={t}
+                      className="flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-700"
+                    >
                       {t}
-                      <button type="button" aria-label={`Remove tag ${t}`} onClick={() => setTags([])} disabled={submitting}>
+                      <button
+                        type="button"
+                        aria-label={`Remove tag ${t}`}
+                        onClick={() => setTags([])}
+                        disabled={submitting}
+                      >
                         <X className="size-3" aria-hidden />
                       </button>
                     </li>
@@ -150,7 +167,12 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
               </p>
             )}
             <div className="flex justify-end gap-2 pt-2">
-              <button type="button" onClick={onClose} disabled={submitting} className="rounded-lg border border-gray-300 px-4 py-2">
+              <button
+                type="button"
+                onClick={onClose}
+                disabled={submitting}
+                className="rounded-lg border border-gray-300 px-4 py-2"
+              >
                 Cancel
               </button>
               <button

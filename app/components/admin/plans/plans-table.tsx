@@ -45,7 +45,9 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                 <td className="px-4 py-3 max-sm:order-2 max-sm:p-0">
                   <ServiceTypeBadge type={plan.serviceType} />
                 </td>
-                <td className="px-4 py-3 font-medium max-sm:order-1 max-sm:col-span-2 max-sm:p-0 max-sm:text-base">{plan.name}</td>
+                <td className="px-4 py-3 font-medium max-sm:order-1 max-sm:col-span-2 max-sm:p-0 max-sm:text-base">
+                  {plan.name}
+                </td>
                 <td className="px-4 py-3 max-sm:order-4 max-sm:p-0">
                   <span className="text-gray-600 sm:hidden">Quantity </span>
                   {formatCount(Number(plan.amount))}
@@ -59,7 +61,10 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                     <span className="text-gray-500">No tags</span>
                   ) : (
                     plan.tags.map((t) => (
-                      <span key={t} className="mr-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                      <span
+                        key={t}
+                        className="mr-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700"
+                      >
                         {t}
                       </span>
                     ))

@@ -7,7 +7,9 @@ const COLOURS: Record<string, string> = {
 
 export function ServiceTypeBadge({ type }: { type: string }) {
   return (
-    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${COLOURS[type] ?? "bg-gray-100 text-gray-800"}`}>
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${COLOURS[type] ?? "bg-gray-100 text-gray-800"}`}
+    >
       {type}
     </span>
   );

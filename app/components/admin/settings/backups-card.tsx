@@ -16,7 +16,8 @@ export function BackupsCard({ backups }: { backups: Backup[] }) {
         Backups
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Written before every deletion. To put one back, run <code>npm run restore -- &lt;file name&gt;</code> on the server.
+        Written before every deletion. To put one back, run <code>npm run restore -- &lt;file name&gt;</code> on the
+        server.
       </p>
       {backups.length === 0 ? (
         <p className="mt-3 text-sm text-gray-500">No backups yet.</p>

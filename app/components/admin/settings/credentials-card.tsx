@@ -24,13 +24,27 @@ export function CredentialsCard({ username }: { username: string }) {
             <label htmlFor="cred-username" className="mb-1 block text-sm font-medium">
               Username
             </label>
-            <input id="cred-username" name="username" defaultValue={username} required autoComplete="username" className="input" />
+            <input
+              id="cred-username"
+              name="username"
+              defaultValue={username}
+              required
+              autoComplete="username"
+              className="input"
+            />
           </div>
           <div>
             <label htmlFor="cred-new" className="mb-1 block text-sm font-medium">
               New Password (leave empty to keep)
             </label>
-            <input id="cred-new" name="newPassword" type="password" minLength={10} autoComplete="new-password" className="input" />
+            <input
+              id="cred-new"
+              name="newPassword"
+              type="password"
+              minLength={10}
+              autoComplete="new-password"
+              className="input"
+            />
           </div>
           <div>
             <label htmlFor="cred-current" className="mb-1 block text-sm font-medium">

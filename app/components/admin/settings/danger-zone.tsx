@@ -67,8 +67,20 @@ export function DangerZone() {
         <Option id="plans" label={LABELS.plans} checked={selected.has("plans")} onChange={toggle} />
         <Option id="settings.all" label={LABELS["settings.all"]} checked={allSettings} onChange={toggle} />
         <div className="ml-7 space-y-2">
-          <Option id="settings.smm" label={LABELS["settings.smm"]} checked={selected.has("settings.smm")} disabled={allSettings} onChange={toggle} />
-          <Option id="settings.payment" label={LABELS["settings.payment"]} checked={selected.has("settings.payment")} disabled={allSettings} onChange={toggle} />
+          <Option
+            id="settings.smm"
+            label={LABELS["settings.smm"]}
+            checked={selected.has("settings.smm")}
+            disabled={allSettings}
+            onChange={toggle}
+          />
+          <Option
+            id="settings.payment"
+            label={LABELS["settings.payment"]}
+            checked={selected.has("settings.payment")}
+            disabled={allSettings}
+            onChange={toggle}
+          />
         </div>
         <p className="flex items-center gap-2 text-sm text-gray-600">
           <Lock className="size-4" aria-hidden /> Admin Authentication — protected, cannot be deleted
@@ -140,7 +152,13 @@ export function DangerZone() {
   );
 }
 
-function Option(props: { id: Option; label: string; checked: boolean; disabled?: boolean; onChange(id: Option, on: boolean): void }) {
+function Option(props: {
+  id: Option;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange(id: Option, on: boolean): void;
+}) {
   const htmlId = `delete-${props.id.replace(".", "-")}`;
   return (
     <div className="flex items-center gap-3">

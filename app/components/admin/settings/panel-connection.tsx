@@ -38,7 +38,10 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
 
   function test() {
     const value = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
-    fetcher.submit({ intent: "panel-test", panelUrl: value(urlInputId), panelApiKey: value(keyInputId) }, { method: "post" });
+    fetcher.submit(
+      { intent: "panel-test", panelUrl: value(urlInputId), panelApiKey: value(keyInputId) },
+      { method: "post" },
+    );
   }
 
   const needle = filter.trim().toLowerCase();
@@ -50,13 +53,16 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
       : [];
 
   return (
-    <section aria-labelledby="panel-connection-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="panel-connection-title"
+      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="panel-connection-title" className="text-lg font-semibold">
         Panel Connection
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Tries the URL and API key typed above (an empty key uses the saved one) and lists the panel's services, so you can pick
-        their ids.
+        Tries the URL and API key typed above (an empty key uses the saved one) and lists the panel's services, so you
+        can pick their ids.
       </p>
       <button
         type="button"
@@ -64,7 +70,11 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
         disabled={testing}
         className="mt-4 inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold hover:bg-gray-50 disabled:opacity-60"
       >
-        {testing ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> : <PlugZap className="h-4 w-4" aria-hidden />}
+        {testing ? (
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+        ) : (
+          <PlugZap className="h-4 w-4" aria-hidden />
+        )}
         {testing ? "Testing..." : "Test connection"}
       </button>
 
@@ -132,7 +142,9 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
                     Showing {SHOWN_SERVICES} of {matching.length} matching services; narrow the search to see the rest.
                   </p>
                 )}
-                {matching.length === 0 && <p className="text-sm text-gray-600">No service matches “{filter.trim()}”.</p>}
+                {matching.length === 0 && (
+                  <p className="text-sm text-gray-600">No service matches “{filter.trim()}”.</p>
+                )}
               </>
             )}
           </div>

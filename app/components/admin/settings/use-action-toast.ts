@@ -8,7 +8,11 @@ interface ActionData {
 }
 
 /** Shows the action's result as the spec's toast once the fetcher settles. */
-export function useActionToast(fetcher: FetcherWithComponents<ActionData>, failureTitle: string, onSuccess?: () => void) {
+export function useActionToast(
+  fetcher: FetcherWithComponents<ActionData>,
+  failureTitle: string,
+  onSuccess?: () => void,
+) {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {

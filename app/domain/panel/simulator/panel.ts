@@ -23,11 +23,61 @@ export interface SimulatedService {
 export const DEMO_SERVICE_IDS = { followers: "101", likes: "102", views: "103", comments: "104" } as const;
 
 export const SIMULATED_SERVICES: SimulatedService[] = [
-  { service: 101, name: "Instagram Followers [Real Mixed] [30 Days Refill]", type: "Default", category: "Instagram Followers", rate: "45.00", min: 50, max: 100000, refill: true, cancel: true },
-  { service: 102, name: "Instagram Likes [Instant Start]", type: "Default", category: "Instagram Likes", rate: "12.00", min: 50, max: 50000, refill: false, cancel: true },
-  { service: 103, name: "Instagram Reel Views [Fast]", type: "Default", category: "Instagram Views", rate: "1.20", min: 200, max: 10000000, refill: false, cancel: false },
-  { service: 104, name: "Instagram Comments [Random Emoji]", type: "Default", category: "Instagram Comments", rate: "300.00", min: 10, max: 5000, refill: false, cancel: true },
-  { service: 105, name: "Instagram Comments [Custom]", type: "Custom Comments", category: "Instagram Comments", rate: "450.00", min: 5, max: 1000, refill: false, cancel: true },
+  {
+    service: 101,
+    name: "Instagram Followers [Real Mixed] [30 Days Refill]",
+    type: "Default",
+    category: "Instagram Followers",
+    rate: "45.00",
+    min: 50,
+    max: 100000,
+    refill: true,
+    cancel: true,
+  },
+  {
+    service: 102,
+    name: "Instagram Likes [Instant Start]",
+    type: "Default",
+    category: "Instagram Likes",
+    rate: "12.00",
+    min: 50,
+    max: 50000,
+    refill: false,
+    cancel: true,
+  },
+  {
+    service: 103,
+    name: "Instagram Reel Views [Fast]",
+    type: "Default",
+    category: "Instagram Views",
+    rate: "1.20",
+    min: 200,
+    max: 10000000,
+    refill: false,
+    cancel: false,
+  },
+  {
+    service: 104,
+    name: "Instagram Comments [Random Emoji]",
+    type: "Default",
+    category: "Instagram Comments",
+    rate: "300.00",
+    min: 10,
+    max: 5000,
+    refill: false,
+    cancel: true,
+  },
+  {
+    service: 105,
+    name: "Instagram Comments [Custom]",
+    type: "Custom Comments",
+    category: "Instagram Comments",
+    rate: "450.00",
+    min: 5,
+    max: 1000,
+    refill: false,
+    cancel: true,
+  },
 ];
 
 export type SimulatedAction = "services" | "add" | "status" | "balance" | "refill" | "cancel";
@@ -184,12 +234,14 @@ export class SimulatedPanel {
     if (forced) return { error: forced };
     switch (action) {
       case "services":
-        return { json: SIMULATED_SERVICES.map((s) => ({
+        return {
+          json: SIMULATED_SERVICES.map((s) => ({
             ...s,
             rate: this.switches.numbers === "string" ? s.rate : Number(s.rate),
             min: this.num(s.min),
             max: this.num(s.max),
-          })) };
+          })),
+        };
       case "add":
         return this.add(params);
       case "status":
@@ -279,7 +331,8 @@ export class SimulatedPanel {
   private statusOf(order: SimulatedOrder) {
     const { word, remains } = this.phase(order);
     return {
-      charge: this.switches.numbers === "string" ? fromMicro(this.currentCharge(order)) : this.currentCharge(order) / MICRO,
+      charge:
+        this.switches.numbers === "string" ? fromMicro(this.currentCharge(order)) : this.currentCharge(order) / MICRO,
       start_count: this.num(word === "Pending" || order.cancelled ? 0 : order.startCount),
       status: this.switches.lowerCaseStatus ? word.toLowerCase() : word,
       remains: this.num(remains),
@@ -289,7 +342,10 @@ export class SimulatedPanel {
 
   private status(params: Record<string, string>): Reply {
     if (params.orders !== undefined) {
-      const ids = params.orders.split(",").map((s) => s.trim()).filter(Boolean);
+      const ids = params.orders
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (ids.length === 0 || ids.length > 100) return { error: "Incorrect request" };
       const reply: Record<string, unknown> = {};
       for (const id of ids) {
@@ -306,12 +362,16 @@ export class SimulatedPanel {
   private refill(params: Record<string, string>): Reply {
     const order = this.orders.get(Number(params.order));
     if (!order) return { error: "Incorrect order ID" };
-    if (!order.service.refill || this.phase(order).word !== "Completed") return { error: "Refill is not available for this order" };
+    if (!order.service.refill || this.phase(order).word !== "Completed")
+      return { error: "Refill is not available for this order" };
     return { json: { refill: this.num(order.id) } };
   }
 
   private cancel(params: Record<string, string>): Reply {
-    const ids = (params.orders ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const ids = (params.orders ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (ids.length === 0 || ids.length > 100) return { error: "Incorrect request" };
     return {
       json: ids.map((id) => {

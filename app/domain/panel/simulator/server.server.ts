@@ -21,7 +21,9 @@ const DOWN_PAGE =
   "<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head>" +
   "<body><center><h1>503 Service Temporarily Unavailable</h1></center><hr><center>nginx</center></body></html>";
 
-export async function startPanelSimulator(options: SimulatorOptions & { port?: number } = {}): Promise<RunningSimulator> {
+export async function startPanelSimulator(
+  options: SimulatorOptions & { port?: number } = {},
+): Promise<RunningSimulator> {
   const panel = new SimulatedPanel(options);
   const timers = new Set<NodeJS.Timeout>();
 

@@ -26,7 +26,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const body = await readJsonBody(request, selectedSchema);
   if ("error" in body) return body.error;
-  const result = await deleteSelectedData(services.db, admin.username, services.config.BACKUP_DIR, body.data.deleteOptions);
+  const result = await deleteSelectedData(
+    services.db,
+    admin.username,
+    services.config.BACKUP_DIR,
+    body.data.deleteOptions,
+  );
   services.settings.clear();
   return apiOk({
     message: `Successfully deleted selected data: ${result.labels.join(", ")}`,
