@@ -6,6 +6,7 @@ import { adminSchema } from "./migrations/0003_admin";
 import { panelSync } from "./migrations/0004_panel_sync";
 import { auditLog } from "./migrations/0005_audit_log";
 import { orderSearch } from "./migrations/0006_order_search";
+import { auditClient } from "./migrations/0007_audit_client";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0004_panel_sync": panelSync(dialect),
     "0005_audit_log": auditLog(dialect),
     "0006_order_search": orderSearch(dialect),
+    "0007_audit_client": auditClient(dialect),
   };
 }
 

@@ -7,6 +7,14 @@ export interface AuditEvent {
   targetType?: string;
   targetId?: string | number;
   details?: Record<string, unknown>;
+  /** Where the request came from; absent for background jobs. */
+  client?: RequestClient;
+}
+
+/** The address and browser of the request behind an audited action. */
+export interface RequestClient {
+  ip: string;
+  userAgent: string;
 }
 
 const SECRET_FIELD = /pass(word)?|secret|token|api_?key|hash/i;
@@ -35,6 +43,8 @@ export async function recordAudit(db: DB, event: AuditEvent, now = Date.now()): 
       target_type: event.targetType ?? null,
       target_id: event.targetId === undefined ? null : String(event.targetId),
       details: event.details ? JSON.stringify(maskSecrets(event.details)) : null,
+      client_ip: event.client?.ip || null,
+      user_agent: event.client?.userAgent.slice(0, 300) || null,
     })
     .execute();
 }

@@ -11,6 +11,10 @@ export interface AuditLogTable {
   target_id: string | null;
   /** JSON text with what changed; secrets already masked. */
   details: string | null;
+  /** Client address as the server resolved it (TRUST_PROXY aware); null for jobs. */
+  client_ip: string | null;
+  /** The client's User-Agent header, cut to a sane length; null for jobs. */
+  user_agent: string | null;
 }
 
 export type AuditEntry = Selectable<AuditLogTable>;

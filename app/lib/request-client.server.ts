@@ -1,0 +1,13 @@
+import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
+import type { RequestClient } from "~/domain/audit/audit.server";
+
+/**
+ * The client behind a request: the address the Express layer resolved
+ * (TRUST_PROXY aware, never one a client claims) and its User-Agent.
+ */
+export function requestClient(request: Request): RequestClient {
+  return {
+    ip: request.headers.get(CLIENT_IP_HEADER) ?? "",
+    userAgent: request.headers.get("user-agent") ?? "",
+  };
+}
