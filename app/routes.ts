@@ -58,20 +58,20 @@ export default [
     ]),
   ]),
 
-  // Admin pages.
-  // admin pages
-  route("admin/login", "routes/admin/login.tsx"),
-  route("admin/setup", "routes/admin/setup.tsx"),
-  route("admin/logout", "routes/admin/logout.ts"),
-  // Every page inside requires an admin session (the layout's middleware).
-  route("admin", "routes/admin/layout.tsx", [
-    index("routes/admin/index.ts"),
-    route("dashboard", "routes/admin/dashboard.tsx"),
-    route("orders", "routes/admin/orders.tsx"),
-    route("orders/:orderId", "routes/admin/order-details.tsx"),
-    // plans and settings pages
-    route("plans", "routes/admin/plans.tsx"),
-    route("settings", "routes/admin/settings.tsx"),
+  // Admin pages. The boundary (cross-site refusal, no-store) is the parent of all of them.
+  layout("routes/admin/boundary.ts", [
+    route("admin/login", "routes/admin/login.tsx"),
+    route("admin/setup", "routes/admin/setup.tsx"),
+    route("admin/logout", "routes/admin/logout.ts"),
+    // Every page inside requires an admin session (the layout's middleware).
+    route("admin", "routes/admin/layout.tsx", [
+      index("routes/admin/index.ts"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:orderId", "routes/admin/order-details.tsx"),
+      route("plans", "routes/admin/plans.tsx"),
+      route("settings", "routes/admin/settings.tsx"),
+    ]),
   ]),
 
   // SEO files (sitemap, rss)

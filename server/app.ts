@@ -5,7 +5,6 @@ import type { AppServices } from "~/context";
 import { pingDatabase } from "~/db/database.server";
 import type { Logger } from "./logger";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
-import { adminBoundary } from "./admin-boundary";
 import { bodySizeLimit, noNulInUrl } from "./body-limit";
 import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
@@ -53,7 +52,6 @@ export function createApp(options: AppOptions) {
   });
   app.use(noNulInUrl());
   app.use(bodySizeLimit());
-  app.use(adminBoundary());
   app.all("/{*splat}", routerHandler(options));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

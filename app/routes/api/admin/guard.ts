@@ -1,9 +1,10 @@
 import type { Route } from "./+types/guard";
+import { adminApiBoundary } from "~/domain/auth/boundary.server";
 import { adminApiGuard } from "~/domain/auth/guard.server";
 
 /**
  * Parent of every /api/admin/* route: its middleware runs before any child
- * loader or action, so no admin endpoint can forget the session check.
- * Without a valid session the answer is 401 `{ success: false, message }`.
+ * loader or action, so no admin endpoint can forget the cross-site refusal
+ * (403), the session check (401 `{ success: false, message }`) or no-store.
  */
-export const middleware: Route.MiddlewareFunction[] = [adminApiGuard];
+export const middleware: Route.MiddlewareFunction[] = [adminApiBoundary, adminApiGuard];
