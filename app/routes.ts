@@ -26,7 +26,6 @@ export default [
   ...prefix("api", [
     // buying API
     route("create-order", "routes/api/create-order.ts"),
-    route("orders/:orderId/cancel", "routes/api/order-cancel.ts"),
     route("orders/:orderId/utr", "routes/api/order-utr.ts"),
     route("plans", "routes/api/plans.ts"),
     route("recent-orders", "routes/api/recent-orders.ts"),
@@ -37,6 +36,7 @@ export default [
     layout("routes/api/admin/guard.ts", [
       // admin API (dashboard, orders)
       route("dashboard", "routes/api/admin/dashboard.ts"),
+      route("pulse", "routes/api/admin/pulse.ts"),
       route("orders", "routes/api/admin/orders.ts"),
       route("orders/export", "routes/api/admin/orders-export.ts"),
       route("orders/:id", "routes/api/admin/order.ts"),

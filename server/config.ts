@@ -51,6 +51,18 @@ const envSchema = z.object({
     .min(5, "expected seconds from 5 to 3600")
     .max(3600, "expected seconds from 5 to 3600")
     .default(300),
+  PAYMENT_GRACE_SECONDS: z.coerce
+    .number({ error: "expected seconds from 0 to 2592000 (30 days)" })
+    .int()
+    .min(0, "expected seconds from 0 to 2592000 (30 days)")
+    .max(2_592_000, "expected seconds from 0 to 2592000 (30 days)")
+    .default(86_400),
+  PAYMENT_JOB_INTERVAL_MS: z.coerce
+    .number({ error: "expected milliseconds from 200 to 600000" })
+    .int()
+    .min(200, "expected milliseconds from 200 to 600000")
+    .max(600_000, "expected milliseconds from 200 to 600000")
+    .default(5_000),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "expected a whole number from 1 to 1000000" })
     .int("expected a whole number from 1 to 1000000")

@@ -1,4 +1,6 @@
+import { data } from "react-router";
 import { z } from "zod";
+import { type AppError, type AppErrorCode, isAppError } from "./app-error";
 
 /** The spec's failure shape: `{ success: false, message }` with a 4xx/5xx status. */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
@@ -7,6 +9,46 @@ export function apiError(status: number, message: string, extra: Record<string, 
 
 export function apiOk(body: Record<string, unknown> = {}, init?: ResponseInit): Response {
   return Response.json({ success: true, ...body }, init);
+}
+
+/** The one place where the domain's error codes become HTTP statuses. */
+const HTTP_STATUS: Record<AppErrorCode, number> = {
+  NOT_FOUND: 404,
+  INVALID_INPUT: 400,
+  INVALID_TRANSITION: 409,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  NOT_CONFIGURED: 409,
+  UPSTREAM_FAILED: 502,
+  UPSTREAM_UNKNOWN: 504,
+  UNAVAILABLE: 503,
+};
+
+export function httpStatusOf(code: AppErrorCode): number {
+  return HTTP_STATUS[code];
+}
+
+/** An AppError as the API's JSON failure: `{ success: false, message, code, ...details }`. */
+export function apiFailure(error: AppError): Response {
+  return apiError(httpStatusOf(error.code), error.message, { code: error.code, ...error.details });
+}
+
+/** Runs a JSON endpoint; an AppError becomes its answer, anything else stays an error (a 500, logged). */
+export async function apiHandle(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isAppError(error)) return apiFailure(error);
+    throw error;
+  }
+}
+
+/** For page actions: an AppError as the action's data (`{ ok: false, message }`) with its status. */
+export function pageFailure(error: AppError) {
+  return data(
+    { ok: false as const, message: error.message, code: error.code, field: error.details.field ?? null },
+    { status: httpStatusOf(error.code) },
+  );
 }
 
 export const MAX_JSON_BYTES = 16 * 1024;

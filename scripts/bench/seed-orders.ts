@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
 import type { DB, Dialect } from "~/db/database.server";
-import { generateOrderId } from "~/domain/orders/order-id";
+import { generateOrderId } from "~/domain/orders/order-id.server";
 import type { NewOrderRow, OrderStatus } from "~/domain/orders/table";
 import type { ServiceType } from "~/domain/plans/table";
 
@@ -95,11 +95,14 @@ const SERVICE_WEIGHTS: Array<[ServiceType, number]> = [
   ["comments", 10],
 ];
 const STATUS_WEIGHTS: Array<[OrderStatus, number]> = [
-  ["completed", 70],
-  ["cancelled", 14],
-  ["pending", 8],
-  ["failed", 5],
-  ["processing", 3],
+  ["delivered", 66],
+  ["expired", 14],
+  ["awaiting_payment", 6],
+  ["payment_claimed", 2],
+  ["refund_due", 3],
+  ["refunded", 2],
+  ["delivering", 4],
+  ["sent", 3],
 ];
 
 function pick<T>(items: readonly T[]): T {
@@ -142,10 +145,11 @@ export function fakeOrder(now: number, spanDays: number, serial: number): NewOrd
   const service = weighted(SERVICE_WEIGHTS);
   const [quantity, price] = pick(PLANS[service]);
   const created = createdAt(now, spanDays);
-  // Orders from the last hour may still be waiting; older unpaid ones were cancelled by the timer.
+  // Orders from the last hour may still be waiting; older unpaid ones expired at their deadline.
   let status = weighted(STATUS_WEIGHTS);
-  if (status === "pending" && now - created > 3_600_000 && randomInt(4) > 0) status = "cancelled";
-  const placed = status === "completed" || status === "processing";
+  if (status === "awaiting_payment" && now - created > 3_600_000) status = "expired";
+  const placed = ["delivered", "delivering", "sent", "refund_due", "refunded"].includes(status);
+  const refund = status === "refund_due" || status === "refunded" ? Math.round(price * 0.4) : null;
   const chargeUsd = placed ? (price / 100 / 86) * (0.3 + Math.random() * 0.3) : 0;
   const name = `${pick(FIRST)} ${pick(LAST)}`;
   return {
@@ -160,22 +164,29 @@ export function fakeOrder(now: number, spanDays: number, serial: number): NewOrd
     status,
     customer_name: name,
     customer_phone: `+91${pick(["6", "7", "8", "9"])}${String(randomInt(1e9)).padStart(9, "0")}`,
-    utr: placed ? String(300_000_000_000 + serial) : null,
-    utr_submitted_at: placed ? created + 120_000 : null,
+    utr: placed || status === "payment_claimed" ? String(300_000_000_000 + serial) : null,
+    utr_submitted_at: placed || status === "payment_claimed" ? created + 120_000 : null,
+    paid_at: placed ? created + 150_000 : null,
+    paid_by: placed ? "operator:owner" : null,
+    refund_due_paise: refund,
+    refunded_at: status === "refunded" ? created + 86_400_000 : null,
+    refund_reference: status === "refunded" ? String(500_000_000_000 + serial) : null,
     payment_deadline_at: created + 300_000,
     panel_order_id: placed ? String(10_000_000 + serial) : null,
     panel_status: placed
-      ? status === "completed"
-        ? pick(["Completed", "Completed", "In progress", "Partial"])
-        : "Pending"
+      ? status === "delivered"
+        ? "completed"
+        : status === "delivering"
+          ? "in_progress"
+          : status === "sent"
+            ? "pending"
+            : "partial"
       : null,
     panel_charge: placed ? chargeUsd.toFixed(4) : null,
     panel_currency: placed ? "USD" : null,
     panel_start_count: placed ? randomInt(20_000) : null,
-    panel_remains: placed ? 0 : null,
-    panel_error:
-      status === "failed" ? pick(["Not enough funds on balance", "Incorrect link", "Service is disabled"]) : null,
-    panel_state: placed ? "placed" : null,
+    panel_remains: placed ? (refund ? Math.round(quantity * 0.4) : 0) : null,
+    panel_error: null,
     panel_placed_at: placed ? created + 180_000 : null,
     panel_synced_at: placed ? created + 3_600_000 : null,
     // A few placed orders still lack a profit, as after a panel outage.

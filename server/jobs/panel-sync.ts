@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
-import { markStuckSends, syncDueOrders, withJitter } from "~/domain/panel/sync.server";
+import { markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
+import { withJitter } from "~/domain/panel/sync-schedule";
 
 export interface RunningJob {
   /** Stops scheduling and waits (bounded) for a run in progress. */
@@ -8,7 +9,8 @@ export interface RunningJob {
 
 /**
  * Background status sync: every PANEL_SYNC_INTERVAL_MS (±20%), asks the panel about placed orders that
- * are due (100 per call) and marks orders stuck in 'sending' for checking.
+ * are due (100 per call), moves them along as the panel reports, and marks orders stuck in
+ * 'sending' for checking.
  */
 export function startPanelSyncJob(
   services: AppServices,

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoData, seedDemoDataOnce } from "~/db/seed.server";
-import { generateOrderId } from "~/domain/orders/order-id";
-import { findOrderByOrderId, insertOrder } from "~/domain/orders/orders.server";
+import { generateOrderId } from "~/domain/orders/order-id.server";
+import { findOrder as findOrderByOrderId, insertOrder } from "~/domain/orders/orders.repository.server";
 import { cheapestEnabledPricePaise, insertPlans, listPlans } from "~/domain/plans/plans.server";
 import { readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
@@ -78,7 +78,7 @@ describe.each(testDatabases())("database on $name", (kind) => {
       target: "priya.bakes",
       quantity: 1000,
       price_paise: 34_950,
-      status: "pending",
+      status: "awaiting_payment",
       customer_name: "Priya",
       customer_phone: "+919812345678",
       utr: null,
@@ -91,7 +91,12 @@ describe.each(testDatabases())("database on $name", (kind) => {
       panel_start_count: null,
       panel_remains: null,
       panel_error: null,
-      panel_state: null,
+      paid_at: null,
+      paid_by: null,
+      payment_evidence: null,
+      refund_due_paise: null,
+      refunded_at: null,
+      refund_reference: null,
       panel_placed_at: null,
       panel_synced_at: null,
       profit_paise: null,

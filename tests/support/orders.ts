@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { generateOrderId } from "~/domain/orders/order-id";
+import { generateOrderId } from "~/domain/orders/order-id.server";
 import type { NewOrderRow, OrderRow } from "~/domain/orders/table";
 
 /** Inserts an order with sensible defaults; tests override what they care about. */
@@ -16,7 +16,7 @@ export async function makeOrder(db: DB, overrides: Partial<NewOrderRow> = {}): P
       target: "priya.bakes",
       quantity: 1000,
       price_paise: 34_900,
-      status: "pending",
+      status: "awaiting_payment",
       customer_name: "Priya Sharma",
       customer_phone: "+919812345678",
       utr: null,

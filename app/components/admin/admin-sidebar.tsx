@@ -4,7 +4,16 @@ import { NavLink } from "react-router";
 import { ADMIN_NAV } from "./admin-nav";
 
 /** Fixed on large screens; a drawer toggled by the header's menu button on small ones. */
-export function AdminSidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AdminSidebar({
+  open,
+  onClose,
+  badges = {},
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** A count beside a nav entry (payments to confirm beside Orders). */
+  badges?: Record<string, { count: number; label: string }>;
+}) {
   // A closed drawer is off screen; keep its links out of the tab order too.
   const [narrow, setNarrow] = useState(false);
   useEffect(() => {
@@ -46,6 +55,15 @@ export function AdminSidebar({ open, onClose }: { open: boolean; onClose: () => 
             >
               <Icon className="h-4 w-4" aria-hidden />
               {label}
+              {(badges[to]?.count ?? 0) > 0 && (
+                <span
+                  className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white"
+                  data-testid={`nav-badge-${label.toLowerCase()}`}
+                >
+                  {badges[to]!.count}
+                  <span className="sr-only"> {badges[to]!.label}</span>
+                </span>
+              )}
             </NavLink>
           ))}
         </nav>

@@ -1,8 +1,9 @@
-import { ArrowLeft, CheckCircle2, Clock, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
+import { ArrowLeft, Clock, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CheckoutOrder } from "~/domain/payments/checkout.server";
 import { formatCount, formatInr } from "~/lib/money";
+import { OrderProgress } from "./order-progress";
 
 const card = "mx-auto w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm";
 
@@ -75,9 +76,6 @@ export function AwaitingPayment({
   onBack: () => void;
   onSubmitUtr: (utr: string) => Promise<string | null>;
 }) {
-  const [utr, setUtr] = useState("");
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   return (
     <div className={card}>
       <div className="flex items-center justify-between">
@@ -120,114 +118,99 @@ export function AwaitingPayment({
       >
         <Smartphone aria-hidden className="size-5" /> Open UPI app
       </a>
-      <form
-        className="mt-6 border-t border-gray-200 pt-4 text-left"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          setSending(true);
-          setError(await onSubmitUtr(utr));
-          setSending(false);
-        }}
-      >
-        <label htmlFor="utr" className="block text-sm font-semibold">
-          Paid already? Enter the 12-digit UPI reference (UTR)
-        </label>
-        <div className="mt-1 flex gap-2">
-          <input
-            id="utr"
-            name="utr"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={12}
-            value={utr}
-            onChange={(e) => setUtr(e.target.value.replace(/\D/g, "").slice(0, 12))}
-            aria-invalid={Boolean(error)}
-            aria-describedby={error ? "utr-error" : undefined}
-            className="min-w-0 flex-1 rounded-xl border border-gray-300 px-3 py-2.5 text-base outline-none focus:ring-2 focus:ring-brand-500"
-          />
-          <button
-            type="submit"
-            disabled={utr.length !== 12 || sending}
-            className="shrink-0 rounded-xl border border-brand-600 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
-          >
-            I have paid
-          </button>
-        </div>
-        {error && (
-          <p id="utr-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
-            {error}
-          </p>
-        )}
-      </form>
+      <UtrForm label="Paid already? Enter the 12-digit UPI reference (UTR)" onSubmitUtr={onSubmitUtr} />
     </div>
   );
 }
 
-export function ReferenceReceived({ order }: { order: CheckoutOrder }) {
+/** "I have paid": the 12-digit UPI reference, in the window or (late) after it. */
+function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: string) => Promise<string | null> }) {
+  const [utr, setUtr] = useState("");
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   return (
-    <div className={card} role="status">
-      <Clock aria-hidden className="mx-auto size-10 text-brand-600" />
-      <h1 className="mt-3 text-xl font-bold">Payment reference received</h1>
-      <p className="mt-2 text-gray-700">
-        Thank you! Your order starts as soon as we confirm your payment. This page updates by itself.
-      </p>
-      <p className="mt-3">
-        Order ID:{" "}
-        <span className="font-mono font-bold" data-testid="order-id">
-          {order.orderId}
-        </span>
-      </p>
-      <OrderSummary order={order} />
-      <Link to={`/track?order=${order.orderId}`} className="mt-5 inline-block font-semibold text-brand-700 underline">
-        Track your order
-      </Link>
-    </div>
-  );
-}
-
-export function PaymentSuccess({ order }: { order: CheckoutOrder }) {
-  return (
-    <div className={card} role="status">
-      <CheckCircle2 aria-hidden className="mx-auto size-12 text-green-600" />
-      <h1 className="mt-3 text-xl font-bold">Order Placed Successfully!</h1>
-      <p className="mt-3">
-        Order ID:{" "}
-        <span className="font-mono font-bold" data-testid="order-id">
-          {order.orderId}
-        </span>
-      </p>
-      <OrderSummary order={order} />
-      <p className="mt-2 text-sm text-gray-700">Keep this order ID to track your order or to contact support.</p>
-      <div className="mt-5 flex flex-col gap-2">
-        <Link
-          to={`/track?order=${order.orderId}`}
-          className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+    <form
+      className="mt-6 border-t border-gray-200 pt-4 text-left"
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        setSending(true);
+        setError(await onSubmitUtr(utr));
+        setSending(false);
+      }}
+    >
+      <label htmlFor="utr" className="block text-sm font-semibold">
+        {label}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id="utr"
+          name="utr"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={12}
+          value={utr}
+          onChange={(e) => setUtr(e.target.value.replace(/\D/g, "").slice(0, 12))}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? "utr-error" : undefined}
+          className="min-w-0 flex-1 rounded-xl border border-gray-300 px-3 py-2.5 text-base outline-none focus:ring-2 focus:ring-brand-500"
+        />
+        <button
+          type="submit"
+          disabled={utr.length !== 12 || sending}
+          className="shrink-0 rounded-xl border border-brand-600 px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-50"
         >
-          Track your order
-        </Link>
-        <Link to="/" className="font-semibold text-brand-700 underline">
-          Back to home
-        </Link>
+          I have paid
+        </button>
       </div>
-    </div>
+      {error && (
+        <p id="utr-error" role="alert" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </form>
   );
 }
 
-export function PaymentExpired({ order, whatsappNumber }: { order: CheckoutOrder; whatsappNumber: string }) {
+function OrderIdLine({ order }: { order: CheckoutOrder }) {
+  return (
+    <p className="mt-3">
+      Order ID:{" "}
+      <span className="font-mono font-bold" data-testid="order-id">
+        {order.orderId}
+      </span>
+    </p>
+  );
+}
+
+/** After the window: the honest truth, a late UTR for those who paid, a new order for those who did not. */
+export function PaymentExpired({
+  order,
+  whatsappNumber,
+  lateUtrOpen,
+  onSubmitUtr,
+}: {
+  order: CheckoutOrder;
+  whatsappNumber: string;
+  lateUtrOpen: boolean;
+  onSubmitUtr: (utr: string) => Promise<string | null>;
+}) {
   const text = `Hi, I need help with my Instagram ${order.serviceType} order ${order.orderId} (${order.planName}).`;
   const digits = whatsappNumber.replace(/\D/g, "");
   return (
     <div className={card}>
-      <Clock aria-hidden className="mx-auto size-10 text-red-600" />
-      <h1 className="mt-3 text-xl font-bold">Payment Time Expired</h1>
-      <p className="mt-2 text-gray-700">
-        The payment window for order <span className="font-mono font-semibold">{order.orderId}</span> has closed. If
-        money left your account, message us and we will sort it out.
-      </p>
+      <OrderProgress order={{ ...order, view: { ...order.view, stage: "expired" } }} />
+      <OrderIdLine order={order} />
+      {lateUtrOpen ? (
+        <UtrForm label="Already paid? Enter your UTR (the 12-digit UPI reference)" onSubmitUtr={onSubmitUtr} />
+      ) : (
+        <p className="mt-3 text-sm text-gray-700">
+          If money left your account for this order, message us with your UTR and we will sort it out.
+        </p>
+      )}
       <div className="mt-5 flex flex-col gap-2">
         <Link to="/" className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700">
-          Try Again
+          Start a new order
         </Link>
         {digits && (
           <a
@@ -239,6 +222,28 @@ export function PaymentExpired({ order, whatsappNumber }: { order: CheckoutOrder
             <MessageCircle aria-hidden className="size-5" /> Get help on WhatsApp
           </a>
         )}
+      </div>
+    </div>
+  );
+}
+
+/** Every state after a payment claim: what is happening, with the order id and a way to track it. */
+export function OrderUnderWay({ order }: { order: CheckoutOrder }) {
+  return (
+    <div className={card}>
+      <OrderProgress order={order} />
+      <OrderIdLine order={order} />
+      <OrderSummary order={order} />
+      <div className="mt-5 flex flex-col gap-2">
+        <Link
+          to={`/track?order=${order.orderId}`}
+          className="rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700"
+        >
+          Track your order
+        </Link>
+        <Link to="/" className="font-semibold text-brand-700 underline">
+          Back to home
+        </Link>
       </div>
     </div>
   );

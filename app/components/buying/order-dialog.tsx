@@ -7,7 +7,6 @@ import { BUYER_MESSAGES, phoneDigits, validateBuyer } from "~/domain/orders/buye
 import { formatCount, formatInr } from "~/lib/money";
 import type { PlanCardData } from "./plan-list";
 import {
-  CHECKOUT_FINISHED_KEY,
   ORDER_REQUEST_KEY,
   PAYMENT_DETAILS_KEY,
   PLAN_FORM_DRAFT_KEY,
@@ -91,10 +90,10 @@ export function OrderDialog({
         body: JSON.stringify({ ...request, idempotencyKey }),
       });
       const body = (await res.json().catch(() => null)) as
-        { success: true; order: { orderId: string } } | { success: false; message?: string; code?: string } | null;
+        { success: true; order: { orderId: string } } | { success: false; message?: string; reason?: string } | null;
       if (!res.ok || !body?.success) {
         const message = (body && !body.success && body.message) || GENERIC_ERROR;
-        if (body && !body.success && body.code === "MIN_QUANTITY")
+        if (body && !body.success && body.reason === "MIN_QUANTITY")
           toast.error("Minimum Quantity Error", { description: message });
         else toast.error(message);
         setSubmitting(false);
@@ -114,7 +113,6 @@ export function OrderDialog({
       if (!writeJson("session", PAYMENT_DETAILS_KEY, details)) {
         toast.error("Failed to prepare checkout. Please try again.");
       }
-      remove("session", CHECKOUT_FINISHED_KEY);
       remove("session", ORDER_REQUEST_KEY);
       remove("local", PLAN_FORM_DRAFT_KEY);
       setSubmitting(false);

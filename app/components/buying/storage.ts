@@ -5,8 +5,6 @@
  */
 export const PLAN_FORM_DRAFT_KEY = "planFormData";
 export const PAYMENT_DETAILS_KEY = "paymentDetails";
-/** Set when the checkout finished (paid or expired): a reload or back then goes home. */
-export const CHECKOUT_FINISHED_KEY = "checkoutFinished";
 /** The idempotency key of the order being requested, so a retried request cannot create a second order. */
 export const ORDER_REQUEST_KEY = "orderRequest";
 

@@ -5,6 +5,7 @@ import { createInterface } from "node:readline";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "kysely";
 import type { DB, Dialect } from "~/db/database.server";
+import { upgradeLegacyOrderRow } from "~/domain/orders/legacy-row";
 
 /**
  * Backups are gzip'd JSON Lines: a header line, then one line per row
@@ -131,7 +132,9 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
         if (table === "plans") for (const r of rows) planIds.add(Number(r.id));
         // An order may outlive its plan (orders keep their own copy of it).
         if (table === "orders") {
-          rows = rows.map((r) => (r.plan_id !== null && !planIds.has(Number(r.plan_id)) ? { ...r, plan_id: null } : r));
+          rows = rows
+            .map((r) => upgradeLegacyOrderRow(r))
+            .map((r) => (r.plan_id !== null && !planIds.has(Number(r.plan_id)) ? { ...r, plan_id: null } : r));
         }
         const conflictColumn = table === "settings" ? "key" : "id";
         // Chunks keep each statement under SQLite's bound-parameter limit.

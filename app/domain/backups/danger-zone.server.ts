@@ -2,6 +2,7 @@ import type { DB } from "~/db/database.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
+import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
 
 /** The spec's deletable data groups. Admin authentication is not among them, by design. */
 export const DELETE_OPTIONS = ["orders", "plans", "settings.all", "settings.smm", "settings.payment"] as const;
@@ -59,12 +60,12 @@ export async function deleteSelectedData(
   );
 
   const deleted = await db.transaction().execute(async (trx) => {
-    const orders = options.has("orders") ? await trx.deleteFrom("orders").executeTakeFirst() : null;
+    const orders = options.has("orders") ? await deleteAllOrders(trx) : 0;
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
     const settings =
       keys.length > 0 ? await trx.deleteFrom("settings").where("key", "in", keys).executeTakeFirst() : null;
     const counts = {
-      orders: Number(orders?.numDeletedRows ?? 0),
+      orders,
       plans: Number(plans?.numDeletedRows ?? 0),
       settings: Number(settings?.numDeletedRows ?? 0),
     };

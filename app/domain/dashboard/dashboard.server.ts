@@ -2,22 +2,39 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/database.server";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
+import type { OrderStatus } from "~/domain/orders/lifecycle";
+import { refundsDue } from "~/domain/orders/orders.repository.server";
 import { paiseToRupees } from "~/lib/money";
 import { DAY_MS, TIME_RANGES, istDate, istDayNumber, resolveTimeRange } from "./ist-time";
 
 /**
- * Dashboard meaning of the status filter (spec section 7): success = completed
- * (paid and handed to the panel), pending = awaiting payment confirmation,
- * failed = failed. Revenue, profit and average order value count completed
- * orders only: that is money actually received.
+ * What the dashboard counts, by the order lifecycle. Orders = paid orders
+ * (payment confirmed, or sent to the panel by the operator's choice); an
+ * unpaid checkout is not an order. Revenue = their prices less the refunds
+ * owed or paid on them; profit likewise. Success = delivered; pending =
+ * payments waiting for the operator's confirmation.
  */
+export const PAID_STATUSES = [
+  "paid",
+  "sending",
+  "placement_unknown",
+  "sent",
+  "delivering",
+  "delivered",
+  "refund_due",
+  "refunded",
+] as const satisfies readonly OrderStatus[];
+
+/** The status filter: each value narrows the cards, chart and breakdown to these states. */
 export const DASHBOARD_STATUSES = ["all", "success", "pending", "failed"] as const;
 export type DashboardStatus = (typeof DASHBOARD_STATUSES)[number];
-const STATUS_SQL: Record<Exclude<DashboardStatus, "all">, string> = {
-  success: "completed",
-  pending: "pending",
-  failed: "failed",
+const STATUS_FILTER: Record<Exclude<DashboardStatus, "all">, readonly OrderStatus[]> = {
+  success: ["delivered"],
+  pending: ["payment_claimed"],
+  failed: ["refund_due", "refunded", "failed", "partial"],
 };
+
+const inList = (statuses: readonly string[]) => sql.raw(statuses.map((s) => `'${s}'`).join(", "));
 
 export const dashboardQuerySchema = z.object({
   timeRange: z.enum(TIME_RANGES).catch("all"),
@@ -62,6 +79,9 @@ export interface DashboardService {
 }
 
 export interface Dashboard extends DashboardCards {
+  /** Refunds owed right now, whatever the range: count and rupees. */
+  refundsDue: number;
+  refundsDueAmount: number;
   daily: DashboardDay[];
   services: DashboardService[];
 }
@@ -83,21 +103,23 @@ interface Bucket {
  */
 export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now()): Promise<Dashboard> {
   const range = resolveTimeRange(query.timeRange, query, now);
+  // The status names are the lifecycle's constants, never input: inlined, so SQLite and PostgreSQL plan alike.
+  const paid = inList(PAID_STATUSES);
   let q = db
     .selectFrom("order_daily_stats")
     .select([
       "day",
       "service_type",
-      sql<number>`sum(orders)`.as("orders"),
-      sql<number>`sum(case when status = 'completed' then orders else 0 end)`.as("completed"),
-      sql<number>`sum(case when status = 'pending' then orders else 0 end)`.as("pending"),
-      sql<number | null>`sum(case when status = 'completed' then revenue_paise else 0 end)`.as("revenue"),
-      sql<number | null>`sum(case when status = 'completed' then profit_paise else 0 end)`.as("profit"),
+      sql<number>`sum(case when status in (${paid}) then orders else 0 end)`.as("orders"),
+      sql<number>`sum(case when status = 'delivered' then orders else 0 end)`.as("completed"),
+      sql<number>`sum(case when status = 'payment_claimed' then orders else 0 end)`.as("pending"),
+      sql<number | null>`sum(case when status in (${paid}) then revenue_paise - refund_paise else 0 end)`.as("revenue"),
+      sql<number | null>`sum(case when status in (${paid}) then profit_paise - refund_paise else 0 end)`.as("profit"),
     ])
     .groupBy(["day", "service_type"]);
   if (range.from !== undefined) q = q.where("day", ">=", istDayNumber(range.from));
   if (range.to !== undefined) q = q.where("day", "<", istDayNumber(range.to));
-  if (query.status !== "all") q = q.where("status", "=", STATUS_SQL[query.status]);
+  if (query.status !== "all") q = q.where("status", "in", STATUS_FILTER[query.status]);
   const rows = (await q.execute()) as unknown as Bucket[];
 
   const days = new Map<number, DashboardDay>();
@@ -133,6 +155,7 @@ export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now
     }
   }
 
+  const owed = await refundsDue(db);
   return {
     totalOrders: total,
     successOrders: completed,
@@ -140,7 +163,9 @@ export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now
     totalRevenue: paiseToRupees(revenue),
     netProfit: paiseToRupees(profit),
     successRate: total === 0 ? 0 : Math.round((completed / total) * 10000) / 100,
-    avgOrderValue: completed === 0 ? 0 : Math.round(revenue / completed) / 100,
+    avgOrderValue: total === 0 ? 0 : Math.round(revenue / total) / 100,
+    refundsDue: owed.count,
+    refundsDueAmount: paiseToRupees(owed.paise),
     daily: fillDays(days, range.from, range.to, now),
     services: [...services.values()],
   };

@@ -1,8 +1,12 @@
-import type { DB } from "~/db/database.server";
 import { paiseToRupees } from "~/lib/money";
+import { deliveredCount } from "./buyer-view";
+import { STATUS_LABELS } from "./lifecycle";
+import { actionsFor } from "./order-actions";
 import type { OrderRow } from "./table";
 
-/** The spec's admin view of an order (section 3), as the JSON API sends it. */
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The admin's view of an order (the spec's fields, plus payment and refund), as the JSON API sends it. */
 export function toAdminOrderJson(o: OrderRow) {
   return {
     _id: String(o.id),
@@ -14,11 +18,24 @@ export function toAdminOrderJson(o: OrderRow) {
     price: paiseToRupees(o.price_paise),
     profit: o.profit_paise === null ? null : paiseToRupees(o.profit_paise),
     status: o.status,
+    statusLabel: STATUS_LABELS[o.status],
     createdAt: new Date(o.created_at).toISOString(),
     customerName: o.customer_name,
     customerPhone: o.customer_phone,
     utr: o.utr,
-    utrSubmittedAt: o.utr_submitted_at === null ? null : new Date(o.utr_submitted_at).toISOString(),
+    utrSubmittedAt: iso(o.utr_submitted_at),
+    paymentDeadlineAt: iso(o.payment_deadline_at),
+    payment: {
+      paidAt: iso(o.paid_at),
+      paidBy: o.paid_by,
+      evidence: o.payment_evidence ? (JSON.parse(o.payment_evidence) as Record<string, unknown>) : null,
+    },
+    refund: {
+      due: o.refund_due_paise === null ? null : paiseToRupees(o.refund_due_paise),
+      refundedAt: iso(o.refunded_at),
+      reference: o.refund_reference,
+    },
+    delivered: deliveredCount(o.quantity, o.panel_remains),
     user: { name: o.customer_name, phone: o.customer_phone },
     smmPanel: {
       orderId: o.panel_order_id,
@@ -29,22 +46,15 @@ export function toAdminOrderJson(o: OrderRow) {
       remains: o.panel_remains,
       error: o.panel_error,
     },
+    actions: actionsFor({
+      status: o.status,
+      paid: o.paid_at !== null,
+      panelOrderId: o.panel_order_id,
+      hasProfit: o.profit_paise !== null,
+      refunded: o.refunded_at !== null,
+      delivered: deliveredCount(o.quantity, o.panel_remains),
+    }),
   };
 }
 
 export type AdminOrderJson = ReturnType<typeof toAdminOrderJson>;
-
-/** Which actions the admin may take on an order in its current state (spec section 4). */
-export function availableActions(o: Pick<OrderRow, "status" | "panel_order_id" | "profit_paise" | "panel_state">) {
-  return {
-    place: o.status === "pending",
-    cancel: o.status === "pending",
-    retry: o.status === "failed",
-    updateProfit: Boolean(o.panel_order_id) && o.profit_paise === null,
-  };
-}
-
-export async function deleteOrder(db: DB, orderId: string): Promise<boolean> {
-  const result = await db.deleteFrom("orders").where("order_id", "=", orderId).executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { phoneDigits, validateBuyer } from "./buyer";
+import { parseIndianMobile, phoneDigits, validateBuyer } from "./buyer";
 
 describe("order dialog rules", () => {
   it("keeps digits only, at most 10", () => {
@@ -36,5 +36,25 @@ describe("order dialog rules", () => {
       phone: "+919876543210",
     });
     expect(validateBuyer("Priya", "+91 98765 43210")).toEqual({ ok: true, name: "Priya", phone: "+919876543210" });
+  });
+});
+
+describe("phone numbers as people type them", () => {
+  it.each([
+    "9876543210",
+    "98765 43210",
+    "+91 98765 43210",
+    "+91-98765-43210",
+    "(+91) 98765 43210",
+    "919876543210",
+    "09876543210",
+    "0091 98765 43210",
+    " 98765-43210 ",
+  ])("reads %j as +919876543210", (typed) => {
+    expect(parseIndianMobile(typed)).toBe("+919876543210");
+  });
+
+  it.each(["987654321", "98765432100", "+92 98765 43210", "0 98765 4321", "phone", ""])("refuses %j", (typed) => {
+    expect(parseIndianMobile(typed)).toBeNull();
   });
 });

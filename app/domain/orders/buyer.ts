@@ -23,15 +23,25 @@ export type BuyerResult =
   { ok: true; name: string; phone: string } | { ok: false; field: "name" | "phone"; message: string };
 
 /**
+ * An Indian mobile number as people type it: spaces, dashes, brackets, a
+ * +91 / 91 / 0 prefix → "+91XXXXXXXXXX", or null when it is not a 10-digit mobile number.
+ */
+export function parseIndianMobile(raw: string): string | null {
+  const compact = raw.trim().replace(/[\s().-]/g, "");
+  const local = compact.replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, "");
+  // Indian mobile numbers start with 6, 7, 8 or 9.
+  return /^[6-9]\d{9}$/.test(local) ? `${PHONE_PREFIX}${local}` : null;
+}
+
+/**
  * Name trimmed (and cut to a sane length); phone as typed in the dialog (10
  * digits) or already prefixed (+91XXXXXXXXXX). The phone comes back prefixed.
  */
 export function validateBuyer(nameRaw: string, phoneRaw: string): BuyerResult {
   const name = nameRaw.trim().replace(/\s+/g, " ").slice(0, MAX_NAME_LENGTH);
   if (name === "") return { ok: false, field: "name", message: BUYER_MESSAGES.nameRequired };
-  const trimmed = phoneRaw.trim();
-  if (trimmed === "") return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneRequired };
-  const local = trimmed.replace(/^\+91[\s-]*/, "").replace(/[\s-]/g, "");
-  if (!/^\d{10}$/.test(local)) return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneInvalid };
-  return { ok: true, name, phone: `${PHONE_PREFIX}${local}` };
+  if (phoneRaw.trim() === "") return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneRequired };
+  const phone = parseIndianMobile(phoneRaw);
+  if (!phone) return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneInvalid };
+  return { ok: true, name, phone };
 }

@@ -1,9 +1,11 @@
 import type { AppServices } from "~/context";
 import { MIN_PLAN_QUANTITY, findPlan } from "~/domain/plans/plans.server";
 import { isUpiConfigured } from "~/domain/payments/upi";
+import { AppError } from "~/lib/app-error";
 import { validateBuyer } from "./buyer";
 import { validateTarget } from "./instagram-input";
-import { generateOrderId } from "./order-id";
+import { generateOrderId } from "./order-id.server";
+import { findOrderByIdempotencyKey, insertOrder, isUniqueViolation } from "./orders.repository.server";
 import type { OrderRow } from "./table";
 
 export const CREATE_ORDER_MESSAGES = {
@@ -24,39 +26,40 @@ export interface CreateOrderInput {
   idempotencyKey?: string | null;
 }
 
-export type CreateOrderResult =
-  | { ok: true; order: OrderRow; created: boolean }
-  | { ok: false; status: number; message: string; code?: "MIN_QUANTITY" | "PAYMENT_SETUP" };
+export interface CreateOrderResult {
+  order: OrderRow;
+  /** False when an earlier request with the same idempotency key already made it. */
+  created: boolean;
+}
 
 type Services = Pick<AppServices, "db" | "settings" | "config">;
 
+/** A new order awaiting payment, priced by the shop. Throws AppError codes for what the buyer must change. */
 export async function createOrder(
   { db, settings, config }: Services,
   input: CreateOrderInput,
   now = Date.now(),
 ): Promise<CreateOrderResult> {
   if (input.idempotencyKey) {
-    const existing = await findByKey(db, input.idempotencyKey);
-    if (existing) return { ok: true, order: existing, created: false };
+    const existing = await findOrderByIdempotencyKey(db, input.idempotencyKey);
+    if (existing) return { order: existing, created: false };
   }
-  if (input.planId === null) return { ok: false, status: 400, message: CREATE_ORDER_MESSAGES.noPlan };
+  if (input.planId === null) throw new AppError("INVALID_INPUT", CREATE_ORDER_MESSAGES.noPlan);
 
   const buyer = validateBuyer(input.customerName, input.customerPhone);
-  if (!buyer.ok) return { ok: false, status: 400, message: buyer.message };
+  if (!buyer.ok) throw new AppError("INVALID_INPUT", buyer.message, { field: buyer.field });
 
   const plan = await findPlan(db, input.planId);
-  if (!plan || plan.is_enabled !== 1) {
-    return { ok: false, status: 404, message: CREATE_ORDER_MESSAGES.planUnavailable };
-  }
+  if (!plan || plan.is_enabled !== 1) throw new AppError("NOT_FOUND", CREATE_ORDER_MESSAGES.planUnavailable);
   if (plan.quantity < MIN_PLAN_QUANTITY) {
-    return { ok: false, status: 422, message: CREATE_ORDER_MESSAGES.minimumQuantity, code: "MIN_QUANTITY" };
+    throw new AppError("INVALID_INPUT", CREATE_ORDER_MESSAGES.minimumQuantity, { reason: "MIN_QUANTITY" });
   }
   const target = validateTarget(plan.service_type, { username: input.username, postLink: input.postLink });
-  if (!target.ok) return { ok: false, status: 400, message: target.message };
+  if (!target.ok) throw new AppError("INVALID_INPUT", target.message, { field: "target" });
 
   const site = await settings.get();
   if (!isUpiConfigured(site.upiId, site.merchantName)) {
-    return { ok: false, status: 503, message: CREATE_ORDER_MESSAGES.paymentSetup, code: "PAYMENT_SETUP" };
+    throw new AppError("UNAVAILABLE", CREATE_ORDER_MESSAGES.paymentSetup, { reason: "PAYMENT_SETUP" });
   }
 
   const row = {
@@ -68,7 +71,7 @@ export async function createOrder(
     target_username: target.username,
     quantity: plan.quantity,
     price_paise: plan.price_paise,
-    status: "pending" as const,
+    status: "awaiting_payment" as const,
     customer_name: buyer.name,
     customer_phone: buyer.phone,
     payment_deadline_at: now + config.PAYMENT_WINDOW_SECONDS * 1000,
@@ -79,30 +82,14 @@ export async function createOrder(
   // 50 random bits make an order-id clash practically impossible; one more draw covers it anyway.
   for (let attempt = 0; ; attempt++) {
     try {
-      const inserted = await db
-        .insertInto("orders")
-        .values({ ...row, order_id: generateOrderId() })
-        .onConflict((oc) => oc.column("idempotency_key").doNothing())
-        .returningAll()
-        .executeTakeFirst();
-      if (inserted) return { ok: true, order: inserted, created: true };
+      const inserted = await insertOrder(db, { ...row, order_id: generateOrderId() });
+      if (inserted) return { order: inserted, created: true };
       // Another request with the same key won the race: answer with its order.
-      const winner = await findByKey(db, input.idempotencyKey!);
-      if (winner) return { ok: true, order: winner, created: false };
+      const winner = await findOrderByIdempotencyKey(db, input.idempotencyKey!);
+      if (winner) return { order: winner, created: false };
       throw new Error("order insert was skipped but no order holds its idempotency key");
     } catch (error) {
       if (attempt >= 2 || !isUniqueViolation(error)) throw error;
     }
   }
-}
-
-function findByKey(db: Services["db"], key: string) {
-  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return (
-    e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(e?.message ?? "")
-  );
 }

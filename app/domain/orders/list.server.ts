@@ -4,14 +4,11 @@ import type { DB } from "~/db/database.server";
 import type { Database } from "~/db/schema";
 import { DAY_MS, TIME_RANGES, resolveTimeRange } from "~/domain/dashboard/ist-time";
 import { SERVICE_TYPES } from "~/domain/plans/table";
+import { ORDER_LIST_FILTERS, parseListFilter } from "./list-filters";
 import { isOrderIdShaped } from "./order-id";
 import type { OrderRow } from "./table";
 
-/**
- * Orders list filters, read from the URL so a view can be bookmarked. Status
- * follows the spec's orders screen: success = completed or pending, failed = failed.
- */
-export const ORDER_LIST_STATUSES = ["all", "success", "failed"] as const;
+/** Orders list filters, read from the URL so a view can be bookmarked (status groups: list-filters.ts). */
 export const ORDER_SORTS = ["newest", "oldest"] as const;
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -20,7 +17,7 @@ const listQuerySchema = z.object({
   range: z.enum(TIME_RANGES).catch("today"),
   startDate: z.string().max(10).optional().catch(undefined),
   endDate: z.string().max(10).optional().catch(undefined),
-  status: z.enum(ORDER_LIST_STATUSES).catch("all"),
+  status: z.unknown().transform(parseListFilter),
   sort: z.enum(ORDER_SORTS).catch("newest"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(500).catch(25),
@@ -74,8 +71,8 @@ export function filteredOrders(
   const range = resolveTimeRange(filters.range, filters, now);
   if (range.from !== undefined) q = q.where("created_at", ">=", range.from);
   if (range.to !== undefined) q = q.where("created_at", "<", range.to);
-  if (filters.status === "success") q = q.where("status", "in", ["completed", "pending"]);
-  if (filters.status === "failed") q = q.where("status", "=", "failed");
+  const statuses = ORDER_LIST_FILTERS[filters.status].statuses;
+  if (statuses) q = q.where("status", "in", statuses);
 
   const term = filters.q.trim();
   if (!term) return q;

@@ -1,16 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ServiceType } from "~/domain/plans/table";
+import type { OrderStatus } from "./lifecycle";
 
-export const ORDER_STATUSES = [
-  "pending",
-  "processing",
-  "in_progress",
-  "completed",
-  "partial",
-  "failed",
-  "cancelled",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type { OrderStatus } from "./lifecycle";
 
 export interface OrderTable {
   id: Generated<number>;
@@ -27,6 +19,7 @@ export interface OrderTable {
   target_username: string | null;
   quantity: number;
   price_paise: number;
+  /** Written only by transitions.server.ts, by the rules of lifecycle.ts. */
   status: OrderStatus;
   /** Null once anonymised after the retention period. */
   customer_name: string | null;
@@ -35,6 +28,16 @@ export interface OrderTable {
   utr: string | null;
   utr_submitted_at: number | null;
   payment_deadline_at: number;
+  /** When the payment was confirmed, and by whom ("operator:<name>", "bank-alert:<source>", "gateway:<name>"). */
+  paid_at: number | null;
+  paid_by: string | null;
+  /** JSON: what the confirmation rested on (UTR compared, alert, gateway payment id). */
+  payment_evidence: string | null;
+  /** Owed back to the buyer for what was not delivered; kept as the refunded amount once paid. */
+  refund_due_paise: number | null;
+  refunded_at: number | null;
+  /** The UPI reference of the refund the operator paid. */
+  refund_reference: string | null;
   panel_order_id: string | null;
   panel_status: string | null;
   /** Exact decimal text as the panel sent it, in panel_currency. */
@@ -43,8 +46,6 @@ export interface OrderTable {
   panel_start_count: number | null;
   panel_remains: number | null;
   panel_error: string | null;
-  /** Progress of the hand-off to the panel: null, sending, unknown (outcome not known), placed. */
-  panel_state: string | null;
   panel_placed_at: number | null;
   panel_synced_at: number | null;
   /** When the status sync next asks the panel about this order; null once final (migration 0004). */

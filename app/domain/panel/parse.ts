@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { OrderStatus } from "~/domain/orders/table";
 import { decimalText } from "./money";
 
 /**
@@ -22,9 +21,21 @@ export interface PanelService {
   cancel: boolean;
 }
 
+/** An order's status as SMM panels report it, in one spelling. */
+export const PANEL_STATUSES = [
+  "pending",
+  "in_progress",
+  "processing",
+  "completed",
+  "partial",
+  "cancelled",
+  "failed",
+] as const;
+export type PanelStatus = (typeof PANEL_STATUSES)[number];
+
 export interface PanelOrderStatus {
   /** The panel's status in our vocabulary; null when the panel used a word we do not know. */
-  status: OrderStatus | null;
+  status: PanelStatus | null;
   /** The panel's own word, for the admin. */
   rawStatus: string | null;
   /** Decimal text in `currency`. */
@@ -40,7 +51,7 @@ export interface PanelBalance {
   currency: string | null;
 }
 
-const STATUS_WORDS: Record<string, OrderStatus> = {
+const STATUS_WORDS: Record<string, PanelStatus> = {
   pending: "pending",
   "in progress": "in_progress",
   inprogress: "in_progress",
@@ -56,18 +67,18 @@ const STATUS_WORDS: Record<string, OrderStatus> = {
   error: "failed",
 };
 
-/** "In progress", "in_progress", "CANCELED", "Cancelled", "Refunded" → our order statuses. */
-export function mapPanelStatus(word: unknown): OrderStatus | null {
+/** "In progress", "in_progress", "CANCELED", "Cancelled", "Refunded" → one spelling. */
+export function mapPanelStatus(word: unknown): PanelStatus | null {
   if (typeof word !== "string") return null;
   const key = word.trim().toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ");
   return STATUS_WORDS[key] ?? null;
 }
 
 /** Statuses after which the panel changes nothing more. */
-export const FINAL_PANEL_STATUSES: readonly OrderStatus[] = ["completed", "partial", "cancelled", "failed"];
+export const FINAL_PANEL_STATUSES: readonly PanelStatus[] = ["completed", "partial", "cancelled", "failed"];
 
 export function isFinalPanelStatus(status: string | null | undefined): boolean {
-  return FINAL_PANEL_STATUSES.includes(status as OrderStatus);
+  return FINAL_PANEL_STATUSES.includes(status as PanelStatus);
 }
 
 /** A whole number from 12, "12", "12.0", " -3 "; null for words and empty values. */

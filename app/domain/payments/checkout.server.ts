@@ -1,19 +1,15 @@
 import type { AppServices } from "~/context";
+import { type TrackedOrder, trackedOrder } from "~/domain/orders/buyer.server";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/create.server";
-import type { OrderStatus } from "~/domain/orders/table";
-import type { ServiceType } from "~/domain/plans/table";
+import { parseOrderId } from "~/domain/orders/order-id";
+import { findOrder } from "~/domain/orders/orders.repository.server";
 import { qrSvgDataUri } from "./qr.server";
 import { buildUpiLink, isUpiConfigured, upiNote } from "./upi";
 
-export interface CheckoutOrder {
-  orderId: string;
-  serviceType: ServiceType;
-  planName: string;
-  quantity: number;
-  pricePaise: number;
-  status: OrderStatus;
+export interface CheckoutOrder extends TrackedOrder {
   deadlineAt: number;
-  utrSubmitted: boolean;
+  /** Until when a UTR is still taken after the window closed (the grace period). */
+  lateUtrUntil: number;
 }
 
 export type CheckoutView =
@@ -29,40 +25,24 @@ export type CheckoutView =
     };
 
 /**
- * Everything the checkout shows for one order. UPI id and merchant name leave
- * the server only inside the payment link the buyer needs anyway.
+ * Everything the checkout shows for one order, in the lifecycle's terms. UPI
+ * id and merchant name leave the server only inside the payment link the buyer
+ * needs anyway, and only while the order can still be paid.
  */
 export async function loadCheckout(
-  { db, settings }: Pick<AppServices, "db" | "settings">,
-  orderId: string,
+  { db, settings, config }: Pick<AppServices, "db" | "settings" | "config">,
+  rawOrderId: string,
   now = Date.now(),
 ): Promise<CheckoutView> {
-  const row = await db
-    .selectFrom("orders")
-    .select([
-      "order_id",
-      "service_type",
-      "plan_name",
-      "quantity",
-      "price_paise",
-      "status",
-      "payment_deadline_at",
-      "utr",
-    ])
-    .where("order_id", "=", orderId)
-    .executeTakeFirst();
+  const orderId = parseOrderId(rawOrderId);
+  const row = orderId ? await findOrder(db, orderId) : undefined;
   if (!row) return { kind: "missing" };
   const order: CheckoutOrder = {
-    orderId: row.order_id,
-    serviceType: row.service_type,
-    planName: row.plan_name,
-    quantity: row.quantity,
-    pricePaise: row.price_paise,
-    status: row.status,
+    ...trackedOrder(row, now),
     deadlineAt: row.payment_deadline_at,
-    utrSubmitted: row.utr !== null,
+    lateUtrUntil: row.payment_deadline_at + config.PAYMENT_GRACE_SECONDS * 1000,
   };
-  if (row.status !== "pending") return { kind: "order", order, serverNow: now, payment: null, paymentError: null };
+  if (order.view.stage !== "pay") return { kind: "order", order, serverNow: now, payment: null, paymentError: null };
 
   const site = await settings.get();
   if (!isUpiConfigured(site.upiId, site.merchantName)) {

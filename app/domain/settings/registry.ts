@@ -30,6 +30,8 @@ export const SETTINGS = {
   panelInrRate: { key: "PANEL_INR_RATE", group: "smm", default: "" },
   upiId: { key: "VITE_UPI_ID", group: "payment", default: PLACEHOLDER_UPI_ID },
   merchantName: { key: "VITE_MERCHANT_NAME", group: "payment", default: DEFAULT_BRAND_NAME },
+  /** "true": an order goes to the SMM panel as soon as its payment is confirmed. */
+  autoSendPaidOrders: { key: "AUTO_SEND_PAID_ORDERS", group: "payment", default: "true" },
   brandName: { key: "BRAND_NAME", group: "store", default: DEFAULT_BRAND_NAME },
   publicBaseUrl: { key: "PUBLIC_BASE_URL", group: "store", default: "http://localhost:3000" },
   supportEmail: { key: "SUPPORT_EMAIL", group: "store", default: "support@boostkaro.in" },

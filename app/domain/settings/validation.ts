@@ -55,6 +55,10 @@ export const smmSettingsSchema = z.object({
 export const paymentSettingsSchema = z.object({
   upiId: required("UPI ID").regex(UPI_ID, "UPI ID must look like name@bank"),
   merchantName: required("Merchant Name").max(50, "Merchant Name can be at most 50 characters"),
+  /** Absent (an older client): left as it is. */
+  autoSendPaidOrders: z
+    .enum(["true", "false"], { error: "Send paid orders automatically must be on or off" })
+    .optional(),
 });
 
 /** Store details card (our addition): everything the storefront copy and policies show. */

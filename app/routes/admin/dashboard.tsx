@@ -1,6 +1,7 @@
 import { Loader2 } from "lucide-react";
 import { useSearchParams, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
+import { adminTitle } from "~/lib/admin-title";
 import { DateRangePicker } from "~/components/admin/date-range-picker";
 import { RangeButtons } from "~/components/admin/range-buttons";
 import { PanelBalanceCard } from "~/components/admin/panel-balance-card";
@@ -11,7 +12,7 @@ import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.
 import { defaultCustomDates } from "~/domain/dashboard/ist-time";
 import { formatCount, formatInr } from "~/lib/money";
 
-export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Dashboard") }];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseDashboardQuery(url.searchParams);
@@ -48,14 +49,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       { preventScrollReset: true },
     );
 
+  // Each card says what it counts: an unpaid checkout is not an order.
   const cards = [
-    ["Total Orders", formatCount(d.totalOrders)],
-    ["Success Orders", formatCount(d.successOrders)],
-    ["Pending Orders", formatCount(d.pendingOrders)],
-    ["Total Revenue (₹)", rupees(d.totalRevenue)],
-    ["Net Profit (₹)", rupees(d.netProfit)],
-    ["Success Rate (%)", `${d.successRate.toFixed(2)}%`],
-    ["Avg. Order Value (₹)", rupees(d.avgOrderValue)],
+    ["Total Orders", formatCount(d.totalOrders), "Paid orders (payment confirmed)"],
+    ["Success Orders", formatCount(d.successOrders), "Delivered in full"],
+    ["Pending Orders", formatCount(d.pendingOrders), "Payments waiting for your confirmation"],
+    ["Total Revenue (₹)", rupees(d.totalRevenue), "Paid orders, less refunds owed or paid"],
+    ["Net Profit (₹)", rupees(d.netProfit), "Revenue less the panel's charge and refunds"],
+    ["Success Rate (%)", `${d.successRate.toFixed(2)}%`, "Delivered out of paid orders"],
+    ["Avg. Order Value (₹)", rupees(d.avgOrderValue), "Revenue per paid order"],
+    ["Refunds due", `${formatCount(d.refundsDue)} · ${rupees(d.refundsDueAmount)}`, "Owed to buyers now, any date"],
   ] as const;
 
   return (
@@ -97,23 +100,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <PanelBalanceCard />
 
-      {d.totalOrders === 0 ? (
+      {d.totalOrders === 0 && d.pendingOrders === 0 && d.refundsDue === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">
           No data available
         </p>
       ) : (
         <>
           <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            {cards.map(([label, value]) => (
+            {cards.map(([label, value, counts]) => (
               <div key={label} className="rounded-xl border border-gray-200 bg-white p-4">
                 <h2 className="text-xs font-medium text-gray-600">{label}</h2>
                 <p className="mt-1 text-xl font-bold" data-testid={`card-${label}`}>
                   {value}
                 </p>
+                <p className="mt-1 text-xs text-gray-600">{counts}</p>
               </div>
             ))}
           </section>
-          <p className="text-xs text-gray-600">Revenue, profit and average order value count completed orders.</p>
           <RevenueChart days={d.daily} />
           <section className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
             <h2 className="px-4 pt-4 text-sm font-semibold">By service</h2>

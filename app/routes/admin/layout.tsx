@@ -4,15 +4,19 @@ import type { Route } from "./+types/layout";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SessionExpiry } from "~/components/admin/session-expiry";
 import { SessionMenu } from "~/components/admin/session-menu";
+import { useAdminPulse } from "~/components/admin/use-admin-pulse";
+import { servicesContext } from "~/context";
 import { adminPageGuard, requireAdmin } from "~/domain/auth/guard.server";
+import { adminPulse } from "~/domain/orders/pulse.server";
 import { Menu } from "lucide-react";
 
 /** Every admin page sits below this route: no session, no page (nor its data). */
 export const middleware: Route.MiddlewareFunction[] = [adminPageGuard];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const session = requireAdmin(context);
-  return { username: session.username, expiresAt: session.expiresAt, serverNow: Date.now() };
+  const pulse = await adminPulse(context.get(servicesContext).db);
+  return { username: session.username, expiresAt: session.expiresAt, serverNow: Date.now(), pulse };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -21,6 +25,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const loading = useNavigation().state === "loading";
+  const pulse = useAdminPulse(loaderData.pulse);
 
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -29,7 +34,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="min-h-screen bg-gray-50 lg:flex">
-      <AdminSidebar open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <AdminSidebar
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        badges={{ "/admin/orders": { count: pulse.toConfirm, label: "payments to confirm" } }}
+      />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4">
           <button

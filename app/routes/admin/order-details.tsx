@@ -1,8 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useId } from "react";
 import { Link, data, useFetcher } from "react-router";
+import { OrderActionsCard } from "~/components/admin/orders/order-actions-card";
 import { toast } from "sonner";
 import type { Route } from "./+types/order-details";
+import { adminTitle } from "~/lib/admin-title";
 import { ServiceBadge, StatusBadge } from "~/components/admin/order-badges";
 import { OrderTarget } from "~/components/admin/order-target";
 import { whatsappLink } from "~/components/admin/customer-dialog";
@@ -11,40 +13,55 @@ import { istDateTime } from "~/domain/dashboard/ist-time";
 import { OrderHistory } from "~/components/admin/orders/order-history";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { ORDER_ACTIONS, normaliseOrderId, runOrderAction } from "~/domain/orders/admin-actions.server";
-import { availableActions, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { findOrderByOrderId } from "~/domain/orders/orders.server";
+import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
+import { orderActionSchema } from "~/domain/orders/order-actions";
+import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { parseOrderId } from "~/domain/orders/order-id";
+import { findOrder } from "~/domain/orders/orders.repository.server";
+import { pageFailure } from "~/lib/api.server";
+import { isAppError } from "~/lib/app-error";
 import { formatCount, formatInr } from "~/lib/money";
 import { readForm } from "~/lib/form.server";
+import { requestClient } from "~/lib/request-client.server";
 
-export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderId} · Admin` }];
+export const meta: Route.MetaFunction = ({ params, matches }) => [
+  { title: adminTitle(matches, `Order ${params.orderId}`) },
+];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
-  const orderId = normaliseOrderId(params.orderId);
-  const row = await findOrderByOrderId(db, orderId);
-  if (!row) return data({ order: null, actions: null, history: [] }, { status: 404 });
+  const orderId = parseOrderId(params.orderId);
+  const row = orderId ? await findOrder(db, orderId) : undefined;
+  if (!orderId || !row) return data({ order: null, history: [] }, { status: 404 });
   const history = (await auditTrailFor(db, "order", orderId)).map(({ at, actor, action, details }) => ({
     at,
     actor,
     action,
     details,
   }));
-  return { order: toAdminOrderJson(row), actions: availableActions(row), history };
+  return { order: toAdminOrderJson(row), history };
 }
-
-const PAGE_ACTIONS = ["place", "cancel", "retry", "update-profit", "erase"] as const;
-type PageAction = (typeof PAGE_ACTIONS)[number];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const intent = String((await readForm(request)).get("intent") ?? "") as PageAction;
-  if (!PAGE_ACTIONS.includes(intent)) return data({ ok: false, message: "Unknown action" }, { status: 400 });
-  const result = await runOrderAction(context.get(servicesContext), admin.username, intent, params.orderId);
-  return result.ok
-    ? { ok: true, message: result.message }
-    : data({ ok: false, message: result.message || ORDER_ACTIONS[intent].failure }, { status: result.status });
+  const parsed = orderActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success || parsed.data.intent === "delete") {
+    return data({ ok: false, message: "Unknown action" }, { status: 400 });
+  }
+  try {
+    const operator = { name: admin.username, client: requestClient(request) };
+    const result = await runOrderAction(context.get(servicesContext), operator, params.orderId, parsed.data);
+    return { ok: true, message: result.message };
+  } catch (error) {
+    if (isAppError(error)) return pageFailure(error);
+    throw error;
+  }
+}
+
+/** After any action, failed or not, show the order as it now is. */
+export function shouldRevalidate() {
+  return true;
 }
 
 function Card({ title, children }: { title: string; children: React.ReactNode }) {
@@ -86,8 +103,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
       <ArrowLeft className="h-4 w-4" aria-hidden /> Back to orders
     </Link>
   );
-  const { order, actions } = loaderData;
-  if (!order || !actions) {
+  const { order } = loaderData;
+  if (!order) {
     return (
       <div className="space-y-4">
         {back}
@@ -97,7 +114,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   }
   const busy = fetcher.state !== "idle";
   const chat = whatsappLink(order.customerPhone);
-  const button = (intent: PageAction, label: string, enabled: boolean, tone: string) => (
+  const button = (intent: "erase", label: string, enabled: boolean, tone: string) => (
     <button
       type="submit"
       name="intent"
@@ -134,7 +151,26 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             </Row>
             <Row label="Price">{formatInr(Math.round(order.price * 100))}</Row>
             <Row label="Profit">{formatInr(Math.round((order.profit ?? 0) * 100))}</Row>
-            <Row label="UTR">{order.utr ?? "Not submitted"}</Row>
+          </dl>
+        </Card>
+        <Card title="Payment">
+          <dl className={grid}>
+            <Row label="Buyer's UTR">
+              {order.utr ? <span className="font-mono">{order.utr}</span> : "Not submitted"}
+            </Row>
+            {order.utrSubmittedAt && <Row label="UTR given">{istDateTime(Date.parse(order.utrSubmittedAt))}</Row>}
+            {order.paymentDeadlineAt && <Row label="Pay by">{istDateTime(Date.parse(order.paymentDeadlineAt))}</Row>}
+            <Row label="Confirmed">
+              {order.payment.paidAt
+                ? `${istDateTime(Date.parse(order.payment.paidAt))} by ${order.payment.paidBy ?? "unknown"}`
+                : "Not confirmed"}
+            </Row>
+            {order.refund.due !== null && (
+              <Row label={order.refund.refundedAt ? "Refunded" : "Refund due"}>
+                {formatInr(Math.round(order.refund.due * 100))}
+                {order.refund.reference && <span className="ml-2 font-mono">UPI ref {order.refund.reference}</span>}
+              </Row>
+            )}
           </dl>
         </Card>
         <Card title="SMM Panel Information">
@@ -148,6 +184,11 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               <Row label="Start Count">{formatCount(order.smmPanel.startCount)}</Row>
             )}
             {order.smmPanel.remains !== null && <Row label="Remaining">{formatCount(order.smmPanel.remains)}</Row>}
+            {order.delivered !== null && (
+              <Row label="Delivered">
+                {formatCount(order.delivered)} of {formatCount(order.amount)}
+              </Row>
+            )}
           </dl>
           {order.smmPanel.error && (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
@@ -169,17 +210,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           </dl>
         </Card>
         <Card title="Actions">
-          <fetcher.Form method="post" className="flex flex-wrap gap-2">
-            {button("place", "Place Order", actions.place, "bg-green-700 text-white hover:bg-green-800")}
-            {button("cancel", "Cancel Order", actions.cancel, "border border-gray-300 bg-white hover:bg-gray-50")}
-            {button("retry", "Retry Order", actions.retry, "bg-blue-700 text-white hover:bg-blue-800")}
-            {button(
-              "update-profit",
-              "Update Profit",
-              actions.updateProfit,
-              "border border-gray-300 bg-white hover:bg-gray-50",
-            )}
-          </fetcher.Form>
+          <OrderActionsCard order={order} fetcher={fetcher} />
           {(order.customerName || order.customerPhone) && (
             <fetcher.Form
               method="post"

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, data, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/orders";
+import { adminTitle } from "~/lib/admin-title";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { CustomerDialog } from "~/components/admin/customer-dialog";
 import { DateRangePicker } from "~/components/admin/date-range-picker";
@@ -15,13 +16,18 @@ import { UpdateProfitsButton } from "~/components/admin/update-profits-button";
 import { servicesContext } from "~/context";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { ORDER_ACTIONS, runOrderAction } from "~/domain/orders/admin-actions.server";
 import { type AdminOrderJson, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
+import { ORDER_LIST_FILTERS, ORDER_LIST_STATUSES } from "~/domain/orders/list-filters";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
+import { orderActionSchema } from "~/domain/orders/order-actions";
+import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { pageFailure } from "~/lib/api.server";
+import { isAppError } from "~/lib/app-error";
 import { formatCount, formatInr } from "~/lib/money";
 import { readForm } from "~/lib/form.server";
+import { requestClient } from "~/lib/request-client.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Orders") }];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const query = parseOrdersQuery(url.searchParams);
@@ -32,18 +38,24 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent !== "delete" && intent !== "place") return data({ ok: false, message: "Unknown action" }, { status: 400 });
-  // The same audited path as the order details page and the JSON API.
-  const result = await runOrderAction(
-    context.get(servicesContext),
-    admin.username,
-    intent,
-    String(form.get("orderId") ?? ""),
-  );
-  if (result.ok) return { ok: true, message: result.message };
-  const message = intent === "delete" ? ORDER_ACTIONS.delete.failure : result.message || ORDER_ACTIONS.place.failure;
-  return data({ ok: false, message }, { status: result.status });
+  const parsed = orderActionSchema.safeParse(Object.fromEntries(form));
+  const intent = parsed.success ? parsed.data.intent : null;
+  // From the list: confirm a claimed payment, send a paid order, delete. The rest needs the order's page.
+  if (!parsed.success || (intent !== "delete" && intent !== "place" && intent !== "confirm-payment")) {
+    return data({ ok: false, message: "Unknown action" }, { status: 400 });
+  }
+  try {
+    // The same audited path as the order details page and the JSON API.
+    const operator = { name: admin.username, client: requestClient(request) };
+    const result = await runOrderAction(context.get(servicesContext), operator, String(form.get("orderId") ?? ""), {
+      ...parsed.data,
+      ...(parsed.data.intent === "place" ? { unpaid: false } : {}),
+    });
+    return { ok: true, message: result.message };
+  } catch (error) {
+    if (isAppError(error)) return pageFailure(error);
+    throw error;
+  }
 }
 
 const TIME_FILTERS = [
@@ -180,11 +192,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         </label>
         <StatusSelect
           value={query.status}
-          options={[
-            ["all", "All"],
-            ["success", "Success"],
-            ["failed", "Failed"],
-          ]}
+          options={ORDER_LIST_STATUSES.map((key) => [key, ORDER_LIST_FILTERS[key].label] as const)}
           onChange={(status) => update({ status: status === "all" ? undefined : status })}
         />
       </div>
@@ -264,7 +272,19 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                   <td className="whitespace-nowrap px-3 py-2">{istDateTime(Date.parse(o.createdAt))}</td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">
-                      {o.status === "pending" && (
+                      {o.actions.confirmPayment && o.status === "payment_claimed" && (
+                        <rowAction.Form method="post">
+                          <input type="hidden" name="intent" value="confirm-payment" />
+                          <input type="hidden" name="orderId" value={o.orderId} />
+                          <button
+                            type="submit"
+                            className="rounded-md bg-green-700 px-2 py-1 text-xs font-semibold text-white hover:bg-green-800"
+                          >
+                            Confirm payment
+                          </button>
+                        </rowAction.Form>
+                      )}
+                      {o.actions.place && (
                         <rowAction.Form method="post">
                           <input type="hidden" name="intent" value="place" />
                           <input type="hidden" name="orderId" value={o.orderId} />
@@ -272,14 +292,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
                             type="submit"
                             className="rounded-md bg-green-700 px-2 py-1 text-xs font-semibold text-white hover:bg-green-800"
                           >
-                            Place Order
+                            Send to panel
                           </button>
                         </rowAction.Form>
-                      )}
-                      {o.status === "completed" && (
-                        <span className="rounded-md bg-green-50 px-2 py-1 text-xs font-semibold text-green-800">
-                          Placed
-                        </span>
                       )}
                       <button
                         type="button"
@@ -339,4 +354,9 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       />
     </div>
   );
+}
+
+/** After any action, failed or not, every row shows the order as it now is. */
+export function shouldRevalidate() {
+  return true;
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/plans";
+import { adminTitle } from "~/lib/admin-title";
 import { PlanDialog } from "~/components/admin/plans/plan-dialog";
 import { DeletePlanDialog } from "~/components/admin/plans/delete-plan-dialog";
 import { PlansTable } from "~/components/admin/plans/plans-table";
@@ -11,7 +12,7 @@ import { type ApiPlan, planToApi } from "~/domain/plans/admin.server";
 import { type PlanActionResult, runPlanAction } from "~/domain/plans/plan-actions.server";
 import { listPlans } from "~/domain/plans/plans.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Plans · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Plans") }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/settings";
+import { adminTitle } from "~/lib/admin-title";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
@@ -12,7 +13,7 @@ import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
 import { readForm } from "~/lib/form.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Settings") }];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
@@ -101,6 +102,13 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           fields={[
             { name: "upiId", label: "UPI ID", value: s.upiId, placeholder: "your-upi-id@bank" },
             { name: "merchantName", label: "Merchant Name", value: s.merchantName },
+            {
+              name: "autoSendPaidOrders",
+              label: "Send paid orders to the panel automatically",
+              value: s.autoSendPaidOrders,
+              type: "checkbox",
+              hint: "When a payment is confirmed, the order goes to the SMM panel at once. Off: you send each paid order yourself.",
+            },
           ]}
         />
         <CredentialsCard username={loaderData.username} />

@@ -6,7 +6,7 @@ import { createOrder } from "~/domain/orders/create.server";
 import { orderCreationLimiter } from "~/domain/orders/create-rate-limit";
 import { publicOrder } from "~/domain/orders/buyer-order";
 import { isPlanId } from "~/domain/plans/table";
-import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
+import { apiError, apiHandle, apiOk, readJsonBody } from "~/lib/api.server";
 
 // Only what the buyer chooses; price, amount, status and orderId in the body are ignored.
 const body = z.object({
@@ -40,14 +40,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const planId = Number(input.planId);
   const looksLikeLink = (v: string | null | undefined) => Boolean(v && /instagram\.com/i.test(v));
 
-  const result = await createOrder(services, {
-    planId: isPlanId(planId) ? planId : null,
-    username: input.username ?? (looksLikeLink(input.target) ? null : input.target),
-    postLink: input.postLink ?? (looksLikeLink(input.target) ? input.target : null),
-    customerName: input.customerName,
-    customerPhone: input.customerPhone,
-    idempotencyKey: input.idempotencyKey,
+  return apiHandle(async () => {
+    const result = await createOrder(services, {
+      planId: isPlanId(planId) ? planId : null,
+      username: input.username ?? (looksLikeLink(input.target) ? null : input.target),
+      postLink: input.postLink ?? (looksLikeLink(input.target) ? input.target : null),
+      customerName: input.customerName,
+      customerPhone: input.customerPhone,
+      idempotencyKey: input.idempotencyKey,
+    });
+    return apiOk({ order: publicOrder(result.order) }, { status: result.created ? 201 : 200 });
   });
-  if (!result.ok) return apiError(result.status, result.message, result.code ? { code: result.code } : {});
-  return apiOk({ order: publicOrder(result.order) }, { status: result.created ? 201 : 200 });
 }

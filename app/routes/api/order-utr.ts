@@ -1,8 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/order-utr";
 import { servicesContext } from "~/context";
-import { submitUtr } from "~/domain/orders/buyer.server";
-import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
+import { trackedOrder } from "~/domain/orders/buyer.server";
+import { parseOrderId } from "~/domain/orders/order-id";
+import { PAYMENT_MESSAGES, claimPayment } from "~/domain/orders/payment.server";
+import { apiError, apiHandle, apiOk, readJsonBody } from "~/lib/api.server";
+import { requestClient } from "~/lib/request-client.server";
 
 const body = z.object({ utr: z.string().max(40) });
 
@@ -10,12 +13,25 @@ export function loader() {
   return apiError(405, "Use POST to submit a payment reference");
 }
 
-/** "I have paid": the buyer's 12-digit UPI reference, once per order. */
+/**
+ * "I have paid": the buyer's 12-digit UPI reference, once per order, while the
+ * order waits for payment or within the grace period after its window closed.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to submit a payment reference");
-  if (!/^[A-Za-z0-9]{1,40}$/.test(params.orderId)) return apiError(404, "Order not found");
+  const orderId = parseOrderId(params.orderId);
+  if (!orderId) return apiError(404, "Order not found");
   const parsed = await readJsonBody(request, body);
   if ("error" in parsed) return parsed.error;
-  const result = await submitUtr(context.get(servicesContext).db, params.orderId, parsed.data.utr);
-  return result.ok ? apiOk({ message: result.message }) : apiError(result.status, result.message);
+  const { db, config } = context.get(servicesContext);
+  return apiHandle(async () => {
+    const order = await claimPayment(db, orderId, parsed.data.utr, {
+      graceSeconds: config.PAYMENT_GRACE_SECONDS,
+      client: requestClient(request),
+    });
+    return apiOk(
+      { message: PAYMENT_MESSAGES.utrReceived, order: trackedOrder(order) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  });
 }

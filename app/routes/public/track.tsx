@@ -1,4 +1,5 @@
-import { Form, useNavigation, useSearchParams } from "react-router";
+import { Form, data, useNavigation, useSearchParams } from "react-router";
+import { OrderProgress, STAGE_TITLES } from "~/components/buying/order-progress";
 import type { Route } from "./+types/track";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
@@ -11,15 +12,6 @@ import { readForm } from "~/lib/form.server";
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
 
-const STATUS_TEXT: Record<string, string> = {
-  pending: "Waiting for payment confirmation",
-  processing: "Payment confirmed, starting soon",
-  in_progress: "In progress",
-  completed: "Completed",
-  partial: "Partly delivered",
-  failed: "Failed – please contact support",
-  cancelled: "Cancelled",
-};
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
@@ -32,17 +24,26 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
+/** A buyer's order: never kept by a shared cache or the browser. */
+const NO_STORE = { headers: { "Cache-Control": "no-store" } };
+
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders ?? loaderHeaders;
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
-    return { error: "Too many lookups. Please wait a minute and try again.", order: null };
+    return data({ error: "Too many lookups. Please wait a minute and try again.", order: null }, NO_STORE);
   }
   const form = await readForm(request);
   const orderId = String(form.get("orderId") ?? "").slice(0, 60);
   const phone = String(form.get("phone") ?? "").slice(0, 40);
-  if (!orderId.trim() || !phone.trim()) return { error: "Please enter your order ID and phone number", order: null };
+  if (!orderId.trim() || !phone.trim()) {
+    return data({ error: "Please enter your order ID and phone number", order: null }, NO_STORE);
+  }
   const order = await trackOrder(context.get(servicesContext).db, orderId, phone);
-  if (!order) return { error: "No order matches this order ID and phone number", order: null };
-  return { error: null, order };
+  if (!order) return data({ error: "No order matches this order ID and phone number", order: null }, NO_STORE);
+  return data({ error: null, order }, NO_STORE);
 }
 
 export default function Track({ actionData }: Route.ComponentProps) {
@@ -66,8 +67,19 @@ export default function Track({ actionData }: Route.ComponentProps) {
               Phone number used for the order
             </label>
             <div className="mt-1 flex rounded-xl border border-gray-300 focus-within:ring-2 focus-within:ring-brand-500">
-              <span className="flex items-center border-r border-gray-300 px-3 font-medium text-gray-700">+91</span>
-              <input id="phone" name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" required maxLength={10} className="w-full rounded-r-xl px-3 py-3 text-base outline-none" />
+              <span aria-hidden className="flex items-center border-r border-gray-300 px-3 font-medium text-gray-700">
+                +91
+              </span>
+              <input
+                id="phone"
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                required
+                maxLength={20}
+                className="w-full rounded-r-xl px-3 py-3 text-base outline-none"
+              />
             </div>
           </div>
           <button type="submit" disabled={navigation.state !== "idle"} className="w-full rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
@@ -84,9 +96,14 @@ export default function Track({ actionData }: Route.ComponentProps) {
             <h2 id="order-status-title" className="text-lg font-bold">
               Order {order.orderId}
             </h2>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <div className="mt-4">
+              <OrderProgress order={order} headingLevel={2} />
+            </div>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
               <dt className="text-gray-600">Status</dt>
-              <dd className="font-semibold" data-testid="track-status">{STATUS_TEXT[order.status] ?? order.status}</dd>
+              <dd className="font-semibold" data-testid="track-status">
+                {STAGE_TITLES[order.view.stage]}
+              </dd>
               <dt className="text-gray-600">Service</dt>
               <dd className="capitalize">Instagram {order.serviceType}</dd>
               <dt className="text-gray-600">Quantity</dt>
@@ -99,18 +116,15 @@ export default function Track({ actionData }: Route.ComponentProps) {
                   <dd>{formatCount(order.startCount)}</dd>
                 </>
               )}
-              {order.delivered !== null && (
+              {order.view.delivered !== null && (
                 <>
                   <dt className="text-gray-600">Delivered so far</dt>
                   <dd>
-                    {formatCount(order.delivered)} of {formatCount(order.quantity)}
+                    {formatCount(order.view.delivered)} of {formatCount(order.quantity)}
                   </dd>
                 </>
               )}
             </dl>
-            {order.status === "pending" && order.utrSubmitted && (
-              <p className="mt-3 text-sm text-gray-700">We received your payment reference and are confirming the payment.</p>
-            )}
           </section>
         )}
       </div>

@@ -1,14 +1,17 @@
 import type { Route } from "./+types/order";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { normaliseOrderId, runOrderAction } from "~/domain/orders/admin-actions.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { findOrderByOrderId } from "~/domain/orders/orders.server";
-import { apiError, apiOk } from "~/lib/api.server";
+import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { parseOrderId } from "~/domain/orders/order-id";
+import { findOrder } from "~/domain/orders/orders.repository.server";
+import { apiError, apiHandle, apiOk } from "~/lib/api.server";
+import { requestClient } from "~/lib/request-client.server";
 
 /** GET /api/admin/orders/{id} (with or without the leading #). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const order = await findOrderByOrderId(context.get(servicesContext).db, normaliseOrderId(params.id));
+  const orderId = parseOrderId(params.id);
+  const order = orderId ? await findOrder(context.get(servicesContext).db, orderId) : undefined;
   if (!order) return apiError(404, "Order not found");
   return apiOk({ order: toAdminOrderJson(order), message: "Order fetched" });
 }
@@ -17,6 +20,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   if (request.method !== "DELETE") return apiError(405, "Use DELETE to remove an order");
-  const result = await runOrderAction(context.get(servicesContext), admin.username, "delete", params.id);
-  return result.ok ? apiOk({ message: result.message }) : apiError(result.status, result.message);
+  return apiHandle(async () => {
+    const operator = { name: admin.username, client: requestClient(request) };
+    const result = await runOrderAction(context.get(servicesContext), operator, params.id, { intent: "delete" });
+    return apiOk({ message: result.message });
+  });
 }

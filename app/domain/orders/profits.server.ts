@@ -1,8 +1,11 @@
 import type { AppServices } from "~/context";
-import { MAX_STATUS_BATCH, getStatuses } from "./client.server";
-import { panelSetup } from "./connection.server";
-import { profitPaise } from "./money";
-import { statusUpdate } from "./sync.server";
+import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
+import { panelSetup } from "~/domain/panel/connection.server";
+import { profitPaise } from "~/domain/panel/money";
+import { applyPanelReply } from "./delivery.server";
+import { countOrdersWithoutProfit, ordersWithoutProfit, updatePanelFields } from "./orders.repository.server";
+
+const ACTOR = { kind: "system", job: "profit-update" } as const;
 
 export interface BulkProfitResult {
   updated: number;
@@ -26,13 +29,7 @@ export async function updateAllProfits(
   options: { onProgress?: (progress: { done: number; total: number }) => void } = {},
 ): Promise<BulkProfitResult | { error: string }> {
   const { db } = services;
-  const [{ total } = { total: 0 }] = await db
-    .selectFrom("orders")
-    .select((eb) => eb.fn.countAll<number>().as("total"))
-    .where("panel_order_id", "is not", null)
-    .where("profit_paise", "is", null)
-    .execute();
-  const count = Number(total);
+  const count = await countOrdersWithoutProfit(db);
   if (count === 0) return { updated: 0, failed: 0, message: bulkProfitMessage(0, 0) };
   const configured = panelSetup(await services.settings.get(), services.config);
   if (!configured.ok) return { error: configured.message };
@@ -43,15 +40,7 @@ export async function updateAllProfits(
   let afterId = 0;
   options.onProgress?.({ done: 0, total: count });
   for (;;) {
-    const page = await db
-      .selectFrom("orders")
-      .select(["id", "panel_order_id", "price_paise", "panel_status", "profit_paise"])
-      .where("panel_order_id", "is not", null)
-      .where("profit_paise", "is", null)
-      .where("id", ">", afterId)
-      .orderBy("id")
-      .limit(MAX_STATUS_BATCH)
-      .execute();
+    const page = await ordersWithoutProfit(db, afterId, MAX_STATUS_BATCH);
     if (page.length === 0) break;
     afterId = page[page.length - 1]!.id;
 
@@ -61,24 +50,27 @@ export async function updateAllProfits(
       failed += page.length;
     } else {
       const now = Date.now();
-      await db.transaction().execute(async (trx) => {
-        for (const order of page) {
-          const entry = reply.value.get(order.panel_order_id!);
-          if (!entry?.ok) {
-            failed++;
-            continue;
-          }
-          const update = statusUpdate(order, entry.value, setup, now);
-          const profit = profitPaise(order.price_paise, entry.value.charge, update.panel_currency, setup.currency);
-          if (profit === null) failed++;
-          else updated++;
-          await trx
-            .updateTable("orders")
-            .set(profit === null ? update : { ...update, profit_paise: profit })
-            .where("id", "=", order.id)
-            .execute();
+      for (const order of page) {
+        const entry = reply.value.get(order.panel_order_id!);
+        if (!entry?.ok) {
+          failed++;
+          continue;
         }
-      });
+        // The reply may also move the order (delivered, partly delivered): one transaction each.
+        const updatedOrder = await db
+          .transaction()
+          .execute((trx) => applyPanelReply(trx, order.order_id, entry.value, setup, ACTOR, now));
+        if (!updatedOrder) continue;
+        const profit =
+          updatedOrder.profit_paise ??
+          profitPaise(order.price_paise, entry.value.charge, updatedOrder.panel_currency, setup.currency);
+        if (profit === null) {
+          failed++;
+          continue;
+        }
+        updated++;
+        if (updatedOrder.profit_paise === null) await updatePanelFields(db, order.id, { profit_paise: profit });
+      }
     }
     options.onProgress?.({ done: Math.min(updated + failed, count), total: count });
   }

@@ -1,0 +1,142 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
+import type { OrderActionIntent } from "~/domain/orders/order-actions";
+import { formatInr } from "~/lib/money";
+import { ConfirmActionDialog } from "./confirm-action-dialog";
+
+type Fetcher = ReturnType<typeof useFetcher<{ ok: boolean; message: string }>>;
+
+const primary = "rounded-lg bg-green-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-green-800";
+const secondary = "rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-gray-50";
+const disabled = "disabled:cursor-not-allowed disabled:opacity-50";
+
+/**
+ * What the operator can do with the order now, the state's main action first:
+ * confirm a payment, send a paid order, send again after a failure, record a
+ * refund. Sending without a confirmed payment and cancelling ask first.
+ */
+export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fetcher: Fetcher }) {
+  const { actions } = order;
+  const busy = fetcher.state !== "idle";
+  const [asking, setAsking] = useState<"unpaid" | "cancel" | null>(null);
+  const [reference, setReference] = useState("");
+  const submit = (intent: OrderActionIntent, fields: Record<string, string> = {}) =>
+    fetcher.submit({ intent, ...fields }, { method: "post" });
+  const button = (intent: OrderActionIntent, label: string, className: string) => (
+    <button type="button" onClick={() => submit(intent)} disabled={busy} className={`${className} ${disabled}`}>
+      {label}
+    </button>
+  );
+
+  const none = !Object.values(actions).some(Boolean);
+  return (
+    <div className="space-y-4">
+      {actions.confirmPayment && (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+          {order.utr ? (
+            <p>
+              The buyer's UPI reference is <span className="font-mono text-base font-bold">{order.utr}</span>. Find a
+              credit of <strong>{formatInr(Math.round(order.price * 100))}</strong> with this reference in your bank
+              app, then confirm.
+            </p>
+          ) : (
+            <p>
+              No UPI reference from the buyer. Confirm only if you see a credit of{" "}
+              <strong>{formatInr(Math.round(order.price * 100))}</strong> for this order in your bank app.
+            </p>
+          )}
+          <div className="mt-3">{button("confirm-payment", "Confirm payment", primary)}</div>
+        </div>
+      )}
+      {actions.place && button("place", "Send to panel", primary)}
+      {actions.retry && button("retry", "Send to panel again", primary)}
+      {actions.markRefunded && (
+        <form
+          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit("mark-refunded", { reference });
+          }}
+        >
+          <p>
+            Refund due:{" "}
+            <strong>{order.refund.due === null ? "—" : formatInr(Math.round(order.refund.due * 100))}</strong> to the
+            buyer's UPI account. Pay it, then note the refund's UPI reference.
+          </p>
+          <label htmlFor="refund-reference" className="mt-2 block font-medium">
+            Refund UPI reference (12 digits)
+          </label>
+          <div className="mt-1 flex gap-2">
+            <input
+              id="refund-reference"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={12}
+              value={reference}
+              onChange={(e) => setReference(e.target.value.replace(/\D/g, "").slice(0, 12))}
+              className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2 font-mono"
+            />
+            <button type="submit" disabled={busy || reference.length !== 12} className={`${primary} ${disabled}`}>
+              Mark refunded
+            </button>
+          </div>
+        </form>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {actions.placeUnpaid && (
+          <button
+            type="button"
+            onClick={() => setAsking("unpaid")}
+            disabled={busy}
+            className={`${secondary} ${disabled}`}
+          >
+            Send without confirmed payment…
+          </button>
+        )}
+        {actions.cancel && (
+          <button
+            type="button"
+            onClick={() => setAsking("cancel")}
+            disabled={busy}
+            className={`${secondary} ${disabled}`}
+          >
+            Cancel order…
+          </button>
+        )}
+        {actions.updateProfit && button("update-profit", "Update Profit", secondary)}
+      </div>
+      {none && <p className="text-sm text-gray-600">Nothing to do for this order right now.</p>}
+
+      <ConfirmActionDialog
+        open={asking === "unpaid"}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title="Send without a confirmed payment?"
+        confirmLabel="Send anyway"
+        onConfirm={() => submit("place", { unpaid: "true" })}
+      >
+        <p>
+          Nobody has confirmed a payment for this order. The SMM panel will charge your balance and deliver it even if
+          the buyer never paid.
+        </p>
+        <p>Send it only if you have seen the money some other way.</p>
+      </ConfirmActionDialog>
+      <ConfirmActionDialog
+        open={asking === "cancel"}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title="Cancel this order?"
+        confirmLabel="Cancel order"
+        onConfirm={() => submit("cancel")}
+      >
+        {order.payment.paidAt ? (
+          <p>
+            This order is paid. Cancelling it makes the full price due back to the buyer
+            {order.smmPanel.orderId ? ", once the SMM panel agrees to cancel it" : ""}.
+          </p>
+        ) : (
+          <p>No payment was confirmed for this order. It will be closed.</p>
+        )}
+      </ConfirmActionDialog>
+    </div>
+  );
+}

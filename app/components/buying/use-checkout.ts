@@ -1,0 +1,77 @@
+import { useEffect, useState } from "react";
+import { useRevalidator } from "react-router";
+import { SETTLED_STAGES, buyerView } from "~/domain/orders/buyer-view";
+import type { OrderStatus } from "~/domain/orders/lifecycle";
+import type { CheckoutOrder } from "~/domain/payments/checkout.server";
+
+const POLL_MS = 4_000;
+
+/**
+ * The checkout's view of its order, driven by the lifecycle: the server's
+ * state (from the loader), a clock on the server's time for the countdown,
+ * and a light status poll that reloads the order whenever the server moves it
+ * (payment confirmed by the operator, a bank alert or a gateway; delivery
+ * progress). Nothing here changes the order: the server decides every state.
+ */
+export function useCheckout(order: CheckoutOrder, serverNow: number) {
+  const revalidator = useRevalidator();
+  const [now, setNow] = useState(serverNow);
+  const [offset] = useState(() => serverNow - Date.now());
+
+  // The stage as of now: the window may close between two loads.
+  const view = buyerView(
+    {
+      status: order.status,
+      quantity: order.quantity,
+      paymentDeadlineAt: order.deadlineAt,
+      paid: order.view.stage !== "pay" && order.view.stage !== "expired",
+      remains: null,
+      refundDuePaise: order.view.refundPaise,
+    },
+    now,
+  );
+  const stage = order.view.stage === "pay" ? view.stage : order.view.stage;
+  const settled = SETTLED_STAGES.has(stage);
+
+  // Clock, while a countdown or the late-UTR window matters.
+  useEffect(() => {
+    if (stage !== "pay" && stage !== "expired") return;
+    const tick = () => setNow(Date.now() + offset);
+    tick();
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [stage, offset]);
+
+  // Status poll; a change reloads the whole order from the server.
+  useEffect(() => {
+    if (settled) return;
+    let known: OrderStatus = order.status;
+    const timer = setInterval(async () => {
+      if (document.visibilityState === "hidden") return;
+      try {
+        const res = await fetch(`/api/order-status?orderId=${encodeURIComponent(order.orderId)}`, {
+          cache: "no-store",
+        });
+        if (!res.ok) return;
+        const body = (await res.json()) as { status?: OrderStatus };
+        if (body.status && body.status !== known) {
+          known = body.status;
+          void revalidator.revalidate();
+        }
+      } catch {
+        // The next poll tries again.
+      }
+    }, POLL_MS);
+    return () => clearInterval(timer);
+    // The revalidator changes identity on every render; the poll must not restart for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled, order.orderId, order.status]);
+
+  return {
+    stage,
+    remainingMs: order.deadlineAt - now,
+    /** A UTR is still taken after the window closed, until this runs out. */
+    lateUtrOpen: now < order.lateUtrUntil,
+    refresh: () => revalidator.revalidate(),
+  };
+}

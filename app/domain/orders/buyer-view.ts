@@ -1,0 +1,88 @@
+import type { OrderStatus } from "./lifecycle";
+
+/**
+ * What a buyer is told about their order, in plain words, from its state. The
+ * checkout and /track both show this, so they never disagree. An order with a
+ * UTR or a payment is never "expired" to the buyer.
+ */
+export type BuyerStage =
+  /** Pay now: the window is open. */
+  | "pay"
+  /** The window closed with nothing paid; a late UTR is still welcome for a while. */
+  | "expired"
+  /** We have the buyer's UTR and are checking it. */
+  | "confirming"
+  /** Paid; being handed to delivery. */
+  | "preparing"
+  /** Delivery under way (with a delivered count when the panel gives one). */
+  | "delivering"
+  | "delivered"
+  /** Partly delivered; the rest is refunded. */
+  | "partial"
+  /** Not delivered; refunded in full (or, unpaid, simply not delivered). */
+  | "not_delivered"
+  | "refunded"
+  | "cancelled";
+
+export interface BuyerOrderFacts {
+  status: OrderStatus;
+  quantity: number;
+  paymentDeadlineAt: number;
+  paid: boolean;
+  /** From the panel: how many are left to deliver, when it said. */
+  remains: number | null;
+  refundDuePaise: number | null;
+}
+
+export interface BuyerView {
+  stage: BuyerStage;
+  /** How many of `quantity` have arrived, when known. */
+  delivered: number | null;
+  refundPaise: number | null;
+}
+
+export function deliveredCount(quantity: number, remains: number | null): number | null {
+  if (remains === null) return null;
+  return Math.max(0, Math.min(quantity, quantity - remains));
+}
+
+export function buyerView(order: BuyerOrderFacts, now = Date.now()): BuyerView {
+  const delivered = deliveredCount(order.quantity, order.remains);
+  const refund = order.refundDuePaise;
+  const view = (stage: BuyerStage, refundPaise: number | null = null): BuyerView => ({
+    stage,
+    delivered,
+    refundPaise,
+  });
+  switch (order.status) {
+    case "awaiting_payment":
+      // The expiry job may run a few seconds after the deadline; the buyer's clock should not wait for it.
+      return view(now < order.paymentDeadlineAt ? "pay" : "expired");
+    case "expired":
+      return view("expired");
+    case "payment_claimed":
+      return view("confirming");
+    case "cancelled":
+      return view("cancelled");
+    case "paid":
+    case "sending":
+    case "placement_unknown":
+      return view("preparing");
+    case "sent":
+    case "delivering":
+      return view("delivering");
+    case "delivered":
+      return view("delivered");
+    case "partial":
+      return view("partial");
+    case "failed":
+      return view("not_delivered");
+    case "refund_due":
+      return view(delivered !== null && delivered > 0 ? "partial" : "not_delivered", refund);
+    case "refunded":
+      return view("refunded", refund);
+  }
+}
+
+/** Stages after which nothing will change without the buyer or the operator doing something. */
+export const SETTLED_STAGES: ReadonlySet<BuyerStage> = new Set(["delivered", "refunded", "cancelled"]);

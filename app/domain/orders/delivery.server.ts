@@ -1,0 +1,133 @@
+import type { DB } from "~/db/database.server";
+import { getStatus } from "~/domain/panel/client.server";
+import type { PanelSetup } from "~/domain/panel/connection.server";
+import { profitPaise } from "~/domain/panel/money";
+import { type PanelOrderStatus, type PanelStatus, isFinalPanelStatus } from "~/domain/panel/parse";
+import { nextSyncDelay } from "~/domain/panel/sync-schedule";
+import { AppError } from "~/lib/app-error";
+import type { Actor, OrderStatus, TransitionName } from "./lifecycle";
+import { type OrderFields, lockOrder, updatePanelFields } from "./orders.repository.server";
+import type { OrderRow } from "./table";
+import { applyTransition } from "./transitions.server";
+
+/**
+ * What the panel's status reports mean for an order: its figures (start
+ * count, remains, charge, profit) and its state (delivering, delivered, partly
+ * delivered, failed: the last two owe the buyer a refund when paid).
+ */
+
+type Reported = Pick<OrderRow, "price_paise" | "panel_status" | "profit_paise">;
+
+/** The columns a status reply updates; profit is (re)computed once the panel is done with the order. */
+export function statusUpdate(
+  order: Reported,
+  status: PanelOrderStatus,
+  { currency, syncIntervalMs }: Pick<PanelSetup, "currency" | "syncIntervalMs">,
+  now: number,
+): OrderFields {
+  const panelStatus = status.status ?? order.panel_status;
+  const final = isFinalPanelStatus(panelStatus);
+  const update: OrderFields = {
+    panel_status: panelStatus,
+    panel_charge: status.charge,
+    panel_currency: status.currency ?? (currency.panelCurrency.trim().toUpperCase() || null),
+    panel_start_count: status.startCount,
+    panel_remains: status.remains,
+    panel_synced_at: now,
+    panel_sync_failures: 0,
+    panel_next_sync_at: final ? null : now + nextSyncDelay(panelStatus, syncIntervalMs),
+    updated_at: now,
+  };
+  if (final) {
+    const profit = profitPaise(order.price_paise, status.charge, update.panel_currency ?? null, currency);
+    if (profit !== null) update.profit_paise = profit;
+  }
+  return update;
+}
+
+/** The transition a panel status calls for from where the order is; null when it stays. */
+export function transitionForPanelStatus(status: OrderStatus, panel: PanelStatus | null): TransitionName | null {
+  if (status !== "sent" && status !== "delivering") return null;
+  switch (panel) {
+    case "in_progress":
+    case "processing":
+      return status === "sent" ? "deliveryStarted" : null;
+    case "completed":
+      return "delivered";
+    case "partial":
+      return "partiallyDelivered";
+    case "cancelled":
+    case "failed":
+      return "deliveryFailed";
+    default:
+      return null;
+  }
+}
+
+const REASONS: Partial<Record<TransitionName, string>> = {
+  deliveryStarted: "the SMM panel started delivering",
+  delivered: "the SMM panel completed the order",
+  partiallyDelivered: "the SMM panel finished with part of the order undelivered",
+  deliveryFailed: "the SMM panel cancelled or failed the order",
+};
+
+/**
+ * Stores one status reply for one order and moves the order if the panel's
+ * word calls for it, in the caller's transaction. Returns the order as it now is.
+ */
+export async function applyPanelReply(
+  trx: DB,
+  orderId: string,
+  reply: PanelOrderStatus,
+  setup: Pick<PanelSetup, "currency" | "syncIntervalMs">,
+  actor: Extract<Actor, { kind: "system" } | { kind: "operator" }>,
+  now: number,
+): Promise<OrderRow | undefined> {
+  const locked = await lockOrder(trx, orderId);
+  if (!locked) return undefined;
+  const update = statusUpdate(locked, reply, setup, now);
+  await updatePanelFields(trx, locked.id, update);
+  const order = { ...locked, ...update } as OrderRow;
+  const name = transitionForPanelStatus(order.status, reply.status);
+  if (!name) return order;
+  return applyTransition(trx, order, name, {
+    actor,
+    reason: REASONS[name] ?? "the SMM panel reported a change",
+    details: { panelStatus: reply.rawStatus ?? reply.status, remains: reply.remains },
+    now,
+  });
+}
+
+/**
+ * Update Profit: reads one order's status from the panel, stores it (moving
+ * the order if the panel's word calls for it) and sets the profit when the
+ * charge can be converted to rupees.
+ */
+export async function refreshFromPanel(
+  db: DB,
+  setup: PanelSetup,
+  order: Pick<OrderRow, "order_id" | "panel_order_id">,
+  actor: Extract<Actor, { kind: "system" } | { kind: "operator" }>,
+): Promise<OrderRow> {
+  if (!order.panel_order_id) throw new AppError("INVALID_TRANSITION", "This order has no SMM panel order id");
+  const reply = await getStatus(setup.connection, order.panel_order_id);
+  if (!reply.ok) throw new AppError("UPSTREAM_FAILED", reply.message);
+  const updated = await db
+    .transaction()
+    .execute((trx) => applyPanelReply(trx, order.order_id, reply.value, setup, actor, Date.now()));
+  if (!updated) throw new AppError("NOT_FOUND", "Order not found");
+  if (updated.profit_paise !== null) return updated;
+  // Not final yet: profit is still worth knowing from the charge so far.
+  const profit = profitPaise(updated.price_paise, reply.value.charge, updated.panel_currency, setup.currency);
+  if (profit !== null) {
+    await updatePanelFields(db, updated.id, { profit_paise: profit });
+    return { ...updated, profit_paise: profit };
+  }
+  if (reply.value.charge === null) {
+    throw new AppError("INVALID_TRANSITION", "The SMM panel has not reported a charge for this order yet");
+  }
+  throw new AppError(
+    "NOT_CONFIGURED",
+    `The SMM panel charges in ${updated.panel_currency}; set the rupee rate for ${updated.panel_currency} in Settings to compute profit`,
+  );
+}

@@ -1,0 +1,46 @@
+import { refundPaise } from "./lifecycle";
+
+/**
+ * Backups written before the order lifecycle (migration 0010) hold orders in
+ * the old shape: status pending/completed/failed/cancelled plus panel_state.
+ * Restoring one maps each row the way the migration mapped the live table.
+ */
+export function upgradeLegacyOrderRow(row: Record<string, unknown>, now = Date.now()): Record<string, unknown> {
+  if (!("panel_state" in row)) return row;
+  const { panel_state: panelState, ...rest } = row;
+  const status = String(row.status);
+  const panelStatus = row.panel_status as string | null;
+  const price = Number(row.price_paise);
+  const quantity = Number(row.quantity);
+  const paid = {
+    paid_at: (row.panel_placed_at as number | null) ?? row.updated_at,
+    paid_by: "operator",
+    payment_evidence: '{"migrated":true}',
+  };
+  const refund = (undelivered: number) => ({
+    ...paid,
+    status: "refund_due",
+    refund_due_paise: refundPaise(price, quantity, undelivered),
+  });
+  const upgraded = (fields: Record<string, unknown>) => ({ ...rest, ...fields });
+
+  if (status === "pending" && panelState === "sending") return upgraded({ ...paid, status: "sending" });
+  if ((status === "failed" || status === "pending") && panelState === "unknown") {
+    return upgraded({ ...paid, status: "placement_unknown" });
+  }
+  if (status === "pending") {
+    if (row.utr !== null && row.utr !== undefined) return upgraded({ status: "payment_claimed" });
+    return upgraded({ status: Number(row.payment_deadline_at) <= now ? "expired" : "awaiting_payment" });
+  }
+  if (status === "failed") return upgraded(refund(quantity));
+  if (panelStatus === "completed" && status === "completed") return upgraded({ ...paid, status: "delivered" });
+  if (panelStatus === "partial" || status === "partial") {
+    return upgraded(refund((row.panel_remains as number | null) ?? quantity));
+  }
+  if (row.panel_order_id && (panelStatus === "cancelled" || panelStatus === "failed"))
+    return upgraded(refund(quantity));
+  if (status === "cancelled") return upgraded({ status: "cancelled" });
+  if (panelStatus === "in_progress" || panelStatus === "processing") return upgraded({ ...paid, status: "delivering" });
+  if (row.panel_order_id) return upgraded({ ...paid, status: "sent" });
+  return upgraded({ ...paid, status: "placement_unknown" });
+}

@@ -1,0 +1,178 @@
+/**
+ * The order lifecycle: every state an order can be in and every transition
+ * between them. This table is the rule; `transitions.server.ts` applies it and
+ * is the only code that writes an order's status. Shared with the browser for
+ * labels and for the actions each state offers. Diagram: docs/order-lifecycle.md.
+ */
+
+export const ORDER_STATUSES = [
+  /** Created; the buyer has the payment window to pay. */
+  "awaiting_payment",
+  /** The buyer says they paid and gave a UPI reference (UTR); not yet confirmed. */
+  "payment_claimed",
+  /** The payment window closed with no payment and no UTR. A late UTR or a confirmation still revives it. */
+  "expired",
+  /** Closed by the operator before any payment was confirmed. */
+  "cancelled",
+  /** Payment confirmed (by the operator, a bank alert or a gateway); not yet sent to the panel. */
+  "paid",
+  /** Being handed to the SMM panel right now (its `add` call is in flight). */
+  "sending",
+  /** Sent, but the panel's answer never came: it may or may not have the order. Checked by hand. */
+  "placement_unknown",
+  /** The panel accepted the order; delivery has not started. */
+  "sent",
+  /** The panel is delivering. */
+  "delivering",
+  "delivered",
+  /** The panel stopped before delivering everything (only while unpaid; a paid one becomes refund_due). */
+  "partial",
+  /** The panel refused or cancelled the order (only while unpaid; a paid one becomes refund_due). */
+  "failed",
+  /** Paid but not (fully) delivered: the shop owes the buyer `refund_due_paise`. */
+  "refund_due",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return ORDER_STATUSES.includes(value as OrderStatus);
+}
+
+/** Before any payment is confirmed. */
+export const UNPAID_STATUSES = [
+  "awaiting_payment",
+  "payment_claimed",
+  "expired",
+  "cancelled",
+] as const satisfies readonly OrderStatus[];
+
+/** States in which the panel may still change the order (the status sync asks about them). */
+export const AT_PANEL_STATUSES = ["sent", "delivering"] as const satisfies readonly OrderStatus[];
+
+/** Who or what moved an order. Stored on the audit entry; `paid_by` keeps the confirming one. */
+export type Actor =
+  | { kind: "buyer" }
+  | { kind: "operator"; name: string }
+  | { kind: "system"; job: string }
+  | { kind: "bank_alert"; source: string }
+  | { kind: "gateway"; name: string };
+
+export function actorLabel(actor: Actor): string {
+  switch (actor.kind) {
+    case "buyer":
+      return "buyer";
+    case "operator":
+      return actor.name;
+    case "system":
+      return `system:${actor.job}`;
+    case "bank_alert":
+      return `bank-alert:${actor.source}`;
+    case "gateway":
+      return `gateway:${actor.name}`;
+  }
+}
+
+interface TransitionRule {
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  /** Who may ask for it; anything else is refused. */
+  by: readonly Actor["kind"][];
+}
+
+const PAYERS = ["operator", "bank_alert", "gateway"] as const;
+
+/**
+ * Every allowed move. A request for anything else is refused and changes
+ * nothing. Names are what happened, so the audit trail reads as a story.
+ */
+export const TRANSITIONS = {
+  /** The buyer gave a UTR: in the window, or late (within the grace period) after it closed. */
+  claimPayment: { from: ["awaiting_payment", "expired"], to: "payment_claimed", by: ["buyer"] },
+  /** The window closed with nothing paid: a server job, never the browser. */
+  expire: { from: ["awaiting_payment"], to: "expired", by: ["system"] },
+  /** Money seen. Late payers included: an expired, claimed or even cancelled order can be paid. */
+  confirmPayment: {
+    from: ["awaiting_payment", "payment_claimed", "expired", "cancelled"],
+    to: "paid",
+    by: PAYERS,
+  },
+  /** The operator closes an order nobody paid for (or whose claimed payment never arrived). */
+  cancel: { from: ["awaiting_payment", "payment_claimed", "expired"], to: "cancelled", by: ["operator"] },
+  /** Hand a paid order to the panel; again after a failure or an unknown outcome the operator checked. */
+  send: { from: ["paid", "failed", "placement_unknown", "refund_due"], to: "sending", by: ["operator", "system"] },
+  /** The operator sends an order with no confirmed payment, having said so in a dialog. */
+  sendUnpaid: { from: ["awaiting_payment", "payment_claimed", "expired"], to: "sending", by: ["operator"] },
+  placed: { from: ["sending"], to: "sent", by: ["operator", "system"] },
+  placementFailed: { from: ["sending"], to: "failed", by: ["operator", "system"] },
+  /** No usable answer from the panel (timeout, crash mid-call): never resent automatically. */
+  placementUnknown: { from: ["sending"], to: "placement_unknown", by: ["operator", "system"] },
+  deliveryStarted: { from: ["sent"], to: "delivering", by: ["system", "operator"] },
+  delivered: { from: ["sent", "delivering"], to: "delivered", by: ["system", "operator"] },
+  partiallyDelivered: { from: ["sent", "delivering"], to: "partial", by: ["system", "operator"] },
+  /** The panel cancelled or failed it (on its own or because the operator asked). */
+  deliveryFailed: { from: ["sent", "delivering"], to: "failed", by: ["system", "operator"] },
+  /** What a paid order that was not fully delivered becomes; also a paid order the operator stops before sending. */
+  refundDue: { from: ["failed", "partial", "paid", "placement_unknown"], to: "refund_due", by: ["system", "operator"] },
+  refunded: { from: ["refund_due"], to: "refunded", by: ["operator"] },
+} as const satisfies Record<string, TransitionRule>;
+
+export type TransitionName = keyof typeof TRANSITIONS;
+
+/** Whether the table allows `name` from `status` for this kind of actor (guards on the row are separate). */
+export function canTransition(name: TransitionName, status: OrderStatus, actor: Actor["kind"]): boolean {
+  const rule: TransitionRule = TRANSITIONS[name];
+  return rule.from.includes(status) && rule.by.includes(actor);
+}
+
+/**
+ * Deducted from every refund, as the refund policy tells buyers before they pay
+ * (content/pages/refund-policy.md, "Processing fee").
+ */
+export const REFUND_FEE_PERCENT = 5;
+
+/**
+ * What the buyer gets back for the part not delivered: its share of the price
+ * (rounded to the paisa) less the processing fee. With 600 of 1,000 delivered
+ * on a ₹500 order: ₹200 undelivered, ₹10 fee, ₹190 refunded.
+ */
+export function refundPaise(pricePaise: number, quantity: number, undelivered: number): number {
+  const share = Math.round((pricePaise * Math.min(Math.max(undelivered, 0), quantity)) / quantity);
+  return share - Math.round((share * REFUND_FEE_PERCENT) / 100);
+}
+
+/** The operator's words for each state (admin lists, badges, order details). */
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  awaiting_payment: "Awaiting payment",
+  payment_claimed: "Payment to confirm",
+  expired: "Expired (unpaid)",
+  cancelled: "Cancelled",
+  paid: "Paid, not sent",
+  sending: "Sending to panel",
+  placement_unknown: "Check panel",
+  sent: "Sent to panel",
+  delivering: "Delivering",
+  delivered: "Delivered",
+  partial: "Partially delivered",
+  failed: "Failed",
+  refund_due: "Refund due",
+  refunded: "Refunded",
+};
+
+/** Roughly how each state should feel in a badge. */
+export const STATUS_TONES: Record<OrderStatus, "neutral" | "attention" | "progress" | "success" | "danger"> = {
+  awaiting_payment: "neutral",
+  payment_claimed: "attention",
+  expired: "neutral",
+  cancelled: "neutral",
+  paid: "progress",
+  sending: "progress",
+  placement_unknown: "attention",
+  sent: "progress",
+  delivering: "progress",
+  delivered: "success",
+  partial: "danger",
+  failed: "danger",
+  refund_due: "attention",
+  refunded: "neutral",
+};

@@ -1,0 +1,129 @@
+import type { AppServices } from "~/context";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { AppError, isAppError } from "~/lib/app-error";
+import { refreshFromPanel } from "./delivery.server";
+import type { OrderAction } from "./order-actions";
+import { parseOrderId } from "./order-id";
+import { anonymiseOrder, deleteOrder, findOrder } from "./orders.repository.server";
+import { confirmPayment, markRefunded } from "./payment.server";
+import { sendAfterConfirmation } from "./payment-jobs.server";
+import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "./placement.server";
+import type { OrderRow } from "./table";
+
+type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+
+export interface OrderActionResult {
+  message: string;
+  /** The order as it is now (absent once deleted). */
+  order?: OrderRow;
+}
+
+/**
+ * Runs one operator action on one order. The order pages and the JSON API both
+ * come through here. State changes are audited by the transitions themselves;
+ * the other actions (profit, delete, erase) and every refusal are audited here.
+ * Throws AppError codes; the edge turns them into answers.
+ */
+export async function runOrderAction(
+  services: Services,
+  operator: { name: string; client?: RequestClient },
+  rawOrderId: string,
+  action: OrderAction,
+): Promise<OrderActionResult> {
+  const orderId = parseOrderId(rawOrderId);
+  if (!orderId) throw new AppError("NOT_FOUND", "Order not found");
+  try {
+    const result = await perform(services, operator, orderId, action);
+    if (!TRANSITION_ACTIONS.has(action.intent))
+      await audit(services, operator, orderId, action, { result: result.message });
+    return result;
+  } catch (error) {
+    if (isAppError(error) && error.code !== "NOT_FOUND") {
+      await audit(services, operator, orderId, action, { failed: error.message });
+    }
+    throw error;
+  }
+}
+
+/** Actions whose success the transitions already record. */
+const TRANSITION_ACTIONS = new Set<OrderAction["intent"]>([
+  "confirm-payment",
+  "place",
+  "retry",
+  "cancel",
+  "mark-refunded",
+]);
+
+async function perform(
+  services: Services,
+  operator: { name: string; client?: RequestClient },
+  orderId: string,
+  action: OrderAction,
+): Promise<OrderActionResult> {
+  const { db } = services;
+  const actor = { kind: "operator", name: operator.name } as const;
+  switch (action.intent) {
+    case "confirm-payment": {
+      const current = await findOrder(db, orderId);
+      const order = await confirmPayment(db, orderId, actor, { utrCompared: current?.utr ?? null }, operator);
+      sendAfterConfirmation(services, order);
+      return { message: "Payment confirmed", order };
+    }
+    case "place":
+    case "retry": {
+      const order = await sendToPanel(services, orderId, {
+        actor,
+        unpaid: action.intent === "place" && action.unpaid,
+        client: operator.client,
+      });
+      return placementResult(order);
+    }
+    case "cancel":
+      return cancelOrder(services, orderId, operator.name, operator.client);
+    case "mark-refunded": {
+      const order = await markRefunded(db, orderId, operator.name, action.reference, operator);
+      return { message: "Refund recorded", order };
+    }
+    case "update-profit": {
+      const current = await findOrder(db, orderId);
+      if (!current) throw new AppError("NOT_FOUND", "Order not found");
+      if (!current.panel_order_id) throw new AppError("INVALID_TRANSITION", "This order has no SMM panel order id");
+      if (current.profit_paise !== null) throw new AppError("INVALID_TRANSITION", "This order already has a profit");
+      const order = await refreshFromPanel(db, await loadPanelSetup(services), current, actor);
+      return { message: PLACEMENT_MESSAGES.profitUpdated, order };
+    }
+    case "delete":
+      if (!(await deleteOrder(db, orderId))) throw new AppError("NOT_FOUND", "Order not found");
+      return { message: "Order deleted successfully" };
+    case "erase": {
+      if (!(await anonymiseOrder(db, orderId, Date.now()))) throw new AppError("NOT_FOUND", "Order not found");
+      return { message: "Customer name and phone erased", order: await findOrder(db, orderId) };
+    }
+  }
+}
+
+/** A send always ends in a state; only "sent" is a success for the person who clicked. */
+function placementResult(order: OrderRow): OrderActionResult {
+  if (order.status === "sent") return { message: PLACEMENT_MESSAGES.sent, order };
+  const reason = order.panel_error ?? "the SMM panel did not take the order";
+  throw new AppError(order.status === "placement_unknown" ? "UPSTREAM_UNKNOWN" : "UPSTREAM_FAILED", reason, {
+    status: order.status,
+  });
+}
+
+async function audit(
+  { db }: Services,
+  operator: { name: string; client?: RequestClient },
+  orderId: string,
+  action: OrderAction,
+  details: Record<string, unknown>,
+) {
+  await recordAudit(db, {
+    actor: operator.name,
+    action: `order.${action.intent}`,
+    targetType: "order",
+    targetId: orderId,
+    details,
+    client: operator.client,
+  });
+}

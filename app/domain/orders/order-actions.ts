@@ -1,0 +1,58 @@
+import { z } from "zod";
+import type { OrderStatus } from "./lifecycle";
+
+/**
+ * The operator's actions on one order, as a discriminated union on `intent`:
+ * one schema for the order pages' forms, the JSON API and the server.
+ */
+const flag = z
+  .union([z.boolean(), z.enum(["true", "false", "on"])])
+  .optional()
+  .transform((v) => v === true || v === "true" || v === "on");
+
+export const orderActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("confirm-payment") }),
+  /** `unpaid`: the operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
+  z.object({ intent: z.literal("place"), unpaid: flag }),
+  z.object({ intent: z.literal("retry") }),
+  z.object({ intent: z.literal("cancel") }),
+  z.object({
+    intent: z.literal("mark-refunded"),
+    reference: z.string().max(40, "Enter the 12-digit UPI reference of the refund"),
+  }),
+  z.object({ intent: z.literal("update-profit") }),
+  z.object({ intent: z.literal("delete") }),
+  z.object({ intent: z.literal("erase") }),
+]);
+export type OrderAction = z.infer<typeof orderActionSchema>;
+export type OrderActionIntent = OrderAction["intent"];
+export const ORDER_ACTION_INTENTS = orderActionSchema.options.map((o) => o.shape.intent.value);
+
+/** What the operator may do from each state; the transition table has the final word. */
+export function actionsFor(order: {
+  status: OrderStatus;
+  paid: boolean;
+  panelOrderId: string | null;
+  hasProfit: boolean;
+  refunded: boolean;
+  /** How many the panel delivered, when it said. */
+  delivered: number | null;
+}) {
+  const s = order.status;
+  const unpaid = s === "awaiting_payment" || s === "payment_claimed" || s === "expired";
+  return {
+    confirmPayment: unpaid || s === "cancelled",
+    /** Send a paid order (the primary action once paid and automatic sending is off or failed). */
+    place: s === "paid",
+    /** Send anyway, with a dialog saying there is no confirmed payment. */
+    placeUnpaid: unpaid,
+    retry:
+      s === "failed" ||
+      s === "placement_unknown" ||
+      (s === "refund_due" && !order.refunded && (order.delivered ?? 0) === 0),
+    cancel: unpaid || s === "paid" || s === "placement_unknown" || s === "sent" || s === "delivering",
+    markRefunded: s === "refund_due",
+    updateProfit: order.panelOrderId !== null && !order.hasProfit,
+  };
+}
+export type AvailableActions = ReturnType<typeof actionsFor>;

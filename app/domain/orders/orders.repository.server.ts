@@ -1,0 +1,259 @@
+import { type CompiledQuery, SqliteAdapter } from "kysely";
+import type { DB } from "~/db/database.server";
+import { AT_PANEL_STATUSES, type OrderStatus } from "./lifecycle";
+import type { NewOrderRow, OrderRow, OrderUpdate } from "./table";
+
+/**
+ * The one module that owns the SQL of the `orders` table: every write and the
+ * lookups other features build on. Functions take `db` first so they run
+ * inside a caller's transaction. The status column is written only through
+ * `writeStatus`, which only transitions.server.ts calls.
+ */
+
+/** Columns a status change may carry with it; the status itself is not one of them. */
+export type OrderFields = Omit<OrderUpdate, "status" | "id" | "order_id" | "created_at">;
+
+export function findOrder(db: DB, orderId: string): Promise<OrderRow | undefined> {
+  return db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirst();
+}
+
+export function findOrderByIdempotencyKey(db: DB, key: string): Promise<OrderRow | undefined> {
+  return db.selectFrom("orders").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+/**
+ * The order, locked against other writers until the transaction ends
+ * (PostgreSQL row lock; SQLite runs one write transaction at a time anyway).
+ * Call inside a transaction.
+ */
+export function lockOrder(trx: DB, orderId: string): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom("orders").selectAll().where("order_id", "=", orderId);
+  return isSqlite(trx) ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
+}
+
+/** Inserts a new order; undefined when another one already holds its idempotency key. */
+export function insertOrder(db: DB, order: NewOrderRow): Promise<OrderRow | undefined> {
+  return db
+    .insertInto("orders")
+    .values(order)
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * The status write behind every transition: only if the order is still in
+ * `from`, so a change that lost a race changes nothing. For transitions.server.ts only.
+ */
+export function writeStatus(
+  trx: DB,
+  id: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  fields: OrderFields,
+): Promise<OrderRow | undefined> {
+  return trx
+    .updateTable("orders")
+    .set({ ...fields, status: to })
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Panel bookkeeping that is not a change of state (status sync figures, sync schedule, profit). */
+export async function updatePanelFields(db: DB, id: number, fields: OrderFields): Promise<void> {
+  await db.updateTable("orders").set(fields).where("id", "=", id).execute();
+}
+
+const statusQueries = new WeakMap<DB, CompiledQuery<{ status: OrderStatus }>>();
+
+/**
+ * Polled every few seconds by every open checkout, so the query is built once
+ * per database and only its parameter changes: building it took a quarter of
+ * the time the server spends on a poll.
+ */
+export async function findOrderStatus(db: DB, orderId: string): Promise<OrderStatus | undefined> {
+  let query = statusQueries.get(db);
+  if (!query) {
+    query = db.selectFrom("orders").select("status").where("order_id", "=", "").compile();
+    statusQueries.set(db, query);
+  }
+  const { rows } = await db.executeQuery<{ status: OrderStatus }>({ ...query, parameters: [orderId] });
+  return rows[0]?.status;
+}
+
+/** Orders whose payment window closed with nothing paid, oldest first. */
+export function overdueUnpaidOrderIds(db: DB, now: number, limit: number): Promise<string[]> {
+  return db
+    .selectFrom("orders")
+    .select("order_id")
+    .where("status", "=", "awaiting_payment")
+    .where("payment_deadline_at", "<=", now)
+    .orderBy("payment_deadline_at")
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => r.order_id));
+}
+
+/** Paid orders not yet sent, confirmed before `confirmedBefore` (the automatic sender's backlog). */
+export function paidUnsentOrderIds(db: DB, confirmedBefore: number, limit: number): Promise<string[]> {
+  return db
+    .selectFrom("orders")
+    .select("order_id")
+    .where("status", "=", "paid")
+    .where("paid_at", "<=", confirmedBefore)
+    .orderBy("paid_at")
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => r.order_id));
+}
+
+/** Orders left in 'sending' since before `olderThan`: the process stopped while the panel was asked. */
+export function stuckSendingOrderIds(db: DB, olderThan: number): Promise<string[]> {
+  return db
+    .selectFrom("orders")
+    .select("order_id")
+    .where("status", "=", "sending")
+    .where("updated_at", "<", olderThan)
+    .execute()
+    .then((rows) => rows.map((r) => r.order_id));
+}
+
+export type SyncCandidate = Pick<
+  OrderRow,
+  | "id"
+  | "order_id"
+  | "status"
+  | "panel_order_id"
+  | "price_paise"
+  | "quantity"
+  | "panel_status"
+  | "profit_paise"
+  | "panel_sync_failures"
+>;
+
+/** Orders at the panel whose next status check is due, most overdue first. */
+export function ordersDueForSync(db: DB, now: number, limit: number): Promise<SyncCandidate[]> {
+  return db
+    .selectFrom("orders")
+    .select([
+      "id",
+      "order_id",
+      "status",
+      "panel_order_id",
+      "price_paise",
+      "quantity",
+      "panel_status",
+      "profit_paise",
+      "panel_sync_failures",
+    ])
+    .where("panel_next_sync_at", "<=", now)
+    .where("status", "in", AT_PANEL_STATUSES)
+    .where("panel_order_id", "is not", null)
+    .orderBy("panel_next_sync_at")
+    .limit(limit)
+    .execute();
+}
+
+export type ProfitCandidate = Pick<
+  OrderRow,
+  "id" | "order_id" | "panel_order_id" | "price_paise" | "panel_status" | "profit_paise"
+>;
+
+/** Orders the panel has that still have no profit, by id after `afterId` (a keyset walk). */
+export function ordersWithoutProfit(db: DB, afterId: number, limit: number): Promise<ProfitCandidate[]> {
+  return db
+    .selectFrom("orders")
+    .select(["id", "order_id", "panel_order_id", "price_paise", "panel_status", "profit_paise"])
+    .where("panel_order_id", "is not", null)
+    .where("profit_paise", "is", null)
+    .where("id", ">", afterId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+export async function countOrdersWithoutProfit(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("panel_order_id", "is not", null)
+    .where("profit_paise", "is", null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function countOrdersByStatus(db: DB, statuses: readonly OrderStatus[]): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "in", statuses)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Count and sum of refunds owed right now. */
+export async function refundsDue(db: DB): Promise<{ count: number; paise: number }> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.coalesce(eb.fn.sum<number>("refund_due_paise"), eb.lit(0)).as("paise"),
+    ])
+    .where("status", "=", "refund_due")
+    .executeTakeFirst();
+  return { count: Number(row?.n ?? 0), paise: Number(row?.paise ?? 0) };
+}
+
+/** The newest change to any order: the admin's live view polls it to know when to reload. */
+export async function lastOrderChange(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.max("updated_at").as("at"))
+    .executeTakeFirst();
+  return Number(row?.at ?? 0);
+}
+
+export async function deleteOrder(db: DB, orderId: string): Promise<boolean> {
+  const result = await db.deleteFrom("orders").where("order_id", "=", orderId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function deleteAllOrders(db: DB): Promise<number> {
+  const result = await db.deleteFrom("orders").executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Forgets buyers' names and phones on orders created before `createdBefore`; the orders stay for the books. */
+export async function anonymiseOrdersCreatedBefore(db: DB, createdBefore: number, now: number): Promise<number> {
+  const result = await db
+    .updateTable("orders")
+    .set({ customer_name: null, customer_phone: null, anonymised_at: now, updated_at: now })
+    .where("created_at", "<", createdBefore)
+    .where("anonymised_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Erases one buyer's name and phone from an order on request. */
+export async function anonymiseOrder(db: DB, orderId: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ customer_name: null, customer_phone: null, anonymised_at: now, updated_at: now })
+    .where("order_id", "=", orderId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function isSqlite(db: DB): boolean {
+  return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** A unique index refused the write (idempotency key, order id, UTR). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return (
+    e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(e?.message ?? "")
+  );
+}

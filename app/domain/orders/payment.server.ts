@@ -1,0 +1,103 @@
+import type { DB } from "~/db/database.server";
+import type { RequestClient } from "~/domain/audit/audit.server";
+import { AppError } from "~/lib/app-error";
+import type { Actor } from "./lifecycle";
+import { findOrder, isUniqueViolation } from "./orders.repository.server";
+import type { OrderRow } from "./table";
+import { transitionOrder } from "./transitions.server";
+
+/** What the buyer and the operator read about payments. */
+export const PAYMENT_MESSAGES = {
+  utrInvalid: "Please enter the 12-digit UPI reference number (UTR) from your payment app",
+  utrUsed: "This UPI reference number has already been used for another order",
+  utrReceived: "Payment reference received. We are confirming your payment.",
+  tooLate:
+    "This order's payment window closed too long ago to take a payment reference here. " +
+    "Please contact support with your UTR.",
+  confirmed: "Payment confirmed",
+  refundReferenceInvalid: "Enter the UPI reference (UTR) of the refund you paid: 12 digits",
+  refunded: "Refund recorded",
+} as const;
+
+/** A UTR as people paste it (spaces, dashes) → 12 digits, or null. */
+export function parseUtr(raw: string): string | null {
+  const utr = raw.replace(/[\s-]/g, "");
+  return /^\d{12}$/.test(utr) ? utr : null;
+}
+
+/**
+ * "I have paid": the buyer's 12-digit UPI reference. Accepted while the order
+ * waits for payment, and after its window closed for `graceSeconds` more, so a
+ * buyer who paid at 4:59 is not lost. Once per order; unique across orders.
+ * Sending the same reference again is answered as a success (a retried request).
+ */
+export async function claimPayment(
+  db: DB,
+  orderId: string,
+  rawUtr: string,
+  { graceSeconds, now = Date.now(), client }: { graceSeconds: number; now?: number; client?: RequestClient },
+): Promise<OrderRow> {
+  const utr = parseUtr(rawUtr);
+  if (!utr) throw new AppError("INVALID_INPUT", PAYMENT_MESSAGES.utrInvalid, { field: "utr" });
+  try {
+    return await transitionOrder(db, orderId, "claimPayment", {
+      actor: { kind: "buyer" },
+      reason: "the buyer gave a UPI reference",
+      set: { utr, utr_submitted_at: now },
+      details: { utr },
+      guard: (order) => (order.payment_deadline_at + graceSeconds * 1000 < now ? PAYMENT_MESSAGES.tooLate : null),
+      client,
+      now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("CONFLICT", PAYMENT_MESSAGES.utrUsed, { field: "utr" });
+    if (error instanceof AppError && error.code === "INVALID_TRANSITION") {
+      // The same reference again (a double tap, a retried request): it is already ours.
+      const current = await findOrder(db, orderId);
+      if (current?.utr === utr) return current;
+    }
+    throw error;
+  }
+}
+
+/**
+ * The payment is real: seen in the bank app by the operator, in a bank alert,
+ * or reported by a gateway. `evidence` says what it rested on and is kept on
+ * the order. Works for late payers too (expired, claimed, cancelled orders).
+ */
+export function confirmPayment(
+  db: DB,
+  orderId: string,
+  actor: Exclude<Actor, { kind: "buyer" } | { kind: "system" }>,
+  evidence: Record<string, string | number | boolean | null>,
+  { now, client }: { now?: number; client?: RequestClient } = {},
+): Promise<OrderRow> {
+  return transitionOrder(db, orderId, "confirmPayment", {
+    actor,
+    reason: actor.kind === "operator" ? "payment seen by the operator" : `payment reported by ${actor.kind}`,
+    set: { payment_evidence: JSON.stringify(evidence) },
+    details: evidence,
+    client,
+    now,
+  });
+}
+
+/** The operator paid the refund back and notes its UPI reference. */
+export function markRefunded(
+  db: DB,
+  orderId: string,
+  operator: string,
+  rawReference: string,
+  { now, client }: { now?: number; client?: RequestClient } = {},
+): Promise<OrderRow> {
+  const reference = parseUtr(rawReference);
+  if (!reference) throw new AppError("INVALID_INPUT", PAYMENT_MESSAGES.refundReferenceInvalid, { field: "reference" });
+  return transitionOrder(db, orderId, "refunded", {
+    actor: { kind: "operator", name: operator },
+    reason: "refund paid by the operator",
+    set: { refund_reference: reference },
+    details: { reference },
+    client,
+    now,
+  });
+}

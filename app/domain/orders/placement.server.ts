@@ -1,0 +1,174 @@
+import type { AppServices } from "~/context";
+import type { RequestClient } from "~/domain/audit/audit.server";
+import { addOrder, cancelOrders } from "~/domain/panel/client.server";
+import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
+import { AppError } from "~/lib/app-error";
+import type { Actor } from "./lifecycle";
+import { findOrder } from "./orders.repository.server";
+import { firstSyncDelay } from "~/domain/panel/sync-schedule";
+import type { OrderRow } from "./table";
+import { transitionOrder } from "./transitions.server";
+
+/**
+ * Handing orders to the SMM panel, exactly once. The `send` transition
+ * (paid → sending) is the claim: of a double click, two operators, the
+ * automatic sender and two app instances, only one moves the order, and only
+ * that one calls the panel's `add`. A call with no usable answer leaves the
+ * order "placement_unknown", to be checked by hand, never resent blindly.
+ */
+
+export type PanelServices = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+
+export const PLACEMENT_MESSAGES = {
+  sent: "Order sent to the SMM panel",
+  cancelled: "Order cancelled",
+  cancelledPaid: "Order stopped; the refund is due to the buyer",
+  cancelledAtPanel: "The SMM panel cancelled the order; the refund is due to the buyer",
+  profitUpdated: "Profit updated successfully",
+} as const;
+
+export async function loadPanelSetup(services: PanelServices): Promise<PanelSetup> {
+  const configured = panelSetup(await services.settings.get(), services.config);
+  if (!configured.ok) throw new AppError("NOT_CONFIGURED", configured.message);
+  return configured.setup;
+}
+
+function serviceIdFor(setup: PanelSetup, order: OrderRow): string {
+  const id = setup.serviceIds[order.service_type];
+  if (!id)
+    throw new AppError("NOT_CONFIGURED", `Set the SMM panel service id for ${order.service_type} in Settings first`);
+  return id;
+}
+
+export function unknownOutcomeMessage(reason: string, target: string): string {
+  return (
+    `Not sure whether the SMM panel placed this order: ${reason}. It was not sent again; ` +
+    `check the panel's orders for ${target || "this link"} before sending it again.`
+  );
+}
+
+export interface SendOptions {
+  actor: Extract<Actor, { kind: "operator" } | { kind: "system" }>;
+  /** The operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
+  unpaid?: boolean;
+  client?: RequestClient;
+}
+
+/**
+ * Sends an order to the panel: a paid one, one that failed or whose outcome
+ * the operator checked, or (with `unpaid`) one nobody confirmed payment for.
+ * Resolves with the order as it ends up (sent, failed or refund due,
+ * placement_unknown); a refusal by the panel is not an exception, the order's
+ * state says it. Throws for what stops it before the panel is called.
+ */
+export async function sendToPanel(services: PanelServices, orderId: string, options: SendOptions): Promise<OrderRow> {
+  const { db, logger } = services;
+  const order = await findOrder(db, orderId);
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  const setup = await loadPanelSetup(services);
+  const serviceId = serviceIdFor(setup, order);
+
+  const claimed = await transitionOrder(db, orderId, options.unpaid ? "sendUnpaid" : "send", {
+    actor: options.actor,
+    reason: options.unpaid ? "sent without a confirmed payment, as the operator chose" : "sending to the SMM panel",
+    client: options.client,
+  });
+
+  const result = await addOrder(setup.connection, {
+    service: serviceId,
+    link: claimed.target,
+    quantity: claimed.quantity,
+  });
+  const now = Date.now();
+  const outcome = { actor: options.actor, client: options.client, now };
+
+  if (result.ok) {
+    try {
+      const sent = await transitionOrder(db, orderId, "placed", {
+        ...outcome,
+        reason: "the SMM panel accepted the order",
+        details: { panelOrderId: result.value },
+        set: {
+          panel_order_id: result.value,
+          panel_status: "pending",
+          panel_error: null,
+          panel_charge: null,
+          panel_start_count: null,
+          panel_remains: null,
+          panel_placed_at: now,
+          panel_next_sync_at: now + firstSyncDelay(setup.syncIntervalMs),
+          panel_sync_failures: 0,
+        },
+      });
+      logger.info({ orderId, panelOrderId: result.value }, "order placed in SMM panel");
+      return sent;
+    } catch (error) {
+      // The panel has the order; losing its id here would invite a second one.
+      logger.error({ err: error, orderId, panelOrderId: result.value }, "panel order placed but not saved");
+      throw error;
+    }
+  }
+
+  const unknown = result.kind === "unknown";
+  const message = unknown ? unknownOutcomeMessage(result.message, claimed.target) : result.message;
+  logger.warn({ orderId, kind: result.kind, reason: result.message }, "panel add failed");
+  return transitionOrder(db, orderId, unknown ? "placementUnknown" : "placementFailed", {
+    ...outcome,
+    reason: unknown ? "no usable answer from the SMM panel" : "the SMM panel refused the order",
+    details: { panelError: message },
+    set: { panel_error: message },
+  });
+}
+
+/**
+ * The operator's Cancel: an unpaid order is simply closed; a paid one not yet
+ * sent becomes refund due; one the panel has is cancelled only if the panel
+ * agrees, and then it is refund due too.
+ */
+export async function cancelOrder(
+  services: PanelServices,
+  orderId: string,
+  operator: string,
+  client?: RequestClient,
+): Promise<{ order: OrderRow; message: string }> {
+  const { db } = services;
+  const order = await findOrder(db, orderId);
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  const actor = { kind: "operator", name: operator } as const;
+
+  if ((order.status === "sent" || order.status === "delivering") && order.panel_order_id) {
+    const setup = await loadPanelSetup(services);
+    const reply = await cancelOrders(setup.connection, [order.panel_order_id]);
+    const entry = reply.ok ? reply.value.get(order.panel_order_id) : undefined;
+    if (!entry?.ok) {
+      const reason = !reply.ok ? reply.message : (entry?.error ?? "the panel did not confirm the cancellation");
+      throw new AppError("UPSTREAM_FAILED", `The SMM panel did not cancel this order: ${reason}`);
+    }
+    const now = Date.now();
+    const cancelled = await transitionOrder(db, orderId, "deliveryFailed", {
+      actor,
+      reason: "cancelled at the SMM panel by the operator",
+      set: { panel_status: "cancelled", panel_next_sync_at: now },
+      client,
+      now,
+    });
+    return {
+      order: cancelled,
+      message: cancelled.status === "refund_due" ? PLACEMENT_MESSAGES.cancelledAtPanel : PLACEMENT_MESSAGES.cancelled,
+    };
+  }
+  if (order.status === "paid" || order.status === "placement_unknown") {
+    const stopped = await transitionOrder(db, orderId, "refundDue", {
+      actor,
+      reason: "stopped by the operator before delivery",
+      client,
+    });
+    return { order: stopped, message: PLACEMENT_MESSAGES.cancelledPaid };
+  }
+  const cancelled = await transitionOrder(db, orderId, "cancel", {
+    actor,
+    reason: "cancelled by the operator",
+    client,
+  });
+  return { order: cancelled, message: PLACEMENT_MESSAGES.cancelled };
+}

@@ -1,0 +1,171 @@
+import type { DB } from "~/db/database.server";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { AppError } from "~/lib/app-error";
+import { deliveredCount } from "./buyer-view";
+import {
+  type Actor,
+  STATUS_LABELS,
+  TRANSITIONS,
+  type TransitionName,
+  actorLabel,
+  canTransition,
+  refundPaise,
+} from "./lifecycle";
+import { type OrderFields, findOrder, lockOrder, writeStatus } from "./orders.repository.server";
+import type { OrderRow } from "./table";
+
+/**
+ * Applies the lifecycle's transitions (lifecycle.ts) to orders: the only code
+ * that changes an order's status. Each transition reads the order under a lock,
+ * checks the table and the order's own guards, writes the new status with the
+ * columns that belong to it, and records who did it and why in the audit log,
+ * all in one database transaction. A refused transition throws
+ * INVALID_TRANSITION with a message for the person who asked, and changes nothing.
+ */
+
+export interface TransitionRequest {
+  actor: Actor;
+  /** Why, in words for the order's history. */
+  reason: string;
+  /** Columns written together with the status (panel order id, UTR, refund reference...). */
+  set?: OrderFields;
+  /** Extra facts for the history (never secrets). */
+  details?: Record<string, unknown>;
+  /** Refuses with this message when it returns one (a check only the caller knows). */
+  guard?: (order: OrderRow) => string | null;
+  client?: RequestClient;
+  now?: number;
+}
+
+/** Moves one order (by its public id) in its own transaction; returns the order as it now is. */
+export async function transitionOrder(
+  db: DB,
+  orderId: string,
+  name: TransitionName,
+  request: TransitionRequest,
+): Promise<OrderRow> {
+  return db.transaction().execute(async (trx) => {
+    const order = await lockOrder(trx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", "Order not found");
+    return applyTransition(trx, order, name, request);
+  });
+}
+
+/** The same, inside a transaction the caller holds and with the order it already locked. */
+export async function applyTransition(
+  trx: DB,
+  order: OrderRow,
+  name: TransitionName,
+  request: TransitionRequest,
+): Promise<OrderRow> {
+  const rule = TRANSITIONS[name];
+  if (!canTransition(name, order.status, request.actor.kind)) {
+    throw new AppError("INVALID_TRANSITION", refusal(name, order), { status: order.status });
+  }
+  const guarded = builtInGuard(name, order) ?? request.guard?.(order) ?? null;
+  if (guarded) throw new AppError("INVALID_TRANSITION", guarded, { status: order.status });
+
+  const now = request.now ?? Date.now();
+  const fields: OrderFields = { ...impliedFields(name, order, request.actor, now), ...request.set, updated_at: now };
+  const updated = await writeStatus(trx, order.id, order.status, rule.to, fields);
+  // Only possible without the row lock (a caller that did not lock): someone else moved it first.
+  if (!updated) throw new AppError("CONFLICT", "This order changed meanwhile. Reload it and try again.");
+
+  await recordAudit(
+    trx,
+    {
+      actor: actorLabel(request.actor),
+      action: `order.${name}`,
+      targetType: "order",
+      targetId: order.order_id,
+      details: { from: order.status, to: rule.to, reason: request.reason, ...request.details },
+      client: request.client,
+    },
+    now,
+  );
+
+  // A paid order that was not fully delivered owes the buyer the difference, at once.
+  if ((updated.status === "failed" || updated.status === "partial") && updated.paid_at !== null) {
+    return applyTransition(trx, updated, "refundDue", {
+      actor: request.actor,
+      reason: updated.status === "partial" ? "partly delivered after payment" : "not delivered after payment",
+      client: request.client,
+      now,
+    });
+  }
+  return updated;
+}
+
+/** What a paid order owes back: the undelivered part (all of it unless the panel says otherwise), less the fee. */
+export function refundFor(order: Pick<OrderRow, "price_paise" | "quantity" | "panel_remains">): number {
+  return refundPaise(order.price_paise, order.quantity, order.panel_remains ?? order.quantity);
+}
+
+/** Columns every transition of a kind sets, so no caller can forget them. */
+function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now: number): OrderFields {
+  switch (name) {
+    case "confirmPayment":
+      return { paid_at: now, paid_by: actorLabel(actor) };
+    case "refundDue":
+      return { refund_due_paise: refundFor(order) };
+    case "refunded":
+      return { refunded_at: now };
+    case "send":
+    case "sendUnpaid":
+      return { panel_error: null };
+    default:
+      return {};
+  }
+}
+
+/** Rules that depend on more than the status. */
+function builtInGuard(name: TransitionName, order: OrderRow): string | null {
+  if (name === "send" && order.status === "refund_due") {
+    // Retrying is only honest while nothing was delivered and nothing paid back yet.
+    if (order.refunded_at !== null || (deliveredCount(order.quantity, order.panel_remains) ?? 0) > 0) {
+      return "Part of this order was delivered; it can no longer be sent again. Refund what is due instead.";
+    }
+  }
+  if (name === "refundDue" && order.status === "placement_unknown" && order.panel_order_id !== null) {
+    return "The SMM panel has this order; cancel it there first.";
+  }
+  return null;
+}
+
+/** Why a transition is not possible from where the order is, in the words of the person who asked. */
+function refusal(name: TransitionName, order: OrderRow): string {
+  const now = STATUS_LABELS[order.status].toLowerCase();
+  switch (name) {
+    case "claimPayment":
+      if (order.status === "payment_claimed") return "A payment reference was already submitted for this order";
+      if (order.paid_at !== null) return "The payment for this order is already confirmed";
+      return "This order is no longer waiting for payment";
+    case "confirmPayment":
+      if (order.paid_at !== null) return "The payment for this order is already confirmed";
+      return `This order's payment cannot be confirmed: it is ${now}`;
+    case "cancel":
+      if (order.paid_at !== null) return "This order is paid: mark the refund instead of cancelling it";
+      return `Only an unpaid order can be cancelled (this one is ${now})`;
+    case "send":
+    case "sendUnpaid":
+      if (order.status === "sending") return "This order is being sent to the SMM panel right now";
+      if (order.panel_order_id && order.status !== "failed") {
+        return `This order is already at the SMM panel (order ${order.panel_order_id})`;
+      }
+      if (name === "send" && order.paid_at === null) return "This order has no confirmed payment";
+      return `This order cannot be sent to the SMM panel: it is ${now}`;
+    case "refunded":
+      return `Only an order with a refund due can be marked refunded (this one is ${now})`;
+    case "expire":
+      return `Only an order awaiting payment can expire (this one is ${now})`;
+    default:
+      return `Not possible while the order is ${now}`;
+  }
+}
+
+/** For callers that only need to know whether it exists (a 404 before any work). */
+export async function requireOrder(db: DB, orderId: string): Promise<OrderRow> {
+  const order = await findOrder(db, orderId);
+  if (!order) throw new AppError("NOT_FOUND", "Order not found");
+  return order;
+}

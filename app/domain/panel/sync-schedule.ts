@@ -1,0 +1,27 @@
+/**
+ * When the status sync next asks the panel about an order. Each order carries
+ * its own next-due time, spread by jitter so a burst of orders placed together
+ * does not stay together.
+ */
+
+const MINUTE = 60_000;
+
+/** Spread by ±20% so orders drift apart. */
+export function withJitter(ms: number, random = Math.random): number {
+  return Math.round(ms * (0.8 + 0.4 * random()));
+}
+
+/** A new order is first asked about after about two sync intervals (PANEL_SYNC_INTERVAL_MS). */
+export function firstSyncDelay(syncIntervalMs: number, random = Math.random): number {
+  return withJitter(2 * syncIntervalMs, random);
+}
+
+/** Pending orders change slowly; running ones are worth a closer look (2 and 1 minutes by default). */
+export function nextSyncDelay(panelStatus: string | null, syncIntervalMs: number, random = Math.random): number {
+  return withJitter((panelStatus === "pending" ? 8 : 4) * syncIntervalMs, random);
+}
+
+/** After `failures` unanswered checks in a row: 1, 2, 4 … minutes, at most 30. */
+export function backoff(failures: number, random = Math.random): number {
+  return withJitter(Math.min(30 * MINUTE, MINUTE * 2 ** Math.max(0, failures - 1)), random);
+}

@@ -1,0 +1,43 @@
+/**
+ * Errors the domain raises on purpose, as codes. The domain never speaks HTTP:
+ * the edge (app/lib/api.server.ts for the JSON API, page actions through the
+ * same helper) maps each code to a status, and shows the message as written,
+ * so messages are meant for the person who made the request.
+ */
+export const APP_ERROR_CODES = [
+  /** The thing asked about does not exist (or is not theirs to see). */
+  "NOT_FOUND",
+  /** The request itself is wrong: a field missing, malformed or out of range. */
+  "INVALID_INPUT",
+  /** The order (or other record) is not in a state that allows this; nothing was changed. */
+  "INVALID_TRANSITION",
+  /** A uniqueness or concurrency conflict (a UTR already used, a record changed meanwhile). */
+  "CONFLICT",
+  /** Too many attempts; try later. */
+  "RATE_LIMITED",
+  /** Something the operator must set up first (panel URL and key, service ids, UPI id). */
+  "NOT_CONFIGURED",
+  /** An external service (SMM panel, gateway) answered with a refusal or an error. */
+  "UPSTREAM_FAILED",
+  /** An external service did not answer usably: the outcome is not known. */
+  "UPSTREAM_UNKNOWN",
+  /** The shop cannot do this right now (payments not set up for buyers, a job busy). */
+  "UNAVAILABLE",
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+export class AppError extends Error {
+  override readonly name = "AppError";
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    /** Safe to send to the client with the message (a field name, a machine-readable reason). */
+    readonly details: Record<string, string | number | boolean | null> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}
