@@ -109,7 +109,7 @@ describe.each(testDatabases())("database on $name", (kind) => {
       order_id: orderId,
       price_paise: 34_950,
       quantity: 1000,
-      status: "pending",
+      status: "awaiting_payment",
       created_at: now,
       payment_deadline_at: now + 300_000,
     });
