@@ -18,7 +18,8 @@ const AUTO_SEND = { kind: "system", job: "auto-send" } as const;
 /** Orders whose window closed with nothing paid and no UTR become expired (a late UTR still revives them). */
 export async function expireOverdueOrders(services: Pick<AppServices, "db">, now = Date.now()): Promise<number> {
   let expired = 0;
-  for (;;) {
+  // Bounded, so a burst of abandoned checkouts cannot hold the job: the next run takes the rest.
+  for (let round = 0; round < 20; round++) {
     const due = await overdueUnpaidOrderIds(services.db, now, 200);
     for (const orderId of due) {
       try {
@@ -33,8 +34,9 @@ export async function expireOverdueOrders(services: Pick<AppServices, "db">, now
         if (!isAppError(error)) throw error;
       }
     }
-    if (due.length < 200) return expired;
+    if (due.length < 200) break;
   }
+  return expired;
 }
 
 export async function autoSendEnabled(services: Pick<AppServices, "settings">): Promise<boolean> {

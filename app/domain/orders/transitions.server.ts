@@ -112,7 +112,8 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
       return { refunded_at: now };
     case "send":
     case "sendUnpaid":
-      return { panel_error: null };
+      // Sent again after a failure: nothing is owed any more unless this attempt fails too.
+      return { panel_error: null, refund_due_paise: null };
     default:
       return {};
   }
