@@ -112,7 +112,8 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
       return { refunded_at: now };
     case "send":
     case "sendUnpaid":
-      return { panel_error: null };
+      // A retried order that was owed a refund owes nothing while it is at the panel again.
+      return { panel_error: null, refund_due_paise: null };
     default:
       return {};
   }
