@@ -145,7 +145,9 @@ function refusal(name: TransitionName, order: OrderRow): string {
       if (order.paid_at !== null) return "The payment for this order is already confirmed";
       return `This order's payment cannot be confirmed: it is ${now}`;
     case "cancel":
-      if (order.paid_at !== null) return "This order is paid: mark the refund instead of cancelling it";
+      if (order.status === "sending") return "This order is being sent to the SMM panel right now";
+      if (order.status === "refund_due") return "This order is paid: mark the refund instead of cancelling it";
+      if (order.paid_at !== null) return `This order is paid and ${now}: it can no longer be cancelled`;
       return `Only an unpaid order can be cancelled (this one is ${now})`;
     case "send":
     case "sendUnpaid":
