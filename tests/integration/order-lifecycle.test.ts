@@ -145,6 +145,10 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
           expect(moved, label).toMatchObject({ paid_at: T0 + 10_000, paid_by: actorLabel(actor) });
         }
         if (name === "refundDue") expect(moved.refund_due_paise, label).toBe(refundPaise(50_000, 1000, 1000));
+        // Owed back without ever being at the panel: it cost nothing, so its profit is its price.
+        if (moved.status === "refund_due") {
+          expect(moved.profit_paise, label).toBe(order.panel_order_id === null ? 50_000 : null);
+        }
         if (name === "refunded") expect(moved.refunded_at, label).toBe(T0 + 10_000);
         if (name === "send" || name === "sendUnpaid") {
           expect(moved, label).toMatchObject({ panel_error: null, refund_due_paise: null });
@@ -236,7 +240,7 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
     const notThere = await orderIn(h.db, "placement_unknown");
     expect(
       await transitionOrder(h.db, notThere.order_id, "refundDue", { actor: operator, reason: "stop" }),
-    ).toMatchObject({ status: "refund_due", refund_due_paise: 47_500 });
+    ).toMatchObject({ status: "refund_due", refund_due_paise: 47_500, profit_paise: 50_000 });
   });
 
   it("owes the undelivered share less the 5% fee when a paid order is partly delivered, and records the refund", async () => {

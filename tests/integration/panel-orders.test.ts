@@ -143,6 +143,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       expect(await reload(order.order_id)).toMatchObject({
         status: "refund_due",
         refund_due_paise: refundPaise(order.price_paise, order.quantity, order.quantity),
+        // It cost nothing at the panel: the profit is the price, the refund comes off it on the dashboard.
+        profit_paise: order.price_paise,
         panel_error: text,
         panel_order_id: null,
       });

@@ -30,9 +30,10 @@ describe("an old backup line, upgraded", () => {
       paid_at: now - 5000,
       paid_by: "operator",
     });
-    expect(up({ status: "failed", panel_state: null })).toMatchObject({
+    expect(up({ status: "failed", panel_state: null, profit_paise: null })).toMatchObject({
       status: "refund_due",
       refund_due_paise: 47_500,
+      profit_paise: 50_000,
     });
     // ₹500 for 1,000 with 400 undelivered: ₹200 less the 5% fee.
     expect(

@@ -107,7 +107,12 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
     case "confirmPayment":
       return { paid_at: now, paid_by: actorLabel(actor) };
     case "refundDue":
-      return { refund_due_paise: refundFor(order) };
+      return {
+        refund_due_paise: refundFor(order),
+        // Never at the panel, so it cost nothing (as one the panel cancelled, charge 0): the dashboard's
+        // profit less the refund is then the fee kept, not a loss of the whole refund.
+        ...(order.panel_order_id === null && order.profit_paise === null ? { profit_paise: order.price_paise } : {}),
+      };
     case "refunded":
       return { refunded_at: now };
     case "send":
