@@ -151,7 +151,7 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
         }
         if (name === "refunded") expect(moved.refunded_at, label).toBe(T0 + 10_000);
         if (name === "send" || name === "sendUnpaid") {
-          expect(moved, label).toMatchObject({ panel_error: null, refund_due_paise: null });
+          expect(moved, label).toMatchObject({ panel_error: null, refund_due_paise: null, profit_paise: null });
         }
       }
     }
@@ -211,9 +211,14 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
 
   it("sends a refund-due order again only while nothing was delivered", async () => {
     const operator = { kind: "operator", name: "owner" } as const;
-    const untouched = await orderIn(h.db, "refund_due", { panel_remains: 1000 });
+    // Cancelled at the panel with nothing delivered (charge 0, so its profit was its price).
+    const untouched = await orderIn(h.db, "refund_due", {
+      panel_remains: 1000,
+      panel_order_id: "31",
+      profit_paise: 50_000,
+    });
     expect(await transitionOrder(h.db, untouched.order_id, "send", { actor: operator, reason: "retry" })).toMatchObject(
-      { status: "sending", refund_due_paise: null },
+      { status: "sending", refund_due_paise: null, profit_paise: null },
     );
 
     const partly = await orderIn(h.db, "refund_due", { panel_remains: 400, refund_due_paise: 19_000 });

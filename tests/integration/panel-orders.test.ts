@@ -161,7 +161,12 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     await services.db.updateTable("orders").set({ target: "priya.bakes" }).where("id", "=", order.id).execute();
     expect(await retryOrder(services, order.order_id)).toEqual({ ok: true, message: "Order sent to the SMM panel" });
     // Sent after all: nothing is owed back any more.
-    expect(await reload(order.order_id)).toMatchObject({ status: "sent", panel_error: null, refund_due_paise: null });
+    expect(await reload(order.order_id)).toMatchObject({
+      status: "sent",
+      panel_error: null,
+      refund_due_paise: null,
+      profit_paise: null,
+    });
     expect(await retryOrder(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
     expect(sim.panel.count("add")).toBe(2);
   });

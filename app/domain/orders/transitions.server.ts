@@ -117,8 +117,8 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
       return { refunded_at: now };
     case "send":
     case "sendUnpaid":
-      // A retried order that was owed a refund owes nothing while it is at the panel again.
-      return { panel_error: null, refund_due_paise: null };
+      // A new placement: a retried order owes nothing while at the panel again, and earns what the new one costs.
+      return { panel_error: null, refund_due_paise: null, profit_paise: null };
     default:
       return {};
   }
