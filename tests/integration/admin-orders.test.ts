@@ -25,46 +25,54 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
   afterEach(async () => h.cleanup());
 
   it("counts dashboard days in IST: 00:00 IST belongs to today, 23:59:59 IST to yesterday", async () => {
-    await makeOrder(h.db, { created_at: TODAY, status: "completed", price_paise: 10_000, profit_paise: 4_000 });
-    await makeOrder(h.db, { created_at: TODAY - 1, status: "completed", price_paise: 20_000, profit_paise: 5_000 });
-    await makeOrder(h.db, { created_at: TODAY + 3_600_000, status: "pending", price_paise: 30_000 });
+    await makeOrder(h.db, { created_at: TODAY, status: "delivered", price_paise: 10_000, profit_paise: 4_000 });
+    await makeOrder(h.db, { created_at: TODAY - 1, status: "delivered", price_paise: 20_000, profit_paise: 5_000 });
+    // A payment to confirm is counted as pending, not as an order; an unpaid checkout not at all.
+    await makeOrder(h.db, { created_at: TODAY + 3_600_000, status: "payment_claimed", price_paise: 30_000 });
+    await makeOrder(h.db, { created_at: TODAY + 7_200_000, status: "awaiting_payment", price_paise: 50_000 });
+    await makeOrder(h.db, { created_at: TODAY + 7_300_000, status: "expired", price_paise: 60_000 });
+    // Paid, never delivered (the panel charged nothing): the refund owed comes off revenue and profit.
     await makeOrder(h.db, {
       created_at: TODAY - 2 * DAY_MS,
-      status: "failed",
+      status: "refund_due",
       price_paise: 40_000,
+      profit_paise: 40_000,
+      refund_due_paise: 38_000,
       service_type: "likes",
     });
 
     const today = await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW);
     expect(today).toMatchObject({
-      totalOrders: 2,
+      totalOrders: 1,
       successOrders: 1,
       pendingOrders: 1,
       totalRevenue: 100,
       netProfit: 40,
-      successRate: 50,
+      successRate: 100,
       avgOrderValue: 100,
     });
     const yesterday = await getDashboard(h.db, { timeRange: "yesterday", status: "all" }, NOW);
     expect(yesterday).toMatchObject({ totalOrders: 1, successOrders: 1, totalRevenue: 200 });
     const all = await getDashboard(h.db, { timeRange: "all", status: "all" }, NOW);
     expect(all).toMatchObject({
-      totalOrders: 4,
+      totalOrders: 3,
       successOrders: 2,
       pendingOrders: 1,
-      totalRevenue: 300,
-      netProfit: 90,
-      successRate: 50,
-      avgOrderValue: 150,
+      totalRevenue: 320,
+      netProfit: 110,
+      successRate: 66.67,
+      avgOrderValue: 106.67,
+      refundsDue: 1,
+      refundsDueAmount: 380,
     });
     expect(all.daily.map((d) => [d.date, d.orders])).toEqual([
       ["2025-03-13", 1],
       ["2025-03-14", 1],
-      ["2025-03-15", 2],
+      ["2025-03-15", 1],
     ]);
-    expect(all.services.find((s) => s.serviceType === "likes")).toMatchObject({ orders: 1, revenuePaise: 0 });
+    expect(all.services.find((s) => s.serviceType === "likes")).toMatchObject({ orders: 1, revenuePaise: 2_000 });
     const failed = await getDashboard(h.db, { timeRange: "all", status: "failed" }, NOW);
-    expect(failed).toMatchObject({ totalOrders: 1, successOrders: 0, totalRevenue: 0, successRate: 0 });
+    expect(failed).toMatchObject({ totalOrders: 1, successOrders: 0, totalRevenue: 20, successRate: 0 });
     const custom = await getDashboard(
       h.db,
       { timeRange: "custom", status: "all", startDate: "2025-03-13", endDate: "2025-03-14" },
@@ -79,11 +87,17 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect(empty).toMatchObject({ totalOrders: 0, totalRevenue: 0, successRate: 0, avgOrderValue: 0 });
   });
 
-  it("keeps the dashboard exact as orders are paid, re-priced, moved and deleted", async () => {
-    const a = await makeOrder(h.db, { created_at: TODAY + 5, status: "pending", price_paise: 10_000 });
-    const b = await makeOrder(h.db, { created_at: TODAY + 6, status: "pending", price_paise: 20_000 });
-    await makeOrder(h.db, { created_at: TODAY + 7, status: "completed", price_paise: 40_000, profit_paise: 1_000 });
-    await h.db.updateTable("orders").set({ status: "completed", profit_paise: 2_500 }).where("id", "=", a.id).execute();
+  it("keeps the dashboard exact as orders are paid, re-priced, refunded, moved and deleted", async () => {
+    const a = await makeOrder(h.db, { created_at: TODAY + 5, status: "payment_claimed", price_paise: 10_000 });
+    const b = await makeOrder(h.db, { created_at: TODAY + 6, status: "payment_claimed", price_paise: 20_000 });
+    await makeOrder(h.db, { created_at: TODAY + 7, status: "delivered", price_paise: 40_000, profit_paise: 1_000 });
+    const d = await makeOrder(h.db, { created_at: TODAY + 8, status: "sent", price_paise: 30_000 });
+    await h.db.updateTable("orders").set({ status: "delivered", profit_paise: 2_500 }).where("id", "=", a.id).execute();
+    await h.db
+      .updateTable("orders")
+      .set({ status: "refund_due", profit_paise: 30_000, refund_due_paise: 28_500 })
+      .where("id", "=", d.id)
+      .execute();
     await h.db
       .updateTable("orders")
       .set({ created_at: TODAY - DAY_MS })
@@ -94,36 +108,57 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
 
     const today = await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW);
     expect(today).toMatchObject({
-      totalOrders: 1,
+      totalOrders: 2,
       successOrders: 1,
       pendingOrders: 0,
-      totalRevenue: 100,
-      netProfit: 25,
+      totalRevenue: 115,
+      netProfit: 40,
+    });
+    // Refunded: still a paid order, revenue stays net of the refund.
+    await h.db.updateTable("orders").set({ status: "refunded", refunded_at: NOW }).where("id", "=", d.id).execute();
+    expect(await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW)).toMatchObject({
+      totalOrders: 2,
+      totalRevenue: 115,
+      netProfit: 40,
+      refundsDue: 0,
     });
     const yesterday = await getDashboard(h.db, { timeRange: "yesterday", status: "pending" }, NOW);
-    expect(yesterday).toMatchObject({ totalOrders: 1, pendingOrders: 1, totalRevenue: 0 });
+    expect(yesterday).toMatchObject({ totalOrders: 0, pendingOrders: 1, totalRevenue: 0 });
+    // The roll-up the triggers keep equals a fresh count of the orders.
+    const rollup = await h.db
+      .selectFrom("order_daily_stats")
+      .select(["status", "orders", "revenue_paise", "refund_paise"])
+      .where("orders", ">", 0)
+      .orderBy("status")
+      .execute();
+    expect(rollup.map((r) => [r.status, Number(r.orders), Number(r.revenue_paise), Number(r.refund_paise)])).toEqual([
+      ["delivered", 1, 10_000, 0],
+      ["payment_claimed", 1, 20_000, 0],
+      ["refunded", 1, 30_000, 28_500],
+    ]);
   });
 
   it("filters, searches (case-insensitive), sorts and pages the orders list on the server", async () => {
-    const a = await makeOrder(h.db, { created_at: TODAY + 1000, target: "Priya.Bakes", status: "completed" });
+    const a = await makeOrder(h.db, { created_at: TODAY + 1000, target: "Priya.Bakes", status: "delivered" });
     await makeOrder(h.db, {
       created_at: TODAY + 2000,
       target: "https://www.instagram.com/p/AbC123/",
       service_type: "likes",
-      status: "failed",
+      status: "refund_due",
     });
     await makeOrder(h.db, { created_at: TODAY + 3000, target: "rahul_100%", status: "cancelled" });
-    await makeOrder(h.db, { created_at: TODAY - DAY_MS, target: "old.order", status: "pending" });
+    await makeOrder(h.db, { created_at: TODAY - DAY_MS, target: "old.order", status: "awaiting_payment" });
 
     const list = (params: string) => listOrders(h.db, parseOrdersQuery(new URLSearchParams(params)), NOW);
     expect((await list("")).total).toBe(3); // default: Today
     expect((await list("range=all")).total).toBe(4);
     expect((await list("range=yesterday")).orders.map((o) => o.target)).toEqual(["old.order"]);
-    expect((await list("range=all&status=success")).orders.map((o) => o.status).sort()).toEqual([
-      "completed",
-      "pending",
-    ]);
+    // The storefront API's names still work: success = delivered, failed = refunds.
+    expect((await list("range=all&status=success")).orders.map((o) => o.status)).toEqual(["delivered"]);
     expect((await list("status=failed")).orders.map((o) => o.service_type)).toEqual(["likes"]);
+    expect((await list("range=all&status=action")).orders.map((o) => o.status)).toEqual(["refund_due"]);
+    expect((await list("range=all&status=unpaid")).orders.map((o) => o.target)).toEqual(["old.order"]);
+    expect((await list("range=all&status=closed")).orders.map((o) => o.target)).toEqual(["rahul_100%"]);
     expect((await list("q=PRIYA")).orders.map((o) => o.order_id)).toEqual([a.order_id]);
     expect((await list(`q=${a.order_id.toLowerCase()}`)).orders.map((o) => o.order_id)).toEqual([a.order_id]);
     expect((await list("q=abc123")).total).toBe(1);
@@ -178,14 +213,19 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     await makeOrder(h.db, {
       created_at: TODAY + 1000,
       customer_name: 'Rao, "Ravi"',
-      status: "completed",
+      status: "delivered",
       profit_paise: 1250,
       panel_order_id: "991",
       panel_charge: "0.12",
       panel_currency: "USD",
     });
-    await makeOrder(h.db, { created_at: TODAY + 2000, customer_name: null, customer_phone: null, status: "failed" });
-    await makeOrder(h.db, { created_at: TODAY - DAY_MS, status: "completed" });
+    await makeOrder(h.db, {
+      created_at: TODAY + 2000,
+      customer_name: null,
+      customer_phone: null,
+      status: "refund_due",
+    });
+    await makeOrder(h.db, { created_at: TODAY - DAY_MS, status: "delivered" });
 
     const csv = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("status=success")), NOW));
     const lines = csv
@@ -197,14 +237,15 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(
-      /^BK\w{10},"Rao, ""Ravi""",\+919812345678,followers,priya\.bakes,1000,349\.00,12\.50,completed,2025-03-15 00:00:01,991,N\/A,0\.12,USD$/,
+      /^BK\w{10},"Rao, ""Ravi""",\+919812345678,followers,priya\.bakes,1000,349\.00,12\.50,delivered,2025-03-15 00:00:01,991,N\/A,0\.12,USD$/,
     );
 
     const all = await readAll(csvStream(h.db, parseOrdersQuery(new URLSearchParams("range=all")), NOW));
     expect(all.trim().split("\r\n")).toHaveLength(4);
     expect(all).toContain(",N/A,N/A,followers,");
     expect(exportFileName(parseOrdersQuery(new URLSearchParams("q=priya b!&status=failed")), "csv", NOW)).toBe(
-      "orders_export_2025-03-15_12-00-00_today_failed_priyab.csv",
+      // "failed" is the old name of the Refunds filter; the file is named for the filter it means.
+      "orders_export_2025-03-15_12-00-00_today_refunds_priyab.csv",
     );
   });
 

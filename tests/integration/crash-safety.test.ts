@@ -133,7 +133,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       const byKey = afterCrash.filter((o) => o.idempotency_key === a.key);
       expect(byId, `order ${a.orderId}`).toHaveLength(1);
       expect(byKey, `key ${a.key}`).toHaveLength(1);
-      expect(byId[0]).toMatchObject({ idempotency_key: a.key, status: "pending", price_paise: 4_900 });
+      expect(byId[0]).toMatchObject({ idempotency_key: a.key, status: "awaiting_payment", price_paise: 4_900 });
     }
     // Orders the kill cut off before their answer may or may not exist, but never twice.
     expect(new Set(afterCrash.map((o) => o.idempotency_key)).size).toBe(afterCrash.length);
@@ -179,6 +179,8 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         panelServiceLikes: "102",
         panelServiceViews: "103",
         panelServiceComments: "104",
+        // The operator's Place is what these tests kill mid-flight, not the automatic sender.
+        autoSendPaidOrders: "false",
       });
     });
     afterAll(async () => sim?.close());
@@ -188,7 +190,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
     // Followers orders send the username as the panel's link.
     const addsFor = (username: string) => sim.panel.requests("add").filter((r) => r.params.link === username).length;
 
-    async function paidOrder(server: ServerProcess, username: string) {
+    async function paidOrder(server: ServerProcess, cookie: string, username: string) {
       const plan = await handle.db
         .selectFrom("plans")
         .select("id")
@@ -204,6 +206,8 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       const { order } = (await res.json()) as { order: { orderId: string } };
       const utr = String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999));
       expect((await json(`${server.url}/api/orders/${order.orderId}/utr`, { utr })).status).toBe(200);
+      const confirmed = await act(server, cookie, order.orderId, "confirm-payment");
+      expect(await confirmed.json()).toMatchObject({ success: true, order: { status: "paid" } });
       return order.orderId;
     }
 
@@ -229,8 +233,8 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       sim.panel.resetSwitches();
       sim.panel.clearLog();
       const first = await start(env);
-      const orderId = await paidOrder(first, "crash.while.placing");
       const cookie = await signIn(first);
+      const orderId = await paidOrder(first, cookie, "crash.while.placing");
 
       // The panel takes the order at once but answers only after a minute.
       sim.panel.setSwitches({ latencyMs: 60_000 });
@@ -241,18 +245,19 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       sim.panel.resetSwitches();
 
       // The claim survived the crash: the order is marked as being sent, with no panel id.
-      expect(await reload(orderId)).toMatchObject({ status: "pending", panel_state: "sending", panel_order_id: null });
+      expect(await reload(orderId)).toMatchObject({ status: "sending", panel_order_id: null });
 
       const second = await start(env);
       // The session is server-side and survives the restart.
+      const sending = { success: false, message: "This order is being sent to the SMM panel right now" };
       const again = await act(second, cookie, orderId, "place");
       expect(again.status).toBe(409);
-      expect(await again.json()).toEqual({
-        success: false,
-        message: "This order is being sent to the SMM panel right now",
-      });
-      expect((await act(second, cookie, orderId, "retry")).status).toBe(409);
-      expect((await act(second, cookie, orderId, "cancel")).status).toBe(409);
+      expect(await again.json()).toMatchObject(sending);
+      for (const action of ["retry", "cancel"]) {
+        const refused = await act(second, cookie, orderId, action);
+        expect(refused.status, action).toBe(409);
+        expect(await refused.json(), action).toMatchObject(sending);
+      }
       expect(addsFor("crash.while.placing")).toBe(1);
 
       // Once the longest possible send is over (PANEL_TIMEOUT_MS plus a minute, here moved back
@@ -262,55 +267,60 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         .set({ updated_at: Date.now() - PANEL_TIMEOUT_MS - 61_000 })
         .where("order_id", "=", orderId)
         .execute();
-      await until(async () => (await reload(orderId)).panel_state === "unknown", "the sync job to mark the order");
+      await until(async () => (await reload(orderId)).status === "placement_unknown", "the sync job to mark the order");
       const marked = await reload(orderId);
-      expect(marked).toMatchObject({ status: "failed", panel_state: "unknown", panel_order_id: null });
+      expect(marked).toMatchObject({ status: "placement_unknown", panel_order_id: null });
       expect(marked.panel_error).toBe(
         "Not sure whether the SMM panel placed this order: the shop stopped while waiting for the panel's answer. " +
-          "It was not sent again; check the panel's orders for this link before using Retry Order.",
+          "It was not sent again; check the panel's orders for this link before sending it again.",
       );
       const details = (await (
         await fetch(`${second.url}/api/admin/orders/${orderId}`, { headers: { cookie } })
       ).json()) as {
         order: { status: string; smmPanel: { orderId: string | null; error: string | null } };
       };
-      expect(details.order).toMatchObject({ status: "failed", smmPanel: { orderId: null, error: marked.panel_error } });
+      expect(details.order).toMatchObject({
+        status: "placement_unknown",
+        smmPanel: { orderId: null, error: marked.panel_error },
+      });
 
       // Place is refused while the order waits for checking; only an explicit Retry would send it again.
       const refused = await act(second, cookie, orderId, "place");
       expect(refused.status).toBe(409);
-      expect(await refused.json()).toEqual({
+      expect(await refused.json()).toMatchObject({
         success: false,
-        message: "Only a pending order can be placed (this one is failed)",
+        message:
+          "This order was sent to the SMM panel before: check the panel's orders, then use Retry to send it again",
       });
       // The sync job keeps running (every ~0.2 s here) and leaves it alone: no add, no status call.
       await new Promise((done) => setTimeout(done, 1_000));
       expect(addsFor("crash.while.placing")).toBe(1);
       expect(sim.panel.count("status")).toBe(0);
-      expect(await reload(orderId)).toMatchObject({ status: "failed", panel_state: "unknown" });
+      expect(await reload(orderId)).toMatchObject({ status: "placement_unknown" });
     }, 90_000);
 
     it("keeps a placement the panel confirmed through a SIGKILL, and the sync job follows it", async () => {
       sim.panel.resetSwitches();
       const first = await start(env);
-      const orderId = await paidOrder(first, "crash.after.placing");
       const cookie = await signIn(first);
+      const orderId = await paidOrder(first, cookie, "crash.after.placing");
       const placed = await act(first, cookie, orderId, "place");
-      expect(await placed.json()).toEqual({
+      expect(await placed.json()).toMatchObject({
         success: true,
-        message: "Order placed in SMM panel and marked as completed",
+        message: "Order sent to the SMM panel",
+        order: { status: "sent" },
       });
       expect((await first.stop("SIGKILL")).code).toBeNull();
 
       const row = await reload(orderId);
-      expect(row).toMatchObject({ status: "completed", panel_state: "placed", panel_status: "pending" });
+      expect(row).toMatchObject({ status: "sent", panel_status: "pending" });
       expect(sim.panel.order(row.panel_order_id!)).toBeDefined();
 
       const second = await start(env);
       const again = await act(second, cookie, orderId, "place");
       expect(again.status).toBe(409);
       expect(((await again.json()) as { message: string }).message).toBe(
-        `This order is already placed in the SMM panel (order ${row.panel_order_id})`,
+        `This order is already at the SMM panel (order ${row.panel_order_id})`,
       );
       // The restarted server's sync job picks the placed order up from the database.
       sim.panel.advanceTime(20_000);
@@ -318,6 +328,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         async () => (await reload(orderId)).panel_status === "completed",
         "the sync job to record the panel's status",
       );
+      expect(await reload(orderId)).toMatchObject({ status: "delivered", panel_remains: 0 });
       expect(addsFor("crash.after.placing")).toBe(1);
     }, 90_000);
   });

@@ -125,7 +125,7 @@ describe.each(testDatabases())("database on $name", (kind) => {
       target: "https://www.instagram.com/p/abc/",
       quantity: 500,
       price_paise: 7900,
-      status: "pending" as const,
+      status: "awaiting_payment" as const,
       customer_name: "A",
       customer_phone: "+919812345678",
       payment_deadline_at: 1,

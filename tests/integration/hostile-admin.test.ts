@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE_OPTIONS } from "~/domain/backups/danger-zone.server";
+import { ORDER_STATUSES, type OrderStatus, UNPAID_STATUSES, canTransition } from "~/domain/orders/lifecycle";
+import { parseUtr } from "~/domain/orders/payment.server";
 import { testDatabases } from "../support/databases";
 import {
   type HostileShop,
@@ -14,6 +16,7 @@ import {
   hostileObject,
   hostileSegment,
   hostileString,
+  hostileValue,
   query,
   send,
   snapshot,
@@ -78,6 +81,13 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
       PANEL_SIMULATOR_PORT: "0",
     });
     cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    // A confirmed payment stays "paid" here, so each answer can be checked against the one move it asked for.
+    const saved = await api(
+      "POST",
+      "/api/admin/setting",
+      JSON.stringify({ key: "AUTO_SEND_PAID_ORDERS", value: "false" }),
+    );
+    expect(saved.status).toBe(200);
     for (let i = 0; i < SEEDED; i++)
       await makeOrder(shop.db.db, { customer_name: `Customer ${i}`, target: `handle_${i}` });
     planId = (await shop.db.db.selectFrom("plans").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
@@ -136,7 +146,19 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
     await fc.assert(
       fc.asyncProperty(
         hostileSegment,
-        fc.oneof(fc.constantFrom("place", "retry", "cancel", "update-profit", "delete", "erase"), hostileSegment),
+        fc.oneof(
+          fc.constantFrom(
+            "confirm-payment",
+            "place",
+            "retry",
+            "cancel",
+            "mark-refunded",
+            "update-profit",
+            "delete",
+            "erase",
+          ),
+          hostileSegment,
+        ),
         fc.constantFrom("GET", "DELETE", "POST"),
         hostileJsonText(["orderId", "profit"]),
         async (id, action, method, body) => {
@@ -148,6 +170,95 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
       ),
       RUNS,
     );
+  });
+
+  it("POST /api/admin/orders/:id/<action> on orders in every state with hostile bodies: refused unchanged, or exactly the move the lifecycle allows", async () => {
+    let n = 0;
+    let accepted = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ORDER_STATUSES),
+        fc.constantFrom(...ORDER_INTENTS),
+        fc.oneof(
+          hostileJsonText(["unpaid", "reference"]),
+          fc
+            .record(
+              {
+                unpaid: fc.oneof(hostileValue, fc.boolean()),
+                reference: fc.oneof(
+                  hostileString,
+                  fc.constantFrom(
+                    "123456789012",
+                    "1234 5678 9012",
+                    "1234-5678-9012",
+                    "12345678901",
+                    "１２３４５６７８９０１２",
+                  ),
+                ),
+              },
+              { requiredKeys: [] },
+            )
+            .map((body) => JSON.stringify(body)),
+        ),
+        async (status, intent, body) => {
+          const order = await makeOrder(shop.db.db, {
+            status,
+            target: `hostile_${n++}`,
+            paid_at: PAID.has(status) ? Date.now() : null,
+            refund_due_paise: status === "refund_due" || status === "refunded" ? 10_000 : null,
+          });
+          const before = await snapshot(shop.db, ["orders", "plans", "settings", "admin_users"]);
+          const audits = await shop.db.db.selectFrom("audit_log").select("id").orderBy("id", "desc").executeTakeFirst();
+          const answer = await api("POST", `/api/admin/orders/${order.order_id}/${intent}`, body);
+          const label = `${status} ${intent} ${body}`;
+          const after = await shop.db.db
+            .selectFrom("orders")
+            .selectAll()
+            .where("id", "=", order.id)
+            .executeTakeFirstOrThrow();
+          if (answer.status === 200) {
+            expectSafe(answer, label);
+            expect(answer.json?.success, label).toBe(true);
+            expect(after.status, label).toBe(expectedMove(intent, status, body));
+            accepted++;
+            return;
+          }
+          expectJsonRefusal(answer, label, [400, 409, 413, 415]);
+          expect(await snapshot(shop.db, ["orders", "plans", "settings", "admin_users"]), label).toEqual(before);
+          // A refusal the order's rules made is kept in its history as a failed attempt, and nothing else is written.
+          const written = await shop.db.db
+            .selectFrom("audit_log")
+            .selectAll()
+            .where("id", ">", audits?.id ?? 0)
+            .execute();
+          for (const entry of written) {
+            expect(entry, label).toMatchObject({ action: `order.${intent}`, target_id: order.order_id });
+            expect(JSON.parse(entry.details!), label).toEqual({ failed: answer.json?.message });
+          }
+        },
+      ),
+      { ...RUNS, numRuns: 80 },
+    );
+    // Not only refusals: some runs asked for a move the order's state allows, and got exactly it.
+    expect(accepted).toBeGreaterThan(0);
+  });
+
+  it("GET /api/admin/pulse: counts and a version, whatever the query string; other methods refused", async () => {
+    const claimed = await makeOrder(shop.db.db, { status: "payment_claimed", utr: "555566667777" });
+    const pulse = await api("GET", `/api/admin/pulse?${query({ since: "' OR 1=1 --", version: "-1" })}`);
+    expect(pulse.status).toBe(200);
+    const counts = (pulse.json as { pulse: { version: number; toConfirm: number; toCheck: number } }).pulse;
+    expect(counts.toConfirm).toBeGreaterThanOrEqual(1);
+    expect(counts.version).toBeGreaterThanOrEqual(claimed.updated_at);
+    expect(Number.isInteger(counts.toCheck)).toBe(true);
+    // Read-only: any other method is refused (as for the other GET-only admin routes) and changes nothing.
+    const before = await snapshot(shop.db);
+    for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
+      const answer = await api(method, "/api/admin/pulse", JSON.stringify({ version: 0 }));
+      expectSafe(answer, `${method} pulse`);
+      expect(answer.status, method).toBe(405);
+    }
+    expect(await snapshot(shop.db)).toEqual(before);
   });
 
   it("POST /api/admin/plans and PUT /api/admin/plans/:id: a hostile plan is refused, or stored exactly as the schema allows", async () => {
@@ -230,6 +341,7 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
           "/api/admin/panel/services",
           "/api/admin/panel/balance",
           "/api/admin/backups",
+          "/api/admin/pulse",
         ),
         hostileString,
         async (path, value) => {
@@ -370,6 +482,51 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
     }
   });
 });
+
+const ORDER_INTENTS = ["confirm-payment", "place", "retry", "cancel", "mark-refunded", "update-profit"] as const;
+const PAID = new Set<OrderStatus>([
+  "paid",
+  "sending",
+  "placement_unknown",
+  "sent",
+  "delivering",
+  "delivered",
+  "refund_due",
+  "refunded",
+]);
+
+/** Where an accepted action must have taken an order (auto-send is off; the simulator takes every send). */
+function expectedMove(
+  intent: (typeof ORDER_INTENTS)[number],
+  from: OrderStatus,
+  rawBody: string,
+): OrderStatus | "refused" {
+  let body: { unpaid?: unknown; reference?: unknown } = {};
+  try {
+    body = rawBody === "" ? {} : JSON.parse(rawBody);
+  } catch {
+    return "refused";
+  }
+  const unpaid = (UNPAID_STATUSES as readonly OrderStatus[]).includes(from);
+  switch (intent) {
+    case "confirm-payment":
+      return canTransition("confirmPayment", from, "operator") ? "paid" : "refused";
+    case "place":
+      if (body.unpaid === true) return canTransition("sendUnpaid", from, "operator") ? "sent" : "refused";
+      return from === "paid" ? "sent" : "refused";
+    case "retry":
+      return canTransition("send", from, "operator") ? "sent" : "refused";
+    case "cancel":
+      if (unpaid && from !== "cancelled") return "cancelled";
+      return from === "paid" || from === "placement_unknown" ? "refund_due" : "refused";
+    case "mark-refunded":
+      return from === "refund_due" && typeof body.reference === "string" && parseUtr(body.reference)
+        ? "refunded"
+        : "refused";
+    case "update-profit":
+      return "refused";
+  }
+}
 
 function decodeURIComponentSafe(text: string): string {
   try {

@@ -7,13 +7,23 @@ import { seedDemoData } from "~/db/seed.server";
 import { auditTrailFor, recordAudit } from "~/domain/audit/audit.server";
 import { backupPath, listBackups, restoreBackup } from "~/domain/backups/backup.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
-import { runOrderAction } from "~/domain/orders/admin-actions.server";
-import { anonymiseExpiredCustomers, eraseCustomerData } from "~/domain/orders/retention.server";
+import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
 import { createPlan, deletePlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
 import { readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+
+/** What order actions need; neither touches the panel. */
+function services(db: DatabaseHandle["db"]) {
+  return {
+    db,
+    settings: { get: async () => ({}) as never, clear() {} },
+    config: {} as never,
+    logger: console as never,
+  };
+}
 
 describe.each(testDatabases())("operator data on $name", (kind) => {
   let handle: DatabaseHandle & { cleanup(): Promise<void> };
@@ -133,7 +143,9 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
       price_paise: 34_900,
     });
     expect(rows[1]).toMatchObject({ order_id: recent.order_id, customer_name: "Priya Sharma" });
-    expect(await eraseCustomerData(db, recent.order_id)).toBe(true);
+    expect(await runOrderAction(services(db), { name: "owner" }, recent.order_id, { intent: "erase" })).toMatchObject({
+      message: "Customer name and phone erased",
+    });
     const erased = await db.selectFrom("orders").selectAll().where("order_id", "=", recent.order_id).executeTakeFirst();
     expect(erased?.customer_phone).toBeNull();
   });
@@ -141,24 +153,32 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
   it("records every admin order action, with its outcome, in the order's history", async () => {
     const { db } = handle;
     const order = await makeOrder(db);
-    const services = {
-      db,
-      settings: { get: async () => ({}) as never, clear() {} },
-      config: {} as never,
-      logger: console as never,
-    };
-    expect(await runOrderAction(services, "owner", "cancel", `#${order.order_id.toLowerCase()}`)).toMatchObject({
-      ok: true,
+    const owner = { name: "owner" };
+    expect(
+      await runOrderAction(services(db), owner, `#${order.order_id.toLowerCase()}`, { intent: "cancel" }),
+    ).toMatchObject({ message: "Order cancelled", order: { status: "cancelled" } });
+    await expect(runOrderAction(services(db), owner, order.order_id, { intent: "cancel" })).rejects.toMatchObject({
+      code: "INVALID_TRANSITION",
+      message: "Only an unpaid order can be cancelled (this one is cancelled)",
     });
-    expect(await runOrderAction(services, "owner", "cancel", order.order_id)).toMatchObject({ ok: false, status: 409 });
-    expect(await runOrderAction(services, "owner", "erase", order.order_id)).toMatchObject({ ok: true });
-    expect(await runOrderAction(services, "owner", "delete", "BKNOSUCHORDER")).toMatchObject({
-      ok: false,
-      status: 404,
+    expect(await runOrderAction(services(db), owner, order.order_id, { intent: "erase" })).toMatchObject({
+      message: "Customer name and phone erased",
+    });
+    await expect(runOrderAction(services(db), owner, "BKNOSUCHORDER", { intent: "delete" })).rejects.toMatchObject({
+      code: "NOT_FOUND",
     });
     const trail = await auditTrailFor(db, "order", order.order_id);
-    expect(trail.map((t) => t.action)).toEqual(["order.erase", "order.cancel", "order.cancel"]);
-    expect(trail[1]!.details).toContain("Only a pending order can be cancelled");
+    expect(trail.map((t) => [t.action, t.actor])).toEqual([
+      ["order.erase", "owner"],
+      ["order.cancel", "owner"],
+      ["order.cancel", "owner"],
+    ]);
+    expect(JSON.parse(trail[2]!.details!)).toEqual({
+      from: "awaiting_payment",
+      to: "cancelled",
+      reason: "cancelled by the operator",
+    });
+    expect(trail[1]!.details).toContain("Only an unpaid order can be cancelled");
   });
 
   it("keeps an audit trail per order with secrets masked", async () => {

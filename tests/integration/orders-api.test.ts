@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cancelUnpaidOrder, orderStatus, submitUtr, trackOrder } from "~/domain/orders/buyer.server";
+import { trackOrder } from "~/domain/orders/buyer.server";
 import { createOrder } from "~/domain/orders/create.server";
+import { findOrderStatus } from "~/domain/orders/orders.repository.server";
+import { claimPayment, confirmPayment } from "~/domain/orders/payment.server";
+import { expireOverdueOrders } from "~/domain/orders/payment-jobs.server";
 import { recentOrders } from "~/domain/orders/recent.server";
 import { demoPlans } from "~/db/seed.server";
 import { insertPlans } from "~/domain/plans/plans.server";
@@ -68,10 +71,10 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     const { order } = (await res.json()) as {
       order: { orderId: string; price: number; amount: number; status: string; serviceType: string };
     };
-    expect(order).toMatchObject({ price: 49, amount: 100, status: "pending", serviceType: "followers" });
+    expect(order).toMatchObject({ price: 49, amount: 100, status: "awaiting_payment", serviceType: "followers" });
     expect(order.orderId).toMatch(/^BK[0-9A-Z]{10}$/);
     const status = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
-    expect(status).toEqual({ success: true, status: "pending" });
+    expect(status).toEqual({ success: true, status: "awaiting_payment" });
   });
 
   it("returns the same order for the same idempotency key", async () => {
@@ -114,7 +117,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
   ])("followers: %j → %s", async (change, message) => {
     const res = await post("/api/create-order", { ...base(), ...change });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message, code: "INVALID_INPUT" });
   });
 
   it.each([
@@ -134,7 +137,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
   ])("%s: %j → %s", async (plan, change, message) => {
     const res = await post("/api/create-order", { ...base(), username: undefined, planId: planIds[plan], ...change });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message });
+    expect(await res.json()).toMatchObject({ success: false, message, code: "INVALID_INPUT", field: "target" });
   });
 
   it("answers bad bodies and unknown orders with 4xx JSON, never a 500", async () => {
@@ -147,21 +150,40 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     expect((await post("/api/create-order", { ...base(), planId: 2147483648 })).status).toBe(400);
     expect((await fetch(`${server.url}/api/order-status?orderId=BK0000000000`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/order-status?orderId=../x`)).status).toBe(400);
-    expect((await post("/api/orders/BK0000000000/cancel", {})).status).toBe(404);
     expect((await post("/api/orders/BK0000000000/utr", { utr: "123456789012" })).status).toBe(404);
   });
 
-  it("keeps the payment window open: an early cancel is refused, a UTR is taken once", async () => {
+  it("gives the browser no way to close a payment window: the old cancel endpoint is gone", async () => {
     const { order } = (await (await post("/api/create-order", base())).json()) as { order: { orderId: string } };
-    expect((await post(`/api/orders/${order.orderId}/cancel`, {})).status).toBe(409);
+    // No route takes it any more: the site's "not found"/"method not allowed" answer.
+    expect([404, 405]).toContain((await post(`/api/orders/${order.orderId}/cancel`, {})).status);
+    const status = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
+    expect(status).toEqual({ success: true, status: "awaiting_payment" });
+  });
+
+  it("takes a UTR once per order and never the same UTR for two orders", async () => {
+    const { order } = (await (await post("/api/create-order", base())).json()) as { order: { orderId: string } };
     expect((await post(`/api/orders/${order.orderId}/utr`, { utr: "12345" })).status).toBe(400);
+    const taken = await post(`/api/orders/${order.orderId}/utr`, { utr: "1122 3344 5566" });
+    expect(taken.status).toBe(200);
+    expect(await taken.json()).toMatchObject({
+      success: true,
+      message: "Payment reference received. We are confirming your payment.",
+      order: { orderId: order.orderId, status: "payment_claimed", utrSubmitted: true, view: { stage: "confirming" } },
+    });
+    // The same reference again (a double tap) is answered as a success; another one is refused.
     expect((await post(`/api/orders/${order.orderId}/utr`, { utr: "112233445566" })).status).toBe(200);
+    const second = await post(`/api/orders/${order.orderId}/utr`, { utr: "665544332211" });
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ message: "A payment reference was already submitted for this order" });
     const other = (await (await post("/api/create-order", base())).json()) as { order: { orderId: string } };
     const reused = await post(`/api/orders/${other.order.orderId}/utr`, { utr: "112233445566" });
     expect(reused.status).toBe(409);
     expect(((await reused.json()) as { message: string }).message).toBe(
       "This UPI reference number has already been used for another order",
     );
+    const status = await (await fetch(`${server.url}/api/order-status?orderId=${other.order.orderId}`)).json();
+    expect(status).toEqual({ success: true, status: "awaiting_payment" });
   });
 });
 
@@ -194,14 +216,13 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
       },
       now,
     );
-    if (!result.ok) throw new Error(result.message);
     return result.order;
   }
 
-  it("sets a pending status and a deadline 300 s after creation", async () => {
+  it("sets an awaiting-payment status and a deadline 300 s after creation", async () => {
     const order = await newOrder();
     expect(order).toMatchObject({
-      status: "pending",
+      status: "awaiting_payment",
       payment_deadline_at: T0 + 300_000,
       target: LINK,
       target_username: "rahul.k",
@@ -209,34 +230,38 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
     });
   });
 
-  it("cancels an unpaid order only after its window, and never one with a UTR or already paid", async () => {
+  it("expires an unpaid order only after its window, and never one with a UTR or already paid", async () => {
+    const grace = { graceSeconds: 3600 };
     const unpaid = await newOrder();
-    expect(await cancelUnpaidOrder(handle.db, unpaid.order_id, T0 + 60_000)).toMatchObject({ ok: false, status: 409 });
-    expect(await cancelUnpaidOrder(handle.db, unpaid.order_id, T0 + 300_000)).toEqual({
-      ok: true,
-      message: "Order cancelled",
-    });
-    expect(await orderStatus(handle.db, unpaid.order_id)).toBe("cancelled");
-    // A cancelled order takes no UTR.
-    expect(await submitUtr(handle.db, unpaid.order_id, "998877665544")).toMatchObject({ ok: false, status: 409 });
+    expect(await expireOverdueOrders({ db: handle.db }, T0 + 60_000)).toBe(0);
+    expect(await findOrderStatus(handle.db, unpaid.order_id)).toBe("awaiting_payment");
 
     const withUtr = await newOrder();
-    expect(await submitUtr(handle.db, withUtr.order_id, "1234 5678 9012")).toEqual({
-      ok: true,
-      message: "Payment reference received",
-    });
-    expect(await submitUtr(handle.db, withUtr.order_id, "123456789012")).toMatchObject({ ok: true });
-    expect(await submitUtr(handle.db, withUtr.order_id, "210987654321")).toMatchObject({ ok: false, status: 409 });
-    expect(await cancelUnpaidOrder(handle.db, withUtr.order_id, T0 + 400_000)).toMatchObject({
-      ok: false,
-      status: 409,
-    });
-    expect(await orderStatus(handle.db, withUtr.order_id)).toBe("pending");
-
+    expect(
+      await claimPayment(handle.db, withUtr.order_id, "1234 5678 9012", { ...grace, now: T0 + 1000 }),
+    ).toMatchObject({ status: "payment_claimed", utr: "123456789012" });
     const paid = await newOrder();
-    await handle.db.updateTable("orders").set({ status: "completed" }).where("order_id", "=", paid.order_id).execute();
-    expect(await cancelUnpaidOrder(handle.db, paid.order_id, T0 + 400_000)).toMatchObject({ ok: false, status: 409 });
-    expect(await orderStatus(handle.db, paid.order_id)).toBe("completed");
+    await confirmPayment(handle.db, paid.order_id, { kind: "operator", name: "owner" }, {}, { now: T0 + 2000 });
+
+    // The order of the test above is overdue too.
+    expect(await expireOverdueOrders({ db: handle.db }, T0 + 300_000)).toBe(2);
+    expect(await findOrderStatus(handle.db, unpaid.order_id)).toBe("expired");
+    expect(await findOrderStatus(handle.db, withUtr.order_id)).toBe("payment_claimed");
+    expect(await findOrderStatus(handle.db, paid.order_id)).toBe("paid");
+    // A second run finds nothing left to close.
+    expect(await expireOverdueOrders({ db: handle.db }, T0 + 400_000)).toBe(0);
+
+    // A late UTR within the grace period revives the expired order; a different second UTR is refused.
+    expect(
+      await claimPayment(handle.db, unpaid.order_id, "998877665544", { ...grace, now: T0 + 400_000 }),
+    ).toMatchObject({ status: "payment_claimed" });
+    await expect(
+      claimPayment(handle.db, withUtr.order_id, "210987654321", { ...grace, now: T0 + 400_000 }),
+    ).rejects.toMatchObject({ code: "INVALID_TRANSITION" });
+    await expect(
+      claimPayment(handle.db, paid.order_id, "210987654321", { ...grace, now: T0 + 400_000 }),
+    ).rejects.toMatchObject({ code: "INVALID_TRANSITION", message: "The payment for this order is already confirmed" });
+    expect(await findOrderStatus(handle.db, paid.order_id)).toBe("paid");
   });
 
   it("refuses to start a payment when the UPI id or merchant name is missing", async () => {
@@ -246,16 +271,15 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
       .select("id")
       .where("name", "=", "Starter Views")
       .executeTakeFirstOrThrow();
-    const result = await createOrder(
+    const result = createOrder(
       { db: handle.db, settings: createSettingsCache(handle.db), config },
       { planId: plan.id, postLink: REEL, customerName: "Priya", customerPhone: "9876543210" },
       T0,
     );
-    expect(result).toEqual({
-      ok: false,
-      status: 503,
+    await expect(result).rejects.toMatchObject({
+      code: "UNAVAILABLE",
       message: "Failed to create payment. Please try again or contact support.",
-      code: "PAYMENT_SETUP",
+      details: { reason: "PAYMENT_SETUP" },
     });
     await writeSettings(handle.db, { upiId: "shop@okaxis" });
   });
@@ -264,24 +288,29 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
     const order = await newOrder();
     await handle.db
       .updateTable("orders")
-      .set({ status: "in_progress", panel_start_count: 1200, panel_remains: 40 })
+      .set({ status: "delivering", panel_start_count: 1200, panel_remains: 40 })
       .where("order_id", "=", order.order_id)
       .execute();
     expect(await trackOrder(handle.db, order.order_id, "9876543210")).toMatchObject({
-      status: "in_progress",
+      status: "delivering",
       quantity: 100,
       startCount: 1200,
-      delivered: 60,
+      view: { stage: "delivering", delivered: 60 },
       target: LINK,
     });
     expect(await trackOrder(handle.db, `#${order.order_id.toLowerCase()}`, "+91 98765 43210")).not.toBeNull();
     expect(await trackOrder(handle.db, order.order_id, "9999999999")).toBeNull();
   });
 
-  it("shows recent orders masked, without cancelled ones", async () => {
+  it("shows recent orders masked, only paid ones", async () => {
+    // So far: unpaid, expired, claimed and cancelled-free orders, one paid and one delivering (above).
+    const statuses = (await handle.db.selectFrom("orders").select("status").execute()).map((r) => r.status);
+    expect(statuses.filter((s) => s === "paid" || s === "delivering")).toHaveLength(2);
+    expect(statuses.length).toBeGreaterThan(2);
     const recent = await recentOrders(handle.db, "likes", T0 + 1000);
-    expect(recent.length).toBeGreaterThan(0);
-    expect(recent.length).toBeLessThanOrEqual(3);
-    for (const r of recent) expect(r).toEqual({ handle: "ra***k", quantity: 100, createdAt: T0 });
+    expect(recent).toEqual([
+      { handle: "ra***k", quantity: 100, createdAt: T0 },
+      { handle: "ra***k", quantity: 100, createdAt: T0 },
+    ]);
   });
 });

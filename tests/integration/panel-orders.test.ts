@@ -2,21 +2,49 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { openDatabase } from "~/db/database.server";
-import { cancelOrder, placeOrder, retryOrder, updateProfit } from "~/domain/orders/actions.server";
-import { findOrderByOrderId } from "~/domain/orders/orders.server";
+import { markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
+import { refundPaise } from "~/domain/orders/lifecycle";
+import type { OrderAction } from "~/domain/orders/order-actions";
+import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { findOrder } from "~/domain/orders/orders.repository.server";
+import { updateAllProfits } from "~/domain/orders/profits.server";
+import type { NewOrderRow } from "~/domain/orders/table";
 import { startDemoPanel } from "~/domain/panel/demo.server";
 import { getPanelBalance, listPanelServices } from "~/domain/panel/info.server";
-import { updateAllProfits } from "~/domain/panel/profits.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
-import { markStuckSends, syncDueOrders } from "~/domain/panel/sync.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { isAppError } from "~/lib/app-error";
+import { httpStatusOf } from "~/lib/api.server";
 import { loadConfig } from "../../server/config";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 
 const logger = pino({ level: "silent" });
 const TIMEOUT_MS = 400;
+const OWNER = { name: "owner" };
+
+type Outcome = { ok: true; message: string } | { ok: false; status: number; message: string };
+
+/** An operator's action as the API answers it: its message, or the refusal's HTTP status and message. */
+async function act(services: AppServices, orderId: string, action: OrderAction): Promise<Outcome> {
+  try {
+    return { ok: true, message: (await runOrderAction(services, OWNER, orderId, action)).message };
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    return { ok: false, status: httpStatusOf(error.code), message: error.message };
+  }
+}
+const placeOrder = (services: AppServices, orderId: string) =>
+  act(services, orderId, { intent: "place", unpaid: false });
+const retryOrder = (services: AppServices, orderId: string) => act(services, orderId, { intent: "retry" });
+const cancelOrder = (services: AppServices, orderId: string) => act(services, orderId, { intent: "cancel" });
+const updateProfit = (services: AppServices, orderId: string) => act(services, orderId, { intent: "update-profit" });
+
+/** An order whose payment the operator confirmed: what Place sends to the panel. */
+function paidOrder(db: AppServices["db"], overrides: Partial<NewOrderRow> = {}) {
+  return makeOrder(db, { status: "paid", paid_at: Date.now(), paid_by: "owner", ...overrides });
+}
 
 describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
   let sim: RunningSimulator;
@@ -49,26 +77,18 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     await cleanup?.();
   });
 
-  const reload = async (orderId: string) => (await findOrderByOrderId(services.db, orderId))!;
+  const reload = async (orderId: string) => (await findOrder(services.db, orderId))!;
 
-  it("places a pending order once and marks it completed", async () => {
+  it("sends a paid order once and marks it sent", async () => {
     await setUp();
-    const order = await makeOrder(services.db, {
+    const order = await paidOrder(services.db, {
       service_type: "comments",
       target: "https://www.instagram.com/p/Cx1/",
       quantity: 250,
     });
-    expect(await placeOrder(services, order.order_id)).toEqual({
-      ok: true,
-      message: "Order placed in SMM panel and marked as completed",
-    });
+    expect(await placeOrder(services, order.order_id)).toEqual({ ok: true, message: "Order sent to the SMM panel" });
     const placed = await reload(order.order_id);
-    expect(placed).toMatchObject({
-      status: "completed",
-      panel_state: "placed",
-      panel_status: "pending",
-      panel_error: null,
-    });
+    expect(placed).toMatchObject({ status: "sent", panel_status: "pending", panel_error: null });
     const add = sim.panel.requests("add");
     expect(add).toHaveLength(1);
     expect(add[0]!.params).toEqual({
@@ -103,7 +123,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       {},
       { service_type: "views" as const, target: "https://www.instagram.com/reel/abc/", quantity: 150 },
     ],
-  ])("ends as a failed order showing '%s'", async (text, switches, settings, orderFields = {}, special?: string) => {
+  ])("ends as refund due, showing '%s'", async (text, switches, settings, orderFields = {}, special?: string) => {
     await setUp();
     sim.panel.setSwitches(switches);
     await writeSettings(services.db, settings);
@@ -114,15 +134,18 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     }
     try {
       if (special === "twice") {
-        const first = await makeOrder(services.db, orderFields);
+        const first = await paidOrder(services.db, orderFields);
         expect((await placeOrder(services, first.order_id)).ok).toBe(true);
       }
-      const order = await makeOrder(services.db, orderFields);
+      const order = await paidOrder(services.db, orderFields);
       expect(await placeOrder(services, order.order_id)).toEqual({ ok: false, status: 502, message: text });
+      // Paid and refused by the panel: the buyer is owed the price, less the fee.
       expect(await reload(order.order_id)).toMatchObject({
-        status: "failed",
+        status: "refund_due",
+        refund_due_paise: refundPaise(order.price_paise, order.quantity, order.quantity),
+        // It cost nothing at the panel: the profit is the price, the refund comes off it on the dashboard.
+        profit_paise: order.price_paise,
         panel_error: text,
-        panel_state: null,
         panel_order_id: null,
       });
     } finally {
@@ -130,16 +153,19 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     }
   });
 
-  it("retries a failed order and places it", async () => {
+  it("retries a refused order and sends it", async () => {
     await setUp();
-    const order = await makeOrder(services.db, { target: "priya bakes" });
+    const order = await paidOrder(services.db, { target: "priya bakes" });
     expect((await placeOrder(services, order.order_id)).ok).toBe(false);
+    expect((await reload(order.order_id)).status).toBe("refund_due");
     await services.db.updateTable("orders").set({ target: "priya.bakes" }).where("id", "=", order.id).execute();
-    expect(await retryOrder(services, order.order_id)).toEqual({ ok: true, message: "Order retry initiated" });
+    expect(await retryOrder(services, order.order_id)).toEqual({ ok: true, message: "Order sent to the SMM panel" });
+    // Sent after all: nothing is owed back any more.
     expect(await reload(order.order_id)).toMatchObject({
-      status: "completed",
-      panel_state: "placed",
+      status: "sent",
       panel_error: null,
+      refund_due_paise: null,
+      profit_paise: null,
     });
     expect(await retryOrder(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
     expect(sim.panel.count("add")).toBe(2);
@@ -154,36 +180,40 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     async (_label, switches, reason) => {
       await setUp();
       sim.panel.setSwitches(switches);
-      const order = await makeOrder(services.db);
+      const order = await paidOrder(services.db);
       const result = await placeOrder(services, order.order_id);
       expect(result).toMatchObject({ ok: false, status: 504 });
       const marked = await reload(order.order_id);
-      expect(marked).toMatchObject({ status: "failed", panel_state: "unknown", panel_order_id: null });
+      expect(marked).toMatchObject({ status: "placement_unknown", panel_order_id: null });
       expect(marked.panel_error).toContain(reason);
       expect(marked.panel_error).toContain("It was not sent again");
       expect(marked.panel_error).not.toContain(DEMO_PANEL_KEY);
 
       sim.panel.resetSwitches();
-      expect((await placeOrder(services, order.order_id)).ok).toBe(false);
+      // Place (a second click, a stale page) does not send it again; only Retry, after checking the panel, would.
+      expect(await placeOrder(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
       await syncDueOrders(services);
       await new Promise((done) => setTimeout(done, TIMEOUT_MS + 400));
       expect(sim.panel.count("add")).toBeLessThanOrEqual(1);
-      expect((await reload(order.order_id)).panel_state).toBe("unknown");
+      expect((await reload(order.order_id)).status).toBe("placement_unknown");
     },
   );
 
   it("marks an order left in 'sending' for checking, never resending it", async () => {
     await setUp();
-    const order = await makeOrder(services.db, { panel_state: "sending", updated_at: Date.now() - 120_000 });
+    const order = await paidOrder(services.db, { status: "sending", updated_at: Date.now() - 120_000 });
+    const fresh = await paidOrder(services.db, { status: "sending", target: "being.sent", updated_at: Date.now() });
     expect(await markStuckSends(services.db, Date.now() - 60_000)).toBe(1);
-    expect(await reload(order.order_id)).toMatchObject({ status: "failed", panel_state: "unknown" });
+    expect(await reload(order.order_id)).toMatchObject({ status: "placement_unknown", panel_order_id: null });
+    expect((await reload(order.order_id)).panel_error).toContain("It was not sent again");
+    expect((await reload(fresh.order_id)).status).toBe("sending");
     expect(sim.panel.count("add")).toBe(0);
   });
 
   it("turns 20 concurrent Place Order calls (two app instances) into exactly one add", async () => {
     const handle = await setUp();
     sim.panel.setSwitches({ latencyMs: 150 });
-    const order = await makeOrder(services.db);
+    const order = await paidOrder(services.db);
     const second =
       handle.dialect === "postgres" ? openDatabase({ kind: "postgres", url: await databaseUrl(handle.db) }) : null;
     try {
@@ -192,36 +222,56 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
         Array.from({ length: 20 }, (_, i) => placeOrder(i % 2 ? other : services, order.order_id)),
       );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.status === 409)).toBe(true);
       expect(sim.panel.count("add")).toBe(1);
-      expect(await reload(order.order_id)).toMatchObject({ status: "completed", panel_state: "placed" });
+      expect(await reload(order.order_id)).toMatchObject({ status: "sent" });
     } finally {
       await second?.close();
     }
   });
 
-  it("cancels a pending order, and a placed one only when the panel agrees", async () => {
+  it("cancels an unpaid order, and a sent one only when the panel agrees", async () => {
     await setUp();
     const pending = await makeOrder(services.db);
     expect(await cancelOrder(services, pending.order_id)).toEqual({ ok: true, message: "Order cancelled" });
     expect((await reload(pending.order_id)).status).toBe("cancelled");
     expect(sim.panel.count("cancel")).toBe(0);
 
+    // Paid, not yet sent: stopping it means the buyer gets the money back.
+    const unsent = await paidOrder(services.db, { target: "not.sent" });
+    expect(await cancelOrder(services, unsent.order_id)).toEqual({
+      ok: true,
+      message: "Order stopped; the refund is due to the buyer",
+    });
+    expect(await reload(unsent.order_id)).toMatchObject({
+      status: "refund_due",
+      refund_due_paise: refundPaise(unsent.price_paise, unsent.quantity, unsent.quantity),
+    });
+
     sim.panel.setSwitches({ cancelledSpelling: "Cancelled" });
-    const placed = await makeOrder(services.db, { target: "cancel.me" });
+    const placed = await paidOrder(services.db, { target: "cancel.me" });
     await placeOrder(services, placed.order_id);
-    expect(await cancelOrder(services, placed.order_id)).toEqual({ ok: true, message: "Order cancelled" });
+    expect(await cancelOrder(services, placed.order_id)).toEqual({
+      ok: true,
+      message: "The SMM panel cancelled the order; the refund is due to the buyer",
+    });
     const after = await reload(placed.order_id);
-    expect(after).toMatchObject({ status: "cancelled", panel_status: "cancelled" });
+    expect(after).toMatchObject({
+      status: "refund_due",
+      panel_status: "cancelled",
+      refund_due_paise: refundPaise(placed.price_paise, placed.quantity, placed.quantity),
+    });
     expect(sim.panel.count("cancel")).toBe(1);
     // The next sync reads the panel's 'Cancelled' (charge 0) and stops there.
     await syncDueOrders(services);
     expect(await reload(placed.order_id)).toMatchObject({
+      status: "refund_due",
       panel_status: "cancelled",
       panel_charge: "0.00000",
       panel_next_sync_at: null,
     });
 
-    const views = await makeOrder(services.db, {
+    const views = await paidOrder(services.db, {
       service_type: "views",
       target: "https://www.instagram.com/reel/v/",
       quantity: 1000,
@@ -233,12 +283,12 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       status: 502,
       message: "The SMM panel did not cancel this order: This order cannot be canceled",
     });
-    expect((await reload(views.order_id)).status).toBe("completed");
+    expect((await reload(views.order_id)).status).toBe("sent");
   });
 
   it("updates the profit from the panel's charge, in rupees, never mixing currencies", async () => {
     await setUp();
-    const order = await makeOrder(services.db, { price_paise: 34_900, quantity: 1000 });
+    const order = await paidOrder(services.db, { price_paise: 34_900, quantity: 1000 });
     expect(await updateProfit(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
     await placeOrder(services, order.order_id);
     expect(await updateProfit(services, order.order_id)).toEqual({ ok: true, message: "Profit updated successfully" });
@@ -250,7 +300,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect(await updateProfit(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
 
     sim.panel.setSwitches({ currency: "USD", numbers: "number" });
-    const usd = await makeOrder(services.db, { price_paise: 34_900, target: "usd.order" });
+    const usd = await paidOrder(services.db, { price_paise: 34_900, target: "usd.order" });
     await placeOrder(services, usd.order_id);
     const refused = await updateProfit(services, usd.order_id);
     expect(refused).toMatchObject({ ok: false, status: 409 });
@@ -269,10 +319,10 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       message: "No orders need profit update",
     });
     for (let i = 0; i < 3; i++) {
-      const o = await makeOrder(services.db, { target: `bulk${i}` });
+      const o = await paidOrder(services.db, { target: `bulk${i}` });
       await placeOrder(services, o.order_id);
     }
-    await makeOrder(services.db, { panel_order_id: "777777", panel_state: "placed", status: "completed" });
+    await paidOrder(services.db, { panel_order_id: "777777", status: "sent" });
     const progress: number[] = [];
     const result = await updateAllProfits(services, { onProgress: ({ done }) => progress.push(done) });
     expect(result).toEqual({ updated: 3, failed: 1, message: "Updated 3 orders, 1 failed" });
@@ -292,11 +342,10 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
         quantity: "100",
       });
       const panelOrderId = String((reply as { json: { order: string } }).json.order);
-      await makeOrder(services.db, {
-        status: "completed",
+      await paidOrder(services.db, {
+        status: "sent",
         price_paise: 1_900,
         quantity: 100,
-        panel_state: "placed",
         panel_order_id: panelOrderId,
         panel_status: "pending",
         panel_next_sync_at: now - 1,
@@ -313,10 +362,16 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     await syncDueOrders(services, { now: later });
     const rows = await services.db
       .selectFrom("orders")
-      .select(["panel_status", "panel_remains", "panel_next_sync_at", "profit_paise"])
+      .select(["status", "panel_status", "panel_remains", "panel_next_sync_at", "profit_paise"])
       .execute();
     expect(
-      rows.every((r) => r.panel_status === "completed" && r.panel_remains === 0 && r.panel_next_sync_at === null),
+      rows.every(
+        (r) =>
+          r.status === "delivered" &&
+          r.panel_status === "completed" &&
+          r.panel_remains === 0 &&
+          r.panel_next_sync_at === null,
+      ),
     ).toBe(true);
     expect(rows.every((r) => r.profit_paise === 1_900 - 120)).toBe(true);
     sim.panel.clearLog();
@@ -335,9 +390,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
         link: `https://www.instagram.com/p/l${i}/`,
         quantity: "100",
       });
-      await makeOrder(services.db, {
-        status: "completed",
-        panel_state: "placed",
+      await paidOrder(services.db, {
+        status: "sent",
         panel_order_id: String((reply as { json: { order: string } }).json.order),
         panel_next_sync_at: now - 1,
       });
@@ -361,12 +415,19 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     const partial = await startPanelSimulator({ port: 0, pendingMs: 0, runMs: 1, partialEvery: 1 });
     try {
       await writeSettings(services.db, { panelUrl: partial.url });
-      const order = await makeOrder(services.db, { quantity: 1000 });
+      const order = await paidOrder(services.db, { quantity: 1000 });
       await placeOrder(services, order.order_id);
       partial.panel.advanceTime(10);
       await syncDueOrders(services, { now: () => Date.now() + 60_000 });
       const row = await reload(order.order_id);
-      expect(row).toMatchObject({ panel_status: "partial", panel_remains: 157, panel_next_sync_at: null });
+      // Paid and partly delivered: the undelivered 157 are owed back, less the fee.
+      expect(row).toMatchObject({
+        status: "refund_due",
+        refund_due_paise: refundPaise(34_900, 1000, 157),
+        panel_status: "partial",
+        panel_remains: 157,
+        panel_next_sync_at: null,
+      });
       expect(row.panel_start_count).toBeGreaterThan(0);
       expect(row.profit_paise).toBe(34_900 - Math.round(4_500 * 0.843));
     } finally {

@@ -62,9 +62,10 @@ async function mapOldStatuses(db: Kysely<any>, now: number) {
     `update orders set status = 'payment_claimed' where status = 'pending' and utr is not null`,
     `update orders set status = 'expired' where status = 'pending' and payment_deadline_at <= ${now}`,
     `update orders set status = 'awaiting_payment' where status = 'pending'`,
-    // The panel refused it after the operator had seen the payment: the buyer is owed the price.
-    `update orders set status = 'refund_due', refund_due_paise = ${refundSql("quantity")}, ${paidByOperator}
-      where status = 'failed'`,
+    // The panel refused it after the operator had seen the payment: the buyer is owed the price. It cost
+    // nothing, so its profit is its price (the refund comes off it on the dashboard), as the live code sets it.
+    `update orders set status = 'refund_due', refund_due_paise = ${refundSql("quantity")}, ${paidByOperator},
+      profit_paise = coalesce(profit_paise, price_paise) where status = 'failed'`,
     // Placed: the panel's last word decides.
     `update orders set status = 'delivered', ${paidByOperator}
       where status = 'completed' and panel_status = 'completed'`,

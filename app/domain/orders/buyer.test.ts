@@ -54,7 +54,18 @@ describe("phone numbers as people type them", () => {
     expect(parseIndianMobile(typed)).toBe("+919876543210");
   });
 
-  it.each(["987654321", "98765432100", "+92 98765 43210", "0 98765 4321", "phone", ""])("refuses %j", (typed) => {
+  it.each([
+    "987654321",
+    "98765432100",
+    "+92 98765 43210",
+    "0 98765 4321",
+    "phone",
+    "",
+    // Indian mobile numbers start with 6 to 9.
+    "5876543210",
+    "+91 12345 67890",
+    "98765\u00a043210x",
+  ])("refuses %j", (typed) => {
     expect(parseIndianMobile(typed)).toBeNull();
   });
 });

@@ -32,7 +32,7 @@ export function upgradeLegacyOrderRow(row: Record<string, unknown>, now = Date.n
     if (row.utr !== null && row.utr !== undefined) return upgraded({ status: "payment_claimed" });
     return upgraded({ status: Number(row.payment_deadline_at) <= now ? "expired" : "awaiting_payment" });
   }
-  if (status === "failed") return upgraded(refund(quantity));
+  if (status === "failed") return upgraded({ ...refund(quantity), profit_paise: row.profit_paise ?? price });
   if (panelStatus === "completed" && status === "completed") return upgraded({ ...paid, status: "delivered" });
   if (panelStatus === "partial" || status === "partial") {
     return upgraded(refund((row.panel_remains as number | null) ?? quantity));

@@ -47,7 +47,7 @@ export const UNPAID_STATUSES = [
   "cancelled",
 ] as const satisfies readonly OrderStatus[];
 
-/** States in which the panel may still change the order (the status sync asks about them). */
+/** States in which the panel's word may still move the order (delivery.server.ts). */
 export const AT_PANEL_STATUSES = ["sent", "delivering"] as const satisfies readonly OrderStatus[];
 
 /** Who or what moved an order. Stored on the audit entry; `paid_by` keeps the confirming one. */

@@ -74,6 +74,7 @@ async function perform(
       const order = await sendToPanel(services, orderId, {
         actor,
         unpaid: action.intent === "place" && action.unpaid,
+        retry: action.intent === "retry",
         client: operator.client,
       });
       return placementResult(order);

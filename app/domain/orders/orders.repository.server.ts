@@ -1,6 +1,6 @@
 import { type CompiledQuery, SqliteAdapter } from "kysely";
 import type { DB } from "~/db/database.server";
-import { AT_PANEL_STATUSES, type OrderStatus } from "./lifecycle";
+import type { OrderStatus } from "./lifecycle";
 import type { NewOrderRow, OrderRow, OrderUpdate } from "./table";
 
 /**
@@ -133,7 +133,12 @@ export type SyncCandidate = Pick<
   | "panel_sync_failures"
 >;
 
-/** Orders at the panel whose next status check is due, most overdue first. */
+/**
+ * Orders at the panel whose next status check is due, most overdue first. The
+ * due time, not the state, says who is asked: it is null once the panel's word
+ * is final, and an order cancelled at the panel (failed or refund due by then)
+ * is asked once more for its final charge.
+ */
 export function ordersDueForSync(db: DB, now: number, limit: number): Promise<SyncCandidate[]> {
   return db
     .selectFrom("orders")
@@ -149,7 +154,6 @@ export function ordersDueForSync(db: DB, now: number, limit: number): Promise<Sy
       "panel_sync_failures",
     ])
     .where("panel_next_sync_at", "<=", now)
-    .where("status", "in", AT_PANEL_STATUSES)
     .where("panel_order_id", "is not", null)
     .orderBy("panel_next_sync_at")
     .limit(limit)

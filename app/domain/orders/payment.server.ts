@@ -83,7 +83,7 @@ export function confirmPayment(
 }
 
 /** The operator paid the refund back and notes its UPI reference. */
-export function markRefunded(
+export async function markRefunded(
   db: DB,
   orderId: string,
   operator: string,

@@ -25,6 +25,7 @@ export const PLACEMENT_MESSAGES = {
   cancelledPaid: "Order stopped; the refund is due to the buyer",
   cancelledAtPanel: "The SMM panel cancelled the order; the refund is due to the buyer",
   profitUpdated: "Profit updated successfully",
+  sentBefore: "This order was sent to the SMM panel before: check the panel's orders, then use Retry to send it again",
 } as const;
 
 export async function loadPanelSetup(services: PanelServices): Promise<PanelSetup> {
@@ -51,6 +52,11 @@ export interface SendOptions {
   actor: Extract<Actor, { kind: "operator" } | { kind: "system" }>;
   /** The operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
   unpaid?: boolean;
+  /**
+   * Send again an order that was sent before (failed, outcome unknown, refund due). Without it
+   * only a paid order never sent goes, so a second click or a stale page never resends one.
+   */
+  retry?: boolean;
   client?: RequestClient;
 }
 
@@ -70,7 +76,13 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
 
   const claimed = await transitionOrder(db, orderId, options.unpaid ? "sendUnpaid" : "send", {
     actor: options.actor,
-    reason: options.unpaid ? "sent without a confirmed payment, as the operator chose" : "sending to the SMM panel",
+    reason: options.unpaid
+      ? "sent without a confirmed payment, as the operator chose"
+      : options.retry
+        ? "sent to the SMM panel again by the operator"
+        : "sending to the SMM panel",
+    guard: (current) =>
+      options.unpaid || options.retry || current.status === "paid" ? null : PLACEMENT_MESSAGES.sentBefore,
     client: options.client,
   });
 

@@ -107,13 +107,18 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
     case "confirmPayment":
       return { paid_at: now, paid_by: actorLabel(actor) };
     case "refundDue":
-      return { refund_due_paise: refundFor(order) };
+      return {
+        refund_due_paise: refundFor(order),
+        // Never at the panel, so it cost nothing (as one the panel cancelled, charge 0): the dashboard's
+        // profit less the refund is then the fee kept, not a loss of the whole refund.
+        ...(order.panel_order_id === null && order.profit_paise === null ? { profit_paise: order.price_paise } : {}),
+      };
     case "refunded":
       return { refunded_at: now };
     case "send":
     case "sendUnpaid":
-      // Sent again after a failure: nothing is owed any more unless this attempt fails too.
-      return { panel_error: null, refund_due_paise: null };
+      // A new placement: a retried order owes nothing while at the panel again, and earns what the new one costs.
+      return { panel_error: null, refund_due_paise: null, profit_paise: null };
     default:
       return {};
   }
@@ -145,7 +150,9 @@ function refusal(name: TransitionName, order: OrderRow): string {
       if (order.paid_at !== null) return "The payment for this order is already confirmed";
       return `This order's payment cannot be confirmed: it is ${now}`;
     case "cancel":
-      if (order.paid_at !== null) return "This order is paid: mark the refund instead of cancelling it";
+      if (order.status === "sending") return "This order is being sent to the SMM panel right now";
+      if (order.status === "refund_due") return "This order is paid: mark the refund instead of cancelling it";
+      if (order.paid_at !== null) return `This order is paid and ${now}: it can no longer be cancelled`;
       return `Only an unpaid order can be cancelled (this one is ${now})`;
     case "send":
     case "sendUnpaid":

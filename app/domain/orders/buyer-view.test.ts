@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { type BuyerOrderFacts, type BuyerStage, SETTLED_STAGES, buyerView, deliveredCount } from "./buyer-view";
+import { ORDER_STATUSES, type OrderStatus, UNPAID_STATUSES } from "./lifecycle";
+
+const NOW = Date.UTC(2026, 2, 1, 10, 0);
+const facts = (status: OrderStatus, more: Partial<BuyerOrderFacts> = {}): BuyerOrderFacts => ({
+  status,
+  quantity: 1000,
+  paymentDeadlineAt: NOW + 60_000,
+  paid: !(UNPAID_STATUSES as readonly string[]).includes(status) && status !== "failed" && status !== "partial",
+  remains: null,
+  refundDuePaise: null,
+  ...more,
+});
+
+/** What the buyer is told in each state, with the window still open and the panel silent. */
+const STAGES: Record<OrderStatus, BuyerStage> = {
+  awaiting_payment: "pay",
+  payment_claimed: "confirming",
+  expired: "expired",
+  cancelled: "cancelled",
+  paid: "preparing",
+  sending: "preparing",
+  placement_unknown: "preparing",
+  sent: "delivering",
+  delivering: "delivering",
+  delivered: "delivered",
+  partial: "partial",
+  failed: "not_delivered",
+  refund_due: "not_delivered",
+  refunded: "refunded",
+};
+
+describe("what the buyer sees", () => {
+  it.each(ORDER_STATUSES)("%s → its stage", (status) => {
+    expect(buyerView(facts(status), NOW).stage).toBe(STAGES[status]);
+  });
+
+  it("shows an open order as expired once its deadline passed, before the expiry job gets to it", () => {
+    expect(buyerView(facts("awaiting_payment", { paymentDeadlineAt: NOW }), NOW).stage).toBe("expired");
+    expect(buyerView(facts("awaiting_payment", { paymentDeadlineAt: NOW + 1 }), NOW).stage).toBe("pay");
+  });
+
+  it("never says expired to a buyer who gave a UTR or whose payment was confirmed, however late", () => {
+    const withUtrOrPayment = ORDER_STATUSES.filter(
+      (s) => !["awaiting_payment", "expired", "cancelled", "failed", "partial"].includes(s),
+    );
+    for (const status of withUtrOrPayment) {
+      for (const deadline of [NOW - 86_400_000, NOW, NOW + 60_000]) {
+        for (const remains of [null, 0, 400, 1000]) {
+          const view = buyerView(facts(status, { paymentDeadlineAt: deadline, remains }), NOW);
+          expect(view.stage, `${status} ${deadline} ${remains}`).not.toBe("expired");
+          expect(view.stage, `${status}`).not.toBe("pay");
+        }
+      }
+    }
+  });
+
+  it("tells a refund apart: partly delivered or not delivered, with the amount", () => {
+    expect(buyerView(facts("refund_due", { remains: 400, refundDuePaise: 19_000 }), NOW)).toEqual({
+      stage: "partial",
+      delivered: 600,
+      refundPaise: 19_000,
+    });
+    expect(buyerView(facts("refund_due", { remains: 1000, refundDuePaise: 47_500 }), NOW)).toEqual({
+      stage: "not_delivered",
+      delivered: 0,
+      refundPaise: 47_500,
+    });
+    expect(buyerView(facts("refunded", { remains: 400, refundDuePaise: 19_000 }), NOW)).toEqual({
+      stage: "refunded",
+      delivered: 600,
+      refundPaise: 19_000,
+    });
+    // Only a refund owed or paid is shown as one.
+    expect(buyerView(facts("delivering", { remains: 400, refundDuePaise: 19_000 }), NOW).refundPaise).toBeNull();
+  });
+
+  it("counts what arrived from the panel's remains, within 0 and the quantity", () => {
+    expect(deliveredCount(1000, null)).toBeNull();
+    expect(deliveredCount(1000, 400)).toBe(600);
+    expect(deliveredCount(1000, 0)).toBe(1000);
+    expect(deliveredCount(1000, 1200)).toBe(0);
+    expect(deliveredCount(1000, -5)).toBe(1000);
+    expect(buyerView(facts("delivering", { remains: 250 }), NOW).delivered).toBe(750);
+  });
+
+  it("stops polling only once nothing more will happen on its own", () => {
+    expect([...SETTLED_STAGES].sort()).toEqual(["cancelled", "delivered", "refunded"]);
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Actor,
+  ORDER_STATUSES,
+  REFUND_FEE_PERCENT,
+  STATUS_LABELS,
+  STATUS_TONES,
+  TRANSITIONS,
+  type TransitionName,
+  UNPAID_STATUSES,
+  actorLabel,
+  canTransition,
+  isOrderStatus,
+  refundPaise,
+} from "./lifecycle";
+
+const NAMES = Object.keys(TRANSITIONS) as TransitionName[];
+const KINDS: Actor["kind"][] = ["buyer", "operator", "system", "bank_alert", "gateway"];
+
+describe("refundPaise", () => {
+  it("gives back the undelivered share less the 5% fee: ₹500, 600 of 1,000 delivered → ₹190", () => {
+    expect(REFUND_FEE_PERCENT).toBe(5);
+    expect(refundPaise(50_000, 1000, 400)).toBe(19_000);
+  });
+
+  it("refunds the whole price less the fee when nothing was delivered, and nothing when all was", () => {
+    expect(refundPaise(34_900, 1000, 1000)).toBe(34_900 - 1_745);
+    expect(refundPaise(1_900, 100, 100)).toBe(1_805);
+    expect(refundPaise(50_000, 1000, 0)).toBe(0);
+  });
+
+  it("rounds the share and the fee to the paisa, half up", () => {
+    // 34,900 × 157 / 1,000 = 5,479.3 → 5,479; fee 273.95 → 274.
+    expect(refundPaise(34_900, 1000, 157)).toBe(5_205);
+    // 999 × 75 / 150 = 499.5 → 500; fee 25.
+    expect(refundPaise(999, 150, 75)).toBe(475);
+    // A share of 10 paise: fee 0.5 → 1.
+    expect(refundPaise(1_000, 100, 1)).toBe(9);
+  });
+
+  it("never owes more than the price or less than nothing, whatever the panel reports", () => {
+    expect(refundPaise(50_000, 1000, 5000)).toBe(refundPaise(50_000, 1000, 1000));
+    expect(refundPaise(50_000, 1000, -20)).toBe(0);
+    for (let undelivered = 0; undelivered <= 100; undelivered++) {
+      const refund = refundPaise(4_900, 100, undelivered);
+      expect(refund).toBeGreaterThanOrEqual(0);
+      expect(refund).toBeLessThan(4_900);
+      if (undelivered > 0) expect(refund).toBeGreaterThanOrEqual(refundPaise(4_900, 100, undelivered - 1));
+    }
+  });
+});
+
+describe("the transition table", () => {
+  it("names only real states, and every state has a label and a tone", () => {
+    for (const rule of Object.values(TRANSITIONS)) {
+      expect(isOrderStatus(rule.to)).toBe(true);
+      for (const from of rule.from) expect(isOrderStatus(from)).toBe(true);
+    }
+    for (const status of ORDER_STATUSES) {
+      expect(STATUS_LABELS[status].length).toBeGreaterThan(3);
+      expect(STATUS_TONES[status]).toBeDefined();
+    }
+    expect(isOrderStatus("pending")).toBe(false);
+    expect(isOrderStatus("completed")).toBe(false);
+    expect(isOrderStatus(null)).toBe(false);
+  });
+
+  it("lets the buyer only claim a payment, and only a server job expire an order", () => {
+    for (const name of NAMES) {
+      for (const status of ORDER_STATUSES) {
+        if (canTransition(name, status, "buyer")) expect(name).toBe("claimPayment");
+        if (name === "expire") {
+          for (const kind of KINDS)
+            expect(canTransition(name, status, kind)).toBe(kind === "system" && status === "awaiting_payment");
+        }
+      }
+    }
+  });
+
+  it("takes payments from the operator, bank alerts and gateways, never from the buyer or a job", () => {
+    for (const status of ORDER_STATUSES) {
+      for (const kind of KINDS) {
+        const unpaid = (UNPAID_STATUSES as readonly string[]).includes(status);
+        expect(canTransition("confirmPayment", status, kind), `${status} ${kind}`).toBe(
+          unpaid && ["operator", "bank_alert", "gateway"].includes(kind),
+        );
+      }
+    }
+  });
+
+  it("ends at delivered and refunded: nothing moves a finished order", () => {
+    for (const name of NAMES) {
+      for (const kind of KINDS) {
+        expect(canTransition(name, "delivered", kind)).toBe(false);
+        expect(canTransition(name, "refunded", kind)).toBe(false);
+      }
+    }
+  });
+
+  it("never cancels or expires a paid order", () => {
+    for (const status of ORDER_STATUSES) {
+      if ((UNPAID_STATUSES as readonly string[]).includes(status)) continue;
+      for (const kind of KINDS) {
+        expect(canTransition("cancel", status, kind)).toBe(false);
+        expect(canTransition("expire", status, kind)).toBe(false);
+      }
+    }
+  });
+
+  it("reaches every state from a new order", () => {
+    const reached = new Set<string>(["awaiting_payment"]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const rule of Object.values(TRANSITIONS)) {
+        if (rule.from.some((f: string) => reached.has(f)) && !reached.has(rule.to)) {
+          reached.add(rule.to);
+          grew = true;
+        }
+      }
+    }
+    // failed and partial of a paid order chain to refund_due; unpaid ones stay.
+    expect([...reached].sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+});
+
+describe("actorLabel", () => {
+  it("names who moved an order, as the history shows it", () => {
+    expect(actorLabel({ kind: "buyer" })).toBe("buyer");
+    expect(actorLabel({ kind: "operator", name: "owner" })).toBe("owner");
+    expect(actorLabel({ kind: "system", job: "payment-expiry" })).toBe("system:payment-expiry");
+    expect(actorLabel({ kind: "bank_alert", source: "hdfc" })).toBe("bank-alert:hdfc");
+    expect(actorLabel({ kind: "gateway", name: "razorpay" })).toBe("gateway:razorpay");
+  });
+});

@@ -1,0 +1,281 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { PAID_STATUSES } from "~/domain/dashboard/dashboard.server";
+import { type OrderStatus, refundPaise } from "~/domain/orders/lifecycle";
+import { PAYMENT_MESSAGES } from "~/domain/orders/payment.server";
+import { maskHandle } from "~/domain/orders/recent";
+import { readSiteSettings } from "~/domain/settings/settings.server";
+import { type TestDatabase, testDatabases } from "../support/databases";
+import { adminLogin } from "../support/hostile";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+
+/**
+ * The lifecycle through the real production server and its background jobs,
+ * with short windows: payment windows close on the server's clock, confirmed
+ * orders go to the (in-process, simulated) SMM panel on their own, delivery
+ * follows the panel, and the operator's dashboard, recent orders and live
+ * pulse tell the truth about it.
+ */
+
+const WINDOW_S = 5;
+const GRACE_S = 6;
+const LINK = "https://www.instagram.com/p/C8xYz12AbCd/";
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+describe.each(testDatabases())("order flows through the server on $name", (kind: TestDatabase) => {
+  let server: ServerProcess;
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let cookie = "";
+  let planIds: Record<string, number> = {};
+  let panelUrl = "";
+  const ids: Record<"A" | "B" | "C" | "D" | "E" | "F", string> = { A: "", B: "", C: "", D: "", E: "", F: "" };
+
+  beforeAll(async () => {
+    const created = await kind.create();
+    drop = created.drop;
+    const url = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
+    server = await spawnServer({
+      DATABASE_URL: url,
+      ADMIN_USERNAME: "owner",
+      ADMIN_PASSWORD: "a-long-password",
+      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
+      PAYMENT_WINDOW_SECONDS: String(WINDOW_S),
+      PAYMENT_GRACE_SECONDS: String(GRACE_S),
+      PAYMENT_JOB_INTERVAL_MS: "200",
+      PANEL_SYNC_INTERVAL_MS: "200",
+      PANEL_SIMULATOR: "true",
+      PANEL_SIMULATOR_PORT: "0",
+    });
+    handle = openDatabase(created.target);
+    cookie = await adminLogin(server.url, "owner", "a-long-password");
+    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
+      plans: Array<{ _id: string; name: string }>;
+    };
+    planIds = Object.fromEntries(plans.plans.map((p) => [p.name, Number(p._id)]));
+    panelUrl = (await readSiteSettings(handle.db)).panelUrl;
+    expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await handle?.close();
+    await drop?.();
+  });
+
+  const json = (path: string, body: unknown, method = "POST") =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { "content-type": "application/json", cookie, origin: server.url },
+      body: JSON.stringify(body),
+    });
+  const admin = async (path: string) =>
+    (await (await fetch(`${server.url}${path}`, { headers: { cookie } })).json()) as Record<string, any>;
+  const act = (orderId: string, action: string) =>
+    fetch(`${server.url}/api/admin/orders/${orderId}/${action}`, {
+      method: "POST",
+      headers: { cookie, origin: server.url },
+    });
+  async function order(plan: string, username: string, postLink?: string) {
+    const res = await json("/api/create-order", {
+      planId: planIds[plan],
+      username,
+      postLink,
+      customerName: "Priya",
+      customerPhone: "9876543210",
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { order: { orderId: string; paymentDeadlineAt: number } }).order;
+  }
+  const status = async (orderId: string) =>
+    ((await (await fetch(`${server.url}/api/order-status?orderId=${orderId}`)).json()) as { status: OrderStatus })
+      .status;
+  const row = (orderId: string) =>
+    handle.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+  const setting = async (key: string, value: string) =>
+    expect((await json("/api/admin/setting", { key, value })).status).toBe(200);
+  const advancePanel = async (ms: number) =>
+    expect(
+      (await fetch(`${panelUrl}/simulator/advance`, { method: "POST", body: new URLSearchParams({ ms: String(ms) }) }))
+        .status,
+    ).toBe(200);
+  const history = async (orderId: string) =>
+    (
+      await handle.db
+        .selectFrom("audit_log")
+        .select(["action", "actor", "details"])
+        .where("target_id", "=", orderId)
+        .orderBy("id")
+        .execute()
+    ).map((e) => ({ action: e.action, actor: e.actor, details: JSON.parse(e.details ?? "{}") }));
+
+  it("closes an unpaid window on the server's clock; a late UTR is taken within the grace period, not after", async () => {
+    const a = await order("Starter Followers", "late.payer");
+    const b = await order("Starter Followers", "too.late.payer");
+    ids.A = a.orderId;
+    ids.B = b.orderId;
+    // Nobody asks: the server's own job closes the window.
+    await until(
+      () => status(a.orderId),
+      (s) => s === "expired",
+      "the expiry job",
+    );
+    expect((await history(a.orderId))[0]).toEqual({
+      action: "order.expire",
+      actor: "system:payment-expiry",
+      details: { from: "awaiting_payment", to: "expired", reason: "the payment window closed with no payment" },
+    });
+    // Paid at 4:59, reference typed after the window: still welcome.
+    const late = await json(`/api/orders/${a.orderId}/utr`, { utr: "5555 6666 7777" });
+    expect(late.status).toBe(200);
+    expect(await late.json()).toMatchObject({
+      order: { status: "payment_claimed", view: { stage: "confirming" } },
+    });
+
+    await until(
+      () => status(b.orderId),
+      (s) => s === "expired",
+      "the expiry job",
+    );
+    await until(
+      async () => Date.now(),
+      (now) => now > b.paymentDeadlineAt + GRACE_S * 1000 + 250,
+      "the grace period to pass",
+    );
+    const tooLate = await json(`/api/orders/${b.orderId}/utr`, { utr: "888899990000" });
+    expect(tooLate.status).toBe(409);
+    expect(await tooLate.json()).toMatchObject({ success: false, message: PAYMENT_MESSAGES.tooLate });
+    expect(await row(b.orderId)).toMatchObject({ status: "expired", utr: null });
+  }, 60_000);
+
+  it("sends a confirmed payment to the panel on its own, and follows delivery as the panel progresses", async () => {
+    const c = await order("Basic Followers", "happy.buyer");
+    ids.C = c.orderId;
+    expect((await json(`/api/orders/${c.orderId}/utr`, { utr: "123443211234" })).status).toBe(200);
+    const confirmed = await act(c.orderId, "confirm-payment");
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ success: true, message: "Payment confirmed" });
+
+    const sent = await until(
+      () => row(c.orderId),
+      (r) => r.status === "sent",
+      "the automatic send",
+    );
+    expect(sent).toMatchObject({ paid_by: "owner", panel_status: "pending" });
+    expect(sent.panel_order_id).toMatch(/^\d+$/);
+    expect((await history(c.orderId)).map((e) => [e.action, e.actor])).toEqual([
+      ["order.claimPayment", "buyer"],
+      ["order.confirmPayment", "owner"],
+      ["order.send", "system:auto-send"],
+      ["order.placed", "system:auto-send"],
+    ]);
+
+    await advancePanel(25_000);
+    await until(
+      () => status(c.orderId),
+      (s) => s === "delivering",
+      "the status sync to see delivery start",
+    );
+    await advancePanel(100_000);
+    const delivered = await until(
+      () => row(c.orderId),
+      (r) => r.status === "delivered",
+      "delivery to finish",
+    );
+    expect(delivered).toMatchObject({ panel_status: "completed", panel_remains: 0, panel_next_sync_at: null });
+    expect(delivered.profit_paise).not.toBeNull();
+    const details = await admin(`/api/admin/orders/${c.orderId}`);
+    expect(details.order).toMatchObject({ status: "delivered", statusLabel: "Delivered", delivered: 500 });
+  }, 60_000);
+
+  it("owes the buyer a refund, less the fee, when the panel refuses a paid order", async () => {
+    await setting("VITE_SMM_PANEL_LIKES_SERVICE_ID", "999");
+    const e = await order("Starter Likes", "likes.buyer", LINK);
+    ids.E = e.orderId;
+    expect((await act(e.orderId, "confirm-payment")).status).toBe(200);
+    const owed = await until(
+      () => row(e.orderId),
+      (r) => r.status === "refund_due",
+      "the refused send",
+    );
+    expect(owed).toMatchObject({
+      refund_due_paise: refundPaise(1_900, 100, 100),
+      panel_error: "Incorrect service ID",
+      panel_order_id: null,
+    });
+    expect(refundPaise(1_900, 100, 100)).toBe(1_805);
+    const details = await admin(`/api/admin/orders/${e.orderId}`);
+    expect(details.order).toMatchObject({ status: "refund_due", refund: { due: 18.05 } });
+    // A payment reference now changes nothing: the payment is already confirmed.
+    const utr = await json(`/api/orders/${e.orderId}/utr`, { utr: "121212121212" });
+    expect(utr.status).toBe(409);
+  }, 60_000);
+
+  it("leaves a confirmed payment 'paid' when automatic sending is off", async () => {
+    await setting("AUTO_SEND_PAID_ORDERS", "false");
+    const d = await order("Starter Followers", "manual.send");
+    ids.D = d.orderId;
+    expect((await act(d.orderId, "confirm-payment")).status).toBe(200);
+    // Several payment-job and sync intervals (0.2 s each) pass; nothing sends it.
+    await new Promise((done) => setTimeout(done, 1_500));
+    expect(await row(d.orderId)).toMatchObject({ status: "paid", panel_order_id: null, paid_by: "owner" });
+    expect((await history(d.orderId)).map((h) => h.action)).toEqual(["order.confirmPayment"]);
+  }, 30_000);
+
+  it("counts only paid orders on the dashboard, takes refunds off revenue, and shows only paid orders as recent", async () => {
+    // An unpaid checkout: not a sale.
+    ids.F = (await order("Pro Followers", "window.shopper")).orderId;
+    const rows = await handle.db.selectFrom("orders").selectAll().execute();
+    const paid = rows.filter((r) => (PAID_STATUSES as readonly string[]).includes(r.status));
+    expect(paid.map((r) => r.order_id).sort()).toEqual([ids.C, ids.D, ids.E].sort());
+    const revenue = paid.reduce((sum, r) => sum + r.price_paise - (r.refund_due_paise ?? 0), 0);
+    const profit = paid.reduce((sum, r) => sum + (r.profit_paise ?? 0) - (r.refund_due_paise ?? 0), 0);
+    const { data } = await admin("/api/admin/dashboard?timeRange=all");
+    expect(data).toMatchObject({
+      totalOrders: 3,
+      successOrders: 1,
+      pendingOrders: 1,
+      totalRevenue: revenue / 100,
+      netProfit: profit / 100,
+      refundsDue: 1,
+      refundsDueAmount: 18.05,
+    });
+    // The refused order earned its fee, not a loss.
+    const e = paid.find((r) => r.order_id === ids.E)!;
+    expect(e.price_paise - e.refund_due_paise!).toBe(95);
+    expect(e.profit_paise! - e.refund_due_paise!).toBe(95);
+
+    const recent = (await (await fetch(`${server.url}/api/recent-orders?serviceType=followers`)).json()) as {
+      orders: Array<{ handle: string; quantity: number }>;
+    };
+    expect(recent.orders.map((o) => o.handle)).toEqual([maskHandle("manual.send"), maskHandle("happy.buyer")]);
+    const likes = (await (await fetch(`${server.url}/api/recent-orders?serviceType=likes`)).json()) as {
+      orders: unknown[];
+    };
+    expect(likes.orders).toEqual([]);
+  });
+
+  it("pulses the payments waiting for confirmation, and a new version whenever an order changes", async () => {
+    const before = (await admin("/api/admin/pulse")).pulse as { version: number; toConfirm: number; toCheck: number };
+    expect(before).toMatchObject({ toConfirm: 1, toCheck: 0 });
+    const latest = await handle.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.max("updated_at").as("at"))
+      .executeTakeFirstOrThrow();
+    expect(before.version).toBe(Number(latest.at));
+    // The claimed late payment (A) is confirmed: one fewer to confirm, and the version moves on.
+    expect((await act(ids.A, "confirm-payment")).status).toBe(200);
+    const after = (await admin("/api/admin/pulse")).pulse as { version: number; toConfirm: number };
+    expect(after.toConfirm).toBe(0);
+    expect(after.version).toBeGreaterThan(before.version);
+    expect(after.version).toBe(Number((await row(ids.A)).updated_at));
+  });
+});
