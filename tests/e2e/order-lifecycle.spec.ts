@@ -151,6 +151,10 @@ test("a late payer: UTR after the window, the operator confirms on a live page, 
   const row = admin.getByRole("row").filter({ hasText: orderId });
   await expect(row).toContainText("Payment to confirm");
   await expect(row).toContainText("UTR 512345678901");
+  // On a laptop the whole row, actions included, is in view: the table does not scroll sideways.
+  const table = admin.getByRole("table");
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+  await expect(row.getByRole("button", { name: "Confirm payment" })).toBeInViewport({ ratio: 1 });
 
   // One tap on the order's page; the shop hands the order to the panel by itself.
   await row.getByRole("link", { name: orderId }).click();

@@ -7,7 +7,7 @@ import { OrderTarget } from "../order-target";
 
 type RowFetcher = ReturnType<typeof useFetcher<{ ok: boolean; message: string }>>;
 
-const cell = "px-3 py-2 max-sm:p-0";
+const cell = "px-2 py-2 max-sm:p-0";
 const label = "text-gray-600 sm:hidden";
 const small = "whitespace-nowrap rounded-md px-2 py-1 text-xs max-sm:px-3 max-sm:py-2 max-sm:text-sm";
 
@@ -34,7 +34,7 @@ export function OrdersTable({
       <thead className="bg-gray-50 text-left text-xs text-gray-700 max-sm:hidden">
         <tr>
           {["Order ID", "Service", "Target", "Qty", "Price", "Profit", "Status", "Created", "Actions"].map((h) => (
-            <th key={h} scope="col" className="px-3 py-2 font-semibold">
+            <th key={h} scope="col" className="px-2 py-2 font-semibold">
               {h}
             </th>
           ))}
@@ -80,11 +80,9 @@ export function OrdersTable({
               <td className={`${cell} max-sm:order-2 max-sm:col-span-3 max-sm:text-right`}>
                 <StatusBadge status={o.status} />
               </td>
-              <td
-                className={`whitespace-nowrap ${cell} max-sm:order-6 max-sm:col-span-6 max-sm:text-xs max-sm:text-gray-600`}
-              >
+              <td className={`${cell} max-sm:order-6 max-sm:col-span-6 max-sm:text-xs max-sm:text-gray-600`}>
                 <span className={label}>Created </span>
-                {istDateTime(Date.parse(o.createdAt))}
+                <Created at={o.createdAt} />
               </td>
               <td className={`${cell} max-sm:order-7 max-sm:col-span-6`}>
                 <div className="flex flex-wrap gap-1 max-sm:gap-2 sm:w-44">
@@ -124,6 +122,16 @@ export function OrdersTable({
         )}
       </tbody>
     </table>
+  );
+}
+
+/** Date over time in the table (a narrower column, so the actions stay in view); one line on a phone. */
+function Created({ at }: { at: string }) {
+  const [date, time] = istDateTime(Date.parse(at)).split(" ");
+  return (
+    <>
+      <span className="whitespace-nowrap">{date}</span> <span className="whitespace-nowrap">{time}</span>
+    </>
   );
 }
 
