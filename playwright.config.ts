@@ -34,8 +34,11 @@ export default defineConfig({
       DATABASE_URL: `file:.tmp/e2e-${port}/shop.db`,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       LOG_LEVEL: "warn",
-      // Tests insert orders dated in the past; the retention job would anonymise them mid-test.
-      JOBS_ENABLED: "false",
+      // The background jobs run as in production: the payment window is closed by the server's expiry job
+      // (every second here). Tests that insert orders give them states the jobs leave alone, and date them
+      // inside the retention period so the retention job keeps the buyers' names (tests/e2e/admin-support.ts).
+      JOBS_ENABLED: "true",
+      PAYMENT_JOB_INTERVAL_MS: "1000",
     },
   },
 });

@@ -193,16 +193,17 @@ test("order details keep a history of admin actions and can erase the buyer's da
       .prepare(
         `insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
         customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
-        values ('BKHISTORY001', 'followers', 'Popular Followers', 'meera.art', 1000, 34900, 'pending', 'Meera Iyer', '+919800011122', ?, ?, ?)`,
+        values ('BKHISTORY001', 'followers', 'Popular Followers', 'meera.art', 1000, 34900, 'awaiting_payment', 'Meera Iyer', '+919800011122', ?, ?, ?)`,
       )
       .run(now + 300_000, now, now),
   );
   await signIn(page, "/admin/orders/BKHISTORY001");
   const history = page.getByRole("region", { name: "History" });
-  await expect(history).toContainText("No admin actions yet.");
-  await page.getByRole("button", { name: "Cancel Order" }).click();
+  await expect(history).toContainText("No changes yet.");
+  await page.getByRole("button", { name: "Cancel order…" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByText("Order cancelled").first()).toBeVisible();
-  await expect(history).toContainText("Cancel Order");
+  await expect(history).toContainText("Cancelled");
   await expect(history).toContainText(`by ${OWNER.username}`);
 
   page.once("dialog", (dialog) => dialog.accept());
@@ -222,7 +223,7 @@ test("danger zone: delete orders only, then everything, then restore every order
     const insert =
       db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
       customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
-      values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'completed', 'Asha', '+919812345678', ?, ?, ?)`);
+      values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'delivered', 'Asha', '+919812345678', ?, ?, ?)`);
     db.transaction(() => {
       for (let i = 0; i < 30; i++) insert.run(`BKRESTORE${String(i).padStart(3, "0")}`, now, now - i, now - i);
     })();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { hashPassword } from "../../app/domain/auth/password.server";
+import { istDate } from "../../app/domain/dashboard/ist-time";
 import { expect } from "./fixtures";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
@@ -44,11 +45,16 @@ export interface TestOrder {
   order_id?: string;
   service_type?: string;
   target?: string;
+  /** A lifecycle state (app/domain/orders/lifecycle.ts); by default unpaid, expired once its window is over. */
   status?: string;
   price_paise?: number;
   profit_paise?: number | null;
   customer_name?: string | null;
   customer_phone?: string | null;
+  utr?: string | null;
+  /** Set for every state after a confirmed payment (the dashboard counts those as orders). */
+  paid_at?: number | null;
+  refund_due_paise?: number | null;
   created_at: number;
 }
 
@@ -57,35 +63,61 @@ export function orderId(): string {
   return `BK${Array.from(randomBytes(10), (b) => ALPHABET[b % 32]).join("")}`;
 }
 
-/** Inserts orders straight into the e2e database, as if buyers had placed them. */
+/**
+ * Inserts orders straight into the e2e database, as if buyers had placed them
+ * and the lifecycle had moved them on. The server's jobs run meanwhile: give
+ * an order a state they leave alone (an unpaid order past its window is
+ * inserted as expired, which is what the expiry job would make it).
+ */
 export function insertOrders(orders: TestOrder[]): string[] {
   return withDb((db) => {
     const insert =
       db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
-      customer_name, customer_phone, payment_deadline_at, profit_paise, created_at, updated_at)
+      customer_name, customer_phone, utr, utr_submitted_at, payment_deadline_at, paid_at, paid_by, refund_due_paise,
+      profit_paise, created_at, updated_at)
       values (@order_id, @service_type, 'Test plan', @target, 1000, @price_paise, @status, @customer_name, @customer_phone,
-      @deadline, @profit_paise, @created_at, @created_at)`);
+      @utr, @utr_submitted_at, @deadline, @paid_at, @paid_by, @refund_due_paise, @profit_paise, @created_at, @created_at)`);
     const ids: string[] = [];
     db.transaction(() => {
       for (const o of orders) {
         const id = o.order_id ?? orderId();
+        const deadline = o.created_at + 300_000;
         ids.push(id);
         insert.run({
           service_type: "followers",
           target: "someone",
-          status: "pending",
+          status: deadline > Date.now() ? "awaiting_payment" : "expired",
           price_paise: 10_000,
           profit_paise: null,
           customer_name: "Test Buyer",
           customer_phone: "+919876500000",
+          utr: null,
+          paid_at: null,
+          refund_due_paise: null,
           ...o,
+          utr_submitted_at: o.utr ? o.created_at + 60_000 : null,
+          paid_by: o.paid_at ? `operator:${ADMIN.username}` : null,
           order_id: id,
-          deadline: o.created_at + 300_000,
+          deadline,
         });
       }
     })();
     return ids;
   });
+}
+
+/**
+ * An IST calendar date `n` days back. Tests date their orders a few months
+ * back, inside the retention period (the retention job would otherwise forget
+ * the buyers' names while the tests look at them) and away from today's orders.
+ */
+export function istDaysAgo(n: number): string {
+  return istDate(Date.now() - n * 86_400_000);
+}
+
+/** A 12-digit UPI reference no other order has (the column is unique). */
+export function uniqueUtr(): string {
+  return String(100_000_000_000 + (randomBytes(5).readUIntBE(0, 5) % 900_000_000_000));
 }
 
 /** Epoch ms of hh:mm IST on an IST calendar date. */

@@ -1,12 +1,16 @@
 import { readFileSync } from "node:fs";
-import { deleteOrdersBetween, insertOrders, ist, signIn } from "./admin-support";
+import { formatDayLabel } from "../../app/domain/dashboard/ist-time";
+import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, uniqueUtr } from "./admin-support";
 import { expect, test } from "./fixtures";
 
-/** Each project gets its own past month, so desktop and mobile runs never see each other's orders. */
+/** Each project gets its own three past days, so desktop and mobile runs never see each other's orders. */
 function days(projectName: string) {
-  const month = projectName === "mobile" ? "02" : "01";
-  return { d1: `2024-${month}-10`, d2: `2024-${month}-11`, d3: `2024-${month}-12` };
+  const back = projectName === "mobile" ? 90 : 100;
+  return { d1: istDaysAgo(back), d2: istDaysAgo(back - 1), d3: istDaysAgo(back - 2) };
 }
+
+/** What a paid order carries: confirmed shortly after it was placed. */
+const paid = (created_at: number) => ({ created_at, paid_at: created_at + 120_000 });
 
 async function openMenuIfNarrow(page: import("@playwright/test").Page) {
   const menu = page.getByRole("button", { name: "Open menu" });
@@ -35,38 +39,41 @@ test("signing in returns to the page that was asked for; logging out ends the se
 test("dashboard cards add up the orders of the chosen range and status", async ({ page }, info) => {
   const { d1, d2, d3 } = days(info.project.name);
   deleteOrdersBetween(ist(d1, "00:00"), ist(d3, "23:59") + 60_000);
+  // Orders are paid orders: a payment waiting for confirmation is pending, an unpaid checkout counts for nothing.
   insertOrders([
-    { created_at: ist(d1, "00:00"), status: "completed", price_paise: 10_000, profit_paise: 4_000 },
+    { ...paid(ist(d1, "00:00")), status: "delivered", price_paise: 10_000, profit_paise: 4_000 },
     {
-      created_at: ist(d2, "10:00"),
-      status: "completed",
+      ...paid(ist(d2, "10:00")),
+      status: "delivered",
       price_paise: 30_000,
       profit_paise: 6_000,
       service_type: "likes",
     },
-    { created_at: ist(d2, "23:59"), status: "pending", price_paise: 50_000 },
-    { created_at: ist(d3, "09:00"), status: "failed", price_paise: 70_000 },
+    { created_at: ist(d2, "23:59"), status: "payment_claimed", price_paise: 50_000, utr: uniqueUtr() },
+    { created_at: ist(d3, "09:00"), status: "expired", price_paise: 70_000 },
   ]);
   await signIn(page, `/admin/dashboard?timeRange=custom&startDate=${d1}&endDate=${d3}`);
   const card = (label: string) => page.getByTestId(`card-${label}`);
-  await expect(card("Total Orders")).toHaveText("4");
+  await expect(card("Total Orders")).toHaveText("2");
   await expect(card("Success Orders")).toHaveText("2");
   await expect(card("Pending Orders")).toHaveText("1");
   await expect(card("Total Revenue (₹)")).toHaveText("₹400");
   await expect(card("Net Profit (₹)")).toHaveText("₹100");
-  await expect(card("Success Rate (%)")).toHaveText("50.00%");
+  await expect(card("Success Rate (%)")).toHaveText("100.00%");
   await expect(card("Avg. Order Value (₹)")).toHaveText("₹200");
-  await expect(page.getByRole("img", { name: /₹400 revenue and 4 orders/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /₹400 revenue and 2 orders/ })).toBeVisible();
 
   await page.getByRole("combobox", { name: "Status" }).click();
   await page.getByRole("option", { name: "Pending" }).click();
   await expect(page).toHaveURL(/status=pending/);
-  await expect(card("Total Orders")).toHaveText("1");
+  await expect(card("Total Orders")).toHaveText("0");
+  await expect(card("Pending Orders")).toHaveText("1");
   await expect(card("Total Revenue (₹)")).toHaveText("₹0");
 
   await page.goto(`/admin/dashboard?timeRange=custom&startDate=${d2}&endDate=${d2}`);
-  await expect(card("Total Orders")).toHaveText("2");
-  await expect(page.getByRole("button", { name: /Jan|Feb/ })).toContainText(/(Jan|Feb) 11, 2024/);
+  await expect(card("Total Orders")).toHaveText("1");
+  await expect(card("Pending Orders")).toHaveText("1");
+  await expect(page.getByRole("button", { name: formatDayLabel(d2).slice(0, 3) })).toContainText(formatDayLabel(d2));
 
   await page.goto("/admin/dashboard?timeRange=custom&startDate=2023-06-01&endDate=2023-06-02");
   await expect(page.getByText("No data available")).toBeVisible();
@@ -81,10 +88,12 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   const { d1, d3 } = days(info.project.name);
   deleteOrdersBetween(ist(d1, "00:00"), ist(d3, "23:59") + 60_000);
   const marker = `shop${info.project.name}`;
+  // Four paid orders the panel did not deliver (a refund is due), the rest delivered.
   const rows = Array.from({ length: 30 }, (_, i) => ({
-    created_at: ist(d1, "08:00") + i * 60_000,
+    ...paid(ist(d1, "08:00") + i * 60_000),
     target: `${marker}.${String(i).padStart(2, "0")}`,
-    status: i < 4 ? "failed" : "completed",
+    status: i < 4 ? "refund_due" : "delivered",
+    refund_due_paise: i < 4 ? 9_500 : null,
     customer_name: `Buyer ${i}`,
     customer_phone: "+919812345678",
   }));
@@ -106,9 +115,9 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   );
 
   await page.getByRole("combobox", { name: "Status" }).click();
-  await page.getByRole("option", { name: "Failed" }).click();
+  await page.getByRole("option", { name: "Refunds" }).click();
   await expect(page.getByText("Showing 1–4 of 4 orders")).toBeVisible();
-  await expect(page).toHaveURL(/status=failed/);
+  await expect(page).toHaveURL(/status=refunds/);
 
   // A bookmarked view opens as it was left.
   await page.reload();
@@ -121,13 +130,13 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   await expect(dialog.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", "https://wa.me/919812345678");
   await page.keyboard.press("Escape");
 
-  // Export honours the filters on screen: the four failed orders only.
+  // Export honours the filters on screen: the four refund orders only.
   await page.getByRole("button", { name: "Export Data" }).click();
   const downloading = page.waitForEvent("download");
   await page.getByRole("menuitem", { name: "CSV (.csv)" }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(
-    new RegExp(`^orders_export_[\\d_-]+_custom_failed_${marker}\\.csv$`, "i"),
+    new RegExp(`^orders_export_[\\d_-]+_custom_refunds_${marker}\\.csv$`, "i"),
   );
   const csv = readFileSync((await download.path())!, "utf8")
     .replace(/^\uFEFF/, "")
@@ -155,19 +164,38 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   await expect(page.getByText("No orders found")).toBeVisible();
 });
 
-test("order details show the order, its panel state and the actions its state allows", async ({ page }, info) => {
+test("order details show the order, its payment and the actions its state allows", async ({ page }, info) => {
   const { d1 } = days(info.project.name);
+  const utr = uniqueUtr();
   const [id] = insertOrders([
-    { created_at: ist(d1, "07:00"), status: "pending", target: "detail.check", customer_name: "Asha Rao" },
+    {
+      created_at: ist(d1, "07:00"),
+      status: "payment_claimed",
+      utr,
+      target: "detail.check",
+      customer_name: "Asha Rao",
+    },
   ]);
   await signIn(page, `/admin/orders/${id}`);
   await expect(page.getByRole("heading", { name: "Order Information" })).toBeVisible();
   await expect(page.getByText("Asha Rao")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Place Order" })).toBeEnabled();
-  await expect(page.getByRole("button", { name: "Retry Order" })).toBeDisabled();
-  await page.getByRole("button", { name: "Cancel Order" }).click();
+  const payment = page.getByRole("region", { name: "Payment" });
+  await expect(payment).toContainText(utr);
+  await expect(payment).toContainText("Not confirmed");
+  // A claimed payment: confirm it (the main action), or send or cancel after a question. Nothing to resend yet.
+  const actions = page.getByRole("region", { name: "Actions" });
+  await expect(actions.getByRole("button", { name: "Confirm payment" })).toBeEnabled();
+  await expect(actions.getByRole("button", { name: "Send without confirmed payment…" })).toBeEnabled();
+  await expect(actions.getByRole("button", { name: "Send to panel again" })).toHaveCount(0);
+  await actions.getByRole("button", { name: "Cancel order…" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Cancel this order?" });
+  await expect(dialog).toContainText("No payment was confirmed for this order. It will be closed.");
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByText("Order cancelled").first()).toBeVisible();
-  await expect(page.getByRole("button", { name: "Cancel Order" })).toBeDisabled();
+  await expect(page.getByRole("region", { name: "Order Information" }).getByText("Cancelled")).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Cancel order…" })).toHaveCount(0);
+  // A late payment can still be confirmed on a cancelled order.
+  await expect(actions.getByRole("button", { name: "Confirm payment" })).toBeEnabled();
 
   await page.goto("/admin/orders/BK0000000000");
   await expect(page.getByText("Order not found")).toBeVisible();

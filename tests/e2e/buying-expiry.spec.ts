@@ -3,19 +3,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { withDb } from "./buying-support";
-import { expect, test } from "./fixtures";
+import { expect, test, watchForErrors } from "./fixtures";
 
 /**
  * A shop whose payment window is 5 seconds (the test-only lower bound), on its
- * own database, so the timer's end can be watched without waiting 5 minutes.
+ * own database, with its jobs running often: the server's expiry job, not the
+ * browser, closes a window that ran out.
  */
+const OWNER = { username: "owner", password: "expiry-owner-pass-1" };
 let shop: ServerProcess;
 let dir: string;
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "mobile") return;
   dir = mkdtempSync(join(tmpdir(), "shop-expiry-"));
-  shop = await spawnServer({ DATABASE_URL: `file:${join(dir, "shop.db")}`, PAYMENT_WINDOW_SECONDS: "5" });
+  shop = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    PAYMENT_WINDOW_SECONDS: "5",
+    JOBS_ENABLED: "true",
+    PAYMENT_JOB_INTERVAL_MS: "500",
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+  });
 });
 test.afterAll(async () => {
   await shop?.stop();
@@ -45,31 +54,49 @@ async function placeOrder(page: import("@playwright/test").Page): Promise<string
   return new URL(page.url()).searchParams.get("order")!;
 }
 
-test("when the payment window closes the order is cancelled and the buyer can try again", async ({ page }) => {
+test("when the payment window closes the server expires the order; the buyer can still give a UTR or start again", async ({
+  page,
+}) => {
   const orderId = await placeOrder(page);
-  await expect(page.getByRole("heading", { name: "Payment Time Expired" })).toBeVisible({ timeout: 10_000 });
-  await expect(page.getByText("No worries! You can try again anytime.")).toBeVisible();
-  expect(status(orderId)).toBe("cancelled");
+  await expect(page.getByRole("heading", { name: "Payment time expired" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText("closed before we saw a payment")).toBeVisible();
+  // A late payer is not turned away: the UTR field stays, beside a fresh start.
+  await expect(page.getByLabel(/Already paid\? Enter your UTR/)).toBeVisible();
+  await expect.poll(() => status(orderId)).toBe("expired");
   const help = page.getByRole("link", { name: "Get help on WhatsApp" });
   await expect(help).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\d+\\?text=.*followers.*${orderId}`));
-  await page.getByRole("link", { name: "Try Again" }).click();
+  await page.getByRole("link", { name: "Start a new order" }).click();
   await expect(page).toHaveURL(`${shop.url}/`);
 });
 
-test("an order with a submitted UPI reference is not cancelled by the timer", async ({ page }) => {
+test("an order with a UTR given in the window never expires; the operator's confirmation reaches the open checkout", async ({
+  page,
+  browser,
+  pageErrors,
+}) => {
   const orderId = await placeOrder(page);
   await page.getByLabel(/12-digit UPI reference/).fill("412345678901");
   await page.getByRole("button", { name: "I have paid" }).click();
-  await expect(page.getByRole("heading", { name: "Payment reference received" })).toBeVisible();
+  const stage = page.getByTestId("order-stage");
+  await expect(stage).toHaveText("Payment received, being confirmed");
   await expect(page.getByTestId("order-id")).toHaveText(orderId);
   await expect(page.getByRole("main").getByRole("link", { name: "Track your order" })).toBeVisible();
-  // Well past the 5-second window.
+  // Well past the 5-second window and several runs of the expiry job.
   await page.waitForTimeout(7_000);
-  await expect(page.getByRole("heading", { name: "Payment Time Expired" })).toHaveCount(0);
-  expect(status(orderId)).toBe("pending");
-  // The admin confirms the payment; the still-polling page turns to success.
-  withDb(join(dir, "shop.db"), (db) =>
-    db.prepare("update orders set status = 'completed' where order_id = ?").run(orderId),
-  );
-  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible({ timeout: 12_000 });
+  await expect(stage).toHaveText("Payment received, being confirmed");
+  await expect(page.getByText(/expired/i)).toHaveCount(0);
+  expect(status(orderId)).toBe("payment_claimed");
+
+  // The operator confirms the payment; the still-polling checkout says so. (No SMM panel is set up here.)
+  const office = await browser.newContext();
+  const admin = await office.newPage();
+  watchForErrors(admin, pageErrors);
+  await admin.goto(`${shop.url}/admin/orders/${orderId}`);
+  await admin.getByLabel("Username").fill(OWNER.username);
+  await admin.getByLabel("Password").fill(OWNER.password);
+  await admin.getByRole("button", { name: "Sign In" }).click();
+  await admin.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Confirm payment" }).click();
+  await expect(admin.getByText("Payment confirmed").first()).toBeVisible();
+  await office.close();
+  await expect(stage).toHaveText("Paid – sending your order for delivery", { timeout: 12_000 });
 });

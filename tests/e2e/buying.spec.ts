@@ -1,4 +1,5 @@
-import { expect, test } from "./fixtures";
+import { signIn, uniqueUtr } from "./admin-support";
+import { expect, test, watchForErrors } from "./fixtures";
 import { E2E_DB, decodeQr, expectedUpiLink, orderCheapestPlan, withDb } from "./buying-support";
 
 const REEL = "https://www.instagram.com/reel/C8xYz12AbCd/";
@@ -101,7 +102,7 @@ for (const walk of walks) {
       db.prepare("select status, price_paise, target, target_username from orders where order_id = ?").get(orderId),
     );
     expect(row).toEqual({
-      status: "pending",
+      status: "awaiting_payment",
       price_paise: walk.rupees * 100,
       target: walk.link ?? "rahul_k",
       target_username: walk.username === null ? null : walk.username.replace(/^@/, "").replace(" ", "_"),
@@ -109,7 +110,12 @@ for (const walk of walks) {
   });
 }
 
-test("a reload keeps the same order, and confirming the payment shows success", async ({ page }) => {
+test("a reload keeps the same order; the buyer's UTR, then the operator's confirmation, show on the checkout and /track", async ({
+  page,
+  browser,
+  baseURL,
+  pageErrors,
+}) => {
   await page.goto("/followers");
   await page.getByLabel("Instagram username").fill("priya.creates");
   await page.getByRole("button", { name: "Show packages" }).click();
@@ -124,20 +130,40 @@ test("a reload keeps the same order, and confirming the payment shows success", 
   expect(new URL(page.url()).searchParams.get("order")).toBe(orderId);
   expect(count()).toBe(before);
 
-  withDb(E2E_DB, (db) => db.prepare("update orders set status = 'completed' where order_id = ?").run(orderId));
-  await expect(page.getByRole("heading", { name: "Order Placed Successfully!" })).toBeVisible({ timeout: 12_000 });
+  // "I have paid": the checkout says the payment is being confirmed, not that the order is done.
+  const utr = uniqueUtr();
+  await page.getByLabel(/12-digit UPI reference/).fill(utr);
+  await page.getByRole("button", { name: "I have paid" }).click();
+  const stage = page.getByTestId("order-stage");
+  await expect(stage).toHaveText("Payment received, being confirmed");
   await expect(page.getByTestId("order-id")).toHaveText(orderId);
 
-  // Tracking with the order id and phone shows the same order.
+  // The operator, in their own browser, sees the UTR and confirms the payment.
+  const office = await browser.newContext({ baseURL });
+  const admin = await office.newPage();
+  watchForErrors(admin, pageErrors);
+  await signIn(admin, `/admin/orders/${orderId}`);
+  const actions = admin.getByRole("region", { name: "Actions" });
+  await expect(actions).toContainText(utr);
+  await actions.getByRole("button", { name: "Confirm payment" }).click();
+  await expect(admin.getByText("Payment confirmed").first()).toBeVisible();
+  await office.close();
+
+  // The still-open checkout notices on its next status poll. (This shop has no SMM panel set up, so the
+  // order waits, paid, for the operator to send it.)
+  await expect(stage).toHaveText("Paid – sending your order for delivery", { timeout: 12_000 });
+
+  // Tracking with the order id and the phone as people type it shows the same order.
   await page.getByRole("main").getByRole("link", { name: "Track your order" }).click();
-  await page.getByLabel("Phone number used for the order").fill("9876543210");
+  await page.getByLabel("Phone number used for the order").fill("+91 98765 43210");
   await page.getByRole("button", { name: "Track order" }).click();
-  await expect(page.getByTestId("track-status")).toHaveText("Completed");
-  await expect(page.getByText("priya.creates")).toBeVisible();
+  const tracked = page.getByRole("region", { name: `Order ${orderId}` });
+  await expect(tracked.getByTestId("order-stage")).toHaveText("Paid – sending your order for delivery");
+  await expect(tracked.getByText("priya.creates")).toBeVisible();
 });
 
 test("the Recent Orders box shows real orders, masked", async ({ page }) => {
-  // Earlier tests in this file placed followers orders.
+  // The test before paid for a followers order.
   const box = page.getByRole("region", { name: "Recent Orders" });
   await page.goto("/followers");
   await expect(box).toBeVisible();

@@ -1,4 +1,14 @@
-import { test as base, expect } from "@playwright/test";
+import { type Page, test as base, expect } from "@playwright/test";
+
+/** Collects a page's uncaught errors and CSP reports into `errors` (for pages a test opens itself, too). */
+export function watchForErrors(page: Page, errors: string[]): void {
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text())) {
+      errors.push(`csp: ${msg.text()}`);
+    }
+  });
+}
 
 /**
  * Every page fails its test if the browser reports a Content-Security-Policy
@@ -8,12 +18,7 @@ export const test = base.extend<{ pageErrors: string[] }>({
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
-      page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-      page.on("console", (msg) => {
-        if (msg.type() === "error" && /Content Security Policy|Refused to/i.test(msg.text())) {
-          errors.push(`csp: ${msg.text()}`);
-        }
-      });
+      watchForErrors(page, errors);
       await use(errors);
       expect(errors, "errors reported by the browser").toEqual([]);
     },

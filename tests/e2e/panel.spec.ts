@@ -49,7 +49,7 @@ async function simulatorStatus(panelOrderId: string) {
   return (await res.json()) as { status: string; start_count: string; remains: string };
 }
 
-test("a buyer's order placed by the admin: checkout turns to success, tracking shows the panel's progress", async ({
+test("a buyer's order confirmed by the admin goes to the panel by itself: checkout and tracking show the panel's progress", async ({
   page,
   browser,
 }) => {
@@ -66,23 +66,25 @@ test("a buyer's order placed by the admin: checkout turns to success, tracking s
   const orderId = await orderCheapestPlan(buyer, /Starter Followers/);
   await expect(buyer.getByTestId("upi-qr")).toBeVisible();
 
-  // The admin sees the payment and sends the order to the panel.
+  // The admin sees the money in the bank app and confirms it; the shop sends the order to the panel itself.
   await page.goto(`${shop.url}/admin/orders/${orderId}`);
   await page.getByLabel("Username").fill(OWNER.username);
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: `Order ${orderId}` })).toBeVisible();
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(
-    page.getByRole("region", { name: /Notifications/ }).getByText("Order placed in SMM panel and marked as completed"),
-  ).toBeVisible();
+  const actions = page.getByRole("region", { name: "Actions" });
+  await expect(actions).toContainText("No UPI reference from the buyer");
+  await actions.getByRole("button", { name: "Confirm payment" }).click();
+  await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();
+  // The page follows the order by itself (no reload): the panel's order id appears.
   const panelRow = page.locator("dt", { hasText: "Panel Order ID" }).locator("+ dd");
-  await expect(panelRow).toHaveText(/^\d+$/);
+  await expect(panelRow).toHaveText(/^\d+$/, { timeout: 15_000 });
   const panelOrderId = (await panelRow.innerText()).trim();
-  await expect(page.getByRole("button", { name: "Place Order" })).toBeDisabled();
+  await expect(page.getByRole("region", { name: "Order Information" }).getByText("Sent to panel")).toBeVisible();
+  await expect(actions.getByRole("button", { name: "Confirm payment" })).toHaveCount(0);
 
   // The buyer's checkout notices on its next status poll.
-  await expect(buyer.getByText("Order Placed Successfully!")).toBeVisible({ timeout: 15_000 });
+  await expect(buyer.getByTestId("order-stage")).toHaveText("Delivery in progress", { timeout: 15_000 });
 
   // The panel delivers (its clock moved past the run), and the status sync picks that up.
   const advanced = await fetch(`${simulatorUrl}/simulator/advance`, {
@@ -102,6 +104,7 @@ test("a buyer's order placed by the admin: checkout turns to success, tracking s
     await buyer.getByLabel("Phone number used for the order").fill(PHONE);
     await buyer.getByRole("button", { name: "Track order" }).click();
     const details = buyer.getByRole("region", { name: `Order ${orderId}` });
+    await expect(details.getByTestId("order-stage")).toHaveText("Delivered", { timeout: 1_000 });
     await expect(details.locator("dt", { hasText: "Start count" }).locator("+ dd")).toHaveText(format(startCount), {
       timeout: 1_000,
     });

@@ -57,7 +57,7 @@ export function AdminSidebar({
               {label}
               {(badges[to]?.count ?? 0) > 0 && (
                 <span
-                  className="ml-auto rounded-full bg-amber-500 px-2 py-0.5 text-xs font-bold text-white"
+                  className="ml-auto rounded-full bg-amber-700 px-2 py-0.5 text-xs font-bold text-white"
                   data-testid={`nav-badge-${label.toLowerCase()}`}
                 >
                   {badges[to]!.count}

@@ -55,10 +55,11 @@ export function PaymentError({ message }: { message: string }) {
   );
 }
 
-function OrderSummary({ order }: { order: CheckoutOrder }) {
+function OrderSummary({ order, withPrice = false }: { order: CheckoutOrder; withPrice?: boolean }) {
   return (
     <p className="text-sm text-gray-700">
       {order.planName} · {formatCount(order.quantity)} {order.serviceType}
+      {withPrice && <> · {formatInr(order.pricePaise)}</>}
     </p>
   );
 }
@@ -201,6 +202,7 @@ export function PaymentExpired({
     <div className={card}>
       <OrderProgress order={{ ...order, view: { ...order.view, stage: "expired" } }} />
       <OrderIdLine order={order} />
+      <OrderSummary order={order} withPrice />
       {lateUtrOpen ? (
         <UtrForm label="Already paid? Enter your UTR (the 12-digit UPI reference)" onSubmitUtr={onSubmitUtr} />
       ) : (
@@ -233,7 +235,7 @@ export function OrderUnderWay({ order }: { order: CheckoutOrder }) {
     <div className={card}>
       <OrderProgress order={order} />
       <OrderIdLine order={order} />
-      <OrderSummary order={order} />
+      <OrderSummary order={order} withPrice />
       <div className="mt-5 flex flex-col gap-2">
         <Link
           to={`/track?order=${order.orderId}`}

@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Loader2, PackageCheck, RotateCcw, Truck, TriangleAlert, XCircle } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { BuyerStage } from "~/domain/orders/buyer-view";
 import type { TrackedOrder } from "~/domain/orders/buyer.server";
 import { REFUND_FEE_PERCENT } from "~/domain/orders/lifecycle";
@@ -32,9 +33,19 @@ const ICONS: Record<BuyerStage, ReactNode> = {
   cancelled: <XCircle aria-hidden className="size-10 text-gray-600" />,
 };
 
-const REFUND_HOW =
-  `It goes back to the UPI account you paid from within 5–7 business days ` +
-  `(less the ${REFUND_FEE_PERCENT}% processing fee of our refund policy).`;
+/** How a refund reaches the buyer; the amount shown is already net of the fee. */
+function RefundHow() {
+  return (
+    <>
+      It goes back to the UPI account you paid from within 5–7 business days (see our{" "}
+      <Link to="/refund-policy" className="font-medium text-brand-700 underline">
+        refund policy
+      </Link>
+      ).
+    </>
+  );
+}
+const FEE = `less our ${REFUND_FEE_PERCENT}% processing fee`;
 
 /** One sentence or two: what is happening with the order, in plain words. */
 export function StageExplanation({ order }: { order: TrackedOrder }) {
@@ -45,44 +56,57 @@ export function StageExplanation({ order }: { order: TrackedOrder }) {
     case "pay":
       return <p>Scan the QR code or open your UPI app to pay {formatInr(order.pricePaise)}.</p>;
     case "expired":
-      return <p>The 5-minute payment window for this order closed before we saw a payment.</p>;
+      return <p>The payment window for this order closed before we saw a payment.</p>;
     case "confirming":
       return (
         <p>
-          We have your UPI reference and are matching it with the payment. Your order starts as soon as it is confirmed;
+          We have your UPI reference and are matching it with your payment. Delivery starts as soon as it is confirmed;
           this page updates by itself.
         </p>
       );
     case "preparing":
-      return <p>Your payment is confirmed. We are handing your order to delivery now.</p>;
+      return <p>Your payment is confirmed. We are handing your order over for delivery now.</p>;
     case "delivering":
       return delivered === null || delivered === 0 ? (
         <p>Your order is with our delivery partner and will start arriving soon.</p>
       ) : (
-        <p>
-          <strong data-testid="delivered-count">{of(delivered)}</strong> delivered so far.
-        </p>
+        <>
+          <p>
+            <strong data-testid="delivered-count">{of(delivered)}</strong> delivered so far.
+          </p>
+          <progress
+            value={delivered}
+            max={order.quantity}
+            aria-label="Delivered so far"
+            className="mt-3 h-2 w-full overflow-hidden rounded-full bg-gray-200 [&::-webkit-progress-bar]:bg-gray-200 [&::-webkit-progress-value]:bg-brand-600 [&::-moz-progress-bar]:bg-brand-600"
+          />
+        </>
       );
     case "delivered":
       return <p>All {formatCount(order.quantity)} have been delivered. Thank you for your order!</p>;
     case "partial":
       return (
-        <p>
-          <strong data-testid="delivered-count">{of(delivered ?? 0)}</strong> were delivered before delivery stopped.
+        <>
+          <p>
+            <strong data-testid="delivered-count">{of(delivered ?? 0)}</strong> were delivered before delivery stopped.
+          </p>
           {refund && (
-            <>
-              {" "}
-              A refund of <strong data-testid="refund-due">{refund}</strong> is due to you for the rest. {REFUND_HOW}
-            </>
+            <p className="mt-2">
+              You will get <strong data-testid="refund-due">{refund}</strong> back for the{" "}
+              {formatCount(order.quantity - (delivered ?? 0))} not delivered, {FEE}. <RefundHow />
+            </p>
           )}
-        </p>
+        </>
       );
     case "not_delivered":
       return refund ? (
-        <p>
-          We could not deliver this order. A refund of <strong data-testid="refund-due">{refund}</strong> is due to you.{" "}
-          {REFUND_HOW}
-        </p>
+        <>
+          <p>We could not deliver this order.</p>
+          <p className="mt-2">
+            You will get <strong data-testid="refund-due">{refund}</strong> back: the {formatInr(order.pricePaise)} you
+            paid, {FEE}. <RefundHow />
+          </p>
+        </>
       ) : (
         <p>We could not deliver this order. Please contact support.</p>
       );
@@ -90,7 +114,7 @@ export function StageExplanation({ order }: { order: TrackedOrder }) {
       return (
         <p>
           We refunded <strong data-testid="refund-due">{refund ?? formatInr(order.pricePaise)}</strong> to the UPI
-          account you paid from.
+          account you paid from. It can take a few days to show in your bank.
         </p>
       );
     case "cancelled":

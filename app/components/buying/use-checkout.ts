@@ -5,6 +5,8 @@ import type { OrderStatus } from "~/domain/orders/lifecycle";
 import type { CheckoutOrder } from "~/domain/payments/checkout.server";
 
 const POLL_MS = 4_000;
+/** While delivering: reload the order every this many polls (20 s), for the delivered count. */
+const DELIVERY_REFRESH_POLLS = 5;
 
 /**
  * The checkout's view of its order, driven by the lifecycle: the server's
@@ -42,12 +44,16 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
     return () => clearInterval(timer);
   }, [stage, offset]);
 
-  // Status poll; a change reloads the whole order from the server.
+  // Status poll; a change reloads the whole order from the server. While the panel delivers, the
+  // status stays the same for minutes: reload every few polls anyway, so the delivered count moves.
+  const delivering = stage === "delivering";
   useEffect(() => {
     if (settled) return;
     let known: OrderStatus = order.status;
+    let polls = 0;
     const timer = setInterval(async () => {
       if (document.visibilityState === "hidden") return;
+      polls++;
       try {
         const res = await fetch(`/api/order-status?orderId=${encodeURIComponent(order.orderId)}`, {
           cache: "no-store",
@@ -57,6 +63,8 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
         if (body.status && body.status !== known) {
           known = body.status;
           void revalidator.revalidate();
+        } else if (delivering && polls % DELIVERY_REFRESH_POLLS === 0) {
+          void revalidator.revalidate();
         }
       } catch {
         // The next poll tries again.
@@ -65,7 +73,7 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
     return () => clearInterval(timer);
     // The revalidator changes identity on every render; the poll must not restart for it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled, order.orderId, order.status]);
+  }, [settled, delivering, order.orderId, order.status]);
 
   return {
     stage,

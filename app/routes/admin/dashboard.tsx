@@ -1,5 +1,5 @@
-import { Loader2 } from "lucide-react";
-import { useSearchParams, useNavigation } from "react-router";
+import { Loader2, RotateCcw } from "lucide-react";
+import { Link, useSearchParams, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
 import { adminTitle } from "~/lib/admin-title";
 import { DateRangePicker } from "~/components/admin/date-range-picker";
@@ -58,7 +58,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     ["Net Profit (₹)", rupees(d.netProfit), "Revenue less the panel's charge and refunds"],
     ["Success Rate (%)", `${d.successRate.toFixed(2)}%`, "Delivered out of paid orders"],
     ["Avg. Order Value (₹)", rupees(d.avgOrderValue), "Revenue per paid order"],
-    ["Refunds due", `${formatCount(d.refundsDue)} · ${rupees(d.refundsDueAmount)}`, "Owed to buyers now, any date"],
   ] as const;
 
   return (
@@ -98,9 +97,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         />
       </RangeButtons>
 
+      {d.refundsDue > 0 && (
+        // Owed now whatever the range shows, so it stands apart from the range's cards.
+        <Link
+          to="/admin/orders?status=action&range=all"
+          className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950 hover:bg-amber-100"
+          data-testid="refunds-due"
+        >
+          <RotateCcw className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+          <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+            <span className="font-semibold">
+              {d.refundsDue === 1 ? "1 refund due" : `${formatCount(d.refundsDue)} refunds due`}:{" "}
+              {rupees(d.refundsDueAmount)} owed to buyers
+            </span>
+            <span className="text-sm underline">See the orders</span>
+          </span>
+        </Link>
+      )}
+
       <PanelBalanceCard />
 
-      {d.totalOrders === 0 && d.pendingOrders === 0 && d.refundsDue === 0 ? (
+      {d.totalOrders === 0 && d.pendingOrders === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">
           No data available
         </p>
@@ -108,7 +125,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <>
           <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
             {cards.map(([label, value, counts]) => (
-              <div key={label} className="rounded-xl border border-gray-200 bg-white p-4">
+              <div key={label} className="rounded-xl border border-gray-200 bg-white p-4 max-md:last:col-span-2">
                 <h2 className="text-xs font-medium text-gray-600">{label}</h2>
                 <p className="mt-1 text-xl font-bold" data-testid={`card-${label}`}>
                   {value}
@@ -120,24 +137,24 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <RevenueChart days={d.daily} />
           <section className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
             <h2 className="px-4 pt-4 text-sm font-semibold">By service</h2>
-            <table className="mt-2 w-full text-sm">
+            <table className="mt-2 w-full whitespace-nowrap text-sm">
               <thead className="text-left text-xs text-gray-600">
                 <tr>
-                  <th className="px-4 py-2 font-medium">Service</th>
-                  <th className="px-4 py-2 font-medium">Orders</th>
-                  <th className="px-4 py-2 font-medium">Success</th>
-                  <th className="px-4 py-2 font-medium">Revenue</th>
-                  <th className="px-4 py-2 font-medium">Profit</th>
+                  <th className="px-3 py-2 sm:px-4 font-medium">Service</th>
+                  <th className="px-3 py-2 sm:px-4 font-medium">Orders</th>
+                  <th className="px-3 py-2 sm:px-4 font-medium">Success</th>
+                  <th className="px-3 py-2 sm:px-4 font-medium">Revenue</th>
+                  <th className="px-3 py-2 sm:px-4 font-medium">Profit</th>
                 </tr>
               </thead>
               <tbody>
                 {d.services.map((s) => (
                   <tr key={s.serviceType} className="border-t border-gray-100">
-                    <td className="px-4 py-2 capitalize">{s.serviceType}</td>
-                    <td className="px-4 py-2">{formatCount(s.orders)}</td>
-                    <td className="px-4 py-2">{formatCount(s.successOrders)}</td>
-                    <td className="px-4 py-2">{formatInr(s.revenuePaise)}</td>
-                    <td className="px-4 py-2">{formatInr(s.profitPaise)}</td>
+                    <td className="px-3 py-2 sm:px-4 capitalize">{s.serviceType}</td>
+                    <td className="px-3 py-2 sm:px-4">{formatCount(s.orders)}</td>
+                    <td className="px-3 py-2 sm:px-4">{formatCount(s.successOrders)}</td>
+                    <td className="px-3 py-2 sm:px-4">{formatInr(s.revenuePaise)}</td>
+                    <td className="px-3 py-2 sm:px-4">{formatInr(s.profitPaise)}</td>
                   </tr>
                 ))}
               </tbody>

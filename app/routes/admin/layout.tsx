@@ -43,12 +43,22 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4">
           <button
             type="button"
-            className="rounded-lg p-2 hover:bg-gray-100 lg:hidden"
-            aria-label="Open menu"
+            className="relative rounded-lg p-2 hover:bg-gray-100 lg:hidden"
+            aria-label={pulse.toConfirm > 0 ? `Open menu (${pulse.toConfirm} payments to confirm)` : "Open menu"}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
           >
             <Menu className="h-5 w-5" aria-hidden />
+            {/* On a phone the sidebar is hidden: payments waiting for confirmation show on its button. */}
+            {pulse.toConfirm > 0 && (
+              <span
+                className="absolute -right-1 -top-1 min-w-5 rounded-full bg-amber-700 px-1.5 text-center text-xs font-bold leading-5 text-white"
+                data-testid="menu-badge"
+                aria-hidden
+              >
+                {pulse.toConfirm}
+              </span>
+            )}
           </button>
           <div className="hidden lg:block" />
           <SessionMenu expiresAt={loaderData.expiresAt} serverNow={loaderData.serverNow} />

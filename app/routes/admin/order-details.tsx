@@ -87,6 +87,17 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 const grid = "grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm";
 
+/** Who confirmed the payment, from `paid_by` ("operator:<name>", "bank-alert:<source>", "gateway:<name>"). */
+function confirmedBy(paidBy: string | null): string {
+  if (!paidBy) return "";
+  const [kind, ...rest] = paidBy.split(":");
+  const who = rest.join(":");
+  if (kind === "operator") return `by ${who || "the operator"}`;
+  if (kind === "bank-alert") return `by a bank alert (${who})`;
+  if (kind === "gateway") return `by ${who}`;
+  return `by ${paidBy}`;
+}
+
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   useEffect(() => {
@@ -132,7 +143,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">
         Order <span className="font-mono">{order.orderId}</span>
       </h1>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card title="Order Information">
           <dl className={grid}>
             <Row label="Order ID">
@@ -150,8 +161,31 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               <OrderTarget service={order.serviceType} target={order.target} />
             </Row>
             <Row label="Price">{formatInr(Math.round(order.price * 100))}</Row>
-            <Row label="Profit">{formatInr(Math.round((order.profit ?? 0) * 100))}</Row>
+            <Row label="Profit">{order.profit === null ? "—" : formatInr(Math.round(order.profit * 100))}</Row>
           </dl>
+        </Card>
+        <Card title="Actions">
+          <OrderActionsCard order={order} fetcher={fetcher} />
+          {(order.customerName || order.customerPhone) && (
+            <fetcher.Form
+              method="post"
+              className="mt-4 border-t border-gray-100 pt-4"
+              onSubmit={(e) => {
+                if (!window.confirm("Erase this buyer's name and phone from the order? This cannot be undone."))
+                  e.preventDefault();
+              }}
+            >
+              <p className="mb-2 text-sm text-gray-600">
+                On the buyer's request (privacy policy), forget their name and phone.
+              </p>
+              {button(
+                "erase",
+                "Erase customer data",
+                true,
+                "border border-red-300 bg-white text-red-800 hover:bg-red-50",
+              )}
+            </fetcher.Form>
+          )}
         </Card>
         <Card title="Payment">
           <dl className={grid}>
@@ -162,7 +196,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             {order.paymentDeadlineAt && <Row label="Pay by">{istDateTime(Date.parse(order.paymentDeadlineAt))}</Row>}
             <Row label="Confirmed">
               {order.payment.paidAt
-                ? `${istDateTime(Date.parse(order.payment.paidAt))} by ${order.payment.paidBy ?? "unknown"}`
+                ? `${istDateTime(Date.parse(order.payment.paidAt))} ${confirmedBy(order.payment.paidBy)}`
                 : "Not confirmed"}
             </Row>
             {order.refund.due !== null && (
@@ -208,29 +242,6 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               )}
             </Row>
           </dl>
-        </Card>
-        <Card title="Actions">
-          <OrderActionsCard order={order} fetcher={fetcher} />
-          {(order.customerName || order.customerPhone) && (
-            <fetcher.Form
-              method="post"
-              className="mt-4 border-t border-gray-100 pt-4"
-              onSubmit={(e) => {
-                if (!window.confirm("Erase this buyer's name and phone from the order? This cannot be undone."))
-                  e.preventDefault();
-              }}
-            >
-              <p className="mb-2 text-sm text-gray-600">
-                On the buyer's request (privacy policy), forget their name and phone.
-              </p>
-              {button(
-                "erase",
-                "Erase customer data",
-                true,
-                "border border-red-300 bg-white text-red-800 hover:bg-red-50",
-              )}
-            </fetcher.Form>
-          )}
         </Card>
       </div>
       <Card title="History">

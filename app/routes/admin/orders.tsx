@@ -1,7 +1,7 @@
 import { Download, Loader2, Search } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useState } from "react";
-import { Link, data, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { data, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/orders";
 import { adminTitle } from "~/lib/admin-title";
@@ -9,12 +9,10 @@ import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { CustomerDialog } from "~/components/admin/customer-dialog";
 import { DateRangePicker } from "~/components/admin/date-range-picker";
 import { RangeButtons } from "~/components/admin/range-buttons";
-import { ServiceBadge, StatusBadge } from "~/components/admin/order-badges";
-import { OrderTarget } from "~/components/admin/order-target";
+import { OrdersTable } from "~/components/admin/orders/orders-table";
 import { StatusSelect } from "~/components/admin/status-select";
 import { UpdateProfitsButton } from "~/components/admin/update-profits-button";
 import { servicesContext } from "~/context";
-import { istDateTime } from "~/domain/dashboard/ist-time";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { type AdminOrderJson, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { ORDER_LIST_FILTERS, ORDER_LIST_STATUSES } from "~/domain/orders/list-filters";
@@ -23,7 +21,7 @@ import { orderActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
 import { pageFailure } from "~/lib/api.server";
 import { isAppError } from "~/lib/app-error";
-import { formatCount, formatInr } from "~/lib/money";
+import { formatCount } from "~/lib/money";
 import { readForm } from "~/lib/form.server";
 import { requestClient } from "~/lib/request-client.server";
 
@@ -231,92 +229,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
       </p>
 
       <div className={`overflow-x-auto rounded-xl border border-gray-200 bg-white ${loading ? "opacity-60" : ""}`}>
-        <table className="w-full min-w-[960px] text-sm">
-          <thead className="bg-gray-50 text-left text-xs text-gray-700">
-            <tr>
-              {["Order ID", "Service", "Target", "Qty", "Price", "Profit", "Status", "Created", "Actions"].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {orders.length === 0 ? (
-              <tr>
-                <td colSpan={9} className="px-3 py-10 text-center text-gray-600">
-                  No orders found
-                </td>
-              </tr>
-            ) : (
-              orders.map((o) => (
-                <tr key={o.orderId} className="border-t border-gray-100 align-top">
-                  <td className="px-3 py-2">
-                    <Link to={`/admin/orders/${o.orderId}`} className="font-mono text-blue-700 underline">
-                      {o.orderId}
-                    </Link>
-                    {o.utr && <div className="text-xs text-gray-600">UTR {o.utr}</div>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <ServiceBadge service={o.serviceType} />
-                  </td>
-                  <td className="max-w-64 px-3 py-2">
-                    <OrderTarget service={o.serviceType} target={o.target} />
-                  </td>
-                  <td className="px-3 py-2">{formatCount(o.amount)}</td>
-                  <td className="px-3 py-2">{formatInr(Math.round(o.price * 100))}</td>
-                  <td className="px-3 py-2">{o.profit === null ? "—" : formatInr(Math.round(o.profit * 100))}</td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={o.status} />
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">{istDateTime(Date.parse(o.createdAt))}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      {o.actions.confirmPayment && o.status === "payment_claimed" && (
-                        <rowAction.Form method="post">
-                          <input type="hidden" name="intent" value="confirm-payment" />
-                          <input type="hidden" name="orderId" value={o.orderId} />
-                          <button
-                            type="submit"
-                            className="rounded-md bg-green-700 px-2 py-1 text-xs font-semibold text-white hover:bg-green-800"
-                          >
-                            Confirm payment
-                          </button>
-                        </rowAction.Form>
-                      )}
-                      {o.actions.place && (
-                        <rowAction.Form method="post">
-                          <input type="hidden" name="intent" value="place" />
-                          <input type="hidden" name="orderId" value={o.orderId} />
-                          <button
-                            type="submit"
-                            className="rounded-md bg-green-700 px-2 py-1 text-xs font-semibold text-white hover:bg-green-800"
-                          >
-                            Send to panel
-                          </button>
-                        </rowAction.Form>
-                      )}
-                      <button
-                        type="button"
-                        onClick={() => setCustomer(o)}
-                        className="rounded-md border border-gray-300 px-2 py-1 text-xs font-medium hover:bg-gray-50"
-                      >
-                        User Data
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setDeleting(o.orderId)}
-                        className="rounded-md border border-red-300 px-2 py-1 text-xs font-medium text-red-700 hover:bg-red-50"
-                      >
-                        Delete Order
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+        <OrdersTable orders={orders} rowAction={rowAction} onCustomer={setCustomer} onDelete={setDeleting} />
       </div>
 
       {pageCount > 1 && (

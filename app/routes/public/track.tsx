@@ -1,5 +1,5 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
-import { OrderProgress, STAGE_TITLES } from "~/components/buying/order-progress";
+import { OrderProgress } from "~/components/buying/order-progress";
 import type { Route } from "./+types/track";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
@@ -66,21 +66,22 @@ export default function Track({ actionData }: Route.ComponentProps) {
             <label htmlFor="phone" className="block text-sm font-semibold">
               Phone number used for the order
             </label>
-            <div className="mt-1 flex rounded-xl border border-gray-300 focus-within:ring-2 focus-within:ring-brand-500">
-              <span aria-hidden className="flex items-center border-r border-gray-300 px-3 font-medium text-gray-700">
-                +91
-              </span>
-              <input
-                id="phone"
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                required
-                maxLength={20}
-                className="w-full rounded-r-xl px-3 py-3 text-base outline-none"
-              />
-            </div>
+            {/* No fixed "+91" in front: people type it, or a leading 0, and the server takes it either way. */}
+            <input
+              id="phone"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              maxLength={20}
+              placeholder="98765 43210"
+              aria-describedby="phone-hint"
+              className={field}
+            />
+            <p id="phone-hint" className="mt-1 text-xs text-gray-600">
+              Your 10-digit mobile number; with +91 or a leading 0 is fine too.
+            </p>
           </div>
           <button type="submit" disabled={navigation.state !== "idle"} className="w-full rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
             {navigation.state !== "idle" ? "Checking..." : "Track order"}
@@ -100,10 +101,6 @@ export default function Track({ actionData }: Route.ComponentProps) {
               <OrderProgress order={order} headingLevel={2} />
             </div>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-gray-600">Status</dt>
-              <dd className="font-semibold" data-testid="track-status">
-                {STAGE_TITLES[order.view.stage]}
-              </dd>
               <dt className="text-gray-600">Service</dt>
               <dd className="capitalize">Instagram {order.serviceType}</dd>
               <dt className="text-gray-600">Quantity</dt>

@@ -1,4 +1,5 @@
 import { AlertDialog } from "radix-ui";
+import { useReturnFocus } from "../use-return-focus";
 import type { ReactNode } from "react";
 
 /** A yes/no question before an action the operator should not take by accident. */
@@ -19,13 +20,17 @@ export function ConfirmActionDialog({
   tone?: "danger" | "primary";
   onConfirm: () => void;
 }) {
+  const returnFocus = useReturnFocus();
   const confirmClass =
     tone === "danger" ? "bg-red-600 text-white hover:bg-red-700" : "bg-brand-600 text-white hover:bg-brand-700";
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+        >
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-gray-700">{children}</div>

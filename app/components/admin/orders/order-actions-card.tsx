@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
+import { REFUND_FEE_PERCENT, refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
@@ -19,7 +20,7 @@ const disabled = "disabled:cursor-not-allowed disabled:opacity-50";
 export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fetcher: Fetcher }) {
   const { actions } = order;
   const busy = fetcher.state !== "idle";
-  const [asking, setAsking] = useState<"unpaid" | "cancel" | null>(null);
+  const [asking, setAsking] = useState<"unpaid" | "cancel" | "resend" | null>(null);
   const [reference, setReference] = useState("");
   const submit = (intent: OrderActionIntent, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post" });
@@ -50,7 +51,25 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
         </div>
       )}
       {actions.place && button("place", "Send to panel", primary)}
-      {actions.retry && button("retry", "Send to panel again", primary)}
+      {actions.retry && order.status === "refund_due" && (
+        <p className="text-sm text-gray-700">
+          Nothing was delivered. Send it to the panel again once the cause is fixed, or pay the buyer back.
+        </p>
+      )}
+      {actions.retry &&
+        (order.status === "placement_unknown" ? (
+          // The panel may have it already: a second send could be a second, paid, order.
+          <button
+            type="button"
+            onClick={() => setAsking("resend")}
+            disabled={busy}
+            className={`${primary} ${disabled}`}
+          >
+            Send to panel again…
+          </button>
+        ) : (
+          button("retry", "Send to panel again", primary)
+        ))}
       {actions.markRefunded && (
         <form
           className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
@@ -122,19 +141,41 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
         <p>Send it only if you have seen the money some other way.</p>
       </ConfirmActionDialog>
       <ConfirmActionDialog
+        open={asking === "resend"}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title="Send this order again?"
+        confirmLabel="Send again"
+        onConfirm={() => submit("retry")}
+      >
+        <p>
+          The SMM panel may have taken this order even though it never answered. Sending it again could place it twice,
+          charged twice.
+        </p>
+        <p>
+          Send it again only after checking the panel's orders for <span className="break-all">{order.target}</span> and
+          not finding it.
+        </p>
+      </ConfirmActionDialog>
+      <ConfirmActionDialog
         open={asking === "cancel"}
         onOpenChange={(open) => !open && setAsking(null)}
         title="Cancel this order?"
         confirmLabel="Cancel order"
         onConfirm={() => submit("cancel")}
       >
-        {order.payment.paidAt ? (
+        {!order.payment.paidAt ? (
+          <p>No payment was confirmed for this order. It will be closed.</p>
+        ) : order.smmPanel.orderId && (order.status === "sent" || order.status === "delivering") ? (
           <p>
-            This order is paid. Cancelling it makes the full price due back to the buyer
-            {order.smmPanel.orderId ? ", once the SMM panel agrees to cancel it" : ""}.
+            This order is paid and at the SMM panel. It is cancelled only if the panel agrees; the buyer is then owed
+            the price of what was not delivered, less the {REFUND_FEE_PERCENT}% processing fee.
           </p>
         ) : (
-          <p>No payment was confirmed for this order. It will be closed.</p>
+          <p>
+            This order is paid. Cancelling it makes a refund of{" "}
+            <strong>{formatInr(refundPaise(Math.round(order.price * 100), order.amount, order.amount))}</strong> (the
+            price less the {REFUND_FEE_PERCENT}% processing fee) due to the buyer.
+          </p>
         )}
       </ConfirmActionDialog>
     </div>

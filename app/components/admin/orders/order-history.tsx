@@ -7,37 +7,95 @@ export interface HistoryEntry {
   details: string | null;
 }
 
+/** What each step of the lifecycle (and each other operator action) is called in the order's history. */
 const LABELS: Record<string, string> = {
-  "order.place": "Place Order",
-  "order.cancel": "Cancel Order",
-  "order.retry": "Retry Order",
-  "order.update-profit": "Update Profit",
+  "order.claimPayment": "UTR given",
+  "order.expire": "Payment window closed",
+  "order.confirmPayment": "Payment confirmed",
+  "order.cancel": "Cancelled",
+  "order.send": "Sending to panel",
+  "order.sendUnpaid": "Sending to panel without a confirmed payment",
+  "order.placed": "Accepted by the panel",
+  "order.placementFailed": "Refused by the panel",
+  "order.placementUnknown": "No answer from the panel",
+  "order.deliveryStarted": "Delivery started",
+  "order.delivered": "Delivered",
+  "order.partiallyDelivered": "Partially delivered",
+  "order.deliveryFailed": "Not delivered",
+  "order.refundDue": "Refund due",
+  "order.refunded": "Refunded",
+  "order.update-profit": "Profit updated",
   "order.erase": "Customer data erased",
 };
 
-function describe(details: string | null): string {
-  if (!details) return "";
+/** An operator action that was refused is logged under the action's own name. */
+const ATTEMPTS: Record<string, string> = {
+  "order.confirm-payment": "Confirm payment",
+  "order.place": "Send to panel",
+  "order.retry": "Send to panel again",
+  "order.cancel": "Cancel order",
+  "order.mark-refunded": "Mark refunded",
+  "order.update-profit": "Update profit",
+  "order.erase": "Erase customer data",
+};
+
+interface Details {
+  result?: string;
+  failed?: string;
+  reason?: string;
+  utr?: string;
+  panelOrderId?: string;
+  panelError?: string;
+  reference?: string;
+}
+
+function parse(details: string | null): Details {
+  if (!details) return {};
   try {
-    const parsed = JSON.parse(details) as { result?: string; failed?: string };
-    return parsed.result ?? (parsed.failed ? `Failed: ${parsed.failed}` : "");
+    const parsed: unknown = JSON.parse(details);
+    return parsed && typeof parsed === "object" ? (parsed as Details) : {};
   } catch {
-    return "";
+    return {};
   }
 }
 
-/** What admins did to this order, newest first (from the audit trail). */
+/** The facts worth a line of their own: what was refused, the UTR, the panel's order id or error, the refund's reference. */
+function describe(action: string, d: Details): string {
+  if (d.failed) return `Refused: ${d.failed}`;
+  if (d.utr) return `UTR ${d.utr}`;
+  if (d.panelOrderId) return `Panel order ${d.panelOrderId}`;
+  if (d.panelError) return d.panelError;
+  if (d.reference) return `Refund UPI reference ${d.reference}`;
+  if (action === "order.refundDue" && d.reason) return d.reason.charAt(0).toUpperCase() + d.reason.slice(1);
+  return d.result ?? "";
+}
+
+/** Who did it, in words: the operator's name, the buyer, or the shop itself. */
+function byWhom(actor: string): string {
+  if (actor === "buyer") return "by the buyer";
+  if (actor.startsWith("system:")) return "automatically";
+  if (actor.startsWith("bank-alert:")) return `by a bank alert (${actor.slice("bank-alert:".length)})`;
+  if (actor.startsWith("gateway:")) return `by ${actor.slice("gateway:".length)}`;
+  return `by ${actor}`;
+}
+
+/** Everything that happened to this order, newest first (from the audit trail). */
 export function OrderHistory({ entries }: { entries: HistoryEntry[] }) {
-  if (entries.length === 0) return <p className="text-sm text-gray-600">No admin actions yet.</p>;
+  if (entries.length === 0) return <p className="text-sm text-gray-600">No changes yet.</p>;
   return (
     <ol className="space-y-2 text-sm">
-      {entries.map((e, i) => (
-        <li key={`${e.at}-${i}`} className="flex flex-wrap gap-x-2">
-          <time className="text-gray-600">{istDateTime(e.at)}</time>
-          <span className="font-medium">{LABELS[e.action] ?? e.action}</span>
-          <span className="text-gray-600">by {e.actor}</span>
-          {describe(e.details) && <span className="w-full text-gray-700">{describe(e.details)}</span>}
-        </li>
-      ))}
+      {entries.map((e, i) => {
+        const details = parse(e.details);
+        const label = (details.failed ? ATTEMPTS[e.action] : LABELS[e.action]) ?? LABELS[e.action] ?? e.action;
+        const line = describe(e.action, details);
+        return (
+          <li key={`${e.at}-${i}`} className="flex flex-wrap gap-x-2">
+            <time className="text-gray-600">{istDateTime(e.at)}</time> <span className="font-medium">{label}</span>{" "}
+            <span className="text-gray-600">{byWhom(e.actor)}</span>
+            {line && <span className={`w-full ${details.failed ? "text-red-700" : "text-gray-700"}`}>{line}</span>}
+          </li>
+        );
+      })}
     </ol>
   );
 }

@@ -1,0 +1,326 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type Browser, type Page, devices } from "@playwright/test";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { orderCheapestPlan, withDb } from "./buying-support";
+import { expect, test, watchForErrors } from "./fixtures";
+
+/**
+ * The order lifecycle as a buyer and the operator live it, side by side: a
+ * shop of its own with a 5-second payment window, the demo panel simulator and
+ * its jobs running often. The buyer is on a phone (390×844); the operator signs
+ * in in a browser of their own and never reloads.
+ */
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { username: "owner", password: "lifecycle-owner-1" };
+let shop: ServerProcess;
+let dir: string;
+let simulatorUrl: string;
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "mobile", "the buyer walks on a phone-sized screen; once is enough");
+  dir = mkdtempSync(join(tmpdir(), "shop-lifecycle-"));
+  shop = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    PAYMENT_WINDOW_SECONDS: "5",
+    PANEL_SIMULATOR: "true",
+    PANEL_SIMULATOR_PORT: "0",
+    JOBS_ENABLED: "true",
+    PAYMENT_JOB_INTERVAL_MS: "500",
+    PANEL_SYNC_INTERVAL_MS: "500",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+  simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const status = (orderId: string) =>
+  withDb(
+    join(dir, "shop.db"),
+    (db) => (db.prepare("select status from orders where order_id = ?").get(orderId) as { status: string }).status,
+  );
+
+/** Moves the simulated panel's clock forward: its orders progress as if that much time had passed. */
+async function advancePanel(ms: number) {
+  const res = await fetch(`${simulatorUrl}/simulator/advance`, {
+    method: "POST",
+    body: new URLSearchParams({ ms: String(ms) }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+/** The buyer picks the cheapest followers package (100 for ₹49) and lands on the checkout. */
+async function buyFollowers(page: Page, username: string): Promise<string> {
+  await page.goto(`${shop.url}/followers`);
+  await page.getByLabel("Instagram username").fill(username);
+  await page.getByRole("button", { name: "Show packages" }).click();
+  const orderId = await orderCheapestPlan(page, /Starter Followers/);
+  await expect(page.getByTestId("upi-qr")).toBeVisible();
+  return orderId;
+}
+
+/**
+ * Every stage the checkout shows, in order, including ones on screen for a
+ * moment only: read from the page as it changes, not by polling from here.
+ */
+async function recordStages(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeBinding("__recordStage", (_source, stage: string) => {
+    if (seen.at(-1) !== stage) seen.push(stage);
+  });
+  await page.addInitScript(() => {
+    const report = () => {
+      const stage = document.querySelector('[data-testid="order-stage"]')?.getAttribute("data-stage");
+      if (stage) (window as unknown as { __recordStage(stage: string): void }).__recordStage(stage);
+    };
+    new MutationObserver(report).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ["data-stage"],
+    });
+  });
+  return seen;
+}
+
+/** The operator, signed in on a device of their own. */
+async function operator(browser: Browser, path: string, errors: string[], size: "phone" | "laptop") {
+  const context = await browser.newContext(
+    size === "phone"
+      ? { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } }
+      : { viewport: { width: 1280, height: 800 } },
+  );
+  const admin = await context.newPage();
+  watchForErrors(admin, errors);
+  await admin.goto(`${shop.url}${path}`);
+  await admin.getByLabel("Username").fill(OWNER.username);
+  await admin.getByLabel("Password").fill(OWNER.password);
+  await admin.getByRole("button", { name: "Sign In" }).click();
+  await expect(admin.getByText("Login successful")).toBeVisible();
+  return { admin, close: () => context.close() };
+}
+
+async function track(page: Page, orderId: string, phone: string) {
+  await page.goto(`${shop.url}/track?order=${orderId}`);
+  await page.getByLabel("Phone number used for the order").fill(phone);
+  await page.getByRole("button", { name: "Track order" }).click();
+  return page.getByRole("region", { name: `Order ${orderId}` });
+}
+
+test("a late payer: UTR after the window, the operator confirms on a live page, the panel delivers, checkout and /track follow", async ({
+  page,
+  browser,
+  pageErrors,
+}) => {
+  test.setTimeout(150_000);
+  const stages = await recordStages(page);
+  const orderId = await buyFollowers(page, "late.payer");
+  const stage = page.getByTestId("order-stage");
+
+  // The window closes (the server's job marks it), but whoever paid can still say so.
+  await expect(stage).toHaveText("Payment time expired", { timeout: 10_000 });
+  const lateUtr = page.getByLabel("Already paid? Enter your UTR (the 12-digit UPI reference)");
+  await expect(lateUtr).toBeVisible();
+  await expect(page.getByRole("link", { name: "Start a new order" })).toBeVisible();
+  await expect.poll(() => status(orderId)).toBe("expired");
+
+  // The operator has the orders list open; nothing waits for them yet.
+  const { admin, close } = await operator(browser, "/admin/orders?range=all", pageErrors, "laptop");
+  const badge = admin.getByTestId("nav-badge-orders");
+  await expect(admin.getByRole("row").filter({ hasText: orderId })).toContainText("Expired (unpaid)");
+  await expect(badge).toHaveCount(0);
+
+  // The buyer paid at the last second and gives the UTR late.
+  await lateUtr.fill("512345678901");
+  await page.getByRole("button", { name: "I have paid" }).click();
+  await expect(stage).toHaveText("Payment received, being confirmed");
+  await expect(page.getByText(/expired/i)).toHaveCount(0);
+
+  // Without a reload, the operator's page shows a payment to confirm: sidebar badge, title, row.
+  await expect(badge).toContainText("1", { timeout: 10_000 });
+  await expect(badge).toContainText("payments to confirm");
+  await expect(admin).toHaveTitle(/^\(1\) Orders/);
+  const row = admin.getByRole("row").filter({ hasText: orderId });
+  await expect(row).toContainText("Payment to confirm");
+  await expect(row).toContainText("UTR 512345678901");
+  // On a laptop the whole row, actions included, is in view: the table does not scroll sideways.
+  const table = admin.getByRole("table");
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+  await expect(row.getByRole("button", { name: "Confirm payment" })).toBeInViewport({ ratio: 1 });
+
+  // One tap on the order's page; the shop hands the order to the panel by itself.
+  await row.getByRole("link", { name: orderId }).click();
+  const actions = admin.getByRole("region", { name: "Actions" });
+  await expect(actions).toContainText("512345678901");
+  await actions.getByRole("button", { name: "Confirm payment" }).click();
+  await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();
+  const info = admin.getByRole("region", { name: "Order Information" });
+  await expect(info.getByText("Sent to panel")).toBeVisible({ timeout: 15_000 });
+  await expect(admin.locator("dt", { hasText: "Panel Order ID" }).locator("+ dd")).toHaveText(/^\d+$/);
+  await expect(badge).toHaveCount(0);
+  await expect(admin).toHaveTitle(/^Order /);
+
+  // The buyer's checkout, still open, follows.
+  await expect(stage).toHaveText("Delivery in progress", { timeout: 15_000 });
+
+  // The panel starts and gets going (20 s pending, then 90 s to deliver everything; its clock also runs on
+  // its own, so the steps stay small enough to keep the order under way until the last one).
+  await advancePanel(20_000 + 10_000);
+  const count = page.getByTestId("delivered-count");
+  await expect(count).toHaveText(/^\d+ of 100$/, { timeout: 20_000 });
+  const delivered = Number(/^(\d+)/.exec(await count.innerText())![1]);
+  expect(delivered).toBeGreaterThan(0);
+  expect(delivered).toBeLessThan(100);
+  await expect(page.getByRole("progressbar", { name: "Delivered so far" })).toHaveAttribute("max", "100");
+  // While the panel delivers, the open checkout's count keeps up (the status itself stays the same).
+  await advancePanel(10_000);
+  await expect
+    .poll(async () => Number(/^(\d+)/.exec(await count.innerText())![1]), { timeout: 30_000 })
+    .toBeGreaterThan(delivered);
+  await expect(info.getByText("Delivering")).toBeVisible({ timeout: 10_000 });
+
+  // /track, the phone typed with a leading 0 and a space, tells the same story.
+  const tab = await page.context().newPage();
+  watchForErrors(tab, pageErrors);
+  let tracked = await track(tab, orderId, "098765 43210");
+  await expect(tracked.getByTestId("order-stage")).toHaveText("Delivery in progress");
+  await expect(tracked.getByTestId("delivered-count")).toHaveText(/^\d+ of 100$/);
+
+  // Everything arrives.
+  await advancePanel(120_000);
+  await expect(stage).toHaveText("Delivered", { timeout: 20_000 });
+  await expect(page.getByText("All 100 have been delivered.")).toBeVisible();
+  tracked = await track(tab, orderId, "+91 98765 43210");
+  await expect(tracked.getByTestId("order-stage")).toHaveText("Delivered");
+  await expect(tracked.locator("dt", { hasText: "Delivered so far" }).locator("+ dd")).toHaveText("100 of 100");
+  await expect(info.getByText("Delivered")).toBeVisible({ timeout: 10_000 });
+
+  // Never "expired" once the buyer had given a UTR; each step in its order ("paid – sending" may be too quick to see).
+  expect(stages[0]).toBe("expired");
+  expect(stages.slice(1).filter((s) => s !== "preparing")).toEqual(["confirming", "delivering", "delivered"]);
+  await close();
+});
+
+test("sending an unpaid order from its page asks first, and Go back sends nothing", async ({ page, request }) => {
+  const plans = (await (await request.get(`${shop.url}/api/plans?serviceType=followers`)).json()) as {
+    plans: Array<{ _id: string }>;
+  };
+  const created = await request.post(`${shop.url}/api/create-order`, {
+    data: {
+      planId: Number(plans.plans[0]!._id),
+      username: "unpaid.send",
+      customerName: "Ravi",
+      customerPhone: "9123456789",
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { order } = (await created.json()) as { order: { orderId: string } };
+
+  // The operator on their phone.
+  await page.goto(`${shop.url}/admin/orders/${order.orderId}`);
+  await page.getByLabel("Username").fill(OWNER.username);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  const actions = page.getByRole("region", { name: "Actions" });
+  await expect(actions).toContainText("No UPI reference from the buyer");
+
+  const ask = actions.getByRole("button", { name: "Send without confirmed payment…" });
+  await ask.click();
+  const dialog = page.getByRole("alertdialog", { name: "Send without a confirmed payment?" });
+  await expect(dialog).toContainText("Nobody has confirmed a payment for this order.");
+  await expect(dialog).toContainText("Send it only if you have seen the money some other way.");
+  await dialog.getByRole("button", { name: "Go back" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(ask).toBeFocused();
+  expect(["awaiting_payment", "expired"]).toContain(status(order.orderId));
+
+  await ask.click();
+  await dialog.getByRole("button", { name: "Send anyway" }).click();
+  await expect(
+    page.getByRole("region", { name: /Notifications/ }).getByText("Order sent to the SMM panel"),
+  ).toBeVisible();
+  await expect(page.getByRole("region", { name: "Order Information" }).getByText("Sent to panel")).toBeVisible();
+  await expect(page.getByRole("region", { name: "History" })).toContainText(
+    `Sending to panel without a confirmed payment by ${OWNER.username}`,
+  );
+  expect(status(order.orderId)).toBe("sent");
+});
+
+test("the panel refuses a paid order: the buyer is told it was not delivered and what is refunded, then that it was", async ({
+  page,
+  browser,
+  pageErrors,
+}) => {
+  test.setTimeout(120_000);
+  const { admin, close } = await operator(browser, "/admin/settings", pageErrors, "phone");
+  // The operator mistypes the followers service id: the panel will refuse every followers order.
+  const smm = admin.getByRole("region", { name: "SMM Panel Settings" });
+  await smm.getByLabel("Followers Service ID").fill("999");
+  await smm.getByRole("button", { name: "Save Settings" }).click();
+  await expect(admin.getByText("SMM Panel settings saved successfully")).toBeVisible();
+  await admin.goto(`${shop.url}/admin/orders?range=all`);
+
+  const stages = await recordStages(page);
+  const orderId = await buyFollowers(page, "refused.order");
+  // Five seconds are too few to type a UTR reliably: this buyer, too, gives it just after the window.
+  const stage = page.getByTestId("order-stage");
+  await expect(stage).toHaveText("Payment time expired", { timeout: 10_000 });
+  await page.getByLabel(/Already paid\? Enter your UTR/).fill("612345678901");
+  await page.getByRole("button", { name: "I have paid" }).click();
+  await expect(stage).toHaveText("Payment received, being confirmed");
+
+  // The operator's list, never reloaded, shows the claim; confirming it from the row sends the order.
+  const row = admin.getByRole("row").filter({ hasText: orderId });
+  await expect(row).toContainText("Payment to confirm", { timeout: 10_000 });
+  // On a phone the sidebar is folded away: its menu button carries the count.
+  await expect(admin.getByRole("button", { name: "Open menu (1 payments to confirm)" })).toBeVisible();
+  await expect(admin.getByTestId("menu-badge")).toHaveText("1");
+  await row.getByRole("button", { name: "Confirm payment" }).click();
+  await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();
+  await expect(row).toContainText("Refund due", { timeout: 15_000 });
+
+  // ₹49 paid, nothing delivered: ₹49 less the 5% fee.
+  await expect(stage).toHaveText("Not delivered", { timeout: 15_000 });
+  await expect(page.getByTestId("refund-due")).toHaveText("₹46.55");
+  await expect(page.getByText("the ₹49 you paid, less our 5% processing fee")).toBeVisible();
+  await expect(page.getByText("goes back to the UPI account you paid from within 5–7 business days")).toBeVisible();
+  await expect(page.getByText(/expired/i)).toHaveCount(0);
+
+  // The dashboard says what is owed; the order's page says why and takes the refund's reference.
+  await admin.goto(`${shop.url}/admin/dashboard`);
+  await expect(admin.getByTestId("refunds-due")).toContainText("1 refund due: ₹46.55 owed to buyers");
+  await admin.getByTestId("refunds-due").click();
+  await admin.getByRole("row").filter({ hasText: orderId }).getByRole("link", { name: orderId }).click();
+  await expect(admin.getByRole("alert").filter({ hasText: "Incorrect service ID" })).toBeVisible();
+  const actions = admin.getByRole("region", { name: "Actions" });
+  await expect(actions).toContainText("Refund due: ₹46.55");
+  // The refund form fits the phone: nothing sideways.
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const reference = actions.getByLabel("Refund UPI reference (12 digits)");
+  const markRefunded = actions.getByRole("button", { name: "Mark refunded" });
+  await reference.fill("7123 4567");
+  await expect(markRefunded).toBeDisabled();
+  await reference.fill("712345678901");
+  await markRefunded.click();
+  await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Refund recorded")).toBeVisible();
+  await expect(admin.getByRole("region", { name: "Order Information" }).getByText("Refunded")).toBeVisible();
+  await close();
+
+  // The buyer's page, still open, says so.
+  await expect(stage).toHaveText("Refunded", { timeout: 15_000 });
+  await expect(page.getByTestId("refund-due")).toHaveText("₹46.55");
+  const tab = await page.context().newPage();
+  watchForErrors(tab, pageErrors);
+  const tracked = await track(tab, orderId, "9876543210");
+  await expect(tracked.getByTestId("order-stage")).toHaveText("Refunded");
+
+  expect(stages.filter((s) => s !== "preparing")).toEqual(["expired", "confirming", "not_delivered", "refunded"]);
+});
