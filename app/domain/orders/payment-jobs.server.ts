@@ -73,8 +73,17 @@ export async function sendPaidBacklog(services: Services, now = Date.now(), sett
   return sent;
 }
 
+/** Loggers that were already told the panel is not set up: once is enough, not every few seconds. */
+const toldNotConfigured = new WeakSet<object>();
+
 function logSendFailure(services: Pick<AppServices, "logger">, orderId: string, error: unknown) {
   // Someone else sent it first, or it is not sendable: the order's state already says why.
   if (isAppError(error) && error.code === "INVALID_TRANSITION") return;
+  if (isAppError(error) && error.code === "NOT_CONFIGURED") {
+    if (toldNotConfigured.has(services.logger)) return;
+    toldNotConfigured.add(services.logger);
+    services.logger.warn({ orderId, reason: error.message }, "paid orders wait: the SMM panel is not set up");
+    return;
+  }
   services.logger.warn({ orderId, err: error }, "automatic send to the SMM panel failed");
 }
