@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { DB } from "~/db/database.server";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import { upiAmount } from "~/lib/money";
 import { type OrderFilters, filteredOrders } from "./list.server";
@@ -205,6 +206,40 @@ export function xlsxStream(db: DB, filters: OrderFilters, now = Date.now()): Rea
 }
 
 export type ExportFormat = "csv" | "xlsx";
+
+/**
+ * Records an export in the audit log: buyers' names and phones leave the shop
+ * in that file, so who took it, from where, with which filters and how many
+ * orders is kept. Recorded when the download starts, with the count it matched.
+ */
+export async function recordOrdersExport(
+  db: DB,
+  event: { actor: string; filters: OrderFilters; format: ExportFormat; rows: number; client: RequestClient },
+  now = Date.now(),
+): Promise<void> {
+  const { q, range, status, startDate, endDate } = event.filters;
+  await recordAudit(
+    db,
+    {
+      actor: event.actor,
+      action: "orders.export",
+      targetType: "orders",
+      details: {
+        format: event.format,
+        rows: event.rows,
+        filters: {
+          range,
+          status,
+          ...(q ? { q } : {}),
+          ...(startDate ? { startDate } : {}),
+          ...(endDate ? { endDate } : {}),
+        },
+      },
+      client: event.client,
+    },
+    now,
+  );
+}
 
 /** orders_export_{timestamp}[_{time filter}][_{status}][_{search}].csv (spec section 9). */
 export function exportFileName(filters: OrderFilters, extension: ExportFormat, now = Date.now()): string {
