@@ -62,9 +62,10 @@ start_server() {
   port=$(free_port)
   # TRUST_PROXY=1 as behind the usual reverse proxy, so sqlmap's xforwardedfor tamper gives
   # every probe its own client address and the per-address limits (order creation,
-  # tracking, sign-in lockout) measure nothing but the payload.
+  # tracking, sign-in lockout) measure nothing but the payload. sqlmap speaks plain HTTP to
+  # the server itself, so the redirect to HTTPS that a proxy setting turns on stays off.
   DATABASE_URL="$1" PORT="$port" HOST=127.0.0.1 NODE_ENV=production LOG_LEVEL=warn \
-    TRUST_PROXY=1 ORDER_RATE_LIMIT_PER_MINUTE=1000000 JOBS_ENABLED=false PANEL_SIMULATOR=false \
+    TRUST_PROXY=1 HTTPS_REDIRECT=false ORDER_RATE_LIMIT_PER_MINUTE=1000000 JOBS_ENABLED=false PANEL_SIMULATOR=false \
     ADMIN_USERNAME="$ADMIN_USER" ADMIN_PASSWORD="$ADMIN_PASSWORD" BACKUP_DIR="$work/backups" \
     node "$BUILD_DIR/server/app/main.js" >"$work/server-$pass.log" 2>&1 &
   server_pid=$!

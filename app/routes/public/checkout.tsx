@@ -30,6 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { view: await loadCheckout(context.get(servicesContext), orderId) };
 }
 
+// This page shows one buyer's order: no browser or proxy may keep a copy of it.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seoMeta({

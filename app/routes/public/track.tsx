@@ -21,6 +21,9 @@ const STATUS_TEXT: Record<string, string> = {
   cancelled: "Cancelled",
 };
 
+// This page shows one buyer's order: no browser or proxy may keep a copy of it.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seoMeta({
