@@ -17,6 +17,14 @@ export interface RequestClient {
   userAgent: string;
 }
 
+/** Who did something: a name ("system" for jobs), or an admin with the request they acted through. */
+export type Actor = string | { name: string; client?: RequestClient };
+
+/** The actor and client fields of an audit event, for spreading into one. */
+export function auditBy(actor: Actor): Pick<AuditEvent, "actor" | "client"> {
+  return typeof actor === "string" ? { actor } : { actor: actor.name, client: actor.client };
+}
+
 const SECRET_FIELD = /pass(word)?|secret|token|api_?key|hash/i;
 
 /** Masks every value under a secret-looking key, at any depth, keeping only the last 4 characters. */
