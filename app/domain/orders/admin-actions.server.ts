@@ -4,7 +4,7 @@ import { type ActionResult, cancelOrder, placeOrder, retryOrder, updateProfit } 
 import { deleteOrder } from "./admin-queries.server";
 import { eraseCustomerData } from "./retention.server";
 
-type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+type Services = Pick<AppServices, "db" | "settings" | "config" | "logger" | "demoPanelUrl">;
 
 /** Every admin action on one order, with the spec's failure texts. */
 export const ORDER_ACTIONS = {

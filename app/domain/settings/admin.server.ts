@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
+import { apiEndpoint } from "~/domain/panel/client.server";
 import { SETTINGS, type SettingName, type SiteSettings, settingNameForKey } from "./registry";
 import { readSiteSettings, writeSettings } from "./settings.server";
 import { SETTINGS_FORMS, type SettingsForm } from "./validation";
@@ -20,6 +21,13 @@ export async function settingsForAdmin(db: DB): Promise<SiteSettings> {
   return settings;
 }
 
+/** A new panel URL with the key field left empty: the saved key would go to an address it was not entered for. */
+function keyLeftBehind(current: SiteSettings, input: Record<string, string>): boolean {
+  if (!current.panelApiKey || input.panelApiKey) return false;
+  const before = apiEndpoint(current.panelUrl);
+  return before === null || before !== apiEndpoint(input.panelUrl ?? "");
+}
+
 export type SaveResult =
   { ok: true; changed: Partial<Record<SettingName, string>> } | { ok: false; message: string; field?: string };
 
@@ -34,6 +42,14 @@ export async function saveSettingsForm(db: DB, actor: Actor, form: SettingsForm,
     return { ok: false, message: issue.message, field: issue.path.join(".") };
   }
   const current = await readSiteSettings(db);
+  if (form === "smm" && keyLeftBehind(current, parsed.data)) {
+    return {
+      ok: false,
+      message:
+        "Enter the API key again to change the panel URL: the saved key is only sent to the URL it was saved with",
+      field: "panelApiKey",
+    };
+  }
   const values: Partial<Record<SettingName, string>> = {};
   const changed: Partial<Record<SettingName, string>> = {};
   for (const [name, value] of Object.entries(parsed.data) as [SettingName, string][]) {
