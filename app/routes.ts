@@ -72,6 +72,7 @@ export default [
     // plans and settings pages
     route("plans", "routes/admin/plans.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
   ]),
 
   // SEO files (sitemap, rss)
