@@ -28,6 +28,14 @@ describe("loadConfig", () => {
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u:p@127.0.0.1:5432/shop" });
   });
 
+  it("refuses private panel addresses unless PANEL_ALLOW_PRIVATE_ADDRESSES says otherwise", () => {
+    expect(loadConfig({}).PANEL_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }).PANEL_ALLOW_PRIVATE_ADDRESSES).toBe(true);
+    expect(() => loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "sometimes" })).toThrow(
+      /PANEL_ALLOW_PRIVATE_ADDRESSES="sometimes": expected true or false/,
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
   });

@@ -70,6 +70,7 @@ const envSchema = z.object({
     .optional(),
   ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
   PANEL_SIMULATOR: booleanFlag.default(false),
+  PANEL_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   PANEL_SIMULATOR_PORT: z.coerce
     .number({ error: "expected a whole number from 0 to 65535" })
     .int()

@@ -46,6 +46,7 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
   };
   // The demo's SMM panel (loopback only) and the background jobs (panel status sync).
   const simulator = config.PANEL_SIMULATOR ? await startDemoPanel(services, config.PANEL_SIMULATOR_PORT) : null;
+  if (simulator) services.demoPanelUrl = simulator.url;
   const jobs = config.JOBS_ENABLED ? startBackgroundJobs(services) : null;
   await bootstrapAdmin(services);
 

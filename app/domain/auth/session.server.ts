@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "~/db/database.server";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 
 /** The session cookie's name over plain HTTP (the local demo). */
 export const SESSION_COOKIE = "admin_session";
@@ -58,14 +58,14 @@ export async function deleteSessionByToken(db: DB, token: string): Promise<void>
   await db.deleteFrom("admin_sessions").where("id", "=", hashToken(token)).execute();
 }
 
-/** Log out: ends the session and records who left. */
-export async function logout(db: DB, token: string, now = Date.now()): Promise<void> {
+/** Log out: ends the session and records who left, and from where. */
+export async function logout(db: DB, token: string, client?: RequestClient, now = Date.now()): Promise<void> {
   const session = await findSession(db, token, now);
   await deleteSessionByToken(db, token);
   if (session) {
     await recordAudit(
       db,
-      { actor: session.username, action: "logout", targetType: "admin", targetId: session.adminUserId },
+      { actor: session.username, action: "logout", targetType: "admin", targetId: session.adminUserId, client },
       now,
     );
   }

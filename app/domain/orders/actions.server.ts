@@ -20,7 +20,7 @@ import type { OrderRow, OrderUpdate } from "./table";
  */
 export type ActionResult = { ok: true; message: string } | { ok: false; status: number; message: string };
 
-type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+type Services = Pick<AppServices, "db" | "settings" | "config" | "logger" | "demoPanelUrl">;
 
 export const PLACED_MESSAGE = "Order placed in SMM panel and marked as completed";
 
@@ -33,7 +33,7 @@ function findOrder(db: DB, orderId: string) {
 async function loadSetup(
   services: Services,
 ): Promise<{ ok: true; setup: PanelSetup } | { ok: false; result: ActionResult }> {
-  const configured = panelSetup(await services.settings.get(), services.config);
+  const configured = panelSetup(await services.settings.get(), services);
   return configured.ok ? configured : { ok: false, result: { ok: false, status: 409, message: configured.message } };
 }
 

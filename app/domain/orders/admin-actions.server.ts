@@ -1,10 +1,10 @@
 import type { AppServices } from "~/context";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { type ActionResult, cancelOrder, placeOrder, retryOrder, updateProfit } from "./actions.server";
 import { deleteOrder } from "./admin-queries.server";
 import { eraseCustomerData } from "./retention.server";
 
-type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+type Services = Pick<AppServices, "db" | "settings" | "config" | "logger" | "demoPanelUrl">;
 
 /** Every admin action on one order, with the spec's failure texts. */
 export const ORDER_ACTIONS = {
@@ -45,7 +45,7 @@ export function normaliseOrderId(raw: string): string {
  */
 export async function runOrderAction(
   services: Services,
-  actor: string,
+  actor: Actor,
   name: OrderActionName,
   rawOrderId: string,
 ): Promise<ActionResult> {
@@ -53,7 +53,7 @@ export async function runOrderAction(
   const result = await ORDER_ACTIONS[name].run(services, orderId);
   if (result.ok || result.status !== 404) {
     await recordAudit(services.db, {
-      actor,
+      ...auditBy(actor),
       action: `order.${name}`,
       targetType: "order",
       targetId: orderId,

@@ -13,7 +13,7 @@ import { type PanelOrderStatus, isFinalPanelStatus } from "./parse";
  * placed together does not stay together); final orders are left alone.
  */
 
-export type SyncServices = Pick<AppServices, "db" | "dialect" | "settings" | "config" | "logger">;
+export type SyncServices = Pick<AppServices, "db" | "dialect" | "settings" | "config" | "logger" | "demoPanelUrl">;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -116,7 +116,7 @@ export async function syncDueOrders(
   options: { now?: () => number; maxBatches?: number; shouldContinue?: () => boolean } = {},
 ): Promise<SyncResult> {
   const result: SyncResult = { calls: 0, updated: 0, failed: 0 };
-  const configured = panelSetup(await services.settings.get(), services.config);
+  const configured = panelSetup(await services.settings.get(), services);
   if (!configured.ok) return result;
   const clock = options.now ?? Date.now;
   const maxBatches = options.maxBatches ?? 20;

@@ -16,6 +16,7 @@ import { availableActions, toAdminOrderJson } from "~/domain/orders/admin-querie
 import { findOrderByOrderId } from "~/domain/orders/orders.server";
 import { formatCount, formatInr } from "~/lib/money";
 import { readForm } from "~/lib/form.server";
+import { requestActor } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [{ title: `Order ${params.orderId} · Admin` }];
 
@@ -41,7 +42,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const intent = String((await readForm(request)).get("intent") ?? "") as PageAction;
   if (!PAGE_ACTIONS.includes(intent)) return data({ ok: false, message: "Unknown action" }, { status: 400 });
-  const result = await runOrderAction(context.get(servicesContext), admin.username, intent, params.orderId);
+  const result = await runOrderAction(
+    context.get(servicesContext),
+    requestActor(request, admin.username),
+    intent,
+    params.orderId,
+  );
   return result.ok
     ? { ok: true, message: result.message }
     : data({ ok: false, message: result.message || ORDER_ACTIONS[intent].failure }, { status: result.status });

@@ -20,6 +20,7 @@ import { type AdminOrderJson, toAdminOrderJson } from "~/domain/orders/admin-que
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { formatCount, formatInr } from "~/lib/money";
 import { readForm } from "~/lib/form.server";
+import { requestActor } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Orders · Admin" }];
 
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The same audited path as the order details page and the JSON API.
   const result = await runOrderAction(
     context.get(servicesContext),
-    admin.username,
+    requestActor(request, admin.username),
     intent,
     String(form.get("orderId") ?? ""),
   );

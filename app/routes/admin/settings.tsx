@@ -11,6 +11,7 @@ import { testPanelConnection } from "~/domain/panel/info.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
 import { readForm } from "~/lib/form.server";
+import { requestActor, requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
 
@@ -25,11 +26,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
   if (form.get("intent") === "panel-test") {
-    // The typed values are tried, never saved or echoed back; an empty key means the saved one.
+    // The typed values are tried, never saved or echoed back; an empty key means the saved one (saved URL only).
     const field = (name: string) => String(form.get(name) ?? "").slice(0, 500);
-    return testPanelConnection(context.get(servicesContext), { url: field("panelUrl"), apiKey: field("panelApiKey") });
+    return testPanelConnection(context.get(servicesContext), requestActor(request, admin.username), {
+      url: field("panelUrl"),
+      apiKey: field("panelApiKey"),
+    });
   }
-  return runSettingsAction(context.get(servicesContext), admin, form);
+  return runSettingsAction(context.get(servicesContext), admin, form, requestClient(request));
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {

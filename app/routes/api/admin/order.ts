@@ -5,6 +5,7 @@ import { normaliseOrderId, runOrderAction } from "~/domain/orders/admin-actions.
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { findOrderByOrderId } from "~/domain/orders/orders.server";
 import { apiError, apiOk } from "~/lib/api.server";
+import { requestActor } from "~/lib/request-client.server";
 
 /** GET /api/admin/orders/{id} (with or without the leading #). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -17,6 +18,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   if (request.method !== "DELETE") return apiError(405, "Use DELETE to remove an order");
-  const result = await runOrderAction(context.get(servicesContext), admin.username, "delete", params.id);
+  const result = await runOrderAction(
+    context.get(servicesContext),
+    requestActor(request, admin.username),
+    "delete",
+    params.id,
+  );
   return result.ok ? apiOk({ message: result.message }) : apiError(result.status, result.message);
 }
