@@ -92,4 +92,27 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
     expect((await readSiteSettings(db)).upiId).toBe("shop@okaxis");
     expect(await writeSettingForApi(db, "owner", "VITE_ADMIN_PASSWORD", "x")).toMatchObject({ ok: false });
   });
+
+  it("never lets a single-key write move the saved panel key to another URL", async () => {
+    const { db } = handle;
+    expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_URL", "https://panel.example.com")).toMatchObject({
+      ok: true,
+    });
+    expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_API_KEY", "live-key-1234567890")).toMatchObject({
+      ok: true,
+    });
+    const audits = await db.selectFrom("audit_log").select("id").execute();
+    expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_URL", "https://evil.example.net")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Enter the API key again"),
+    });
+    const after = await readSiteSettings(db);
+    expect(after.panelUrl).toBe("https://panel.example.com");
+    expect(after.panelApiKey).toBe("live-key-1234567890");
+    expect(await db.selectFrom("audit_log").select("id").execute()).toHaveLength(audits.length);
+    // The same URL (another spelling of it) is fine.
+    expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_URL", "https://panel.example.com/")).toMatchObject({
+      ok: true,
+    });
+  });
 });

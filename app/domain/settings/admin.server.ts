@@ -28,6 +28,9 @@ function keyLeftBehind(current: SiteSettings, input: Record<string, string>): bo
   return before === null || before !== apiEndpoint(input.panelUrl ?? "");
 }
 
+const KEY_LEFT_BEHIND =
+  "Enter the API key again to change the panel URL: the saved key is only sent to the URL it was saved with";
+
 export type SaveResult =
   { ok: true; changed: Partial<Record<SettingName, string>> } | { ok: false; message: string; field?: string };
 
@@ -43,12 +46,7 @@ export async function saveSettingsForm(db: DB, actor: Actor, form: SettingsForm,
   }
   const current = await readSiteSettings(db);
   if (form === "smm" && keyLeftBehind(current, parsed.data)) {
-    return {
-      ok: false,
-      message:
-        "Enter the API key again to change the panel URL: the saved key is only sent to the URL it was saved with",
-      field: "panelApiKey",
-    };
+    return { ok: false, message: KEY_LEFT_BEHIND, field: "panelApiKey" };
   }
   const values: Partial<Record<SettingName, string>> = {};
   const changed: Partial<Record<SettingName, string>> = {};
@@ -121,6 +119,10 @@ export async function writeSettingForApi(db: DB, actor: Actor, key: string, valu
   const def = SETTINGS[target.name];
   const secret = "secret" in def && def.secret;
   if (secret && parsed.data === "") return { ok: true, changed: {} };
+  // One key at a time, a new panel URL cannot come with the key typed for it: the card must save both.
+  if (target.name === "panelUrl" && keyLeftBehind(await readSiteSettings(db), { panelUrl: parsed.data as string })) {
+    return { ok: false, message: KEY_LEFT_BEHIND, field: "value" };
+  }
   const changed = { [target.name]: secret ? maskSecret(parsed.data as string) : (parsed.data as string) };
   await db.transaction().execute(async (trx) => {
     await writeSettings(trx, { [target.name]: parsed.data as string });
