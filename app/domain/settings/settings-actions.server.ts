@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context";
+import type { RequestClient } from "~/domain/audit/audit.server";
 import type { AdminSession } from "~/domain/auth/session.server";
 import { changeAdminCredentials } from "~/domain/auth/credentials.server";
 import {
@@ -11,7 +12,8 @@ import { saveSettingsForm } from "./admin.server";
 import type { SettingsForm } from "./validation";
 
 export type SettingsActionResult =
-  { ok: true; message: string; intent: string } | { ok: false; message: string; intent: string; field?: string };
+  | { ok: true; message: string; intent: string }
+  | { ok: false; message: string; intent: string; field?: string; status?: 429; retryAfterSeconds?: number };
 
 const SAVED: Record<SettingsForm, string> = {
   smm: "SMM Panel settings saved successfully",
@@ -24,6 +26,7 @@ export async function runSettingsAction(
   services: Pick<AppServices, "db" | "settings" | "config">,
   admin: AdminSession,
   form: FormData,
+  client: RequestClient,
 ): Promise<SettingsActionResult> {
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries(
@@ -39,8 +42,9 @@ export async function runSettingsAction(
   if (intent === "credentials") {
     const result = await changeAdminCredentials(
       services.db,
-      { adminUserId: admin.adminUserId, sessionId: admin.id },
+      { adminUserId: admin.adminUserId, sessionId: admin.id, username: admin.username },
       values,
+      client,
     );
     return { ...result, intent };
   }
