@@ -9,13 +9,15 @@ const KEY_LENGTH = 32;
 /**
  * scrypt runs on libuv's thread pool (4 threads), the same pool that reads
  * static files and does DNS and zlib work; each hash also keeps a core busy for
- * ~100-200 ms. Unbounded, a flood of sign-ins fills the pool and the pages and
- * assets of the whole shop queue behind it. One hash at a time leaves the pool
- * and a core to everything else; a short line absorbs the operator's and a few
- * clients' bursts, and beyond it an attempt is refused at once (429).
+ * ~100-200 ms and 32 MB. Unbounded, a flood of sign-ins fills the pool and the
+ * pages and assets of the whole shop queue behind it. One hash at a time leaves
+ * the pool and a core to everything else. Attempts beyond that wait in a line
+ * (a waiting request costs the server nothing, and a client that waits is not
+ * sending the next one); the line is bounded, so a wait stays within a few
+ * seconds, and beyond it an attempt is refused at once (429).
  */
 const HASHING_SLOTS = 1;
-const HASHING_QUEUE = 8;
+const HASHING_QUEUE = 32;
 const hashing = createGate(HASHING_SLOTS, HASHING_QUEUE);
 
 /** What a client is told when the line of password checks is full. */
