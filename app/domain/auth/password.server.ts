@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { GateFullError, createGate } from "./hashing-gate";
 
 // OWASP's scrypt floor (N=2^17, r=8, p=1) costs ~128 MiB per hash; 2^15 keeps a
@@ -10,13 +11,14 @@ const KEY_LENGTH = 32;
  * scrypt runs on libuv's thread pool (4 threads), the same pool that reads
  * static files and does DNS and zlib work; each hash also keeps a core busy for
  * ~100-200 ms and 32 MB. Unbounded, a flood of sign-ins fills the pool and the
- * pages and assets of the whole shop queue behind it. One hash at a time leaves
- * the pool and a core to everything else. Attempts beyond that wait in a line
+ * pages and assets of the whole shop queue behind it. One hash at a time per two
+ * cores (at most two, half the pool) leaves threads and a core to everything
+ * else; on a 2-core machine that is one. Attempts beyond that wait in a line
  * (a waiting request costs the server nothing, and a client that waits is not
  * sending the next one); the line is bounded, so a wait stays within a few
  * seconds, and beyond it an attempt is refused at once (429).
  */
-const HASHING_SLOTS = 1;
+const HASHING_SLOTS = Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2)));
 const HASHING_QUEUE = 32;
 const hashing = createGate(HASHING_SLOTS, HASHING_QUEUE);
 
