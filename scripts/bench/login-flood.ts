@@ -4,13 +4,14 @@
  * asset's latency at a steady rate, first idle, then while clients with a
  * fresh address on every attempt (so no per-address lock stops them) post
  * wrong passwords to /admin/login as fast as they are answered.
- * Target: p99 during the flood within 2× of idle.
- *   npm run bench -- login-flood   (BENCH_FLOOD_SECONDS, BENCH_FLOOD_CLIENTS)
+ * Target: p99 during the flood within 2× of idle (medians over alternating rounds).
+ *   npm run bench -- login-flood   (BENCH_FLOOD_SECONDS, BENCH_FLOOD_CLIENTS, BENCH_FLOOD_ROUNDS)
  */
 import { pathToFileURL } from "node:url";
 import { type Bench, type Result, load, startShop } from "./harness";
 
-const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 3);
 const FLOOD_CLIENTS = Number(process.env.BENCH_FLOOD_CLIENTS ?? 16);
 /** A steady rate, so the asset's latency is measured rather than the server's throughput. */
 const ASSET_RATE = 100;
@@ -35,7 +36,7 @@ function measureAsset(url: string): Promise<Result> {
   });
 }
 
-function flood(url: string, seconds: number): Promise<Result> {
+function flood(url: string, seconds: number): Promise<Result & { statuses: Map<number, number> }> {
   let n = 0;
   const statuses = new Map<number, number>();
   return load({
@@ -63,11 +64,26 @@ function flood(url: string, seconds: number): Promise<Result> {
   }).then((result) => Object.assign(result, { statuses }));
 }
 
-const ms = (v: number) => `${v.toFixed(1)} ms`;
+/**
+ * Waits until the server has worked off the flood: attempts still queued when
+ * the clients stopped would otherwise run into the next idle phase. A probe
+ * sign-in joins the back of the line, so its answer means the line is empty.
+ */
+async function drained(url: string) {
+  await fetch(`${url}/admin/login`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "192.0.2.1" },
+    body: new URLSearchParams({ username: "drain-probe", password: "wrong-password" }),
+    redirect: "manual",
+  }).then((res) => res.arrayBuffer());
+}
+
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export const loginFloodBench: Bench = {
   name: "login-flood",
-  description: `static asset p99 idle and during a ${FLOOD_CLIENTS}-client sign-in flood, ${SECONDS} s each`,
+  description: `static asset p99 idle and during a ${FLOOD_CLIENTS}-client sign-in flood, ${ROUNDS} rounds of ${SECONDS} s each`,
   async run() {
     const shop = await startShop({
       // Behind a proxy the flood's X-Forwarded-For is each attempt's client address.
@@ -77,28 +93,37 @@ export const loginFloodBench: Bench = {
     });
     try {
       const asset = `${shop.url}${await findAsset(shop.url)}`;
+      console.log(`asset ${asset.replace(shop.url, "")} at ${ASSET_RATE} req/s, uncompressed`);
       await load({ url: asset, connections: 2, duration: 2 }); // warm-up
-      const idle = await measureAsset(asset);
-      console.log(`asset ${asset.replace(shop.url, "")} at ${ASSET_RATE} req/s`);
-      console.log(`idle:        p50 ${ms(idle.latency.p50)}  p99 ${ms(idle.latency.p99)}  max ${ms(idle.latency.max)}`);
-
-      // The flood starts a second early and ends a second late, so the whole measurement is under it.
-      const flooding = flood(shop.url, SECONDS + 2);
-      await new Promise((r) => setTimeout(r, 1000));
-      const busy = await measureAsset(asset);
-      const floodResult = (await flooding) as Result & { statuses: Map<number, number> };
-      const counts = [...floodResult.statuses].map(([status, count]) => `${count} × ${status}`).join(", ");
+      const idleP99: number[] = [];
+      const floodP99: number[] = [];
+      let clean = true;
+      // Idle and flood alternate, so a stall of the machine (other processes) does not decide the outcome alone.
+      for (let round = 1; round <= ROUNDS; round++) {
+        const idle = await measureAsset(asset);
+        // The flood starts a second early and ends a second late, so the whole measurement is under it.
+        const flooding = flood(shop.url, SECONDS + 2);
+        await new Promise((r) => setTimeout(r, 1000));
+        const busy = await measureAsset(asset);
+        const floodResult = await flooding;
+        await drained(shop.url);
+        // An asset request still unanswered when the phase ends has no latency; a starved phase counts as its whole length.
+        const p99 = (r: Result) => (r.requests.total < 0.9 * ASSET_RATE * SECONDS ? SECONDS * 1000 : r.latency.p99);
+        idleP99.push(p99(idle));
+        floodP99.push(p99(busy));
+        const counts = [...floodResult.statuses].map(([status, count]) => `${count} × ${status}`).join(", ");
+        console.log(
+          `round ${round}: idle p50 ${ms(idle.latency.p50)} p99 ${ms(p99(idle))} | flood p50 ${ms(busy.latency.p50)} p99 ${ms(p99(busy))} max ${ms(busy.latency.max)}, ${busy.requests.total} of ${ASSET_RATE * SECONDS} answered | sign-ins ${counts}, ${floodResult.errors} timeouts/errors`,
+        );
+        clean &&= idle.non2xx + busy.non2xx === 0 && idle.errors + busy.errors === 0 && !floodResult.statuses.has(500);
+      }
+      const idle = median(idleP99);
+      const busy = median(floodP99);
+      const ratio = busy / Math.max(idle, 1);
+      const ok = ratio <= TARGET_RATIO && clean;
+      console.log(`static asset p99, median of ${ROUNDS} rounds: idle ${ms(idle)}, during the flood ${ms(busy)}`);
       console.log(
-        `flood:       p50 ${ms(busy.latency.p50)}  p99 ${ms(busy.latency.p99)}  max ${ms(busy.latency.max)}  (sign-ins: ${counts}, ${floodResult.errors} errors)`,
-      );
-      const ratio = busy.latency.p99 / Math.max(idle.latency.p99, 1);
-      const ok =
-        ratio <= TARGET_RATIO &&
-        idle.non2xx + busy.non2xx === 0 &&
-        idle.errors + busy.errors === 0 &&
-        !floodResult.statuses.has(500);
-      console.log(
-        `asset p99 during the flood / idle: ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×), asset errors ${idle.errors + busy.errors}, non-2xx ${idle.non2xx + busy.non2xx}: ${ok ? "met" : "MISSED"}`,
+        `ratio ${ratio.toFixed(2)}× (target ≤ ${TARGET_RATIO}×)${clean ? "" : ", asset errors or a 5xx"}: ${ok ? "met" : "MISSED"}`,
       );
       return ok;
     } finally {
