@@ -40,5 +40,9 @@ describe("client address key", () => {
     expect(clientAddressKey("")).toBe("unknown");
     expect(clientAddressKey("  ")).toBe("unknown");
     expect(clientAddressKey("x".repeat(500))).toHaveLength(100);
+    // Not an IPv6 address (too few groups, two "::", a bad dotted part): kept as written, never merged into a /64.
+    for (const odd of ["1:2:3", "1::2::3", "::ffff:300.1.1.1", "2001:db8:1:2:3:4:5:6:7"]) {
+      expect(clientAddressKey(odd), odd).toBe(odd);
+    }
   });
 });
