@@ -12,7 +12,8 @@ import { saveSettingsForm } from "./admin.server";
 import type { SettingsForm } from "./validation";
 
 export type SettingsActionResult =
-  { ok: true; message: string; intent: string } | { ok: false; message: string; intent: string; field?: string };
+  | { ok: true; message: string; intent: string }
+  | { ok: false; message: string; intent: string; field?: string; status?: 429; retryAfterSeconds?: number };
 
 const SAVED: Record<SettingsForm, string> = {
   smm: "SMM Panel settings saved successfully",
@@ -25,7 +26,7 @@ export async function runSettingsAction(
   services: Pick<AppServices, "db" | "settings" | "config">,
   admin: AdminSession,
   form: FormData,
-  client?: RequestClient,
+  client: RequestClient,
 ): Promise<SettingsActionResult> {
   const actor = { name: admin.username, client };
   const intent = String(form.get("intent") ?? "");
@@ -42,8 +43,9 @@ export async function runSettingsAction(
   if (intent === "credentials") {
     const result = await changeAdminCredentials(
       services.db,
-      { adminUserId: admin.adminUserId, sessionId: admin.id },
+      { adminUserId: admin.adminUserId, sessionId: admin.id, username: admin.username },
       values,
+      client,
     );
     return { ...result, intent };
   }

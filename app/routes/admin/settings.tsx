@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
@@ -11,6 +12,7 @@ import { testPanelConnection } from "~/domain/panel/info.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
 import { readForm } from "~/lib/form.server";
+import { withRetryAfter } from "~/lib/retry-after";
 import { requestActor, requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Admin" }];
@@ -21,6 +23,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [settings, backups] = await Promise.all([settingsForAdmin(db), listBackups(config.BACKUP_DIR)]);
   return { settings, username: admin.username, backups };
 }
+
+/** Passes on the action's Retry-After when it refuses an attempt with 429. */
+export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
@@ -33,7 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       apiKey: field("panelApiKey"),
     });
   }
-  return runSettingsAction(context.get(servicesContext), admin, form, requestClient(request));
+  const result = await runSettingsAction(context.get(servicesContext), admin, form, requestClient(request));
+  if (!result.ok && result.status === 429) {
+    return data(result, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds ?? 1) } });
+  }
+  return result;
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
