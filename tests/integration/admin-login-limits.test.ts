@@ -14,7 +14,12 @@ const TOO_MANY = "Too many attempts. Please try again in 15 minutes.";
 describe.each(testDatabases())("sign-in limits over HTTP on $name", (kind) => {
   let shop: HostileShop;
   beforeEach(async () => {
-    shop = await startShop(kind, { TRUST_PROXY: "1", ADMIN_USERNAME: OWNER.username, ADMIN_PASSWORD: OWNER.password });
+    shop = await startShop(kind, {
+      TRUST_PROXY: "1",
+      HTTPS_REDIRECT: "false",
+      ADMIN_USERNAME: OWNER.username,
+      ADMIN_PASSWORD: OWNER.password,
+    });
   });
   afterEach(async () => shop?.stop());
 

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 
 BUILD_DIR=${BUILD_DIR:-build}
 # Per target and pass; with three scans at a time the whole run stays well under five minutes.
-TARGET_TIMEOUT=${SQLMAP_TARGET_TIMEOUT:-150}
+TARGET_TIMEOUT=${SQLMAP_TARGET_TIMEOUT:-240}
 PARALLEL=${SQLMAP_PARALLEL:-3}
 ADMIN_USER=scanadmin
 ADMIN_PASSWORD=scan-admin-password-1
