@@ -94,21 +94,23 @@ test("the operator reads the audit log, pages through it and filters it by actio
   await openAudit(page, phone);
   const entries = page.getByTestId("audit-entry");
 
-  // Newest first: the sign-in that just happened, then the seeded order placements.
+  // Newest first: the sign-in that just happened, the admin account made from the environment
+  // at start-up, then the seeded order placements.
   await expect(entries).toHaveCount(50);
   await expect(entries.first()).toContainText("login");
-  await expect(entries.nth(1)).toContainText("order.place");
-  await expect(entries.nth(1)).toContainText("BKAUDIT00011");
-  await expect(entries.nth(1)).toContainText("2001:db8:85a3::8a2e:370:7334");
-  await expect(entries.nth(1)).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  await expect(entries.nth(1)).toContainText("admin.setup");
+  await expect(entries.nth(2)).toContainText("order.place");
+  await expect(entries.nth(2)).toContainText("BKAUDIT00011");
+  await expect(entries.nth(2)).toContainText("2001:db8:85a3::8a2e:370:7334");
+  await expect(entries.nth(2)).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: info.outputPath(`audit-${info.project.name}.png`) });
-  await entries.nth(1).scrollIntoViewIfNeeded();
+  await entries.nth(2).scrollIntoViewIfNeeded();
   await page.screenshot({ path: info.outputPath(`audit-entries-${info.project.name}.png`) });
 
   const pages = page.getByRole("navigation", { name: "Pagination" });
   await pages.getByRole("link", { name: "Older" }).click();
-  await expect(entries).toHaveCount(1 + PLACED + UPDATES - 50);
+  await expect(entries).toHaveCount(2 + PLACED + UPDATES - 50);
   await expect(entries.last()).toContainText("plan.update");
   await expect(entries.last()).toContainText('after: {"pricePaise":10900}');
   await entries.last().scrollIntoViewIfNeeded();
