@@ -12,6 +12,11 @@ export interface AppServices {
   /** Validated environment (server/config.ts). */
   config: Config;
   logger: Logger;
+  /**
+   * Base URL of the demo SMM panel simulator this process runs (PANEL_SIMULATOR=true):
+   * the one loopback panel address allowed without PANEL_ALLOW_PRIVATE_ADDRESSES.
+   */
+  demoPanelUrl?: string;
 }
 
 export const servicesContext = createContext<AppServices>();

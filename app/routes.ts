@@ -71,6 +71,7 @@ export default [
       route("orders/:orderId", "routes/admin/order-details.tsx"),
       route("plans", "routes/admin/plans.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
     ]),
   ]),
 

@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the test suite needs when they are missing:
 # Chromium for end-to-end tests, PostgreSQL for integration tests, zbar for QR checks,
-# sqlmap for the injection scan.
+# sqlmap for the injection scan, LibreOffice Calc (headless) to open the orders export as a spreadsheet would,
+# nginx and openssl for the TLS proxy the HTTP Observatory scans through.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 command -v zbarimg >/dev/null || missing+=(zbar-tools)
 command -v sqlmap >/dev/null || missing+=(sqlmap)
+command -v soffice >/dev/null || command -v libreoffice >/dev/null || missing+=(libreoffice-calc-nogui)
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)
+command -v openssl >/dev/null || missing+=(openssl)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing system packages: ${missing[*]}"
@@ -16,3 +20,8 @@ sudo=""
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Debian starts the nginx it just installed on port 80 of every address, which the test's
+# own nginx (on a loopback address of its own) could not share: stop the one we started.
+if [[ " ${missing[*]} " == *" nginx "* ]]; then
+  $sudo service nginx stop >/dev/null 2>&1 || true
+fi

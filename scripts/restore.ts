@@ -25,6 +25,9 @@ try {
       console.log(
         `Restored ${restored.orders} orders, ${restored.plans} plans and ${restored.settings} settings from ${arg}.`,
       );
+      if (restored.settings > 0) {
+        console.log("Backups never hold the SMM panel API key: enter it again in Settings if it was deleted.");
+      }
     }
   }
 } finally {

@@ -17,6 +17,8 @@ trap cleanup EXIT
 
 stage "System packages"
 scripts/ensure-system-deps.sh || fail "installing system packages"
+# The MDN HTTP Observatory, a test tool kept outside the project (tests/integration/observatory.test.ts).
+scripts/ensure-observatory.sh >/dev/null || fail "installing the MDN HTTP Observatory"
 
 stage "Lockfile (npm ci must accept it on every platform)"
 npm ci --dry-run --ignore-scripts >"$reports/npm-ci.log" 2>&1 || { cat "$reports/npm-ci.log"; fail "package-lock.json is out of sync: regenerate it (rm -rf node_modules package-lock.json && npm install)"; }

@@ -28,7 +28,28 @@ describe("loadConfig", () => {
     expect(config.database).toEqual({ kind: "postgres", url: "postgres://u:p@127.0.0.1:5432/shop" });
   });
 
+  it("refuses private panel addresses unless PANEL_ALLOW_PRIVATE_ADDRESSES says otherwise", () => {
+    expect(loadConfig({}).PANEL_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }).PANEL_ALLOW_PRIVATE_ADDRESSES).toBe(true);
+    expect(() => loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "sometimes" })).toThrow(
+      /PANEL_ALLOW_PRIVATE_ADDRESSES="sometimes": expected true or false/,
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("redirects plain HTTP to HTTPS by default only behind a proxy, and can be turned off", () => {
+    expect(loadConfig({}).HTTPS_REDIRECT).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).HTTPS_REDIRECT).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2", HTTPS_REDIRECT: "false" }).HTTPS_REDIRECT).toBe(false);
+    expect(() => loadConfig({ HTTPS_REDIRECT: "maybe" })).toThrow(/HTTPS_REDIRECT="maybe": expected true or false/);
+  });
+
+  it("refuses a redirect to HTTPS without a proxy, where every request would be redirected", () => {
+    expect(() => loadConfig({ HTTPS_REDIRECT: "true" })).toThrow(
+      /HTTPS_REDIRECT="true": needs TRUST_PROXY of 1 or more/,
+    );
   });
 });

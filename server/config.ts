@@ -42,6 +42,7 @@ const envSchema = z.object({
     .int()
     .min(0, "expected the number of proxies in front of the app (0 for none)")
     .default(0),
+  HTTPS_REDIRECT: booleanFlag.optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
   BACKUP_DIR: z.string().min(1, "expected a folder").default("./data/backups"),
   BUILD_DIR: z.string().min(1, "expected a folder").default("build"),
@@ -81,6 +82,7 @@ const envSchema = z.object({
     .optional(),
   ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
   PANEL_SIMULATOR: booleanFlag.default(false),
+  PANEL_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   PANEL_SIMULATOR_PORT: z.coerce
     .number({ error: "expected a whole number from 0 to 65535" })
     .int()
@@ -108,7 +110,9 @@ const envSchema = z.object({
     .default(4000),
 });
 
-export type Config = z.infer<typeof envSchema> & {
+export type Config = Omit<z.infer<typeof envSchema>, "HTTPS_REDIRECT"> & {
+  /** Send plain-HTTP requests that came through the proxy on to HTTPS (308). */
+  HTTPS_REDIRECT: boolean;
   database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
 };
 
@@ -139,5 +143,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(parsed.data.ADMIN_USERNAME) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     throw new ConfigError(["ADMIN_USERNAME and ADMIN_PASSWORD: expected both to be set, or neither"]);
   }
-  return { ...parsed.data, database };
+  // On by default behind a proxy; without one the server only ever sees plain HTTP, so it would redirect forever.
+  const httpsRedirect = parsed.data.HTTPS_REDIRECT ?? parsed.data.TRUST_PROXY >= 1;
+  if (httpsRedirect && parsed.data.TRUST_PROXY < 1) {
+    throw new ConfigError([
+      `HTTPS_REDIRECT=${JSON.stringify(env.HTTPS_REDIRECT)}: needs TRUST_PROXY of 1 or more (HTTPS ends at the proxy; without one every request would be redirected)`,
+    ]);
+  }
+  return { ...parsed.data, HTTPS_REDIRECT: httpsRedirect, database };
 }

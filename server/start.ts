@@ -13,6 +13,7 @@ import { createSettingsCache } from "~/domain/settings/settings.server";
 import { createApp } from "./app";
 import { answerClientErrors } from "./client-errors";
 import { createHotRoutes } from "./hot-routes";
+import { createHttpsRedirect } from "./https-redirect";
 import { startBackgroundJobs } from "./jobs";
 import type { Config } from "./config";
 import type { Logger } from "./logger";
@@ -45,6 +46,7 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
   };
   // The demo's SMM panel (loopback only) and the background jobs (panel status sync).
   const simulator = config.PANEL_SIMULATOR ? await startDemoPanel(services, config.PANEL_SIMULATOR_PORT) : null;
+  if (simulator) services.demoPanelUrl = simulator.url;
   const jobs = config.JOBS_ENABLED ? startBackgroundJobs(services) : null;
   await bootstrapAdmin(services);
 
@@ -70,8 +72,9 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
   if (vite) app.use(vite.middlewares);
 
   const hot = createHotRoutes(services);
+  const toHttps = config.HTTPS_REDIRECT ? createHttpsRedirect() : () => false;
   const server = createServer((req, res) => {
-    if (!hot(req, res)) app(req, res);
+    if (!toHttps(req, res) && !hot(req, res)) app(req, res);
   });
   answerClientErrors(server);
   await new Promise<void>((ok, fail) => {

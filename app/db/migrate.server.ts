@@ -7,6 +7,7 @@ import { panelSync } from "./migrations/0004_panel_sync";
 import { auditLog } from "./migrations/0005_audit_log";
 import { orderSearch } from "./migrations/0006_order_search";
 import { auditClient } from "./migrations/0007_audit_client";
+import { loginAttempts } from "./migrations/0008_login_attempts";
 import { orderLifecycle } from "./migrations/0010_order_lifecycle";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
@@ -19,6 +20,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0005_audit_log": auditLog(dialect),
     "0006_order_search": orderSearch(dialect),
     "0007_audit_client": auditClient(dialect),
+    "0008_login_attempts": loginAttempts(dialect),
     "0010_order_lifecycle": orderLifecycle(dialect),
   };
 }

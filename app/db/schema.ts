@@ -1,6 +1,7 @@
 import type { AuditLogTable } from "~/domain/audit/table";
 import type {
   AdminLoginFailureTable,
+  AdminLoginGateTable,
   AdminSessionTable,
   AdminSetupTokenTable,
   AdminUserTable,
@@ -23,6 +24,7 @@ export interface Database {
   admin_users: AdminUserTable;
   admin_sessions: AdminSessionTable;
   admin_login_failures: AdminLoginFailureTable;
+  admin_login_gates: AdminLoginGateTable;
   admin_setup_tokens: AdminSetupTokenTable;
   order_daily_stats: OrderDailyStatsTable;
   app_meta: AppMetaTable;

@@ -51,6 +51,16 @@ export function pageFailure(error: AppError) {
   );
 }
 
+/**
+ * Marks an answer about one buyer's order as never to be kept by a browser or a
+ * proxy: it holds their name, phone, payment reference or order state, and a
+ * shared phone or a caching proxy must not hand it to the next person.
+ */
+export function noStore(response: Response): Response {
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
 export const MAX_JSON_BYTES = 16 * 1024;
 
 /**

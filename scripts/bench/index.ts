@@ -6,10 +6,11 @@
  */
 import { adminBench } from "./admin";
 import { buyingBench } from "./buying";
+import { loginFloodBench } from "./login-flood";
 import { mixedBench } from "./mixed";
 import type { Bench } from "./harness";
 
-const BENCHES: Bench[] = [buyingBench, mixedBench, adminBench];
+const BENCHES: Bench[] = [buyingBench, mixedBench, adminBench, loginFloodBench];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const chosen = wanted.length ? BENCHES.filter((b) => wanted.includes(b.name)) : BENCHES;

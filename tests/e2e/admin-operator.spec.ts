@@ -138,6 +138,17 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   await expect(smm.getByLabel("API Key")).toHaveValue("");
   await expect(smm.getByLabel("API Key")).toHaveAttribute("placeholder", /••••cdef/);
   expect(await page.content()).not.toContain("live-key-0123456789abcdef");
+  // The saved key is neither tried against nor saved with another panel URL.
+  await smm.getByLabel("Panel Base URL").fill("https://collector.example");
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Type the API key again to test a different panel URL" }),
+  ).toBeVisible();
+  await expect(smm.getByLabel("API Key")).toBeFocused();
+  await smm.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Enter the API key again to change the panel URL")).toBeVisible();
+  await page.reload();
+  await expect(smm.getByLabel("Panel Base URL")).toHaveValue("https://panel.example.com");
   await smm.getByLabel("Likes Service ID").fill("22");
   await smm.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("SMM Panel settings saved successfully")).toBeVisible();

@@ -61,3 +61,43 @@ test("script-ish names and targets show as literal text in the orders list, cust
   }
   expect(dialogs).toEqual([]);
 });
+
+/**
+ * A target is a link only when it is really Instagram (https, host
+ * instagram.com or www.instagram.com, decided on the parsed address): a
+ * lookalike that merely contains "instagram.com" is text the operator cannot click.
+ */
+test("lookalike Instagram targets show as text; a genuine one is a link", async ({ page }, info) => {
+  const lookalike = `https://instagram.com.evillogin.in/accounts/${info.project.name}`;
+  const userinfo = `instagram.com@evil.in/${info.project.name}`;
+  const genuine = `https://www.instagram.com/p/${info.project.name}/`;
+  const [fake, fakeAt, real] = insertOrders([
+    { created_at: Date.now(), service_type: "likes", target: lookalike },
+    { created_at: Date.now(), service_type: "followers", target: userinfo },
+    { created_at: Date.now(), service_type: "likes", target: genuine },
+  ]);
+
+  await signIn(page, "/admin/orders?range=all");
+  await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
+  for (const [id, target, linked] of [
+    [fake!, lookalike, false],
+    [fakeAt!, userinfo, false],
+    [real!, genuine, true],
+  ] as const) {
+    await page.goto(`/admin/orders?range=all&q=${id}`);
+    const row = page.getByRole("row").filter({ hasText: id });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("link", { name: target.slice(0, 30) })).toHaveCount(linked ? 1 : 0);
+    await expect(row.getByText(linked ? `${target.slice(0, 30)}...` : target, { exact: true })).toBeVisible();
+
+    await row.getByRole("button", { name: "User Data" }).click();
+    const dialog = page.getByRole("dialog", { name: "Customer Information" });
+    await expect(dialog.getByRole("link", { name: target.slice(0, 30) })).toHaveCount(linked ? 1 : 0);
+    await page.keyboard.press("Escape");
+
+    await page.goto(`/admin/orders/${id}`);
+    await expect(page.getByRole("heading", { name: "Order Information" })).toBeVisible();
+    await expect(page.locator(`main a[href*="evil"]`)).toHaveCount(0);
+    if (linked) await expect(page.locator(`main a[href="${genuine}"]`)).toHaveCount(1);
+  }
+});

@@ -142,11 +142,11 @@ test("orders list searches, filters and pages on the server; customer dialog; de
     .replace(/^\uFEFF/, "")
     .trim()
     .split("\r\n");
-  expect(csv[0]).toContain("Order ID,Customer Name,Phone Number");
+  expect(csv[0]).toContain('"Order ID","Customer Name","Phone Number"');
   expect(
     csv
       .slice(1)
-      .map((l) => l.split(",")[4])
+      .map((l) => l.split(",")[4]!.replaceAll('"', ""))
       .sort(),
   ).toEqual([0, 1, 2, 3].map((i) => `${marker}.0${i}`));
   await expect(page.getByText("Exported 4 filtered orders to Excel")).toBeVisible();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { INVALID_CREDENTIALS, TOO_MANY_ATTEMPTS, login } from "~/domain/auth/login.server";
+import { MAX_DELAY_MS } from "~/domain/auth/attempts.server";
+import { INVALID_CREDENTIALS, MAX_FAILURES, TOO_MANY_ATTEMPTS, login } from "~/domain/auth/login.server";
 import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { findSession } from "~/domain/auth/session.server";
@@ -48,19 +49,24 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
   });
   afterEach(async () => h.cleanup());
 
+  const from = (ip: string) => ({ ip, userAgent: "vitest" });
+  /** Signs in with the slow-down recorded instead of slept. */
+  const attempt = (username: string, password: string, ip: string, now: number, delays: number[] = []) =>
+    login(
+      { db: h.db, config },
+      { username, password, client: from(ip) },
+      { now, sleep: async (ms) => void delays.push(ms) },
+    );
+
   it("opens a server-side session with an absolute expiry, and refuses a wrong password", async () => {
     await createAdminUser(h.db, "owner", "a-long-password");
     const now = 1_700_000_000_000;
-    const wrong = await login({ db: h.db, config }, { username: "owner", password: "nope", ip: "1.1.1.1" }, now);
+    const wrong = await attempt("owner", "nope", "1.1.1.1", now);
     expect(wrong).toEqual({ ok: false, status: 401, message: INVALID_CREDENTIALS });
-    const unknown = await login({ db: h.db, config }, { username: "ghost", password: "nope", ip: "1.1.1.1" }, now);
+    const unknown = await attempt("ghost", "nope", "1.1.1.1", now);
     expect(unknown).toMatchObject({ ok: false, message: INVALID_CREDENTIALS });
 
-    const ok = await login(
-      { db: h.db, config },
-      { username: "owner", password: "a-long-password", ip: "1.1.1.1" },
-      now,
-    );
+    const ok = await attempt("owner", "a-long-password", "1.1.1.1", now);
     if (!ok.ok) throw new Error("login failed");
     expect(ok.expiresAt).toBe(now + 7_200_000);
     const stored = await h.db.selectFrom("admin_sessions").selectAll().execute();
@@ -70,45 +76,93 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
     expect(await findSession(h.db, ok.token, now + 7_200_000)).toBeNull();
   });
 
-  it("locks a username after five failures in 15 minutes, even from new addresses", async () => {
+  // Changed on purpose: the username used to lock for everyone after five failures, so a stranger could keep the operator out.
+  it("lets a stranger's failures slow a username down, boundedly, but never lock its owner out", async () => {
     await createAdminUser(h.db, "owner", "a-long-password");
     const t0 = 1_700_000_000_000;
+    const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const r = await login({ db: h.db, config }, { username: "owner", password: "bad", ip: `10.0.0.${i}` }, t0 + i);
-      expect(r).toMatchObject({ ok: false, message: INVALID_CREDENTIALS });
+      expect(await attempt("owner", `guess-${i}`, "10.0.0.1", t0 + i, delays)).toMatchObject({ status: 401 });
     }
-    const locked = await login(
-      { db: h.db, config },
-      { username: "owner", password: "a-long-password", ip: "10.0.0.99" },
-      t0 + 10,
-    );
-    expect(locked).toEqual({ ok: false, status: 429, message: TOO_MANY_ATTEMPTS });
-    const later = await login(
-      { db: h.db, config },
-      { username: "owner", password: "a-long-password", ip: "10.0.0.99" },
-      t0 + 15 * 60_000 + 10,
-    );
-    expect(later.ok).toBe(true);
+    // The attacker's own address is locked, even with the right password.
+    expect(await attempt("owner", "a-long-password", "10.0.0.1", t0 + 10, delays)).toEqual({
+      ok: false,
+      status: 429,
+      message: TOO_MANY_ATTEMPTS,
+      retryAfterSeconds: 900,
+    });
+    // More failures from fresh addresses only make each attempt on the name wait longer, up to 4 s.
+    for (let i = 2; i < 7; i++) {
+      expect(await attempt("OWNER ", "guess", `10.0.0.${i}`, t0 + 20 + i, delays)).toMatchObject({ status: 401 });
+    }
+    const owner = await attempt("owner", "a-long-password", "192.0.2.1", t0 + 100, delays);
+    expect(owner.ok).toBe(true);
+    // No wait for the first five failures of the name, then 0.5, 1, 2, 4 s, and never more.
+    expect(delays).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(MAX_DELAY_MS);
+    expect(await attempt("owner", "a-long-password", "10.0.0.1", t0 + 15 * 60_000 + 10, delays)).toMatchObject({
+      ok: true,
+    });
   });
 
   it("locks an address after five failures across usernames", async () => {
     await createAdminUser(h.db, "owner", "a-long-password");
     const t0 = 1_700_000_000_000;
-    for (let i = 0; i < 5; i++) {
-      await login({ db: h.db, config }, { username: `guess${i}`, password: "bad", ip: "9.9.9.9" }, t0 + i);
-    }
-    const locked = await login(
-      { db: h.db, config },
-      { username: "owner", password: "a-long-password", ip: "9.9.9.9" },
-      t0 + 10,
-    );
+    for (let i = 0; i < 5; i++) await attempt(`guess${i}`, "bad", "9.9.9.9", t0 + i);
+    const locked = await attempt("owner", "a-long-password", "9.9.9.9", t0 + 10);
     expect(locked).toMatchObject({ ok: false, status: 429 });
-    const elsewhere = await login(
-      { db: h.db, config },
-      { username: "owner", password: "a-long-password", ip: "8.8.8.8" },
-      t0 + 10,
+    expect((await attempt("owner", "a-long-password", "8.8.8.8", t0 + 10)).ok).toBe(true);
+  });
+
+  it("locks an IPv6 client by its /64, not by the single address", async () => {
+    await createAdminUser(h.db, "owner", "a-long-password");
+    const t0 = 1_700_000_000_000;
+    for (let i = 1; i <= 5; i++) await attempt(`guess${i}`, "bad", `2001:db8:1:2::${i}`, t0 + i);
+    expect(await attempt("owner", "a-long-password", "2001:db8:1:2:ffff::99", t0 + 10)).toMatchObject({
+      status: 429,
+    });
+    expect((await attempt("owner", "a-long-password", "2001:db8:1:3::1", t0 + 10)).ok).toBe(true);
+  });
+
+  it("gives at most five of a burst of parallel guesses a verdict, however they interleave", async () => {
+    await createAdminUser(h.db, "owner", "a-long-password");
+    const now = 1_700_000_000_000;
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        attempt("owner", i === 29 ? "a-long-password" : `guess-${i}`, "198.51.100.7", now),
+      ),
     );
-    expect(elsewhere.ok).toBe(true);
+    const statuses = burst.map((r) => (r.ok ? 200 : r.status));
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(MAX_FAILURES);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - MAX_FAILURES);
+  });
+
+  it("audits sign-ins, failures and the lock with the client's address and browser", async () => {
+    await createAdminUser(h.db, "owner", "a-long-password");
+    const t0 = 1_700_000_000_000;
+    await attempt("owner", "a-long-password", "192.0.2.1", t0);
+    await attempt("ghost", "bad", "203.0.113.9", t0 + 1);
+    for (let i = 0; i < 4; i++) await attempt("owner", "bad", "203.0.113.9", t0 + 2 + i);
+    await attempt("owner", "a-long-password", "203.0.113.9", t0 + 10);
+    const rows = await h.db
+      .selectFrom("audit_log")
+      .select(["actor", "action", "details", "client_ip", "user_agent"])
+      .orderBy("id")
+      .execute();
+    expect(rows.map((r) => [r.action, r.actor, r.client_ip])).toEqual([
+      ["login", "owner", "192.0.2.1"],
+      ["login.failed", "ghost", "203.0.113.9"],
+      ["login.failed", "owner", "203.0.113.9"],
+      ["login.failed", "owner", "203.0.113.9"],
+      ["login.failed", "owner", "203.0.113.9"],
+      ["login.failed", "owner", "203.0.113.9"],
+      ["login.locked", "owner", "203.0.113.9"],
+    ]);
+    expect(rows.every((r) => r.user_agent === "vitest")).toBe(true);
+    expect(JSON.parse(rows[1]!.details!)).toEqual({ reason: "unknown username" });
+    expect(JSON.parse(rows[2]!.details!)).toEqual({ reason: "wrong password" });
+    expect(JSON.stringify(rows)).not.toContain("bad");
   });
 
   it("creates the first admin through a one-time setup token", async () => {
@@ -143,7 +197,7 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
       config: loadConfig({ ADMIN_USERNAME: "ops", ADMIN_PASSWORD: "another-password" }),
       logger,
     });
-    const ok = await login({ db: h.db, config }, { username: "ops", password: "from-the-environment", ip: "1.1.1.1" });
+    const ok = await attempt("ops", "from-the-environment", "1.1.1.1", Date.now());
     expect(ok.ok).toBe(true);
     expect(await h.db.selectFrom("admin_setup_tokens").selectAll().execute()).toEqual([]);
   });

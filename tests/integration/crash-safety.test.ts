@@ -168,6 +168,8 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       PANEL_TIMEOUT_MS: String(PANEL_TIMEOUT_MS),
       PANEL_SYNC_INTERVAL_MS: "200",
       ORDER_RATE_LIMIT_PER_MINUTE: "1000",
+      // The simulator runs in this test process, on loopback.
+      PANEL_ALLOW_PRIVATE_ADDRESSES: "true",
     };
 
     beforeAll(async () => {

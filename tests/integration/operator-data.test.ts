@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { seedDemoData } from "~/db/seed.server";
 import { auditTrailFor, recordAudit } from "~/domain/audit/audit.server";
-import { backupPath, listBackups, restoreBackup } from "~/domain/backups/backup.server";
+import { backupPath, listBackups, openBackupDownload, restoreBackup } from "~/domain/backups/backup.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
 import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
@@ -111,6 +112,49 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     expect(await db.selectFrom("orders").selectAll().execute()).toHaveLength(5);
     expect((await listPlans(db)).length).toBe(20);
     expect((await readSiteSettings(db)).upiId).toBe("shop@okaxis");
+  });
+
+  it("leaves the panel API key out of every backup, and out of the download of an older backup that holds it", async () => {
+    const { db, dialect } = handle;
+    const apiKey = "live-panel-key-0123456789abcdef";
+    await writeSettings(db, { panelApiKey: apiKey, panelUrl: "https://panel.example", upiId: "shop@okaxis" });
+    const result = await deleteAllData(db, "owner", backupDir);
+    const file = backupPath(backupDir, result.backup)!;
+    const text = gunzipSync(readFileSync(file)).toString("utf8");
+    expect(text).toContain("https://panel.example");
+    expect(text).not.toContain(apiKey);
+    await restoreBackup(db, dialect, file);
+    expect(await readSiteSettings(db)).toMatchObject({
+      panelUrl: "https://panel.example",
+      panelApiKey: "",
+      upiId: "shop@okaxis",
+    });
+
+    // A backup written before secrets were left out: the download drops the key line, keeps the rest.
+    const legacy = "backup-20250101T000000Z-settings-all.jsonl.gz";
+    const lines = [
+      { backup: 1, createdAt: "2025-01-01T00:00:00.000Z", label: "settings-all", scope: {} },
+      { table: "settings", row: { key: "VITE_SMM_PANEL_API_KEY", value: apiKey } },
+      { table: "settings", row: { key: "VITE_UPI_ID", value: "old@okaxis" } },
+    ];
+    writeFileSync(join(backupDir, legacy), gzipSync(lines.map((l) => `${JSON.stringify(l)}\n`).join("")));
+    const client = { ip: "198.51.100.4", userAgent: "Mozilla/5.0 (download)" };
+    const stream = await openBackupDownload(db, backupDir, legacy, { name: "owner", client });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream!) chunks.push(chunk as Buffer);
+    const downloaded = gunzipSync(Buffer.concat(chunks)).toString("utf8");
+    expect(downloaded).not.toContain(apiKey);
+    expect(downloaded).toContain("old@okaxis");
+    expect(await openBackupDownload(db, backupDir, "backup-20250101T000000Z-missing.jsonl.gz", "owner")).toBeNull();
+    const audit = await db.selectFrom("audit_log").selectAll().where("action", "=", "backup.download").execute();
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor: "owner",
+        target_id: legacy,
+        client_ip: client.ip,
+        user_agent: client.userAgent,
+      }),
+    ]);
   });
 
   it("deletes only the payment settings when asked", async () => {

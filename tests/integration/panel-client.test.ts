@@ -21,7 +21,8 @@ describe("SMM panel client", () => {
 
   beforeAll(async () => {
     sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
-    panel = { url: sim.url, apiKey: DEMO_PANEL_KEY, timeoutMs: 1_000 };
+    // The simulator listens on loopback, which only an explicitly allowed connection may reach.
+    panel = { url: sim.url, apiKey: DEMO_PANEL_KEY, timeoutMs: 1_000, allowPrivateAddresses: true };
   });
   afterAll(async () => sim.close());
   afterEach(() => sim.panel.resetSwitches());
@@ -176,6 +177,34 @@ describe("SMM panel client", () => {
       message: "Could not connect to the SMM panel (ECONNREFUSED)",
     });
     expect(await getBalance({ ...panel, url: "ftp://example.com" })).toMatchObject({ kind: "unreachable" });
+  });
+
+  it("refuses a panel on this machine unless allowed, and sends it nothing", async () => {
+    sim.panel.clearLog();
+    const port = new URL(sim.url).port;
+    const refused = {
+      ok: false,
+      kind: "unreachable",
+      message:
+        "The SMM panel's address is a loopback address: the shop only connects to panels on the public internet " +
+        "(set PANEL_ALLOW_PRIVATE_ADDRESSES=true for a panel on your own network)",
+    };
+    for (const url of [
+      sim.url,
+      `http://localhost:${port}`,
+      `http://[::ffff:127.0.0.1]:${port}`,
+      `http://0x7f.1:${port}`,
+    ]) {
+      const strict = { ...panel, url, allowPrivateAddresses: false };
+      expect(await getBalance(strict), url).toEqual(refused);
+      expect(await addOrder(strict, { service: "101", link: "a", quantity: 100 }), url).toEqual(refused);
+    }
+    expect(sim.panel.requests("balance")).toHaveLength(0);
+    expect(sim.panel.requests("add")).toHaveLength(0);
+    expect(await getBalance({ ...panel, url: "http://169.254.169.254", allowPrivateAddresses: false })).toMatchObject({
+      kind: "unreachable",
+      message: expect.stringMatching(/^The SMM panel's address is a link-local address/),
+    });
   });
 
   it("never puts the API key in a message, even when the panel echoes it", async () => {

@@ -59,7 +59,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
   async function setUp() {
     const handle = await freshDatabase(kind);
     cleanup = handle.cleanup;
-    const config = { ...loadConfig({}), PANEL_TIMEOUT_MS: TIMEOUT_MS };
+    // The simulator listens on loopback, which a real shop refuses unless told otherwise.
+    const config = { ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }), PANEL_TIMEOUT_MS: TIMEOUT_MS };
     services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
     await writeSettings(handle.db, {
       panelUrl: sim.url,

@@ -92,6 +92,7 @@ describe("secrets stay on the server", () => {
         "/admin/orders",
         "/admin/plans",
         "/admin/settings",
+        "/admin/audit",
         "/api/admin/dashboard",
       ];
       const leaks: string[] = [];

@@ -42,6 +42,30 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
     expect(JSON.stringify(audit)).not.toContain(smm.panelApiKey);
   });
 
+  it("changes the panel URL only with the API key typed again, so the saved key never follows a new address", async () => {
+    const { db } = handle;
+    await saveSettingsForm(db, "owner", "smm", smm);
+    const moved = { ...smm, panelApiKey: "", panelUrl: "https://collector.example" };
+    expect(await saveSettingsForm(db, "owner", "smm", moved)).toEqual({
+      ok: false,
+      message:
+        "Enter the API key again to change the panel URL: the saved key is only sent to the URL it was saved with",
+      field: "panelApiKey",
+    });
+    expect(await readSiteSettings(db)).toMatchObject({ panelUrl: smm.panelUrl, panelApiKey: smm.panelApiKey });
+    // The same address written differently is not a new panel.
+    expect(
+      await saveSettingsForm(db, "owner", "smm", { ...smm, panelApiKey: "", panelUrl: "https://panel.example/api/v2" }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await saveSettingsForm(db, "owner", "smm", { ...moved, panelApiKey: "collector-key-0123456789" }),
+    ).toMatchObject({ ok: true });
+    expect(await readSiteSettings(db)).toMatchObject({
+      panelUrl: moved.panelUrl,
+      panelApiKey: "collector-key-0123456789",
+    });
+  });
+
   it("refuses a UPI id without @handle and changes nothing", async () => {
     const { db } = handle;
     const before = await readSiteSettings(db);
@@ -67,5 +91,28 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
     expect(await writeSettingForApi(db, "owner", "VITE_UPI_ID", "shop@okaxis")).toMatchObject({ ok: true });
     expect((await readSiteSettings(db)).upiId).toBe("shop@okaxis");
     expect(await writeSettingForApi(db, "owner", "VITE_ADMIN_PASSWORD", "x")).toMatchObject({ ok: false });
+  });
+
+  it("never lets a single-key write move the saved panel key to another URL", async () => {
+    const { db } = handle;
+    expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_URL", "https://panel.example.com")).toMatchObject({
+      ok: true,
+    });
+    expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_API_KEY", "live-key-1234567890")).toMatchObject({
+      ok: true,
+    });
+    const audits = await db.selectFrom("audit_log").select("id").execute();
+    expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_URL", "https://evil.example.net")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("Enter the API key again"),
+    });
+    const after = await readSiteSettings(db);
+    expect(after.panelUrl).toBe("https://panel.example.com");
+    expect(after.panelApiKey).toBe("live-key-1234567890");
+    expect(await db.selectFrom("audit_log").select("id").execute()).toHaveLength(audits.length);
+    // The same URL (another spelling of it) is fine.
+    expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_URL", "https://panel.example.com/")).toMatchObject({
+      ok: true,
+    });
   });
 });

@@ -1,4 +1,9 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { testDatabases } from "../support/databases";
 import { type ServerProcess, spawnServer } from "../support/server-process";
@@ -10,13 +15,17 @@ const API_KEY = "live-panel-key-0123456789abcdef";
 describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
   let server: ServerProcess;
   let drop: () => Promise<void>;
+  let handle: DatabaseHandle;
   let cookie = "";
+  const backupDir = mkdtempSync(join(tmpdir(), "shop-backups-"));
 
   beforeAll(async () => {
     const db = await kind.create();
     drop = db.drop;
+    handle = openDatabase(db.target);
     server = await spawnServer({
       DATABASE_URL: db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`,
+      BACKUP_DIR: backupDir,
       ADMIN_USERNAME: "owner",
       ADMIN_PASSWORD: PASSWORD,
       JOBS_ENABLED: "false",
@@ -36,7 +45,9 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
   });
   afterAll(async () => {
     await server?.stop();
+    await handle?.close();
     await drop?.();
+    rmSync(backupDir, { recursive: true, force: true });
   });
 
   function expectNoSecrets(text: string) {
@@ -76,5 +87,46 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
     expect(await res.json()).toEqual({ success: false, message: "UPI ID must look like name@bank" });
     const upi = await (await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })).json();
     expect(upi.setting.value).toMatch(/placeholder/);
+  });
+
+  // Last: it deletes everything.
+  it("keeps the API key out of the backup 'Delete ALL Data' writes and its download, and audits the download", async () => {
+    const headers = { cookie, origin: server.url, "user-agent": "backup-check/1.0" };
+    const deleted = await fetch(`${server.url}/api/admin/delete-all-data`, { method: "DELETE", headers });
+    expect(deleted.status).toBe(200);
+    const { backup } = (await deleted.json()) as { backup: string };
+    const onDisk = gunzipSync(readFileSync(join(backupDir, backup))).toString("utf8");
+    expect(onDisk).toContain('"VITE_UPI_ID"');
+    expect(onDisk).not.toContain(API_KEY);
+    expect(onDisk).toContain(`"omittedSecrets":["${SETTINGS.panelApiKey.key}"]`);
+
+    const download = await fetch(`${server.url}/api/admin/backups/${backup}`, { headers });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/gzip");
+    const downloaded = gunzipSync(Buffer.from(await download.arrayBuffer())).toString("utf8");
+    expect(downloaded.split("\n").filter(Boolean)).toEqual(onDisk.split("\n").filter(Boolean));
+
+    const audit = await handle.db
+      .selectFrom("audit_log")
+      .select(["actor", "action", "target_id", "client_ip", "user_agent"])
+      .where("action", "in", ["data.delete", "backup.download"])
+      .orderBy("id")
+      .execute();
+    expect(audit).toEqual([
+      {
+        actor: "owner",
+        action: "data.delete",
+        target_id: null,
+        client_ip: "127.0.0.1",
+        user_agent: "backup-check/1.0",
+      },
+      {
+        actor: "owner",
+        action: "backup.download",
+        target_id: backup,
+        client_ip: "127.0.0.1",
+        user_agent: "backup-check/1.0",
+      },
+    ]);
   });
 });

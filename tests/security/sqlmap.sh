@@ -15,7 +15,7 @@ cd "$(dirname "$0")/../.."
 
 BUILD_DIR=${BUILD_DIR:-build}
 # Per target and pass; with three scans at a time the whole run stays well under five minutes.
-TARGET_TIMEOUT=${SQLMAP_TARGET_TIMEOUT:-150}
+TARGET_TIMEOUT=${SQLMAP_TARGET_TIMEOUT:-240}
 PARALLEL=${SQLMAP_PARALLEL:-3}
 ADMIN_USER=scanadmin
 ADMIN_PASSWORD=scan-admin-password-1
@@ -62,9 +62,10 @@ start_server() {
   port=$(free_port)
   # TRUST_PROXY=1 as behind the usual reverse proxy, so sqlmap's xforwardedfor tamper gives
   # every probe its own client address and the per-address limits (order creation,
-  # tracking, sign-in lockout) measure nothing but the payload.
+  # tracking, sign-in lockout) measure nothing but the payload. sqlmap speaks plain HTTP to
+  # the server itself, so the redirect to HTTPS that a proxy setting turns on stays off.
   DATABASE_URL="$1" PORT="$port" HOST=127.0.0.1 NODE_ENV=production LOG_LEVEL=warn \
-    TRUST_PROXY=1 ORDER_RATE_LIMIT_PER_MINUTE=1000000 JOBS_ENABLED=false PANEL_SIMULATOR=false \
+    TRUST_PROXY=1 HTTPS_REDIRECT=false ORDER_RATE_LIMIT_PER_MINUTE=1000000 JOBS_ENABLED=false PANEL_SIMULATOR=false \
     ADMIN_USERNAME="$ADMIN_USER" ADMIN_PASSWORD="$ADMIN_PASSWORD" BACKUP_DIR="$work/backups" \
     node "$BUILD_DIR/server/app/main.js" >"$work/server-$pass.log" 2>&1 &
   server_pid=$!
@@ -122,7 +123,6 @@ track-link|order|-u	$base/track?order=$ORDER_ID	-p	order	--text-only
 blog|{slug}|-u	$base/blog/$BLOG_SLUG*	--text-only
 create-order|planId username postLink target customerName customerPhone|-u	$base/api/create-order	--data	$json	--method	POST
 create-order-key|idempotencyKey|-u	$base/api/create-order	--data	{"planId":"$PLAN_ID","username":"rahul_k","customerName":"Priya","customerPhone":"9876543210","idempotencyKey":"scan-key-00000001*"}	--method	POST
-order-cancel|{id}|-u	$base/api/orders/$ORDER_ID*/cancel	--data	{}	--method	POST
 order-utr|{id} utr|-u	$base/api/orders/$PAID_ORDER_ID*/utr	--data	{"utr":"112233445566*"}	--method	POST
 order-status|orderId|-u	$base/api/order-status?orderId=$ORDER_ID	-p	orderId
 plans|serviceType|-u	$base/api/plans?serviceType=followers	-p	serviceType

@@ -1,31 +1,34 @@
-/** The spec's target display: profile link for followers, truncated post links, 'N/A' when empty. */
+import { instagramHref, instagramProfileHref } from "~/lib/instagram-link";
+
+/**
+ * The spec's target display: profile link for followers, truncated post links,
+ * 'N/A' when empty. Buyers type targets, so only a genuine Instagram address
+ * (checked on the parsed URL, see instagramHref) becomes a link; anything
+ * else, lookalikes included, is shown as plain text.
+ */
 export function OrderTarget({ service, target }: { service: string; target: string }) {
   const value = target.trim();
   if (!value) return <span className="text-gray-500">N/A</span>;
-  if (service === "followers" && !/instagram\.com/i.test(value)) {
-    const handle = value.replace(/^@/, "");
+  const link = instagramHref(value);
+  if (link) {
     return (
       <a
-        href={`https://instagram.com/${encodeURIComponent(handle)}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="text-blue-700 underline"
-      >
-        @{handle}
-      </a>
-    );
-  }
-  if (/instagram\.com/i.test(value)) {
-    const href = /^https?:\/\//i.test(value) ? value : `https://${value}`;
-    return (
-      <a
-        href={href}
+        href={link}
         target="_blank"
         rel="noopener noreferrer"
         className="break-all text-blue-700 underline"
         title={value}
       >
         {value.length > 30 ? `${value.slice(0, 30)}...` : value}
+      </a>
+    );
+  }
+  // A handle that mentions instagram.com is a lookalike address, not a profile to link.
+  const profile = service === "followers" && !/instagram\.com/i.test(value) ? instagramProfileHref(value) : null;
+  if (profile) {
+    return (
+      <a href={profile} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline">
+        @{value.replace(/^@/, "")}
       </a>
     );
   }

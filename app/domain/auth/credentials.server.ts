@@ -1,39 +1,119 @@
 import type { DB } from "~/db/database.server";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { adminCredentialsSchema } from "~/domain/settings/validation";
-import { hashPassword, verifyPassword } from "./password.server";
+import { clientAddressKey } from "~/lib/client-address";
+import { pruneAttempts, releaseAttempt, reserveAttempt } from "./attempts.server";
+import { TOO_MANY_ATTEMPTS } from "./login.server";
+import {
+  PASSWORD_CHECKS_BUSY,
+  hashPassword,
+  isPasswordChecksBusy,
+  passwordChecksBusy,
+  verifyPassword,
+} from "./password.server";
 
-export type CredentialsResult = { ok: true; message: string } | { ok: false; message: string; field?: string };
+export type CredentialsResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; field?: string; status?: 429; retryAfterSeconds?: number };
+
+export interface CredentialsOptions {
+  now?: number;
+  /** How the progressive slow-down waits; tests record it instead of sleeping. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * The Settings page's Admin Authentication card. The current password must be
  * right; a new password ends every other session of this admin.
+ *
+ * Someone holding a stolen session must not be able to guess the password
+ * here either, so the check counts like sign-in: five failures per admin and
+ * client address in fifteen minutes lock it from that address, and an admin's
+ * failures from anywhere slow every further check down (at most 4 s). Every
+ * attempt is audited, refused or not.
  */
 export async function changeAdminCredentials(
   db: DB,
-  admin: { adminUserId: number; sessionId: string },
+  admin: { adminUserId: number; sessionId: string; username: string },
   input: unknown,
-  now = Date.now(),
+  client: RequestClient,
+  { now = Date.now(), sleep = realSleep }: CredentialsOptions = {},
 ): Promise<CredentialsResult> {
+  const refuse = async (reason: string, result: Extract<CredentialsResult, { ok: false }>) => {
+    await recordAudit(
+      db,
+      {
+        actor: admin.username,
+        action: "admin.credentials.failed",
+        targetType: "admin",
+        targetId: admin.adminUserId,
+        details: { reason },
+        client,
+      },
+      now,
+    );
+    return result;
+  };
+  const busy = { ok: false as const, status: 429 as const, ...PASSWORD_CHECKS_BUSY };
+
   const parsed = adminCredentialsSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return { ok: false, message: issue.message, field: issue.path.join(".") };
+    return refuse("invalid input", { ok: false, message: issue.message, field: issue.path.join(".") });
   }
   const { username, currentPassword, newPassword } = parsed.data;
-  const user = await db.selectFrom("admin_users").selectAll().where("id", "=", admin.adminUserId).executeTakeFirst();
-  if (!user || !(await verifyPassword(currentPassword, user.password_hash))) {
-    return { ok: false, message: "Current password is incorrect", field: "currentPassword" };
+  if (passwordChecksBusy()) return refuse("server busy", busy);
+
+  const reservation = await reserveAttempt(
+    db,
+    {
+      locks: [`admin:${admin.adminUserId}@${clientAddressKey(client.ip)}`],
+      slows: `admin:${admin.adminUserId}`,
+    },
+    now,
+  );
+  if (!reservation.ok) {
+    return refuse("too many attempts", {
+      ok: false,
+      status: 429,
+      message: TOO_MANY_ATTEMPTS,
+      field: "currentPassword",
+      retryAfterSeconds: reservation.retryAfterSeconds,
+    });
   }
+  if (reservation.delayMs > 0) await sleep(reservation.delayMs);
+
+  const user = await db.selectFrom("admin_users").selectAll().where("id", "=", admin.adminUserId).executeTakeFirst();
+  let valid: boolean;
+  let passwordHash: string | undefined;
+  try {
+    valid = Boolean(user && (await verifyPassword(currentPassword, user.password_hash)));
+    if (valid) passwordHash = newPassword ? await hashPassword(newPassword) : user!.password_hash;
+  } catch (error) {
+    await releaseAttempt(db, reservation.ticket);
+    if (isPasswordChecksBusy(error)) return refuse("server busy", busy);
+    throw error;
+  }
+  if (!user || !valid || !passwordHash) {
+    await pruneAttempts(db, now);
+    return refuse("wrong current password", {
+      ok: false,
+      message: "Current password is incorrect",
+      field: "currentPassword",
+    });
+  }
+  await releaseAttempt(db, reservation.ticket);
+
   const taken = await db
     .selectFrom("admin_users")
     .select("id")
     .where("username", "=", username)
     .where("id", "!=", user.id)
     .executeTakeFirst();
-  if (taken) return { ok: false, message: "That username is taken", field: "username" };
+  if (taken) return refuse("username taken", { ok: false, message: "That username is taken", field: "username" });
 
-  const passwordHash = newPassword ? await hashPassword(newPassword) : user.password_hash;
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("admin_users")
@@ -55,6 +135,7 @@ export async function changeAdminCredentials(
         targetType: "admin",
         targetId: user.id,
         details: { usernameChanged: username !== user.username, passwordChanged: Boolean(newPassword) },
+        client,
       },
       now,
     );

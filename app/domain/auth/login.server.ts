@@ -1,68 +1,115 @@
 import type { AppServices } from "~/context";
-import type { DB } from "~/db/database.server";
-import { burnPasswordCheck, verifyPassword } from "./password.server";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { clientAddressKey } from "~/lib/client-address";
+import { FAILURE_WINDOW_MS, MAX_FAILURES, pruneAttempts, releaseAttempt, reserveAttempt } from "./attempts.server";
+import {
+  PASSWORD_CHECKS_BUSY,
+  burnPasswordCheck,
+  isPasswordChecksBusy,
+  passwordChecksBusy,
+  verifyPassword,
+} from "./password.server";
 import { createSession } from "./session.server";
 
-export const MAX_FAILURES = 5;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export { FAILURE_WINDOW_MS, MAX_FAILURES };
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again in 15 minutes.";
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
 export type LoginResult =
-  { ok: true; token: string; expiresAt: number } | { ok: false; status: 401 | 429; message: string };
+  | { ok: true; token: string; expiresAt: number }
+  | { ok: false; status: 401; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
-function subjects(ip: string, username: string): string[] {
-  return [`ip:${ip || "unknown"}`, `user:${username.trim().toLowerCase()}`];
+export interface LoginOptions {
+  now?: number;
+  /** How the progressive slow-down waits; tests record it instead of sleeping. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
-async function isLockedOut(db: DB, keys: string[], now: number): Promise<boolean> {
-  const rows = await db
-    .selectFrom("admin_login_failures")
-    .select(["subject", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("subject", "in", keys)
-    .where("failed_at", ">", now - FAILURE_WINDOW_MS)
-    .groupBy("subject")
-    .execute();
-  return rows.some((r) => Number(r.n) >= MAX_FAILURES);
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Usernames are compared trimmed; counting ignores case so "Owner" and "owner" slow down together. */
+function subjects(client: RequestClient, username: string) {
+  return {
+    locks: [`ip:${clientAddressKey(client.ip)}`],
+    slows: `user:${username.trim().toLowerCase()}`,
+  };
 }
 
 /**
- * Checks the password and opens a session. At most five failures per address
- * and per username in fifteen minutes; once locked, even the right password is
- * refused until the window passes, so guessing cannot continue.
+ * Checks the password and opens a session.
+ *
+ * - A client address (an IPv6 client's /64) gets at most five failures in
+ *   fifteen minutes, whatever usernames it tries; after that even the right
+ *   password is refused from there until the window passes. The lock is on the
+ *   address, so a stranger cannot lock the operator out from elsewhere.
+ * - A username is never locked; from its sixth failure in the window every
+ *   attempt on it waits a little longer (at most 4 s), whoever sends it.
+ * - Attempts are recorded before they are checked, so parallel guesses cannot
+ *   overtake the count.
  */
 export async function login(
   { db, config }: Pick<AppServices, "db" | "config">,
-  input: { username: string; password: string; ip: string },
-  now = Date.now(),
+  input: { username: string; password: string; client: RequestClient },
+  { now = Date.now(), sleep = realSleep }: LoginOptions = {},
 ): Promise<LoginResult> {
-  const keys = subjects(input.ip, input.username);
-  if (await isLockedOut(db, keys, now)) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  const busy = { ok: false as const, status: 429 as const, ...PASSWORD_CHECKS_BUSY };
+  // Refused before any database work, so a flood that fills the line costs as little as possible.
+  if (passwordChecksBusy()) return busy;
+
+  const username = input.username.trim();
+  const reservation = await reserveAttempt(db, subjects(input.client, username), now);
+  if (!reservation.ok) {
+    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: reservation.retryAfterSeconds };
+  }
+  if (reservation.delayMs > 0) await sleep(reservation.delayMs);
 
   const user = await db
     .selectFrom("admin_users")
     .select(["id", "password_hash"])
-    .where("username", "=", input.username.trim())
+    .where("username", "=", username)
     .executeTakeFirst();
-  const valid = user
-    ? await verifyPassword(input.password, user.password_hash)
-    : (await burnPasswordCheck(input.password), false);
+  let valid: boolean;
+  try {
+    valid = user
+      ? await verifyPassword(input.password, user.password_hash)
+      : (await burnPasswordCheck(input.password), false);
+  } catch (error) {
+    await releaseAttempt(db, reservation.ticket);
+    if (isPasswordChecksBusy(error)) return busy;
+    throw error;
+  }
 
+  const audit = { targetType: "admin", targetId: user?.id, client: input.client };
   if (!user || !valid) {
-    await db
-      .insertInto("admin_login_failures")
-      .values(keys.map((subject) => ({ subject, failed_at: now })))
-      .execute();
-    await db
-      .deleteFrom("admin_login_failures")
-      .where("failed_at", "<=", now - FAILURE_WINDOW_MS)
-      .execute();
+    await recordAudit(
+      db,
+      {
+        ...audit,
+        actor: username.slice(0, 64),
+        action: "login.failed",
+        details: { reason: user ? "wrong password" : "unknown username" },
+      },
+      now,
+    );
+    if (reservation.lastSlot) {
+      await recordAudit(
+        db,
+        {
+          ...audit,
+          actor: username.slice(0, 64),
+          action: "login.locked",
+          details: { failures: MAX_FAILURES, lockedUntil: new Date(now + FAILURE_WINDOW_MS).toISOString() },
+        },
+        now,
+      );
+    }
+    await pruneAttempts(db, now);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
 
-  await db.deleteFrom("admin_login_failures").where("subject", "=", keys[1]!).execute();
+  await releaseAttempt(db, reservation.ticket);
   const session = await createSession(db, user.id, config.ADMIN_SESSION_TTL_SECONDS, now);
-  await recordAudit(db, { actor: input.username.trim(), action: "login", targetType: "admin", targetId: user.id }, now);
+  await recordAudit(db, { ...audit, actor: username, action: "login" }, now);
   return { ok: true, ...session };
 }

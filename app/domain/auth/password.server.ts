@@ -1,15 +1,51 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { GateFullError, createGate } from "./hashing-gate";
 
 // OWASP's scrypt floor (N=2^17, r=8, p=1) costs ~128 MiB per hash; 2^15 keeps a
 // login under ~100 ms on a small VPS while still far beyond GPU-friendly hashes.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
+/**
+ * scrypt runs on libuv's thread pool (4 threads), the same pool that reads
+ * static files and does DNS and zlib work; each hash also keeps a core busy for
+ * ~100-200 ms and 32 MB. Unbounded, a flood of sign-ins fills the pool and the
+ * pages and assets of the whole shop queue behind it. One hash at a time per two
+ * cores (at most two, half the pool) leaves threads and a core to everything
+ * else; on a 2-core machine that is one. Attempts beyond that wait in a line
+ * (a waiting request costs the server nothing, and a client that waits is not
+ * sending the next one); the line is bounded, so a wait stays within a few
+ * seconds, and beyond it an attempt is refused at once (429).
+ */
+const HASHING_SLOTS = Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2)));
+const HASHING_QUEUE = 32;
+const hashing = createGate(HASHING_SLOTS, HASHING_QUEUE);
+
+/** What a client is told when the line of password checks is full. */
+export const PASSWORD_CHECKS_BUSY = {
+  message: "Too many sign-in attempts are being checked right now. Please try again in a few seconds.",
+  retryAfterSeconds: 2,
+} as const;
+
+/** True when a password check started now would be refused, so callers can answer before doing any other work. */
+export function passwordChecksBusy(): boolean {
+  return hashing.full();
+}
+
+/** True for the error every hash and check throws when the line of password checks is full. */
+export function isPasswordChecksBusy(error: unknown): boolean {
+  return error instanceof GateFullError;
+}
+
 function derive(password: string, salt: Buffer, N: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return hashing.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -33,6 +69,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Spent on unknown usernames too, so response time does not reveal which usernames exist. */
 let dummyHash: Promise<string> | undefined;
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword("not-a-real-password");
+  dummyHash ??= hashPassword("not-a-real-password").catch((error: unknown) => {
+    // Refused while the line was full: try again next time instead of remembering the refusal.
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(password, await dummyHash);
 }

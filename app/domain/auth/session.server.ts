@@ -1,8 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "~/db/database.server";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 
+/** The session cookie's name over plain HTTP (the local demo). */
 export const SESSION_COOKIE = "admin_session";
+
+/**
+ * Its name behind HTTPS. Browsers keep a `__Host-` cookie only when this very
+ * host set it with Secure, Path=/ and no Domain, so a sibling subdomain (or a
+ * plain-HTTP page on the same name) can never plant or overwrite one.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 export interface AdminSession {
   /** Hash of the cookie token (the row id). */
@@ -50,44 +58,90 @@ export async function deleteSessionByToken(db: DB, token: string): Promise<void>
   await db.deleteFrom("admin_sessions").where("id", "=", hashToken(token)).execute();
 }
 
-/** Log out: ends the session and records who left. */
-export async function logout(db: DB, token: string, now = Date.now()): Promise<void> {
+/** Log out: ends the session and records who left, and from where. */
+export async function logout(db: DB, token: string, client?: RequestClient, now = Date.now()): Promise<void> {
   const session = await findSession(db, token, now);
   await deleteSessionByToken(db, token);
   if (session) {
     await recordAudit(
       db,
-      { actor: session.username, action: "logout", targetType: "admin", targetId: session.adminUserId },
+      { actor: session.username, action: "logout", targetType: "admin", targetId: session.adminUserId, client },
       now,
     );
   }
 }
 
+function overHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+/** The session cookie's name for the transport this request came over (HTTPS honours TRUST_PROXY). */
+export function sessionCookieName(request: Request): string {
+  return overHttps(request) ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+/**
+ * The admin session token this request carries, or "" for none.
+ *
+ * Only the transport's own name counts: behind HTTPS the `__Host-` cookie, so
+ * an unprefixed `admin_session` that another subdomain planted is ignored.
+ *
+ * When several cookies of that name arrive, none is used. Browsers send a
+ * more specific Path first, so a cookie planted for `/admin` by a sibling
+ * subdomain would win a "first match" and put the operator into a session the
+ * attacker chose; picking any other one would be a guess too. Refusing them
+ * all never yields a session we did not hand to this browser. Its cost (the
+ * operator is asked to sign in) can only arise over plain HTTP: behind HTTPS
+ * a browser holds at most one `__Host-` cookie of a name for this host, and
+ * nobody else can set it.
+ */
+export function readSessionToken(request: Request): string {
+  const values = cookieValues(request, sessionCookieName(request));
+  return values.length === 1 ? values[0]! : "";
+}
+
+/**
+ * The value of cookie `name` when exactly one such cookie arrived, else "".
+ * `SESSION_COOKIE` (the default) means the admin session under whichever name
+ * this transport uses, as readSessionToken.
+ */
 export function readCookie(request: Request, name = SESSION_COOKIE): string {
+  if (name === SESSION_COOKIE) return readSessionToken(request);
+  const values = cookieValues(request, name);
+  return values.length === 1 ? values[0]! : "";
+}
+
+/** Every value sent under `name`, in the order the browser sent them; a malformed escape counts as "". */
+function cookieValues(request: Request, name: string): string[] {
   const header = request.headers.get("cookie") ?? "";
+  const values: string[] = [];
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq > 0 && part.slice(0, eq).trim() === name) {
       try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
+        values.push(decodeURIComponent(part.slice(eq + 1).trim()));
       } catch {
-        return "";
+        values.push("");
       }
     }
   }
-  return "";
+  return values;
 }
 
-/** Secure whenever the request reached us over HTTPS (directly or through a trusted proxy). */
+/**
+ * Path=/ and no Domain always (what `__Host-` requires); Secure whenever the
+ * request reached us over HTTPS (directly or through a trusted proxy).
+ */
 function cookieAttributes(request: Request, maxAgeSeconds: number): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  const secure = overHttps(request) ? "; Secure" : "";
   return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
 }
 
 export function sessionCookie(request: Request, token: string, ttlSeconds: number): string {
-  return `${SESSION_COOKIE}=${token}; ${cookieAttributes(request, ttlSeconds)}`;
+  return `${sessionCookieName(request)}=${token}; ${cookieAttributes(request, ttlSeconds)}`;
 }
 
+/** Clears the cookie under the name it was set with (a `__Host-` cookie can only be cleared with Secure). */
 export function clearSessionCookie(request: Request): string {
-  return `${SESSION_COOKIE}=; ${cookieAttributes(request, 0)}`;
+  return `${sessionCookieName(request)}=; ${cookieAttributes(request, 0)}`;
 }

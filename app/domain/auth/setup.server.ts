@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
-import { hashPassword } from "./password.server";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { PASSWORD_CHECKS_BUSY, hashPassword, isPasswordChecksBusy } from "./password.server";
 import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from "./rules";
 import { hashToken } from "./session.server";
 
@@ -12,10 +13,16 @@ export async function adminExists(db: DB): Promise<boolean> {
 }
 
 export async function createAdminUser(db: DB, username: string, password: string, now = Date.now()) {
-  await db
+  return insertAdminUser(db, username, await hashPassword(password), now);
+}
+
+async function insertAdminUser(db: DB, username: string, passwordHash: string, now = Date.now()) {
+  const row = await db
     .insertInto("admin_users")
-    .values({ username, password_hash: await hashPassword(password), created_at: now, updated_at: now })
-    .execute();
+    .values({ username, password_hash: passwordHash, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 /**
@@ -27,7 +34,17 @@ export async function bootstrapAdmin({ db, config, logger }: Pick<AppServices, "
   if (await adminExists(db)) return;
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
     try {
-      await createAdminUser(db, config.ADMIN_USERNAME, config.ADMIN_PASSWORD);
+      const passwordHash = await hashPassword(config.ADMIN_PASSWORD);
+      await db.transaction().execute(async (trx) => {
+        const id = await insertAdminUser(trx, config.ADMIN_USERNAME!, passwordHash);
+        await recordAudit(trx, {
+          actor: config.ADMIN_USERNAME!,
+          action: "admin.setup",
+          targetType: "admin",
+          targetId: id,
+          details: { via: "ADMIN_USERNAME/ADMIN_PASSWORD" },
+        });
+      });
       logger.info({ username: config.ADMIN_USERNAME }, "created the admin account from ADMIN_USERNAME");
     } catch (error) {
       // Another instance starting at the same moment created it first.
@@ -61,12 +78,15 @@ export async function isSetupTokenValid(db: DB, token: string, now = Date.now())
   return Boolean(row && row.expires_at > now) && !(await adminExists(db));
 }
 
-export type SetupResult = { ok: true } | { ok: false; message: string; field?: "username" | "password" };
+export type SetupResult =
+  | { ok: true }
+  | { ok: false; message: string; field?: "username" | "password"; status?: 429; retryAfterSeconds?: number };
 
 /** Creates the first admin with a valid token, then burns every setup token. */
 export async function completeSetup(
   db: DB,
   input: { token: string; username: string; password: string; confirm: string },
+  client?: RequestClient,
 ): Promise<SetupResult> {
   if (!(await isSetupTokenValid(db, input.token))) {
     return { ok: false, message: "This setup link is invalid or has already been used." };
@@ -81,14 +101,30 @@ export async function completeSetup(
   if (input.password !== input.confirm) {
     return { ok: false, field: "password", message: "The passwords do not match." };
   }
+  // Hashed before the transaction, so the database is not held while scrypt runs (or waits its turn).
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(input.password);
+  } catch (error) {
+    if (isPasswordChecksBusy(error)) return { ok: false, status: 429, ...PASSWORD_CHECKS_BUSY };
+    throw error;
+  }
   const created = await db.transaction().execute(async (trx) => {
     const burnt = await trx
       .deleteFrom("admin_setup_tokens")
       .where("token_hash", "=", hashToken(input.token))
       .executeTakeFirst();
     if (Number(burnt.numDeletedRows) !== 1 || (await adminExists(trx))) return false;
-    await createAdminUser(trx, username, input.password);
+    const id = await insertAdminUser(trx, username, passwordHash);
     await trx.deleteFrom("admin_setup_tokens").execute();
+    await recordAudit(trx, {
+      actor: username,
+      action: "admin.setup",
+      targetType: "admin",
+      targetId: id,
+      details: { via: "setup link" },
+      client,
+    });
     return true;
   });
   return created ? { ok: true } : { ok: false, message: "This setup link is invalid or has already been used." };

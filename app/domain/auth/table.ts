@@ -20,11 +20,21 @@ export interface AdminSessionTable {
 export type AdminUserRow = Selectable<AdminUserTable>;
 export type AdminSessionRow = Selectable<AdminSessionTable>;
 
+/**
+ * A failed sign-in or current-password check, or one still being checked (it
+ * counts as failed until it turns out right); one row per subject it counts under.
+ */
 export interface AdminLoginFailureTable {
   id: Generated<number>;
-  /** "ip:<address>" or "user:<lower-case username>". */
+  /** "ip:<address key>", "user:<lower-case username>", "admin:<id>@<address key>" or "admin:<id>". */
   subject: string;
   failed_at: number;
+}
+
+/** One row per lock subject, upserted to serialise concurrent attempts on it. */
+export interface AdminLoginGateTable {
+  subject: string;
+  touched_at: number;
 }
 
 export interface AdminSetupTokenTable {

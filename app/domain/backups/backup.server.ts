@@ -1,10 +1,13 @@
-import { createReadStream, createWriteStream, mkdirSync, readdirSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "kysely";
 import type { DB, Dialect } from "~/db/database.server";
+import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
+import { SETTINGS } from "~/domain/settings/registry";
 import { upgradeLegacyOrderRow } from "~/domain/orders/legacy-row";
 
 /**
@@ -27,6 +30,17 @@ export interface BackupInfo {
   bytes: number;
   createdAt: number;
 }
+
+/**
+ * Secret settings (the SMM panel API key) never go into a backup: a backup is
+ * downloaded and kept elsewhere, and the key would travel with it. After a
+ * restore the operator types the key again.
+ */
+export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set(
+  Object.values(SETTINGS)
+    .filter((d) => "secret" in d && d.secret)
+    .map((d) => d.key),
+);
 
 const NAME = /^backup-\d{8}T\d{6}Z-[a-z0-9-]+\.jsonl\.gz$/;
 const PAGE = 2000;
@@ -76,7 +90,15 @@ export async function writeBackup(
   };
 
   const counts: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0 };
-  await write({ backup: 1, createdAt: now.toISOString(), label, scope });
+  const settingKeys = (scope.settingKeys ?? []).filter((key) => !SECRET_SETTING_KEYS.has(key));
+  const omitted = (scope.settingKeys ?? []).filter((key) => SECRET_SETTING_KEYS.has(key));
+  await write({
+    backup: 1,
+    createdAt: now.toISOString(),
+    label,
+    scope: { ...scope, settingKeys },
+    ...(omitted.length > 0 ? { omittedSecrets: omitted } : {}),
+  });
 
   if (scope.plans) {
     for (const row of await db.selectFrom("plans").selectAll().orderBy("id").execute()) {
@@ -100,8 +122,8 @@ export async function writeBackup(
       after = rows[rows.length - 1]!.id;
     }
   }
-  if (scope.settingKeys && scope.settingKeys.length > 0) {
-    const rows = await db.selectFrom("settings").selectAll().where("key", "in", scope.settingKeys).execute();
+  if (settingKeys.length > 0) {
+    const rows = await db.selectFrom("settings").selectAll().where("key", "in", settingKeys).execute();
     for (const row of rows) await write({ table: "settings", row });
     counts.settings = rows.length;
   }
@@ -109,6 +131,34 @@ export async function writeBackup(
   gzip.end();
   await once(file, "finish");
   return { name, counts };
+}
+
+/** Whether a backup line is a secret setting's row (backups written before secrets were left out hold them). */
+function isSecretLine(line: string): boolean {
+  if (!line.startsWith('{"table":"settings"')) return false;
+  try {
+    const parsed = JSON.parse(line) as { row?: { key?: unknown } };
+    return SECRET_SETTING_KEYS.has(String(parsed.row?.key));
+  } catch {
+    return false;
+  }
+}
+
+async function* withoutSecrets(file: string): AsyncGenerator<string> {
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  for await (const line of lines) if (line && !isSecretLine(line)) yield `${line}\n`;
+}
+
+/**
+ * A backup as the admin downloads it, gzip'd, with any secret setting left
+ * out (older backups may still hold one on disk). Every download is audited.
+ * Null when there is no such backup.
+ */
+export async function openBackupDownload(db: DB, dir: string, name: string, actor: Actor): Promise<Readable | null> {
+  const file = backupPath(dir, name);
+  if (!file || !existsSync(file)) return null;
+  await recordAudit(db, { ...auditBy(actor), action: "backup.download", targetType: "backup", targetId: name });
+  return Readable.from(withoutSecrets(file)).pipe(createGzip());
 }
 
 /**

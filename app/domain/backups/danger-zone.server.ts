@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
@@ -36,7 +36,7 @@ export interface DeletionResult {
  */
 export async function deleteSelectedData(
   db: DB,
-  actor: string,
+  actor: Actor,
   backupDir: string,
   chosen: DeleteOption[],
 ): Promise<DeletionResult> {
@@ -70,7 +70,7 @@ export async function deleteSelectedData(
       settings: Number(settings?.numDeletedRows ?? 0),
     };
     await recordAudit(trx, {
-      actor,
+      ...auditBy(actor),
       action: "data.delete",
       details: { options: [...options], backup: name, deleted: counts },
     });
@@ -80,6 +80,6 @@ export async function deleteSelectedData(
 }
 
 /** The spec's 'Delete ALL Data (Everything)': orders, plans and every setting; never the admin login. */
-export async function deleteAllData(db: DB, actor: string, backupDir: string): Promise<DeletionResult> {
+export async function deleteAllData(db: DB, actor: Actor, backupDir: string): Promise<DeletionResult> {
   return deleteSelectedData(db, actor, backupDir, ["orders", "plans", "settings.all"]);
 }

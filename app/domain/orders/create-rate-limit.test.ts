@@ -28,4 +28,20 @@ describe("order creation rate limit", () => {
     expect(limiter.take("b")).toBe(true);
     expect(limiter.take("a")).toBe(true);
   });
+
+  it("counts an IPv6 client by its /64: one /64 shares a limit, different /64s do not", () => {
+    const limiter = createRateLimiter(2, 60_000, () => 0);
+    expect(limiter.take("2001:db8:1:2::1")).toBe(true);
+    expect(limiter.take("2001:db8:1:2::2")).toBe(true);
+    expect(limiter.take("2001:db8:1:2:ffff:ffff:ffff:ffff")).toBe(false);
+    expect(limiter.take("2001:db8:1:3::1")).toBe(true);
+    expect(limiter.take("2001:db8:2:2::1")).toBe(true);
+  });
+
+  it("counts an IPv4 client seen through a dual-stack socket as that IPv4 address", () => {
+    const limiter = createRateLimiter(1, 60_000, () => 0);
+    expect(limiter.take("203.0.113.7")).toBe(true);
+    expect(limiter.take("::ffff:203.0.113.7")).toBe(false);
+    expect(limiter.take("203.0.113.8")).toBe(true);
+  });
 });

@@ -1,11 +1,16 @@
+import { clientAddressKey } from "~/lib/client-address";
+
 /**
- * Per-address sliding-window limit for order creation, in memory: each
- * instance counts its own requests, which is enough to stop one client from
- * flooding the orders table.
+ * Per-address sliding-window limit (order creation, order lookup), in memory:
+ * each instance counts its own requests, which is enough to stop one client
+ * from flooding the orders table.
  */
 export interface RateLimiter {
-  /** Records one attempt; false when the address is over its limit (the attempt is not counted). */
-  take(key: string): boolean;
+  /**
+   * Records one attempt from a client address (an IPv6 client counts as its
+   * /64); false when that address is over its limit (the attempt is not counted).
+   */
+  take(address: string): boolean;
 }
 
 export function createRateLimiter(limit: number, windowMs = 60_000, clock = Date.now): RateLimiter {
@@ -20,7 +25,8 @@ export function createRateLimiter(limit: number, windowMs = 60_000, clock = Date
   };
 
   return {
-    take(key) {
+    take(address) {
+      const key = clientAddressKey(address);
       const now = clock();
       if (now >= nextSweep) sweep(now);
       const times = hits.get(key) ?? [];

@@ -14,7 +14,7 @@ import { transitionOrder } from "./transitions.server";
  * delivered, partly delivered, failed). Final orders are left alone.
  */
 
-export type SyncServices = Pick<AppServices, "db" | "dialect" | "settings" | "config" | "logger">;
+export type SyncServices = Pick<AppServices, "db" | "dialect" | "settings" | "config" | "logger" | "demoPanelUrl">;
 
 const SYSTEM = { kind: "system", job: "status-sync" } as const;
 /** After this many status calls in a row without an answer for an order, stop asking. */
@@ -70,7 +70,7 @@ export async function syncDueOrders(
   options: { now?: () => number; maxBatches?: number; shouldContinue?: () => boolean } = {},
 ): Promise<SyncResult> {
   const result: SyncResult = { calls: 0, updated: 0, failed: 0 };
-  const configured = panelSetup(await services.settings.get(), services.config);
+  const configured = panelSetup(await services.settings.get(), services);
   if (!configured.ok) return result;
   const clock = options.now ?? Date.now;
   const maxBatches = options.maxBatches ?? 20;

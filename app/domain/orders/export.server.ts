@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { DB } from "~/db/database.server";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import { upiAmount } from "~/lib/money";
 import { type OrderFilters, filteredOrders } from "./list.server";
@@ -66,14 +67,48 @@ export function exportRow(o: ExportOrder): string[] {
   ];
 }
 
+/** Columns the server writes from its own integers: numbers, never buyer text, so they stay numbers in a spreadsheet. */
+const NUMBER_COLUMNS: ReadonlySet<string> = new Set(["Quantity", "Price (₹)", "Profit (₹)"]);
+const NUMBER_INDEXES = new Set(EXPORT_HEADERS.flatMap((h, i) => (NUMBER_COLUMNS.has(h) ? [i] : [])));
+
+/** A cell starting with one of these is read as a formula (OWASP's list: = + - @, tab, CR, LF). */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+/** The same after spaces, which some importers trim first. */
+const SPACED_FORMULA_START = /^ +[=+\-@]/;
 /**
- * Spec quoting (fields with a comma, quote or line break are quoted, quotes
- * doubled), plus a leading apostrophe on text a spreadsheet would run as a
- * formula: buyers type their own names and targets.
+ * A character a spreadsheet may split a line into cells on (comma, semicolon,
+ * tab, pipe, line breaks) followed, after more of them or spaces, by a formula
+ * character: split there, the new cell would start a formula. Each one gets an
+ * apostrophe after it. (Quotes cannot end a cell early: csvField doubles them.)
+ */
+const SPLIT_BEFORE_FORMULA = /[,;\t|\r\n](?=[,;\t|\r\n ]*[=+\-@])/g;
+
+/**
+ * Buyer text made inert for a spreadsheet: no cell it could become, whole or
+ * split on any usual separator, starts with a formula character; each such
+ * start gets a leading apostrophe, which spreadsheets show as text.
+ */
+export function neutraliseFormula(value: string): string {
+  const inner = value.replace(SPLIT_BEFORE_FORMULA, "$&'");
+  return FORMULA_START.test(inner) || SPACED_FORMULA_START.test(inner) ? `'${inner}` : inner;
+}
+
+/**
+ * One CSV cell: formula characters neutralised, then always quoted with quotes
+ * doubled, so a separator inside it never starts a new cell whatever separator
+ * the spreadsheet splits on (OWASP's CSV-injection rules).
  */
 export function csvField(value: string): string {
-  const safe = /^[=@\t\r]/.test(value) || /^[+-][^\d]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return `"${neutraliseFormula(value).replace(/"/g, '""')}"`;
+}
+
+/** A number the server formatted (or N/A): quoted, left as it is so the spreadsheet can sum it. */
+export function csvNumber(value: string): string {
+  return /^-?\d+(\.\d+)?$|^N\/A$/.test(value) ? `"${value}"` : csvField(value);
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map((v, i) => (NUMBER_INDEXES.has(i) ? csvNumber(v) : csvField(v))).join(",")}\r\n`;
 }
 
 export async function countMatching(db: DB, filters: OrderFilters, now = Date.now()): Promise<number> {
@@ -110,7 +145,7 @@ export async function* csvChunks(db: DB, filters: OrderFilters, now = Date.now()
   yield `\uFEFF${EXPORT_HEADERS.map(csvField).join(",")}\r\n`;
   let chunk = "";
   for await (const order of matchingOrders(db, filters, now)) {
-    chunk += `${exportRow(order).map(csvField).join(",")}\r\n`;
+    chunk += csvLine(exportRow(order));
     if (chunk.length > 64 * 1024) {
       yield chunk;
       chunk = "";
@@ -157,7 +192,9 @@ export function xlsxStream(db: DB, filters: OrderFilters, now = Date.now()): Rea
     sheet.addRow([...EXPORT_HEADERS]).commit();
     for await (const order of matchingOrders(db, filters, now)) {
       const row = exportRow(order);
-      // Quantity as a number, so the sheet can sum it; the rest stays text as in the CSV.
+      // Quantity as a number, so the sheet can sum it; the rest stays text. Every value is a plain
+      // string or number, which ExcelJS writes as a value cell: only an object with `formula`
+      // would become a formula, so buyer text cannot.
       sheet.addRow(row.map((v, i) => (i === 5 ? Number(v) : v))).commit();
       // The workbook writer ignores backpressure; wait here while the download catches up.
       if (out.writableNeedDrain) await once(out, "drain");
@@ -168,8 +205,44 @@ export function xlsxStream(db: DB, filters: OrderFilters, now = Date.now()): Rea
   return out;
 }
 
+export type ExportFormat = "csv" | "xlsx";
+
+/**
+ * Records an export in the audit log: buyers' names and phones leave the shop
+ * in that file, so who took it, from where, with which filters and how many
+ * orders is kept. Recorded when the download starts, with the count it matched.
+ */
+export async function recordOrdersExport(
+  db: DB,
+  event: { actor: string; filters: OrderFilters; format: ExportFormat; rows: number; client: RequestClient },
+  now = Date.now(),
+): Promise<void> {
+  const { q, range, status, startDate, endDate } = event.filters;
+  await recordAudit(
+    db,
+    {
+      actor: event.actor,
+      action: "orders.export",
+      targetType: "orders",
+      details: {
+        format: event.format,
+        rows: event.rows,
+        filters: {
+          range,
+          status,
+          ...(q ? { q } : {}),
+          ...(startDate ? { startDate } : {}),
+          ...(endDate ? { endDate } : {}),
+        },
+      },
+      client: event.client,
+    },
+    now,
+  );
+}
+
 /** orders_export_{timestamp}[_{time filter}][_{status}][_{search}].csv (spec section 9). */
-export function exportFileName(filters: OrderFilters, extension: "csv" | "xlsx", now = Date.now()): string {
+export function exportFileName(filters: OrderFilters, extension: ExportFormat, now = Date.now()): string {
   const stamp = istDateTime(now, true).replace(" ", "_").replace(/:/g, "-");
   const parts = [`orders_export_${stamp}`];
   if (filters.range !== "all") parts.push(filters.range);

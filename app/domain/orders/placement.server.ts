@@ -17,7 +17,7 @@ import { transitionOrder } from "./transitions.server";
  * order "placement_unknown", to be checked by hand, never resent blindly.
  */
 
-export type PanelServices = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+export type PanelServices = Pick<AppServices, "db" | "settings" | "config" | "logger" | "demoPanelUrl">;
 
 export const PLACEMENT_MESSAGES = {
   sent: "Order sent to the SMM panel",
@@ -29,7 +29,7 @@ export const PLACEMENT_MESSAGES = {
 } as const;
 
 export async function loadPanelSetup(services: PanelServices): Promise<PanelSetup> {
-  const configured = panelSetup(await services.settings.get(), services.config);
+  const configured = panelSetup(await services.settings.get(), services);
   if (!configured.ok) throw new AppError("NOT_CONFIGURED", configured.message);
   return configured.setup;
 }

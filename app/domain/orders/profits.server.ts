@@ -25,13 +25,13 @@ export function bulkProfitMessage(updated: number, failed: number): string {
  * is missing or in a currency without a rupee rate count as failed.
  */
 export async function updateAllProfits(
-  services: Pick<AppServices, "db" | "settings" | "config" | "logger">,
+  services: Pick<AppServices, "db" | "settings" | "config" | "logger" | "demoPanelUrl">,
   options: { onProgress?: (progress: { done: number; total: number }) => void } = {},
 ): Promise<BulkProfitResult | { error: string }> {
   const { db } = services;
   const count = await countOrdersWithoutProfit(db);
   if (count === 0) return { updated: 0, failed: 0, message: bulkProfitMessage(0, 0) };
-  const configured = panelSetup(await services.settings.get(), services.config);
+  const configured = panelSetup(await services.settings.get(), services);
   if (!configured.ok) return { error: configured.message };
   const { setup } = configured;
 

@@ -1,3 +1,6 @@
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { PanelAddressRefused, publicOnlyLookup, refuseLiteralAddress } from "./address.server";
 import {
   type PanelBalance,
   type PanelOrderStatus,
@@ -24,6 +27,11 @@ export interface PanelConnection {
   url: string;
   apiKey: string;
   timeoutMs: number;
+  /**
+   * Whether the panel may be on this machine or a private network (PANEL_ALLOW_PRIVATE_ADDRESSES,
+   * or the demo's own simulator). Otherwise such addresses are refused before anything is sent.
+   */
+  allowPrivateAddresses?: boolean;
 }
 
 /**
@@ -47,7 +55,6 @@ const NOT_SENT_CODES = new Set([
   "EHOSTUNREACH",
   "ENETUNREACH",
   "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
   "ERR_TLS_CERT_ALTNAME_INVALID",
   "CERT_HAS_EXPIRED",
   "DEPTH_ZERO_SELF_SIGNED_CERT",
@@ -96,22 +103,69 @@ function seconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
 
-async function readCapped(response: Response): Promise<string | null> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_REPLY_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
+interface PanelReply {
+  status: number;
+  /** The body as text, or null when it was larger than the cap. */
+  text: string | null;
+}
+
+// Keep-alive would reuse a socket opened under the other address policy, and
+// a panel that closes an idle socket as a call reuses it makes an `add` look lost.
+const AGENTS = {
+  "http:": { any: new HttpAgent({ keepAlive: false }), public: new HttpAgent({ keepAlive: false }) },
+  "https:": { any: new HttpsAgent({ keepAlive: false }), public: new HttpsAgent({ keepAlive: false }) },
+} as const;
+
+/** Sends one form POST and reads the reply (capped). Rejects with the socket's error, the abort or a refusal. */
+function post(endpoint: URL, form: string, allowPrivate: boolean, signal: AbortSignal): Promise<PanelReply> {
+  return new Promise((resolve, reject) => {
+    const protocol = endpoint.protocol as "http:" | "https:";
+    const send = protocol === "https:" ? httpsRequest : httpRequest;
+    const request = send(
+      endpoint,
+      {
+        method: "POST",
+        headers: {
+          accept: "application/json",
+          "content-type": "application/x-www-form-urlencoded;charset=UTF-8",
+          "content-length": Buffer.byteLength(form),
+        },
+        agent: AGENTS[protocol][allowPrivate ? "any" : "public"],
+        // Every address the name resolves to is checked, and the socket connects only to those.
+        lookup: allowPrivate ? undefined : publicOnlyLookup,
+        signal,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_REPLY_BYTES) {
+            response.destroy();
+            resolve({ status: response.statusCode ?? 0, text: null });
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }),
+        );
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(form);
+  });
+}
+
+/** Whether the error says the request was never sent (refused before connecting). */
+function refusal(error: unknown): PanelAddressRefused | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === "object"; depth++) {
+    if (current instanceof PanelAddressRefused) return current;
+    current = (current as { cause?: unknown }).cause;
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return null;
 }
 
 /** One API call: the JSON reply, or a classified failure. */
@@ -122,22 +176,23 @@ export async function callPanel(
 ): Promise<PanelResult<unknown>> {
   const endpoint = apiEndpoint(connection.url);
   if (!endpoint) return failure("unreachable", "The SMM panel URL is not a valid http(s) address");
-  const body = new URLSearchParams({ ...params, key: connection.apiKey, action });
+  const url = new URL(endpoint);
+  const allowPrivate = connection.allowPrivateAddresses === true;
+  // A name is checked when it resolves; an address written in the URL is never looked up.
+  const literal = allowPrivate ? null : refuseLiteralAddress(url.hostname);
+  if (literal) return failure("unreachable", literal.message);
+
+  const form = new URLSearchParams({ ...params, key: connection.apiKey, action }).toString();
   const timeout = `The SMM panel did not answer within ${seconds(connection.timeoutMs)}`;
   const signal = AbortSignal.timeout(connection.timeoutMs);
 
-  let response: Response;
+  let reply: PanelReply;
   try {
-    response = await fetch(endpoint, {
-      method: "POST",
-      body,
-      headers: { accept: "application/json" },
-      // A redirected POST would arrive as a GET without the form: say so instead.
-      redirect: "manual",
-      signal,
-    });
+    reply = await post(url, form, allowPrivate, signal);
   } catch (error) {
     if (signal.aborted) return failure("unknown", timeout);
+    const refused = refusal(error);
+    if (refused) return failure("unreachable", refused.message);
     const code = errorCode(error);
     if (code && NOT_SENT_CODES.has(code)) {
       return failure("unreachable", `Could not connect to the SMM panel (${code})`);
@@ -148,41 +203,28 @@ export async function callPanel(
     );
   }
 
-  if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel();
-    return failure(
-      "rejected",
-      `The SMM panel URL redirects (HTTP ${response.status}); enter the address it redirects to`,
-    );
+  // Requests are never redirected: a redirected POST would arrive as a GET without the form.
+  if (reply.status >= 300 && reply.status < 400) {
+    return failure("rejected", `The SMM panel URL redirects (HTTP ${reply.status}); enter the address it redirects to`);
   }
-
-  let text: string | null;
-  try {
-    text = await readCapped(response);
-  } catch (error) {
-    if (signal.aborted) return failure("unknown", timeout);
-    return failure(
-      "unknown",
-      `The connection to the SMM panel broke while it answered (${errorCode(error) ?? "connection lost"})`,
-    );
-  }
-  if (text === null) return failure("unknown", "The SMM panel's reply was too large");
+  if (reply.text === null) return failure("unknown", "The SMM panel's reply was too large");
 
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(reply.text);
   } catch {
-    const page = /^\s*</.test(text);
+    const page = /^\s*</.test(reply.text);
     return failure(
       "unknown",
       page
-        ? `The SMM panel answered with a web page instead of JSON (HTTP ${response.status})`
-        : `The SMM panel's reply is not valid JSON (HTTP ${response.status})`,
+        ? `The SMM panel answered with a web page instead of JSON (HTTP ${reply.status})`
+        : `The SMM panel's reply is not valid JSON (HTTP ${reply.status})`,
     );
   }
   const error = panelErrorOf(json);
   if (error) return failure("rejected", redactKey(error, connection.apiKey));
-  if (!response.ok) return failure("unknown", `The SMM panel answered HTTP ${response.status}`);
+  if (reply.status < 200 || reply.status >= 300)
+    return failure("unknown", `The SMM panel answered HTTP ${reply.status}`);
   return { ok: true, value: json };
 }
 

@@ -1,3 +1,4 @@
+import type { AppServices } from "~/context";
 import type { ServiceType } from "~/domain/plans/table";
 import type { SiteSettings } from "~/domain/settings/registry";
 import type { PanelConnection } from "./client.server";
@@ -12,11 +13,34 @@ export interface PanelSetup {
   syncIntervalMs: number;
 }
 
+/** What a panel connection needs besides the settings. */
+export type PanelEnvironment = Pick<AppServices, "demoPanelUrl"> & {
+  config: Pick<AppServices["config"], "PANEL_TIMEOUT_MS" | "PANEL_SYNC_INTERVAL_MS" | "PANEL_ALLOW_PRIVATE_ADDRESSES">;
+};
+
+function sameOrigin(a: string, b: string | undefined): boolean {
+  if (!b) return false;
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether calls to this panel URL may go to a private or loopback address:
+ * when the operator says so, or when it is the demo simulator this process runs.
+ */
+export function mayUsePrivateAddress(url: string, env: PanelEnvironment): boolean {
+  return env.config.PANEL_ALLOW_PRIVATE_ADDRESSES || sameOrigin(url, env.demoPanelUrl);
+}
+
 /** The panel connection from the site settings, or the reason it cannot be used yet. */
 export function panelSetup(
   settings: SiteSettings,
-  config: { PANEL_TIMEOUT_MS: number; PANEL_SYNC_INTERVAL_MS: number },
+  env: PanelEnvironment,
 ): { ok: true; setup: PanelSetup } | { ok: false; message: string } {
+  const { config } = env;
   const url = settings.panelUrl.trim();
   const apiKey = settings.panelApiKey.trim();
   if (!url || !apiKey) {
@@ -25,7 +49,12 @@ export function panelSetup(
   return {
     ok: true,
     setup: {
-      connection: { url, apiKey, timeoutMs: config.PANEL_TIMEOUT_MS },
+      connection: {
+        url,
+        apiKey,
+        timeoutMs: config.PANEL_TIMEOUT_MS,
+        allowPrivateAddresses: mayUsePrivateAddress(url, env),
+      },
       serviceIds: {
         followers: settings.panelServiceFollowers.trim(),
         likes: settings.panelServiceLikes.trim(),

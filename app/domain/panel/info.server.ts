@@ -1,12 +1,13 @@
 import type { AppServices } from "~/context";
-import { type PanelConnection, getBalance, getServices } from "./client.server";
+import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
+import { apiEndpoint, getBalance, getServices } from "./client.server";
 import { panelSetup } from "./connection.server";
 import { chargeInPaise } from "./money";
 import type { PanelService } from "./parse";
 
 /** What the settings card and the dashboard show about the panel account. */
 
-type Services = Pick<AppServices, "settings" | "config">;
+type Services = Pick<AppServices, "settings" | "config" | "demoPanelUrl">;
 
 export type PanelBalanceView =
   | {
@@ -15,24 +16,49 @@ export type PanelBalanceView =
       currency: string;
       /** In rupees, when the currency can be converted. */ balancePaise: number | null;
     }
-  | { ok: false; message: string };
+  | PanelRefusal;
 
-export type PanelServicesView = { ok: true; services: PanelService[] } | { ok: false; message: string };
+export type PanelServicesView = { ok: true; services: PanelService[] } | PanelRefusal;
 
-/** Lets 'Test connection' try a URL and key before they are saved; an empty key keeps the saved one. */
+/** Why the panel could not be asked; `field` names the form field to fix, when there is one. */
+export interface PanelRefusal {
+  ok: false;
+  message: string;
+  field?: "panelApiKey";
+}
+
+/** Lets 'Test connection' try a URL and key before they are saved. */
 export interface ConnectionOverride {
   url?: string;
   apiKey?: string;
 }
 
+export const RETYPE_KEY_MESSAGE =
+  "Type the API key again to test a different panel URL: the saved key is only ever sent to the saved URL";
+
+function sameEndpoint(a: string, b: string): boolean {
+  const endpoint = apiEndpoint(a);
+  return endpoint !== null && endpoint === apiEndpoint(b);
+}
+
+/**
+ * The saved connection with the typed URL and key over it. The saved key goes
+ * only to the saved URL: a different URL is tried only with a key typed for it,
+ * so a mistyped or someone else's address never receives the operator's key.
+ */
 async function connectionFor(services: Services, override: ConnectionOverride = {}) {
   const settings = await services.settings.get();
+  const typedUrl = override.url?.trim() ?? "";
+  const typedKey = override.apiKey?.trim() ?? "";
+  if (typedUrl && !typedKey && settings.panelApiKey.trim() && !sameEndpoint(typedUrl, settings.panelUrl)) {
+    return { ok: false as const, message: RETYPE_KEY_MESSAGE, field: "panelApiKey" as const };
+  }
   const merged = {
     ...settings,
-    panelUrl: override.url?.trim() || settings.panelUrl,
-    panelApiKey: override.apiKey?.trim() || settings.panelApiKey,
+    panelUrl: typedUrl || settings.panelUrl,
+    panelApiKey: typedKey || settings.panelApiKey,
   };
-  return panelSetup(merged, services.config);
+  return panelSetup(merged, services);
 }
 
 export async function getPanelBalance(services: Services, override?: ConnectionOverride): Promise<PanelBalanceView> {
@@ -54,25 +80,52 @@ export async function getPanelBalance(services: Services, override?: ConnectionO
 export async function listPanelServices(services: Services, override?: ConnectionOverride): Promise<PanelServicesView> {
   const configured = await connectionFor(services, override);
   if (!configured.ok) return configured;
-  const reply = await getServices(configured.setup.connection as PanelConnection);
+  const reply = await getServices(configured.setup.connection);
   return reply.ok ? { ok: true, services: reply.value } : { ok: false, message: reply.message };
 }
 
 export type PanelTestView =
-  | { ok: true; balance: Extract<PanelBalanceView, { ok: true }>; services: PanelService[] }
-  | { ok: false; message: string };
+  { ok: true; balance: Extract<PanelBalanceView, { ok: true }>; services: PanelService[] } | PanelRefusal;
+
+/** The host a test was aimed at, for the audit trail (never the path, query or credentials). */
+function hostOf(url: string): string | null {
+  const endpoint = apiEndpoint(url);
+  return endpoint ? new URL(endpoint).host : null;
+}
 
 /**
  * 'Test connection' on the settings page: balance and service list from the
- * URL and key typed in the form (an empty key means the saved one). A panel
- * that rejects the key answers both calls the same way, so one message is shown.
+ * URL and key typed in the form (empty ones mean the saved ones). A panel
+ * that rejects the key answers both calls the same way, so one message is
+ * shown. Every test is audited: where it went, with which key, and how it ended.
  */
-export async function testPanelConnection(services: Services, override: ConnectionOverride): Promise<PanelTestView> {
+export async function testPanelConnection(
+  services: Services & Pick<AppServices, "db">,
+  actor: Actor,
+  override: ConnectionOverride,
+): Promise<PanelTestView> {
   const [balance, list] = await Promise.all([
     getPanelBalance(services, override),
     listPanelServices(services, override),
   ]);
-  if (!balance.ok) return { ok: false, message: balance.message };
-  if (!list.ok) return { ok: false, message: list.message };
-  return { ok: true, balance, services: list.services };
+  const result: PanelTestView = !balance.ok
+    ? balance
+    : !list.ok
+      ? { ok: false, message: list.message }
+      : { ok: true, balance, services: list.services };
+
+  const url = override.url?.trim() || (await services.settings.get()).panelUrl;
+  const host = hostOf(url);
+  await recordAudit(services.db, {
+    ...auditBy(actor),
+    action: "panel.test",
+    targetType: "panel",
+    targetId: host ?? undefined,
+    details: {
+      host: host ?? "(not an http(s) address)",
+      key: override.apiKey?.trim() ? "typed" : "saved",
+      outcome: result.ok ? `connected, ${result.services.length} services` : `failed: ${result.message}`,
+    },
+  });
+  return result;
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { paiseToRupees } from "~/lib/money";
 import type { NewPlanInput, PlanUpdateInput } from "./plan-form";
 import type { PlanRow } from "./table";
@@ -31,7 +31,7 @@ function summary(row: PlanRow) {
 }
 
 /** Each change below is recorded in the audit log in the same transaction. */
-export async function createPlan(db: DB, actor: string, input: NewPlanInput, now = Date.now()): Promise<PlanRow> {
+export async function createPlan(db: DB, actor: Actor, input: NewPlanInput, now = Date.now()): Promise<PlanRow> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("plans")
@@ -49,7 +49,7 @@ export async function createPlan(db: DB, actor: string, input: NewPlanInput, now
       .executeTakeFirstOrThrow();
     await recordAudit(
       trx,
-      { actor, action: "plan.create", targetType: "plan", targetId: row.id, details: summary(row) },
+      { ...auditBy(actor), action: "plan.create", targetType: "plan", targetId: row.id, details: summary(row) },
       now,
     );
     return row;
@@ -59,7 +59,7 @@ export async function createPlan(db: DB, actor: string, input: NewPlanInput, now
 /** Updates name, quantity, price and tag; the service type never changes. */
 export async function updatePlan(
   db: DB,
-  actor: string,
+  actor: Actor,
   id: number,
   input: PlanUpdateInput,
   now = Date.now(),
@@ -82,7 +82,7 @@ export async function updatePlan(
     await recordAudit(
       trx,
       {
-        actor,
+        ...auditBy(actor),
         action: "plan.update",
         targetType: "plan",
         targetId: id,
@@ -94,7 +94,7 @@ export async function updatePlan(
   });
 }
 
-export async function togglePlan(db: DB, actor: string, id: number, now = Date.now()): Promise<PlanRow | null> {
+export async function togglePlan(db: DB, actor: Actor, id: number, now = Date.now()): Promise<PlanRow | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("plans")
@@ -106,7 +106,7 @@ export async function togglePlan(db: DB, actor: string, id: number, now = Date.n
     await recordAudit(
       trx,
       {
-        actor,
+        ...auditBy(actor),
         action: row.is_enabled ? "plan.enable" : "plan.disable",
         targetType: "plan",
         targetId: id,
@@ -119,13 +119,13 @@ export async function togglePlan(db: DB, actor: string, id: number, now = Date.n
 }
 
 /** Deletes a plan; orders keep their own copy of name, quantity and price. */
-export async function deletePlan(db: DB, actor: string, id: number, now = Date.now()): Promise<PlanRow | null> {
+export async function deletePlan(db: DB, actor: Actor, id: number, now = Date.now()): Promise<PlanRow | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.deleteFrom("plans").where("id", "=", id).returningAll().executeTakeFirst();
     if (!row) return null;
     await recordAudit(
       trx,
-      { actor, action: "plan.delete", targetType: "plan", targetId: id, details: summary(row) },
+      { ...auditBy(actor), action: "plan.delete", targetType: "plan", targetId: id, details: summary(row) },
       now,
     );
     return row;

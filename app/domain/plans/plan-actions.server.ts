@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DB } from "~/db/database.server";
+import type { Actor } from "~/domain/audit/audit.server";
 import { firstProblem } from "~/lib/api.server";
 import { createPlan, deletePlan, togglePlan, updatePlan } from "./admin.server";
 import { newPlanSchema, planUpdateSchema } from "./plan-form";
@@ -16,7 +17,7 @@ const intentSchema = z.discriminatedUnion("intent", [
 export type PlanActionResult = { ok: true; message: string } | { ok: false; message: string };
 
 /** Runs one Plans page action with the spec's success and failure messages. */
-export async function runPlanAction(db: DB, actor: string, input: unknown): Promise<PlanActionResult> {
+export async function runPlanAction(db: DB, actor: Actor, input: unknown): Promise<PlanActionResult> {
   const parsed = intentSchema.safeParse(input);
   if (!parsed.success) return { ok: false, message: firstProblem(parsed.error) };
   const action = parsed.data;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { DB } from "~/db/database.server";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
+import { apiEndpoint } from "~/domain/panel/client.server";
 import { SETTINGS, type SettingName, type SiteSettings, settingNameForKey } from "./registry";
 import { readSiteSettings, writeSettings } from "./settings.server";
 import { SETTINGS_FORMS, type SettingsForm } from "./validation";
@@ -20,6 +21,16 @@ export async function settingsForAdmin(db: DB): Promise<SiteSettings> {
   return settings;
 }
 
+/** A new panel URL with the key field left empty: the saved key would go to an address it was not entered for. */
+function keyLeftBehind(current: SiteSettings, input: Record<string, string>): boolean {
+  if (!current.panelApiKey || input.panelApiKey) return false;
+  const before = apiEndpoint(current.panelUrl);
+  return before === null || before !== apiEndpoint(input.panelUrl ?? "");
+}
+
+const KEY_LEFT_BEHIND =
+  "Enter the API key again to change the panel URL: the saved key is only sent to the URL it was saved with";
+
 export type SaveResult =
   { ok: true; changed: Partial<Record<SettingName, string>> } | { ok: false; message: string; field?: string };
 
@@ -27,13 +38,16 @@ export type SaveResult =
  * Validates and saves one settings card. Returns what changed, with secrets
  * masked, for the audit trail. An empty secret field keeps the saved secret.
  */
-export async function saveSettingsForm(db: DB, actor: string, form: SettingsForm, input: unknown): Promise<SaveResult> {
+export async function saveSettingsForm(db: DB, actor: Actor, form: SettingsForm, input: unknown): Promise<SaveResult> {
   const parsed = (SETTINGS_FORMS[form] as z.ZodType<Record<string, string>>).safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, message: issue.message, field: issue.path.join(".") };
   }
   const current = await readSiteSettings(db);
+  if (form === "smm" && keyLeftBehind(current, parsed.data)) {
+    return { ok: false, message: KEY_LEFT_BEHIND, field: "panelApiKey" };
+  }
   const values: Partial<Record<SettingName, string>> = {};
   const changed: Partial<Record<SettingName, string>> = {};
   for (const [name, value] of Object.entries(parsed.data) as [SettingName, string][]) {
@@ -48,7 +62,7 @@ export async function saveSettingsForm(db: DB, actor: string, form: SettingsForm
     await writeSettings(trx, values);
     if (Object.keys(changed).length > 0) {
       await recordAudit(trx, {
-        actor,
+        ...auditBy(actor),
         action: "settings.update",
         targetType: "settings",
         targetId: form,
@@ -93,7 +107,7 @@ export function formForKey(key: string): { form: SettingsForm; name: SettingName
  * The spec's single-key write (POST /api/admin/setting {key, value}), validated
  * with the rules of the key's card.
  */
-export async function writeSettingForApi(db: DB, actor: string, key: string, value: unknown): Promise<SaveResult> {
+export async function writeSettingForApi(db: DB, actor: Actor, key: string, value: unknown): Promise<SaveResult> {
   const target = formForKey(key);
   if (!target) return { ok: false, message: "Unknown setting", field: "key" };
   if (typeof value !== "string") return { ok: false, message: "value must be text", field: "value" };
@@ -105,11 +119,15 @@ export async function writeSettingForApi(db: DB, actor: string, key: string, val
   const def = SETTINGS[target.name];
   const secret = "secret" in def && def.secret;
   if (secret && parsed.data === "") return { ok: true, changed: {} };
+  // One key at a time, a new panel URL cannot come with the key typed for it: the card must save both.
+  if (target.name === "panelUrl" && keyLeftBehind(await readSiteSettings(db), { panelUrl: parsed.data as string })) {
+    return { ok: false, message: KEY_LEFT_BEHIND, field: "value" };
+  }
   const changed = { [target.name]: secret ? maskSecret(parsed.data as string) : (parsed.data as string) };
   await db.transaction().execute(async (trx) => {
     await writeSettings(trx, { [target.name]: parsed.data as string });
     await recordAudit(trx, {
-      actor,
+      ...auditBy(actor),
       action: "settings.update",
       targetType: "settings",
       targetId: key,

@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context";
+import type { RequestClient } from "~/domain/audit/audit.server";
 import type { AdminSession } from "~/domain/auth/session.server";
 import { changeAdminCredentials } from "~/domain/auth/credentials.server";
 import {
@@ -11,7 +12,8 @@ import { saveSettingsForm } from "./admin.server";
 import type { SettingsForm } from "./validation";
 
 export type SettingsActionResult =
-  { ok: true; message: string; intent: string } | { ok: false; message: string; intent: string; field?: string };
+  | { ok: true; message: string; intent: string }
+  | { ok: false; message: string; intent: string; field?: string; status?: 429; retryAfterSeconds?: number };
 
 const SAVED: Record<SettingsForm, string> = {
   smm: "SMM Panel settings saved successfully",
@@ -24,14 +26,16 @@ export async function runSettingsAction(
   services: Pick<AppServices, "db" | "settings" | "config">,
   admin: AdminSession,
   form: FormData,
+  client: RequestClient,
 ): Promise<SettingsActionResult> {
+  const actor = { name: admin.username, client };
   const intent = String(form.get("intent") ?? "");
   const values = Object.fromEntries(
     [...form.entries()].filter(([k]) => k !== "intent").map(([k, v]) => [k, String(v)]),
   );
 
   if (intent === "smm" || intent === "payment" || intent === "store") {
-    const result = await saveSettingsForm(services.db, admin.username, intent, values);
+    const result = await saveSettingsForm(services.db, actor, intent, values);
     if (!result.ok) return { ok: false, intent, message: result.message, field: result.field };
     services.settings.clear();
     return { ok: true, intent, message: SAVED[intent] };
@@ -39,8 +43,9 @@ export async function runSettingsAction(
   if (intent === "credentials") {
     const result = await changeAdminCredentials(
       services.db,
-      { adminUserId: admin.adminUserId, sessionId: admin.id },
+      { adminUserId: admin.adminUserId, sessionId: admin.id, username: admin.username },
       values,
+      client,
     );
     return { ...result, intent };
   }
@@ -48,12 +53,12 @@ export async function runSettingsAction(
     const chosen = form.getAll("deleteOptions").map(String);
     const options = chosen.filter((o): o is DeleteOption => (DELETE_OPTIONS as readonly string[]).includes(o));
     if (options.length === 0) return { ok: false, intent, message: "Please select at least one item to delete" };
-    const result = await deleteSelectedData(services.db, admin.username, services.config.BACKUP_DIR, options);
+    const result = await deleteSelectedData(services.db, actor, services.config.BACKUP_DIR, options);
     services.settings.clear();
     return { ok: true, intent, message: `Successfully deleted selected data: ${result.labels.join(", ")}` };
   }
   if (intent === "delete-all") {
-    await deleteAllData(services.db, admin.username, services.config.BACKUP_DIR);
+    await deleteAllData(services.db, actor, services.config.BACKUP_DIR);
     services.settings.clear();
     return { ok: true, intent, message: "All data has been permanently deleted from the database" };
   }

@@ -13,11 +13,12 @@ import type { Route } from "./+types/login";
 import { servicesContext } from "~/context";
 import { readAdminSession } from "~/domain/auth/guard.server";
 import { login } from "~/domain/auth/login.server";
-import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { adminExists } from "~/domain/auth/setup.server";
 import { deleteSessionByToken, readCookie, sessionCookie } from "~/domain/auth/session.server";
 import { readForm } from "~/lib/form.server";
+import { withRetryAfter } from "~/lib/retry-after";
+import { requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
 
@@ -35,6 +36,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   };
 }
 
+/** Passes on the action's Retry-After when it refuses an attempt with 429. */
+export const headers: Route.HeadersFunction = withRetryAfter;
+
 export async function action({ request, url, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const form = await readForm(request);
@@ -43,8 +47,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!username.trim() || !password) {
     return data({ ok: false as const, message: "Please enter your username and password" }, { status: 400 });
   }
-  const result = await login(services, { username, password, ip: request.headers.get(CLIENT_IP_HEADER) ?? "" });
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
+  const result = await login(services, { username, password, client: requestClient(request) });
+  if (!result.ok) {
+    const headers = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
+    return data({ ok: false as const, message: result.message }, { status: result.status, headers });
+  }
 
   // Rotation: whatever session this browser held before is ended, never reused.
   await deleteSessionByToken(services.db, readCookie(request));

@@ -11,6 +11,7 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { type ApiPlan, planToApi } from "~/domain/plans/admin.server";
 import { type PlanActionResult, runPlanAction } from "~/domain/plans/plan-actions.server";
 import { listPlans } from "~/domain/plans/plans.server";
+import { requestActor } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Plans") }];
 
@@ -28,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Pl
   } catch {
     return { ok: false, message: "Invalid request" };
   }
-  return runPlanAction(context.get(servicesContext).db, admin.username, body);
+  return runPlanAction(context.get(servicesContext).db, requestActor(request, admin.username), body);
 }
 
 const FAILURE: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { adminTitle } from "~/lib/admin-title";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
@@ -12,6 +13,8 @@ import { testPanelConnection } from "~/domain/panel/info.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
 import { readForm } from "~/lib/form.server";
+import { withRetryAfter } from "~/lib/retry-after";
+import { requestActor, requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Settings") }];
 
@@ -22,15 +25,25 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { settings, username: admin.username, backups };
 }
 
+/** Passes on the action's Retry-After when it refuses an attempt with 429. */
+export const headers: Route.HeadersFunction = withRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const form = await readForm(request);
   if (form.get("intent") === "panel-test") {
-    // The typed values are tried, never saved or echoed back; an empty key means the saved one.
+    // The typed values are tried, never saved or echoed back; an empty key means the saved one (saved URL only).
     const field = (name: string) => String(form.get(name) ?? "").slice(0, 500);
-    return testPanelConnection(context.get(servicesContext), { url: field("panelUrl"), apiKey: field("panelApiKey") });
+    return testPanelConnection(context.get(servicesContext), requestActor(request, admin.username), {
+      url: field("panelUrl"),
+      apiKey: field("panelApiKey"),
+    });
   }
-  return runSettingsAction(context.get(servicesContext), admin, form);
+  const result = await runSettingsAction(context.get(servicesContext), admin, form, requestClient(request));
+  if (!result.ok && result.status === 429) {
+    return data(result, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds ?? 1) } });
+  }
+  return result;
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,8 @@ import { servicesContext } from "~/context";
 import { MIN_PASSWORD_LENGTH } from "~/domain/auth/rules";
 import { completeSetup, isSetupTokenValid } from "~/domain/auth/setup.server";
 import { readForm } from "~/lib/form.server";
+import { withRetryAfter } from "~/lib/retry-after";
+import { requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create the admin account" },
@@ -15,15 +17,20 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { token, valid: await isSetupTokenValid(context.get(servicesContext).db, token) };
 }
 
+/** Passes on the action's Retry-After when it refuses an attempt with 429. */
+export const headers: Route.HeadersFunction = withRetryAfter;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const text = (name: string) => String(form.get(name) ?? "").slice(0, 1000);
-  const result = await completeSetup(context.get(servicesContext).db, {
-    token: text("token"),
-    username: text("username"),
-    password: text("password"),
-    confirm: text("confirm"),
-  });
+  const result = await completeSetup(
+    context.get(servicesContext).db,
+    { token: text("token"), username: text("username"), password: text("password"), confirm: text("confirm") },
+    requestClient(request),
+  );
+  if (!result.ok && result.status === 429) {
+    return data(result, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds ?? 1) } });
+  }
   if (!result.ok) return data(result, { status: 400 });
   return redirect("/admin/login?setup=1");
 }

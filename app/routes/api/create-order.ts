@@ -6,7 +6,7 @@ import { createOrder } from "~/domain/orders/create.server";
 import { orderCreationLimiter } from "~/domain/orders/create-rate-limit";
 import { publicOrder } from "~/domain/orders/buyer-order";
 import { isPlanId } from "~/domain/plans/table";
-import { apiError, apiHandle, apiOk, readJsonBody } from "~/lib/api.server";
+import { apiError, apiHandle, apiOk, noStore, readJsonBody } from "~/lib/api.server";
 
 // Only what the buyer chooses; price, amount, status and orderId in the body are ignored.
 const body = z.object({
@@ -24,10 +24,14 @@ const body = z.object({
 });
 
 export function loader() {
-  return apiError(405, "Use POST to create an order");
+  return noStore(apiError(405, "Use POST to create an order"));
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  return noStore(await create(args));
+}
+
+async function create({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to create an order");
   const services = context.get(servicesContext);
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";

@@ -4,20 +4,24 @@ import { servicesContext } from "~/context";
 import { trackedOrder } from "~/domain/orders/buyer.server";
 import { parseOrderId } from "~/domain/orders/order-id";
 import { PAYMENT_MESSAGES, claimPayment } from "~/domain/orders/payment.server";
-import { apiError, apiHandle, apiOk, readJsonBody } from "~/lib/api.server";
+import { apiError, apiHandle, apiOk, noStore, readJsonBody } from "~/lib/api.server";
 import { requestClient } from "~/lib/request-client.server";
 
 const body = z.object({ utr: z.string().max(40) });
 
 export function loader() {
-  return apiError(405, "Use POST to submit a payment reference");
+  return noStore(apiError(405, "Use POST to submit a payment reference"));
+}
+
+export async function action(args: Route.ActionArgs) {
+  return noStore(await submit(args));
 }
 
 /**
  * "I have paid": the buyer's 12-digit UPI reference, once per order, while the
  * order waits for payment or within the grace period after its window closed.
  */
-export async function action({ request, params, context }: Route.ActionArgs) {
+async function submit({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to submit a payment reference");
   const orderId = parseOrderId(params.orderId);
   if (!orderId) return apiError(404, "Order not found");

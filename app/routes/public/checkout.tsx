@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/checkout";
 import { useSiteChrome } from "./layout";
@@ -19,16 +19,12 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order")?.trim() ?? "";
-  if (!orderId) return data({ view: null }, { headers: NO_STORE });
-  return data({ view: await loadCheckout(context.get(servicesContext), orderId) }, { headers: NO_STORE });
+  if (!orderId) return { view: null };
+  return { view: await loadCheckout(context.get(servicesContext), orderId) };
 }
 
-/** The checkout shows one buyer's order: never kept by a shared cache or the browser. */
-const NO_STORE = { "Cache-Control": "no-store" };
-
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+// This page shows one buyer's order: no browser or proxy may keep a copy of it.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);

@@ -13,6 +13,9 @@ import { readForm } from "~/lib/form.server";
 const lookups = createRateLimiter(30);
 
 
+// This page shows one buyer's order: no browser or proxy may keep a copy of it.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seoMeta({
@@ -24,12 +27,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   });
 };
 
-/** A buyer's order: never kept by a shared cache or the browser. */
+/** The action's answer carries it too (the page's `headers` covers the document). */
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
-
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders ?? loaderHeaders;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {

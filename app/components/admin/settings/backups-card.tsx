@@ -17,7 +17,7 @@ export function BackupsCard({ backups }: { backups: Backup[] }) {
       </h2>
       <p className="mt-1 text-sm text-gray-600">
         Written before every deletion. To put one back, run <code>npm run restore -- &lt;file name&gt;</code> on the
-        server.
+        server. Backups never hold the SMM panel API key: enter it again after restoring the panel settings.
       </p>
       {backups.length === 0 ? (
         <p className="mt-3 text-sm text-gray-500">No backups yet.</p>

@@ -1,5 +1,5 @@
 import { Loader2, PlugZap } from "lucide-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { type PanelBalance, formatPanelBalance } from "~/components/admin/panel-balance";
 
@@ -13,7 +13,9 @@ interface PanelServiceRow {
   max: number | null;
 }
 
-type TestResult = { ok: true; balance: PanelBalance; services: PanelServiceRow[] } | { ok: false; message: string };
+type TestResult =
+  | { ok: true; balance: PanelBalance; services: PanelServiceRow[] }
+  | { ok: false; message: string; field?: "panelApiKey" };
 
 interface Props {
   /** The SMM settings form's inputs: what is typed there is tested, before it is saved. */
@@ -26,8 +28,8 @@ const SHOWN_SERVICES = 300;
 /**
  * 'Test connection' for the SMM Panel Settings card: asks the panel for its
  * balance and service list with the URL and key currently typed (an empty key
- * means the saved one), so the operator sees the account works and picks
- * service ids from the list.
+ * means the saved one, which only ever goes to the saved URL), so the operator
+ * sees the account works and picks service ids from the list.
  */
 export function PanelConnection({ urlInputId, keyInputId }: Props) {
   const fetcher = useFetcher<TestResult>();
@@ -35,6 +37,12 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
   const filterId = useId();
   const testing = fetcher.state !== "idle";
   const result = testing ? undefined : fetcher.data;
+  const keyNeeded = result?.ok === false && result.field === "panelApiKey";
+
+  // A new URL needs its own key: take the operator straight to the field.
+  useEffect(() => {
+    if (keyNeeded) document.getElementById(keyInputId)?.focus();
+  }, [keyNeeded, keyInputId]);
 
   function test() {
     const value = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
@@ -61,8 +69,8 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
         Panel Connection
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        Tries the URL and API key typed above (an empty key uses the saved one) and lists the panel's services, so you
-        can pick their ids.
+        Tries the URL and API key typed above and lists the panel's services, so you can pick their ids. An empty key
+        uses the saved one, which is only ever sent to the saved URL: to try another URL, type its key too.
       </p>
       <button
         type="button"

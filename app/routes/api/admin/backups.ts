@@ -1,23 +1,22 @@
-import { createReadStream, existsSync, statSync } from "node:fs";
 import { Readable } from "node:stream";
 import type { Route } from "./+types/backups";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { backupPath, listBackups } from "~/domain/backups/backup.server";
+import { listBackups, openBackupDownload } from "~/domain/backups/backup.server";
 import { apiError, apiOk } from "~/lib/api.server";
+import { requestActor } from "~/lib/request-client.server";
 
-/** GET /api/admin/backups lists backups; GET /api/admin/backups/{name} downloads one. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const dir = context.get(servicesContext).config.BACKUP_DIR;
-  if (!params.name) return apiOk({ backups: await listBackups(dir) });
+/** GET /api/admin/backups lists backups; GET /api/admin/backups/{name} downloads one (audited). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context);
+  const { db, config } = context.get(servicesContext);
+  if (!params.name) return apiOk({ backups: await listBackups(config.BACKUP_DIR) });
 
-  const file = backupPath(dir, params.name);
-  if (!file || !existsSync(file)) return apiError(404, "Backup not found");
-  return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
+  const stream = await openBackupDownload(db, config.BACKUP_DIR, params.name, requestActor(request, admin.username));
+  if (!stream) return apiError(404, "Backup not found");
+  return new Response(Readable.toWeb(stream) as ReadableStream, {
     headers: {
       "Content-Type": "application/gzip",
-      "Content-Length": String(statSync(file).size),
       "Content-Disposition": `attachment; filename="${params.name}"`,
       "Cache-Control": "no-store",
     },

@@ -5,6 +5,7 @@ import { deletePlan, planToApi, togglePlan, updatePlan } from "~/domain/plans/ad
 import { planUpdateSchema } from "~/domain/plans/plan-form";
 import { isPlanId } from "~/domain/plans/table";
 import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
+import { requestActor } from "~/lib/request-client.server";
 
 function planId(raw: string | undefined): number | null {
   const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
@@ -14,13 +15,14 @@ function planId(raw: string | undefined): number | null {
 /** PUT and DELETE /api/admin/plans/{id}; PATCH /api/admin/plans/{id}/toggle. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
+  const actor = requestActor(request, admin.username);
   const { db } = context.get(servicesContext);
   const id = planId(params.id);
   if (id === null) return apiError(404, "Plan not found");
   const toggle = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/toggle");
 
   if (toggle && request.method === "PATCH") {
-    const plan = await togglePlan(db, admin.username, id);
+    const plan = await togglePlan(db, actor, id);
     if (!plan) return apiError(404, "Plan not found");
     return apiOk({
       message: `Plan ${plan.is_enabled ? "enabled" : "disabled"} successfully`,
@@ -30,12 +32,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!toggle && request.method === "PUT") {
     const body = await readJsonBody(request, planUpdateSchema);
     if ("error" in body) return body.error;
-    const plan = await updatePlan(db, admin.username, id, body.data);
+    const plan = await updatePlan(db, actor, id, body.data);
     if (!plan) return apiError(404, "Plan not found");
     return apiOk({ message: "Plan updated successfully", plan: planToApi(plan) });
   }
   if (!toggle && request.method === "DELETE") {
-    const plan = await deletePlan(db, admin.username, id);
+    const plan = await deletePlan(db, actor, id);
     if (!plan) return apiError(404, "Plan not found");
     return apiOk({ message: "Plan deleted successfully" });
   }

@@ -5,6 +5,7 @@ import { createPlan, planToApi } from "~/domain/plans/admin.server";
 import { newPlanSchema } from "~/domain/plans/plan-form";
 import { listPlans } from "~/domain/plans/plans.server";
 import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
+import { requestActor } from "~/lib/request-client.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
@@ -17,6 +18,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Method not allowed");
   const body = await readJsonBody(request, newPlanSchema);
   if ("error" in body) return body.error;
-  const plan = await createPlan(context.get(servicesContext).db, admin.username, body.data);
+  const plan = await createPlan(context.get(servicesContext).db, requestActor(request, admin.username), body.data);
   return apiOk({ message: "Plan added successfully", plan: planToApi(plan) }, { status: 201 });
 }

@@ -4,6 +4,7 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { writeSettingForApi } from "~/domain/settings/admin.server";
 import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
+import { requestActor } from "~/lib/request-client.server";
 
 const bodySchema = z.object({ key: z.string().min(1).max(100), value: z.string().max(2000) });
 
@@ -14,7 +15,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request, bodySchema);
   if ("error" in body) return body.error;
   const services = context.get(servicesContext);
-  const result = await writeSettingForApi(services.db, admin.username, body.data.key, body.data.value);
+  const result = await writeSettingForApi(
+    services.db,
+    requestActor(request, admin.username),
+    body.data.key,
+    body.data.value,
+  );
   if (!result.ok) return apiError(400, result.message);
   services.settings.clear();
   return apiOk({ message: "Setting saved successfully" });

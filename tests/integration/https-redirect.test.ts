@@ -1,0 +1,131 @@
+import { request } from "node:http";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ServerProcess, runServerExpectingExit, spawnServer } from "../support/server-process";
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** node:http rather than fetch, which would not let a test choose the Host header. */
+function send(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<Answer>((resolve, reject) => {
+    const req = request(`${base}${path}`, { method: options.method ?? "GET", headers: options.headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+const SIX_MONTHS = 15_552_000;
+
+describe("plain HTTP behind the proxy", () => {
+  let dir: string;
+  let proxied: ServerProcess;
+  let optedOut: ServerProcess;
+  let direct: ServerProcess;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "shop-https-redirect-"));
+    const common = { JOBS_ENABLED: "false" };
+    [proxied, optedOut, direct] = await Promise.all([
+      spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "a.db")}`, TRUST_PROXY: "1" }),
+      spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "b.db")}`, TRUST_PROXY: "1", HTTPS_REDIRECT: "false" }),
+      spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "c.db")}` }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([proxied?.stop(), optedOut?.stop(), direct?.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is sent to the same host, path and query over HTTPS with 308", async () => {
+    const viaProxy = { host: "shop.example", "x-forwarded-proto": "http" };
+    for (const path of [
+      "/",
+      "/checkout?order=BK123&x=1",
+      "/admin/login",
+      "/api/order-status?orderId=BK123",
+      "/api/plans",
+    ]) {
+      const res = await send(proxied.url, path, { headers: viaProxy });
+      expect(res.status, path).toBe(308);
+      expect(res.headers.location, path).toBe(`https://shop.example${path}`);
+    }
+    // A proxy that says nothing about the scheme: the request is not known to be HTTPS.
+    const bare = await send(proxied.url, "/track", { headers: { host: "shop.example" } });
+    expect(bare.status).toBe(308);
+    // HTTPS listens on its standard port, whatever port plain HTTP came in on.
+    const withPort = await send(proxied.url, "/blog", { headers: { ...viaProxy, host: "shop.example:8080" } });
+    expect(withPort.headers.location).toBe("https://shop.example/blog");
+  });
+
+  it("keeps a post a post (308), and the redirected request creates nothing", async () => {
+    const https = { "x-forwarded-proto": "https", "content-type": "application/json" };
+    const plans = JSON.parse((await send(proxied.url, "/api/plans?serviceType=followers", { headers: https })).body);
+    const order = JSON.stringify({
+      planId: plans.plans[0]._id,
+      username: "@rahul_k",
+      customerName: "Priya",
+      customerPhone: "9876543210",
+      idempotencyKey: "redirected-order-1",
+    });
+    const res = await send(proxied.url, "/api/create-order", {
+      method: "POST",
+      headers: { ...https, host: "shop.example", "x-forwarded-proto": "http" },
+      body: order,
+    });
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe("https://shop.example/api/create-order");
+    // The same order over HTTPS is new (201), not the one a plain-HTTP request would have stored (200).
+    const again = await send(proxied.url, "/api/create-order", { method: "POST", headers: https, body: order });
+    expect(again.status).toBe(201);
+  });
+
+  it("refuses a Host that is no host name instead of redirecting to it", async () => {
+    const res = await send(proxied.url, "/", {
+      headers: { host: "shop.example/@evil.example", "x-forwarded-proto": "http" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  it("answers the health check over plain HTTP, for the proxy's probes", async () => {
+    const res = await send(proxied.url, "/healthz", { headers: { "x-forwarded-proto": "http" } });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.body)).toEqual({ status: "ok" });
+  });
+
+  it("serves HTTPS requests, with HSTS of at least six months", async () => {
+    const res = await send(proxied.url, "/", { headers: { host: "shop.example", "x-forwarded-proto": "https" } });
+    expect(res.status).toBe(200);
+    const maxAge = Number(/max-age=(\d+)/.exec(String(res.headers["strict-transport-security"]))?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(SIX_MONTHS);
+  });
+
+  it("is served as before when HTTPS_REDIRECT=false, and without a proxy (the local demo)", async () => {
+    for (const server of [optedOut, direct]) {
+      const res = await send(server.url, "/", { headers: { "x-forwarded-proto": "http" } });
+      expect(res.status).toBe(200);
+      expect(res.headers["strict-transport-security"]).toBeUndefined();
+    }
+  });
+
+  it("refuses to start with HTTPS_REDIRECT=true but no proxy, where it would redirect forever", async () => {
+    const { code, output } = await runServerExpectingExit({ HTTPS_REDIRECT: "true", TRUST_PROXY: "0" });
+    expect(code).not.toBe(0);
+    expect(output).toContain('HTTPS_REDIRECT="true": needs TRUST_PROXY of 1 or more');
+  });
+});

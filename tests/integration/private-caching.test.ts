@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../support/databases";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+
+const ADMIN = { username: "owner", password: "a-long-password" };
+
+/**
+ * Answers that carry one person's data (a buyer's order, the operator's panel)
+ * must never be kept by the browser or a proxy: on a shared phone or behind a
+ * caching proxy the next person would be shown them. Pages that are the same
+ * for everyone stay cacheable.
+ */
+describe.each(testDatabases())("which answers may be cached, on $name", (kind) => {
+  let server: ServerProcess;
+  let drop: () => Promise<void>;
+  let orderId: string;
+  let createdCacheControl: string | null;
+  let blogSlug: string;
+
+  beforeAll(async () => {
+    const db = await kind.create();
+    drop = db.drop;
+    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
+    server = await spawnServer({ DATABASE_URL: url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    const plans = (await (await fetch(`${server.url}/api/plans?serviceType=followers`)).json()) as {
+      plans: Array<{ _id: string }>;
+    };
+    const created = await postJson("/api/create-order", {
+      planId: plans.plans[0]!._id,
+      username: "@rahul_k",
+      customerName: "Priya Sharma",
+      customerPhone: "9876543210",
+    });
+    expect(created.status).toBe(201);
+    createdCacheControl = created.headers.get("cache-control");
+    orderId = ((await created.json()) as { order: { orderId: string } }).order.orderId;
+    const rss = await (await fetch(`${server.url}/blog/rss.xml`)).text();
+    blogSlug = /\/blog\/([a-z0-9-]+)</.exec(rss)?.[1] ?? "";
+    expect(blogSlug).not.toBe("");
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: JSON.stringify(body),
+      redirect: "manual",
+    });
+  const postForm = (path: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { method: "POST", body: new URLSearchParams(form), headers, redirect: "manual" });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, { headers, redirect: "manual" });
+
+  function noStore(res: Response): boolean {
+    return /\bno-store\b/.test(res.headers.get("cache-control") ?? "");
+  }
+
+  it("tells browsers and proxies to keep no copy of any answer about a buyer's order", async () => {
+    const answers: Array<[string, Response]> = [
+      ["GET /api/order-status", await get(`/api/order-status?orderId=${orderId}`)],
+      ["POST /api/orders/:id/utr (refused)", await postJson(`/api/orders/${orderId}/utr`, { utr: "12" })],
+      ["POST /api/orders/:id/utr", await postJson(`/api/orders/${orderId}/utr`, { utr: "112233445566" })],
+      ["GET /api/create-order (405)", await get("/api/create-order")],
+      ["POST /api/create-order (refused)", await postJson("/api/create-order", { planId: "nope" })],
+      ["GET /checkout", await get(`/checkout?order=${orderId}`)],
+      ["GET /checkout.data", await get(`/checkout.data?order=${orderId}`)],
+      ["GET /checkout (no order)", await get("/checkout")],
+      ["GET /track", await get(`/track?order=${orderId}`)],
+      ["GET /track.data", await get(`/track.data?order=${orderId}`)],
+      ["POST /track", await postForm("/track", { orderId, phone: "9876543210" })],
+      ["POST /track.data", await postForm("/track.data", { orderId, phone: "9876543210" })],
+    ];
+    expect(createdCacheControl, "POST /api/create-order (201)").toMatch(/\bno-store\b/);
+    for (const [what, res] of answers) {
+      expect(res.status, what).toBeLessThan(500);
+      expect(noStore(res), `${what} (${res.status}) Cache-Control: ${res.headers.get("cache-control")}`).toBe(true);
+    }
+    // The tracked order really is in the answer that must not be kept.
+    const tracked = await (await postForm("/track", { orderId, phone: "9876543210" })).text();
+    expect(tracked).toContain(orderId);
+  });
+
+  it("leaves the pages that are the same for everyone cacheable as before", async () => {
+    const pages = ["/", "/followers", "/likes", "/views", "/comments", "/blog", `/blog/${blogSlug}`, "/privacy-policy"];
+    pages.push("/terms-of-service", "/delivery-policy", "/refund-policy", "/contact-us");
+    for (const page of pages) {
+      for (const path of [page, `${page === "/" ? "/_" : page}.data`]) {
+        const res = await get(path);
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get("cache-control") ?? "", path).not.toMatch(/no-store|no-cache|private/);
+      }
+    }
+    expect((await get("/api/plans")).headers.get("cache-control")).toBe("public, max-age=30");
+  });
+
+  it("tells browsers and proxies to keep no copy of any admin page, .data or JSON answer", async () => {
+    const login = await postForm("/admin/login", ADMIN);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toMatch(/^admin_session=.+/);
+    const asAdmin = { cookie };
+
+    const pages = ["/admin/dashboard", "/admin/orders", `/admin/orders/${orderId}`, "/admin/plans", "/admin/settings"];
+    const api = ["/api/admin/dashboard", "/api/admin/orders", `/api/admin/orders/${orderId}`, "/api/admin/plans"];
+    api.push("/api/admin/setting/VITE_UPI_ID", "/api/admin/backups", "/api/admin/orders/export");
+    const urls = [...pages, ...pages.map((p) => `${p}.data`), ...api];
+    for (const url of urls) {
+      const res = await get(url, asAdmin);
+      expect(res.status, url).toBe(200);
+      expect(noStore(res), `${url} Cache-Control: ${res.headers.get("cache-control")}`).toBe(true);
+      await res.body?.cancel();
+    }
+  });
+});
