@@ -9,6 +9,7 @@ import { orderSearch } from "./migrations/0006_order_search";
 import { auditClient } from "./migrations/0007_audit_client";
 import { loginAttempts } from "./migrations/0008_login_attempts";
 import { orderLifecycle } from "./migrations/0010_order_lifecycle";
+import { paymentCredits } from "./migrations/0016_payment_credits";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0007_audit_client": auditClient(dialect),
     "0008_login_attempts": loginAttempts(dialect),
     "0010_order_lifecycle": orderLifecycle(dialect),
+    "0016_payment_credits": paymentCredits(dialect),
   };
 }
 

@@ -8,6 +8,7 @@ import type {
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { OrderTable } from "~/domain/orders/table";
+import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
 import type { PlanTable } from "~/domain/plans/table";
 import type { SettingTable } from "~/domain/settings/table";
 
@@ -29,4 +30,7 @@ export interface Database {
   order_daily_stats: OrderDailyStatsTable;
   app_meta: AppMetaTable;
   audit_log: AuditLogTable;
+  payment_amount_holds: PaymentAmountHoldTable;
+  payment_credits: PaymentCreditTable;
+  payment_replay_guard: PaymentReplayGuardTable;
 }

@@ -98,5 +98,5 @@ test("an order with a UTR given in the window never expires; the operator's conf
   await admin.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Confirm payment" }).click();
   await expect(admin.getByText("Payment confirmed").first()).toBeVisible();
   await office.close();
-  await expect(stage).toHaveText("Paid – sending your order for delivery", { timeout: 12_000 });
+  await expect(stage).toHaveText("Payment received – sending your order for delivery", { timeout: 12_000 });
 });

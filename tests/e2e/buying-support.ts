@@ -32,10 +32,12 @@ export function withDb<T>(file: string, fn: (db: Database.Database) => T): T {
   }
 }
 
-/** What the seeded shop's QR must hold: the demo UPI id and merchant name. */
-export function expectedUpiLink(orderId: string, rupees: number, service: string): string {
+/** What the seeded shop's QR must hold: the demo UPI id and merchant name, and the order's own amount. */
+export function expectedUpiLink(orderId: string, amountPaise: number, service: string): string {
   const label = service.charAt(0).toUpperCase() + service.slice(1);
-  return `upi://pay?pa=placeholder-change-me@upi&pn=BoostKaro&am=${rupees}.00&cu=INR&tr=${orderId}&tn=${label}%20Service%20-%20%E2%82%B9${rupees}`;
+  const am = `${Math.floor(amountPaise / 100)}.${String(amountPaise % 100).padStart(2, "0")}`;
+  const shown = amountPaise % 100 === 0 ? String(amountPaise / 100) : am;
+  return `upi://pay?pa=placeholder-change-me@upi&pn=BoostKaro&am=${am}&cu=INR&tr=${orderId}&tn=${label}%20Service%20-%20%E2%82%B9${shown}`;
 }
 
 /** Picks a package and fills the order dialog; returns the order id from the checkout's address. */

@@ -90,20 +90,28 @@ for (const walk of walks) {
     const orderId = await orderCheapestPlan(page, walk.plan);
     const qr = page.getByTestId("upi-qr");
     await expect(qr).toBeVisible();
-    await expect(page.getByTestId("amount")).toHaveText(`₹${walk.rupees}`);
+    // The listed price less a few paise, unique among open orders, so the bank's credit alert names this order.
+    const row = withDb(E2E_DB, (db) =>
+      db
+        .prepare(
+          "select status, price_paise, listed_price_paise, target, target_username from orders where order_id = ?",
+        )
+        .get(orderId),
+    ) as { price_paise: number };
+    expect(row.price_paise).toBeLessThan(walk.rupees * 100);
+    expect(row.price_paise).toBeGreaterThanOrEqual(walk.rupees * 100 - 99);
+    await expect(page.getByTestId("amount")).toHaveText(`₹${(row.price_paise / 100).toFixed(2)}`);
     await expect(page.getByTestId("countdown")).toHaveText(/^[45]:\d\d$/);
     await expect(page.getByRole("link", { name: "Open UPI app" })).toHaveAttribute(
       "href",
-      expectedUpiLink(orderId, walk.rupees, walk.service),
+      expectedUpiLink(orderId, row.price_paise, walk.service),
     );
-    expect(await decodeQr(qr)).toBe(expectedUpiLink(orderId, walk.rupees, walk.service));
+    expect(await decodeQr(qr)).toBe(expectedUpiLink(orderId, row.price_paise, walk.service));
 
-    const row = withDb(E2E_DB, (db) =>
-      db.prepare("select status, price_paise, target, target_username from orders where order_id = ?").get(orderId),
-    );
     expect(row).toEqual({
       status: "awaiting_payment",
-      price_paise: walk.rupees * 100,
+      price_paise: row.price_paise,
+      listed_price_paise: walk.rupees * 100,
       target: walk.link ?? "rahul_k",
       target_username: walk.username === null ? null : walk.username.replace(/^@/, "").replace(" ", "_"),
     });
@@ -151,14 +159,14 @@ test("a reload keeps the same order; the buyer's UTR, then the operator's confir
 
   // The still-open checkout notices on its next status poll. (This shop has no SMM panel set up, so the
   // order waits, paid, for the operator to send it.)
-  await expect(stage).toHaveText("Paid – sending your order for delivery", { timeout: 12_000 });
+  await expect(stage).toHaveText("Payment received – sending your order for delivery", { timeout: 12_000 });
 
   // Tracking with the order id and the phone as people type it shows the same order.
   await page.getByRole("main").getByRole("link", { name: "Track your order" }).click();
   await page.getByLabel("Phone number used for the order").fill("+91 98765 43210");
   await page.getByRole("button", { name: "Track order" }).click();
   const tracked = page.getByRole("region", { name: `Order ${orderId}` });
-  await expect(tracked.getByTestId("order-stage")).toHaveText("Paid – sending your order for delivery");
+  await expect(tracked.getByTestId("order-stage")).toHaveText("Payment received – sending your order for delivery");
   await expect(tracked.getByText("priya.creates")).toBeVisible();
 });
 

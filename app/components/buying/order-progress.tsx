@@ -11,7 +11,7 @@ export const STAGE_TITLES: Record<BuyerStage, string> = {
   pay: "Waiting for your payment",
   expired: "Payment time expired",
   confirming: "Payment received, being confirmed",
-  preparing: "Paid – sending your order for delivery",
+  preparing: "Payment received – sending your order for delivery",
   delivering: "Delivery in progress",
   delivered: "Delivered",
   partial: "Partially delivered",

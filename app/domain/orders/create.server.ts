@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
 import { MIN_PLAN_QUANTITY, findPlan } from "~/domain/plans/plans.server";
+import { holdUniqueAmount } from "~/domain/payments/unique-amount.server";
 import { isUpiConfigured } from "~/domain/payments/upi";
 import { AppError } from "~/lib/app-error";
 import { validateBuyer } from "./buyer";
@@ -62,6 +63,7 @@ export async function createOrder(
     throw new AppError("UNAVAILABLE", CREATE_ORDER_MESSAGES.paymentSetup, { reason: "PAYMENT_SETUP" });
   }
 
+  const deadline = now + config.PAYMENT_WINDOW_SECONDS * 1000;
   const row = {
     idempotency_key: input.idempotencyKey || null,
     service_type: plan.service_type,
@@ -70,26 +72,44 @@ export async function createOrder(
     target: target.target,
     target_username: target.username,
     quantity: plan.quantity,
-    price_paise: plan.price_paise,
+    listed_price_paise: plan.price_paise,
     status: "awaiting_payment" as const,
     customer_name: buyer.name,
     customer_phone: buyer.phone,
-    payment_deadline_at: now + config.PAYMENT_WINDOW_SECONDS * 1000,
+    payment_deadline_at: deadline,
     created_at: now,
     updated_at: now,
   };
+  const heldUntil = deadline + config.PAYMENT_GRACE_SECONDS * 1000;
 
   // 50 random bits make an order-id clash practically impossible; one more draw covers it anyway.
   for (let attempt = 0; ; attempt++) {
     try {
-      const inserted = await insertOrder(db, { ...row, order_id: generateOrderId() });
-      if (inserted) return { order: inserted, created: true };
-      // Another request with the same key won the race: answer with its order.
-      const winner = await findOrderByIdempotencyKey(db, input.idempotencyKey!);
-      if (winner) return { order: winner, created: false };
-      throw new Error("order insert was skipped but no order holds its idempotency key");
+      // The amount and the order are written together: a checkout that fails leaves no amount taken.
+      const inserted = await db.transaction().execute(async (trx) => {
+        const orderId = generateOrderId();
+        const amount = await holdUniqueAmount(trx, {
+          listedPaise: plan.price_paise,
+          orderId,
+          heldUntil,
+          now,
+        });
+        const order = await insertOrder(trx, { ...row, order_id: orderId, price_paise: amount });
+        if (!order) throw new LostIdempotencyRace();
+        return order;
+      });
+      return { order: inserted, created: true };
     } catch (error) {
+      if (error instanceof LostIdempotencyRace) {
+        // Another request with the same key won the race: answer with its order.
+        const winner = await findOrderByIdempotencyKey(db, input.idempotencyKey!);
+        if (winner) return { order: winner, created: false };
+        throw new Error("order insert was skipped but no order holds its idempotency key");
+      }
       if (attempt >= 2 || !isUniqueViolation(error)) throw error;
     }
   }
 }
+
+/** Rolls back the amount taken for an order that another request with the same key already made. */
+class LostIdempotencyRace extends Error {}

@@ -2,9 +2,9 @@ import type { DB } from "~/db/database.server";
 import type { RequestClient } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
 import type { Actor } from "./lifecycle";
-import { findOrder, isUniqueViolation } from "./orders.repository.server";
+import { type OrderFields, findOrder, isUniqueViolation } from "./orders.repository.server";
 import type { OrderRow } from "./table";
-import { transitionOrder } from "./transitions.server";
+import { type TransitionRequest, applyTransition, transitionOrder } from "./transitions.server";
 
 /** What the buyer and the operator read about payments. */
 export const PAYMENT_MESSAGES = {
@@ -60,6 +60,10 @@ export async function claimPayment(
   }
 }
 
+/** Who may confirm a payment: the operator, a bank alert or a gateway. */
+export type PaymentConfirmer = Exclude<Actor, { kind: "buyer" } | { kind: "system" }>;
+export type PaymentEvidence = Record<string, string | number | boolean | null>;
+
 /**
  * The payment is real: seen in the bank app by the operator, in a bank alert,
  * or reported by a gateway. `evidence` says what it rested on and is kept on
@@ -68,18 +72,37 @@ export async function claimPayment(
 export function confirmPayment(
   db: DB,
   orderId: string,
-  actor: Exclude<Actor, { kind: "buyer" } | { kind: "system" }>,
-  evidence: Record<string, string | number | boolean | null>,
-  { now, client }: { now?: number; client?: RequestClient } = {},
+  actor: PaymentConfirmer,
+  evidence: PaymentEvidence,
+  { now, client, set }: { now?: number; client?: RequestClient; set?: OrderFields } = {},
 ): Promise<OrderRow> {
-  return transitionOrder(db, orderId, "confirmPayment", {
+  return transitionOrder(db, orderId, "confirmPayment", confirmation(actor, evidence, { now, client, set }));
+}
+
+/** The same, inside a transaction the caller holds, on an order it already locked. */
+export function confirmLockedPayment(
+  trx: DB,
+  order: OrderRow,
+  actor: PaymentConfirmer,
+  evidence: PaymentEvidence,
+  { now, client, set }: { now?: number; client?: RequestClient; set?: OrderFields } = {},
+): Promise<OrderRow> {
+  return applyTransition(trx, order, "confirmPayment", confirmation(actor, evidence, { now, client, set }));
+}
+
+function confirmation(
+  actor: PaymentConfirmer,
+  evidence: PaymentEvidence,
+  { now, client, set }: { now?: number; client?: RequestClient; set?: OrderFields },
+): TransitionRequest {
+  return {
     actor,
     reason: actor.kind === "operator" ? "payment seen by the operator" : `payment reported by ${actor.kind}`,
-    set: { payment_evidence: JSON.stringify(evidence) },
+    set: { ...set, payment_evidence: JSON.stringify(evidence) },
     details: evidence,
     client,
     now,
-  });
+  };
 }
 
 /** The operator paid the refund back and notes its UPI reference. */

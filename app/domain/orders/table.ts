@@ -18,7 +18,10 @@ export interface OrderTable {
   /** The account the buyer named; for likes and comments the target is the post link. */
   target_username: string | null;
   quantity: number;
+  /** What the buyer pays: the listed price less the few paise that make it unique among open orders. */
   price_paise: number;
+  /** The plan's price when ordered; null on orders made before unique amounts. */
+  listed_price_paise: number | null;
   /** Written only by transitions.server.ts, by the rules of lifecycle.ts. */
   status: OrderStatus;
   /** Null once anonymised after the retention period. */

@@ -1,0 +1,119 @@
+import type { DB } from "~/db/database.server";
+import { isSqlite } from "~/domain/orders/orders.repository.server";
+import type { OrderRow } from "~/domain/orders/table";
+import type { CreditStatus, PaymentCreditRow, PaymentCreditTable } from "./table";
+
+/** The SQL of `payment_credits` and the order look-ups matching needs. Functions take `db` first. */
+
+type NewCredit = Omit<PaymentCreditTable, "id">;
+
+/** Records a credit once; undefined when the source already reported it (same source and key). */
+export function insertCredit(db: DB, credit: NewCredit): Promise<PaymentCreditRow | undefined> {
+  return db
+    .insertInto("payment_credits")
+    .values(credit)
+    .onConflict((oc) => oc.columns(["source", "dedupe_key"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function findCreditByKey(db: DB, source: string, key: string): Promise<PaymentCreditRow | undefined> {
+  return db
+    .selectFrom("payment_credits")
+    .selectAll()
+    .where("source", "=", source as PaymentCreditRow["source"])
+    .where("dedupe_key", "=", key)
+    .executeTakeFirst();
+}
+
+export function findCredit(db: DB, id: number): Promise<PaymentCreditRow | undefined> {
+  return db.selectFrom("payment_credits").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** The credit, locked against other writers until the transaction ends (PostgreSQL; SQLite writes one at a time). */
+export function lockCredit(trx: DB, id: number): Promise<PaymentCreditRow | undefined> {
+  const query = trx.selectFrom("payment_credits").selectAll().where("id", "=", id);
+  return isSqlite(trx) ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
+}
+
+/** Other credits that carried this UTR, from any source. */
+export function creditsWithUtr(db: DB, utr: string, exceptId: number): Promise<PaymentCreditRow[]> {
+  return db
+    .selectFrom("payment_credits")
+    .selectAll()
+    .where("utr", "=", utr)
+    .where("id", "!=", exceptId)
+    .orderBy("id")
+    .execute();
+}
+
+export async function settleCredit(
+  db: DB,
+  id: number,
+  fields: {
+    status: CreditStatus;
+    reason?: string | null;
+    order_id?: string | null;
+    resolved_by?: string | null;
+    resolved_at?: number | null;
+    resolution_note?: string | null;
+  },
+): Promise<void> {
+  await db.updateTable("payment_credits").set(fields).where("id", "=", id).execute();
+}
+
+/** The order whose buyer gave this UTR, locked. */
+export function lockOrderByUtr(trx: DB, utr: string): Promise<OrderRow | undefined> {
+  const query = trx.selectFrom("orders").selectAll().where("utr", "=", utr);
+  return isSqlite(trx) ? query.executeTakeFirst() : query.forUpdate().executeTakeFirst();
+}
+
+/**
+ * Orders asked for exactly this amount that a credit at `at` could be paying:
+ * created before it (allowing for alert clocks that only give the minute) and
+ * whose window plus grace had not closed. Any state: a paid one makes the
+ * credit a second payment, not a payment for someone else.
+ */
+export function ordersAskingFor(
+  trx: DB,
+  amountPaise: number,
+  at: number,
+  { graceMs, skewMs }: { graceMs: number; skewMs: number },
+): Promise<OrderRow[]> {
+  const query = trx
+    .selectFrom("orders")
+    .selectAll()
+    .where("price_paise", "=", amountPaise)
+    .where("created_at", "<=", at + skewMs)
+    .where("payment_deadline_at", ">=", at - graceMs)
+    .orderBy("id")
+    .limit(5);
+  return isSqlite(trx) ? query.execute() : query.forUpdate().execute();
+}
+
+export interface CreditListFilter {
+  status: "unmatched" | "resolved";
+  limit?: number;
+}
+
+export function listCredits(db: DB, { status, limit = 200 }: CreditListFilter): Promise<PaymentCreditRow[]> {
+  const query = db.selectFrom("payment_credits").selectAll();
+  return (
+    status === "unmatched"
+      ? query.where("status", "=", "unmatched")
+      : query.where("status", "in", ["assigned", "dismissed", "confirmed"])
+  )
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function countUnmatchedCredits(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("payment_credits")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("status", "=", "unmatched")
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

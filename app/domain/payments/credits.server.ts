@@ -1,0 +1,143 @@
+import type { AppServices } from "~/context";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { parseOrderId } from "~/domain/orders/order-id";
+import { lockOrder } from "~/domain/orders/orders.repository.server";
+import { confirmLockedPayment } from "~/domain/orders/payment.server";
+import { sendAfterConfirmation } from "~/domain/orders/payment-jobs.server";
+import type { OrderRow } from "~/domain/orders/table";
+import { AppError } from "~/lib/app-error";
+import { lockCredit, settleCredit } from "./credits.repository.server";
+import { type Credit, type CreditOutcome, recordCredit } from "./matching.server";
+import type { PaymentCreditRow } from "./table";
+
+type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+
+/**
+ * What every payment source calls with a credit it trusts: recorded and
+ * matched once, and a confirmed order then follows "send paid orders
+ * automatically" exactly as one the operator confirmed.
+ */
+export async function acceptCredit(services: Services, credit: Credit, now = Date.now()): Promise<CreditOutcome> {
+  const outcome = await recordCredit(services.db, credit, { graceSeconds: services.config.PAYMENT_GRACE_SECONDS, now });
+  if (outcome.kind === "confirmed") sendAfterConfirmation(services, outcome.order);
+  else if (outcome.kind === "unmatched") {
+    services.logger.info(
+      { creditId: outcome.credit.id, source: credit.source, reason: outcome.reason },
+      "payment credit left for the operator",
+    );
+  }
+  return outcome;
+}
+
+export const CREDIT_MESSAGES = {
+  notFound: "Payment not found",
+  settled: "This payment was already dealt with",
+  orderMissing: "Order not found",
+  assigned: "Payment assigned and the order confirmed",
+  dismissed: "Payment dismissed",
+  reasonRequired: "Say why this payment is dismissed (at most 300 characters)",
+} as const;
+
+interface Operator {
+  name: string;
+  client?: RequestClient;
+}
+
+/**
+ * The operator says which order an unmatched credit pays: the order is
+ * confirmed through the same transition, by the operator, with the credit as
+ * its evidence. Refused (and nothing changes) when the credit was already
+ * dealt with or the order cannot take a payment.
+ */
+export async function assignCredit(
+  services: Services,
+  creditId: number,
+  rawOrderId: string,
+  operator: Operator,
+  now = Date.now(),
+): Promise<{ credit: PaymentCreditRow; order: OrderRow }> {
+  const orderId = parseOrderId(rawOrderId);
+  if (!orderId) throw new AppError("INVALID_INPUT", "Enter the order id this payment is for", { field: "orderId" });
+  const result = await services.db.transaction().execute(async (trx) => {
+    const credit = await lockCredit(trx, creditId);
+    if (!credit) throw new AppError("NOT_FOUND", CREDIT_MESSAGES.notFound);
+    if (credit.status !== "unmatched") throw new AppError("INVALID_TRANSITION", CREDIT_MESSAGES.settled);
+    const order = await lockOrder(trx, orderId);
+    if (!order) throw new AppError("NOT_FOUND", CREDIT_MESSAGES.orderMissing, { field: "orderId" });
+    const paid = await confirmLockedPayment(
+      trx,
+      order,
+      { kind: "operator", name: operator.name },
+      {
+        creditId: credit.id,
+        source: credit.source,
+        matchedBy: "operator",
+        amountPaise: credit.amount_paise,
+        utr: credit.utr,
+        payerVpa: credit.payer_vpa,
+        creditedAt: credit.credited_at,
+        unmatchedReason: credit.reason,
+      },
+      { now, client: operator.client },
+    );
+    await settleCredit(trx, credit.id, {
+      status: "assigned",
+      order_id: order.order_id,
+      resolved_by: operator.name,
+      resolved_at: now,
+    });
+    await recordAudit(
+      trx,
+      {
+        actor: operator.name,
+        action: "payment.assign",
+        targetType: "payment",
+        targetId: credit.id,
+        details: { orderId: order.order_id, amountPaise: credit.amount_paise, utr: credit.utr, was: credit.reason },
+        client: operator.client,
+      },
+      now,
+    );
+    return { credit: { ...credit, status: "assigned" as const, order_id: order.order_id }, order: paid };
+  });
+  sendAfterConfirmation(services, result.order);
+  return result;
+}
+
+/** Not a payment for any order (a refund, a personal transfer, a test): set aside with a reason. */
+export async function dismissCredit(
+  services: Pick<AppServices, "db">,
+  creditId: number,
+  rawReason: string,
+  operator: Operator,
+  now = Date.now(),
+): Promise<PaymentCreditRow> {
+  const reason = rawReason.trim();
+  if (reason.length === 0 || reason.length > 300) {
+    throw new AppError("INVALID_INPUT", CREDIT_MESSAGES.reasonRequired, { field: "reason" });
+  }
+  return services.db.transaction().execute(async (trx) => {
+    const credit = await lockCredit(trx, creditId);
+    if (!credit) throw new AppError("NOT_FOUND", CREDIT_MESSAGES.notFound);
+    if (credit.status !== "unmatched") throw new AppError("INVALID_TRANSITION", CREDIT_MESSAGES.settled);
+    await settleCredit(trx, credit.id, {
+      status: "dismissed",
+      resolved_by: operator.name,
+      resolved_at: now,
+      resolution_note: reason,
+    });
+    await recordAudit(
+      trx,
+      {
+        actor: operator.name,
+        action: "payment.dismiss",
+        targetType: "payment",
+        targetId: credit.id,
+        details: { reason, amountPaise: credit.amount_paise, utr: credit.utr, was: credit.reason },
+        client: operator.client,
+      },
+      now,
+    );
+    return { ...credit, status: "dismissed" as const, resolution_note: reason };
+  });
+}

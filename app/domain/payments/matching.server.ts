@@ -1,0 +1,201 @@
+import { createHash } from "node:crypto";
+import type { DB } from "~/db/database.server";
+import { UNPAID_STATUSES } from "~/domain/orders/lifecycle";
+import { isUniqueViolation } from "~/domain/orders/orders.repository.server";
+import { type PaymentConfirmer, type PaymentEvidence, confirmLockedPayment } from "~/domain/orders/payment.server";
+import type { OrderRow } from "~/domain/orders/table";
+import {
+  creditsWithUtr,
+  findCreditByKey,
+  insertCredit,
+  lockOrderByUtr,
+  ordersAskingFor,
+  settleCredit,
+} from "./credits.repository.server";
+import type { CreditSource, PaymentCreditRow } from "./table";
+
+/**
+ * Where every payment source (SMS, e-mail alerts, a gateway) hands over a
+ * credit it saw. A credit confirms an order only when it names exactly one:
+ * by the buyer's UTR and the amount, or, without a UTR, by the exact amount
+ * (unique among open orders) inside the order's window and grace period.
+ * Anything less certain is kept as an unmatched credit with its reason, for
+ * the operator to assign or dismiss. Nothing is confirmed on a guess.
+ */
+
+export interface Credit {
+  source: CreditSource;
+  /** Null when the alert was signed but could not be read: kept for the operator, never matched. */
+  amountPaise: number | null;
+  /** The 12-digit UPI reference (UTR/RRN), when the source gives one. */
+  utr?: string | null;
+  payerVpa?: string | null;
+  /** When the money arrived (the alert's time, or when it was received). */
+  at: number;
+  /** The source's own id for this credit when it has no UTR (SMS message id, gateway payment id). */
+  messageId?: string | null;
+  /** Names who reported it in the order's history: "sms", "email:hdfcbank.net", "razorpay". */
+  reporter?: string;
+  /** What the credit rests on: alert text, sender, template, signature check. Kept on the credit. */
+  evidence: Record<string, unknown>;
+}
+
+export const UNMATCHED_REASONS = {
+  unrecognised: "The alert could not be read as a credit (no template matched)",
+  no_match: "No open order asks for this amount",
+  ambiguous: "More than one order asks for this amount",
+  partial: "Less than the order's amount was paid",
+  amount_mismatch: "The amount differs from the order with this UTR",
+  utr_used: "This UTR was already used for a different payment",
+  utr_mismatch: "The buyer gave a different UTR for the order with this amount",
+  utr_missing: "The buyer gave a UTR for this order, but the alert has none to compare",
+  order_cancelled: "The only order asking for this amount was cancelled",
+  already_paid: "The order asking for this amount is already paid (a second payment?)",
+  not_payable: "The order cannot take a payment in its current state",
+} as const;
+export type UnmatchedReason = keyof typeof UNMATCHED_REASONS;
+
+export type CreditOutcome =
+  | { kind: "confirmed"; credit: PaymentCreditRow; order: OrderRow }
+  | { kind: "unmatched"; credit: PaymentCreditRow; reason: UnmatchedReason }
+  /** Reported before (by this source, or the same payment by another): nothing new happened. */
+  | { kind: "duplicate"; credit: PaymentCreditRow };
+
+export interface MatchOptions {
+  graceSeconds: number;
+  now?: number;
+}
+
+/** A bank alert's clock may give only the minute, and a phone's clock drifts. */
+const CLOCK_SKEW_MS = 3 * 60_000;
+
+/** Each credit once per source: by its UTR, else the source's message id, else the alert itself. */
+export function dedupeKey(credit: Credit): string {
+  if (credit.utr) return `utr:${credit.utr}`;
+  if (credit.messageId) return `id:${credit.messageId.slice(0, 200)}`;
+  return `sha256:${createHash("sha256").update(JSON.stringify(credit.evidence)).digest("hex")}`;
+}
+
+export function confirmerFor(credit: Pick<Credit, "source" | "reporter">): PaymentConfirmer {
+  const name = credit.reporter ?? credit.source;
+  return credit.source === "gateway" ? { kind: "gateway", name } : { kind: "bank_alert", source: name };
+}
+
+/**
+ * Records a credit and confirms the one order it names, all in one
+ * transaction. Returns what became of it. Sending the order on (when the shop
+ * sends paid orders automatically) is the caller's: see `acceptCredit`.
+ */
+export async function recordCredit(db: DB, credit: Credit, options: MatchOptions): Promise<CreditOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute((trx) => recordIn(trx, credit, options));
+    } catch (error) {
+      // A buyer claimed this UTR for another order at the same moment: look again, it is found by UTR now.
+      if (attempt >= 1 || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+async function recordIn(trx: DB, credit: Credit, { graceSeconds, now = Date.now() }: MatchOptions) {
+  const key = dedupeKey(credit);
+  const row = await insertCredit(trx, {
+    source: credit.source,
+    dedupe_key: key,
+    amount_paise: credit.amountPaise,
+    utr: credit.utr ?? null,
+    payer_vpa: credit.payerVpa ?? null,
+    credited_at: credit.at,
+    received_at: now,
+    evidence: JSON.stringify(credit.evidence),
+    status: "unmatched",
+    reason: null,
+    order_id: null,
+    resolved_by: null,
+    resolved_at: null,
+    resolution_note: null,
+  });
+  if (!row) return { kind: "duplicate" as const, credit: (await findCreditByKey(trx, credit.source, key))! };
+
+  const unmatched = async (reason: UnmatchedReason, orderId: string | null = null): Promise<CreditOutcome> => {
+    await settleCredit(trx, row.id, { status: "unmatched", reason, order_id: orderId });
+    return { kind: "unmatched", credit: { ...row, reason, order_id: orderId }, reason };
+  };
+  const duplicate = async (orderId: string | null): Promise<CreditOutcome> => {
+    await settleCredit(trx, row.id, { status: "duplicate", reason: "reported before", order_id: orderId });
+    return { kind: "duplicate", credit: { ...row, status: "duplicate", order_id: orderId } };
+  };
+
+  const amount = credit.amountPaise;
+  if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return unmatched("unrecognised");
+
+  if (credit.utr) {
+    // The same payment reported again (its SMS and its e-mail): one credit is enough.
+    const earlier = await creditsWithUtr(trx, credit.utr, row.id);
+    if (earlier.some((c) => c.amount_paise === amount)) {
+      return duplicate(earlier.find((c) => c.amount_paise === amount)!.order_id);
+    }
+    if (earlier.length > 0) return unmatched("utr_used");
+
+    const claimed = await lockOrderByUtr(trx, credit.utr);
+    if (claimed) {
+      if (claimed.paid_at !== null) {
+        // The operator confirmed this very payment by hand before the alert came.
+        return claimed.price_paise === amount ? duplicate(claimed.order_id) : unmatched("utr_used", claimed.order_id);
+      }
+      if (amount < claimed.price_paise) return unmatched("partial", claimed.order_id);
+      if (amount > claimed.price_paise) return unmatched("amount_mismatch", claimed.order_id);
+      return confirm(trx, row, claimed, credit, "utr", now, unmatched);
+    }
+  }
+
+  const candidates = await ordersAskingFor(trx, amount, credit.at, {
+    graceMs: graceSeconds * 1000,
+    skewMs: CLOCK_SKEW_MS,
+  });
+  if (candidates.length === 0) return unmatched("no_match");
+  if (candidates.length > 1) return unmatched("ambiguous");
+  const order = candidates[0]!;
+  if (order.paid_at !== null) return unmatched("already_paid", order.order_id);
+  if (order.status === "cancelled") return unmatched("order_cancelled", order.order_id);
+  if (order.utr !== null) {
+    // The buyer named their payment: only that UTR can confirm the order.
+    return unmatched(credit.utr ? "utr_mismatch" : "utr_missing", order.order_id);
+  }
+  return confirm(trx, row, order, credit, "amount", now, unmatched);
+}
+
+async function confirm(
+  trx: DB,
+  row: PaymentCreditRow,
+  order: OrderRow,
+  credit: Credit,
+  matchedBy: "utr" | "amount",
+  now: number,
+  unmatched: (reason: UnmatchedReason, orderId: string | null) => Promise<CreditOutcome>,
+): Promise<CreditOutcome> {
+  if (order.status === "cancelled") return unmatched("order_cancelled", order.order_id);
+  if (!(UNPAID_STATUSES as readonly string[]).includes(order.status)) return unmatched("not_payable", order.order_id);
+  const paid = await confirmLockedPayment(trx, order, confirmerFor(credit), creditEvidence(row, credit, matchedBy), {
+    now,
+    // The bank's reference on the order, so no buyer can later claim it for another one.
+    set: order.utr === null && credit.utr ? { utr: credit.utr } : undefined,
+  });
+  await settleCredit(trx, row.id, { status: "confirmed", reason: null, order_id: order.order_id });
+  return { kind: "confirmed", credit: { ...row, status: "confirmed", order_id: order.order_id }, order: paid };
+}
+
+/** What the order keeps about the credit that confirmed it. */
+export function creditEvidence(row: PaymentCreditRow, credit: Credit, matchedBy: string): PaymentEvidence {
+  const template = credit.evidence.template;
+  return {
+    creditId: row.id,
+    source: credit.reporter ?? credit.source,
+    matchedBy,
+    amountPaise: credit.amountPaise,
+    utr: credit.utr ?? null,
+    payerVpa: credit.payerVpa ?? null,
+    creditedAt: credit.at,
+    template: typeof template === "string" ? template : null,
+  };
+}

@@ -1,0 +1,47 @@
+import type { Generated, Selectable } from "kysely";
+
+/** One row per amount an open order was asked to pay: the primary key keeps it unique. */
+export interface PaymentAmountHoldTable {
+  amount_paise: number;
+  order_id: string;
+  /** After this (the order's window and grace period), the amount may go to another order. */
+  held_until: number;
+}
+
+export const CREDIT_SOURCES = ["sms", "email", "gateway"] as const;
+export type CreditSource = (typeof CREDIT_SOURCES)[number];
+
+export const CREDIT_STATUSES = ["confirmed", "unmatched", "assigned", "dismissed", "duplicate"] as const;
+export type CreditStatus = (typeof CREDIT_STATUSES)[number];
+
+/** Every credit a source reported, once, with what became of it. */
+export interface PaymentCreditTable {
+  id: Generated<number>;
+  source: CreditSource;
+  /** The source's own id for the credit (UTR, message id): a second report of it is the same credit. */
+  dedupe_key: string;
+  /** Null when the alert could not be read. */
+  amount_paise: number | null;
+  utr: string | null;
+  payer_vpa: string | null;
+  /** When the bank says the money arrived, when the alert says. */
+  credited_at: number | null;
+  received_at: number;
+  /** JSON: what the credit rests on (alert text, sender, template, signature check). */
+  evidence: string;
+  status: CreditStatus;
+  /** Why it is unmatched (an UnmatchedReason) or why it was dismissed. */
+  reason: string | null;
+  /** The order it confirmed or was assigned to. */
+  order_id: string | null;
+  resolved_by: string | null;
+  resolved_at: number | null;
+  resolution_note: string | null;
+}
+
+export type PaymentCreditRow = Selectable<PaymentCreditTable>;
+
+export interface PaymentReplayGuardTable {
+  key: string;
+  expires_at: number;
+}

@@ -1,0 +1,265 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppServices } from "~/context";
+import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { createOrder } from "~/domain/orders/create.server";
+import { findOrder } from "~/domain/orders/orders.repository.server";
+import { claimPayment, confirmPayment } from "~/domain/orders/payment.server";
+import { assignCredit, dismissCredit } from "~/domain/payments/credits.server";
+import { listCredits } from "~/domain/payments/credits.repository.server";
+import { type Credit, recordCredit } from "~/domain/payments/matching.server";
+import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { isAppError } from "~/lib/app-error";
+import { loadConfig } from "../../server/config";
+import { type TestDatabase, testDatabases } from "../support/databases";
+import { makeOrder } from "../support/orders";
+
+/**
+ * The core every payment source feeds: unique amounts decided under
+ * concurrent checkouts, and credits matched to exactly one order or set aside
+ * with their reason, on SQLite and on PostgreSQL from several pools.
+ */
+
+const logger = pino({ level: "silent" });
+const GRACE = { graceSeconds: 86_400 };
+
+let utrSeq = 0;
+const nextUtr = () => String(400_000_000_000 + (Date.now() % 1_000_000_000) * 10 + (utrSeq++ % 10));
+
+function sms(amountPaise: number | null, extra: Partial<Credit> = {}): Credit {
+  return {
+    source: "sms",
+    amountPaise,
+    at: Date.now(),
+    evidence: { text: `Rs.${amountPaise} credited`, nonce: Math.random() },
+    ...extra,
+  };
+}
+
+describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase) => {
+  let main: DatabaseHandle;
+  let others: DatabaseHandle[] = [];
+  let drop: () => Promise<void>;
+  let planId = 0;
+  let cheapPlanId = 0;
+
+  const servicesOn = (h: DatabaseHandle): AppServices => ({
+    db: h.db,
+    dialect: h.dialect,
+    settings: createSettingsCache(h.db, 0),
+    config: loadConfig({}),
+    logger,
+  });
+
+  beforeAll(async () => {
+    const created = await kind.create();
+    drop = created.drop;
+    main = openDatabase(created.target);
+    await migrateToLatest(main.db, main.dialect);
+    others =
+      created.target.kind === "postgres"
+        ? [openDatabase({ ...created.target, poolSize: 5 }), openDatabase({ ...created.target, poolSize: 5 })]
+        : [];
+    await writeSettings(main.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: "false" });
+    const now = Date.now();
+    const plan = (price: number, name: string) =>
+      main.db
+        .insertInto("plans")
+        .values({
+          service_type: "followers",
+          name,
+          quantity: 1000,
+          price_paise: price,
+          tag: null,
+          is_enabled: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    planId = (await plan(34_900, "Popular")).id;
+    cheapPlanId = (await plan(5_000, "Starter")).id;
+  });
+  afterAll(async () => {
+    for (const h of others) await h.close();
+    await main?.close();
+    await drop?.();
+  });
+
+  const buyer = (i: number) => ({
+    username: `buyer.${i}`,
+    customerName: "Asha Verma",
+    customerPhone: `98${String(10_000_000 + i).slice(-8)}`,
+  });
+
+  it("gives concurrent checkouts of one plan different amounts, each 1-99 paise under the listed price", async () => {
+    const pools = [main, ...others];
+    const created = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => createOrder(servicesOn(pools[i % pools.length]!), { planId, ...buyer(i) })),
+    );
+    const amounts = created.map((c) => c.order.price_paise);
+    expect(new Set(amounts).size).toBe(60);
+    for (const c of created) {
+      expect(c.order.price_paise).toBeLessThan(34_900);
+      expect(c.order.price_paise).toBeGreaterThanOrEqual(34_801);
+      expect(c.order.listed_price_paise).toBe(34_900);
+    }
+    const holds = await main.db.selectFrom("payment_amount_holds").selectAll().execute();
+    const held = new Map(holds.map((h) => [Number(h.amount_paise), h.order_id]));
+    for (const c of created) expect(held.get(c.order.price_paise)).toBe(c.order.order_id);
+  });
+
+  it("takes no amount for a request that lost its idempotency race, and reuses an amount only once its order is done", async () => {
+    const key = `idem-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        createOrder(servicesOn(main), { planId: cheapPlanId, ...buyer(i), idempotencyKey: key }),
+      ),
+    );
+    expect(new Set(results.map((r) => r.order.order_id)).size).toBe(1);
+    const holds = await main.db
+      .selectFrom("payment_amount_holds")
+      .selectAll()
+      .where("amount_paise", "<", 5_000)
+      .execute();
+    expect(holds).toHaveLength(1);
+    // Held until its window and grace end: 2 hours later, the amount goes to the next checkout.
+    const first = results[0]!.order;
+    const later = await createOrder(servicesOn(main), { planId: cheapPlanId, ...buyer(99) }, Date.now() + 90_000_000);
+    expect(later.order.price_paise).toBe(first.price_paise);
+  });
+
+  it("confirms exactly one order by its exact amount, keeps the evidence, and a repeat changes nothing", async () => {
+    const { order } = await createOrder(servicesOn(main), { planId, ...buyer(200) });
+    const credit = sms(order.price_paise, { utr: nextUtr(), payerVpa: "asha@okicici", messageId: "m-1" });
+    const outcome = await recordCredit(main.db, credit, GRACE);
+    expect(outcome.kind).toBe("confirmed");
+    const paid = (await findOrder(main.db, order.order_id))!;
+    expect(paid.status).toBe("paid");
+    expect(paid.paid_by).toBe("bank-alert:sms");
+    expect(paid.utr).toBe(credit.utr);
+    expect(JSON.parse(paid.payment_evidence!)).toMatchObject({
+      matchedBy: "amount",
+      amountPaise: order.price_paise,
+      payerVpa: "asha@okicici",
+    });
+    const again = await recordCredit(main.db, { ...credit, evidence: { other: true } }, GRACE);
+    expect(again.kind).toBe("duplicate");
+    // The same payment reported by e-mail too: one credit, no second confirmation.
+    const byMail = await recordCredit(main.db, { ...credit, source: "email" }, GRACE);
+    expect(byMail.kind).toBe("duplicate");
+    const history = await main.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_id", "=", order.order_id)
+      .where("action", "=", "order.confirmPayment")
+      .execute();
+    expect(history).toHaveLength(1);
+  });
+
+  it("processes one credit once when it arrives many times at once", async () => {
+    const { order } = await createOrder(servicesOn(main), { planId, ...buyer(201) });
+    const credit = sms(order.price_paise, { utr: nextUtr() });
+    const pools = [main, ...others];
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => recordCredit(pools[i % pools.length]!.db, credit, GRACE)),
+    );
+    expect(outcomes.filter((o) => o.kind === "confirmed")).toHaveLength(1);
+    expect(outcomes.filter((o) => o.kind === "duplicate")).toHaveLength(11);
+  });
+
+  it("matches the buyer's UTR with the amount, and sets aside partial or different amounts", async () => {
+    const a = await createOrder(servicesOn(main), { planId, ...buyer(202) });
+    const utr = nextUtr();
+    await claimPayment(main.db, a.order.order_id, utr, GRACE);
+    const partial = await recordCredit(main.db, sms(a.order.price_paise - 100, { utr }), GRACE);
+    expect(partial).toMatchObject({ kind: "unmatched", reason: "partial" });
+
+    const b = await createOrder(servicesOn(main), { planId, ...buyer(203) });
+    const utrB = nextUtr();
+    await claimPayment(main.db, b.order.order_id, utrB, GRACE);
+    const more = await recordCredit(main.db, sms(b.order.price_paise + 100, { utr: utrB }), GRACE);
+    expect(more).toMatchObject({ kind: "unmatched", reason: "amount_mismatch" });
+    const exact = await recordCredit(main.db, sms(b.order.price_paise, { utr: utrB, source: "email" }), GRACE);
+    // The UTR already came with another amount: the second report of it is suspect, never a match.
+    expect(exact).toMatchObject({ kind: "unmatched", reason: "utr_used" });
+    expect((await findOrder(main.db, a.order.order_id))!.status).toBe("payment_claimed");
+    expect((await findOrder(main.db, b.order.order_id))!.status).toBe("payment_claimed");
+
+    const c = await createOrder(servicesOn(main), { planId, ...buyer(204) });
+    const utrC = nextUtr();
+    await claimPayment(main.db, c.order.order_id, utrC, GRACE);
+    const good = await recordCredit(main.db, sms(c.order.price_paise, { utr: utrC }), GRACE);
+    expect(good.kind).toBe("confirmed");
+    expect(JSON.parse((await findOrder(main.db, c.order.order_id))!.payment_evidence!).matchedBy).toBe("utr");
+  });
+
+  it("never confirms an order whose buyer gave another UTR, or when the alert has none to compare", async () => {
+    const { order } = await createOrder(servicesOn(main), { planId, ...buyer(205) });
+    await claimPayment(main.db, order.order_id, nextUtr(), GRACE);
+    expect(await recordCredit(main.db, sms(order.price_paise, { utr: nextUtr() }), GRACE)).toMatchObject({
+      reason: "utr_mismatch",
+    });
+    expect(await recordCredit(main.db, sms(order.price_paise), GRACE)).toMatchObject({ reason: "utr_missing" });
+    expect((await findOrder(main.db, order.order_id))!.paid_at).toBeNull();
+  });
+
+  it("sets aside ambiguous, unknown, late, cancelled, already paid and unreadable credits", async () => {
+    const now = Date.now();
+    const twinA = await makeOrder(main.db, { price_paise: 77_701 });
+    await makeOrder(main.db, { price_paise: 77_701 });
+    expect(await recordCredit(main.db, sms(77_701), GRACE)).toMatchObject({ reason: "ambiguous" });
+    expect(await recordCredit(main.db, sms(12_345), GRACE)).toMatchObject({ reason: "no_match" });
+    // Its window and grace period ended long ago.
+    const old = await makeOrder(main.db, {
+      price_paise: 66_601,
+      created_at: now - 3 * 86_400_000,
+      payment_deadline_at: now - 3 * 86_400_000 + 300_000,
+    });
+    expect(await recordCredit(main.db, sms(66_601), GRACE)).toMatchObject({ reason: "no_match" });
+    const cancelled = await makeOrder(main.db, { price_paise: 55_501, status: "cancelled" });
+    expect(await recordCredit(main.db, sms(55_501), GRACE)).toMatchObject({ reason: "order_cancelled" });
+    const paid = await makeOrder(main.db, { price_paise: 44_401 });
+    await confirmPayment(main.db, paid.order_id, { kind: "operator", name: "owner" }, {});
+    expect(await recordCredit(main.db, sms(44_401), GRACE)).toMatchObject({ reason: "already_paid" });
+    expect(await recordCredit(main.db, sms(null), GRACE)).toMatchObject({ reason: "unrecognised" });
+    for (const o of [twinA, old, cancelled]) expect((await findOrder(main.db, o.order_id))!.paid_at).toBeNull();
+
+    const listed = await listCredits(main.db, { status: "unmatched" });
+    const reasons = new Set(listed.map((c) => c.reason));
+    for (const r of ["ambiguous", "no_match", "order_cancelled", "already_paid", "unrecognised"])
+      expect(reasons).toContain(r);
+  });
+
+  it("lets the operator assign an unmatched credit (the same confirmation) or dismiss one with a reason, once", async () => {
+    const order = await makeOrder(main.db, { price_paise: 33_301 });
+    await makeOrder(main.db, { price_paise: 33_301 });
+    const outcome = await recordCredit(main.db, sms(33_301, { utr: nextUtr() }), GRACE);
+    expect(outcome.kind).toBe("unmatched");
+    const services = servicesOn(main);
+    const operator = { name: "owner" };
+    const { order: paid } = await assignCredit(services, outcome.credit.id, order.order_id, operator);
+    expect(paid.status).toBe("paid");
+    expect(paid.paid_by).toBe("owner");
+    expect(JSON.parse(paid.payment_evidence!)).toMatchObject({ creditId: outcome.credit.id, matchedBy: "operator" });
+    await expect(assignCredit(services, outcome.credit.id, order.order_id, operator)).rejects.toMatchObject({
+      code: "INVALID_TRANSITION",
+    });
+
+    const stray = await recordCredit(main.db, sms(1_234), GRACE);
+    await expect(dismissCredit(services, stray.credit.id, "  ", operator)).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+    });
+    const dismissed = await dismissCredit(services, stray.credit.id, "my own transfer", operator);
+    expect(dismissed.status).toBe("dismissed");
+    const error = await assignCredit(services, stray.credit.id, order.order_id, operator).catch((e: unknown) => e);
+    expect(isAppError(error) && error.code).toBe("INVALID_TRANSITION");
+    const audit = await main.db
+      .selectFrom("audit_log")
+      .select(["action", "actor"])
+      .where("target_type", "=", "payment")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["payment.assign", "payment.dismiss"]));
+  });
+});
