@@ -29,6 +29,8 @@ export default [
     route("orders/:orderId/utr", "routes/api/order-utr.ts"),
     route("plans", "routes/api/plans.ts"),
     route("recent-orders", "routes/api/recent-orders.ts"),
+    // payment sources (signed by the sender, no session)
+    route("payments/sms-alert", "routes/api/payments-sms-alert.ts"),
   ]),
 
   // Admin JSON API: every route inside the guard requires an admin session.

@@ -38,10 +38,13 @@ export interface Credit {
   reporter?: string;
   /** What the credit rests on: alert text, sender, template, signature check. Kept on the credit. */
   evidence: Record<string, unknown>;
+  /** Set when the source could not read it as a credit: kept for the operator with this reason, never matched. */
+  unreadable?: "unrecognised" | "untrusted_sender";
 }
 
 export const UNMATCHED_REASONS = {
   unrecognised: "The alert could not be read as a credit (no template matched)",
+  untrusted_sender: "The alert reads like a bank's, but did not come from that bank's sender id",
   no_match: "No open order asks for this amount",
   ambiguous: "More than one order asks for this amount",
   partial: "Less than the order's amount was paid",
@@ -126,6 +129,7 @@ async function recordIn(trx: DB, credit: Credit, { graceSeconds, now = Date.now(
     return { kind: "duplicate", credit: { ...row, status: "duplicate", order_id: orderId } };
   };
 
+  if (credit.unreadable) return unmatched(credit.unreadable);
   const amount = credit.amountPaise;
   if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return unmatched("unrecognised");
 

@@ -1,0 +1,215 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { OrderStatus } from "~/domain/orders/lifecycle";
+import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
+import { type TestDatabase, testDatabases } from "../support/databases";
+import { adminLogin } from "../support/hostile";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { gatewayBody, hdfcCreditSms, postSms, signedHeaders } from "../support/sms";
+
+/**
+ * The SMS source through the real production server: only a request signed
+ * with the shop's secret, timestamped within 5 minutes and never seen before
+ * is read; a genuine bank SMS for an order's exact amount confirms that order
+ * and no other, and the buyer's status endpoint says so; whatever does not
+ * match is listed for the operator. A corpus of hostile SMS confirms nothing.
+ */
+
+describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabase) => {
+  let server: ServerProcess;
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let secret = "";
+  let cookie = "";
+  let planId = 0;
+  let utrSeq = 0;
+  const nextUtr = () => String(500_000_000_000 + (Date.now() % 100_000_000) * 100 + (utrSeq++ % 100));
+
+  beforeAll(async () => {
+    const created = await kind.create();
+    drop = created.drop;
+    const url = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
+    server = await spawnServer({
+      DATABASE_URL: url,
+      ADMIN_USERNAME: "owner",
+      ADMIN_PASSWORD: "a-long-password",
+      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
+      PAYMENT_JOB_INTERVAL_MS: "200",
+      PANEL_SIMULATOR: "true",
+      PANEL_SIMULATOR_PORT: "0",
+    });
+    handle = openDatabase(created.target);
+    secret = await rotateSmsSecret(handle.db);
+    cookie = await adminLogin(server.url, "owner", "a-long-password");
+    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
+      plans: Array<{ _id: string; serviceType: string; price: number }>;
+    };
+    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await handle?.close();
+    await drop?.();
+  });
+
+  async function order(i: number): Promise<{ orderId: string; pricePaise: number }> {
+    const res = await fetch(`${server.url}/api/create-order`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ planId, username: `buyer_${i}`, customerName: "Asha", customerPhone: "9876543210" }),
+    });
+    expect(res.status).toBe(201);
+    const { order } = (await res.json()) as { order: { orderId: string; price: number } };
+    return { orderId: order.orderId, pricePaise: Math.round(order.price * 100) };
+  }
+  const status = async (orderId: string) =>
+    ((await (await fetch(`${server.url}/api/order-status?orderId=${orderId}`)).json()) as { status: OrderStatus })
+      .status;
+  const paidCount = async () =>
+    Number(
+      (
+        await handle.db
+          .selectFrom("orders")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("paid_at", "is not", null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it("gives 30 buyers checking out at once 30 different amounts", async () => {
+    const orders = await Promise.all(Array.from({ length: 30 }, (_, i) => order(i)));
+    expect(new Set(orders.map((o) => o.pricePaise)).size).toBe(30);
+  });
+
+  it("refuses unsigned, forged, stale and replayed requests, and they confirm nothing", async () => {
+    const { orderId, pricePaise } = await order(100);
+    const body = gatewayBody(hdfcCreditSms(pricePaise, nextUtr()));
+    const refusals: [string, Record<string, string>, number, RegExp][] = [
+      ["unsigned", { "content-type": "application/json" }, 401, /X-Signature and X-Timestamp/],
+      ["another secret", signedHeaders("f".repeat(64), body), 401, /does not match/],
+      ["six minutes old", signedHeaders(secret, body, Date.now() - 360_000), 401, /5 minutes/],
+      ["six minutes ahead", signedHeaders(secret, body, Date.now() + 360_000), 401, /5 minutes/],
+    ];
+    for (const [what, headers, code, message] of refusals) {
+      const res = await postSms(server.url, body, headers);
+      expect(res.status, what).toBe(code);
+      expect(((await res.json()) as { message: string }).message, what).toMatch(message);
+    }
+    // Signed for one body, sent with another.
+    const tampered = await postSms(
+      server.url,
+      body.replace("Money Received", "Money  Received"),
+      signedHeaders(secret, body),
+    );
+    expect(tampered.status).toBe(401);
+    expect(await status(orderId)).toBe("awaiting_payment");
+
+    // A genuine request captured and sent again: the first counts, the copy is refused.
+    const headers = signedHeaders(secret, body);
+    const first = await postSms(server.url, body, headers);
+    expect(first.status).toBe(200);
+    const replay = await postSms(server.url, body, headers);
+    expect(replay.status).toBe(409);
+    expect(await status(orderId)).not.toBe("awaiting_payment");
+  });
+
+  it("confirms exactly the order whose amount a genuine bank SMS names, and the buyer's checkout says paid", async () => {
+    const orders = await Promise.all([order(200), order(201), order(202)]);
+    const target = orders[1]!;
+    const before = await paidCount();
+    const body = gatewayBody(hdfcCreditSms(target.pricePaise, nextUtr()));
+    const res = await postSms(server.url, body, signedHeaders(secret, body));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, outcome: "confirmed", orderId: target.orderId });
+    expect(await paidCount()).toBe(before + 1);
+    expect(["paid", "sending", "sent"]).toContain(await status(target.orderId));
+    expect(await status(orders[0]!.orderId)).toBe("awaiting_payment");
+    expect(await status(orders[2]!.orderId)).toBe("awaiting_payment");
+    const row = await handle.db
+      .selectFrom("orders")
+      .select(["paid_by", "payment_evidence"])
+      .where("order_id", "=", target.orderId)
+      .executeTakeFirstOrThrow();
+    expect(row.paid_by).toBe("bank-alert:sms");
+    expect(JSON.parse(row.payment_evidence!)).toMatchObject({ template: "hdfc-sms", amountPaise: target.pricePaise });
+  });
+
+  it("lists a credit that matches nothing, and one from a number that is not the bank's, for the operator", async () => {
+    const stray = gatewayBody(hdfcCreditSms(12_345, nextUtr()));
+    expect(await (await postSms(server.url, stray, signedHeaders(secret, stray))).json()).toMatchObject({
+      outcome: "unmatched",
+      reason: "no_match",
+    });
+    const { orderId, pricePaise } = await order(300);
+    const spoof = gatewayBody(hdfcCreditSms(pricePaise, nextUtr()), "+919812345678");
+    expect(await (await postSms(server.url, spoof, signedHeaders(secret, spoof))).json()).toMatchObject({
+      outcome: "unmatched",
+      reason: "untrusted_sender",
+    });
+    expect(await status(orderId)).toBe("awaiting_payment");
+    const listed = await handle.db
+      .selectFrom("payment_credits")
+      .select(["amount_paise", "reason"])
+      .where("status", "=", "unmatched")
+      .execute();
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { amount_paise: 12_345, reason: "no_match" },
+        { amount_paise: null, reason: "untrusted_sender" },
+      ]),
+    );
+  });
+
+  it("confirms nothing for 1,000 hostile SMS bodies, signed or not", async () => {
+    const open = await Promise.all([order(400), order(401), order(402)]);
+    const amounts = open.map((o) => o.pricePaise);
+    const before = await paidCount();
+    const senders = ["VM-HDFCBK", "AX-ICICIB", "+919812345678", "HDFCBK-X", "", "JD-SBIUPI\u0000"];
+    // Texts near a real alert: the right amount with the wrong words, a debit, a request, another sender.
+    const nearMiss = fc
+      .tuple(fc.constantFrom(...amounts), fc.integer({ min: 0, max: 9 }), fc.constantFrom(...senders))
+      .map(([paise, variant, from]) => {
+        const text = hdfcCreditSms(paise, nextUtr());
+        const texts = [
+          text.replace("Money Received", "Money Debited"),
+          text.replace("Money Received - ", "Rs debited: "),
+          `Asha has requested money INR ${paise / 100} from you. ${text}`,
+          text + " reversed",
+          text.replace("HDFC Bank", "HDFC Bonk"),
+          `Your OTP is 123456. ${text}`,
+          text.replace(/\d{12}/, "51421234567"),
+          text.replace("INR ", "INR -"),
+          text.replace("from", "\u202efrom"),
+          text,
+        ];
+        return { text: texts[variant]!, from: variant === 9 ? "+919812345678" : from };
+      });
+    const anything = fc.record({ text: fc.string({ maxLength: 300 }), from: fc.constantFrom(...senders) });
+    const samples = fc.sample(fc.oneof(nearMiss, anything), { numRuns: 1_000, seed: 16 });
+    let i = 0;
+    for (const batch of chunks(samples, 20)) {
+      await Promise.all(
+        batch.map(async (sample) => {
+          const n = i++;
+          const body = gatewayBody(sample.text, sample.from);
+          // Every fifth is unsigned or signed with another key; the rest carry the shop's own signature.
+          const headers =
+            n % 5 === 0 ? signedHeaders("0".repeat(64), body) : n % 5 === 1 ? {} : signedHeaders(secret, body);
+          const res = await postSms(server.url, body, headers);
+          expect([200, 400, 401, 415]).toContain(res.status);
+          const reply = (await res.json()) as { success: boolean; outcome?: string };
+          expect(reply.outcome).not.toBe("confirmed");
+        }),
+      );
+    }
+    expect(await paidCount()).toBe(before);
+    for (const o of open) expect(await status(o.orderId)).toBe("awaiting_payment");
+  }, 300_000);
+});
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
