@@ -71,6 +71,7 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:orderId", "routes/admin/order-details.tsx"),
+      route("payments", "routes/admin/payments.tsx"),
       route("plans", "routes/admin/plans.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),

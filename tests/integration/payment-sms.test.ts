@@ -153,11 +153,55 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
       .select(["amount_paise", "reason"])
       .where("status", "=", "unmatched")
       .execute();
+    const page = await (await fetch(`${server.url}/admin/payments`, { headers: { cookie } })).text();
+    expect(page).toContain("Unmatched payments");
+    expect(page).toContain("₹123.45");
+    expect(page).toContain("No open order asks for this amount");
+    expect(page).toContain("did not come from that bank&#x27;s sender id");
     expect(listed).toEqual(
       expect.arrayContaining([
         { amount_paise: 12_345, reason: "no_match" },
         { amount_paise: null, reason: "untrusted_sender" },
       ]),
+    );
+  });
+
+  it("lets the operator assign an unmatched credit to the order it pays, through the same confirmation", async () => {
+    const { orderId, pricePaise } = await order(500);
+    const utr = nextUtr();
+    const short = gatewayBody(hdfcCreditSms(pricePaise - 1_000, utr));
+    expect(await (await postSms(server.url, short, signedHeaders(secret, short))).json()).toMatchObject({
+      reason: "no_match",
+    });
+    const credit = await handle.db
+      .selectFrom("payment_credits")
+      .select("id")
+      .where("utr", "=", utr)
+      .executeTakeFirstOrThrow();
+    const act = (fields: Record<string, string>) =>
+      fetch(`${server.url}/admin/payments.data`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { cookie, origin: server.url },
+      });
+    expect(
+      await (await act({ intent: "assign", creditId: String(credit.id), orderId: "BK0000000000" })).text(),
+    ).toContain("Order not found");
+    expect(await (await act({ intent: "dismiss", creditId: String(credit.id), reason: "" })).text()).toContain(
+      "Say why this payment is dismissed",
+    );
+    expect(await (await act({ intent: "assign", creditId: String(credit.id), orderId })).text()).toContain(
+      "Payment assigned",
+    );
+    expect(["paid", "sending", "sent"]).toContain(await status(orderId));
+    const row = await handle.db
+      .selectFrom("orders")
+      .select("paid_by")
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(row.paid_by).toBe("owner");
+    expect(await (await act({ intent: "assign", creditId: String(credit.id), orderId })).text()).toContain(
+      "already dealt with",
     );
   });
 
@@ -206,6 +250,47 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
     expect(await paidCount()).toBe(before);
     for (const o of open) expect(await status(o.orderId)).toBe("awaiting_payment");
   }, 300_000);
+
+  it("makes the secret in Settings, shows it once, and the old one stops working", async () => {
+    const settings = (fields: Record<string, string>) =>
+      fetch(`${server.url}/admin/settings.data`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { cookie, origin: server.url },
+      }).then((r) => r.text());
+    const made = /\b[0-9a-f]{64}\b/.exec(await settings({ intent: "sms-secret-rotate" }))?.[0];
+    expect(made).toBeDefined();
+    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text();
+    expect(page).not.toContain(made!);
+    expect(page).toContain(`Secret ending …${made!.slice(-4)}`);
+    const body = gatewayBody(hdfcCreditSms(99_999, nextUtr()));
+    expect((await postSms(server.url, body, signedHeaders(secret, body))).status).toBe(401);
+    expect((await postSms(server.url, body, signedHeaders(made!, body))).status).toBe(200);
+    secret = made!;
+
+    const tried = await settings({
+      intent: "template-try",
+      text: hdfcCreditSms(34_897, "514212345678"),
+      sender: "VM-HDFCBK",
+    });
+    expect(tried).toContain("HDFC Bank SMS");
+    expect(tried).toContain("514212345678");
+    const bad = await settings({
+      intent: "template-add",
+      name: "Mine",
+      channel: "sms",
+      pattern: "(?<amount>[",
+      senders: "X",
+    });
+    expect(bad).toContain("Mine: the pattern is not a valid regular expression");
+    const audit = await handle.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "payments.sms_secret")
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).not.toContain(made!);
+  });
 });
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -1,9 +1,10 @@
-import { LayoutDashboard, type LucideIcon, Package, ScrollText, Settings, ShoppingCart } from "lucide-react";
+import { Banknote, LayoutDashboard, type LucideIcon, Package, ScrollText, Settings, ShoppingCart } from "lucide-react";
 
 /** Sidebar entries: the spec's Dashboard, Orders, Plans, Settings, and the audit trail. */
 export const ADMIN_NAV: Array<{ to: string; label: string; icon: LucideIcon }> = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
+  { to: "/admin/payments", label: "Payments", icon: Banknote },
   { to: "/admin/plans", label: "Plans", icon: Package },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/audit", label: "Audit", icon: ScrollText },

@@ -5,11 +5,14 @@ import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
 import { PanelConnection } from "~/components/admin/settings/panel-connection";
+import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listBackups } from "~/domain/backups/backup.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
+import { isPaymentAlertIntent, runPaymentAlertsAction } from "~/domain/payments/alerts-settings-actions.server";
+import { customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
 import { readForm } from "~/lib/form.server";
@@ -21,8 +24,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, backups] = await Promise.all([settingsForAdmin(db), listBackups(config.BACKUP_DIR)]);
-  return { settings, username: admin.username, backups };
+  const [settings, backups, sms, templates] = await Promise.all([
+    settingsForAdmin(db),
+    listBackups(config.BACKUP_DIR),
+    smsSecretStatus(db),
+    customTemplates(db),
+  ]);
+  return { settings, username: admin.username, backups, paymentAlerts: { sms, templates: templates.inputs } };
 }
 
 /** Passes on the action's Retry-After when it refuses an attempt with 429. */
@@ -38,6 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       url: field("panelUrl"),
       apiKey: field("panelApiKey"),
     });
+  }
+  const intent = form.get("intent");
+  if (isPaymentAlertIntent(intent)) {
+    const operator = { name: admin.username, client: requestClient(request) };
+    return runPaymentAlertsAction(context.get(servicesContext), operator, intent, form);
   }
   const result = await runSettingsAction(context.get(servicesContext), admin, form, requestClient(request));
   if (!result.ok && result.status === 429) {
@@ -123,6 +136,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               hint: "When a payment is confirmed, the order goes to the SMM panel at once. Off: you send each paid order yourself.",
             },
           ]}
+        />
+        <PaymentAlertsCard
+          sms={loaderData.paymentAlerts.sms}
+          templates={loaderData.paymentAlerts.templates}
+          endpoint={`${s.publicBaseUrl.replace(/\/+$/, "")}/api/payments/sms-alert`}
         />
         <CredentialsCard username={loaderData.username} />
         <SettingsCard

@@ -1,0 +1,222 @@
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import type { PaymentAlertsResult } from "~/domain/payments/alerts-settings-actions.server";
+import type { CustomTemplateInput } from "~/domain/payments/custom-templates";
+import { useActionToast } from "./use-action-toast";
+
+interface Props {
+  sms: { configured: boolean; hint: string | null; setAt: number | null };
+  templates: CustomTemplateInput[];
+  /** Where the forwarder sends (this shop's address). */
+  endpoint: string;
+}
+
+const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const button = "rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60";
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+const secondary = `${button} border border-gray-300 bg-white hover:bg-gray-50`;
+
+/** Bank alerts that confirm payments: the SMS forwarder's secret, the operator's templates, and a tester. */
+export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
+  return (
+    <section
+      aria-labelledby="payment-alerts-title"
+      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="payment-alerts-title" className="text-lg font-semibold">
+        Payment alerts
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        Bank credit alerts that confirm payments by themselves. Each order asks for a unique amount (a few paise off the
+        price); an alert for exactly that amount confirms it. How to set up: docs/payments.md.
+      </p>
+      <SmsSecret sms={sms} endpoint={endpoint} />
+      <Templates templates={templates} />
+      <TryAlert />
+    </section>
+  );
+}
+
+function SmsSecret({ sms, endpoint }: Pick<Props, "sms" | "endpoint">) {
+  const fetcher = useFetcher<PaymentAlertsResult>();
+  useActionToast(fetcher, "SMS secret not changed");
+  const secret = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.secret : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
+      <h3 className="font-semibold">SMS forwarder</h3>
+      <p className="text-sm text-gray-700">
+        Address: <code className="break-all">{endpoint}</code>
+      </p>
+      <p className="text-sm text-gray-700" data-testid="sms-secret-status">
+        {sms.configured
+          ? `Secret ending …${sms.hint}, made ${sms.setAt ? time.format(sms.setAt) : "earlier"} IST.`
+          : "Off: no secret yet."}
+      </p>
+      {secret && (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+          <p className="font-semibold">Copy this secret into the forwarder now. It is not shown again.</p>
+          <code className="mt-1 block break-all font-mono" data-testid="sms-secret">
+            {secret}
+          </code>
+        </div>
+      )}
+      <fetcher.Form method="post" className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="sms-secret-rotate" disabled={busy} className={primary}>
+          {sms.configured ? "Make a new secret" : "Make a secret"}
+        </button>
+        {sms.configured && (
+          <button type="submit" name="intent" value="sms-secret-disable" disabled={busy} className={secondary}>
+            Turn off
+          </button>
+        )}
+      </fetcher.Form>
+    </div>
+  );
+}
+
+function Templates({ templates }: { templates: CustomTemplateInput[] }) {
+  const add = useFetcher<PaymentAlertsResult>();
+  const remove = useFetcher<PaymentAlertsResult>();
+  const [formKey, setFormKey] = useState(0);
+  useActionToast(add, "Template not added", () => setFormKey((k) => k + 1));
+  useActionToast(remove, "Template not removed");
+  const id = useId();
+  return (
+    <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
+      <h3 className="font-semibold">Your templates</h3>
+      <p className="text-sm text-gray-600">
+        Built in: HDFC, ICICI, SBI, Axis and Kotak (SMS and e-mail), PhonePe, Paytm and Google Pay business apps. Add
+        one when your bank words its alerts differently: a regular expression with named groups{" "}
+        <code>(?&lt;amount&gt;…)</code> (required), <code>utr</code>, <code>vpa</code>, <code>date</code>,{" "}
+        <code>time</code>. For SMS, say which sender ids it may come from.
+      </p>
+      {templates.length > 0 && (
+        <ul className="divide-y divide-gray-100 text-sm">
+          {templates.map((t, i) => (
+            <li key={`${t.name}-${i}`} className="flex items-start justify-between gap-2 py-2">
+              <span className="min-w-0">
+                <span className="font-medium">{t.name}</span> ({t.channel === "sms" ? "SMS" : "e-mail"})
+                <code className="block break-all text-xs text-gray-700">{t.pattern}</code>
+              </span>
+              <remove.Form method="post">
+                <input type="hidden" name="index" value={i} />
+                <button type="submit" name="intent" value="template-remove" className={secondary}>
+                  Remove
+                </button>
+              </remove.Form>
+            </li>
+          ))}
+        </ul>
+      )}
+      <add.Form method="post" key={formKey} className="space-y-2">
+        <input type="hidden" name="intent" value="template-add" />
+        <TemplateFields idPrefix={`${id}-add`} />
+        <button type="submit" disabled={add.state !== "idle"} className={primary}>
+          Add template
+        </button>
+      </add.Form>
+    </div>
+  );
+}
+
+function TemplateFields({ idPrefix, optional = false }: { idPrefix: string; optional?: boolean }) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <div>
+        <label htmlFor={`${idPrefix}-name`} className="mb-1 block text-sm font-medium">
+          Name
+        </label>
+        <input id={`${idPrefix}-name`} name="name" maxLength={60} required={!optional} className="input" />
+      </div>
+      <div>
+        <label htmlFor={`${idPrefix}-channel`} className="mb-1 block text-sm font-medium">
+          Alert type
+        </label>
+        <select id={`${idPrefix}-channel`} name="channel" className="input">
+          <option value="sms">SMS</option>
+          <option value="email">E-mail</option>
+        </select>
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${idPrefix}-pattern`} className="mb-1 block text-sm font-medium">
+          Pattern {optional && "(empty: try all templates)"}
+        </label>
+        <input
+          id={`${idPrefix}-pattern`}
+          name="pattern"
+          required={!optional}
+          maxLength={600}
+          className="input font-mono"
+          placeholder="Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={`${idPrefix}-senders`} className="mb-1 block text-sm font-medium">
+          SMS sender ids (a regular expression)
+        </label>
+        <input
+          id={`${idPrefix}-senders`}
+          name="senders"
+          maxLength={200}
+          className="input font-mono"
+          placeholder="HDFCBK$"
+        />
+      </div>
+    </div>
+  );
+}
+
+function TryAlert() {
+  const fetcher = useFetcher<PaymentAlertsResult>();
+  const id = useId();
+  const data = fetcher.state === "idle" ? fetcher.data : undefined;
+  const tried = data?.ok ? data.tried : undefined;
+  return (
+    <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
+      <h3 className="font-semibold">Try on a pasted alert</h3>
+      <fetcher.Form method="post" className="space-y-2">
+        <input type="hidden" name="intent" value="template-try" />
+        <div>
+          <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium">
+            Alert text
+          </label>
+          <textarea id={`${id}-text`} name="text" required rows={3} maxLength={4000} className="input" />
+        </div>
+        <div>
+          <label htmlFor={`${id}-sender`} className="mb-1 block text-sm font-medium">
+            SMS sender id (as your phone shows it)
+          </label>
+          <input id={`${id}-sender`} name="sender" maxLength={100} className="input" placeholder="VM-HDFCBK" />
+        </div>
+        <details>
+          <summary className="cursor-pointer text-sm font-medium">Try a template you are writing</summary>
+          <div className="mt-2">
+            <TemplateFields idPrefix={`${id}-try`} optional />
+          </div>
+        </details>
+        <button type="submit" disabled={fetcher.state !== "idle"} className={secondary}>
+          Try
+        </button>
+      </fetcher.Form>
+      <div aria-live="polite" data-testid="try-result" className="text-sm">
+        {data && !data.ok && <p className="text-red-700">{data.message}</p>}
+        {tried && !tried.matched && <p className="text-red-700">{tried.reason}</p>}
+        {tried?.matched && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 rounded-lg bg-green-50 p-3">
+            <dt>Template</dt>
+            <dd>{tried.template}</dd>
+            <dt>Amount</dt>
+            <dd>{tried.amount}</dd>
+            <dt>UTR</dt>
+            <dd className="font-mono">{tried.utr ?? "—"}</dd>
+            <dt>Payer</dt>
+            <dd>{tried.payerVpa ?? "—"}</dd>
+            <dt>Time</dt>
+            <dd>{tried.time ? `${time.format(new Date(tried.time))} IST` : "— (the time it arrives is used)"}</dd>
+          </dl>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Route } from "./+types/payments";
+import { ResolvedCredits, UnmatchedList } from "~/components/admin/payments/unmatched-list";
+import { servicesContext } from "~/context";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { loadUnmatchedPage, runUnmatchedAction } from "~/domain/payments/unmatched-view.server";
+import { adminTitle } from "~/lib/admin-title";
+import { readForm } from "~/lib/form.server";
+import { requestClient } from "~/lib/request-client.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Unmatched payments") }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  return loadUnmatchedPage(context.get(servicesContext).db);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const form = await readForm(request);
+  return runUnmatchedAction(
+    context.get(servicesContext),
+    { name: admin.username, client: requestClient(request) },
+    form,
+  );
+}
+
+export default function Payments({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold">Unmatched payments</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Credits from bank alerts or a gateway that named no single order. Assign one to the order it pays (the order
+          is confirmed as if you had confirmed it), or dismiss it with the reason. Times are IST.
+        </p>
+      </div>
+      <UnmatchedList credits={loaderData.unmatched} />
+      <ResolvedCredits credits={loaderData.resolved} />
+    </div>
+  );
+}
