@@ -93,9 +93,3 @@ async function takeSlot(trx: DB, amount: number, previous: string | null, reques
     .executeTakeFirst();
   return row !== undefined;
 }
-
-/** Holds whose time is up are dead weight: the retention job may drop them. */
-export async function dropExpiredHolds(db: DB, now: number): Promise<number> {
-  const result = await db.deleteFrom("payment_amount_holds").where("held_until", "<", now).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
