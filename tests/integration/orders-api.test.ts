@@ -229,8 +229,11 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
       payment_deadline_at: T0 + 300_000,
       target: LINK,
       target_username: "rahul.k",
-      price_paise: 1900,
+      listed_price_paise: 1900,
     });
+    // A few paise off the listed price: an amount no other open order is asked for.
+    expect(order.price_paise).toBeLessThan(1900);
+    expect(order.price_paise).toBeGreaterThanOrEqual(1801);
   });
 
   it("expires an unpaid order only after its window, and never one with a UTR or already paid", async () => {

@@ -80,7 +80,8 @@ export async function createOrder(
     created_at: now,
     updated_at: now,
   };
-  const heldUntil = deadline + config.PAYMENT_GRACE_SECONDS * 1000;
+  // Kept for the window and the grace period, when a late payer may still pay by amount alone.
+  const heldUntil = deadline + (config.PAYMENT_GRACE_SECONDS ?? 0) * 1000;
 
   // 50 random bits make an order-id clash practically impossible; one more draw covers it anyway.
   for (let attempt = 0; ; attempt++) {
