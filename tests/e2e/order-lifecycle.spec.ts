@@ -48,6 +48,19 @@ const status = (orderId: string) =>
     (db) => (db.prepare("select status from orders where order_id = ?").get(orderId) as { status: string }).status,
   );
 
+/** What the buyer paid: the listed price less the few paise that made the amount unique, as the shop shows it. */
+const paidText = (orderId: string) => {
+  const paise = withDb(
+    join(dir, "shop.db"),
+    (db) =>
+      (db.prepare("select price_paise from orders where order_id = ?").get(orderId) as { price_paise: number })
+        .price_paise,
+  );
+  const rupees = (p: number) =>
+    p % 100 === 0 ? `₹${p / 100}` : `₹${Math.floor(p / 100)}.${String(p % 100).padStart(2, "0")}`;
+  return { paid: rupees(paise), refund: rupees(paise - Math.round((paise * 5) / 100)) };
+};
+
 /** Moves the simulated panel's clock forward: its orders progress as if that much time had passed. */
 async function advancePanel(ms: number) {
   const res = await fetch(`${simulatorUrl}/simulator/advance`, {
@@ -287,21 +300,22 @@ test("the panel refuses a paid order: the buyer is told it was not delivered and
   await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();
   await expect(row).toContainText("Refund due", { timeout: 15_000 });
 
-  // ₹49 paid, nothing delivered: ₹49 less the 5% fee.
+  // About ₹49 paid, nothing delivered: what was paid less the 5% fee.
+  const money = paidText(orderId);
   await expect(stage).toHaveText("Not delivered", { timeout: 15_000 });
-  await expect(page.getByTestId("refund-due")).toHaveText("₹46.55");
-  await expect(page.getByText("the ₹49 you paid, less our 5% processing fee")).toBeVisible();
+  await expect(page.getByTestId("refund-due")).toHaveText(money.refund);
+  await expect(page.getByText(`the ${money.paid} you paid, less our 5% processing fee`)).toBeVisible();
   await expect(page.getByText("goes back to the UPI account you paid from within 5–7 business days")).toBeVisible();
   await expect(page.getByText(/expired/i)).toHaveCount(0);
 
   // The dashboard says what is owed; the order's page says why and takes the refund's reference.
   await admin.goto(`${shop.url}/admin/dashboard`);
-  await expect(admin.getByTestId("refunds-due")).toContainText("1 refund due: ₹46.55 owed to buyers");
+  await expect(admin.getByTestId("refunds-due")).toContainText(`1 refund due: ${money.refund} owed to buyers`);
   await admin.getByTestId("refunds-due").click();
   await admin.getByRole("row").filter({ hasText: orderId }).getByRole("link", { name: orderId }).click();
   await expect(admin.getByRole("alert").filter({ hasText: "Incorrect service ID" })).toBeVisible();
   const actions = admin.getByRole("region", { name: "Actions" });
-  await expect(actions).toContainText("Refund due: ₹46.55");
+  await expect(actions).toContainText(`Refund due: ${money.refund}`);
   // The refund form fits the phone: nothing sideways.
   expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const reference = actions.getByLabel("Refund UPI reference (12 digits)");
@@ -316,7 +330,7 @@ test("the panel refuses a paid order: the buyer is told it was not delivered and
 
   // The buyer's page, still open, says so.
   await expect(stage).toHaveText("Refunded", { timeout: 15_000 });
-  await expect(page.getByTestId("refund-due")).toHaveText("₹46.55");
+  await expect(page.getByTestId("refund-due")).toHaveText(money.refund);
   const tab = await page.context().newPage();
   watchForErrors(tab, pageErrors);
   const tracked = await track(tab, orderId, "9876543210");
