@@ -23,7 +23,7 @@ export default defineConfig({
   ],
   webServer: {
     // A production build on a fresh temporary database.
-    command: `rm -rf .tmp/e2e-${port} && node ${process.env.BUILD_DIR ?? "build"}/server/app/main.js`,
+    command: `rm -rf .tmp/e2e-${port} && node server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -8,7 +8,7 @@ import { recentOrders } from "~/domain/orders/recent.server";
 import { demoPlans } from "~/db/seed.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import type { Config } from "../../server/config";
+import type { Config } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 

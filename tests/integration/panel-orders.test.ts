@@ -16,7 +16,7 @@ import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simul
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/api.server";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-/** The compiled production server (`npm run build`), as `npm start` runs it. */
+/** The production starter, as `npm start` runs it: it loads the build in BUILD_DIR (`npm run build`). */
 export function serverEntry(): string {
-  return join(process.env.BUILD_DIR ?? "build", "server", "app", "main.js");
+  return fileURLToPath(new URL("../../server.js", import.meta.url));
 }
 
 export interface ServerProcess {
