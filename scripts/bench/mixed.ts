@@ -150,7 +150,7 @@ async function onPostgres(baseline: Result): Promise<boolean> {
       let ok: boolean;
       try {
         const failed = started.find((s) => s.status === "rejected");
-        if (failed) throw (failed as PromiseRejectedResult).reason;
+        if (failed) throw failed.reason;
         ok = await loadShops("PostgreSQL, two instances sharing one database", shops, baseline, acknowledged);
       } finally {
         await Promise.all(shops.map((s) => s.stop()));

@@ -13,7 +13,7 @@ const TODAY = Date.UTC(2025, 2, 15) - IST_OFFSET_MS;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
-  for await (const chunk of stream) text += chunk;
+  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
   return text;
 }
 

@@ -49,7 +49,7 @@ describe("secrets stay on the server", () => {
       let output = "";
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
-      const [code] = await once(child, "exit");
+      const [code] = (await once(child, "exit")) as [number | null];
       expect(code, output).toBe(0);
 
       const leaks = filesUnder(join(buildDir, "client")).flatMap((file) =>

@@ -12,7 +12,7 @@ export function PanelBalanceCard() {
   const fetcher = useFetcher<Reply>();
   const { load } = fetcher;
   useEffect(() => {
-    load("/api/admin/panel/balance");
+    void load("/api/admin/panel/balance");
   }, [load]);
   const reply = fetcher.data;
 

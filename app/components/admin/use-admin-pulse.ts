@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminPulse } from "~/domain/orders/pulse.server";
 
@@ -13,14 +13,18 @@ const POLL_MS = 4_000;
 export function useAdminPulse(initial: AdminPulse): AdminPulse {
   const revalidator = useRevalidator();
   const [pulse, setPulse] = useState(initial);
+  const [loaded, setLoaded] = useState(initial);
   const seen = useRef(initial.version);
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  // The revalidator changes identity on every render; the poll must not restart for it.
+  const reload = useEffectEvent(() => void revalidator.revalidate());
 
   // A reload of the page's data (navigation, action) brings a fresh pulse with it.
+  if (loaded !== initial) {
+    setLoaded(initial);
+    setPulse(initial);
+  }
   useEffect(() => {
     seen.current = initial.version;
-    setPulse(initial);
   }, [initial]);
 
   useEffect(() => {
@@ -35,18 +39,19 @@ export function useAdminPulse(initial: AdminPulse): AdminPulse {
         setPulse(body.pulse);
         if (body.pulse.version !== seen.current) {
           seen.current = body.pulse.version;
-          void revalidate.current();
+          reload();
         }
       } catch {
         // Offline for a moment: the next tick tries again.
       }
     };
-    const timer = setInterval(check, POLL_MS);
-    document.addEventListener("visibilitychange", check);
+    const onTick = () => void check();
+    const timer = setInterval(onTick, POLL_MS);
+    document.addEventListener("visibilitychange", onTick);
     return () => {
       stopped = true;
       clearInterval(timer);
-      document.removeEventListener("visibilitychange", check);
+      document.removeEventListener("visibilitychange", onTick);
     };
   }, []);
 

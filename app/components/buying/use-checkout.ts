@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { useRevalidator } from "react-router";
 import { SETTLED_STAGES, buyerView } from "~/domain/orders/buyer-view";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
@@ -19,6 +19,8 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
   const revalidator = useRevalidator();
   const [now, setNow] = useState(serverNow);
   const [offset] = useState(() => serverNow - Date.now());
+  // The revalidator changes identity on every render; the poll must not restart for it.
+  const reload = useEffectEvent(() => void revalidator.revalidate());
 
   // The stage as of now: the window may close between two loads.
   const view = buyerView(
@@ -51,7 +53,7 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
     if (settled) return;
     let known: OrderStatus = order.status;
     let polls = 0;
-    const timer = setInterval(async () => {
+    const poll = async () => {
       if (document.visibilityState === "hidden") return;
       polls++;
       try {
@@ -62,17 +64,16 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
         const body = (await res.json()) as { status?: OrderStatus };
         if (body.status && body.status !== known) {
           known = body.status;
-          void revalidator.revalidate();
+          reload();
         } else if (delivering && polls % DELIVERY_REFRESH_POLLS === 0) {
-          void revalidator.revalidate();
+          reload();
         }
       } catch {
         // The next poll tries again.
       }
-    }, POLL_MS);
+    };
+    const timer = setInterval(() => void poll(), POLL_MS);
     return () => clearInterval(timer);
-    // The revalidator changes identity on every render; the poll must not restart for it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled, delivering, order.orderId, order.status]);
 
   return {

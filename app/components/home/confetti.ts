@@ -24,7 +24,7 @@ export async function celebrate(durationMs: number): Promise<void> {
   document.body.appendChild(canvas);
   const fire = create.create(canvas, { resize: true, useWorker: false });
   const colors = ["#d6246e", "#f59e0b", "#7c3aed", "#10b981"];
-  const bursts: Array<ReturnType<confetti.CreateTypes>> = [];
+  const bursts: Array<Promise<null> | null> = [];
   await new Promise<void>((resolve) => {
     const frame = () => {
       bursts.push(fire({ particleCount: 3, angle: 60, spread: 55, origin: { x: 0, y: 0.7 }, colors }));

@@ -170,9 +170,9 @@ export function pullStream(source: AsyncIterable<string | Uint8Array>): Readable
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { value, done } = await iterator.next();
-        if (done) controller.close();
-        else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(typeof next.value === "string" ? encoder.encode(next.value) : next.value);
       },
       async cancel() {
         await iterator.return?.();
