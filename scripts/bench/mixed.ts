@@ -1,5 +1,5 @@
 /**
- * Mixed load (issue 9): storefront pages, plans, order creation, 1,000 buyers
+ * Mixed load (docs/performance.md): storefront pages, plans, order creation, 1,000 buyers
  * polling their order status and the admin dashboard, all at once at full
  * speed, first on SQLite (one instance), then on PostgreSQL with two instances
  * sharing one database. Reports each class beside a bare Node server, the

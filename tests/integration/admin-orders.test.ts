@@ -209,7 +209,7 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect(await targets("quote")).toEqual([]);
   });
 
-  it("exports the filtered orders as CSV with the spec's columns, N/A and quoting", async () => {
+  it("exports the filtered orders as CSV with the columns in docs/product.md, N/A and quoting", async () => {
     await makeOrder(h.db, {
       created_at: TODAY + 1000,
       customer_name: 'Rao, "Ravi"',

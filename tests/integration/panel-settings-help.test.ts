@@ -248,7 +248,7 @@ describe.each(testDatabases())("'Test connection' over HTTP on $name", (kind) =>
   });
 });
 
-/** 'Update All Profits' over HTTP: progress lines, then the spec's result. */
+/** 'Update All Profits' over HTTP: progress lines, then the result the operator is shown. */
 describe.each(testDatabases())("POST /api/admin/panel/update-profits on $name", (kind) => {
   let server: ServerProcess;
   let drop: () => Promise<void>;

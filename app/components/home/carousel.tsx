@@ -2,7 +2,7 @@ import type { EmblaCarouselType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Spec: the hint arrows show for the first 5 seconds. */
+/** The hint arrows show for the first 5 seconds (docs/product.md, Home page). */
 const HINT_MS = 5_000;
 
 interface CarouselProps {

@@ -13,7 +13,7 @@ const SECTION_LINKS: ReadonlyArray<{ section: HomeSection; label: string; href: 
   { section: "faq", label: "FAQ", href: "/#faq" },
 ];
 
-/** Opacity threshold from the spec. */
+/** Past this scroll the bar turns more opaque (docs/product.md, Navigation bar). */
 const SCROLLED_PX = 20;
 
 export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {

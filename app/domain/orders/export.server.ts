@@ -241,7 +241,7 @@ export async function recordOrdersExport(
   );
 }
 
-/** orders_export_{timestamp}[_{time filter}][_{status}][_{search}].csv (spec section 9). */
+/** orders_export_{timestamp}[_{time filter}][_{status}][_{search}].csv (docs/product.md, Orders list). */
 export function exportFileName(filters: OrderFilters, extension: ExportFormat, now = Date.now()): string {
   const stamp = istDateTime(now, true).replace(" ", "_").replace(/:/g, "-");
   const parts = [`orders_export_${stamp}`];
