@@ -61,7 +61,7 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
       const res = await fetch(`${server.url}/api/admin/setting/${key}`, { headers: { cookie } });
       expectNoSecrets(await res.text());
     }
-    const key: unknown = await (
+    const key = await (
       await fetch(`${server.url}/api/admin/setting/${SETTINGS.panelApiKey.key}`, { headers: { cookie } })
     ).json();
     expect(key).toEqual({ success: true, setting: { key: SETTINGS.panelApiKey.key, value: "••••cdef" } });
@@ -85,11 +85,7 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, message: "UPI ID must look like name@bank" });
-    const upi = (await (
-      await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })
-    ).json()) as {
-      setting: { value: string };
-    };
+    const upi = await (await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })).json();
     expect(upi.setting.value).toMatch(/placeholder/);
   });
 

@@ -12,7 +12,7 @@ export function PanelBalanceCard() {
   const fetcher = useFetcher<Reply>();
   const { load } = fetcher;
   useEffect(() => {
-    void load("/api/admin/panel/balance");
+    load("/api/admin/panel/balance");
   }, [load]);
   const reply = fetcher.data;
 

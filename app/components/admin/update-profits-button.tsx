@@ -35,7 +35,7 @@ export function UpdateProfitsButton() {
       else if (!last.updated && !last.failed) toast.info(last.message);
       else if (last.updated) toast.success(last.message);
       else toast.error(last.message);
-      if (last && "success" in last && (last.updated || last.failed)) void revalidator.revalidate();
+      if (last && "success" in last && (last.updated || last.failed)) revalidator.revalidate();
     } catch {
       toast.error(FAILED);
     } finally {
@@ -49,7 +49,7 @@ export function UpdateProfitsButton() {
     <div className="relative">
       <button
         type="button"
-        onClick={() => void run()}
+        onClick={run}
         disabled={running}
         className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
       >

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminPulse } from "~/domain/orders/pulse.server";
 
@@ -13,18 +13,14 @@ const POLL_MS = 4_000;
 export function useAdminPulse(initial: AdminPulse): AdminPulse {
   const revalidator = useRevalidator();
   const [pulse, setPulse] = useState(initial);
-  const [loaded, setLoaded] = useState(initial);
   const seen = useRef(initial.version);
-  // The revalidator changes identity on every render; the poll must not restart for it.
-  const reload = useEffectEvent(() => void revalidator.revalidate());
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
 
   // A reload of the page's data (navigation, action) brings a fresh pulse with it.
-  if (loaded !== initial) {
-    setLoaded(initial);
-    setPulse(initial);
-  }
   useEffect(() => {
     seen.current = initial.version;
+    setPulse(initial);
   }, [initial]);
 
   useEffect(() => {
@@ -39,19 +35,18 @@ export function useAdminPulse(initial: AdminPulse): AdminPulse {
         setPulse(body.pulse);
         if (body.pulse.version !== seen.current) {
           seen.current = body.pulse.version;
-          reload();
+          void revalidate.current();
         }
       } catch {
         // Offline for a moment: the next tick tries again.
       }
     };
-    const onTick = () => void check();
-    const timer = setInterval(onTick, POLL_MS);
-    document.addEventListener("visibilitychange", onTick);
+    const timer = setInterval(check, POLL_MS);
+    document.addEventListener("visibilitychange", check);
     return () => {
       stopped = true;
       clearInterval(timer);
-      document.removeEventListener("visibilitychange", onTick);
+      document.removeEventListener("visibilitychange", check);
     };
   }, []);
 

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import { Checkbox, Dialog } from "radix-ui";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { BUYER_MESSAGES, phoneDigits, validateBuyer } from "~/domain/orders/buyer";
@@ -44,16 +44,14 @@ export function OrderDialog({
   const nameRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
 
-  // Opening the dialog for a plan brings back what the buyer typed last time.
-  const [draftFor, setDraftFor] = useState<PlanCardData | null>(null);
-  if (plan !== draftFor) {
-    setDraftFor(plan);
-    const draft = plan && readJson<{ name?: string; phone?: string }>("local", PLAN_FORM_DRAFT_KEY);
+  useEffect(() => {
+    if (!plan) return;
+    const draft = readJson<{ name?: string; phone?: string }>("local", PLAN_FORM_DRAFT_KEY);
     if (draft) {
       setName(draft.name ?? "");
       setPhone(phoneDigits(draft.phone ?? ""));
     }
-  }
+  }, [plan]);
 
   function saveDraft(next: { name: string; phone: string }) {
     writeJson("local", PLAN_FORM_DRAFT_KEY, next);
@@ -121,7 +119,7 @@ export function OrderDialog({
       setName("");
       setPhone("");
       setAgreed(false);
-      void navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, {
+      navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, {
         replace: true,
         state: { paymentDetails: details },
       });
@@ -165,7 +163,7 @@ export function OrderDialog({
               <span className="font-semibold text-ink">{formatInr(plan.pricePaise)}</span>
             </Dialog.Description>
           )}
-          <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
+          <form onSubmit={submit} noValidate className="mt-4 space-y-4">
             <div>
               <label htmlFor={ids.name} className="block text-sm font-semibold">
                 Your name

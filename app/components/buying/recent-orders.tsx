@@ -19,34 +19,25 @@ export function RecentOrders({
   initialNow: number;
 }) {
   const [orders, setOrders] = useState(initial);
-  // The server's clock, carried forward on this one: "2 min ago" must not depend on the buyer's clock.
-  const [now, setNow] = useState(initialNow);
-  const [loaded, setLoaded] = useState({ initial, initialNow });
-  if (loaded.initial !== initial || loaded.initialNow !== initialNow) {
-    setLoaded({ initial, initialNow });
-    setOrders(initial);
-    setNow(initialNow);
-  }
+  const [clock, setClock] = useState({ server: initialNow, local: 0 });
+  const [, tick] = useState(0);
 
   useEffect(() => {
-    let server = initialNow;
-    let local = Date.now();
+    setClock({ server: initialNow, local: Date.now() });
     let stopped = false;
     const every = service === "comments" ? 2_000 : 5_000;
-    const refresh = async () => {
+    const timer = setInterval(async () => {
       try {
         const res = await fetch(`/api/recent-orders?serviceType=${service}`);
         if (!res.ok || stopped) return;
         const body = (await res.json()) as { orders: RecentOrder[]; now: number };
         setOrders(body.orders.slice(0, 3));
-        server = body.now;
-        local = Date.now();
+        setClock({ server: body.now, local: Date.now() });
       } catch {
         // A missed refresh only leaves the box as it was.
       }
-      if (!stopped) setNow(server + (Date.now() - local));
-    };
-    const timer = setInterval(() => void refresh(), every);
+      tick((n) => n + 1);
+    }, every);
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -54,6 +45,7 @@ export function RecentOrders({
   }, [service, initialNow]);
 
   if (orders.length === 0) return null;
+  const now = clock.local === 0 ? clock.server : clock.server + (Date.now() - clock.local);
   return (
     <section
       aria-labelledby="recent-orders-title"

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from "react";
+import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { SETTLED_STAGES, buyerView } from "~/domain/orders/buyer-view";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
@@ -19,8 +19,6 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
   const revalidator = useRevalidator();
   const [now, setNow] = useState(serverNow);
   const [offset] = useState(() => serverNow - Date.now());
-  // The revalidator changes identity on every render; the poll must not restart for it.
-  const reload = useEffectEvent(() => void revalidator.revalidate());
 
   // The stage as of now: the window may close between two loads.
   const view = buyerView(
@@ -53,7 +51,7 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
     if (settled) return;
     let known: OrderStatus = order.status;
     let polls = 0;
-    const poll = async () => {
+    const timer = setInterval(async () => {
       if (document.visibilityState === "hidden") return;
       polls++;
       try {
@@ -64,16 +62,17 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
         const body = (await res.json()) as { status?: OrderStatus };
         if (body.status && body.status !== known) {
           known = body.status;
-          reload();
+          void revalidator.revalidate();
         } else if (delivering && polls % DELIVERY_REFRESH_POLLS === 0) {
-          reload();
+          void revalidator.revalidate();
         }
       } catch {
         // The next poll tries again.
       }
-    };
-    const timer = setInterval(() => void poll(), POLL_MS);
+    }, POLL_MS);
     return () => clearInterval(timer);
+    // The revalidator changes identity on every render; the poll must not restart for it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settled, delivering, order.orderId, order.status]);
 
   return {

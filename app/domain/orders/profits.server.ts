@@ -10,7 +10,7 @@ const ACTOR = { kind: "system", job: "profit-update" } as const;
 export interface BulkProfitResult {
   updated: number;
   failed: number;
-  /** The operator's toast: 'Updated {n} orders' (+ ', {m} failed'), or 'No orders need profit update'. */
+  /** The spec's toast: 'Updated {n} orders' (+ ', {m} failed'), or 'No orders need profit update'. */
   message: string;
 }
 

@@ -11,7 +11,7 @@ import { apiError } from "~/lib/api.server";
  * final `{"success":true,"updated":n,"failed":m,"message":…}` or
  * `{"success":false,"message":…}` line.
  */
-export function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   if (request.method !== "POST") return apiError(405, "Method not allowed");
   const services = context.get(servicesContext);
