@@ -73,7 +73,7 @@ export default async function handleRequest(
           );
         },
         onShellError(error: unknown) {
-          reject(error);
+          reject(error instanceof Error ? error : new Error("rendering the page shell failed", { cause: error }));
         },
         onError(error: unknown) {
           responseStatusCode = 500;

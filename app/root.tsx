@@ -53,7 +53,7 @@ export function ErrorBoundary() {
   const refused = status >= 400 && status < 500 && !notFound;
   const title = notFound ? "Oops! Page not found" : refused ? "Bad request" : "Unexpected Application Error!";
   // The public layout's settings, when its loader got to run; a bare 404 has only the defaults.
-  const site = useRouteLoaderData("routes/public/layout") as SiteChrome | undefined;
+  const site = useRouteLoaderData<SiteChrome>("routes/public/layout");
   return (
     <>
       <title>{notFound ? "Page not found" : title}</title>

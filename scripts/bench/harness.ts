@@ -120,7 +120,9 @@ export type Result = autocannon.Result;
 
 export function load(options: autocannon.Options): Promise<Result> {
   return new Promise((ok, fail) => {
-    autocannon(options, (error, result) => (error ? fail(error) : ok(result)));
+    autocannon(options, (error, result) =>
+      error ? fail(error instanceof Error ? error : new Error(String(error))) : ok(result),
+    );
   });
 }
 

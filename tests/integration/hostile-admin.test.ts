@@ -503,7 +503,7 @@ function expectedMove(
 ): OrderStatus | "refused" {
   let body: { unpaid?: unknown; reference?: unknown } = {};
   try {
-    body = rawBody === "" ? {} : JSON.parse(rawBody);
+    body = rawBody === "" ? {} : (JSON.parse(rawBody) as typeof body);
   } catch {
     return "refused";
   }

@@ -81,13 +81,14 @@ async function expectCoherentHistory(
     .where("target_id", "=", orderId)
     .orderBy("id")
     .execute();
+  type Details = { from: OrderStatus; to: OrderStatus; failed?: boolean; utr?: string };
   const steps = entries
-    .filter((e) => !JSON.parse(e.details ?? "{}").failed)
     .map((e) => ({
       name: e.action.replace(/^order\./, "") as TransitionName,
       actor: e.actor,
-      ...JSON.parse(e.details!),
-    }));
+      ...(JSON.parse(e.details ?? "{}") as Details),
+    }))
+    .filter((step) => !step.failed);
   let at: OrderStatus = start;
   for (const step of steps) {
     expect(step.from, `${orderId}: ${JSON.stringify(steps)}`).toBe(at);

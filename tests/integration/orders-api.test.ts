@@ -73,7 +73,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     };
     expect(order).toMatchObject({ price: 49, amount: 100, status: "awaiting_payment", serviceType: "followers" });
     expect(order.orderId).toMatch(/^BK[0-9A-Z]{10}$/);
-    const status = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
+    const status: unknown = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
     expect(status).toEqual({ success: true, status: "awaiting_payment" });
   });
 
@@ -157,7 +157,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     const { order } = (await (await post("/api/create-order", base())).json()) as { order: { orderId: string } };
     // No route takes it any more: the site's "not found"/"method not allowed" answer.
     expect([404, 405]).toContain((await post(`/api/orders/${order.orderId}/cancel`, {})).status);
-    const status = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
+    const status: unknown = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
     expect(status).toEqual({ success: true, status: "awaiting_payment" });
   });
 
@@ -182,7 +182,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     expect(((await reused.json()) as { message: string }).message).toBe(
       "This UPI reference number has already been used for another order",
     );
-    const status = await (await fetch(`${server.url}/api/order-status?orderId=${other.order.orderId}`)).json();
+    const status: unknown = await (await fetch(`${server.url}/api/order-status?orderId=${other.order.orderId}`)).json();
     expect(status).toEqual({ success: true, status: "awaiting_payment" });
   });
 });

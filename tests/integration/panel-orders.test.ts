@@ -312,7 +312,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect((await reload(usd.order_id)).profit_paise).toBe(34_900 - 2_250);
   });
 
-  it("updates all profits in one pass with the spec's message", async () => {
+  it("updates all profits in one pass and says how many", async () => {
     await setUp();
     expect(await updateAllProfits(services)).toEqual({
       updated: 0,

@@ -119,12 +119,12 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     sim.panel.setSwitches({ down: false, latencyMs: 1_000 });
     expect(await testPanelConnection(services, OWNER, {})).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/did not answer within/),
+      message: expect.stringMatching(/did not answer within/) as unknown,
     });
     const closed = `http://127.0.0.1:${await closedPort()}`;
     expect(await testPanelConnection(services, OWNER, { url: closed, apiKey: "typed-key-0123456789" })).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/^Could not connect to the SMM panel/),
+      message: expect.stringMatching(/^Could not connect to the SMM panel/) as unknown,
     });
     expect(
       await testPanelConnection(services, OWNER, { url: "ftp://panel.example", apiKey: "typed-key-0123" }),
@@ -243,12 +243,12 @@ describe.each(testDatabases())("'Test connection' over HTTP on $name", (kind) =>
     expect(JSON.parse(audit[0]!.details!)).toMatchObject({ key: "saved", outcome: "connected, 5 services" });
     expect(JSON.parse(audit[1]!.details!)).toMatchObject({
       key: "typed",
-      outcome: expect.stringMatching(/^failed: The SMM panel's address is a loopback address/),
+      outcome: expect.stringMatching(/^failed: The SMM panel's address is a loopback address/) as unknown,
     });
   });
 });
 
-/** 'Update All Profits' over HTTP: progress lines, then the spec's result. */
+/** 'Update All Profits' over HTTP: progress lines, then the result the operator is shown. */
 describe.each(testDatabases())("POST /api/admin/panel/update-profits on $name", (kind) => {
   let server: ServerProcess;
   let drop: () => Promise<void>;

@@ -283,7 +283,7 @@ export async function send(url: string, init: RequestInit & { label?: string } =
   let json: Answer["json"];
   if (type.includes("application/json")) {
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(text) as Answer["json"];
     } catch {
       json = undefined;
     }

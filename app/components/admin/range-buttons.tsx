@@ -3,7 +3,7 @@ export function RangeButtons<T extends string>(props: {
   label: string;
   options: ReadonlyArray<readonly [T, string]>;
   value: T;
-  onSelect(value: T): void;
+  onSelect: (value: T) => void;
   children?: React.ReactNode;
 }) {
   return (

@@ -129,15 +129,18 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
   const [utr, setUtr] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  async function send() {
+    setSending(true);
+    setError(await onSubmitUtr(utr));
+    setSending(false);
+  }
   return (
     <form
       className="mt-6 border-t border-gray-200 pt-4 text-left"
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setSending(true);
-        setError(await onSubmitUtr(utr));
-        setSending(false);
+        void send();
       }}
     >
       <label htmlFor="utr" className="block text-sm font-semibold">

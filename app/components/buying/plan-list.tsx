@@ -10,7 +10,10 @@ export interface PlanCardData {
   tag: string | null;
 }
 
-/** The spec's ribbon: the plan's one tag, or POPULAR for an untagged plan named "popular". */
+/**
+ * The card's ribbon: the plan's one tag, or POPULAR for an untagged plan named
+ * "popular" (docs/product.md, Plans shown to buyers).
+ */
 export function planRibbon(plan: Pick<PlanCardData, "name" | "tag">): string | null {
   const tag = plan.tag?.trim();
   if (tag) return tag.toUpperCase();

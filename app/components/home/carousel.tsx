@@ -2,7 +2,7 @@ import type { EmblaCarouselType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 
-/** Spec: the hint arrows show for the first 5 seconds. */
+/** The hint arrows show for the first 5 seconds (docs/product.md, Home page). */
 const HINT_MS = 5_000;
 
 interface CarouselProps {
@@ -26,7 +26,9 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
   const viewport = useRef<HTMLDivElement>(null);
   const engine = useRef<Promise<EmblaCarouselType> | null>(null);
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
   const [selected, setSelected] = useState(0);
   const [hint, setHint] = useState(true);
   const [settled, setSettled] = useState(true);
@@ -75,6 +77,8 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
   };
 
   return (
+    // Arrow keys bubble up from whatever inside has focus (a slide's link, a button): delegation, not a widget.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={root}
       role="region"

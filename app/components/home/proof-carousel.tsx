@@ -4,7 +4,7 @@ import { Carousel } from "./carousel";
 import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";
 
-/** Spec: 2 seconds of confetti on every change of proof item. */
+/** 2 seconds of confetti on every change of proof item (docs/product.md, Home page). */
 const CONFETTI_MS = 2_000;
 
 const TYPE_LABEL: Record<ProofItem["type"], string> = {

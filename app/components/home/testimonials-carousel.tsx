@@ -5,7 +5,7 @@ import { Carousel } from "./carousel";
 import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";
 
-/** Spec: 3 seconds of confetti, on the first change only. */
+/** 3 seconds of confetti, on the first change only (docs/product.md, Home page). */
 const CONFETTI_MS = 3_000;
 
 const LANG_ATTRIBUTE: Record<Testimonial["language"], string> = { en: "en-IN", hi: "hi", hinglish: "hi-Latn" };

@@ -13,13 +13,16 @@ const SECTION_LINKS: ReadonlyArray<{ section: HomeSection; label: string; href: 
   { section: "faq", label: "FAQ", href: "/#faq" },
 ];
 
-/** Opacity threshold from the spec. */
+/** Past this scroll the bar turns more opaque (docs/product.md, Navigation bar). */
 const SCROLLED_PX = 20;
 
 export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.key;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.key : null);
   const goToSection = useSectionNav();
 
   useEffect(() => {
@@ -29,11 +32,9 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
     return () => window.removeEventListener("scroll", update);
   }, []);
 
-  useEffect(() => setMenuOpen(false), [location.key]);
-
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpenOn(null);
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
@@ -91,7 +92,7 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>

@@ -1,4 +1,5 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
@@ -53,16 +54,17 @@ export function backupPath(dir: string, name: string): string | null {
 export async function listBackups(dir: string): Promise<BackupInfo[]> {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => NAME.test(n));
+    names = (await readdir(dir)).filter((n) => NAME.test(n));
   } catch {
     return [];
   }
-  return names
-    .map((name) => {
-      const stat = statSync(join(dir, name));
-      return { name, bytes: stat.size, createdAt: stat.mtimeMs };
-    })
-    .sort((a, b) => b.createdAt - a.createdAt);
+  const backups = await Promise.all(
+    names.map(async (name) => {
+      const info = await stat(join(dir, name));
+      return { name, bytes: info.size, createdAt: info.mtimeMs };
+    }),
+  );
+  return backups.sort((a, b) => b.createdAt - a.createdAt);
 }
 
 /** Writes everything in `scope` to a new backup file and returns its name and row counts. */
@@ -192,7 +194,7 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
           const result = await trx
             .insertInto(table)
             .values(rows.slice(i, i + 100) as never)
-            .onConflict((oc) => oc.column(conflictColumn as never).doNothing())
+            .onConflict((oc) => oc.column(conflictColumn).doNothing())
             .executeTakeFirst();
           restored[table] += Number(result.numInsertedOrUpdatedRows ?? 0);
         }

@@ -24,11 +24,12 @@ export function OrdersTable({
 }: {
   orders: AdminOrderJson[];
   rowAction: RowFetcher;
-  onCustomer(order: AdminOrderJson): void;
-  onDelete(orderId: string): void;
+  onCustomer: (order: AdminOrderJson) => void;
+  onDelete: (orderId: string) => void;
 }) {
   // The order whose row action is on its way: its buttons wait.
-  const pending = rowAction.state !== "idle" ? String(rowAction.formData?.get("orderId") ?? "") : null;
+  const busyId = rowAction.formData?.get("orderId");
+  const pending = rowAction.state !== "idle" ? (typeof busyId === "string" ? busyId : "") : null;
   return (
     <table className="w-full text-sm max-sm:block sm:min-w-[960px]">
       <thead className="bg-gray-50 text-left text-xs text-gray-700 max-sm:hidden">

@@ -4,8 +4,8 @@ import type { ApiPlan } from "~/domain/plans/admin.server";
 interface Props {
   plan: ApiPlan;
   submitting: boolean;
-  onClose(): void;
-  onConfirm(): void;
+  onClose: () => void;
+  onConfirm: () => void;
 }
 
 export function DeletePlanDialog({ plan, submitting, onClose, onConfirm }: Props) {

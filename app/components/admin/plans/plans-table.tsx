@@ -6,9 +6,9 @@ import { ServiceTypeBadge } from "./service-badge";
 interface Props {
   plans: ApiPlan[];
   busy: boolean;
-  onEdit(plan: ApiPlan): void;
-  onToggle(plan: ApiPlan): void;
-  onDelete(plan: ApiPlan): void;
+  onEdit: (plan: ApiPlan) => void;
+  onToggle: (plan: ApiPlan) => void;
+  onDelete: (plan: ApiPlan) => void;
 }
 
 /**
@@ -107,7 +107,7 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
 
 function IconButton(props: {
   label: string;
-  onClick(): void;
+  onClick: () => void;
   disabled: boolean;
   danger?: boolean;
   children: React.ReactNode;

@@ -46,7 +46,7 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
 
   function test() {
     const value = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
-    fetcher.submit(
+    void fetcher.submit(
       { intent: "panel-test", panelUrl: value(urlInputId), panelApiKey: value(keyInputId) },
       { method: "post" },
     );
