@@ -33,8 +33,9 @@ module.exports = {
       comment: "An import that resolves to nothing: a typo, or a package that is not installed.",
       severity: "error",
       from: {},
-      // React Router's generated route types (./+types/…) live under .react-router/types, joined by tsconfig's rootDirs.
-      to: { couldNotResolve: true, pathNot: "^\\./\\+types/" },
+      // React Router's generated route types (./+types/…) live under .react-router/types, joined by tsconfig's rootDirs;
+      // its server build is a Vite virtual module that exists only inside the build.
+      to: { couldNotResolve: true, pathNot: ["^\\./\\+types/", "^virtual:react-router/"] },
     },
     {
       name: "no-undeclared-dependency",
