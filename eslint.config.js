@@ -30,8 +30,8 @@ export default defineConfig(
       globals: { ...globals.node },
     },
     rules: {
-      // An event handler may be async: React ignores what a handler returns, and each handler catches its own
-      // failures. Promises passed where a value is expected (conditions, spreads) are still errors.
+      // An event handler may be async (React ignores what a handler returns); a promise where a value is
+      // expected (a condition, a spread) is still an error.
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       // The codebase's convention for a parameter a signature needs but the body does not (Express's error
       // handler must take four) and for leaving a property out of a rest copy.
