@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
 /** A small rounded label: an order's state, a service, a plan's tag, a ribbon. */
-export const badgeVariants = cva("inline-flex items-center gap-1.5 whitespace-nowrap rounded-full", {
+export const badgeVariants = cva("inline-flex items-center gap-1 whitespace-nowrap rounded-full", {
   variants: {
     tone: {
       neutral: "bg-gray-100 text-gray-800",
@@ -14,6 +14,8 @@ export const badgeVariants = cva("inline-flex items-center gap-1.5 whitespace-no
       /** A soft warning on white: the checkout's countdown. */
       warning: "bg-amber-50 text-amber-800",
       brand: "bg-brand-50 text-brand-700",
+      /** Checked and true: a verified result. */
+      verified: "bg-emerald-50 text-emerald-800",
       solid: "bg-brand-600 text-white",
       /** On a tinted background. */
       white: "bg-white text-ink shadow-sm",
@@ -21,7 +23,8 @@ export const badgeVariants = cva("inline-flex items-center gap-1.5 whitespace-no
       orange: "bg-orange-100 text-orange-800",
     },
     size: {
-      sm: "px-2 py-0.5 text-xs font-medium",
+      xs: "px-2 py-0.5 text-xs font-medium",
+      sm: "px-2.5 py-0.5 text-xs font-semibold",
       md: "px-3 py-1 text-sm font-semibold",
     },
   },

@@ -26,6 +26,8 @@ export const buttonVariants = cva(
         /** Opens a WhatsApp chat with the shop. */
         whatsapp: "border border-green-700 text-green-800 hover:bg-green-50",
         ghost: "hover:bg-gray-100",
+        /** Grey text that darkens: a Back button. */
+        quiet: "text-gray-700 hover:text-ink",
         link: "text-brand-700 underline",
         /** On the brand gradient. */
         inverse: "bg-white text-brand-700 shadow hover:bg-brand-50",
