@@ -14,7 +14,7 @@ function render(props: Partial<Parameters<typeof Field>[0]>) {
 describe("Field", () => {
   it("names its control with the label", () => {
     const html = render({});
-    expect(html).toContain('<label class="mb-1 block text-sm font-semibold" for="utr">UPI reference</label>');
+    expect(html).toContain('<label for="utr" class="mb-1 block text-sm font-semibold">UPI reference</label>');
     expect(html).toMatch(/<input class="[^"]*" id="utr" aria-invalid="false"\/>/);
   });
 

@@ -7,8 +7,18 @@ export const labelVariants = cva("mb-1 block text-sm", {
   defaultVariants: { size: "lg" },
 });
 
-export function Label({ className, size, ...props }: ComponentProps<"label"> & VariantProps<typeof labelVariants>) {
-  return <label className={cn(labelVariants({ size }), className)} {...props} />;
+export function Label({
+  className,
+  size,
+  htmlFor,
+  children,
+  ...props
+}: ComponentProps<"label"> & VariantProps<typeof labelVariants>) {
+  return (
+    <label htmlFor={htmlFor} className={cn(labelVariants({ size }), className)} {...props}>
+      {children}
+    </label>
+  );
 }
 
 /** Helping text under a control; give it the id the control names in `aria-describedby`. */
