@@ -13,6 +13,7 @@ import siteCssHref from "./app.css?url";
 import { Toaster } from "sonner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { Button } from "~/components/ui/button";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
@@ -74,9 +75,9 @@ export function ErrorBoundary() {
               ? "This request could not be handled as it was sent. Please go back and try again."
               : "Something went wrong on our side. Please try again in a moment."}
         </p>
-        <a href="/" className="btn-primary px-6 py-3">
-          Go back home
-        </a>
+        <Button asChild className="px-6 shadow-sm">
+          <a href="/">Go back home</a>
+        </Button>
       </main>
       {site && <SiteFooter site={site} />}
     </>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { ServiceType } from "~/domain/plans/table";
 import { type RecentOrder, timeAgo } from "~/domain/orders/recent";
+import { Card } from "~/components/ui/card";
 import { formatCount } from "~/lib/money";
 
 /**
@@ -47,27 +48,26 @@ export function RecentOrders({
   if (orders.length === 0) return null;
   const now = clock.local === 0 ? clock.server : clock.server + (Date.now() - clock.local);
   return (
-    <section
-      aria-labelledby="recent-orders-title"
-      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="recent-orders-title" className="text-base font-bold">
-        Recent Orders
-      </h2>
-      <ul className="mt-3 space-y-2" aria-live="polite">
-        {orders.slice(0, 3).map((o) => (
-          <li
-            key={`${o.createdAt}-${o.handle}-${o.quantity}`}
-            className="flex items-center justify-between gap-3 text-sm"
-          >
-            <span>
-              <span className="font-semibold">{o.handle ? `@${o.handle}` : "A creator"}</span> ordered{" "}
-              {formatCount(o.quantity)} {noun.toLowerCase()}
-            </span>
-            <span className="shrink-0 text-gray-600">{timeAgo(o.createdAt, now)}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Card asChild>
+      <section aria-labelledby="recent-orders-title">
+        <h2 id="recent-orders-title" className="text-base font-bold">
+          Recent Orders
+        </h2>
+        <ul className="mt-3 space-y-2" aria-live="polite">
+          {orders.slice(0, 3).map((o) => (
+            <li
+              key={`${o.createdAt}-${o.handle}-${o.quantity}`}
+              className="flex items-center justify-between gap-3 text-sm"
+            >
+              <span>
+                <span className="font-semibold">{o.handle ? `@${o.handle}` : "A creator"}</span> ordered{" "}
+                {formatCount(o.quantity)} {noun.toLowerCase()}
+              </span>
+              <span className="shrink-0 text-gray-600">{timeAgo(o.createdAt, now)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
 import type { EmblaCarouselType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
 
 /** The hint arrows show for the first 5 seconds (docs/product.md, Home page). */
 const HINT_MS = 5_000;
@@ -121,15 +122,15 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
       </div>
 
       <div className="mt-5 flex items-center justify-center gap-4">
-        <button type="button" className="carousel-button" aria-label={`Previous ${itemName}`} onClick={previous}>
+        <Button variant="arrow" size="icon" aria-label={`Previous ${itemName}`} onClick={previous}>
           <ChevronLeft aria-hidden="true" className="size-5" />
-        </button>
+        </Button>
         <p className="min-w-20 text-center text-sm font-medium text-gray-700" aria-live="polite">
           {selected + 1} of {slides.length}
         </p>
-        <button type="button" className="carousel-button" aria-label={`Next ${itemName}`} onClick={next}>
+        <Button variant="arrow" size="icon" aria-label={`Next ${itemName}`} onClick={next}>
           <ChevronRight aria-hidden="true" className="size-5" />
-        </button>
+        </Button>
       </div>
     </div>
   );

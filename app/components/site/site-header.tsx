@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { SERVICE_LINKS } from "./service-links";
 import { ServicesMenu } from "./services-menu";
@@ -83,9 +84,11 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          <a href="/#services" className="btn-primary hidden md:inline-flex" onClick={onSection("services")}>
-            Get Started
-          </a>
+          <Button asChild size="lg" className="hidden shadow-sm md:inline-flex">
+            <a href="/#services" onClick={onSection("services")}>
+              Get Started
+            </a>
+          </Button>
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-brand-50 md:hidden"
@@ -134,9 +137,11 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
             </Link>
           </li>
         </ul>
-        <a href="/#services" className="btn-primary mt-3 flex w-full" onClick={onSection("services")}>
-          Get Started
-        </a>
+        <Button asChild size="lg" className="mt-3 flex w-full shadow-sm">
+          <a href="/#services" onClick={onSection("services")}>
+            Get Started
+          </a>
+        </Button>
       </nav>
     </header>
   );
