@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UNKNOWN_ACTION } from "~/lib/intent";
 import type { OrderStatus } from "./lifecycle";
 
 /**
@@ -10,23 +11,48 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === "true" || v === "on");
 
-export const orderActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("confirm-payment") }),
-  /** `unpaid`: the operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
-  z.object({ intent: z.literal("place"), unpaid: flag }),
-  z.object({ intent: z.literal("retry") }),
-  z.object({ intent: z.literal("cancel") }),
-  z.object({
-    intent: z.literal("mark-refunded"),
-    reference: z.string().max(40, "Enter the 12-digit UPI reference of the refund"),
-  }),
-  z.object({ intent: z.literal("update-profit") }),
-  z.object({ intent: z.literal("delete") }),
-  z.object({ intent: z.literal("erase") }),
-]);
+const confirmPayment = z.object({ intent: z.literal("confirm-payment") });
+/** `unpaid`: the operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
+const place = z.object({ intent: z.literal("place"), unpaid: flag });
+const retry = z.object({ intent: z.literal("retry") });
+const cancel = z.object({ intent: z.literal("cancel") });
+const markRefunded = z.object({
+  intent: z.literal("mark-refunded"),
+  reference: z
+    .string({ error: "Enter the 12-digit UPI reference of the refund" })
+    .max(40, "Enter the 12-digit UPI reference of the refund"),
+});
+const updateProfit = z.object({ intent: z.literal("update-profit") });
+const del = z.object({ intent: z.literal("delete") });
+const erase = z.object({ intent: z.literal("erase") });
+
+export const orderActionSchema = z.discriminatedUnion(
+  "intent",
+  [confirmPayment, place, retry, cancel, markRefunded, updateProfit, del, erase],
+  UNKNOWN_ACTION,
+);
 export type OrderAction = z.infer<typeof orderActionSchema>;
 export type OrderActionIntent = OrderAction["intent"];
 export const ORDER_ACTION_INTENTS = orderActionSchema.options.map((o) => o.shape.intent.value);
+
+/** The order's own page: every action but delete (which is the list's). */
+export const orderPageActionSchema = z.discriminatedUnion(
+  "intent",
+  [confirmPayment, place, retry, cancel, markRefunded, updateProfit, erase],
+  UNKNOWN_ACTION,
+);
+
+const orderId = z.string({ error: "Order not found" }).max(60, "Order not found");
+
+/**
+ * The orders list's row actions: confirm a claimed payment, send a paid order
+ * (never unpaid from there: that needs the order's page and its dialog), delete.
+ */
+export const orderListActionSchema = z.discriminatedUnion(
+  "intent",
+  [confirmPayment.extend({ orderId }), z.object({ intent: z.literal("place"), orderId }), del.extend({ orderId })],
+  UNKNOWN_ACTION,
+);
 
 /** What the operator may do from each state; the transition table has the final word. */
 export function actionsFor(order: {
