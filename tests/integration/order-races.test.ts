@@ -142,7 +142,7 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
     db: h.db,
     dialect: h.dialect,
     settings: createSettingsCache(h.db, 0),
-    config: { ...loadConfig({}), PANEL_TIMEOUT_MS: 5_000 },
+    config: { ...loadConfig({}), PANEL_TIMEOUT_MS: 5_000, PANEL_ALLOW_PRIVATE_ADDRESSES: true },
     logger,
   });
 

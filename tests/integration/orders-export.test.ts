@@ -161,7 +161,7 @@ describe.each(testDatabases())("orders export on $name", (kind) => {
     expect(JSON.parse(rows[1]!.details!)).toEqual({
       format: "xlsx",
       rows: HOSTILE.filter((t) => t.includes("priya")).length,
-      filters: { range: "custom", status: "success", q: "priya", startDate: "2000-01-01", endDate: "2999-12-31" },
+      filters: { range: "custom", status: "delivered", q: "priya", startDate: "2000-01-01", endDate: "2999-12-31" },
     });
   });
 });

@@ -27,5 +27,6 @@ const ALIASES: Record<string, OrderListFilter> = { success: "delivered", failed:
 export function parseListFilter(raw: unknown): OrderListFilter {
   if (typeof raw !== "string") return "all";
   if (Object.hasOwn(ORDER_LIST_FILTERS, raw)) return raw as OrderListFilter;
-  return ALIASES[raw] ?? "all";
+  // Own keys only: "__proto__" or "constructor" from a URL must not reach Object.prototype.
+  return Object.hasOwn(ALIASES, raw) ? ALIASES[raw]! : "all";
 }
