@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { BUYER_MESSAGES, phoneDigits, validateBuyer } from "~/domain/orders/buyer";
+import { GENERIC_MESSAGE, apiCall } from "~/lib/api-client";
 import { formatCount, formatInr } from "~/lib/money";
 import type { PlanCardData } from "./plan-list";
 import {
@@ -17,8 +18,7 @@ import {
   writeJson,
 } from "./storage";
 import type { TargetValues } from "./instagram-input-form";
-
-const GENERIC_ERROR = "An error occurred. Please try again.";
+import { createOrderEndpoint } from "~/routes/api/create-order.types";
 
 /**
  * Name, phone and the terms agreement; creates the order on the server (which
@@ -84,23 +84,16 @@ export function OrderDialog({
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
-      const res = await fetch("/api/create-order", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ ...request, idempotencyKey }),
-      });
-      const body = (await res.json().catch(() => null)) as
-        { success: true; order: { orderId: string } } | { success: false; message?: string; reason?: string } | null;
-      if (!res.ok || !body?.success) {
-        const message = (body && !body.success && body.message) || GENERIC_ERROR;
-        if (body && !body.success && body.reason === "MIN_QUANTITY")
-          toast.error("Minimum Quantity Error", { description: message });
+      const created = await apiCall(createOrderEndpoint, { body: { ...request, idempotencyKey } });
+      if (!created.ok) {
+        const { message, details } = created.error;
+        if (details.reason === "MIN_QUANTITY") toast.error("Minimum Quantity Error", { description: message });
         else toast.error(message);
         setSubmitting(false);
         return;
       }
       const details: PaymentDetails = {
-        orderId: body.order.orderId,
+        orderId: created.data.order.orderId,
         serviceName: `${formatCount(plan.quantity)} Instagram ${plan.serviceType}`,
         serviceType: plan.serviceType,
         amount: String(plan.quantity),
@@ -124,7 +117,7 @@ export function OrderDialog({
         state: { paymentDetails: details },
       });
     } catch {
-      toast.error(GENERIC_ERROR);
+      toast.error(GENERIC_MESSAGE);
       setSubmitting(false);
     }
   }

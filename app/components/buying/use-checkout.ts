@@ -3,6 +3,8 @@ import { useRevalidator } from "react-router";
 import { SETTLED_STAGES, buyerView } from "~/domain/orders/buyer-view";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import type { CheckoutOrder } from "~/domain/payments/checkout.server";
+import { apiCall } from "~/lib/api-client";
+import { orderStatusEndpoint } from "~/routes/api/order-status.types";
 
 const POLL_MS = 4_000;
 /** While delivering: reload the order every this many polls (20 s), for the delivered count. */
@@ -54,20 +56,14 @@ export function useCheckout(order: CheckoutOrder, serverNow: number) {
     const timer = setInterval(async () => {
       if (document.visibilityState === "hidden") return;
       polls++;
-      try {
-        const res = await fetch(`/api/order-status?orderId=${encodeURIComponent(order.orderId)}`, {
-          cache: "no-store",
-        });
-        if (!res.ok) return;
-        const body = (await res.json()) as { status?: OrderStatus };
-        if (body.status && body.status !== known) {
-          known = body.status;
-          void revalidator.revalidate();
-        } else if (delivering && polls % DELIVERY_REFRESH_POLLS === 0) {
-          void revalidator.revalidate();
-        }
-      } catch {
-        // The next poll tries again.
+      // A failed poll (offline, a refusal) changes nothing: the next one tries again.
+      const reply = await apiCall(orderStatusEndpoint, { params: { orderId: order.orderId } });
+      if (!reply.ok) return;
+      if (reply.data.status !== known) {
+        known = reply.data.status;
+        void revalidator.revalidate();
+      } else if (delivering && polls % DELIVERY_REFRESH_POLLS === 0) {
+        void revalidator.revalidate();
       }
     }, POLL_MS);
     return () => clearInterval(timer);

@@ -35,12 +35,35 @@ export type OrderAction = z.infer<typeof orderActionSchema>;
 export type OrderActionIntent = OrderAction["intent"];
 export const ORDER_ACTION_INTENTS = orderActionSchema.options.map((o) => o.shape.intent.value);
 
+/*
+ * Where each action may be asked for. These three unions are the only
+ * declaration of which entry point takes which action; the server runs them
+ * all through runOrderAction.
+ */
+
 /** The order's own page: every action but delete (which is the list's). */
 export const orderPageActionSchema = z.discriminatedUnion(
   "intent",
   [confirmPayment, place, retry, cancel, markRefunded, updateProfit, erase],
   UNKNOWN_ACTION,
 );
+
+/**
+ * POST /api/admin/orders/{id}/{action}: the state changes and the profit
+ * update (delete is DELETE /api/admin/orders/{id}; erasing a buyer's details
+ * is the order page's, with its confirmation).
+ */
+export const orderApiActionSchema = z.discriminatedUnion(
+  "intent",
+  [confirmPayment, place, retry, cancel, markRefunded, updateProfit],
+  UNKNOWN_ACTION,
+);
+export const API_ORDER_ACTIONS = orderApiActionSchema.options.map((o) => o.shape.intent.value);
+export type ApiOrderAction = (typeof API_ORDER_ACTIONS)[number];
+
+export function isApiOrderAction(value: string): value is ApiOrderAction {
+  return (API_ORDER_ACTIONS as readonly string[]).includes(value);
+}
 
 const orderId = z.string({ error: "Order not found" }).max(60, "Order not found");
 

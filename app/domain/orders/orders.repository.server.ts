@@ -66,6 +66,11 @@ export async function updatePanelFields(db: DB, id: number, fields: OrderFields)
   await db.updateTable("orders").set(fields).where("id", "=", id).execute();
 }
 
+/** The order's profit, once the panel's charge is known in rupees. */
+export async function setOrderProfit(db: DB, id: number, profitPaise: number): Promise<void> {
+  await db.updateTable("orders").set({ profit_paise: profitPaise }).where("id", "=", id).execute();
+}
+
 const statusQueries = new WeakMap<DB, CompiledQuery<{ status: OrderStatus }>>();
 
 /**

@@ -20,10 +20,12 @@ import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { orderListActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
 import { useActionToast } from "~/components/admin/use-action-toast";
+import { apiCall } from "~/lib/api-client";
 import { pageAction } from "~/lib/api.server";
 import { formatCount } from "~/lib/money";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
+import { exportCountEndpoint } from "~/routes/api/admin/orders-export.types";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Orders") }];
 
@@ -97,23 +99,19 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   };
 
   async function exportData(format: "csv" | "xlsx") {
-    try {
-      const params = filterParams();
-      const res = await fetch(`/api/admin/orders/export?${params}&count=1`);
-      const body = (await res.json()) as { success: boolean; count?: number; message?: string };
-      if (!res.ok || !body.success) return toast.error(body.message ?? "Failed to export data");
-      if (!body.count) return toast.error("No orders to export with current filters");
-      params.set("format", format);
-      const link = document.createElement("a");
-      link.href = `/api/admin/orders/export?${params}`;
-      link.download = "";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      toast.success(`Exported ${body.count} filtered orders to Excel`);
-    } catch {
-      toast.error("Failed to export data");
-    }
+    const params = filterParams();
+    const counted = await apiCall(exportCountEndpoint, { query: { ...Object.fromEntries(params), count: "1" } });
+    if (!counted.ok) return toast.error("Failed to export data", { description: counted.error.message });
+    const { count } = counted.data;
+    if (!count) return toast.error("No orders to export with current filters");
+    params.set("format", format);
+    const link = document.createElement("a");
+    link.href = `${exportCountEndpoint.path()}?${params}`;
+    link.download = "";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    toast.success(`Exported ${count} filtered orders to Excel`);
   }
 
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;

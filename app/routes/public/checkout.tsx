@@ -15,7 +15,9 @@ import { PAYMENT_DETAILS_KEY, type PaymentDetails, readJson, remove } from "~/co
 import { useCheckout } from "~/components/buying/use-checkout";
 import { servicesContext } from "~/context";
 import { loadCheckout } from "~/domain/payments/checkout.server";
+import { apiCall } from "~/lib/api-client";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { orderUtrEndpoint } from "~/routes/api/order-utr.types";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order")?.trim() ?? "";
@@ -103,20 +105,11 @@ function OrderCheckout({ view }: { view: OrderView }) {
   }
 
   async function submitUtr(utr: string): Promise<string | null> {
-    try {
-      const res = await fetch(`/api/orders/${encodeURIComponent(order.orderId)}/utr`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ utr }),
-      });
-      const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string } | null;
-      if (!res.ok || !body?.success) return body?.message ?? "An error occurred. Please try again.";
-      toast.success("Payment reference received");
-      await checkout.refresh();
-      return null;
-    } catch {
-      return "An error occurred. Please try again.";
-    }
+    const sent = await apiCall(orderUtrEndpoint, { params: { orderId: order.orderId }, body: { utr } });
+    if (!sent.ok) return sent.error.message;
+    toast.success("Payment reference received");
+    await checkout.refresh();
+    return null;
   }
 
   if (checkout.stage === "expired") {

@@ -2,11 +2,12 @@ import type { Route } from "./+types/order-action";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { type OrderAction, orderActionSchema } from "~/domain/orders/order-actions";
+import { isApiOrderAction, orderApiActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
-import { apiError, apiHandle, apiReply } from "~/lib/api.server";
+import { apiError, apiFailure, apiHandle, apiReply } from "~/lib/api.server";
+import { AppError } from "~/lib/app-error";
 import { parseOptionalJson } from "~/lib/parse.server";
-import { API_ORDER_ACTIONS, orderActionRequest, orderActionResponse } from "./order-action.types";
+import { orderActionRequest, orderActionResponse } from "./order-action.types";
 import { requestClient } from "~/lib/request-client.server";
 
 /**
@@ -16,15 +17,15 @@ import { requestClient } from "~/lib/request-client.server";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   if (request.method !== "POST") return apiError(405, "Use POST for order actions");
-  if (!(API_ORDER_ACTIONS as readonly string[]).includes(params.action)) {
-    return apiError(404, "Unknown order action");
-  }
+  if (!isApiOrderAction(params.action)) return apiError(404, "Unknown order action");
   const body = await parseOptionalJson(request, orderActionRequest);
-  const intent = orderActionSchema.safeParse({ intent: params.action, ...body });
-  if (!intent.success) return apiError(400, intent.error.issues[0]?.message ?? "Invalid request");
+  const intent = orderApiActionSchema.safeParse({ intent: params.action, ...body });
+  if (!intent.success) {
+    return apiFailure(new AppError("INVALID_INPUT", intent.error.issues[0]?.message ?? "Invalid request"));
+  }
   return apiHandle(async () => {
     const operator = { name: admin.username, client: requestClient(request) };
-    const result = await runOrderAction(context.get(servicesContext), operator, params.id, intent.data as OrderAction);
+    const result = await runOrderAction(context.get(servicesContext), operator, params.id, intent.data);
     return apiReply(orderActionResponse, {
       message: result.message,
       order: result.order ? toAdminOrderJson(result.order) : null,

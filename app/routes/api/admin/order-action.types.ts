@@ -1,19 +1,13 @@
 import { z } from "zod";
 import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import type { ApiOrderAction } from "~/domain/orders/order-actions";
 import { adminOrderSchema } from "./order.types";
 
-/** The actions POST /api/admin/orders/{id}/{action} takes (delete is DELETE /api/admin/orders/{id}). */
-export const API_ORDER_ACTIONS = [
-  "confirm-payment",
-  "place",
-  "retry",
-  "cancel",
-  "mark-refunded",
-  "update-profit",
-] as const;
-export type ApiOrderAction = (typeof API_ORDER_ACTIONS)[number];
-
-/** Optional body: `{ "unpaid": true }` for place, `{ "reference": "…" }` for mark-refunded. */
+/**
+ * POST /api/admin/orders/{id}/{action}, the action being one of
+ * API_ORDER_ACTIONS (app/domain/orders/order-actions.ts). Optional body:
+ * `{ "unpaid": true }` for place, `{ "reference": "…" }` for mark-refunded.
+ */
 export const orderActionRequest = z.object({
   unpaid: z.boolean().optional(),
   reference: z.string().max(40).optional(),

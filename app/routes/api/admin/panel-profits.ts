@@ -3,6 +3,7 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { updateAllProfits } from "~/domain/orders/profits.server";
 import { apiError } from "~/lib/api.server";
+import { isAppError } from "~/lib/app-error";
 
 /**
  * POST /api/admin/panel/update-profits: 'Update All Profits'. Answers with
@@ -21,10 +22,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const send = (line: Record<string, unknown>) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       try {
         const result = await updateAllProfits(services, { onProgress: (progress) => send(progress) });
-        send("error" in result ? { success: false, message: result.error } : { success: true, ...result });
+        send({ success: true, ...result });
       } catch (error) {
-        services.logger.error({ err: error }, "bulk profit update failed");
-        send({ success: false, message: "Failed to bulk update profits" });
+        // The answer has begun (200, streaming): a refusal is said in the last line, in the API's words.
+        if (isAppError(error)) send({ success: false, message: error.message, code: error.code });
+        else {
+          services.logger.error({ err: error }, "bulk profit update failed");
+          send({ success: false, message: "Failed to bulk update profits" });
+        }
       }
       controller.close();
     },

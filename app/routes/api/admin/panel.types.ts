@@ -8,6 +8,7 @@ export const panelBalanceResponse = okResponse({
   currency: z.string(),
   balancePaise: z.number().nullable(),
 });
+export type PanelBalanceResponse = z.output<typeof panelBalanceResponse>;
 export const panelServicesResponse = okResponse({ services: z.array(record<PanelService>()) });
 
 export const panelBalanceEndpoint = defineEndpoint({
