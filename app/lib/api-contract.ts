@@ -29,6 +29,11 @@ export function defineEndpoint<
   return endpoint;
 }
 
+/** A GET of a fixed address without a body: most of the admin's reads. */
+export function getEndpoint<Response extends z.ZodType>(address: string, response: Response) {
+  return defineEndpoint({ method: "GET", path: () => address, response });
+}
+
 /** A success answer: `{ success: true, ...shape }`. */
 export function okResponse<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object({ success: z.literal(true), ...shape });

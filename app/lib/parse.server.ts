@@ -1,6 +1,6 @@
 import { type Submission, type SubmissionResult, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { apiFailure } from "./api.server";
 import { AppError } from "./app-error";
 
@@ -100,6 +100,15 @@ export async function parseOptionalJson<S extends z.ZodType>(
     return parsed.data;
   }
   return parseJson(request, schema, options);
+}
+
+/**
+ * For an endpoint that takes no input (a deletion, a toggle): a body it is
+ * sent anyway gets the same checks as any other, so hostile bytes are refused
+ * here too rather than ignored; an acceptable body is then ignored.
+ */
+export async function readNoBody(request: Request): Promise<void> {
+  await parseOptionalJson(request, z.unknown());
 }
 
 /** The JSON checks without the Response: an AppError for anything refused. */

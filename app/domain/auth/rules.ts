@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { filledText } from "~/lib/form-schema";
 
 /** Admin account rules, shared by the setup form and the server. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
@@ -12,10 +13,7 @@ const CREDENTIALS_NEEDED = "Please enter your username and password";
 
 /** The sign-in form; the browser checks it with the same schema before it posts. */
 export const loginSchema = z.object({
-  username: z
-    .string({ error: CREDENTIALS_NEEDED })
-    .max(100, "Invalid credentials")
-    .refine((v) => v.trim() !== "", CREDENTIALS_NEEDED),
+  username: filledText(CREDENTIALS_NEEDED, 100, "Invalid credentials"),
   password: z.string({ error: CREDENTIALS_NEEDED }).max(1000, "Invalid credentials"),
   redirectTo: z.string().max(2000).optional(),
 });

@@ -2,13 +2,14 @@ import { useEffect } from "react";
 import { Outlet, data } from "react-router";
 import { toast as showToast } from "sonner";
 import type { Route } from "./+types/boundary";
-import { adminPageBoundary } from "~/domain/auth/boundary.server";
+import { adminPageBoundary } from "~/lib/admin-middleware.server";
 import { readToast } from "~/lib/toast.server";
+import { AdminErrorPage } from "~/components/admin/admin-error-page";
 
 /**
  * Parent of every admin page, the sign-in, setup and sign-out pages included:
  * its middleware refuses cross-site writes and marks every answer no-store
- * before any child loader or action runs (app/domain/auth/boundary.server.ts).
+ * before any child loader or action runs (app/lib/admin-middleware.server.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [adminPageBoundary];
 
@@ -27,3 +28,6 @@ export default function AdminBoundary({ loaderData }: Route.ComponentProps) {
   }, [toast]);
   return <Outlet />;
 }
+
+/** Errors anywhere in the admin (sign-in, setup and the signed-in pages) stay in the admin's frame. */
+export const ErrorBoundary = AdminErrorPage;

@@ -1,6 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
-import { type SubmissionResult, getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect } from "react";
 import {
   Form,
@@ -23,6 +21,7 @@ import { loginSchema } from "~/domain/auth/rules";
 import { adminExists } from "~/domain/auth/setup.server";
 import { deleteSessionByToken, readCookie, sessionCookie } from "~/domain/auth/session.server";
 import { pageAction } from "~/lib/api.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { requestClient } from "~/lib/request-client.server";
@@ -78,15 +77,15 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   // "Logged out", "Session expired": the toast the redirect here carried, also said on the page.
   const notice = useRouteLoaderData<typeof boundaryLoader>("routes/admin/boundary")?.toast?.message ?? null;
 
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({
+  const {
+    form,
+    fields,
+    problem: error,
+  } = useSchemaForm(loginSchema, {
     id: "admin-login",
-    lastResult: (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result,
-    constraint: getZodConstraint(loginSchema),
+    actionData,
     defaultValue: { redirectTo: loaderData.redirectTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
-  const problem = form.errors?.[0] ?? fields.username.errors?.[0] ?? fields.password.errors?.[0];
-  const error = problem ?? (actionData && !actionData.ok ? actionData.message : null);
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">

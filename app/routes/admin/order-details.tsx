@@ -15,7 +15,6 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { orderPageActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
-import { parseOrderId } from "~/domain/orders/order-id";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { pageAction } from "~/lib/api.server";
@@ -30,10 +29,9 @@ export const meta: Route.MetaFunction = ({ params, matches }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
-  const orderId = parseOrderId(params.orderId);
-  const row = orderId ? await findOrder(db, orderId) : undefined;
-  if (!orderId || !row) return data({ order: null, history: [] }, { status: 404 });
-  const history = (await auditTrailFor(db, "order", orderId)).map(({ at, actor, action, details }) => ({
+  const row = await findOrder(db, params.orderId);
+  if (!row) return data({ order: null, history: [] }, { status: 404 });
+  const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
     at,
     actor,
     action,

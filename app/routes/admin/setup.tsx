@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import type { z } from "zod";
-import { type SubmissionResult, getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
 import { servicesContext } from "~/context";
 import { MIN_PASSWORD_LENGTH, setupSchema } from "~/domain/auth/rules";
 import { completeSetup, isSetupTokenValid } from "~/domain/auth/setup.server";
 import { pageAction } from "~/lib/api.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { withRetryAfter } from "~/lib/retry-after";
@@ -39,19 +38,11 @@ const field =
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm<z.input<typeof setupSchema>>({
+  const { form, fields, problem } = useSchemaForm(setupSchema, {
     id: "admin-setup",
-    lastResult: (actionData as { result?: SubmissionResult<string[]> } | undefined)?.result,
-    constraint: getZodConstraint(setupSchema),
+    actionData,
     defaultValue: { token: loaderData.token },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: setupSchema }),
   });
-  const problem =
-    form.errors?.[0] ??
-    fields.username.errors?.[0] ??
-    fields.password.errors?.[0] ??
-    fields.confirm.errors?.[0] ??
-    (actionData && !actionData.ok ? actionData.message : null);
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
       <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import { getEndpoint, okResponse } from "~/lib/api-contract";
 import { SERVICE_TYPES } from "~/domain/plans/table";
 
 /** A plan as the API shows it (app/domain/plans/admin.server.ts `planToApi`). */
@@ -19,8 +19,4 @@ export const apiPlanSchema = z.object({
 export const plansResponse = okResponse({ plans: z.array(apiPlanSchema) });
 export type PlansResponse = z.output<typeof plansResponse>;
 
-export const plansEndpoint = defineEndpoint({
-  method: "GET",
-  path: () => "/api/plans",
-  response: plansResponse,
-});
+export const plansEndpoint = getEndpoint("/api/plans", plansResponse);

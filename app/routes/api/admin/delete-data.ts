@@ -3,7 +3,7 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
 import { apiError, apiReply } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
+import { parseJson, readNoBody } from "~/lib/parse.server";
 import { deleteAllResponse, deleteSelectedRequest, deleteSelectedResponse } from "./delete-data.types";
 import { requestActor } from "~/lib/request-client.server";
 
@@ -16,6 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const all = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/delete-all-data");
 
   if (all) {
+    await readNoBody(request);
     const result = await deleteAllData(services.db, actor, services.config.BACKUP_DIR);
     services.settings.clear();
     return apiReply(deleteAllResponse, {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import { getEndpoint, okResponse } from "~/lib/api-contract";
 
 /**
  * GET /api/admin/orders/export?…&count=1: how many orders the file would hold.
@@ -9,8 +9,4 @@ import { defineEndpoint, okResponse } from "~/lib/api-contract";
 export const exportCountResponse = okResponse({ count: z.number() });
 export type ExportCountResponse = z.output<typeof exportCountResponse>;
 
-export const exportCountEndpoint = defineEndpoint({
-  method: "GET",
-  path: () => "/api/admin/orders/export",
-  response: exportCountResponse,
-});
+export const exportCountEndpoint = getEndpoint("/api/admin/orders/export", exportCountResponse);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import { getEndpoint, okResponse } from "~/lib/api-contract";
 import { adminOrderSchema } from "./order.types";
 
 /** GET /api/admin/orders?q=&range=&startDate=&endDate=&status=&sort=&page=&pageSize=. */
@@ -13,8 +13,4 @@ export const adminOrdersResponse = okResponse({
   message: z.string(),
 });
 
-export const adminOrdersEndpoint = defineEndpoint({
-  method: "GET",
-  path: () => "/api/admin/orders",
-  response: adminOrdersResponse,
-});
+export const adminOrdersEndpoint = getEndpoint("/api/admin/orders", adminOrdersResponse);

@@ -4,6 +4,7 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { updateAllProfits } from "~/domain/orders/profits.server";
 import { apiError } from "~/lib/api.server";
 import { isAppError } from "~/lib/app-error";
+import { readNoBody } from "~/lib/parse.server";
 
 /**
  * POST /api/admin/panel/update-profits: 'Update All Profits'. Answers with
@@ -15,6 +16,7 @@ import { isAppError } from "~/lib/app-error";
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   if (request.method !== "POST") return apiError(405, "Method not allowed");
+  await readNoBody(request);
   const services = context.get(servicesContext);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

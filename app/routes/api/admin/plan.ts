@@ -4,7 +4,7 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { deletePlan, planToApi, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { isPlanId } from "~/domain/plans/table";
 import { apiError, apiReply } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
+import { parseJson, readNoBody } from "~/lib/parse.server";
 import { deletePlanResponse, togglePlanResponse, updatePlanRequest, updatePlanResponse } from "./plan.types";
 import { requestActor } from "~/lib/request-client.server";
 
@@ -23,6 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const toggle = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/toggle");
 
   if (toggle && request.method === "PATCH") {
+    await readNoBody(request);
     const plan = await togglePlan(db, actor, id);
     if (!plan) return apiError(404, "Plan not found");
     return apiReply(togglePlanResponse, {
@@ -37,6 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return apiReply(updatePlanResponse, { message: "Plan updated successfully", plan: planToApi(plan) });
   }
   if (!toggle && request.method === "DELETE") {
+    await readNoBody(request);
     const plan = await deletePlan(db, actor, id);
     if (!plan) return apiError(404, "Plan not found");
     return apiReply(deletePlanResponse, { message: "Plan deleted successfully" });

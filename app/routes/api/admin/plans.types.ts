@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import { defineEndpoint, getEndpoint, okResponse } from "~/lib/api-contract";
 import { newPlanSchema } from "~/domain/plans/plan-form";
 import { apiPlanSchema } from "../plans.types";
 
@@ -9,11 +9,7 @@ export const createPlanRequest = newPlanSchema;
 export const createPlanResponse = okResponse({ message: z.string(), plan: apiPlanSchema });
 export type CreatePlanResponse = z.output<typeof createPlanResponse>;
 
-export const adminPlansEndpoint = defineEndpoint({
-  method: "GET",
-  path: () => "/api/admin/plans",
-  response: adminPlansResponse,
-});
+export const adminPlansEndpoint = getEndpoint("/api/admin/plans", adminPlansResponse);
 export const createPlanEndpoint = defineEndpoint({
   method: "POST",
   path: () => "/api/admin/plans",
