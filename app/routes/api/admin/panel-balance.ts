@@ -10,7 +10,7 @@ import { panelBalanceResponse } from "./panel.types";
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const result = await getPanelBalance(context.get(servicesContext));
-  if (!result.ok) return apiFailure(new AppError("UPSTREAM_FAILED", result.message));
+  if (!result.ok) return apiFailure(new AppError(result.code, result.message));
   return apiReply(panelBalanceResponse, {
     balance: result.balance,
     currency: result.currency,

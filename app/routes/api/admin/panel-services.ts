@@ -10,6 +10,6 @@ import { panelServicesResponse } from "./panel.types";
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const result = await listPanelServices(context.get(servicesContext));
-  if (!result.ok) return apiFailure(new AppError("UPSTREAM_FAILED", result.message));
+  if (!result.ok) return apiFailure(new AppError(result.code, result.message));
   return apiReply(panelServicesResponse, { services: result.services });
 }
