@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { filledText } from "~/lib/form-schema";
+import { UNKNOWN_ACTION } from "~/lib/intent";
 
 /** Admin account rules, shared by the setup form and the server. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
@@ -32,5 +33,5 @@ export const setupSchema = z
 export const logoutSchema = z.discriminatedUnion(
   "intent",
   [z.object({ intent: z.literal("logout") }), z.object({ intent: z.literal("expired") })],
-  { error: "Unknown action" },
+  UNKNOWN_ACTION,
 );
