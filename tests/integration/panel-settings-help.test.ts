@@ -65,7 +65,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
   it("sends the saved key only to the saved URL: another URL needs its key typed again", async () => {
     await setUp({ panelUrl: "https://panel.example/old", panelApiKey: DEMO_PANEL_KEY });
     const result = await testPanelConnection(services, OWNER, { url: sim.url, apiKey: "" });
-    expect(result).toEqual({ ok: false, message: RETYPE_KEY_MESSAGE, field: "panelApiKey" });
+    expect(result).toEqual({ ok: false, code: "INVALID_INPUT", message: RETYPE_KEY_MESSAGE, field: "panelApiKey" });
     expect(sim.panel.requests()).toHaveLength(0);
 
     await writeSettings(services.db, { panelUrl: sim.url });
@@ -87,7 +87,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     await setUp({ panelUrl: "", panelApiKey: "" });
     const typedKey = "typed-secret-key-0123456789";
     const result = await testPanelConnection(services, OWNER, { url: sim.url, apiKey: typedKey });
-    expect(result).toEqual({ ok: false, message: "Invalid API key" });
+    expect(result).toEqual({ ok: false, code: "UPSTREAM_FAILED", message: "Invalid API key" });
     expect(JSON.stringify(result)).not.toContain(typedKey);
     expect(JSON.stringify(await audited())).not.toContain(typedKey);
   });
@@ -96,6 +96,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     await setUp({ panelUrl: sim.url, panelApiKey: DEMO_PANEL_KEY }, { PANEL_ALLOW_PRIVATE_ADDRESSES: "false" });
     const refused = {
       ok: false,
+      code: "UPSTREAM_FAILED",
       message:
         "The SMM panel's address is a loopback address: the shop only connects to panels on the public internet " +
         "(set PANEL_ALLOW_PRIVATE_ADDRESSES=true for a panel on your own network)",
@@ -114,6 +115,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     sim.panel.setSwitches({ down: true });
     expect(await testPanelConnection(services, OWNER, {})).toEqual({
       ok: false,
+      code: "UPSTREAM_FAILED",
       message: "The SMM panel answered with a web page instead of JSON (HTTP 503)",
     });
     sim.panel.setSwitches({ down: false, latencyMs: 1_000 });
@@ -128,7 +130,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     });
     expect(
       await testPanelConnection(services, OWNER, { url: "ftp://panel.example", apiKey: "typed-key-0123" }),
-    ).toEqual({ ok: false, message: "The SMM panel URL is not a valid http(s) address" });
+    ).toEqual({ ok: false, code: "UPSTREAM_FAILED", message: "The SMM panel URL is not a valid http(s) address" });
   });
 
   it("audits every test: where it went, which key, how it ended, and from which client", async () => {

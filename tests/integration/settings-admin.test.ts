@@ -8,6 +8,7 @@ import {
 } from "~/domain/settings/admin.server";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
+import { outcome } from "../support/outcome";
 
 const smm = {
   panelApiKey: "live-key-0123456789abcdef",
@@ -80,9 +81,9 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
       .insertInto("admin_users")
       .values({ username: "owner", password_hash: "scrypt$x", created_at: 1, updated_at: 1 })
       .execute();
-    expect(await readSettingForApi(db, "VITE_ADMIN_PASSWORD")).toMatchObject({ ok: false, status: 403 });
+    expect(await outcome(readSettingForApi(db, "VITE_ADMIN_PASSWORD"))).toMatchObject({ ok: false, code: "FORBIDDEN" });
     expect(await readSettingForApi(db, "VITE_ADMIN_USERNAME")).toEqual({ ok: true, value: "owner" });
-    expect(await readSettingForApi(db, "NOPE")).toMatchObject({ ok: false, status: 404 });
+    expect(await outcome(readSettingForApi(db, "NOPE"))).toMatchObject({ ok: false, code: "NOT_FOUND" });
   });
 
   it("validates a single-key write like its card", async () => {

@@ -84,7 +84,12 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
       body: JSON.stringify({ key: "VITE_UPI_ID", value: "no-handle" }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: "UPI ID must look like name@bank" });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: "UPI ID must look like name@bank",
+      code: "INVALID_INPUT",
+      field: "value",
+    });
     const upi = await (await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })).json();
     expect(upi.setting.value).toMatch(/placeholder/);
   });

@@ -211,6 +211,14 @@ export async function startShop(kind: TestDatabase, env: Record<string, string> 
   };
 }
 
+/** A shop with its admin account made at start-up and the demo SMM panel running beside it. */
+export const ADMIN_AND_PANEL = {
+  ADMIN_USERNAME: "owner",
+  ADMIN_PASSWORD: "a-long-password",
+  PANEL_SIMULATOR: "true",
+  PANEL_SIMULATOR_PORT: "0",
+} as const;
+
 /** Signs in over HTTP as a browser without JavaScript would; returns the session cookie. */
 export async function adminLogin(url: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${url}/admin/login`, {

@@ -16,8 +16,8 @@ export function SessionExpiry({ expiresAt, serverNow }: { expiresAt: number; ser
   const expired = remaining <= 0;
   useEffect(() => {
     if (!expired) return;
-    const params = new URLSearchParams({ expired: "1", redirectTo: here });
-    submit(null, { method: "post", action: `/admin/logout?${params}`, replace: true });
+    const params = new URLSearchParams({ redirectTo: here });
+    submit({ intent: "expired" }, { method: "post", action: `/admin/logout?${params}`, replace: true });
     // Only the moment of expiry matters, not later route changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expired]);
@@ -40,7 +40,10 @@ export function SessionExpiry({ expiresAt, serverNow }: { expiresAt: number; ser
               type="button"
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
               onClick={() =>
-                submit(null, { method: "post", action: `/admin/logout?${new URLSearchParams({ redirectTo: here })}` })
+                submit(
+                  { intent: "logout" },
+                  { method: "post", action: `/admin/logout?${new URLSearchParams({ redirectTo: here })}` },
+                )
               }
             >
               Login Again

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminPulse } from "~/domain/orders/pulse.server";
+import { apiCall } from "~/lib/api-client";
+import { pulseEndpoint } from "~/routes/api/admin/pulse.types";
 
 const POLL_MS = 4_000;
 
@@ -27,18 +29,14 @@ export function useAdminPulse(initial: AdminPulse): AdminPulse {
     let stopped = false;
     const check = async () => {
       if (document.visibilityState === "hidden") return;
-      try {
-        const res = await fetch("/api/admin/pulse", { cache: "no-store" });
-        if (!res.ok || stopped) return;
-        const body = (await res.json()) as { pulse?: AdminPulse };
-        if (!body.pulse) return;
-        setPulse(body.pulse);
-        if (body.pulse.version !== seen.current) {
-          seen.current = body.pulse.version;
-          void revalidate.current();
-        }
-      } catch {
-        // Offline for a moment: the next tick tries again.
+      const reply = await apiCall(pulseEndpoint, {});
+      // Offline for a moment, or signed out: the next tick tries again.
+      if (!reply.ok || stopped) return;
+      const { pulse: latest } = reply.data;
+      setPulse(latest);
+      if (latest.version !== seen.current) {
+        seen.current = latest.version;
+        void revalidate.current();
       }
     };
     const timer = setInterval(check, POLL_MS);

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { GENERIC_MESSAGE, apiCall } from "~/lib/api-client";
 import { formatCount, formatInr } from "~/lib/money";
 import type { PlanCardData } from "./plan-list";
 import {
@@ -21,8 +22,7 @@ import {
   writeJson,
 } from "./storage";
 import type { TargetValues } from "./instagram-input-form";
-
-const GENERIC_ERROR = "An error occurred. Please try again.";
+import { createOrderEndpoint } from "~/routes/api/create-order.types";
 
 /**
  * Name, phone and the terms agreement; creates the order on the server (which
@@ -88,23 +88,16 @@ export function OrderDialog({
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
-      const res = await fetch("/api/create-order", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ ...request, idempotencyKey }),
-      });
-      const body = (await res.json().catch(() => null)) as
-        { success: true; order: { orderId: string } } | { success: false; message?: string; reason?: string } | null;
-      if (!res.ok || !body?.success) {
-        const message = (body && !body.success && body.message) || GENERIC_ERROR;
-        if (body && !body.success && body.reason === "MIN_QUANTITY")
-          toast.error("Minimum Quantity Error", { description: message });
+      const created = await apiCall(createOrderEndpoint, { body: { ...request, idempotencyKey } });
+      if (!created.ok) {
+        const { message, details } = created.error;
+        if (details.reason === "MIN_QUANTITY") toast.error("Minimum Quantity Error", { description: message });
         else toast.error(message);
         setSubmitting(false);
         return;
       }
       const details: PaymentDetails = {
-        orderId: body.order.orderId,
+        orderId: created.data.order.orderId,
         serviceName: `${formatCount(plan.quantity)} Instagram ${plan.serviceType}`,
         serviceType: plan.serviceType,
         amount: String(plan.quantity),
@@ -128,7 +121,7 @@ export function OrderDialog({
         state: { paymentDetails: details },
       });
     } catch {
-      toast.error(GENERIC_ERROR);
+      toast.error(GENERIC_MESSAGE);
       setSubmitting(false);
     }
   }

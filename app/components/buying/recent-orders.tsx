@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import type { ServiceType } from "~/domain/plans/table";
 import { type RecentOrder, timeAgo } from "~/domain/orders/recent";
 import { Card } from "~/components/ui/card";
+import { apiCall } from "~/lib/api-client";
 import { formatCount } from "~/lib/money";
+import { recentOrdersEndpoint } from "~/routes/api/recent-orders.types";
 
 /**
  * Real recent orders of this service, masked by the server, refreshed every
@@ -28,14 +30,12 @@ export function RecentOrders({
     let stopped = false;
     const every = service === "comments" ? 2_000 : 5_000;
     const timer = setInterval(async () => {
-      try {
-        const res = await fetch(`/api/recent-orders?serviceType=${service}`);
-        if (!res.ok || stopped) return;
-        const body = (await res.json()) as { orders: RecentOrder[]; now: number };
-        setOrders(body.orders.slice(0, 3));
-        setClock({ server: body.now, local: Date.now() });
-      } catch {
-        // A missed refresh only leaves the box as it was.
+      const reply = await apiCall(recentOrdersEndpoint, { params: { serviceType: service } });
+      if (stopped) return;
+      // A missed refresh only leaves the box as it was.
+      if (reply.ok) {
+        setOrders(reply.data.orders.slice(0, 3));
+        setClock({ server: reply.data.now, local: Date.now() });
       }
       tick((n) => n + 1);
     }, every);

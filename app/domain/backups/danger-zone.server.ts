@@ -3,18 +3,9 @@ import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
+import { DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
-/** The spec's deletable data groups. Admin authentication is not among them, by design. */
-export const DELETE_OPTIONS = ["orders", "plans", "settings.all", "settings.smm", "settings.payment"] as const;
-export type DeleteOption = (typeof DELETE_OPTIONS)[number];
-
-export const DELETE_OPTION_LABELS: Record<DeleteOption, string> = {
-  orders: "All Orders & Order History",
-  plans: "All Service Plans",
-  "settings.all": "All Settings & Configurations",
-  "settings.smm": "SMM Panel Settings",
-  "settings.payment": "Payment Settings",
-};
+export { DELETE_OPTIONS, DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
 function settingKeys(group: "smm" | "payment" | "store"): string[] {
   return Object.values(SETTINGS)

@@ -6,7 +6,8 @@ import { SessionExpiry } from "~/components/admin/session-expiry";
 import { SessionMenu } from "~/components/admin/session-menu";
 import { useAdminPulse } from "~/components/admin/use-admin-pulse";
 import { servicesContext } from "~/context";
-import { adminPageGuard, requireAdmin } from "~/domain/auth/guard.server";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { adminPageGuard } from "~/lib/admin-middleware.server";
 import { adminPulse } from "~/domain/orders/pulse.server";
 import { Menu } from "lucide-react";
 

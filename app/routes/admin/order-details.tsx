@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { Link, data, useFetcher } from "react-router";
 import { OrderActionsCard } from "~/components/admin/orders/order-actions-card";
-import { toast } from "sonner";
 import type { Route } from "./+types/order-details";
 import { adminTitle } from "~/lib/admin-title";
 import { ServiceBadge, StatusBadge } from "~/components/admin/order-badges";
@@ -14,14 +13,13 @@ import { OrderHistory } from "~/components/admin/orders/order-history";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { orderActionSchema } from "~/domain/orders/order-actions";
+import { orderPageActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
-import { parseOrderId } from "~/domain/orders/order-id";
 import { findOrder } from "~/domain/orders/orders.repository.server";
-import { pageFailure } from "~/lib/api.server";
-import { isAppError } from "~/lib/app-error";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { pageAction } from "~/lib/api.server";
 import { formatCount, formatInr } from "~/lib/money";
-import { readForm } from "~/lib/form.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => [
@@ -31,10 +29,9 @@ export const meta: Route.MetaFunction = ({ params, matches }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
-  const orderId = parseOrderId(params.orderId);
-  const row = orderId ? await findOrder(db, orderId) : undefined;
-  if (!orderId || !row) return data({ order: null, history: [] }, { status: 404 });
-  const history = (await auditTrailFor(db, "order", orderId)).map(({ at, actor, action, details }) => ({
+  const row = await findOrder(db, params.orderId);
+  if (!row) return data({ order: null, history: [] }, { status: 404 });
+  const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
     at,
     actor,
     action,
@@ -45,18 +42,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const parsed = orderActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success || parsed.data.intent === "delete") {
-    return data({ ok: false, message: "Unknown action" }, { status: 400 });
-  }
-  try {
-    const operator = { name: admin.username, client: requestClient(request) };
-    const result = await runOrderAction(context.get(servicesContext), operator, params.orderId, parsed.data);
-    return { ok: true, message: result.message };
-  } catch (error) {
-    if (isAppError(error)) return pageFailure(error);
-    throw error;
-  }
+  const submission = await parseForm(request, orderPageActionSchema);
+  if (submission.status !== "success") return formFailure(submission);
+  const operator = { name: admin.username, client: requestClient(request) };
+  return pageAction(async () => {
+    const result = await runOrderAction(context.get(servicesContext), operator, params.orderId, submission.value);
+    return { ok: true as const, message: result.message };
+  });
 }
 
 /** After any action, failed or not, show the order as it now is. */
@@ -99,12 +91,8 @@ function confirmedBy(paidBy: string | null): string {
 }
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher);
 
   const back = (
     <Link

@@ -1,7 +1,7 @@
 import { Download, Loader2, Search } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useState } from "react";
-import { data, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/orders";
 import { adminTitle } from "~/lib/admin-title";
@@ -17,13 +17,15 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { type AdminOrderJson, toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { ORDER_LIST_FILTERS, ORDER_LIST_STATUSES } from "~/domain/orders/list-filters";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
-import { orderActionSchema } from "~/domain/orders/order-actions";
+import { orderListActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
-import { pageFailure } from "~/lib/api.server";
-import { isAppError } from "~/lib/app-error";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { apiCall } from "~/lib/api-client";
+import { pageAction } from "~/lib/api.server";
 import { formatCount } from "~/lib/money";
-import { readForm } from "~/lib/form.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
+import { exportCountEndpoint } from "~/routes/api/admin/orders-export.types";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Orders") }];
 
@@ -35,25 +37,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await readForm(request);
-  const parsed = orderActionSchema.safeParse(Object.fromEntries(form));
-  const intent = parsed.success ? parsed.data.intent : null;
-  // From the list: confirm a claimed payment, send a paid order, delete. The rest needs the order's page.
-  if (!parsed.success || (intent !== "delete" && intent !== "place" && intent !== "confirm-payment")) {
-    return data({ ok: false, message: "Unknown action" }, { status: 400 });
-  }
-  try {
-    // The same audited path as the order details page and the JSON API.
-    const operator = { name: admin.username, client: requestClient(request) };
-    const result = await runOrderAction(context.get(servicesContext), operator, String(form.get("orderId") ?? ""), {
-      ...parsed.data,
-      ...(parsed.data.intent === "place" ? { unpaid: false } : {}),
-    });
-    return { ok: true, message: result.message };
-  } catch (error) {
-    if (isAppError(error)) return pageFailure(error);
-    throw error;
-  }
+  const submission = await parseForm(request, orderListActionSchema);
+  if (submission.status !== "success") return formFailure(submission);
+  const { orderId, ...intent } = submission.value;
+  // The same audited path as the order details page and the JSON API.
+  const operator = { name: admin.username, client: requestClient(request) };
+  return pageAction(async () => {
+    const action = intent.intent === "place" ? { intent: "place" as const, unpaid: false } : intent;
+    const result = await runOrderAction(context.get(servicesContext), operator, orderId, action);
+    return { ok: true as const, message: result.message };
+  });
 }
 
 const TIME_FILTERS = [
@@ -64,14 +57,6 @@ const TIME_FILTERS = [
   ["custom", "Custom"],
 ] as const;
 
-function useToastResult(fetcher: { state: string; data?: { ok: boolean; message: string } }) {
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
-}
-
 export default function Orders({ loaderData }: Route.ComponentProps) {
   const { query, orders, total, totalCapped, page, pageCount, pageSize } = loaderData;
   const [, setSearchParams] = useSearchParams();
@@ -79,8 +64,8 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   const [search, setSearch] = useState(query.q);
   const [customer, setCustomer] = useState<AdminOrderJson | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const rowAction = useFetcher<{ ok: boolean; message: string }>();
-  useToastResult(rowAction);
+  const rowAction = useFetcher<typeof action>();
+  useActionToast(rowAction);
 
   const update = (changes: Record<string, string | undefined>) =>
     setSearchParams(
@@ -114,23 +99,19 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   };
 
   async function exportData(format: "csv" | "xlsx") {
-    try {
-      const params = filterParams();
-      const res = await fetch(`/api/admin/orders/export?${params}&count=1`);
-      const body = (await res.json()) as { success: boolean; count?: number; message?: string };
-      if (!res.ok || !body.success) return toast.error(body.message ?? "Failed to export data");
-      if (!body.count) return toast.error("No orders to export with current filters");
-      params.set("format", format);
-      const link = document.createElement("a");
-      link.href = `/api/admin/orders/export?${params}`;
-      link.download = "";
-      document.body.append(link);
-      link.click();
-      link.remove();
-      toast.success(`Exported ${body.count} filtered orders to Excel`);
-    } catch {
-      toast.error("Failed to export data");
-    }
+    const params = filterParams();
+    const counted = await apiCall(exportCountEndpoint, { query: { ...Object.fromEntries(params), count: "1" } });
+    if (!counted.ok) return toast.error("Failed to export data", { description: counted.error.message });
+    const { count } = counted.data;
+    if (!count) return toast.error("No orders to export with current filters");
+    params.set("format", format);
+    const link = document.createElement("a");
+    link.href = `${exportCountEndpoint.path()}?${params}`;
+    link.download = "";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    toast.success(`Exported ${count} filtered orders to Excel`);
   }
 
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;

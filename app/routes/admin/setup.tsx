@@ -1,9 +1,13 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
 import { servicesContext } from "~/context";
-import { MIN_PASSWORD_LENGTH } from "~/domain/auth/rules";
+import { MIN_PASSWORD_LENGTH, setupSchema } from "~/domain/auth/rules";
 import { completeSetup, isSetupTokenValid } from "~/domain/auth/setup.server";
-import { readForm } from "~/lib/form.server";
+import { pageAction } from "~/lib/api.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { formFailure, parseForm } from "~/lib/parse.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { requestClient } from "~/lib/request-client.server";
 
@@ -21,18 +25,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const text = (name: string) => String(form.get(name) ?? "").slice(0, 1000);
-  const result = await completeSetup(
-    context.get(servicesContext).db,
-    { token: text("token"), username: text("username"), password: text("password"), confirm: text("confirm") },
-    requestClient(request),
-  );
-  if (!result.ok && result.status === 429) {
-    return data(result, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds ?? 1) } });
-  }
-  if (!result.ok) return data(result, { status: 400 });
-  return redirect("/admin/login?setup=1");
+  const submission = await parseForm(request, setupSchema);
+  if (submission.status !== "success") return formFailure(submission, { hideFields: ["password", "confirm"] });
+  return pageAction(async () => {
+    await completeSetup(context.get(servicesContext).db, submission.value, requestClient(request));
+    return redirectWithToast(request, "/admin/login", "admin-created");
+  });
 }
 
 const field =
@@ -40,6 +38,11 @@ const field =
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { form, fields, problem } = useSchemaForm(setupSchema, {
+    id: "admin-setup",
+    actionData,
+    defaultValue: { token: loaderData.token },
+  });
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
       <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
@@ -49,24 +52,21 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
             This setup link is invalid or has already been used.
           </p>
         ) : (
-          <Form method="post" className="space-y-4">
+          <Form method="post" className="space-y-4" {...getFormProps(form)}>
             <p className="text-sm text-gray-600">
               Choose the username and password for the shop's only admin. This link works once.
             </p>
-            <input type="hidden" name="token" value={loaderData.token} />
+            <input {...getInputProps(fields.token, { type: "hidden" })} />
             <label className="block">
               <span className="mb-1 block text-sm font-medium">Username</span>
-              <input name="username" required minLength={3} maxLength={64} autoComplete="username" className={field} />
+              <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={field} />
             </label>
             <label className="block">
               <span className="mb-1 block text-sm font-medium">
                 Password (at least {MIN_PASSWORD_LENGTH} characters)
               </span>
               <input
-                name="password"
-                type="password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
+                {...getInputProps(fields.password, { type: "password" })}
                 autoComplete="new-password"
                 className={field}
               />
@@ -74,17 +74,14 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
             <label className="block">
               <span className="mb-1 block text-sm font-medium">Confirm password</span>
               <input
-                name="confirm"
-                type="password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
+                {...getInputProps(fields.confirm, { type: "password" })}
                 autoComplete="new-password"
                 className={field}
               />
             </label>
-            {actionData && !actionData.ok && (
+            {problem && (
               <p role="alert" className="text-sm font-medium text-red-700">
-                {actionData.message}
+                {problem}
               </p>
             )}
             <button

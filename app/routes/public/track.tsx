@@ -11,7 +11,8 @@ import { trackOrder } from "~/domain/orders/buyer.server";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { formatCount } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { readForm } from "~/lib/form.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
+import { trackLookupSchema } from "~/domain/orders/track-lookup";
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
@@ -38,12 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
     return data({ error: "Too many lookups. Please wait a minute and try again.", order: null }, NO_STORE);
   }
-  const form = await readForm(request);
-  const orderId = String(form.get("orderId") ?? "").slice(0, 60);
-  const phone = String(form.get("phone") ?? "").slice(0, 40);
-  if (!orderId.trim() || !phone.trim()) {
-    return data({ error: "Please enter your order ID and phone number", order: null }, NO_STORE);
+  const submission = await parseForm(request, trackLookupSchema);
+  if (submission.status !== "success") {
+    const refused = formFailure(submission);
+    return data({ error: refused.data.message, order: null }, { ...NO_STORE, status: refused.init?.status });
   }
+  const { orderId, phone } = submission.value;
   const order = await trackOrder(context.get(servicesContext).db, orderId, phone);
   if (!order) return data({ error: "No order matches this order ID and phone number", order: null }, NO_STORE);
   return data({ error: null, order }, NO_STORE);

@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import type { FetcherWithComponents } from "react-router";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { REFUND_FEE_PERCENT, refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
 
-type Fetcher = ReturnType<typeof useFetcher<{ ok: boolean; message: string }>>;
+type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit">;
 
 const primary = "rounded-lg bg-green-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-green-800";
 const secondary = "rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-gray-50";

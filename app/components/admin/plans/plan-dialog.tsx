@@ -1,8 +1,9 @@
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
-import { SUGGESTED_TAGS, newPlanSchema, planUpdateSchema } from "~/domain/plans/plan-form";
+import { SUGGESTED_TAGS, planActionSchema } from "~/domain/plans/plan-form";
 import { SERVICE_TYPES } from "~/domain/plans/table";
 
 interface Props {
@@ -10,7 +11,8 @@ interface Props {
   plan: ApiPlan | null;
   submitting: boolean;
   onClose(): void;
-  onSubmit(plan: { serviceType?: string; name: string; amount: string; price: string; tags: string[] }): void;
+  /** The form the Plans page's action reads, already valid by the schema the server checks it with. */
+  onSubmit(form: FormData): void;
 }
 
 export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
@@ -32,14 +34,25 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const values = { name, amount, price, tags };
-    const check = editing ? planUpdateSchema.safeParse(values) : newPlanSchema.safeParse({ ...values, serviceType });
-    if (!check.success) {
-      setError(check.error.issues[0]!.message);
+    const form = new FormData();
+    if (editing) {
+      form.set("intent", "update");
+      form.set("id", plan._id);
+    } else {
+      form.set("intent", "create");
+      form.set("serviceType", serviceType);
+    }
+    form.set("name", name);
+    form.set("amount", amount);
+    form.set("price", price);
+    for (const tag of tags) form.append("tags", tag);
+    const check = parseWithZod(form, { schema: planActionSchema });
+    if (check.status !== "success") {
+      setError(Object.values(check.error ?? {}).flat()[0] ?? "Invalid plan");
       return;
     }
     setError(null);
-    onSubmit(editing ? values : { ...values, serviceType });
+    onSubmit(form);
   }
 
   return (

@@ -1,14 +1,16 @@
 import { useRef } from "react";
 import { useFetcher } from "react-router";
-import { useActionToast } from "./use-action-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
 
 /** Admin Authentication: changing the username or password needs the current password. */
 export function CredentialsCard({ username }: { username: string }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const saving = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
-  useActionToast(fetcher, "Failed to save settings", () => {
-    form.current?.querySelectorAll<HTMLInputElement>("input[type=password]").forEach((i) => (i.value = ""));
+  useActionToast(fetcher, {
+    failureTitle: "Failed to save settings",
+    onSuccess: () =>
+      form.current?.querySelectorAll<HTMLInputElement>("input[type=password]").forEach((i) => (i.value = "")),
   });
 
   return (

@@ -3,7 +3,7 @@ import { Check, Loader2, Lock, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { useActionToast } from "./use-action-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
 
 const LABELS = {
   orders: "All Orders & Order History",
@@ -23,9 +23,12 @@ export function DangerZone() {
   const working = fetcher.state !== "idle";
   const intent = fetcher.formData?.get("intent");
   const failure = lastKind === "all" ? "Failed to delete data" : "Failed to delete selected data";
-  useActionToast(fetcher, failure, () => {
-    setSelected(new Set());
-    setConfirm(null);
+  useActionToast(fetcher, {
+    failureTitle: failure,
+    onSuccess: () => {
+      setSelected(new Set());
+      setConfirm(null);
+    },
   });
 
   const allSettings = selected.has("settings.all");

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { useActionToast } from "./use-action-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
 
 export interface FieldSpec {
   name: string;
@@ -25,7 +25,7 @@ interface Props {
 export function SettingsCard({ intent, title, description, fields }: Props) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const saving = fetcher.state !== "idle";
-  useActionToast(fetcher, "Failed to save settings");
+  useActionToast(fetcher, { failureTitle: "Failed to save settings" });
   const id = (name: string) => `${intent}-${name}`;
 
   return (
