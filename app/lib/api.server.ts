@@ -20,7 +20,7 @@ export function apiReply<S extends z.ZodType<{ success: true }>>(
   body: Omit<z.input<S>, "success">,
   init?: ResponseInit,
 ): Response {
-  return apiOk(body as Record<string, unknown>, init);
+  return apiOk(body, init);
 }
 
 /** The one place where the domain's error codes become HTTP statuses. */

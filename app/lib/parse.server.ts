@@ -1,4 +1,4 @@
-import { type Submission, type SubmissionResult, parseWithZod } from "@conform-to/zod/v4";
+import { type Submission, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import { apiFailure } from "./api.server";
@@ -29,6 +29,7 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b
 const JSON_TYPE = /^application\/json\b/i;
 
 /** NUL (PostgreSQL cannot store it) or a lone UTF-16 surrogate (not text at all): never typed by a person. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses.
 const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function hasForbiddenChars(text: string): boolean {
@@ -43,7 +44,7 @@ export function hasForbiddenText(root: unknown): boolean {
     if (typeof value === "string") {
       if (FORBIDDEN.test(value)) return true;
     } else if (Array.isArray(value)) {
-      pending.push(...value);
+      pending.push(...(value as unknown[]));
     } else if (value && typeof value === "object") {
       for (const [k, v] of Object.entries(value)) {
         if (FORBIDDEN.test(k)) return true;
@@ -192,7 +193,7 @@ export async function parseForm<S extends z.ZodType>(
   { maxBytes = MAX_FORM_BYTES }: { maxBytes?: number } = {},
 ): Promise<FormSubmission<S>> {
   const form = await readFormData(request, maxBytes);
-  return parseWithZod(form, { schema }) as FormSubmission<S>;
+  return parseWithZod(form, { schema });
 }
 
 /**
@@ -208,7 +209,7 @@ export async function parseOptionalForm<S extends z.ZodType>(
     Number(request.headers.get("content-length") ?? 0) === 0 &&
     !request.headers.has("transfer-encoding") &&
     !request.headers.has("content-type");
-  if (bodiless) return parseWithZod(new FormData(), { schema }) as FormSubmission<S>;
+  if (bodiless) return parseWithZod(new FormData(), { schema });
   return parseForm(request, schema, options);
 }
 
@@ -238,7 +239,7 @@ export function formFailure<S extends z.ZodType>(
       message,
       code: "INVALID_INPUT" as const,
       field,
-      result: submission.reply({ hideFields }) as SubmissionResult<string[]>,
+      result: submission.reply({ hideFields }),
     },
     { status: 400 },
   );

@@ -26,7 +26,7 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
         admin,
         { username: "owner", currentPassword, newPassword: "" },
         { ip, userAgent: "vitest" },
-        { now, sleep: async (ms) => void delays.push(ms) },
+        { now, sleep: (ms) => Promise.resolve(void delays.push(ms)) },
       ),
     );
 
@@ -78,7 +78,9 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
       .select(["actor", "action", "details", "client_ip", "user_agent"])
       .orderBy("id")
       .execute();
-    expect(rows.map((r) => [r.action, r.client_ip, JSON.parse(r.details ?? "{}").reason])).toEqual([
+    expect(
+      rows.map((r) => [r.action, r.client_ip, (JSON.parse(r.details ?? "{}") as { reason?: string }).reason]),
+    ).toEqual([
       ["admin.credentials", "192.0.2.1", undefined],
       ["admin.credentials.failed", "192.0.2.1", "invalid input"],
       ...Array.from({ length: 5 }, () => ["admin.credentials.failed", "203.0.113.9", "wrong current password"]),

@@ -91,7 +91,7 @@ function routeFiles(entries: RouteConfigEntry[], parent = ""): Array<{ pattern: 
     return [{ pattern: pattern || "/", file: entry.file }, ...routeFiles(entry.children ?? [], pattern)];
   });
 }
-const WITH_ACTION = routeFiles(routes as RouteConfigEntry[]).filter(({ file }) =>
+const WITH_ACTION = routeFiles(routes).filter(({ file }) =>
   /export (async )?function action\b|export const action\b/.test(readFileSync(`app/${file}`, "utf8")),
 );
 

@@ -61,7 +61,7 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
       const res = await fetch(`${server.url}/api/admin/setting/${key}`, { headers: { cookie } });
       expectNoSecrets(await res.text());
     }
-    const key = await (
+    const key: unknown = await (
       await fetch(`${server.url}/api/admin/setting/${SETTINGS.panelApiKey.key}`, { headers: { cookie } })
     ).json();
     expect(key).toEqual({ success: true, setting: { key: SETTINGS.panelApiKey.key, value: "••••cdef" } });
@@ -90,7 +90,11 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
       code: "INVALID_INPUT",
       field: "value",
     });
-    const upi = await (await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })).json();
+    const upi = (await (
+      await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })
+    ).json()) as {
+      setting: { value: string };
+    };
     expect(upi.setting.value).toMatch(/placeholder/);
   });
 

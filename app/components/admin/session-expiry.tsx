@@ -17,7 +17,7 @@ export function SessionExpiry({ expiresAt, serverNow }: { expiresAt: number; ser
   useEffect(() => {
     if (!expired) return;
     const params = new URLSearchParams({ redirectTo: here });
-    submit({ intent: "expired" }, { method: "post", action: `/admin/logout?${params}`, replace: true });
+    void submit({ intent: "expired" }, { method: "post", action: `/admin/logout?${params}`, replace: true });
     // Only the moment of expiry matters, not later route changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expired]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { toast } from "sonner";
 
 /** What every page action answers: app/lib/api.server.ts `pageFailure`, parse.server.ts `formFailure`, or a success. */
@@ -22,13 +22,12 @@ export function useActionToast(
   { failureTitle, onSuccess }: Options = {},
 ) {
   // The callback is a fresh closure each render; only the latest one matters when the result arrives.
-  const success = useRef(onSuccess);
-  success.current = onSuccess;
+  const succeeded = useEffectEvent(() => onSuccess?.());
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) {
       toast.success(fetcher.data.message);
-      success.current?.();
+      succeeded();
     } else if (failureTitle) {
       toast.error(failureTitle, { description: fetcher.data.message });
     } else {

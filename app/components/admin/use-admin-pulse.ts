@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminPulse } from "~/domain/orders/pulse.server";
 import { apiCall } from "~/lib/api-client";
@@ -15,14 +15,18 @@ const POLL_MS = 4_000;
 export function useAdminPulse(initial: AdminPulse): AdminPulse {
   const revalidator = useRevalidator();
   const [pulse, setPulse] = useState(initial);
+  const [loaded, setLoaded] = useState(initial);
   const seen = useRef(initial.version);
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  // The revalidator changes identity on every render; the poll must not restart for it.
+  const reload = useEffectEvent(() => void revalidator.revalidate());
 
   // A reload of the page's data (navigation, action) brings a fresh pulse with it.
+  if (loaded !== initial) {
+    setLoaded(initial);
+    setPulse(initial);
+  }
   useEffect(() => {
     seen.current = initial.version;
-    setPulse(initial);
   }, [initial]);
 
   useEffect(() => {
@@ -36,15 +40,16 @@ export function useAdminPulse(initial: AdminPulse): AdminPulse {
       setPulse(latest);
       if (latest.version !== seen.current) {
         seen.current = latest.version;
-        void revalidate.current();
+        reload();
       }
     };
-    const timer = setInterval(check, POLL_MS);
-    document.addEventListener("visibilitychange", check);
+    const onTick = () => void check();
+    const timer = setInterval(onTick, POLL_MS);
+    document.addEventListener("visibilitychange", onTick);
     return () => {
       stopped = true;
       clearInterval(timer);
-      document.removeEventListener("visibilitychange", check);
+      document.removeEventListener("visibilitychange", onTick);
     };
   }, []);
 

@@ -1,6 +1,6 @@
 import { Check, X } from "lucide-react";
 import { Checkbox } from "radix-ui";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { BUYER_MESSAGES, phoneDigits, validateBuyer } from "~/domain/orders/buyer";
@@ -48,14 +48,16 @@ export function OrderDialog({
   const nameRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!plan) return;
-    const draft = readJson<{ name?: string; phone?: string }>("local", PLAN_FORM_DRAFT_KEY);
+  // Opening the dialog for a plan brings back what the buyer typed last time.
+  const [draftFor, setDraftFor] = useState<PlanCardData | null>(null);
+  if (plan !== draftFor) {
+    setDraftFor(plan);
+    const draft = plan && readJson<{ name?: string; phone?: string }>("local", PLAN_FORM_DRAFT_KEY);
     if (draft) {
       setName(draft.name ?? "");
       setPhone(phoneDigits(draft.phone ?? ""));
     }
-  }, [plan]);
+  }
 
   function saveDraft(next: { name: string; phone: string }) {
     writeJson("local", PLAN_FORM_DRAFT_KEY, next);
@@ -116,7 +118,7 @@ export function OrderDialog({
       setName("");
       setPhone("");
       setAgreed(false);
-      navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, {
+      void navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, {
         replace: true,
         state: { paymentDetails: details },
       });

@@ -22,23 +22,32 @@ export function RecentOrders({
   initialNow: number;
 }) {
   const [orders, setOrders] = useState(initial);
-  const [clock, setClock] = useState({ server: initialNow, local: 0 });
-  const [, tick] = useState(0);
+  // The server's clock, carried forward on this one: "2 min ago" must not depend on the buyer's clock.
+  const [now, setNow] = useState(initialNow);
+  const [loaded, setLoaded] = useState({ initial, initialNow });
+  if (loaded.initial !== initial || loaded.initialNow !== initialNow) {
+    setLoaded({ initial, initialNow });
+    setOrders(initial);
+    setNow(initialNow);
+  }
 
   useEffect(() => {
-    setClock({ server: initialNow, local: Date.now() });
+    let server = initialNow;
+    let local = Date.now();
     let stopped = false;
     const every = service === "comments" ? 2_000 : 5_000;
-    const timer = setInterval(async () => {
+    const refresh = async () => {
       const reply = await apiCall(recentOrdersEndpoint, { params: { serviceType: service } });
       if (stopped) return;
       // A missed refresh only leaves the box as it was.
       if (reply.ok) {
         setOrders(reply.data.orders.slice(0, 3));
-        setClock({ server: reply.data.now, local: Date.now() });
+        server = reply.data.now;
+        local = Date.now();
       }
-      tick((n) => n + 1);
-    }, every);
+      setNow(server + (Date.now() - local));
+    };
+    const timer = setInterval(() => void refresh(), every);
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -46,7 +55,6 @@ export function RecentOrders({
   }, [service, initialNow]);
 
   if (orders.length === 0) return null;
-  const now = clock.local === 0 ? clock.server : clock.server + (Date.now() - clock.local);
   return (
     <Card asChild>
       <section aria-labelledby="recent-orders-title">

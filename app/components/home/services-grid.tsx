@@ -39,7 +39,7 @@ export function ServicesGrid({ prices }: { prices: SiteChrome["startingPrices"] 
                       <Icon aria-hidden="true" className="size-6" />
                     </span>
                     <h3 className="mt-4 text-lg font-bold text-ink">{service.label}</h3>
-                    <p className="mt-1 flex-1 text-sm leading-relaxed text-gray-700">{DETAILS[service.type].blurb}</p>
+                    <p className="mt-1 flex-1 text-sm leading-relaxed text-gray-700">{blurb}</p>
                     {from !== undefined && <p className="mt-4 font-bold text-brand-700">{`from ${formatInr(from)}`}</p>}
                     <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
                       View packages

@@ -87,7 +87,7 @@ export async function applyPanelReply(
   if (!locked) return undefined;
   const update = statusUpdate(locked, reply, setup, now);
   await updatePanelFields(trx, locked.id, update);
-  const order = { ...locked, ...update } as OrderRow;
+  const order = { ...locked, ...update };
   const name = transitionForPanelStatus(order.status, reply.status);
   if (!name) return order;
   return applyTransition(trx, order, name, {

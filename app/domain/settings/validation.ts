@@ -58,7 +58,7 @@ export const paymentSettingsSchema = z.object({
   /** Absent (an older client): left as it is. */
   autoSendPaidOrders: z.preprocess(
     // The card sends a hidden "false" before the checkbox's "true": the last value is the box's state.
-    (value) => (Array.isArray(value) ? value.at(-1) : value),
+    (value: unknown) => (Array.isArray(value) ? (value.at(-1) as unknown) : value),
     z.enum(["true", "false"], { error: "Send paid orders automatically must be on or off" }).optional(),
   ),
 });

@@ -23,21 +23,22 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
   const loading = useNavigation().state === "loading";
   const pulse = useAdminPulse(loaderData.pulse);
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    setMenuOpen(false);
   }, [pathname]);
 
   return (
     <div className="min-h-screen bg-gray-50 lg:flex">
       <AdminSidebar
         open={menuOpen}
-        onClose={() => setMenuOpen(false)}
+        onClose={() => setMenuOpenOn(null)}
         badges={{ "/admin/orders": { count: pulse.toConfirm, label: "payments to confirm" } }}
       />
       <div className="flex min-w-0 flex-1 flex-col">
@@ -47,7 +48,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             className="relative rounded-lg p-2 hover:bg-gray-100 lg:hidden"
             aria-label={pulse.toConfirm > 0 ? `Open menu (${pulse.toConfirm} payments to confirm)` : "Open menu"}
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => setMenuOpenOn(pathname)}
           >
             <Menu className="h-5 w-5" aria-hidden />
             {/* On a phone the sidebar is hidden: payments waiting for confirmation show on its button. */}

@@ -57,7 +57,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 /** After a successful sign-in the page navigates itself; re-running this loader would race it. */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionResult?.ok ? false : defaultShouldRevalidate;
+  // React Router types an action result as `any`; this route's action answers `{ ok, ... }`.
+  return (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,7 +69,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     if (!actionData) return;
     if (actionData.ok) {
       toast.success("Login successful");
-      navigate(actionData.redirectTo, { replace: true });
+      void navigate(actionData.redirectTo, { replace: true });
     } else {
       toast.error(actionData.message);
     }

@@ -242,7 +242,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         onConfirm={() => {
-          if (deleting) rowAction.submit({ intent: "delete", orderId: deleting }, { method: "post" });
+          if (deleting) void rowAction.submit({ intent: "delete", orderId: deleting }, { method: "post" });
           setDeleting(null);
         }}
       />

@@ -55,7 +55,7 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
 
   const submit = (form: FormData) => {
     setLastIntent(form.get("intent") as PlanActionIntent);
-    fetcher.submit(form, { method: "post" });
+    void fetcher.submit(form, { method: "post" });
   };
   const byId = (intent: "toggle" | "delete", plan: ApiPlan) => {
     const form = new FormData();

@@ -44,7 +44,7 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
     const entry = window.history.state as { idx?: number } | null;
     if ((entry?.idx ?? 0) > 0) {
       e.preventDefault();
-      navigate(-1);
+      void navigate(-1);
     }
   };
   const isEmail = c.grievance.contact.includes("@");

@@ -75,7 +75,7 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
           className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
           onSubmit={(e) => {
             e.preventDefault();
-            submit("mark-refunded", { reference });
+            void submit("mark-refunded", { reference });
           }}
         >
           <p>

@@ -10,9 +10,9 @@ interface Props {
   /** null: add a new plan. */
   plan: ApiPlan | null;
   submitting: boolean;
-  onClose(): void;
+  onClose: () => void;
   /** The form the Plans page's action reads, already valid by the schema the server checks it with. */
-  onSubmit(form: FormData): void;
+  onSubmit: (form: FormData) => void;
 }
 
 export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {

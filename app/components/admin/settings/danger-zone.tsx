@@ -53,7 +53,7 @@ export function DangerZone() {
       }
       for (const o of effective) data.append("deleteOptions", o);
     }
-    fetcher.submit(data, { method: "post" });
+    void fetcher.submit(data, { method: "post" });
   }
 
   return (
@@ -160,7 +160,7 @@ function Option(props: {
   label: string;
   checked: boolean;
   disabled?: boolean;
-  onChange(id: Option, on: boolean): void;
+  onChange: (id: Option, on: boolean) => void;
 }) {
   const htmlId = `delete-${props.id.replace(".", "-")}`;
   return (
@@ -188,8 +188,8 @@ function ConfirmDialog(props: {
   title: string;
   confirmLabel: string;
   working: boolean;
-  onCancel(): void;
-  onConfirm(): void;
+  onCancel: () => void;
+  onConfirm: () => void;
   children: React.ReactNode;
 }) {
   return (
