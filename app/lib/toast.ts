@@ -4,6 +4,7 @@
  * one of these sentences.
  */
 export const REDIRECT_TOASTS = {
+  "logged-in": { type: "success", message: "Login successful" },
   "logged-out": { type: "success", message: "Logged out successfully" },
   "session-expired": { type: "error", message: "Session expired. Please login again." },
   "admin-created": { type: "success", message: "Admin account created. Please sign in." },

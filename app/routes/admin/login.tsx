@@ -1,15 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect } from "react";
-import {
-  Form,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  data,
-  redirect,
-  useNavigate,
-  useNavigation,
-  useRouteLoaderData,
-} from "react-router";
+import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/login";
 import type { loader as boundaryLoader } from "./boundary";
@@ -25,6 +16,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { requestClient } from "~/lib/request-client.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
 
@@ -48,32 +40,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     await deleteSessionByToken(services.db, readCookie(request));
     const redirectTo = safeAdminRedirect(submission.value.redirectTo ?? url.searchParams.get("redirectTo") ?? "");
     const cookie = sessionCookie(request, result.token, services.config.ADMIN_SESSION_TTL_SECONDS);
-    // A plain form post (no JavaScript yet) goes straight on; the app shows its toast first.
-    if (!new URL(request.url).pathname.endsWith(".data"))
-      throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
-    return data({ ok: true as const, redirectTo }, { headers: { "Set-Cookie": cookie } });
+    // With or without JavaScript, the same redirect; the toast travels with it.
+    throw redirectWithToast(request, redirectTo, "logged-in", { headers: { "Set-Cookie": cookie } });
   });
 }
 
-/** After a successful sign-in the page navigates itself; re-running this loader would race it. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  // React Router types an action result as `any`; this route's action answers `{ ok, ... }`.
-  return (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;
-}
-
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const busy = useNavigation().state === "submitting";
 
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      toast.success("Login successful");
-      void navigate(actionData.redirectTo, { replace: true });
-    } else {
-      toast.error(actionData.message);
-    }
-  }, [actionData, navigate]);
+    if (actionData && !actionData.ok) toast.error(actionData.message);
+  }, [actionData]);
 
   // "Logged out", "Session expired": the toast the redirect here carried, also said on the page.
   const notice = useRouteLoaderData<typeof boundaryLoader>("routes/admin/boundary")?.toast?.message ?? null;
