@@ -338,7 +338,10 @@ function shortReport<T>(details: fc.RunDetails<T>) {
   );
 }
 
+/** A failure's seed and path, given back as FC_SEED and FC_PATH, replay exactly that counterexample. */
+const REPLAY = process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {};
+
 /** Bounded runs: every endpoint gets the same budget, and a failure names its seed. */
-export const RUNS = { numRuns: 40, endOnFailure: true, reporter: shortReport } as const;
+export const RUNS = { numRuns: 40, endOnFailure: true, reporter: shortReport, ...REPLAY } as const;
 
 export const TWO_MB = "a".repeat(2 * 1024 * 1024);
