@@ -445,7 +445,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     const rupees = balance.ok ? balance.balance : "";
     expect(balance.ok && balance.balancePaise).toBe(Math.round(Number(rupees) * 100));
     expect(Number(rupees)).toBeGreaterThan(20_000);
-    expect(await getPanelBalance(services, { apiKey: "bad-key" })).toEqual({ ok: false, message: "Invalid API key" });
+    expect(await getPanelBalance(services, { apiKey: "bad-key" })).toEqual({
+      ok: false,
+      code: "UPSTREAM_FAILED",
+      message: "Invalid API key",
+    });
 
     await writeSettings(services.db, { panelApiKey: "" });
     const demo = await startDemoPanel(services, 0);
