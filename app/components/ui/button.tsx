@@ -22,6 +22,8 @@ export const buttonVariants = cva(
         /** Grey border: cancel, filters and other quiet actions. */
         neutral: "border border-gray-300 bg-white hover:bg-gray-50",
         danger: "bg-red-600 text-white hover:bg-red-700",
+        /** Darker red: deletes data for good (backed up first). */
+        destroy: "bg-red-700 text-white hover:bg-red-800",
         /** Red text and border: a destructive action offered beside others, confirmed in a dialog. */
         dangerOutline: "border border-red-300 text-red-700 hover:bg-red-50",
         success: "bg-green-700 text-white hover:bg-green-800",
