@@ -1,4 +1,6 @@
 import { useRouteError } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { routeErrorKind } from "~/lib/route-error";
 
 /**
@@ -20,19 +22,16 @@ export function AdminErrorPage() {
       <title>{`${title} | Admin`}</title>
       <meta name="robots" content="noindex" />
       <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10" data-testid="admin-error">
-        <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm">
+        <Card padding="lg" className="w-full max-w-md text-center">
           <p className="text-5xl font-extrabold text-gray-400" aria-hidden="true">
             {status}
           </p>
           <h1 className="mt-2 text-xl font-bold">{title}</h1>
           <p className="mt-2 text-sm text-gray-700">{detail}</p>
-          <a
-            href="/admin/dashboard"
-            className="mt-5 inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            Back to the admin
-          </a>
-        </div>
+          <Button asChild size="md" className="mt-5 text-sm">
+            <a href="/admin/dashboard">Back to the admin</a>
+          </Button>
+        </Card>
       </main>
     </>
   );

@@ -2,6 +2,7 @@ import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
 import { apiStream } from "~/lib/api-client";
 import { updateProfitsEndpoint } from "~/routes/api/admin/panel-profits.types";
 
@@ -36,15 +37,16 @@ export function UpdateProfitsButton() {
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <div className="relative">
-      <button
-        type="button"
+      <Button
+        variant="neutral"
+        size="md"
         onClick={run}
         disabled={running}
-        className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
+        className="px-3 text-sm font-medium disabled:cursor-default disabled:opacity-60"
       >
         <RefreshCw className={`h-4 w-4 ${running ? "animate-spin" : ""}`} aria-hidden />
         {running ? "Updating Profits..." : "Update All Profits"}
-      </button>
+      </Button>
       {/* Absolute, so the bar appearing does not move the toolbar. */}
       {running && (
         <div

@@ -22,6 +22,10 @@ export const buttonVariants = cva(
         /** Grey border: cancel, filters and other quiet actions. */
         neutral: "border border-gray-300 bg-white hover:bg-gray-50",
         danger: "bg-red-600 text-white hover:bg-red-700",
+        /** Darker red: deletes data for good (backed up first). */
+        destroy: "bg-red-700 text-white hover:bg-red-800",
+        /** Red text and border: a destructive action offered beside others, confirmed in a dialog. */
+        dangerOutline: "border border-red-300 text-red-700 hover:bg-red-50",
         success: "bg-green-700 text-white hover:bg-green-800",
         /** Opens a WhatsApp chat with the shop. */
         whatsapp: "border border-green-700 text-green-800 hover:bg-green-50",
@@ -37,6 +41,8 @@ export const buttonVariants = cva(
           "rounded-full border border-gray-300 bg-white text-ink shadow-sm hover:border-brand-500 hover:text-brand-700",
       },
       size: {
+        /** A table row's actions in the admin. */
+        xs: "rounded-md px-2 py-1 text-xs",
         sm: "rounded-lg px-3 py-1.5 text-sm",
         md: "rounded-lg px-4 py-2",
         lg: "rounded-xl px-5 py-2.5",

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { adminPageGuard } from "~/lib/admin-middleware.server";
 import { adminPulse } from "~/domain/orders/pulse.server";
 import { Menu } from "lucide-react";
+import { Button } from "~/components/ui/button";
 
 /** Every admin page sits below this route: no session, no page (nor its data). */
 export const middleware: Route.MiddlewareFunction[] = [adminPageGuard];
@@ -43,9 +44,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4">
-          <button
-            type="button"
-            className="relative rounded-lg p-2 hover:bg-gray-100 lg:hidden"
+          <Button
+            variant="ghost"
+            size="inline"
+            className="relative rounded-lg p-2 lg:hidden"
             aria-label={pulse.toConfirm > 0 ? `Open menu (${pulse.toConfirm} payments to confirm)` : "Open menu"}
             aria-expanded={menuOpen}
             onClick={() => setMenuOpenOn(pathname)}
@@ -61,7 +63,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 {pulse.toConfirm}
               </span>
             )}
-          </button>
+          </Button>
           <div className="hidden lg:block" />
           <SessionMenu expiresAt={loaderData.expiresAt} serverNow={loaderData.serverNow} />
         </header>

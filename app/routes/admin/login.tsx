@@ -11,6 +11,10 @@ import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { loginSchema } from "~/domain/auth/rules";
 import { adminExists } from "~/domain/auth/setup.server";
 import { deleteSessionByToken, readCookie, sessionCookie } from "~/domain/auth/session.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { pageAction } from "~/lib/api.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { formFailure, parseForm } from "~/lib/parse.server";
@@ -67,7 +71,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
-      <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card padding="lg" className="w-full max-w-sm">
         <div className="mb-6 flex items-center gap-3">
           <img src="/favicon.svg" alt="" width={36} height={36} />
           <div>
@@ -87,40 +91,42 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         )}
         <Form method="post" className="space-y-4" {...getFormProps(form)}>
           <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Username</span>
-            <input
-              {...getInputProps(fields.username, { type: "text" })}
-              autoComplete="username"
-              autoCapitalize="none"
-              className="w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-            />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Password</span>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              autoComplete="current-password"
-              className="w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-            />
-          </label>
+          <Field id={fields.username.id} label="Username" size="sm">
+            {({ id }) => (
+              <Input
+                {...getInputProps(fields.username, { type: "text" })}
+                id={id}
+                autoComplete="username"
+                autoCapitalize="none"
+                size="sm"
+                className="text-base"
+              />
+            )}
+          </Field>
+          <Field id={fields.password.id} label="Password" size="sm">
+            {({ id }) => (
+              <Input
+                {...getInputProps(fields.password, { type: "password" })}
+                id={id}
+                autoComplete="current-password"
+                size="sm"
+                className="text-base"
+              />
+            )}
+          </Field>
           {error && (
             <p role="alert" className="text-sm font-medium text-red-700">
               {error}
             </p>
           )}
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Button type="submit" size="md" disabled={busy} className="w-full py-2.5 disabled:opacity-60">
             Sign In
-          </button>
+          </Button>
         </Form>
         <Link to="/" className="mt-6 block text-center text-sm text-brand-700 underline">
           Back to home
         </Link>
-      </div>
+      </Card>
     </main>
   );
 }

@@ -5,6 +5,7 @@ import { adminTitle } from "~/lib/admin-title";
 import { PlanDialog } from "~/components/admin/plans/plan-dialog";
 import { DeletePlanDialog } from "~/components/admin/plans/delete-plan-dialog";
 import { PlansTable } from "~/components/admin/plans/plans-table";
+import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { type ApiPlan, planToApi } from "~/domain/plans/admin.server";
@@ -68,13 +69,9 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Plans</h1>
-        <button
-          type="button"
-          onClick={() => setEditing("new")}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
+        <Button size="md" onClick={() => setEditing("new")}>
           Add Plan
-        </button>
+        </Button>
       </div>
 
       <PlansTable

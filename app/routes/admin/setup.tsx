@@ -4,6 +4,10 @@ import type { Route } from "./+types/setup";
 import { servicesContext } from "~/context";
 import { MIN_PASSWORD_LENGTH, setupSchema } from "~/domain/auth/rules";
 import { completeSetup, isSetupTokenValid } from "~/domain/auth/setup.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import { pageAction } from "~/lib/api.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { formFailure, parseForm } from "~/lib/parse.server";
@@ -33,9 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const field =
-  "w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
-
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { form, fields, problem } = useSchemaForm(setupSchema, {
@@ -45,7 +46,7 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
   });
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
-      <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card padding="lg" className="w-full max-w-sm">
         <h1 className="mb-2 text-xl font-bold">Create the admin account</h1>
         {!loaderData.valid ? (
           <p role="alert" className="text-sm text-red-700">
@@ -57,46 +58,53 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
               Choose the username and password for the shop's only admin. This link works once.
             </p>
             <input {...getInputProps(fields.token, { type: "hidden" })} />
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Username</span>
-              <input {...getInputProps(fields.username, { type: "text" })} autoComplete="username" className={field} />
-            </label>
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">
-                Password (at least {MIN_PASSWORD_LENGTH} characters)
-              </span>
-              <input
-                {...getInputProps(fields.password, { type: "password" })}
-                autoComplete="new-password"
-                className={field}
-              />
-            </label>
-            <label className="block">
-              <span className="mb-1 block text-sm font-medium">Confirm password</span>
-              <input
-                {...getInputProps(fields.confirm, { type: "password" })}
-                autoComplete="new-password"
-                className={field}
-              />
-            </label>
+            <Field id={fields.username.id} label="Username" size="sm">
+              {({ id }) => (
+                <Input
+                  {...getInputProps(fields.username, { type: "text" })}
+                  id={id}
+                  autoComplete="username"
+                  size="sm"
+                  className="text-base"
+                />
+              )}
+            </Field>
+            <Field id={fields.password.id} label={`Password (at least ${MIN_PASSWORD_LENGTH} characters)`} size="sm">
+              {({ id }) => (
+                <Input
+                  {...getInputProps(fields.password, { type: "password" })}
+                  id={id}
+                  autoComplete="new-password"
+                  size="sm"
+                  className="text-base"
+                />
+              )}
+            </Field>
+            <Field id={fields.confirm.id} label="Confirm password" size="sm">
+              {({ id }) => (
+                <Input
+                  {...getInputProps(fields.confirm, { type: "password" })}
+                  id={id}
+                  autoComplete="new-password"
+                  size="sm"
+                  className="text-base"
+                />
+              )}
+            </Field>
             {problem && (
               <p role="alert" className="text-sm font-medium text-red-700">
                 {problem}
               </p>
             )}
-            <button
-              type="submit"
-              disabled={busy}
-              className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-            >
+            <Button type="submit" size="md" disabled={busy} className="w-full py-2.5 disabled:opacity-60">
               Create admin
-            </button>
+            </Button>
           </Form>
         )}
         <Link to="/admin/login" className="mt-6 block text-center text-sm text-brand-700 underline">
           Go to sign in
         </Link>
-      </div>
+      </Card>
     </main>
   );
 }
