@@ -5,7 +5,7 @@ const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium, headless, with the same flags as the Lighthouse script.
-const chromiumFlags: string[] = createRequire(import.meta.url)("./scripts/chromium-flags.json");
+const chromiumFlags = createRequire(import.meta.url)("./scripts/chromium-flags.json") as string[];
 const chromium = { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: chromiumFlags };
 
 export default defineConfig({
@@ -23,7 +23,7 @@ export default defineConfig({
   ],
   webServer: {
     // A production build on a fresh temporary database.
-    command: `rm -rf .tmp/e2e-${port} && node ${process.env.BUILD_DIR ?? "build"}/server/app/main.js`,
+    command: `rm -rf .tmp/e2e-${port} && node server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

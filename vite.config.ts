@@ -10,6 +10,9 @@ export default defineConfig({
   // loaded: imported whole from node_modules they cost the server ~90 MB.
   environments: {
     client: { build: { rollupOptions: { output: { manualChunks: shellChunk() } } } },
+    // The server build's entry is the Express server, which imports React Router's build: routes and
+    // server are one module graph, written to build/server/index.js and started by server.js.
+    ssr: { build: { rollupOptions: { input: "./server/main.ts" } } },
   },
   ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "react-day-picker", "date-fns"] },
 });

@@ -1,15 +1,15 @@
 import { createContext } from "react-router";
 import type { DB, Dialect } from "~/db/database.server";
 import type { SettingsCache } from "~/domain/settings/settings.server";
-import type { Config } from "../server/config";
-import type { Logger } from "../server/logger";
+import type { Config } from "~/lib/config.server";
+import type { Logger } from "~/lib/logger.server";
 
-/** What the Express server hands every loader and action (see server/app.ts). */
+/** What the Express server hands every loader and action through the router context. */
 export interface AppServices {
   db: DB;
   dialect: Dialect;
   settings: SettingsCache;
-  /** Validated environment (server/config.ts). */
+  /** Validated environment (lib/config.server.ts). */
   config: Config;
   logger: Logger;
   /**

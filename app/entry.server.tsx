@@ -10,9 +10,6 @@ import { NonceProvider } from "~/lib/nonce";
 import { InlineCssProvider } from "~/lib/site-styles";
 import { readSiteCss } from "~/lib/site-styles.server";
 
-// Re-exported so the Express server fills the very context objects the routes read.
-export { nonceContext, servicesContext } from "~/context";
-
 export const streamTimeout = 5_000;
 
 export default async function handleRequest(
@@ -76,7 +73,7 @@ export default async function handleRequest(
           );
         },
         onShellError(error: unknown) {
-          reject(error);
+          reject(error instanceof Error ? error : new Error("rendering the page shell failed", { cause: error }));
         },
         onError(error: unknown) {
           responseStatusCode = 500;

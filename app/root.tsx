@@ -1,21 +1,14 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useRouteError,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import siteCssHref from "./app.css?url";
 import { Toaster } from "sonner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { Button } from "~/components/ui/button";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
+import { routeErrorKind } from "~/lib/route-error";
 import { SiteStyles } from "~/lib/site-styles";
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -46,14 +39,11 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const notFound = status === 404;
   // The visitor's own request was refused (bad form, too large…): say so rather than blame the server.
-  const refused = status >= 400 && status < 500 && !notFound;
+  const { status, notFound, refused } = routeErrorKind(useRouteError());
   const title = notFound ? "Oops! Page not found" : refused ? "Bad request" : "Unexpected Application Error!";
   // The public layout's settings, when its loader got to run; a bare 404 has only the defaults.
-  const site = useRouteLoaderData("routes/public/layout") as SiteChrome | undefined;
+  const site = useRouteLoaderData<SiteChrome>("routes/public/layout");
   return (
     <>
       <title>{notFound ? "Page not found" : title}</title>
@@ -74,9 +64,9 @@ export function ErrorBoundary() {
               ? "This request could not be handled as it was sent. Please go back and try again."
               : "Something went wrong on our side. Please try again in a moment."}
         </p>
-        <a href="/" className="btn-primary px-6 py-3">
-          Go back home
-        </a>
+        <Button asChild className="px-6 shadow-sm">
+          <a href="/">Go back home</a>
+        </Button>
       </main>
       {site && <SiteFooter site={site} />}
     </>

@@ -61,7 +61,7 @@ export default [
   ]),
 
   // Admin pages. The boundary (cross-site refusal, no-store) is the parent of all of them.
-  layout("routes/admin/boundary.ts", [
+  layout("routes/admin/boundary.tsx", [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin/setup", "routes/admin/setup.tsx"),
     route("admin/logout", "routes/admin/logout.ts"),

@@ -1,4 +1,4 @@
-import { ConfigError, type Config, loadConfig } from "../server/config";
+import { ConfigError, type Config, loadConfig } from "../app/lib/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 
 /** Opens the configured database for a one-off command; exits with a clear message on bad config. */

@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const SOURCES = ["app", "server", "content", "public", "vite.config.ts", "react-router.config.ts", "package.json"];
 
@@ -13,13 +14,16 @@ function newestMtime(path) {
   return newest;
 }
 
-/** The compiled server entry; `npm run build` writes it last, so its age is the build's. */
-export function serverEntry(buildDir) {
-  return join(buildDir, "server", "app", "main.js");
+/** The production starter: `node server.js` runs the build in the BUILD_DIR of its environment. */
+export const STARTER = fileURLToPath(new URL("../server.js", import.meta.url));
+
+/** The server bundle; `npm run build` writes it after the browser's files, so its age is the build's. */
+export function serverBundle(buildDir) {
+  return join(buildDir, "server", "index.js");
 }
 
 export function ensureBuild(buildDir) {
-  const entry = serverEntry(buildDir);
+  const entry = serverBundle(buildDir);
   const sources = SOURCES.filter(existsSync);
   if (existsSync(entry) && Math.max(...sources.map(newestMtime)) <= statSync(entry).mtimeMs) return entry;
   console.log(`Building the shop into ${buildDir}/…`);

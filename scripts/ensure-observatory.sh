@@ -9,16 +9,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-spec=tests/security/observatory
+pinned=tests/security/observatory
 dir=.tmp/tools/observatory
 pkg="$dir/node_modules/@mdn/mdn-http-observatory"
-stamp=$(cat "$spec/package.json" "$spec/package-lock.json" | sha256sum | cut -d' ' -f1)
+stamp=$(cat "$pinned/package.json" "$pinned/package-lock.json" | sha256sum | cut -d' ' -f1)
 
 if [ ! -f "$pkg/src/scan.js" ] || [ "$(cat "$dir/.installed" 2>/dev/null)" != "$stamp" ]; then
   echo "Installing the MDN HTTP Observatory into $dir" >&2
   rm -rf "$dir"
   mkdir -p "$dir"
-  cp "$spec/package.json" "$spec/package-lock.json" "$dir/"
+  cp "$pinned/package.json" "$pinned/package-lock.json" "$dir/"
   (cd "$dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error >&2)
   echo "$stamp" >"$dir/.installed"
 fi

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { ensureBuild, serverEntry } from "./ensure-build.mjs";
+import { STARTER, ensureBuild } from "./ensure-build.mjs";
 
 /** Pages audited on every run; extra paths given as arguments are added. */
 const PAGES = ["/", "/privacy-policy", "/contact-us", "/blog", "/blog/grow-instagram-followers-india"];
@@ -25,7 +25,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 /** The production server on a free port and a fresh SQLite file (seeded with the demo catalogue). */
 async function startServer(dataDir) {
-  const child = spawn(process.execPath, [serverEntry(BUILD_DIR)], {
+  const child = spawn(process.execPath, [STARTER], {
     env: {
       ...process.env,
       NODE_ENV: "production",

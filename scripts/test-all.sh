@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The whole test suite: typecheck, unit, integration on SQLite and PostgreSQL,
-# end-to-end in Chromium against a production build. Ends with one summary line.
+# The whole test suite: format, lint and dependency rules, typecheck, unit,
+# integration on SQLite and PostgreSQL, end-to-end in Chromium against a
+# production build. Ends with one summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,6 +26,12 @@ npm ci --dry-run --ignore-scripts >"$reports/npm-ci.log" 2>&1 || { cat "$reports
 
 stage "Format"
 npx prettier --check . >"$reports/prettier.log" 2>&1 || { cat "$reports/prettier.log"; fail "formatting (npm run format)"; }
+
+stage "Lint (ESLint, no warnings allowed)"
+npm run --silent lint || fail "lint"
+
+stage "Dependency rules (layers, cycles, declared packages)"
+npm run --silent deps:check || fail "dependency rules"
 
 stage "Typecheck"
 npm run --silent typecheck || fail "typecheck"

@@ -1,15 +1,14 @@
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import type { AppServices } from "~/context";
+import type { ViteDevServer } from "vite";
+import { type AppServices, nonceContext, servicesContext } from "~/context";
 import { pingDatabase } from "~/db/database.server";
-import type { Logger } from "./logger";
+import type { Logger } from "~/lib/logger.server";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { bodySizeLimit, noNulInUrl } from "./body-limit";
 import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
-
-type ContextKeys = Pick<typeof import("~/entry.server"), "servicesContext" | "nonceContext">;
 
 export interface AppOptions {
   services: AppServices;
@@ -18,7 +17,8 @@ export interface AppOptions {
   /** Production build, or a loader of it (the Vite dev server in development). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   clientDir: string;
-  development?: boolean;
+  /** Development: the Vite dev server, which serves the browser's modules ahead of the routes. */
+  vite?: ViteDevServer;
 }
 
 export function createApp(options: AppOptions) {
@@ -28,8 +28,9 @@ export function createApp(options: AppOptions) {
   app.set("trust proxy", options.trustProxy);
 
   app.use(requestLogger(logger));
-  app.use(securityHeaders({ development: Boolean(options.development) }));
+  app.use(securityHeaders({ development: Boolean(options.vite) }));
   app.use(compression());
+  if (options.vite) app.use(options.vite.middlewares);
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -71,19 +72,18 @@ export function createApp(options: AppOptions) {
 }
 
 function routerHandler({ build, services }: AppOptions) {
-  const handlerFor = (serverBuild: ServerBuild) => {
-    const keys = serverBuild.entry.module as unknown as ContextKeys;
-    return createRequestHandler({
+  // The routes and this server are one module graph (one Vite build), so these are the very context keys loaders read.
+  const handlerFor = (serverBuild: ServerBuild) =>
+    createRequestHandler({
       build: serverBuild,
       mode: serverBuild.isSpaMode ? "production" : process.env.NODE_ENV,
       getLoadContext: (_req, res) => {
         const context = new RouterContextProvider();
-        context.set(keys.servicesContext, services);
-        context.set(keys.nonceContext, res.locals.nonce as string);
+        context.set(servicesContext, services);
+        context.set(nonceContext, res.locals.nonce as string);
         return context;
       },
     });
-  };
 
   if (typeof build !== "function") return handlerFor(build);
   // Development: Vite reloads the build on change, so resolve it on every request.

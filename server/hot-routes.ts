@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppServices } from "~/context";
-import { orderStatusReply } from "~/domain/orders/order-status.server";
+import { orderStatusReply } from "~/lib/order-status-reply.server";
 
 /**
  * The checkout polls GET /api/order-status every 5 s for every open payment,

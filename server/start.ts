@@ -1,8 +1,8 @@
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import type { AppServices } from "~/context";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -15,8 +15,8 @@ import { answerClientErrors } from "./client-errors";
 import { createHotRoutes } from "./hot-routes";
 import { createHttpsRedirect } from "./https-redirect";
 import { startBackgroundJobs } from "./jobs";
-import type { Config } from "./config";
-import type { Logger } from "./logger";
+import type { Config } from "~/lib/config.server";
+import type { Logger } from "~/lib/logger.server";
 
 export interface RunningServer {
   url: string;
@@ -26,7 +26,18 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
-export async function startServer(config: Config, logger: Logger, { dev = false } = {}): Promise<RunningServer> {
+export interface StartOptions {
+  /** React Router's server build, or a loader of it (the Vite dev server reloads it on change). */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Development: the Vite dev server serves the browser modules and is closed on shutdown. */
+  vite?: ViteDevServer;
+}
+
+export async function startServer(
+  config: Config,
+  logger: Logger,
+  { build, vite }: StartOptions,
+): Promise<RunningServer> {
   const database = openDatabase(
     config.database.kind === "postgres" ? { ...config.database, poolSize: config.DATABASE_POOL_SIZE } : config.database,
     (error) => logger.warn({ err: error }, "an idle database connection was closed; the pool opens a new one"),
@@ -50,26 +61,14 @@ export async function startServer(config: Config, logger: Logger, { dev = false 
   const jobs = config.JOBS_ENABLED ? startBackgroundJobs(services) : null;
   await bootstrapAdmin(services);
 
-  let build: ServerBuild | (() => Promise<ServerBuild>);
-  let vite: { close(): Promise<void>; middlewares: import("express").RequestHandler } | undefined;
-  if (dev) {
-    const { createServer } = await import("vite");
-    const devServer = await createServer({ server: { middlewareMode: true } });
-    vite = devServer as unknown as typeof vite;
-    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  } else {
-    build = (await import(pathToFileURL(resolve(config.BUILD_DIR, "server/index.js")).href)) as ServerBuild;
-  }
-
   const app = createApp({
     services,
     logger,
     trustProxy: config.TRUST_PROXY,
     build,
     clientDir: resolve(config.BUILD_DIR, "client"),
-    development: dev,
+    vite,
   });
-  if (vite) app.use(vite.middlewares);
 
   const hot = createHotRoutes(services);
   const toHttps = config.HTTPS_REDIRECT ? createHttpsRedirect() : () => false;

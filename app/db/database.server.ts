@@ -29,7 +29,9 @@ export function openDatabase(
       // Counts and epoch-millisecond timestamps fit in a double; the default would return strings.
       types: {
         getTypeParser: (oid: number, format?: "text" | "binary") =>
-          oid === PG_INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as "text"),
+          oid === PG_INT8
+            ? (v: string) => Number(v)
+            : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
       },
     });
     // An idle connection can be closed by the server (restart, failover, an

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
+import { type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
 import type { DB, Dialect } from "./database.server";
 import { initialSchema } from "./migrations/0001_initial";
 import { buyingSchema } from "./migrations/0002_buying";
@@ -37,10 +37,10 @@ const PG_MIGRATION_LOCK = 7_351_204_913;
  * wait, then find nothing left to do.
  */
 export async function migrateToLatest(db: DB, dialect: Dialect): Promise<MigrationResultSet> {
-  const run = (conn: Kysely<any>) =>
+  const run = (conn: DB) =>
     new Migrator({
       db: conn,
-      provider: { getMigrations: async () => migrations(dialect) },
+      provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
       // Features developed side by side add migrations with interleaved numbers;
       // each still runs exactly once, whatever order databases met them in.
       allowUnorderedMigrations: true,
@@ -59,7 +59,7 @@ export async function migrateToLatest(db: DB, dialect: Dialect): Promise<Migrati
       : await run(db);
 
   if (result.error) {
-    throw result.error instanceof Error ? result.error : new Error(String(result.error));
+    throw result.error instanceof Error ? result.error : new Error("migration failed", { cause: result.error });
   }
   return result;
 }

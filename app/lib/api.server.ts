@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { z } from "zod";
-import { type AppError, type AppErrorCode, isAppError } from "./app-error";
+import type { z } from "zod";
+import { type AppError, type AppErrorCode, isAppError, retryAfterOf } from "./app-error";
 
-/** The spec's failure shape: `{ success: false, message }` with a 4xx/5xx status. */
+/** The API's failure shape: `{ success: false, message }` with a 4xx/5xx status. */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
   return Response.json({ success: false, message, ...extra }, { status });
 }
@@ -11,13 +11,29 @@ export function apiOk(body: Record<string, unknown> = {}, init?: ResponseInit): 
   return Response.json({ success: true, ...body }, init);
 }
 
+/**
+ * An endpoint's success answer, type-checked against the response schema in
+ * its `*.types.ts` (the browser parses it with the same schema).
+ */
+export function apiReply<S extends z.ZodType<{ success: true }>>(
+  _schema: S,
+  body: Omit<z.input<S>, "success">,
+  init?: ResponseInit,
+): Response {
+  return apiOk(body, init);
+}
+
 /** The one place where the domain's error codes become HTTP statuses. */
 const HTTP_STATUS: Record<AppErrorCode, number> = {
   NOT_FOUND: 404,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   INVALID_INPUT: 400,
   INVALID_TRANSITION: 409,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_BODY: 415,
   NOT_CONFIGURED: 409,
   UPSTREAM_FAILED: 502,
   UPSTREAM_UNKNOWN: 504,
@@ -28,12 +44,25 @@ export function httpStatusOf(code: AppErrorCode): number {
   return HTTP_STATUS[code];
 }
 
-/** An AppError as the API's JSON failure: `{ success: false, message, code, ...details }`. */
-export function apiFailure(error: AppError): Response {
-  return apiError(httpStatusOf(error.code), error.message, { code: error.code, ...error.details });
+/** A refused attempt tells the client when to come back. */
+function retryHeaders(error: AppError): HeadersInit | undefined {
+  const seconds = retryAfterOf(error);
+  return seconds === null ? undefined : { "Retry-After": String(seconds) };
 }
 
-/** Runs a JSON endpoint; an AppError becomes its answer, anything else stays an error (a 500, logged). */
+/** An AppError as the API's JSON failure: `{ success: false, message, code, ...details }`. */
+export function apiFailure(error: AppError): Response {
+  return Response.json(
+    { success: false, message: error.message, code: error.code, ...error.details },
+    { status: httpStatusOf(error.code), headers: retryHeaders(error) },
+  );
+}
+
+/**
+ * Runs a JSON endpoint; an AppError becomes its answer, a thrown Response
+ * (a body refused by app/lib/parse.server.ts) is passed on, anything else
+ * stays an error (a 500, logged).
+ */
 export async function apiHandle(work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
@@ -43,12 +72,30 @@ export async function apiHandle(work: () => Promise<Response>): Promise<Response
   }
 }
 
-/** For page actions: an AppError as the action's data (`{ ok: false, message }`) with its status. */
+/**
+ * For page actions: an AppError as the action's data
+ * (`{ ok: false, message, code, field }`) with its status, and Retry-After
+ * when it was a rate limit (the route's `headers` export passes it on).
+ */
 export function pageFailure(error: AppError) {
   return data(
-    { ok: false as const, message: error.message, code: error.code, field: error.details.field ?? null },
-    { status: httpStatusOf(error.code) },
+    { ok: false as const, message: error.message, code: error.code, field: fieldOf(error) },
+    { status: httpStatusOf(error.code), headers: retryHeaders(error) },
   );
+}
+
+function fieldOf(error: AppError): string | null {
+  return typeof error.details.field === "string" ? error.details.field : null;
+}
+
+/** Runs a page action; an AppError the domain throws becomes `pageFailure`. */
+export async function pageAction<T>(work: () => Promise<T>): Promise<T | ReturnType<typeof pageFailure>> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isAppError(error)) return pageFailure(error);
+    throw error;
+  }
 }
 
 /**
@@ -59,73 +106,4 @@ export function pageFailure(error: AppError) {
 export function noStore(response: Response): Response {
   response.headers.set("Cache-Control", "no-store");
   return response;
-}
-
-export const MAX_JSON_BYTES = 16 * 1024;
-
-/**
- * Reads a JSON body and validates it. Returns the data, or a ready 4xx Response:
- * 413 when too large, 415 when not JSON, 400 with the first problem otherwise.
- * Never throws for bad input, so bad input can never become a 500.
- */
-export async function readJsonBody<S extends z.ZodType>(
-  request: Request,
-  schema: S,
-  maxBytes = MAX_JSON_BYTES,
-): Promise<{ data: z.infer<S> } | { error: Response }> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) return { error: apiError(413, "Request body is too large") };
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type)) {
-    return { error: apiError(415, "Send the request body as application/json") };
-  }
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    return { error: apiError(400, "Could not read the request body") };
-  }
-  if (Buffer.byteLength(text) > maxBytes) return { error: apiError(413, "Request body is too large") };
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { error: apiError(400, "The request body is not valid JSON") };
-  }
-  if (hasForbiddenText(json)) return { error: apiError(400, UNSAFE_TEXT) };
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) return { error: apiError(400, firstProblem(parsed.error)) };
-  return { data: parsed.data };
-}
-
-export const UNSAFE_TEXT = "The request contains characters that are not allowed";
-
-/** NUL (PostgreSQL cannot store it) or a lone UTF-16 surrogate (not text at all): never typed by a person. */
-const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether any string (or key) in a parsed JSON value holds forbidden characters; iterative, so deep nesting cannot overflow the stack. */
-export function hasForbiddenText(root: unknown): boolean {
-  const pending: unknown[] = [root];
-  while (pending.length > 0) {
-    const value = pending.pop();
-    if (typeof value === "string") {
-      if (FORBIDDEN.test(value)) return true;
-    } else if (Array.isArray(value)) {
-      pending.push(...value);
-    } else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        if (FORBIDDEN.test(k)) return true;
-        pending.push(v);
-      }
-    }
-  }
-  return false;
-}
-
-/** A short, human message for the first validation problem. */
-export function firstProblem(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "Invalid request";
-  const field = issue.path.join(".");
-  return field ? `${field}: ${issue.message}` : issue.message;
 }

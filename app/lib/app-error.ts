@@ -7,14 +7,22 @@
 export const APP_ERROR_CODES = [
   /** The thing asked about does not exist (or is not theirs to see). */
   "NOT_FOUND",
+  /** Who is asking could not be recognised: wrong credentials, no session. */
+  "UNAUTHORIZED",
+  /** Recognised, but never allowed this (the admin password is never sent back). */
+  "FORBIDDEN",
   /** The request itself is wrong: a field missing, malformed or out of range. */
   "INVALID_INPUT",
   /** The order (or other record) is not in a state that allows this; nothing was changed. */
   "INVALID_TRANSITION",
   /** A uniqueness or concurrency conflict (a UTR already used, a record changed meanwhile). */
   "CONFLICT",
-  /** Too many attempts; try later. */
+  /** Too many attempts; try later. `details.retryAfter` says in how many seconds, when known. */
   "RATE_LIMITED",
+  /** The request body is larger than the route takes. */
+  "BODY_TOO_LARGE",
+  /** The request body is not in the form the route reads (JSON where a form was expected, or the reverse). */
+  "UNSUPPORTED_BODY",
   /** Something the operator must set up first (panel URL and key, service ids, UPI id). */
   "NOT_CONFIGURED",
   /** An external service (SMM panel, gateway) answered with a refusal or an error. */
@@ -40,4 +48,10 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/** How many seconds a RATE_LIMITED refusal asks the client to wait, if it said. */
+export function retryAfterOf(error: AppError): number | null {
+  const value = error.details.retryAfter;
+  return error.code === "RATE_LIMITED" && typeof value === "number" && value > 0 ? Math.ceil(value) : null;
 }

@@ -24,7 +24,7 @@ function numberToText(n: number): string | null {
   return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`;
 }
 
-/** 14950 → 149.5 for the JSON API, where the spec has price as a number of rupees. */
+/** 14950 → 149.5 for the JSON API, where prices are numbers of rupees (docs/product.md, JSON API conventions). */
 export function paiseToRupees(paise: number): number {
   return paise / 100;
 }

@@ -1,5 +1,5 @@
 /**
- * Admin at scale (issue 5), on SQLite with a million orders:
+ * Admin at scale, on SQLite with a million orders (docs/performance.md, Admin):
  *   dashboard All Time < 300 ms, one orders-list page with a search term < 150 ms,
  *   full CSV export streamed with the server's peak memory < 250 MB.
  * Uses BENCH_ADMIN_DB (a SQLite file filled by `npm run bench:seed`) or seeds a

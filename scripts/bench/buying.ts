@@ -5,7 +5,7 @@ const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 /**
- * Issue 4's targets on SQLite: order-status polling at ≥ 50% of a bare Node
+ * The buying path's targets on SQLite: order-status polling at ≥ 50% of a bare Node
  * server's requests/s with p99 < 50 ms at 100 connections; order creation
  * ≥ 500 orders/s with every acknowledged order in the database afterwards.
  */

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
 export interface Bench {
@@ -64,8 +65,10 @@ export async function startShop(
   options: { dbFile?: string } = {},
 ): Promise<Process & { dbFile: string; child: ChildProcess }> {
   const buildDir = process.env.BUILD_DIR ?? "build";
-  const entry = join(buildDir, "server", "app", "main.js");
-  if (!existsSync(entry)) throw new Error(`no production build in ${buildDir}/: run npm run build first`);
+  if (!existsSync(join(buildDir, "server", "index.js"))) {
+    throw new Error(`no production build in ${buildDir}/: run npm run build first`);
+  }
+  const entry = fileURLToPath(new URL("../../server.js", import.meta.url));
   const dir = options.dbFile ? null : mkdtempSync(join(tmpdir(), "shop-bench-"));
   const dbFile = options.dbFile ?? join(dir!, "shop.db");
   const port = await freePort();
@@ -117,7 +120,9 @@ export type Result = autocannon.Result;
 
 export function load(options: autocannon.Options): Promise<Result> {
   return new Promise((ok, fail) => {
-    autocannon(options, (error, result) => (error ? fail(error) : ok(result)));
+    autocannon(options, (error, result) =>
+      error ? fail(error instanceof Error ? error : new Error(String(error))) : ok(result),
+    );
   });
 }
 

@@ -1,5 +1,5 @@
 /**
- * The mixed load of issue 9: every kind of visitor at once, against one or more
+ * The mixed load: every kind of visitor at once, against one or more
  * shop instances (autocannon spreads each class's connections round-robin over
  * the instances' URLs, so one class still yields one latency distribution).
  */

@@ -1,5 +1,5 @@
 /**
- * Mixed load (issue 9): storefront pages, plans, order creation, 1,000 buyers
+ * Mixed load (docs/performance.md): storefront pages, plans, order creation, 1,000 buyers
  * polling their order status and the admin dashboard, all at once at full
  * speed, first on SQLite (one instance), then on PostgreSQL with two instances
  * sharing one database. Reports each class beside a bare Node server, the
@@ -150,7 +150,7 @@ async function onPostgres(baseline: Result): Promise<boolean> {
       let ok: boolean;
       try {
         const failed = started.find((s) => s.status === "rejected");
-        if (failed) throw (failed as PromiseRejectedResult).reason;
+        if (failed) throw failed.reason;
         ok = await loadShops("PostgreSQL, two instances sharing one database", shops, baseline, acknowledged);
       } finally {
         await Promise.all(shops.map((s) => s.stop()));

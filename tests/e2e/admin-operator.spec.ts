@@ -217,8 +217,8 @@ test("order details keep a history of admin actions and can erase the buyer's da
   await expect(history).toContainText("Cancelled");
   await expect(history).toContainText(`by ${OWNER.username}`);
 
-  page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Erase customer data" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Erase", exact: true }).click();
   await expect(page.getByText("Customer name and phone erased").first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Customer Information" })).not.toContainText("Meera Iyer");
   await expect(history).toContainText("Customer data erased");

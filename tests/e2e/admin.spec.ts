@@ -138,7 +138,7 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^orders_export_[\\d_-]+_custom_refunds_${marker}\\.csv$`, "i"),
   );
-  const csv = readFileSync((await download.path())!, "utf8")
+  const csv = readFileSync(await download.path(), "utf8")
     .replace(/^\uFEFF/, "")
     .trim()
     .split("\r\n");

@@ -44,7 +44,9 @@ test("an article loaded directly has its SEO tags and the feed link", async ({ p
     "href",
     "/blog/rss.xml",
   );
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
+    "@type"?: string;
+  };
   expect(jsonLd["@type"]).toBe("Article");
   await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
 });

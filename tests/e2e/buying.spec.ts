@@ -178,3 +178,40 @@ test("the Recent Orders box shows real orders, masked", async ({ page }) => {
   await expect(box).toContainText(/@\w{1,2}\*\*\*\w/);
   await expect(box).not.toContainText("Priya");
 });
+
+test("the checkout finds the tab's order, asks before the buyer leaves mid-payment, and lets go once they have paid", async ({
+  page,
+}) => {
+  // Nothing ordered in this tab yet.
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Order Information Missing" })).toBeVisible();
+  await expect(page.getByText("Payment Details Not Found")).toBeVisible();
+
+  await page.goto("/followers");
+  await page.getByLabel("Instagram username").fill("meera.makes");
+  await page.getByRole("button", { name: "Show packages" }).click();
+  const orderId = await orderCheapestPlan(page, /Starter Followers/);
+  await expect(page.getByTestId("upi-qr")).toBeVisible();
+
+  // Leaving while the buyer may be paying asks first; the tab still knows the order without its address.
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.type());
+    void d.accept();
+  });
+  await page.goto("/checkout");
+  expect(dialogs).toEqual(["beforeunload"]);
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?order=${orderId}$`));
+  await expect(page.getByTestId("upi-qr")).toBeVisible();
+
+  // Once the UTR is in, there is nothing to lose by leaving, and the stored details are dropped.
+  await page.getByLabel(/12-digit UPI reference/).fill(uniqueUtr());
+  await page.getByRole("button", { name: "I have paid" }).click();
+  await expect(page.getByTestId("order-stage")).toHaveText("Payment received, being confirmed");
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem("paymentDetails"))).toBeNull();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(dialogs).toEqual(["beforeunload"]);
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: "Order Information Missing" })).toBeVisible();
+});

@@ -6,9 +6,10 @@ import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { findSession } from "~/domain/auth/session.server";
 import { bootstrapAdmin, completeSetup, createAdminUser, issueSetupToken } from "~/domain/auth/setup.server";
-import { loadConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
+import { loadConfig } from "../../app/lib/config.server";
+import { createLogger } from "../../app/lib/logger.server";
 import { freshDatabase, testDatabases } from "../support/databases";
+import { outcome } from "../support/outcome";
 
 const config = loadConfig({ ADMIN_SESSION_TTL_SECONDS: "7200" });
 
@@ -51,18 +52,21 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
 
   const from = (ip: string) => ({ ip, userAgent: "vitest" });
   /** Signs in with the slow-down recorded instead of slept. */
+  /** Signs in with the slow-down recorded instead of slept; a refusal comes back as its error code. */
   const attempt = (username: string, password: string, ip: string, now: number, delays: number[] = []) =>
-    login(
-      { db: h.db, config },
-      { username, password, client: from(ip) },
-      { now, sleep: async (ms) => void delays.push(ms) },
+    outcome(
+      login(
+        { db: h.db, config },
+        { username, password, client: from(ip) },
+        { now, sleep: (ms) => Promise.resolve(void delays.push(ms)) },
+      ),
     );
 
   it("opens a server-side session with an absolute expiry, and refuses a wrong password", async () => {
     await createAdminUser(h.db, "owner", "a-long-password");
     const now = 1_700_000_000_000;
     const wrong = await attempt("owner", "nope", "1.1.1.1", now);
-    expect(wrong).toEqual({ ok: false, status: 401, message: INVALID_CREDENTIALS });
+    expect(wrong).toEqual({ ok: false, code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
     const unknown = await attempt("ghost", "nope", "1.1.1.1", now);
     expect(unknown).toMatchObject({ ok: false, message: INVALID_CREDENTIALS });
 
@@ -82,18 +86,20 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
     const t0 = 1_700_000_000_000;
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
-      expect(await attempt("owner", `guess-${i}`, "10.0.0.1", t0 + i, delays)).toMatchObject({ status: 401 });
+      expect(await attempt("owner", `guess-${i}`, "10.0.0.1", t0 + i, delays)).toMatchObject({ code: "UNAUTHORIZED" });
     }
     // The attacker's own address is locked, even with the right password.
     expect(await attempt("owner", "a-long-password", "10.0.0.1", t0 + 10, delays)).toEqual({
       ok: false,
-      status: 429,
+      code: "RATE_LIMITED",
       message: TOO_MANY_ATTEMPTS,
-      retryAfterSeconds: 900,
+      retryAfter: 900,
     });
     // More failures from fresh addresses only make each attempt on the name wait longer, up to 4 s.
     for (let i = 2; i < 7; i++) {
-      expect(await attempt("OWNER ", "guess", `10.0.0.${i}`, t0 + 20 + i, delays)).toMatchObject({ status: 401 });
+      expect(await attempt("OWNER ", "guess", `10.0.0.${i}`, t0 + 20 + i, delays)).toMatchObject({
+        code: "UNAUTHORIZED",
+      });
     }
     const owner = await attempt("owner", "a-long-password", "192.0.2.1", t0 + 100, delays);
     expect(owner.ok).toBe(true);
@@ -110,7 +116,7 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
     const t0 = 1_700_000_000_000;
     for (let i = 0; i < 5; i++) await attempt(`guess${i}`, "bad", "9.9.9.9", t0 + i);
     const locked = await attempt("owner", "a-long-password", "9.9.9.9", t0 + 10);
-    expect(locked).toMatchObject({ ok: false, status: 429 });
+    expect(locked).toMatchObject({ ok: false, code: "RATE_LIMITED" });
     expect((await attempt("owner", "a-long-password", "8.8.8.8", t0 + 10)).ok).toBe(true);
   });
 
@@ -119,7 +125,7 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
     const t0 = 1_700_000_000_000;
     for (let i = 1; i <= 5; i++) await attempt(`guess${i}`, "bad", `2001:db8:1:2::${i}`, t0 + i);
     expect(await attempt("owner", "a-long-password", "2001:db8:1:2:ffff::99", t0 + 10)).toMatchObject({
-      status: 429,
+      code: "RATE_LIMITED",
     });
     expect((await attempt("owner", "a-long-password", "2001:db8:1:3::1", t0 + 10)).ok).toBe(true);
   });
@@ -132,10 +138,10 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
         attempt("owner", i === 29 ? "a-long-password" : `guess-${i}`, "198.51.100.7", now),
       ),
     );
-    const statuses = burst.map((r) => (r.ok ? 200 : r.status));
-    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(MAX_FAILURES);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(MAX_FAILURES);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30 - MAX_FAILURES);
+    const codes = burst.map((r) => (r.ok ? "OK" : r.code));
+    expect(codes.filter((c) => c !== "RATE_LIMITED").length).toBeLessThanOrEqual(MAX_FAILURES);
+    expect(codes.filter((c) => c === "UNAUTHORIZED").length).toBeLessThanOrEqual(MAX_FAILURES);
+    expect(codes.filter((c) => c === "RATE_LIMITED").length).toBeGreaterThanOrEqual(30 - MAX_FAILURES);
   });
 
   it("audits sign-ins, failures and the lock with the client's address and browser", async () => {
@@ -167,23 +173,21 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
 
   it("creates the first admin through a one-time setup token", async () => {
     const token = await issueSetupToken(h.db);
-    expect(await completeSetup(h.db, { token, username: "owner", password: "short", confirm: "short" })).toMatchObject({
+    const setup = (input: { token: string; username: string; password: string; confirm: string }) =>
+      outcome(completeSetup(h.db, input));
+    expect(await setup({ token, username: "owner", password: "short", confirm: "short" })).toMatchObject({
       ok: false,
+      code: "INVALID_INPUT",
       field: "password",
     });
     expect(
-      await completeSetup(h.db, {
-        token: "forged",
-        username: "owner",
-        password: "a-long-password",
-        confirm: "a-long-password",
-      }),
-    ).toMatchObject({ ok: false });
+      await setup({ token: "forged", username: "owner", password: "a-long-password", confirm: "a-long-password" }),
+    ).toMatchObject({ ok: false, code: "INVALID_INPUT" });
+    expect(await setup({ token, username: "owner", password: "a-long-password", confirm: "a-long-password" })).toEqual({
+      ok: true,
+    });
     expect(
-      await completeSetup(h.db, { token, username: "owner", password: "a-long-password", confirm: "a-long-password" }),
-    ).toEqual({ ok: true });
-    expect(
-      await completeSetup(h.db, { token, username: "second", password: "a-long-password", confirm: "a-long-password" }),
+      await setup({ token, username: "second", password: "a-long-password", confirm: "a-long-password" }),
     ).toMatchObject({ ok: false });
     expect(await h.db.selectFrom("admin_users").select("username").execute()).toEqual([{ username: "owner" }]);
   });

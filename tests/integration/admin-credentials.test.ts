@@ -3,9 +3,10 @@ import type { DatabaseHandle } from "~/db/database.server";
 import { changeAdminCredentials } from "~/domain/auth/credentials.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/auth/login.server";
 import { bootstrapAdmin, completeSetup, createAdminUser, issueSetupToken } from "~/domain/auth/setup.server";
-import { loadConfig } from "../../server/config";
-import { createLogger } from "../../server/logger";
+import { loadConfig } from "../../app/lib/config.server";
+import { createLogger } from "../../app/lib/logger.server";
 import { freshDatabase, testDatabases } from "../support/databases";
+import { outcome } from "../support/outcome";
 
 describe.each(testDatabases())("the current-password check in Settings on $name", (kind) => {
   let h: DatabaseHandle & { cleanup(): Promise<void> };
@@ -19,12 +20,14 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
   afterEach(async () => h.cleanup());
 
   const change = (currentPassword: string, ip: string, now: number, delays: number[] = []) =>
-    changeAdminCredentials(
-      h.db,
-      admin,
-      { username: "owner", currentPassword, newPassword: "" },
-      { ip, userAgent: "vitest" },
-      { now, sleep: async (ms) => void delays.push(ms) },
+    outcome(
+      changeAdminCredentials(
+        h.db,
+        admin,
+        { username: "owner", currentPassword, newPassword: "" },
+        { ip, userAgent: "vitest" },
+        { now, sleep: (ms) => Promise.resolve(void delays.push(ms)) },
+      ),
     );
 
   it("locks after five wrong current passwords per admin and address, and slows the admin's further checks", async () => {
@@ -38,9 +41,9 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
     // Even the right password is refused from that address until the window passes.
     expect(await change("a-long-password", "203.0.113.9", t0 + 10)).toMatchObject({
       ok: false,
-      status: 429,
+      code: "RATE_LIMITED",
       message: TOO_MANY_ATTEMPTS,
-      retryAfterSeconds: 900,
+      retryAfter: 900,
     });
     const delays: number[] = [];
     expect(await change("a-long-password", "192.0.2.1", t0 + 20, delays)).toMatchObject({ ok: true });
@@ -53,18 +56,20 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
     const burst = await Promise.all(
       Array.from({ length: 20 }, (_, i) => change(i === 19 ? "a-long-password" : `guess-${i}`, "203.0.113.9", now)),
     );
-    expect(burst.filter((r) => !("status" in r && r.status === 429)).length).toBeLessThanOrEqual(5);
+    expect(burst.filter((r) => !("code" in r && r.code === "RATE_LIMITED")).length).toBeLessThanOrEqual(5);
   });
 
   it("audits every attempt, refused or not, with the client's address and browser", async () => {
     const t0 = 1_700_000_000_000;
     await change("a-long-password", "192.0.2.1", t0);
-    await changeAdminCredentials(
-      h.db,
-      admin,
-      { username: "", currentPassword: "x" },
-      { ip: "192.0.2.1", userAgent: "vitest" },
-      { now: t0 + 1 },
+    await outcome(
+      changeAdminCredentials(
+        h.db,
+        admin,
+        { username: "", currentPassword: "x" },
+        { ip: "192.0.2.1", userAgent: "vitest" },
+        { now: t0 + 1 },
+      ),
     );
     for (let i = 0; i < 5; i++) await change("wrong-password", "203.0.113.9", t0 + 2 + i);
     await change("a-long-password", "203.0.113.9", t0 + 10);
@@ -73,7 +78,9 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
       .select(["actor", "action", "details", "client_ip", "user_agent"])
       .orderBy("id")
       .execute();
-    expect(rows.map((r) => [r.action, r.client_ip, JSON.parse(r.details ?? "{}").reason])).toEqual([
+    expect(
+      rows.map((r) => [r.action, r.client_ip, (JSON.parse(r.details ?? "{}") as { reason?: string }).reason]),
+    ).toEqual([
       ["admin.credentials", "192.0.2.1", undefined],
       ["admin.credentials.failed", "192.0.2.1", "invalid input"],
       ...Array.from({ length: 5 }, () => ["admin.credentials.failed", "203.0.113.9", "wrong current password"]),

@@ -13,7 +13,7 @@ const TODAY = Date.UTC(2025, 2, 15) - IST_OFFSET_MS;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = "";
-  for await (const chunk of stream) text += chunk;
+  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
   return text;
 }
 
@@ -209,7 +209,7 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect(await targets("quote")).toEqual([]);
   });
 
-  it("exports the filtered orders as CSV with the spec's columns, N/A and quoting", async () => {
+  it("exports the filtered orders as CSV with the columns in docs/product.md, N/A and quoting", async () => {
     await makeOrder(h.db, {
       created_at: TODAY + 1000,
       customer_name: 'Rao, "Ravi"',

@@ -18,7 +18,7 @@ function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string
 }
 
 const PUBLIC_ADMIN = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
-const all = flatten(routes as RouteConfigEntry[]).map((r) => ({
+const all = flatten(routes).map((r) => ({
   ...r,
   url: r.path.replace(/:(\w+)\??/g, "BK0000000000"),
 }));

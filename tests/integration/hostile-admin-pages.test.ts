@@ -28,7 +28,7 @@ function adminPagePatterns(entries: RouteConfigEntry[], parent = ""): string[] {
   }
   return [...new Set(out)];
 }
-const PAGES = adminPagePatterns(routes as RouteConfigEntry[]);
+const PAGES = adminPagePatterns(routes);
 
 /** Every query parameter an admin page or its guard reads, and React Router's own. */
 const PARAMS = [

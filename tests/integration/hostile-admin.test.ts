@@ -237,7 +237,8 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
           }
         },
       ),
-      { ...RUNS, numRuns: 80 },
+      // One move the lifecycle allows always runs first, so a seed that draws only refusals still checks an acceptance.
+      { ...RUNS, numRuns: 80, examples: [["payment_claimed", "confirm-payment", "{}"]] },
     );
     // Not only refusals: some runs asked for a move the order's state allows, and got exactly it.
     expect(accepted).toBeGreaterThan(0);
@@ -503,7 +504,7 @@ function expectedMove(
 ): OrderStatus | "refused" {
   let body: { unpaid?: unknown; reference?: unknown } = {};
   try {
-    body = rawBody === "" ? {} : JSON.parse(rawBody);
+    body = rawBody === "" ? {} : (JSON.parse(rawBody) as typeof body);
   } catch {
     return "refused";
   }

@@ -74,9 +74,13 @@ describe("plain HTTP behind the proxy", () => {
 
   it("keeps a post a post (308), and the redirected request creates nothing", async () => {
     const https = { "x-forwarded-proto": "https", "content-type": "application/json" };
-    const plans = JSON.parse((await send(proxied.url, "/api/plans?serviceType=followers", { headers: https })).body);
+    const plans = JSON.parse(
+      (await send(proxied.url, "/api/plans?serviceType=followers", { headers: https })).body,
+    ) as {
+      plans: Array<{ _id: string }>;
+    };
     const order = JSON.stringify({
-      planId: plans.plans[0]._id,
+      planId: plans.plans[0]!._id,
       username: "@rahul_k",
       customerName: "Priya",
       customerPhone: "9876543210",

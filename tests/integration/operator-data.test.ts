@@ -20,7 +20,7 @@ import { makeOrder } from "../support/orders";
 function services(db: DatabaseHandle["db"]) {
   return {
     db,
-    settings: { get: async () => ({}) as never, clear() {} },
+    settings: { get: () => Promise.resolve({} as never), clear() {} },
     config: {} as never,
     logger: console as never,
   };

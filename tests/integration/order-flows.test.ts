@@ -78,7 +78,7 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
       body: JSON.stringify(body),
     });
   const admin = async (path: string) =>
-    (await (await fetch(`${server.url}${path}`, { headers: { cookie } })).json()) as Record<string, any>;
+    (await (await fetch(`${server.url}${path}`, { headers: { cookie } })).json()) as Record<string, unknown>;
   const act = (orderId: string, action: string) =>
     fetch(`${server.url}/api/admin/orders/${orderId}/${action}`, {
       method: "POST",
@@ -115,7 +115,11 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
         .where("target_id", "=", orderId)
         .orderBy("id")
         .execute()
-    ).map((e) => ({ action: e.action, actor: e.actor, details: JSON.parse(e.details ?? "{}") }));
+    ).map((e) => ({
+      action: e.action,
+      actor: e.actor,
+      details: JSON.parse(e.details ?? "{}") as Record<string, unknown>,
+    }));
 
   it("closes an unpaid window on the server's clock; a late UTR is taken within the grace period, not after", async () => {
     const a = await order("Starter Followers", "late.payer");
@@ -146,7 +150,7 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
       "the expiry job",
     );
     await until(
-      async () => Date.now(),
+      () => Promise.resolve(Date.now()),
       (now) => now > b.paymentDeadlineAt + GRACE_S * 1000 + 250,
       "the grace period to pass",
     );

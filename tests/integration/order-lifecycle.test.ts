@@ -84,7 +84,11 @@ async function historyOf(db: DatabaseHandle["db"], orderId: string) {
     .where("target_id", "=", orderId)
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ action: r.action, actor: r.actor, details: JSON.parse(r.details ?? "{}") }));
+  return rows.map((r) => ({
+    action: r.action,
+    actor: r.actor,
+    details: JSON.parse(r.details ?? "{}") as Record<string, unknown>,
+  }));
 }
 
 const reload = (db: DatabaseHandle["db"], orderId: string) =>

@@ -243,7 +243,7 @@ describe.each(testDatabases())("the order lifecycle migration on $name", (kind: 
     old = openDatabase(created.target);
     const result = await new Migrator({
       db: old.db,
-      provider: { getMigrations: async () => oldMigrations(old.dialect) },
+      provider: { getMigrations: () => Promise.resolve(oldMigrations(old.dialect)) },
     }).migrateToLatest();
     expect(result.error).toBeUndefined();
     await insertOldRows(old.db as Kysely<any>);

@@ -12,7 +12,7 @@ import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../app/lib/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { migrateToLatest } from "~/db/migrate.server";
 import { makeOrder } from "../support/orders";
@@ -81,13 +81,14 @@ async function expectCoherentHistory(
     .where("target_id", "=", orderId)
     .orderBy("id")
     .execute();
+  type Details = { from: OrderStatus; to: OrderStatus; failed?: boolean; utr?: string };
   const steps = entries
-    .filter((e) => !JSON.parse(e.details ?? "{}").failed)
     .map((e) => ({
       name: e.action.replace(/^order\./, "") as TransitionName,
       actor: e.actor,
-      ...JSON.parse(e.details!),
-    }));
+      ...(JSON.parse(e.details ?? "{}") as Details),
+    }))
+    .filter((step) => !step.failed);
   let at: OrderStatus = start;
   for (const step of steps) {
     expect(step.from, `${orderId}: ${JSON.stringify(steps)}`).toBe(at);

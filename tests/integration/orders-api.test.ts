@@ -8,7 +8,7 @@ import { recentOrders } from "~/domain/orders/recent.server";
 import { demoPlans } from "~/db/seed.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import type { Config } from "../../server/config";
+import type { Config } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 
@@ -76,7 +76,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     expect(order.price).toBeLessThan(49);
     expect(order.price).toBeGreaterThanOrEqual(48.01);
     expect(order.orderId).toMatch(/^BK[0-9A-Z]{10}$/);
-    const status = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
+    const status: unknown = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
     expect(status).toEqual({ success: true, status: "awaiting_payment" });
   });
 
@@ -160,7 +160,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     const { order } = (await (await post("/api/create-order", base())).json()) as { order: { orderId: string } };
     // No route takes it any more: the site's "not found"/"method not allowed" answer.
     expect([404, 405]).toContain((await post(`/api/orders/${order.orderId}/cancel`, {})).status);
-    const status = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
+    const status: unknown = await (await fetch(`${server.url}/api/order-status?orderId=${order.orderId}`)).json();
     expect(status).toEqual({ success: true, status: "awaiting_payment" });
   });
 
@@ -185,7 +185,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     expect(((await reused.json()) as { message: string }).message).toBe(
       "This UPI reference number has already been used for another order",
     );
-    const status = await (await fetch(`${server.url}/api/order-status?orderId=${other.order.orderId}`)).json();
+    const status: unknown = await (await fetch(`${server.url}/api/order-status?orderId=${other.order.orderId}`)).json();
     expect(status).toEqual({ success: true, status: "awaiting_payment" });
   });
 });

@@ -16,7 +16,7 @@ import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simul
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/api.server";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 
@@ -312,7 +312,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect((await reload(usd.order_id)).profit_paise).toBe(34_900 - 2_250);
   });
 
-  it("updates all profits in one pass with the spec's message", async () => {
+  it("updates all profits in one pass and says how many", async () => {
     await setUp();
     expect(await updateAllProfits(services)).toEqual({
       updated: 0,
@@ -445,7 +445,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     const rupees = balance.ok ? balance.balance : "";
     expect(balance.ok && balance.balancePaise).toBe(Math.round(Number(rupees) * 100));
     expect(Number(rupees)).toBeGreaterThan(20_000);
-    expect(await getPanelBalance(services, { apiKey: "bad-key" })).toEqual({ ok: false, message: "Invalid API key" });
+    expect(await getPanelBalance(services, { apiKey: "bad-key" })).toEqual({
+      ok: false,
+      code: "UPSTREAM_FAILED",
+      message: "Invalid API key",
+    });
 
     await writeSettings(services.db, { panelApiKey: "" });
     const demo = await startDemoPanel(services, 0);

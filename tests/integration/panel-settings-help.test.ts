@@ -8,7 +8,7 @@ import { RETYPE_KEY_MESSAGE, testPanelConnection } from "~/domain/panel/info.ser
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 
@@ -65,7 +65,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
   it("sends the saved key only to the saved URL: another URL needs its key typed again", async () => {
     await setUp({ panelUrl: "https://panel.example/old", panelApiKey: DEMO_PANEL_KEY });
     const result = await testPanelConnection(services, OWNER, { url: sim.url, apiKey: "" });
-    expect(result).toEqual({ ok: false, message: RETYPE_KEY_MESSAGE, field: "panelApiKey" });
+    expect(result).toEqual({ ok: false, code: "INVALID_INPUT", message: RETYPE_KEY_MESSAGE, field: "panelApiKey" });
     expect(sim.panel.requests()).toHaveLength(0);
 
     await writeSettings(services.db, { panelUrl: sim.url });
@@ -87,7 +87,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     await setUp({ panelUrl: "", panelApiKey: "" });
     const typedKey = "typed-secret-key-0123456789";
     const result = await testPanelConnection(services, OWNER, { url: sim.url, apiKey: typedKey });
-    expect(result).toEqual({ ok: false, message: "Invalid API key" });
+    expect(result).toEqual({ ok: false, code: "UPSTREAM_FAILED", message: "Invalid API key" });
     expect(JSON.stringify(result)).not.toContain(typedKey);
     expect(JSON.stringify(await audited())).not.toContain(typedKey);
   });
@@ -96,6 +96,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     await setUp({ panelUrl: sim.url, panelApiKey: DEMO_PANEL_KEY }, { PANEL_ALLOW_PRIVATE_ADDRESSES: "false" });
     const refused = {
       ok: false,
+      code: "UPSTREAM_FAILED",
       message:
         "The SMM panel's address is a loopback address: the shop only connects to panels on the public internet " +
         "(set PANEL_ALLOW_PRIVATE_ADDRESSES=true for a panel on your own network)",
@@ -114,21 +115,22 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     sim.panel.setSwitches({ down: true });
     expect(await testPanelConnection(services, OWNER, {})).toEqual({
       ok: false,
+      code: "UPSTREAM_FAILED",
       message: "The SMM panel answered with a web page instead of JSON (HTTP 503)",
     });
     sim.panel.setSwitches({ down: false, latencyMs: 1_000 });
     expect(await testPanelConnection(services, OWNER, {})).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/did not answer within/),
+      message: expect.stringMatching(/did not answer within/) as unknown,
     });
     const closed = `http://127.0.0.1:${await closedPort()}`;
     expect(await testPanelConnection(services, OWNER, { url: closed, apiKey: "typed-key-0123456789" })).toMatchObject({
       ok: false,
-      message: expect.stringMatching(/^Could not connect to the SMM panel/),
+      message: expect.stringMatching(/^Could not connect to the SMM panel/) as unknown,
     });
     expect(
       await testPanelConnection(services, OWNER, { url: "ftp://panel.example", apiKey: "typed-key-0123" }),
-    ).toEqual({ ok: false, message: "The SMM panel URL is not a valid http(s) address" });
+    ).toEqual({ ok: false, code: "UPSTREAM_FAILED", message: "The SMM panel URL is not a valid http(s) address" });
   });
 
   it("audits every test: where it went, which key, how it ended, and from which client", async () => {
@@ -243,12 +245,12 @@ describe.each(testDatabases())("'Test connection' over HTTP on $name", (kind) =>
     expect(JSON.parse(audit[0]!.details!)).toMatchObject({ key: "saved", outcome: "connected, 5 services" });
     expect(JSON.parse(audit[1]!.details!)).toMatchObject({
       key: "typed",
-      outcome: expect.stringMatching(/^failed: The SMM panel's address is a loopback address/),
+      outcome: expect.stringMatching(/^failed: The SMM panel's address is a loopback address/) as unknown,
     });
   });
 });
 
-/** 'Update All Profits' over HTTP: progress lines, then the spec's result. */
+/** 'Update All Profits' over HTTP: progress lines, then the result the operator is shown. */
 describe.each(testDatabases())("POST /api/admin/panel/update-profits on $name", (kind) => {
   let server: ServerProcess;
   let drop: () => Promise<void>;

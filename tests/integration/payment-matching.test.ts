@@ -11,7 +11,7 @@ import { listCredits } from "~/domain/payments/credits.repository.server";
 import { type Credit, recordCredit } from "~/domain/payments/matching.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "~/lib/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 
@@ -192,7 +192,10 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
     await claimPayment(main.db, c.order.order_id, utrC, GRACE);
     const good = await recordCredit(main.db, sms(c.order.price_paise, { utr: utrC }), GRACE);
     expect(good.kind).toBe("confirmed");
-    expect(JSON.parse((await findOrder(main.db, c.order.order_id))!.payment_evidence!).matchedBy).toBe("utr");
+    const evidence = JSON.parse((await findOrder(main.db, c.order.order_id))!.payment_evidence!) as {
+      matchedBy: string;
+    };
+    expect(evidence.matchedBy).toBe("utr");
   });
 
   it("never confirms an order whose buyer gave another UTR, or when the alert has none to compare", async () => {

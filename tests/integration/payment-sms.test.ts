@@ -116,7 +116,7 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
 
   it("confirms exactly the order whose amount a genuine bank SMS names, and the buyer's checkout says paid", async () => {
     const orders = await Promise.all([order(200), order(201), order(202)]);
-    const target = orders[1]!;
+    const target = orders[1];
     const before = await paidCount();
     const body = gatewayBody(hdfcCreditSms(target.pricePaise, nextUtr()));
     const res = await postSms(server.url, body, signedHeaders(secret, body));
@@ -124,8 +124,8 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
     expect(await res.json()).toEqual({ success: true, outcome: "confirmed", orderId: target.orderId });
     expect(await paidCount()).toBe(before + 1);
     expect(["paid", "sending", "sent"]).toContain(await status(target.orderId));
-    expect(await status(orders[0]!.orderId)).toBe("awaiting_payment");
-    expect(await status(orders[2]!.orderId)).toBe("awaiting_payment");
+    expect(await status(orders[0].orderId)).toBe("awaiting_payment");
+    expect(await status(orders[2].orderId)).toBe("awaiting_payment");
     const row = await handle.db
       .selectFrom("orders")
       .select(["paid_by", "payment_evidence"])

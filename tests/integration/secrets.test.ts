@@ -32,7 +32,7 @@ describe("secrets stay on the server", () => {
   it("a client build made with secrets in the environment contains none of them", { timeout: 240_000 }, async () => {
     const buildDir = mkdtempSync(join(tmpdir(), "shop-secrets-build-"));
     try {
-      // Every name a secret could be given in the environment, including the spec's VITE_* keys,
+      // Every name a secret could be given in the environment, including the settings' VITE_* keys,
       // which Vite would inline if client code ever read them through import.meta.env.
       const child = spawn("npx", ["react-router", "build"], {
         env: {
@@ -49,7 +49,7 @@ describe("secrets stay on the server", () => {
       let output = "";
       child.stdout.on("data", (d) => (output += d));
       child.stderr.on("data", (d) => (output += d));
-      const [code] = await once(child, "exit");
+      const [code] = (await once(child, "exit")) as [number | null];
       expect(code, output).toBe(0);
 
       const leaks = filesUnder(join(buildDir, "client")).flatMap((file) =>

@@ -61,7 +61,7 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
       const res = await fetch(`${server.url}/api/admin/setting/${key}`, { headers: { cookie } });
       expectNoSecrets(await res.text());
     }
-    const key = await (
+    const key: unknown = await (
       await fetch(`${server.url}/api/admin/setting/${SETTINGS.panelApiKey.key}`, { headers: { cookie } })
     ).json();
     expect(key).toEqual({ success: true, setting: { key: SETTINGS.panelApiKey.key, value: "••••cdef" } });
@@ -84,8 +84,17 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
       body: JSON.stringify({ key: "VITE_UPI_ID", value: "no-handle" }),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: "UPI ID must look like name@bank" });
-    const upi = await (await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })).json();
+    expect(await res.json()).toEqual({
+      success: false,
+      message: "UPI ID must look like name@bank",
+      code: "INVALID_INPUT",
+      field: "value",
+    });
+    const upi = (await (
+      await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } })
+    ).json()) as {
+      setting: { value: string };
+    };
     expect(upi.setting.value).toMatch(/placeholder/);
   });
 

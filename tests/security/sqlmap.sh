@@ -21,7 +21,7 @@ ADMIN_USER=scanadmin
 ADMIN_PASSWORD=scan-admin-password-1
 
 command -v sqlmap >/dev/null || { echo "sqlmap is not installed (scripts/ensure-system-deps.sh installs it)"; exit 2; }
-[ -f "$BUILD_DIR/server/app/main.js" ] || { echo "no production build in $BUILD_DIR (run npm run build)"; exit 2; }
+[ -f "$BUILD_DIR/server/index.js" ] || { echo "no production build in $BUILD_DIR (run npm run build)"; exit 2; }
 
 work=$(mktemp -d /tmp/shop-sqlmap.XXXXXX)
 server_pid=""
@@ -67,7 +67,7 @@ start_server() {
   DATABASE_URL="$1" PORT="$port" HOST=127.0.0.1 NODE_ENV=production LOG_LEVEL=warn \
     TRUST_PROXY=1 HTTPS_REDIRECT=false ORDER_RATE_LIMIT_PER_MINUTE=1000000 JOBS_ENABLED=false PANEL_SIMULATOR=false \
     ADMIN_USERNAME="$ADMIN_USER" ADMIN_PASSWORD="$ADMIN_PASSWORD" BACKUP_DIR="$work/backups" \
-    node "$BUILD_DIR/server/app/main.js" >"$work/server-$pass.log" 2>&1 &
+    BUILD_DIR="$BUILD_DIR" node server.js >"$work/server-$pass.log" 2>&1 &
   server_pid=$!
   base="http://127.0.0.1:$port"
   for _ in $(seq 1 150); do

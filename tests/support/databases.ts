@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -9,17 +10,17 @@ import { migrateToLatest } from "~/db/migrate.server";
 export interface TestDatabase {
   name: "sqlite" | "postgres";
   /** A new, empty database of this kind (not migrated). */
-  create(): Promise<{ target: DatabaseTarget; drop(): Promise<void> }>;
+  create: () => Promise<{ target: DatabaseTarget; drop: () => Promise<void> }>;
 }
 
 const sqlite: TestDatabase = {
   name: "sqlite",
-  async create() {
+  create() {
     const dir = mkdtempSync(join(tmpdir(), "shop-test-"));
-    return {
+    return Promise.resolve({
       target: { kind: "sqlite", file: join(dir, "shop.db") },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
+      drop: () => rm(dir, { recursive: true, force: true }),
+    });
   },
 };
 
@@ -60,7 +61,7 @@ export function testDatabases(): TestDatabase[] {
 }
 
 /** Opens a fresh, migrated database; call the returned cleanup in afterEach/afterAll. */
-export async function freshDatabase(kind: TestDatabase): Promise<DatabaseHandle & { cleanup(): Promise<void> }> {
+export async function freshDatabase(kind: TestDatabase): Promise<DatabaseHandle & { cleanup: () => Promise<void> }> {
   const { target, drop } = await kind.create();
   const handle = openDatabase(target);
   await migrateToLatest(handle.db, handle.dialect);

@@ -211,6 +211,14 @@ export async function startShop(kind: TestDatabase, env: Record<string, string> 
   };
 }
 
+/** A shop with its admin account made at start-up and the demo SMM panel running beside it. */
+export const ADMIN_AND_PANEL = {
+  ADMIN_USERNAME: "owner",
+  ADMIN_PASSWORD: "a-long-password",
+  PANEL_SIMULATOR: "true",
+  PANEL_SIMULATOR_PORT: "0",
+} as const;
+
 /** Signs in over HTTP as a browser without JavaScript would; returns the session cookie. */
 export async function adminLogin(url: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${url}/admin/login`, {
@@ -283,7 +291,7 @@ export async function send(url: string, init: RequestInit & { label?: string } =
   let json: Answer["json"];
   if (type.includes("application/json")) {
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(text) as Answer["json"];
     } catch {
       json = undefined;
     }
@@ -330,7 +338,10 @@ function shortReport<T>(details: fc.RunDetails<T>) {
   );
 }
 
+/** A failure's seed and path, given back as FC_SEED and FC_PATH, replay exactly that counterexample. */
+const REPLAY = process.env.FC_SEED ? { seed: Number(process.env.FC_SEED), path: process.env.FC_PATH } : {};
+
 /** Bounded runs: every endpoint gets the same budget, and a failure names its seed. */
-export const RUNS = { numRuns: 40, endOnFailure: true, reporter: shortReport } as const;
+export const RUNS = { numRuns: 40, endOnFailure: true, reporter: shortReport, ...REPLAY } as const;
 
 export const TWO_MB = "a".repeat(2 * 1024 * 1024);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
-/** The compiled production server (`npm run build`), as `npm start` runs it. */
+/** The production starter, as `npm start` runs it: it loads the build in BUILD_DIR (`npm run build`). */
 export function serverEntry(): string {
-  return join(process.env.BUILD_DIR ?? "build", "server", "app", "main.js");
+  return fileURLToPath(new URL("../../server.js", import.meta.url));
 }
 
 export interface ServerProcess {
@@ -22,8 +22,8 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
@@ -34,7 +34,7 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 30_00
         resolve(match[1]!.replace("localhost", "127.0.0.1"));
       }
     };
-    child.stdout!.on("data", check);
+    child.stdout.on("data", check);
     child.once("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${out}`));
@@ -64,8 +64,8 @@ export async function runServerExpectingExit(env: Record<string, string>) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout!.on("data", (d) => (out += d));
-  child.stderr!.on("data", (d) => (out += d));
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
   const [code] = (await once(child, "exit")) as [number | null];
   return { code, output: out };
 }

@@ -1,6 +1,6 @@
 import { Banknote, LayoutDashboard, type LucideIcon, Package, ScrollText, Settings, ShoppingCart } from "lucide-react";
 
-/** Sidebar entries: the spec's Dashboard, Orders, Plans, Settings, and the audit trail. */
+/** Sidebar entries: Dashboard, Orders, Plans, Settings, and the audit trail (docs/product.md, Sidebar). */
 export const ADMIN_NAV: Array<{ to: string; label: string; icon: LucideIcon }> = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },

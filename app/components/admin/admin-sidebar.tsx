@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
 import { ADMIN_NAV } from "./admin-nav";
 
 /** Fixed on large screens; a drawer toggled by the header's menu button on small ones. */
@@ -35,14 +36,15 @@ export function AdminSidebar({
             <img src="/favicon.svg" alt="" width={28} height={28} />
             <span className="font-bold">Admin Panel</span>
           </div>
-          <button
-            type="button"
-            className="rounded-lg p-2 hover:bg-gray-100 lg:hidden"
+          <Button
+            variant="ghost"
+            size="inline"
+            className="rounded-lg p-2 lg:hidden"
             aria-label="Close menu"
             onClick={onClose}
           >
             <X className="h-5 w-5" aria-hidden />
-          </button>
+          </Button>
         </div>
         <nav className="space-y-1 p-3" aria-label="Admin navigation">
           {ADMIN_NAV.map(({ to, label, icon: Icon }) => (

@@ -1,7 +1,7 @@
 import { instagramHref, instagramProfileHref } from "~/lib/instagram-link";
 
 /**
- * The spec's target display: profile link for followers, truncated post links,
+ * The orders list's target display (docs/product.md, Orders list): profile link for followers, truncated post links,
  * 'N/A' when empty. Buyers type targets, so only a genuine Instagram address
  * (checked on the parsed URL, see instagramHref) becomes a link; anything
  * else, lookalikes included, is shown as plain text.

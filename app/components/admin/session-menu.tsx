@@ -26,7 +26,7 @@ export function SessionMenu({ expiresAt, serverNow }: { expiresAt: number; serve
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
           <DropdownMenu.Item
             className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
-            onSelect={() => submit(null, { method: "post", action: "/admin/logout" })}
+            onSelect={() => submit({ intent: "logout" }, { method: "post", action: "/admin/logout" })}
           >
             <LogOut className="h-4 w-4" aria-hidden />
             Log out

@@ -2,8 +2,9 @@ import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
-
-type Line = { done: number; total: number } | { success: boolean; message: string; updated?: number; failed?: number };
+import { Button } from "~/components/ui/button";
+import { apiStream } from "~/lib/api-client";
+import { updateProfitsEndpoint } from "~/routes/api/admin/panel-profits.types";
 
 const FAILED = "Failed to bulk update profits";
 
@@ -19,43 +20,33 @@ export function UpdateProfitsButton() {
   async function run() {
     setRunning(true);
     setProgress(null);
-    try {
-      const res = await fetch("/api/admin/panel/update-profits", {
-        method: "POST",
-        headers: { accept: "application/x-ndjson" },
-      });
-      if (!res.ok || !res.body) {
-        const body = (await res.json().catch(() => null)) as { message?: string } | null;
-        toast.error(FAILED, body?.message ? { description: body.message } : undefined);
-        return;
-      }
-      const last = await readLines(res.body, (line) => "done" in line && setProgress(line));
-      if (!last || !("success" in last)) toast.error(FAILED);
-      else if (!last.success) toast.error(FAILED, { description: last.message });
-      else if (!last.updated && !last.failed) toast.info(last.message);
-      else if (last.updated) toast.success(last.message);
-      else toast.error(last.message);
-      if (last && "success" in last && (last.updated || last.failed)) revalidator.revalidate();
-    } catch {
-      toast.error(FAILED);
-    } finally {
-      setRunning(false);
-      setProgress(null);
+    const reply = await apiStream(updateProfitsEndpoint, {}, setProgress);
+    setRunning(false);
+    setProgress(null);
+    if (!reply.ok) {
+      toast.error(FAILED, { description: reply.error.message });
+      return;
     }
+    const { updated, failed, message } = reply.data;
+    if (!updated && !failed) toast.info(message);
+    else if (updated) toast.success(message);
+    else toast.error(message);
+    if (updated || failed) void revalidator.revalidate();
   }
 
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
   return (
     <div className="relative">
-      <button
-        type="button"
+      <Button
+        variant="neutral"
+        size="md"
         onClick={run}
         disabled={running}
-        className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium hover:bg-gray-50 disabled:opacity-60"
+        className="px-3 text-sm font-medium disabled:cursor-default disabled:opacity-60"
       >
         <RefreshCw className={`h-4 w-4 ${running ? "animate-spin" : ""}`} aria-hidden />
         {running ? "Updating Profits..." : "Update All Profits"}
-      </button>
+      </Button>
       {/* Absolute, so the bar appearing does not move the toolbar. */}
       {running && (
         <div
@@ -72,24 +63,4 @@ export function UpdateProfitsButton() {
       )}
     </div>
   );
-}
-
-/** Reads newline-delimited JSON, handing each line over; returns the last one. */
-async function readLines(body: ReadableStream<Uint8Array>, onLine: (line: Line) => void): Promise<Line | null> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  let last: Line | null = null;
-  for (;;) {
-    const { value, done } = await reader.read();
-    buffer += decoder.decode(value, { stream: !done });
-    const lines = buffer.split("\n");
-    buffer = done ? "" : lines.pop()!;
-    for (const text of lines) {
-      if (!text.trim()) continue;
-      last = JSON.parse(text) as Line;
-      onLine(last);
-    }
-    if (done) return last;
-  }
 }

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminPulse } from "~/domain/orders/pulse.server";
+import { apiCall } from "~/lib/api-client";
+import { pulseEndpoint } from "~/routes/api/admin/pulse.types";
 
 const POLL_MS = 4_000;
 
@@ -13,40 +15,41 @@ const POLL_MS = 4_000;
 export function useAdminPulse(initial: AdminPulse): AdminPulse {
   const revalidator = useRevalidator();
   const [pulse, setPulse] = useState(initial);
+  const [loaded, setLoaded] = useState(initial);
   const seen = useRef(initial.version);
-  const revalidate = useRef(revalidator.revalidate);
-  revalidate.current = revalidator.revalidate;
+  // The revalidator changes identity on every render; the poll must not restart for it.
+  const reload = useEffectEvent(() => void revalidator.revalidate());
 
   // A reload of the page's data (navigation, action) brings a fresh pulse with it.
+  if (loaded !== initial) {
+    setLoaded(initial);
+    setPulse(initial);
+  }
   useEffect(() => {
     seen.current = initial.version;
-    setPulse(initial);
   }, [initial]);
 
   useEffect(() => {
     let stopped = false;
     const check = async () => {
       if (document.visibilityState === "hidden") return;
-      try {
-        const res = await fetch("/api/admin/pulse", { cache: "no-store" });
-        if (!res.ok || stopped) return;
-        const body = (await res.json()) as { pulse?: AdminPulse };
-        if (!body.pulse) return;
-        setPulse(body.pulse);
-        if (body.pulse.version !== seen.current) {
-          seen.current = body.pulse.version;
-          void revalidate.current();
-        }
-      } catch {
-        // Offline for a moment: the next tick tries again.
+      const reply = await apiCall(pulseEndpoint, {});
+      // Offline for a moment, or signed out: the next tick tries again.
+      if (!reply.ok || stopped) return;
+      const { pulse: latest } = reply.data;
+      setPulse(latest);
+      if (latest.version !== seen.current) {
+        seen.current = latest.version;
+        reload();
       }
     };
-    const timer = setInterval(check, POLL_MS);
-    document.addEventListener("visibilitychange", check);
+    const onTick = () => void check();
+    const timer = setInterval(onTick, POLL_MS);
+    document.addEventListener("visibilitychange", onTick);
     return () => {
       stopped = true;
       clearInterval(timer);
-      document.removeEventListener("visibilitychange", check);
+      document.removeEventListener("visibilitychange", onTick);
     };
   }, []);
 

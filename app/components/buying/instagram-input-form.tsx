@@ -1,6 +1,10 @@
 import { useId, useState } from "react";
 import type { ServiceType } from "~/domain/plans/table";
 import { INPUT_MESSAGES, SERVICE_INPUTS, validateTarget } from "~/domain/orders/instagram-input";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FieldError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 
 export interface TargetValues {
   username?: string;
@@ -53,76 +57,68 @@ export function InstagramInputForm({
     }
   }
 
-  const errorFor = (field: "username" | "postLink") => (state.kind === "error" && state.field === field ? state : null);
-  const inputClass = (field: "username" | "postLink") =>
-    `mt-1 block w-full rounded-xl border px-4 py-3 text-base outline-none focus:ring-2 focus:ring-brand-500 ${
-      errorFor(field) ? "border-red-600" : "border-gray-300"
-    }`;
+  // One message under both fields, naming the field it is about.
+  const errorOn = (field: "username" | "postLink") =>
+    state.kind === "error" && state.field === field ? { invalid: true, describedBy: ids.error } : {};
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-      {needs.username && (
-        <div>
-          <label htmlFor={ids.username} className="block text-sm font-semibold">
-            Instagram username
-          </label>
-          <input
-            id={ids.username}
-            name="username"
-            value={username}
-            onChange={(e) => {
-              setUsername(e.target.value);
-              if (state.kind === "error") setState({ kind: "idle" });
-            }}
-            placeholder="@yourusername"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={64}
-            aria-invalid={Boolean(errorFor("username"))}
-            aria-describedby={errorFor("username") ? ids.error : undefined}
-            className={inputClass("username")}
-          />
-        </div>
-      )}
-      {needs.postLink && (
-        <div>
-          <label htmlFor={ids.postLink} className="block text-sm font-semibold">
-            {service === "views" ? "Reel or IGTV link" : "Post or reel link"}
-          </label>
-          <input
+    <Card asChild>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {needs.username && (
+          <Field id={ids.username} label="Instagram username" {...errorOn("username")}>
+            {(control) => (
+              <Input
+                {...control}
+                name="username"
+                value={username}
+                onChange={(e) => {
+                  setUsername(e.target.value);
+                  if (state.kind === "error") setState({ kind: "idle" });
+                }}
+                placeholder="@yourusername"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={64}
+              />
+            )}
+          </Field>
+        )}
+        {needs.postLink && (
+          <Field
             id={ids.postLink}
-            name="postLink"
-            type="url"
-            inputMode="url"
-            value={postLink}
-            onChange={(e) => {
-              setPostLink(e.target.value);
-              if (state.kind === "error") setState({ kind: "idle" });
-            }}
-            placeholder={service === "views" ? "https://www.instagram.com/reel/…" : "https://www.instagram.com/p/…"}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={300}
-            aria-invalid={Boolean(errorFor("postLink"))}
-            aria-describedby={errorFor("postLink") ? ids.error : undefined}
-            className={inputClass("postLink")}
-          />
-        </div>
-      )}
-      {state.kind === "error" && (
-        <p id={ids.error} role="alert" className="text-sm font-medium text-red-700">
-          {state.message}
-        </p>
-      )}
-      <button
-        type="submit"
-        disabled={empty || validating}
-        className="w-full rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-      >
-        {validating ? "Validating..." : "Show packages"}
-      </button>
-    </form>
+            label={service === "views" ? "Reel or IGTV link" : "Post or reel link"}
+            {...errorOn("postLink")}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                name="postLink"
+                type="url"
+                inputMode="url"
+                value={postLink}
+                onChange={(e) => {
+                  setPostLink(e.target.value);
+                  if (state.kind === "error") setState({ kind: "idle" });
+                }}
+                placeholder={service === "views" ? "https://www.instagram.com/reel/…" : "https://www.instagram.com/p/…"}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={300}
+              />
+            )}
+          </Field>
+        )}
+        {state.kind === "error" && (
+          <FieldError id={ids.error} className="mt-0">
+            {state.message}
+          </FieldError>
+        )}
+        <Button type="submit" disabled={empty || validating} className="w-full">
+          {validating ? "Validating..." : "Show packages"}
+        </Button>
+      </form>
+    </Card>
   );
 }

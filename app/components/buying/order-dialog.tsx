@@ -1,9 +1,14 @@
 import { Check, X } from "lucide-react";
-import { Checkbox, Dialog } from "radix-ui";
-import { useEffect, useId, useRef, useState } from "react";
+import { Checkbox } from "radix-ui";
+import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { BUYER_MESSAGES, phoneDigits, validateBuyer } from "~/domain/orders/buyer";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { GENERIC_MESSAGE, apiCall } from "~/lib/api-client";
 import { formatCount, formatInr } from "~/lib/money";
 import type { PlanCardData } from "./plan-list";
 import {
@@ -17,8 +22,7 @@ import {
   writeJson,
 } from "./storage";
 import type { TargetValues } from "./instagram-input-form";
-
-const GENERIC_ERROR = "An error occurred. Please try again.";
+import { createOrderEndpoint } from "~/routes/api/create-order.types";
 
 /**
  * Name, phone and the terms agreement; creates the order on the server (which
@@ -40,18 +44,20 @@ export function OrderDialog({
   const [phone, setPhone] = useState("");
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const ids = { name: useId(), phone: useId(), agree: useId() };
+  const agreeId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (!plan) return;
-    const draft = readJson<{ name?: string; phone?: string }>("local", PLAN_FORM_DRAFT_KEY);
+  // Opening the dialog for a plan brings back what the buyer typed last time.
+  const [draftFor, setDraftFor] = useState<PlanCardData | null>(null);
+  if (plan !== draftFor) {
+    setDraftFor(plan);
+    const draft = plan && readJson<{ name?: string; phone?: string }>("local", PLAN_FORM_DRAFT_KEY);
     if (draft) {
       setName(draft.name ?? "");
       setPhone(phoneDigits(draft.phone ?? ""));
     }
-  }, [plan]);
+  }
 
   function saveDraft(next: { name: string; phone: string }) {
     writeJson("local", PLAN_FORM_DRAFT_KEY, next);
@@ -84,23 +90,16 @@ export function OrderDialog({
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
-      const res = await fetch("/api/create-order", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ ...request, idempotencyKey }),
-      });
-      const body = (await res.json().catch(() => null)) as
-        { success: true; order: { orderId: string } } | { success: false; message?: string; reason?: string } | null;
-      if (!res.ok || !body?.success) {
-        const message = (body && !body.success && body.message) || GENERIC_ERROR;
-        if (body && !body.success && body.reason === "MIN_QUANTITY")
-          toast.error("Minimum Quantity Error", { description: message });
+      const created = await apiCall(createOrderEndpoint, { body: { ...request, idempotencyKey } });
+      if (!created.ok) {
+        const { message, details } = created.error;
+        if (details.reason === "MIN_QUANTITY") toast.error("Minimum Quantity Error", { description: message });
         else toast.error(message);
         setSubmitting(false);
         return;
       }
       const details: PaymentDetails = {
-        orderId: body.order.orderId,
+        orderId: created.data.order.orderId,
         serviceName: `${formatCount(plan.quantity)} Instagram ${plan.serviceType}`,
         serviceType: plan.serviceType,
         amount: String(plan.quantity),
@@ -119,58 +118,55 @@ export function OrderDialog({
       setName("");
       setPhone("");
       setAgreed(false);
-      navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, {
+      void navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, {
         replace: true,
         state: { paymentDetails: details },
       });
     } catch {
-      toast.error(GENERIC_ERROR);
+      toast.error(GENERIC_MESSAGE);
       setSubmitting(false);
     }
   }
 
-  const fieldClass =
-    "mt-1 block w-full rounded-xl border border-gray-300 px-4 py-3 text-base outline-none focus:ring-2 focus:ring-brand-500";
-
   return (
-    <Dialog.Root
+    <Dialog
       open={plan !== null}
       onOpenChange={(open) => {
         if (!open && !submitting) onClose();
       }}
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content
-          onEscapeKeyDown={(e) => submitting && e.preventDefault()}
-          onPointerDownOutside={(e) => submitting && e.preventDefault()}
-          onInteractOutside={(e) => submitting && e.preventDefault()}
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-bold">Complete your order</Dialog.Title>
-            <Dialog.Close
+      <DialogContent
+        layout="sheet"
+        onEscapeKeyDown={(e) => submitting && e.preventDefault()}
+        onPointerDownOutside={(e) => submitting && e.preventDefault()}
+        onInteractOutside={(e) => submitting && e.preventDefault()}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <DialogTitle>Complete your order</DialogTitle>
+          <DialogClose asChild>
+            <Button
+              variant="ghost"
+              size="inline"
               disabled={submitting}
-              className="rounded-full p-1 text-gray-600 hover:bg-gray-100 disabled:opacity-40"
               aria-label="Close"
+              className="rounded-full p-1 text-gray-600 disabled:opacity-40"
             >
               <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          {plan && (
-            <Dialog.Description className="mt-1 text-sm text-gray-700">
-              {plan.name}: {formatCount(plan.quantity)} {noun} for{" "}
-              <span className="font-semibold text-ink">{formatInr(plan.pricePaise)}</span>
-            </Dialog.Description>
-          )}
-          <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-            <div>
-              <label htmlFor={ids.name} className="block text-sm font-semibold">
-                Your name
-              </label>
-              <input
+            </Button>
+          </DialogClose>
+        </div>
+        {plan && (
+          <DialogDescription>
+            {plan.name}: {formatCount(plan.quantity)} {noun} for{" "}
+            <span className="font-semibold text-ink">{formatInr(plan.pricePaise)}</span>
+          </DialogDescription>
+        )}
+        <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+          <Field label="Your name">
+            {(control) => (
+              <Input
+                {...control}
                 ref={nameRef}
-                id={ids.name}
                 name="name"
                 value={name}
                 autoComplete="name"
@@ -180,18 +176,17 @@ export function OrderDialog({
                   setName(e.target.value);
                   saveDraft({ name: e.target.value, phone });
                 }}
-                className={fieldClass}
               />
-            </div>
-            <div>
-              <label htmlFor={ids.phone} className="block text-sm font-semibold">
-                Phone number
-              </label>
-              <div className="mt-1 flex rounded-xl border border-gray-300 focus-within:ring-2 focus-within:ring-brand-500">
+            )}
+          </Field>
+          <Field label="Phone number" hint="We use your name and phone only to deliver and support this order.">
+            {(control) => (
+              // The +91 sits inside the field's border, so the group draws the border and the focus ring.
+              <div className="flex rounded-xl border border-gray-300 focus-within:ring-2 focus-within:ring-brand-500">
                 <span className="flex items-center border-r border-gray-300 px-3 font-medium text-gray-700">+91</span>
                 <input
+                  {...control}
                   ref={phoneRef}
-                  id={ids.phone}
                   name="phone"
                   type="tel"
                   inputMode="numeric"
@@ -206,45 +201,38 @@ export function OrderDialog({
                   className="w-full rounded-r-xl px-3 py-3 text-base outline-none"
                 />
               </div>
-              <p className="mt-1 text-xs text-gray-600">
-                We use your name and phone only to deliver and support this order.
-              </p>
-            </div>
-            <div className="flex items-start gap-3">
-              <Checkbox.Root
-                id={ids.agree}
-                checked={agreed}
-                onCheckedChange={(v) => setAgreed(v === true)}
-                disabled={submitting}
-                required
-                className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded border border-gray-400 data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600"
-              >
-                <Checkbox.Indicator>
-                  <Check aria-hidden className="size-4 text-white" />
-                </Checkbox.Indicator>
-              </Checkbox.Root>
-              <label htmlFor={ids.agree} className="text-sm text-gray-800">
-                I agree to the{" "}
-                <Link to="/terms-of-service" target="_blank" className="font-semibold text-brand-700 underline">
-                  Terms of Service
-                </Link>{" "}
-                and{" "}
-                <Link to="/privacy-policy" target="_blank" className="font-semibold text-brand-700 underline">
-                  Privacy Policy
-                </Link>{" "}
-                and confirm I am 18 or older.
-              </label>
-            </div>
-            <button
-              type="submit"
+            )}
+          </Field>
+          <div className="flex items-start gap-3">
+            <Checkbox.Root
+              id={agreeId}
+              checked={agreed}
+              onCheckedChange={(v) => setAgreed(v === true)}
               disabled={submitting}
-              className="w-full rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              required
+              className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded border border-gray-400 data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600"
             >
-              {submitting ? "Processing..." : "Proceed to Pay"}
-            </button>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <Checkbox.Indicator>
+                <Check aria-hidden className="size-4 text-white" />
+              </Checkbox.Indicator>
+            </Checkbox.Root>
+            <label htmlFor={agreeId} className="text-sm text-gray-800">
+              I agree to the{" "}
+              <Link to="/terms-of-service" target="_blank" className="font-semibold text-brand-700 underline">
+                Terms of Service
+              </Link>{" "}
+              and{" "}
+              <Link to="/privacy-policy" target="_blank" className="font-semibold text-brand-700 underline">
+                Privacy Policy
+              </Link>{" "}
+              and confirm I am 18 or older.
+            </label>
+          </div>
+          <Button type="submit" disabled={submitting} className="w-full">
+            {submitting ? "Processing..." : "Proceed to Pay"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }

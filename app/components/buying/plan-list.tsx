@@ -1,4 +1,7 @@
 import type { ServiceType } from "~/domain/plans/table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { formatCount, formatInr } from "~/lib/money";
 
 export interface PlanCardData {
@@ -10,7 +13,10 @@ export interface PlanCardData {
   tag: string | null;
 }
 
-/** The spec's ribbon: the plan's one tag, or POPULAR for an untagged plan named "popular". */
+/**
+ * The card's ribbon: the plan's one tag, or POPULAR for an untagged plan named
+ * "popular" (docs/product.md, Plans shown to buyers).
+ */
 export function planRibbon(plan: Pick<PlanCardData, "name" | "tag">): string | null {
   const tag = plan.tag?.trim();
   if (tag) return tag.toUpperCase();
@@ -28,9 +34,9 @@ export function PlanList({
 }) {
   if (plans.length === 0) {
     return (
-      <p className="rounded-2xl border border-gray-200 p-6 text-center text-gray-700">
-        No packages are available right now. Please check back soon.
-      </p>
+      <Card asChild padding="lg" shadow="none" className="text-center text-gray-700">
+        <p>No packages are available right now. Please check back soon.</p>
+      </Card>
     );
   }
   return (
@@ -38,29 +44,28 @@ export function PlanList({
       {plans.map((plan) => {
         const ribbon = planRibbon(plan);
         return (
-          <li
-            key={plan.id}
-            className="relative flex flex-col rounded-2xl border border-gray-200 bg-white p-5 shadow-sm"
-          >
-            {ribbon && (
-              <span className="absolute -top-3 right-4 rounded-full bg-brand-600 px-3 py-1 text-xs font-bold tracking-wide text-white">
-                {ribbon}
-              </span>
-            )}
-            <h3 className="text-lg font-semibold">{plan.name}</h3>
-            <p className="mt-1 text-gray-700">
-              {formatCount(plan.quantity)} {noun}
-            </p>
-            <p className="mt-3 text-2xl font-extrabold text-ink">{formatInr(plan.pricePaise)}</p>
-            <button
-              type="button"
-              onClick={() => onChoose(plan)}
-              className="mt-4 rounded-xl bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700"
-              aria-label={`Buy ${plan.name}: ${formatCount(plan.quantity)} ${noun} for ${formatInr(plan.pricePaise)}`}
-            >
-              Buy Now
-            </button>
-          </li>
+          <Card asChild key={plan.id} className="relative flex flex-col">
+            <li>
+              {ribbon && (
+                <Badge tone="solid" size="md" className="absolute -top-3 right-4 text-xs font-bold tracking-wide">
+                  {ribbon}
+                </Badge>
+              )}
+              <h3 className="text-lg font-semibold">{plan.name}</h3>
+              <p className="mt-1 text-gray-700">
+                {formatCount(plan.quantity)} {noun}
+              </p>
+              <p className="mt-3 text-2xl font-extrabold text-ink">{formatInr(plan.pricePaise)}</p>
+              <Button
+                size="lg"
+                onClick={() => onChoose(plan)}
+                className="mt-4"
+                aria-label={`Buy ${plan.name}: ${formatCount(plan.quantity)} ${noun} for ${formatInr(plan.pricePaise)}`}
+              >
+                Buy Now
+              </Button>
+            </li>
+          </Card>
         );
       })}
     </ul>
@@ -71,16 +76,20 @@ export function PlanSkeletons() {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading packages">
       {[0, 1, 2, 3].map((i) => (
-        <li
+        <Card
+          asChild
           key={i}
+          shadow="none"
           data-testid="plan-skeleton"
-          className="flex h-[188px] flex-col gap-3 rounded-2xl border border-gray-200 p-5"
+          className="flex h-[188px] flex-col gap-3 bg-transparent"
         >
-          <div className="h-5 w-2/3 animate-pulse rounded bg-gray-200" />
-          <div className="h-4 w-1/2 animate-pulse rounded bg-gray-200" />
-          <div className="h-7 w-1/3 animate-pulse rounded bg-gray-200" />
-          <div className="mt-auto h-10 animate-pulse rounded-xl bg-gray-200" />
-        </li>
+          <li>
+            <div className="h-5 w-2/3 animate-pulse rounded bg-gray-200" />
+            <div className="h-4 w-1/2 animate-pulse rounded bg-gray-200" />
+            <div className="h-7 w-1/3 animate-pulse rounded bg-gray-200" />
+            <div className="mt-auto h-10 animate-pulse rounded-xl bg-gray-200" />
+          </li>
+        </Card>
       ))}
     </ul>
   );

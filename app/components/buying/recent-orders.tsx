@@ -1,7 +1,10 @@
 import { useEffect, useState } from "react";
 import type { ServiceType } from "~/domain/plans/table";
 import { type RecentOrder, timeAgo } from "~/domain/orders/recent";
+import { Card } from "~/components/ui/card";
+import { apiCall } from "~/lib/api-client";
 import { formatCount } from "~/lib/money";
+import { recentOrdersEndpoint } from "~/routes/api/recent-orders.types";
 
 /**
  * Real recent orders of this service, masked by the server, refreshed every
@@ -19,25 +22,32 @@ export function RecentOrders({
   initialNow: number;
 }) {
   const [orders, setOrders] = useState(initial);
-  const [clock, setClock] = useState({ server: initialNow, local: 0 });
-  const [, tick] = useState(0);
+  // The server's clock, carried forward on this one: "2 min ago" must not depend on the buyer's clock.
+  const [now, setNow] = useState(initialNow);
+  const [loaded, setLoaded] = useState({ initial, initialNow });
+  if (loaded.initial !== initial || loaded.initialNow !== initialNow) {
+    setLoaded({ initial, initialNow });
+    setOrders(initial);
+    setNow(initialNow);
+  }
 
   useEffect(() => {
-    setClock({ server: initialNow, local: Date.now() });
+    let server = initialNow;
+    let local = Date.now();
     let stopped = false;
     const every = service === "comments" ? 2_000 : 5_000;
-    const timer = setInterval(async () => {
-      try {
-        const res = await fetch(`/api/recent-orders?serviceType=${service}`);
-        if (!res.ok || stopped) return;
-        const body = (await res.json()) as { orders: RecentOrder[]; now: number };
-        setOrders(body.orders.slice(0, 3));
-        setClock({ server: body.now, local: Date.now() });
-      } catch {
-        // A missed refresh only leaves the box as it was.
+    const refresh = async () => {
+      const reply = await apiCall(recentOrdersEndpoint, { params: { serviceType: service } });
+      if (stopped) return;
+      // A missed refresh only leaves the box as it was.
+      if (reply.ok) {
+        setOrders(reply.data.orders.slice(0, 3));
+        server = reply.data.now;
+        local = Date.now();
       }
-      tick((n) => n + 1);
-    }, every);
+      setNow(server + (Date.now() - local));
+    };
+    const timer = setInterval(() => void refresh(), every);
     return () => {
       stopped = true;
       clearInterval(timer);
@@ -45,29 +55,27 @@ export function RecentOrders({
   }, [service, initialNow]);
 
   if (orders.length === 0) return null;
-  const now = clock.local === 0 ? clock.server : clock.server + (Date.now() - clock.local);
   return (
-    <section
-      aria-labelledby="recent-orders-title"
-      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="recent-orders-title" className="text-base font-bold">
-        Recent Orders
-      </h2>
-      <ul className="mt-3 space-y-2" aria-live="polite">
-        {orders.slice(0, 3).map((o) => (
-          <li
-            key={`${o.createdAt}-${o.handle}-${o.quantity}`}
-            className="flex items-center justify-between gap-3 text-sm"
-          >
-            <span>
-              <span className="font-semibold">{o.handle ? `@${o.handle}` : "A creator"}</span> ordered{" "}
-              {formatCount(o.quantity)} {noun.toLowerCase()}
-            </span>
-            <span className="shrink-0 text-gray-600">{timeAgo(o.createdAt, now)}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Card asChild>
+      <section aria-labelledby="recent-orders-title">
+        <h2 id="recent-orders-title" className="text-base font-bold">
+          Recent Orders
+        </h2>
+        <ul className="mt-3 space-y-2" aria-live="polite">
+          {orders.slice(0, 3).map((o) => (
+            <li
+              key={`${o.createdAt}-${o.handle}-${o.quantity}`}
+              className="flex items-center justify-between gap-3 text-sm"
+            >
+              <span>
+                <span className="font-semibold">{o.handle ? `@${o.handle}` : "A creator"}</span> ordered{" "}
+                {formatCount(o.quantity)} {noun.toLowerCase()}
+              </span>
+              <span className="shrink-0 text-gray-600">{timeAgo(o.createdAt, now)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { BadgeCheck, Clock, KeyRound, Users } from "lucide-react";
+import { Card } from "~/components/ui/card";
 
 export function TrustBadges({
   creatorsBoosted,
@@ -35,13 +36,15 @@ export function WhyChooseUs({ points }: { points: Array<{ title: string; text: s
       </h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {points.map((p) => (
-          <li key={p.title} className="flex gap-3 rounded-2xl border border-gray-200 p-4">
-            <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
-            <div>
-              <h3 className="font-semibold">{p.title}</h3>
-              <p className="text-sm text-gray-700">{p.text}</p>
-            </div>
-          </li>
+          <Card asChild key={p.title} padding="sm" shadow="none" className="flex gap-3">
+            <li>
+              <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
+              <div>
+                <h3 className="font-semibold">{p.title}</h3>
+                <p className="text-sm text-gray-700">{p.text}</p>
+              </div>
+            </li>
+          </Card>
         ))}
       </ul>
     </section>
@@ -61,16 +64,18 @@ export function HowItWorks({ firstStep }: { firstStep: string }) {
       </h2>
       <ol className="mt-6 grid gap-4 sm:grid-cols-3">
         {steps.map((s, i) => (
-          <li key={s.title} className="rounded-2xl border border-gray-200 p-4">
-            <span
-              className="flex size-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
-              aria-hidden
-            >
-              {i + 1}
-            </span>
-            <h3 className="mt-2 font-semibold">{s.title}</h3>
-            <p className="text-sm text-gray-700">{s.text}</p>
-          </li>
+          <Card asChild key={s.title} padding="sm" shadow="none">
+            <li>
+              <span
+                className="flex size-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+                aria-hidden
+              >
+                {i + 1}
+              </span>
+              <h3 className="mt-2 font-semibold">{s.title}</h3>
+              <p className="text-sm text-gray-700">{s.text}</p>
+            </li>
+          </Card>
         ))}
       </ol>
     </section>

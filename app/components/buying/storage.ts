@@ -1,6 +1,6 @@
 /**
  * Browser storage the buying flow shares between the order dialog and the
- * checkout (the spec's keys). Every access is guarded: private modes and full
+ * checkout (docs/product.md, Order dialog). Every access is guarded: private modes and full
  * storage throw.
  */
 export const PLAN_FORM_DRAFT_KEY = "planFormData";

@@ -1,85 +1,91 @@
-import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
-import { SETTLED_STAGES, buyerView } from "~/domain/orders/buyer-view";
-import type { OrderStatus } from "~/domain/orders/lifecycle";
-import type { CheckoutOrder } from "~/domain/payments/checkout.server";
+import { useEffect, useEffectEvent, useReducer } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import type { CheckoutView } from "~/domain/payments/checkout.server";
+import { POLL_MS, TICK_MS, checkoutActivities, checkoutReducer, checkoutView, initCheckout } from "./checkout-state";
+import { fetchOrderStatus, sendUtr } from "./checkout-requests";
+import { PAYMENT_DETAILS_KEY, remove } from "./storage";
 
-const POLL_MS = 4_000;
-/** While delivering: reload the order every this many polls (20 s), for the delivered count. */
-const DELIVERY_REFRESH_POLLS = 5;
+export type OrderCheckoutView = Extract<CheckoutView, { kind: "order" }>;
 
 /**
- * The checkout's view of its order, driven by the lifecycle: the server's
- * state (from the loader), a clock on the server's time for the countdown,
- * and a light status poll that reloads the order whenever the server moves it
- * (payment confirmed by the operator, a bank alert or a gateway; delivery
- * progress). Nothing here changes the order: the server decides every state.
+ * Everything the open checkout does in the browser, driven by the order's
+ * lifecycle (`checkout-state.ts`): the clock, the status poll and the reloads
+ * it asks for, the warning before leaving mid-payment, the stored payment
+ * details, and the buyer's "I have paid". Nothing here changes the order
+ * except the UTR the buyer sends: the server decides every state.
  */
-export function useCheckout(order: CheckoutOrder, serverNow: number) {
+export function useCheckout(view: OrderCheckoutView) {
   const revalidator = useRevalidator();
-  const [now, setNow] = useState(serverNow);
-  const [offset] = useState(() => serverNow - Date.now());
-
-  // The stage as of now: the window may close between two loads.
-  const view = buyerView(
-    {
-      status: order.status,
-      quantity: order.quantity,
-      paymentDeadlineAt: order.deadlineAt,
-      paid: order.view.stage !== "pay" && order.view.stage !== "expired",
-      remains: null,
-      refundDuePaise: order.view.refundPaise,
-    },
-    now,
+  const navigate = useNavigate();
+  const [state, dispatch] = useReducer(
+    checkoutReducer,
+    { order: view.order, payable: view.payment !== null, serverNow: view.serverNow },
+    initCheckout,
   );
-  const stage = order.view.stage === "pay" ? view.stage : order.view.stage;
-  const settled = SETTLED_STAGES.has(stage);
+  // A reload brought the order again: take it in before this render shows anything from the old one.
+  if (state.order !== view.order) dispatch({ type: "loaded", order: view.order, payable: view.payment !== null });
 
-  // Clock, while a countdown or the late-UTR window matters.
-  useEffect(() => {
-    if (stage !== "pay" && stage !== "expired") return;
-    const tick = () => setNow(Date.now() + offset);
-    tick();
-    const timer = setInterval(tick, 250);
-    return () => clearInterval(timer);
-  }, [stage, offset]);
+  const activities = checkoutActivities(state);
 
-  // Status poll; a change reloads the whole order from the server. While the panel delivers, the
-  // status stays the same for minutes: reload every few polls anyway, so the delivered count moves.
-  const delivering = stage === "delivering";
+  // The clock, on the server's time (taken again after every load).
   useEffect(() => {
-    if (settled) return;
-    let known: OrderStatus = order.status;
-    let polls = 0;
-    const timer = setInterval(async () => {
-      if (document.visibilityState === "hidden") return;
-      polls++;
-      try {
-        const res = await fetch(`/api/order-status?orderId=${encodeURIComponent(order.orderId)}`, {
-          cache: "no-store",
-        });
-        if (!res.ok) return;
-        const body = (await res.json()) as { status?: OrderStatus };
-        if (body.status && body.status !== known) {
-          known = body.status;
-          void revalidator.revalidate();
-        } else if (delivering && polls % DELIVERY_REFRESH_POLLS === 0) {
-          void revalidator.revalidate();
-        }
-      } catch {
-        // The next poll tries again.
-      }
-    }, POLL_MS);
+    if (!activities.clock) return;
+    const offset = view.serverNow - Date.now();
+    const timer = setInterval(() => dispatch({ type: "tick", now: Date.now() + offset }), TICK_MS);
     return () => clearInterval(timer);
-    // The revalidator changes identity on every render; the poll must not restart for it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [settled, delivering, order.orderId, order.status]);
+  }, [activities.clock, view.serverNow]);
+
+  // The status poll; a hidden tab skips its turn.
+  const poll = useEffectEvent(async () => {
+    if (document.visibilityState === "hidden") return;
+    dispatch({ type: "polled", status: await fetchOrderStatus(state.order.orderId) });
+  });
+  useEffect(() => {
+    if (!activities.poll) return;
+    const timer = setInterval(() => void poll(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [activities.poll]);
+
+  // Each reload the reducer asks for fetches the order from the server again.
+  const reload = useEffectEvent(() => void revalidator.revalidate());
+  useEffect(() => {
+    if (state.reloads > 0) reload();
+  }, [state.reloads]);
+
+  useEffect(() => {
+    if (!activities.guardLeaving) return;
+    const warn = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [activities.guardLeaving]);
+
+  useEffect(() => {
+    if (!activities.keepPaymentDetails) remove("session", PAYMENT_DETAILS_KEY);
+  }, [activities.keepPaymentDetails]);
+
+  useEffect(() => {
+    if (view.paymentError) toast.error("Failed to initialize payment. Please try again.");
+  }, [view.paymentError]);
 
   return {
-    stage,
-    remainingMs: order.deadlineAt - now,
-    /** A UTR is still taken after the window closed, until this runs out. */
-    lateUtrOpen: now < order.lateUtrUntil,
-    refresh: () => revalidator.revalidate(),
+    ...checkoutView(state),
+    /** Sends the buyer's UTR; null when taken (the order is reloaded before this returns), else the message to show. */
+    claimPayment: async (utr: string): Promise<string | null> => {
+      const refused = await sendUtr(state.order.orderId, utr);
+      if (refused) return refused;
+      toast.success("Payment reference received");
+      await revalidator.revalidate();
+      return null;
+    },
+    /** Back: leaving before paying drops the stored details. */
+    leave: () => {
+      remove("session", PAYMENT_DETAILS_KEY);
+      if (window.history.length <= 1) void navigate("/");
+      else void navigate(-1);
+    },
   };
 }

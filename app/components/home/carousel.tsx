@@ -1,8 +1,9 @@
 import type { EmblaCarouselType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
 
-/** Spec: the hint arrows show for the first 5 seconds. */
+/** The hint arrows show for the first 5 seconds (docs/product.md, Home page). */
 const HINT_MS = 5_000;
 
 interface CarouselProps {
@@ -26,7 +27,9 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
   const viewport = useRef<HTMLDivElement>(null);
   const engine = useRef<Promise<EmblaCarouselType> | null>(null);
   const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
   const [selected, setSelected] = useState(0);
   const [hint, setHint] = useState(true);
   const [settled, setSettled] = useState(true);
@@ -75,6 +78,8 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
   };
 
   return (
+    // Arrow keys bubble up from whatever inside has focus (a slide's link, a button): delegation, not a widget.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <div
       ref={root}
       role="region"
@@ -117,15 +122,15 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
       </div>
 
       <div className="mt-5 flex items-center justify-center gap-4">
-        <button type="button" className="carousel-button" aria-label={`Previous ${itemName}`} onClick={previous}>
+        <Button variant="arrow" size="icon" aria-label={`Previous ${itemName}`} onClick={previous}>
           <ChevronLeft aria-hidden="true" className="size-5" />
-        </button>
+        </Button>
         <p className="min-w-20 text-center text-sm font-medium text-gray-700" aria-live="polite">
           {selected + 1} of {slides.length}
         </p>
-        <button type="button" className="carousel-button" aria-label={`Next ${itemName}`} onClick={next}>
+        <Button variant="arrow" size="icon" aria-label={`Next ${itemName}`} onClick={next}>
           <ChevronRight aria-hidden="true" className="size-5" />
-        </button>
+        </Button>
       </div>
     </div>
   );

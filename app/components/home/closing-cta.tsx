@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useSectionNav } from "~/components/site/use-section-nav";
+import { Button } from "~/components/ui/button";
 import { formatInr } from "~/lib/money";
 
 interface ClosingCtaProps {
@@ -20,19 +21,14 @@ export function ClosingCta({ cheapestPricePaise, deliveryStartMinutes }: Closing
           Delivery starts within {deliveryStartMinutes} minutes of confirmed payment.
         </p>
         <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
-          <a
-            href="#services"
-            onClick={(e) => goToSection("services", e)}
-            className="inline-flex items-center justify-center rounded-xl bg-white px-7 py-3.5 font-bold text-brand-700 shadow hover:bg-brand-50"
-          >
-            Get Started
-          </a>
-          <Link
-            to="/track"
-            className="inline-flex items-center justify-center rounded-xl px-7 py-3.5 font-bold text-white ring-2 ring-white/80 hover:bg-white/10"
-          >
-            Track your order
-          </Link>
+          <Button asChild variant="inverse" size="2xl" className="font-bold">
+            <a href="#services" onClick={(e) => goToSection("services", e)}>
+              Get Started
+            </a>
+          </Button>
+          <Button asChild variant="inverseOutline" size="2xl" className="font-bold">
+            <Link to="/track">Track your order</Link>
+          </Button>
         </div>
       </div>
     </section>

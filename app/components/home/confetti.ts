@@ -1,5 +1,3 @@
-import type confetti from "canvas-confetti";
-
 let running: { until: number } | null = null;
 
 /**
@@ -24,11 +22,16 @@ export async function celebrate(durationMs: number): Promise<void> {
   document.body.appendChild(canvas);
   const fire = create.create(canvas, { resize: true, useWorker: false });
   const colors = ["#d6246e", "#f59e0b", "#7c3aed", "#10b981"];
-  const bursts: Array<ReturnType<confetti.CreateTypes>> = [];
+  // Each burst settles when its last particle has fallen.
+  const bursts: Array<Promise<unknown>> = [];
+  const burst = (angle: number, x: number) => {
+    const settled = fire({ particleCount: 3, angle, spread: 55, origin: { x, y: 0.7 }, colors });
+    if (settled) bursts.push(settled);
+  };
   await new Promise<void>((resolve) => {
     const frame = () => {
-      bursts.push(fire({ particleCount: 3, angle: 60, spread: 55, origin: { x: 0, y: 0.7 }, colors }));
-      bursts.push(fire({ particleCount: 3, angle: 120, spread: 55, origin: { x: 1, y: 0.7 }, colors }));
+      burst(60, 0);
+      burst(120, 1);
       if (Date.now() < state.until) window.setTimeout(frame, 60);
       else resolve();
     };

@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
+import { Card } from "~/components/ui/card";
 import type { FaqItem } from "~/domain/content/home.server";
 import { SectionHeading } from "./section-heading";
 
@@ -11,7 +12,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 px-4 py-16">
       <div className="mx-auto max-w-3xl">
         <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
-        <div className="mt-10 divide-y divide-gray-200 rounded-2xl border border-gray-200 bg-white">
+        <Card padding="none" shadow="none" className="mt-10 divide-y divide-gray-200">
           {items.map((item, i) => {
             const expanded = open === i;
             return (
@@ -44,7 +45,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
               </div>
             );
           })}
-        </div>
+        </Card>
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { BadgeCheck, KeyRound, Timer } from "lucide-react";
 import { scrollToSection } from "~/components/site/sections";
 import { useSectionNav } from "~/components/site/use-section-nav";
+import { Button } from "~/components/ui/button";
 import { formatInr } from "~/lib/money";
 
 interface HeroProps {
@@ -33,12 +34,16 @@ export function Hero({ cheapestPricePaise, deliveryStartMinutes, creatorsBoosted
           {cheapestPricePaise !== null && <> Packages from {formatInr(cheapestPricePaise)}.</>}
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <a href="#services" className="btn-primary px-7 py-3.5 text-base" onClick={(e) => goToSection("services", e)}>
-            Explore Services
-          </a>
-          <a href="#results" className="btn-secondary px-7 py-3.5 text-base" onClick={toResults}>
-            See Real Results
-          </a>
+          <Button asChild size="2xl" className="shadow-sm">
+            <a href="#services" onClick={(e) => goToSection("services", e)}>
+              Explore Services
+            </a>
+          </Button>
+          <Button asChild variant="secondary" size="2xl">
+            <a href="#results" onClick={toResults}>
+              See Real Results
+            </a>
+          </Button>
         </div>
         <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium text-gray-700">
           <li className="flex items-center gap-1.5">

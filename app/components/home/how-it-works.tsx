@@ -1,3 +1,4 @@
+import { Card } from "~/components/ui/card";
 import { SectionHeading } from "./section-heading";
 
 export function HowItWorks({ deliveryStartMinutes }: { deliveryStartMinutes: string }) {
@@ -16,19 +17,21 @@ export function HowItWorks({ deliveryStartMinutes }: { deliveryStartMinutes: str
         <SectionHeading id="how-title" eyebrow="How it works" title="Four simple steps" />
         <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {steps.map((step, i) => (
-            <li key={step.title} className="relative rounded-2xl border border-gray-200 bg-white p-6">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-extrabold text-white"
-              >
-                {i + 1}
-              </span>
-              <h3 className="mt-3 font-bold text-ink">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.title}
-              </h3>
-              <p className="mt-1 text-sm leading-relaxed text-gray-700">{step.text}</p>
-            </li>
+            <Card asChild key={step.title} padding="lg" shadow="none" className="relative">
+              <li>
+                <span
+                  aria-hidden="true"
+                  className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-extrabold text-white"
+                >
+                  {i + 1}
+                </span>
+                <h3 className="mt-3 font-bold text-ink">
+                  <span className="sr-only">Step {i + 1}: </span>
+                  {step.title}
+                </h3>
+                <p className="mt-1 text-sm leading-relaxed text-gray-700">{step.text}</p>
+              </li>
+            </Card>
           ))}
         </ol>
       </div>

@@ -1,10 +1,12 @@
 import { ArrowRight, BadgeCheck } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
 import type { ProofItem } from "~/domain/content/home.server";
 import { Carousel } from "./carousel";
 import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";
 
-/** Spec: 2 seconds of confetti on every change of proof item. */
+/** 2 seconds of confetti on every change of proof item (docs/product.md, Home page). */
 const CONFETTI_MS = 2_000;
 
 const TYPE_LABEL: Record<ProofItem["type"], string> = {
@@ -42,36 +44,38 @@ export function ProofCarousel({ items }: { items: ProofItem[] }) {
 
 function ProofSlide({ item }: { item: ProofItem }) {
   return (
-    <article className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
-          {TYPE_LABEL[item.type]}
-        </span>
-        {item.verified && (
-          <span className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
-            <BadgeCheck aria-hidden="true" className="size-3.5" />
-            Verified result
-          </span>
+    <Card asChild className="sm:p-8">
+      <article>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone="brand" size="sm">
+            {TYPE_LABEL[item.type]}
+          </Badge>
+          {item.verified && (
+            <Badge tone="verified" size="sm">
+              <BadgeCheck aria-hidden="true" className="size-3.5" />
+              Verified result
+            </Badge>
+          )}
+        </div>
+        <h3 className="mt-3 text-xl font-bold text-ink">{item.title}</h3>
+        <p className="mt-2 leading-relaxed text-gray-700">{item.description}</p>
+        <div className="mt-6 grid grid-cols-[1fr_auto_1fr] items-center gap-2 sm:gap-4">
+          <ProfileMock label={item.before.label} value={item.before.value} tone="before" />
+          <ArrowRight aria-hidden="true" className="size-6 text-brand-600" />
+          <ProfileMock label={item.after.label} value={item.after.value} tone="after" />
+        </div>
+        {item.stats.length > 0 && (
+          <dl className="mt-6 grid gap-3 sm:grid-cols-3">
+            {item.stats.map((stat) => (
+              <div key={stat.label} className="rounded-xl bg-gray-50 px-4 py-3">
+                <dt className="text-xs font-medium uppercase tracking-wide text-gray-600">{stat.label}</dt>
+                <dd className="mt-0.5 font-semibold text-ink">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
         )}
-      </div>
-      <h3 className="mt-3 text-xl font-bold text-ink">{item.title}</h3>
-      <p className="mt-2 leading-relaxed text-gray-700">{item.description}</p>
-      <div className="mt-6 grid grid-cols-[1fr_auto_1fr] items-center gap-2 sm:gap-4">
-        <ProfileMock label={item.before.label} value={item.before.value} tone="before" />
-        <ArrowRight aria-hidden="true" className="size-6 text-brand-600" />
-        <ProfileMock label={item.after.label} value={item.after.value} tone="after" />
-      </div>
-      {item.stats.length > 0 && (
-        <dl className="mt-6 grid gap-3 sm:grid-cols-3">
-          {item.stats.map((stat) => (
-            <div key={stat.label} className="rounded-xl bg-gray-50 px-4 py-3">
-              <dt className="text-xs font-medium uppercase tracking-wide text-gray-600">{stat.label}</dt>
-              <dd className="mt-0.5 font-semibold text-ink">{stat.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
-    </article>
+      </article>
+    </Card>
   );
 }
 

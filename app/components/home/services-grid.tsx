@@ -2,6 +2,7 @@ import { ArrowRight, Eye, Heart, MessageCircle, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { SERVICE_LINKS } from "~/components/site/service-links";
 import type { SiteChrome } from "~/domain/content/site.server";
+import { Card } from "~/components/ui/card";
 import { formatInr } from "~/lib/money";
 import { SectionHeading } from "./section-heading";
 
@@ -28,21 +29,24 @@ export function ServicesGrid({ prices }: { prices: SiteChrome["startingPrices"] 
             const from = prices[service.type];
             return (
               <li key={service.type}>
-                <Link
-                  to={service.path}
-                  className="group flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
+                <Card
+                  asChild
+                  padding="lg"
+                  className="group flex h-full flex-col transition hover:-translate-y-0.5 hover:border-brand-500 hover:shadow-md"
                 >
-                  <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
-                    <Icon aria-hidden="true" className="size-6" />
-                  </span>
-                  <h3 className="mt-4 text-lg font-bold text-ink">{service.label}</h3>
-                  <p className="mt-1 flex-1 text-sm leading-relaxed text-gray-700">{DETAILS[service.type].blurb}</p>
-                  {from !== undefined && <p className="mt-4 font-bold text-brand-700">{`from ${formatInr(from)}`}</p>}
-                  <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
-                    View packages
-                    <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-0.5" />
-                  </span>
-                </Link>
+                  <Link to={service.path}>
+                    <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+                      <Icon aria-hidden="true" className="size-6" />
+                    </span>
+                    <h3 className="mt-4 text-lg font-bold text-ink">{service.label}</h3>
+                    <p className="mt-1 flex-1 text-sm leading-relaxed text-gray-700">{blurb}</p>
+                    {from !== undefined && <p className="mt-4 font-bold text-brand-700">{`from ${formatInr(from)}`}</p>}
+                    <span className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700">
+                      View packages
+                      <ArrowRight aria-hidden="true" className="size-4 transition group-hover:translate-x-0.5" />
+                    </span>
+                  </Link>
+                </Card>
               </li>
             );
           })}

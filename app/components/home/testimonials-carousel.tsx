@@ -1,11 +1,12 @@
 import { Star } from "lucide-react";
 import { useRef } from "react";
+import { Card } from "~/components/ui/card";
 import type { Testimonial } from "~/domain/content/home.server";
 import { Carousel } from "./carousel";
 import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";
 
-/** Spec: 3 seconds of confetti, on the first change only. */
+/** 3 seconds of confetti, on the first change only (docs/product.md, Home page). */
 const CONFETTI_MS = 3_000;
 
 const LANG_ATTRIBUTE: Record<Testimonial["language"], string> = { en: "en-IN", hi: "hi", hinglish: "hi-Latn" };
@@ -55,33 +56,35 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
 
 function TestimonialCard({ item }: { item: Testimonial }) {
   return (
-    <figure className="flex h-full flex-col rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-      <p className="flex gap-0.5" role="img" aria-label={`Rated ${item.rating} out of 5`}>
-        {[1, 2, 3, 4, 5].map((n) => (
-          <Star
-            key={n}
+    <Card asChild padding="lg" className="flex h-full flex-col">
+      <figure>
+        <p className="flex gap-0.5" role="img" aria-label={`Rated ${item.rating} out of 5`}>
+          {[1, 2, 3, 4, 5].map((n) => (
+            <Star
+              key={n}
+              aria-hidden="true"
+              className={`size-4 ${n <= item.rating ? "fill-amber-400 text-amber-400" : "text-gray-300"}`}
+            />
+          ))}
+        </p>
+        <blockquote lang={LANG_ATTRIBUTE[item.language]} className="mt-3 flex-1 leading-relaxed text-gray-800">
+          {item.content}
+        </blockquote>
+        <figcaption className="mt-4 flex items-center gap-3">
+          <span
             aria-hidden="true"
-            className={`size-4 ${n <= item.rating ? "fill-amber-400 text-amber-400" : "text-gray-300"}`}
-          />
-        ))}
-      </p>
-      <blockquote lang={LANG_ATTRIBUTE[item.language]} className="mt-3 flex-1 leading-relaxed text-gray-800">
-        {item.content}
-      </blockquote>
-      <figcaption className="mt-4 flex items-center gap-3">
-        <span
-          aria-hidden="true"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
-        >
-          {item.name.charAt(0)}
-        </span>
-        <span className="min-w-0">
-          <span className="block font-semibold text-ink">{item.name}</span>
-          <span className="block truncate text-sm text-gray-600">
-            {item.handle} · <time dateTime={item.date}>{formatDate(item.date)}</time>
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
+          >
+            {item.name.charAt(0)}
           </span>
-        </span>
-      </figcaption>
-    </figure>
+          <span className="min-w-0">
+            <span className="block font-semibold text-ink">{item.name}</span>
+            <span className="block truncate text-sm text-gray-600">
+              {item.handle} · <time dateTime={item.date}>{formatDate(item.date)}</time>
+            </span>
+          </span>
+        </figcaption>
+      </figure>
+    </Card>
   );
 }

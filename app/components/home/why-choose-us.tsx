@@ -1,4 +1,5 @@
 import { Clock, IndianRupee, KeyRound, LifeBuoy, MapPinned, TrendingUp } from "lucide-react";
+import { Card } from "~/components/ui/card";
 import { SectionHeading } from "./section-heading";
 
 export function WhyChooseUs({ deliveryStartMinutes }: { deliveryStartMinutes: string }) {
@@ -40,11 +41,13 @@ export function WhyChooseUs({ deliveryStartMinutes }: { deliveryStartMinutes: st
         <SectionHeading id="why-title" eyebrow="Why choose us" title="Simple, honest and built for India" />
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {reasons.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-gray-200 bg-white p-6">
-              <Icon aria-hidden="true" className="size-7 text-brand-600" />
-              <h3 className="mt-3 font-bold text-ink">{title}</h3>
-              <p className="mt-1 text-sm leading-relaxed text-gray-700">{text}</p>
-            </li>
+            <Card asChild key={title} padding="lg" shadow="none">
+              <li>
+                <Icon aria-hidden="true" className="size-7 text-brand-600" />
+                <h3 className="mt-3 font-bold text-ink">{title}</h3>
+                <p className="mt-1 text-sm leading-relaxed text-gray-700">{text}</p>
+              </li>
+            </Card>
           ))}
         </ul>
       </div>

@@ -1,4 +1,4 @@
-/** Home-page sections that the navigation bar can scroll to, with the spec's navigation-state flags. */
+/** Home-page sections the navigation bar scrolls to, with their navigation-state flags (docs/product.md). */
 export const HOME_SECTIONS = {
   services: { id: "services", flag: "scrollToServices" },
   howItWorks: { id: "how-it-works", flag: "scrollToHowItWorks" },
@@ -9,7 +9,7 @@ export const HOME_SECTIONS = {
 export type HomeSection = keyof typeof HOME_SECTIONS;
 export type ScrollFlag = (typeof HOME_SECTIONS)[HomeSection]["flag"];
 
-/** Spec: 100 ms when clicked on home, 200 ms when home opens with a navigation-state flag. */
+/** 100 ms when clicked on home, 200 ms when home opens with a navigation-state flag (docs/product.md). */
 export const SCROLL_DELAY_ON_HOME_MS = 100;
 export const SCROLL_DELAY_FROM_STATE_MS = 200;
 

@@ -65,7 +65,7 @@ export function ServicesMenu() {
         closeTimer.current = window.setTimeout(hide, CLOSE_DELAY_MS);
       }}
       onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (!root.current?.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <button
@@ -91,26 +91,20 @@ export function ServicesMenu() {
         Services
         <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
-      <div
-        id={panelId}
-        hidden={!open}
-        className="absolute left-0 top-full z-50 w-64 pt-2"
-        onKeyDown={(e) => {
-          const links = [...(root.current?.querySelectorAll("[data-services-link]") ?? [])];
-          const at = links.indexOf(document.activeElement as Element);
-          if (e.key === "ArrowDown") focusLink(at + 1);
-          else if (e.key === "ArrowUp") focusLink(at - 1);
-          else return;
-          e.preventDefault();
-        }}
-      >
+      <div id={panelId} hidden={!open} className="absolute left-0 top-full z-50 w-64 pt-2">
         <ul className="rounded-xl border border-gray-200 bg-white p-2 shadow-xl">
-          {SERVICE_LINKS.map((service) => (
+          {SERVICE_LINKS.map((service, index) => (
             <li key={service.path}>
               <Link
                 to={service.path}
                 data-services-link
                 onClick={hide}
+                onKeyDown={(e) => {
+                  if (e.key === "ArrowDown") focusLink(index + 1);
+                  else if (e.key === "ArrowUp") focusLink(index - 1);
+                  else return;
+                  e.preventDefault();
+                }}
                 className="block rounded-lg px-3 py-2.5 font-medium text-ink hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50"
               >
                 {service.label}

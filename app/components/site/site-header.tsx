@@ -1,6 +1,7 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { SERVICE_LINKS } from "./service-links";
 import { ServicesMenu } from "./services-menu";
@@ -13,13 +14,16 @@ const SECTION_LINKS: ReadonlyArray<{ section: HomeSection; label: string; href: 
   { section: "faq", label: "FAQ", href: "/#faq" },
 ];
 
-/** Opacity threshold from the spec. */
+/** Past this scroll the bar turns more opaque (docs/product.md, Navigation bar). */
 const SCROLLED_PX = 20;
 
 export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === location.key;
+  const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.key : null);
   const goToSection = useSectionNav();
 
   useEffect(() => {
@@ -29,11 +33,9 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
     return () => window.removeEventListener("scroll", update);
   }, []);
 
-  useEffect(() => setMenuOpen(false), [location.key]);
-
   useEffect(() => {
     if (!menuOpen) return;
-    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpen(false);
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setMenuOpenOn(null);
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
@@ -82,16 +84,18 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          <a href="/#services" className="btn-primary hidden md:inline-flex" onClick={onSection("services")}>
-            Get Started
-          </a>
+          <Button asChild size="lg" className="hidden shadow-sm md:inline-flex">
+            <a href="/#services" onClick={onSection("services")}>
+              Get Started
+            </a>
+          </Button>
           <button
             type="button"
             className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-brand-50 md:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
           </button>
@@ -133,9 +137,11 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
             </Link>
           </li>
         </ul>
-        <a href="/#services" className="btn-primary mt-3 flex w-full" onClick={onSection("services")}>
-          Get Started
-        </a>
+        <Button asChild size="lg" className="mt-3 flex w-full shadow-sm">
+          <a href="/#services" onClick={onSection("services")}>
+            Get Started
+          </a>
+        </Button>
       </nav>
     </header>
   );

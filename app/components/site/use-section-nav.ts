@@ -15,7 +15,7 @@ export function useSectionNav() {
       event?.preventDefault();
       const { id, flag } = HOME_SECTIONS[section];
       if (location.pathname === "/") scrollToSection(id, SCROLL_DELAY_ON_HOME_MS);
-      else navigate("/", { state: { [flag]: true } });
+      else void navigate("/", { state: { [flag]: true } });
     },
     [location.pathname, navigate],
   );

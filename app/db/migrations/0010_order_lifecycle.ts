@@ -37,8 +37,8 @@ export function orderLifecycle(dialect: Dialect) {
 
       await rebuildDailyStats(db, dialect);
     },
-    async down() {
-      throw new Error("The order lifecycle migration cannot be undone: restore a backup instead");
+    down() {
+      return Promise.reject(new Error("The order lifecycle migration cannot be undone: restore a backup instead"));
     },
   };
 }

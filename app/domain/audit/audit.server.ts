@@ -31,7 +31,7 @@ const SECRET_FIELD = /pass(word)?|secret|token|api_?key|hash/i;
 /** Masks every value under a secret-looking key, at any depth, keeping only the last 4 characters. */
 export function maskSecrets(value: unknown, key = ""): unknown {
   if (SECRET_FIELD.test(key) && value !== null && value !== undefined && value !== "") {
-    const text = String(value);
+    const text = typeof value === "string" ? value : JSON.stringify(value);
     return text.length > 8 ? `••••${text.slice(-4)}` : "••••";
   }
   if (Array.isArray(value)) return value.map((v) => maskSecrets(v, key));

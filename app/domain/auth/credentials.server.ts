@@ -3,18 +3,17 @@ import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { adminCredentialsSchema } from "~/domain/settings/validation";
 import { clientAddressKey } from "~/lib/client-address";
 import { pruneAttempts, releaseAttempt, reserveAttempt } from "./attempts.server";
-import { TOO_MANY_ATTEMPTS } from "./login.server";
+import { AppError } from "~/lib/app-error";
+import { tooManyAttempts } from "./login.server";
 import {
-  PASSWORD_CHECKS_BUSY,
   hashPassword,
   isPasswordChecksBusy,
   passwordChecksBusy,
+  passwordChecksBusyError,
   verifyPassword,
 } from "./password.server";
 
-export type CredentialsResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; field?: string; status?: 429; retryAfterSeconds?: number };
+export type CredentialsResult = { ok: true; message: string };
 
 export interface CredentialsOptions {
   now?: number;
@@ -32,7 +31,8 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
  * here either, so the check counts like sign-in: five failures per admin and
  * client address in fifteen minutes lock it from that address, and an admin's
  * failures from anywhere slow every further check down (at most 4 s). Every
- * attempt is audited, refused or not.
+ * attempt is audited, refused or not; a refusal is then thrown as an AppError
+ * (INVALID_INPUT naming the field, RATE_LIMITED with `retryAfter`).
  */
 export async function changeAdminCredentials(
   db: DB,
@@ -41,7 +41,7 @@ export async function changeAdminCredentials(
   client: RequestClient,
   { now = Date.now(), sleep = realSleep }: CredentialsOptions = {},
 ): Promise<CredentialsResult> {
-  const refuse = async (reason: string, result: Extract<CredentialsResult, { ok: false }>) => {
+  const refuse = async (reason: string, error: AppError): Promise<never> => {
     await recordAudit(
       db,
       {
@@ -54,17 +54,17 @@ export async function changeAdminCredentials(
       },
       now,
     );
-    return result;
+    throw error;
   };
-  const busy = { ok: false as const, status: 429 as const, ...PASSWORD_CHECKS_BUSY };
+  const invalid = (message: string, field: string) => new AppError("INVALID_INPUT", message, { field });
 
   const parsed = adminCredentialsSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return refuse("invalid input", { ok: false, message: issue.message, field: issue.path.join(".") });
+    return refuse("invalid input", invalid(issue.message, issue.path.join(".")));
   }
   const { username, currentPassword, newPassword } = parsed.data;
-  if (passwordChecksBusy()) return refuse("server busy", busy);
+  if (passwordChecksBusy()) return refuse("server busy", passwordChecksBusyError());
 
   const reservation = await reserveAttempt(
     db,
@@ -75,13 +75,11 @@ export async function changeAdminCredentials(
     now,
   );
   if (!reservation.ok) {
-    return refuse("too many attempts", {
-      ok: false,
-      status: 429,
-      message: TOO_MANY_ATTEMPTS,
-      field: "currentPassword",
-      retryAfterSeconds: reservation.retryAfterSeconds,
-    });
+    const locked = tooManyAttempts(reservation.retryAfterSeconds);
+    return refuse(
+      "too many attempts",
+      new AppError(locked.code, locked.message, { ...locked.details, field: "currentPassword" }),
+    );
   }
   if (reservation.delayMs > 0) await sleep(reservation.delayMs);
 
@@ -93,16 +91,12 @@ export async function changeAdminCredentials(
     if (valid) passwordHash = newPassword ? await hashPassword(newPassword) : user!.password_hash;
   } catch (error) {
     await releaseAttempt(db, reservation.ticket);
-    if (isPasswordChecksBusy(error)) return refuse("server busy", busy);
+    if (isPasswordChecksBusy(error)) return refuse("server busy", passwordChecksBusyError());
     throw error;
   }
   if (!user || !valid || !passwordHash) {
     await pruneAttempts(db, now);
-    return refuse("wrong current password", {
-      ok: false,
-      message: "Current password is incorrect",
-      field: "currentPassword",
-    });
+    return refuse("wrong current password", invalid("Current password is incorrect", "currentPassword"));
   }
   await releaseAttempt(db, reservation.ticket);
 
@@ -112,7 +106,7 @@ export async function changeAdminCredentials(
     .where("username", "=", username)
     .where("id", "!=", user.id)
     .executeTakeFirst();
-  if (taken) return refuse("username taken", { ok: false, message: "That username is taken", field: "username" });
+  if (taken) return refuse("username taken", new AppError("CONFLICT", "That username is taken", { field: "username" }));
 
   await db.transaction().execute(async (trx) => {
     await trx

@@ -27,7 +27,7 @@ describe("hashing gate", () => {
     await Promise.resolve();
     expect(gate.load()).toEqual({ running: 2, waiting: 3 });
     expect(gate.full()).toBe(true);
-    await expect(gate.run(async () => "late")).rejects.toBeInstanceOf(GateFullError);
+    await expect(gate.run(() => Promise.resolve("late"))).rejects.toBeInstanceOf(GateFullError);
 
     for (const b of blockers) b.resolve();
     expect(await Promise.all(runs)).toEqual([0, 1, 2, 3, 4]);
@@ -35,17 +35,13 @@ describe("hashing gate", () => {
     expect(peak).toBe(2);
     expect(gate.load()).toEqual({ running: 0, waiting: 0 });
     expect(gate.full()).toBe(false);
-    expect(await gate.run(async () => "again")).toBe("again");
+    expect(await gate.run(() => Promise.resolve("again"))).toBe("again");
   });
 
   it("frees the slot when a task fails", async () => {
     const gate = createGate(1, 0);
-    await expect(
-      gate.run(async () => {
-        throw new Error("boom");
-      }),
-    ).rejects.toThrow("boom");
+    await expect(gate.run(() => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(gate.load()).toEqual({ running: 0, waiting: 0 });
-    expect(await gate.run(async () => 1)).toBe(1);
+    expect(await gate.run(() => Promise.resolve(1))).toBe(1);
   });
 });

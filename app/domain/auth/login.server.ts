@@ -2,11 +2,12 @@ import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { clientAddressKey } from "~/lib/client-address";
 import { FAILURE_WINDOW_MS, MAX_FAILURES, pruneAttempts, releaseAttempt, reserveAttempt } from "./attempts.server";
+import { AppError } from "~/lib/app-error";
 import {
-  PASSWORD_CHECKS_BUSY,
   burnPasswordCheck,
   isPasswordChecksBusy,
   passwordChecksBusy,
+  passwordChecksBusyError,
   verifyPassword,
 } from "./password.server";
 import { createSession } from "./session.server";
@@ -15,10 +16,12 @@ export { FAILURE_WINDOW_MS, MAX_FAILURES };
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again in 15 minutes.";
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
-export type LoginResult =
-  | { ok: true; token: string; expiresAt: number }
-  | { ok: false; status: 401; message: string }
-  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+export type LoginResult = { ok: true; token: string; expiresAt: number };
+
+/** Five failures from this address: locked until the window passes. */
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  return new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { retryAfter: retryAfterSeconds });
+}
 
 export interface LoginOptions {
   now?: number;
@@ -47,21 +50,21 @@ function subjects(client: RequestClient, username: string) {
  *   attempt on it waits a little longer (at most 4 s), whoever sends it.
  * - Attempts are recorded before they are checked, so parallel guesses cannot
  *   overtake the count.
+ *
+ * A refusal is thrown: UNAUTHORIZED for wrong credentials, RATE_LIMITED with
+ * `retryAfter` (seconds) when locked or when the password checks are all busy.
  */
 export async function login(
   { db, config }: Pick<AppServices, "db" | "config">,
   input: { username: string; password: string; client: RequestClient },
   { now = Date.now(), sleep = realSleep }: LoginOptions = {},
 ): Promise<LoginResult> {
-  const busy = { ok: false as const, status: 429 as const, ...PASSWORD_CHECKS_BUSY };
   // Refused before any database work, so a flood that fills the line costs as little as possible.
-  if (passwordChecksBusy()) return busy;
+  if (passwordChecksBusy()) throw passwordChecksBusyError();
 
   const username = input.username.trim();
   const reservation = await reserveAttempt(db, subjects(input.client, username), now);
-  if (!reservation.ok) {
-    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfterSeconds: reservation.retryAfterSeconds };
-  }
+  if (!reservation.ok) throw tooManyAttempts(reservation.retryAfterSeconds);
   if (reservation.delayMs > 0) await sleep(reservation.delayMs);
 
   const user = await db
@@ -76,7 +79,7 @@ export async function login(
       : (await burnPasswordCheck(input.password), false);
   } catch (error) {
     await releaseAttempt(db, reservation.ticket);
-    if (isPasswordChecksBusy(error)) return busy;
+    if (isPasswordChecksBusy(error)) throw passwordChecksBusyError();
     throw error;
   }
 
@@ -105,7 +108,7 @@ export async function login(
       );
     }
     await pruneAttempts(db, now);
-    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+    throw new AppError("UNAUTHORIZED", INVALID_CREDENTIALS);
   }
 
   await releaseAttempt(db, reservation.ticket);

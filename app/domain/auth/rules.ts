@@ -1,3 +1,37 @@
+import { z } from "zod";
+import { filledText } from "~/lib/form-schema";
+import { UNKNOWN_ACTION } from "~/lib/intent";
+
 /** Admin account rules, shared by the setup form and the server. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,64}$/;
 export const MIN_PASSWORD_LENGTH = 10;
+
+export const USERNAME_RULE = "Use 3-64 letters, digits, dots, dashes or underscores.";
+export const PASSWORD_RULE = `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+export const PASSWORDS_DIFFER = "The passwords do not match.";
+
+const CREDENTIALS_NEEDED = "Please enter your username and password";
+
+/** The sign-in form; the browser checks it with the same schema before it posts. */
+export const loginSchema = z.object({
+  username: filledText(CREDENTIALS_NEEDED, 100, "Invalid credentials"),
+  password: z.string({ error: CREDENTIALS_NEEDED }).max(1000, "Invalid credentials"),
+  redirectTo: z.string().max(2000).optional(),
+});
+
+/** The one-time setup form: the first admin's username and password. */
+export const setupSchema = z
+  .object({
+    token: z.string({ error: "This setup link is invalid or has already been used." }).max(200),
+    username: z.string({ error: USERNAME_RULE }).trim().regex(USERNAME_PATTERN, USERNAME_RULE),
+    password: z.string({ error: PASSWORD_RULE }).min(MIN_PASSWORD_LENGTH, PASSWORD_RULE).max(1000),
+    confirm: z.string({ error: PASSWORDS_DIFFER }).max(1000),
+  })
+  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: PASSWORDS_DIFFER });
+
+/** Signing out: by the operator, or by the page when the session ran out (said differently on the sign-in page). */
+export const logoutSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("logout") }), z.object({ intent: z.literal("expired") })],
+  UNKNOWN_ACTION,
+);

@@ -2,8 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { PASSWORD_CHECKS_BUSY, hashPassword, isPasswordChecksBusy } from "./password.server";
-import { MIN_PASSWORD_LENGTH, USERNAME_PATTERN } from "./rules";
+import { AppError } from "~/lib/app-error";
+import { hashPassword, isPasswordChecksBusy, passwordChecksBusyError } from "./password.server";
+import { MIN_PASSWORD_LENGTH, PASSWORDS_DIFFER, PASSWORD_RULE, USERNAME_PATTERN, USERNAME_RULE } from "./rules";
 import { hashToken } from "./session.server";
 
 const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -78,35 +79,35 @@ export async function isSetupTokenValid(db: DB, token: string, now = Date.now())
   return Boolean(row && row.expires_at > now) && !(await adminExists(db));
 }
 
-export type SetupResult =
-  | { ok: true }
-  | { ok: false; message: string; field?: "username" | "password"; status?: 429; retryAfterSeconds?: number };
+export const SETUP_LINK_USED = "This setup link is invalid or has already been used.";
 
-/** Creates the first admin with a valid token, then burns every setup token. */
+/**
+ * Creates the first admin with a valid token, then burns every setup token.
+ * A refusal is thrown: INVALID_INPUT (naming the field when there is one),
+ * RATE_LIMITED when the password checks are all busy.
+ */
 export async function completeSetup(
   db: DB,
   input: { token: string; username: string; password: string; confirm: string },
   client?: RequestClient,
-): Promise<SetupResult> {
-  if (!(await isSetupTokenValid(db, input.token))) {
-    return { ok: false, message: "This setup link is invalid or has already been used." };
-  }
+): Promise<{ ok: true }> {
+  if (!(await isSetupTokenValid(db, input.token))) throw new AppError("INVALID_INPUT", SETUP_LINK_USED);
   const username = input.username.trim();
   if (!USERNAME_PATTERN.test(username)) {
-    return { ok: false, field: "username", message: "Use 3-64 letters, digits, dots, dashes or underscores." };
+    throw new AppError("INVALID_INPUT", USERNAME_RULE, { field: "username" });
   }
   if (input.password.length < MIN_PASSWORD_LENGTH) {
-    return { ok: false, field: "password", message: `Use at least ${MIN_PASSWORD_LENGTH} characters.` };
+    throw new AppError("INVALID_INPUT", PASSWORD_RULE, { field: "password" });
   }
   if (input.password !== input.confirm) {
-    return { ok: false, field: "password", message: "The passwords do not match." };
+    throw new AppError("INVALID_INPUT", PASSWORDS_DIFFER, { field: "confirm" });
   }
   // Hashed before the transaction, so the database is not held while scrypt runs (or waits its turn).
   let passwordHash: string;
   try {
     passwordHash = await hashPassword(input.password);
   } catch (error) {
-    if (isPasswordChecksBusy(error)) return { ok: false, status: 429, ...PASSWORD_CHECKS_BUSY };
+    if (isPasswordChecksBusy(error)) throw passwordChecksBusyError();
     throw error;
   }
   const created = await db.transaction().execute(async (trx) => {
@@ -127,5 +128,6 @@ export async function completeSetup(
     });
     return true;
   });
-  return created ? { ok: true } : { ok: false, message: "This setup link is invalid or has already been used." };
+  if (!created) throw new AppError("INVALID_INPUT", SETUP_LINK_USED);
+  return { ok: true };
 }

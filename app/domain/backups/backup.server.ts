@@ -1,4 +1,5 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
@@ -15,7 +16,7 @@ import { upgradeLegacyOrderRow } from "~/domain/orders/legacy-row";
  * `{"table": "...", "row": {...}}`. Streaming both ways keeps memory flat even
  * for a million orders. In a multi-instance setup BACKUP_DIR must be shared storage.
  */
-export const BACKUP_TABLES = ["plans", "orders", "settings"] as const;
+export const BACKUP_TABLES = ["plans", "orders", "settings", "payment_credits"] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
 export interface BackupScope {
@@ -53,16 +54,17 @@ export function backupPath(dir: string, name: string): string | null {
 export async function listBackups(dir: string): Promise<BackupInfo[]> {
   let names: string[];
   try {
-    names = readdirSync(dir).filter((n) => NAME.test(n));
+    names = (await readdir(dir)).filter((n) => NAME.test(n));
   } catch {
     return [];
   }
-  return names
-    .map((name) => {
-      const stat = statSync(join(dir, name));
-      return { name, bytes: stat.size, createdAt: stat.mtimeMs };
-    })
-    .sort((a, b) => b.createdAt - a.createdAt);
+  const backups = await Promise.all(
+    names.map(async (name) => {
+      const info = await stat(join(dir, name));
+      return { name, bytes: info.size, createdAt: info.mtimeMs };
+    }),
+  );
+  return backups.sort((a, b) => b.createdAt - a.createdAt);
 }
 
 /** Writes everything in `scope` to a new backup file and returns its name and row counts. */
@@ -89,7 +91,7 @@ export async function writeBackup(
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
   };
 
-  const counts: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0 };
+  const counts: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0, payment_credits: 0 };
   const settingKeys = (scope.settingKeys ?? []).filter((key) => !SECRET_SETTING_KEYS.has(key));
   const omitted = (scope.settingKeys ?? []).filter((key) => SECRET_SETTING_KEYS.has(key));
   await write({
@@ -106,18 +108,13 @@ export async function writeBackup(
       counts.plans++;
     }
   }
-  if (scope.orders) {
+  // Payments received (matched or not) go with the orders they pay: deleting orders deletes them too.
+  for (const table of scope.orders ? (["orders", "payment_credits"] as const) : []) {
     let after = 0;
     for (;;) {
-      const rows = await db
-        .selectFrom("orders")
-        .selectAll()
-        .where("id", ">", after)
-        .orderBy("id")
-        .limit(PAGE)
-        .execute();
-      for (const row of rows) await write({ table: "orders", row });
-      counts.orders += rows.length;
+      const rows = await db.selectFrom(table).selectAll().where("id", ">", after).orderBy("id").limit(PAGE).execute();
+      for (const row of rows) await write({ table, row });
+      counts[table] += rows.length;
       if (rows.length < PAGE) break;
       after = rows[rows.length - 1]!.id;
     }
@@ -166,7 +163,7 @@ export async function openBackupDownload(db: DB, dir: string, name: string, acto
  * as they are, so restoring twice changes nothing the second time.
  */
 export async function restoreBackup(db: DB, dialect: Dialect, file: string): Promise<Record<BackupTable, number>> {
-  const restored: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0 };
+  const restored: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0, payment_credits: 0 };
   const planIds = new Set((await db.selectFrom("plans").select("id").execute()).map((p) => p.id));
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   let batch: { table: BackupTable; row: Record<string, unknown> }[] = [];
@@ -192,7 +189,7 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
           const result = await trx
             .insertInto(table)
             .values(rows.slice(i, i + 100) as never)
-            .onConflict((oc) => oc.column(conflictColumn as never).doNothing())
+            .onConflict((oc) => oc.column(conflictColumn).doNothing())
             .executeTakeFirst();
           restored[table] += Number(result.numInsertedOrUpdatedRows ?? 0);
         }
@@ -218,7 +215,7 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
   await flush();
   if (dialect === "postgres") {
     // Rows came back with their old ids; move the id sequences past them.
-    for (const table of ["plans", "orders"] as const) {
+    for (const table of ["plans", "orders", "payment_credits"] as const) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
         db,
       );

@@ -3,18 +3,10 @@ import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
+import { deleteAllCredits } from "~/domain/payments/credits.repository.server";
+import { DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
-/** The spec's deletable data groups. Admin authentication is not among them, by design. */
-export const DELETE_OPTIONS = ["orders", "plans", "settings.all", "settings.smm", "settings.payment"] as const;
-export type DeleteOption = (typeof DELETE_OPTIONS)[number];
-
-export const DELETE_OPTION_LABELS: Record<DeleteOption, string> = {
-  orders: "All Orders & Order History",
-  plans: "All Service Plans",
-  "settings.all": "All Settings & Configurations",
-  "settings.smm": "SMM Panel Settings",
-  "settings.payment": "Payment Settings",
-};
+export { DELETE_OPTIONS, DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
 function settingKeys(group: "smm" | "payment" | "store"): string[] {
   return Object.values(SETTINGS)
@@ -61,6 +53,8 @@ export async function deleteSelectedData(
 
   const deleted = await db.transaction().execute(async (trx) => {
     const orders = options.has("orders") ? await deleteAllOrders(trx) : 0;
+    // The payments received for those orders (matched or not) go with them; the backup above keeps both.
+    if (options.has("orders")) await deleteAllCredits(trx);
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
     const settings =
       keys.length > 0 ? await trx.deleteFrom("settings").where("key", "in", keys).executeTakeFirst() : null;

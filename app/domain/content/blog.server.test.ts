@@ -3,7 +3,7 @@ import { articleHtml, findBlogPost, listBlogPosts, loadBlogPosts } from "./blog.
 import { buildRssFeed, buildSitemap } from "./blog-feeds.server";
 import { PUBLIC_PAGES } from "./public-pages";
 
-const SPEC_SLUGS = [
+const ARTICLE_SLUGS = [
   "grow-instagram-followers-india",
   "instagram-algorithm-tips",
   "top-10-instagram-growth-hacks-india",
@@ -22,8 +22,8 @@ const site = { brandName: "BoostKaro", publicBaseUrl: "https://boost.example.in/
 describe("blog articles", () => {
   const posts = listBlogPosts();
 
-  it("has exactly the eleven articles of the spec", () => {
-    expect(posts.map((p) => p.slug).sort()).toEqual([...SPEC_SLUGS].sort());
+  it("has exactly the eleven articles listed in docs/product.md", () => {
+    expect(posts.map((p) => p.slug).sort()).toEqual([...ARTICLE_SLUGS].sort());
   });
 
   it("lists them newest first", () => {
@@ -31,7 +31,7 @@ describe("blog articles", () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
-  it.each(SPEC_SLUGS)("%s has at least 700 words, its front matter and links to the three services", (slug) => {
+  it.each(ARTICLE_SLUGS)("%s has at least 700 words, its front matter and links to the three services", (slug) => {
     const post = findBlogPost(slug)!;
     expect(post.words).toBeGreaterThanOrEqual(700);
     expect(post.title.length).toBeGreaterThan(10);
@@ -95,16 +95,16 @@ describe("sitemap and feed", () => {
   it("lists every public page and every article with absolute URLs", () => {
     const xml = buildSitemap(site, posts);
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(PUBLIC_PAGES.length + SPEC_SLUGS.length);
+    expect(locs).toHaveLength(PUBLIC_PAGES.length + ARTICLE_SLUGS.length);
     for (const path of PUBLIC_PAGES) expect(locs).toContain(`https://boost.example.in${path}`);
-    for (const slug of SPEC_SLUGS) expect(locs).toContain(`https://boost.example.in/blog/${slug}`);
+    for (const slug of ARTICLE_SLUGS) expect(locs).toContain(`https://boost.example.in/blog/${slug}`);
   });
 
   it("offers every article in RSS 2.0 with title, link, guid, pubDate and description", () => {
     const xml = buildRssFeed(site, posts);
     expect(xml).toContain('<rss version="2.0"');
     const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]!);
-    expect(items).toHaveLength(SPEC_SLUGS.length);
+    expect(items).toHaveLength(ARTICLE_SLUGS.length);
     const first = posts[0]!;
     expect(items[0]).toContain(`<link>https://boost.example.in/blog/${first.slug}</link>`);
     expect(items[0]).toContain(`<guid isPermaLink="true">https://boost.example.in/blog/${first.slug}</guid>`);

@@ -58,10 +58,7 @@ export function loadBlogPosts(files: Record<string, string>): BlogPost[] {
 
 // Bundled at build time: the server never reads content/ at run time, and adding
 // an article is adding one Markdown file.
-const sources = import.meta.glob("/content/blog/*.md", { query: "?raw", import: "default", eager: true }) as Record<
-  string,
-  string
->;
+const sources = import.meta.glob<string>("/content/blog/*.md", { query: "?raw", import: "default", eager: true });
 
 const posts = loadBlogPosts(sources);
 const bySlug = new Map(posts.map((post) => [post.slug, post]));

@@ -18,7 +18,7 @@ export function parseMarkdown<S extends z.ZodType>(
   const { data, content } = matter(raw);
   const meta = schema.safeParse(data);
   if (!meta.success) throw new Error(`${source}: bad front matter: ${meta.error.message}`);
-  const html = marked.parse(content, { async: false, gfm: true }) as string;
+  const html = marked.parse(content, { async: false, gfm: true });
   const words = content.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
   return { meta: meta.data, html, words };
 }

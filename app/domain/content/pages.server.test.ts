@@ -24,7 +24,7 @@ describe("policy pages", () => {
 });
 
 describe("home content", () => {
-  it("has the spec's item counts and fills FAQ placeholders", () => {
+  it("has 3 proof items and 8 testimonials in three languages, and fills FAQ placeholders", () => {
     const content = homeContent({ ...defaultSiteSettings(), deliveryStartMinutes: "45" });
     expect(content.proof).toHaveLength(3);
     expect(content.testimonials).toHaveLength(8);

@@ -53,7 +53,7 @@ export function parseDashboardQuery(params: URLSearchParams): DashboardQuery {
   });
 }
 
-/** The spec's dashboard fields (rupees, percent), as the JSON API sends them. */
+/** The dashboard's cards (rupees, percent), as the JSON API sends them (docs/product.md, Dashboard). */
 export interface DashboardCards {
   totalOrders: number;
   successOrders: number;

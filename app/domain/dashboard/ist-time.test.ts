@@ -19,7 +19,7 @@ describe("IST days", () => {
     expect(parseIstDate("2025-01-05")).toBe(Date.UTC(2025, 0, 4, 18, 30));
   });
 
-  it("resolves the spec's ranges to [from, to) in IST", () => {
+  it("resolves the dashboard's ranges to [from, to) in IST", () => {
     const today = Date.UTC(2025, 0, 4, 18, 30);
     const day = 86_400_000;
     expect(resolveTimeRange("all", {}, JUST_AFTER_MIDNIGHT_IST)).toEqual({});

@@ -74,7 +74,7 @@ export interface MsRange {
 }
 
 /**
- * The spec's ranges in IST: today; yesterday; month = 1st of this month to the
+ * The dashboard's ranges in IST (docs/product.md, Dashboard): today; yesterday; month = 1st of this month to the
  * end of today; week = the last 7 days including today; custom = the chosen
  * calendar days, both inclusive (defaulting to 7 days before today until today).
  */

@@ -6,7 +6,7 @@ import type { OrderRow } from "./table";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** The admin's view of an order (the spec's fields, plus payment and refund), as the JSON API sends it. */
+/** The admin's view of an order, payment and refund included, as the JSON API sends it. */
 export function toAdminOrderJson(o: OrderRow) {
   return {
     _id: String(o.id),

@@ -1,7 +1,10 @@
 import { paiseToRupees } from "~/lib/money";
 import type { OrderRow } from "./table";
 
-/** What the create-order API tells the buyer: the spec's `order.orderId` plus what the checkout shows. */
+/**
+ * What the create-order API tells the buyer: `order.orderId` plus what the
+ * checkout shows (docs/product.md, Creating an order).
+ */
 export function publicOrder(order: OrderRow) {
   return {
     orderId: order.order_id,

@@ -2,8 +2,8 @@ import type { DB } from "~/db/database.server";
 import { parseIndianMobile } from "./buyer";
 import { type BuyerView, buyerView } from "./buyer-view";
 import type { OrderStatus } from "./lifecycle";
-import { parseOrderId } from "./order-id";
-import { findOrder } from "./orders.repository.server";
+import { AppError } from "~/lib/app-error";
+import { findOrder, findOrderStatus, parseOrderId } from "./orders.repository.server";
 import type { OrderRow } from "./table";
 
 /** What a buyer may learn about their order: its state in their words, never the panel's internals. */
@@ -53,10 +53,20 @@ export function trackedOrder(row: OrderRow, now = Date.now()): TrackedOrder {
  * hint which one is wrong.
  */
 export async function trackOrder(db: DB, orderIdRaw: string, phoneRaw: string): Promise<TrackedOrder | null> {
-  const orderId = parseOrderId(orderIdRaw);
   const phone = parseIndianMobile(phoneRaw);
-  if (!orderId || !phone) return null;
-  const row = await findOrder(db, orderId);
+  if (!phone) return null;
+  const row = await findOrder(db, orderIdRaw);
   if (!row || row.customer_phone !== phone) return null;
   return trackedOrder(row);
+}
+
+/**
+ * The checkout's poll: the order's status only, nothing about the buyer.
+ * INVALID_INPUT for what cannot be an order id, NOT_FOUND for no such order.
+ */
+export async function orderStatusOf(db: DB, rawOrderId: string | null | undefined): Promise<OrderStatus> {
+  if (!parseOrderId(rawOrderId)) throw new AppError("INVALID_INPUT", "orderId: expected an order id");
+  const status = await findOrderStatus(db, rawOrderId!);
+  if (!status) throw new AppError("NOT_FOUND", "Order not found");
+  return status;
 }

@@ -1,5 +1,5 @@
 /**
- * The order dialog's name and phone rules (spec section 5), shared by the
+ * The order dialog's name and phone rules (docs/product.md, Order dialog), shared by the
  * dialog and the server.
  */
 export const BUYER_MESSAGES = {

@@ -6,7 +6,7 @@ import { type PanelOrderStatus, type PanelStatus, isFinalPanelStatus } from "~/d
 import { nextSyncDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
 import type { Actor, OrderStatus, TransitionName } from "./lifecycle";
-import { type OrderFields, lockOrder, updatePanelFields } from "./orders.repository.server";
+import { type OrderFields, lockOrder, setOrderProfit, updatePanelFields } from "./orders.repository.server";
 import type { OrderRow } from "./table";
 import { applyTransition } from "./transitions.server";
 
@@ -87,7 +87,7 @@ export async function applyPanelReply(
   if (!locked) return undefined;
   const update = statusUpdate(locked, reply, setup, now);
   await updatePanelFields(trx, locked.id, update);
-  const order = { ...locked, ...update } as OrderRow;
+  const order = { ...locked, ...update };
   const name = transitionForPanelStatus(order.status, reply.status);
   if (!name) return order;
   return applyTransition(trx, order, name, {
@@ -98,11 +98,28 @@ export async function applyPanelReply(
   });
 }
 
+/** What `applyPanelReply` takes besides the transaction: order id, reply, setup, actor, time. */
+type PanelReplyArgs = Parameters<typeof applyPanelReply> extends [DB, ...infer Rest] ? Rest : never;
+
 /**
- * Update Profit: reads one order's status from the panel, stores it (moving
- * the order if the panel's word calls for it) and sets the profit when the
- * charge can be converted to rupees.
+ * Update Profit, for one order or all of them: stores one status reply (in its
+ * own transaction, moving the order if the panel's word calls for it) and, when
+ * the order still has no profit, sets it from the charge so far if that can be
+ * converted to rupees. Returns the order as it now is (its profit still null
+ * when it could not be computed), or undefined when the order is gone.
  */
+export async function recordProfitReply(db: DB, ...args: PanelReplyArgs): Promise<OrderRow | undefined> {
+  const [, reply, setup] = args;
+  const updated = await db.transaction().execute((trx) => applyPanelReply(trx, ...args));
+  if (!updated || updated.profit_paise !== null) return updated;
+  // Not final yet: profit is still worth knowing from the charge so far.
+  const profit = profitPaise(updated.price_paise, reply.charge, updated.panel_currency, setup.currency);
+  if (profit === null) return updated;
+  await setOrderProfit(db, updated.id, profit);
+  return { ...updated, profit_paise: profit };
+}
+
+/** Update Profit on one order: asks the panel, then `recordProfitReply`; says why when no profit could be set. */
 export async function refreshFromPanel(
   db: DB,
   setup: PanelSetup,
@@ -112,17 +129,9 @@ export async function refreshFromPanel(
   if (!order.panel_order_id) throw new AppError("INVALID_TRANSITION", "This order has no SMM panel order id");
   const reply = await getStatus(setup.connection, order.panel_order_id);
   if (!reply.ok) throw new AppError("UPSTREAM_FAILED", reply.message);
-  const updated = await db
-    .transaction()
-    .execute((trx) => applyPanelReply(trx, order.order_id, reply.value, setup, actor, Date.now()));
+  const updated = await recordProfitReply(db, order.order_id, reply.value, setup, actor, Date.now());
   if (!updated) throw new AppError("NOT_FOUND", "Order not found");
   if (updated.profit_paise !== null) return updated;
-  // Not final yet: profit is still worth knowing from the charge so far.
-  const profit = profitPaise(updated.price_paise, reply.value.charge, updated.panel_currency, setup.currency);
-  if (profit !== null) {
-    await updatePanelFields(db, updated.id, { profit_paise: profit });
-    return { ...updated, profit_paise: profit };
-  }
   if (reply.value.charge === null) {
     throw new AppError("INVALID_TRANSITION", "The SMM panel has not reported a charge for this order yet");
   }

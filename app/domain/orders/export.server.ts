@@ -170,9 +170,9 @@ export function pullStream(source: AsyncIterable<string | Uint8Array>): Readable
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { value, done } = await iterator.next();
-        if (done) controller.close();
-        else controller.enqueue(typeof value === "string" ? encoder.encode(value) : value);
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(typeof next.value === "string" ? encoder.encode(next.value) : next.value);
       },
       async cancel() {
         await iterator.return?.();
@@ -241,7 +241,7 @@ export async function recordOrdersExport(
   );
 }
 
-/** orders_export_{timestamp}[_{time filter}][_{status}][_{search}].csv (spec section 9). */
+/** orders_export_{timestamp}[_{time filter}][_{status}][_{search}].csv (docs/product.md, Orders list). */
 export function exportFileName(filters: OrderFilters, extension: ExportFormat, now = Date.now()): string {
   const stamp = istDateTime(now, true).replace(" ", "_").replace(/:/g, "-");
   const parts = [`orders_export_${stamp}`];

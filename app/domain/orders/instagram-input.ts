@@ -1,7 +1,8 @@
 import type { ServiceType } from "~/domain/plans/table";
 
 /**
- * What a buyer types on a service page, checked with the spec's rules (section 5).
+ * What a buyer types on a service page, checked with the rules in docs/product.md
+ * (Service pages and the target input).
  * Pure, so the browser and the server apply exactly the same rules.
  */
 
@@ -30,7 +31,7 @@ const INSTAGRAM_HOST = "instagram.com";
 export type InputResult = { ok: true; value: string } | { ok: false; message: string };
 
 /**
- * The spec's clean-up: a leading @ goes, trailing whitespace becomes one
+ * The username clean-up: a leading @ goes, trailing whitespace becomes one
  * underscore, hyphens and anything outside letters, digits, dot and
  * underscore become underscores. Leading whitespace (a stray tap) is dropped.
  */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UNKNOWN_ACTION } from "~/lib/intent";
 import type { OrderStatus } from "./lifecycle";
 
 /**
@@ -10,23 +11,71 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === "true" || v === "on");
 
-export const orderActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("confirm-payment") }),
-  /** `unpaid`: the operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
-  z.object({ intent: z.literal("place"), unpaid: flag }),
-  z.object({ intent: z.literal("retry") }),
-  z.object({ intent: z.literal("cancel") }),
-  z.object({
-    intent: z.literal("mark-refunded"),
-    reference: z.string().max(40, "Enter the 12-digit UPI reference of the refund"),
-  }),
-  z.object({ intent: z.literal("update-profit") }),
-  z.object({ intent: z.literal("delete") }),
-  z.object({ intent: z.literal("erase") }),
-]);
+const confirmPayment = z.object({ intent: z.literal("confirm-payment") });
+/** `unpaid`: the operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
+const place = z.object({ intent: z.literal("place"), unpaid: flag });
+const retry = z.object({ intent: z.literal("retry") });
+const cancel = z.object({ intent: z.literal("cancel") });
+const markRefunded = z.object({
+  intent: z.literal("mark-refunded"),
+  reference: z
+    .string({ error: "Enter the 12-digit UPI reference of the refund" })
+    .max(40, "Enter the 12-digit UPI reference of the refund"),
+});
+const updateProfit = z.object({ intent: z.literal("update-profit") });
+const del = z.object({ intent: z.literal("delete") });
+const erase = z.object({ intent: z.literal("erase") });
+
+export const orderActionSchema = z.discriminatedUnion(
+  "intent",
+  [confirmPayment, place, retry, cancel, markRefunded, updateProfit, del, erase],
+  UNKNOWN_ACTION,
+);
 export type OrderAction = z.infer<typeof orderActionSchema>;
 export type OrderActionIntent = OrderAction["intent"];
 export const ORDER_ACTION_INTENTS = orderActionSchema.options.map((o) => o.shape.intent.value);
+
+/*
+ * Where each action may be asked for. These three unions are the only
+ * declaration of which entry point takes which action; the server runs them
+ * all through runOrderAction.
+ */
+
+/** The order's own page: every action but delete (which is the list's). */
+export const orderPageActionSchema = z.discriminatedUnion(
+  "intent",
+  [confirmPayment, place, retry, cancel, markRefunded, updateProfit, erase],
+  UNKNOWN_ACTION,
+);
+
+/**
+ * POST /api/admin/orders/{id}/{action}: the state changes and the profit
+ * update (delete is DELETE /api/admin/orders/{id}; erasing a buyer's details
+ * is the order page's, with its confirmation).
+ */
+export const orderApiActionSchema = z.discriminatedUnion(
+  "intent",
+  [confirmPayment, place, retry, cancel, markRefunded, updateProfit],
+  UNKNOWN_ACTION,
+);
+export const API_ORDER_ACTIONS = orderApiActionSchema.options.map((o) => o.shape.intent.value);
+export type ApiOrderAction = (typeof API_ORDER_ACTIONS)[number];
+
+export function isApiOrderAction(value: string): value is ApiOrderAction {
+  return (API_ORDER_ACTIONS as readonly string[]).includes(value);
+}
+
+const orderId = z.string({ error: "Order not found" }).max(60, "Order not found");
+
+/**
+ * The orders list's row actions: confirm a claimed payment, send a paid order
+ * (never unpaid from there: that needs the order's page and its dialog), delete.
+ */
+export const orderListActionSchema = z.discriminatedUnion(
+  "intent",
+  [confirmPayment.extend({ orderId }), z.object({ intent: z.literal("place"), orderId }), del.extend({ orderId })],
+  UNKNOWN_ACTION,
+);
 
 /** What the operator may do from each state; the transition table has the final word. */
 export function actionsFor(order: {

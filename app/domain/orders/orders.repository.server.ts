@@ -13,7 +13,21 @@ import type { NewOrderRow, OrderRow, OrderUpdate } from "./table";
 /** Columns a status change may carry with it; the status itself is not one of them. */
 export type OrderFields = Omit<OrderUpdate, "status" | "id" | "order_id" | "created_at">;
 
-export function findOrder(db: DB, orderId: string): Promise<OrderRow | undefined> {
+/**
+ * An order id as a buyer types it or a URL carries it ("#bk7q2m9xd4ta", with
+ * spaces) → the stored form, or null when it cannot be an order id at all, so
+ * a malformed id never reaches the database.
+ */
+export function parseOrderId(raw: unknown): string | null {
+  if (typeof raw !== "string") return null;
+  const id = raw.trim().replace(/^#/, "").toUpperCase();
+  return /^[A-Z0-9]{1,40}$/.test(id) ? id : null;
+}
+
+/** The order an id names, the id as stored or as people and URLs carry it; undefined when there is none. */
+export async function findOrder(db: DB, rawOrderId: string): Promise<OrderRow | undefined> {
+  const orderId = parseOrderId(rawOrderId);
+  if (!orderId) return undefined;
   return db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirst();
 }
 
@@ -66,6 +80,11 @@ export async function updatePanelFields(db: DB, id: number, fields: OrderFields)
   await db.updateTable("orders").set(fields).where("id", "=", id).execute();
 }
 
+/** The order's profit, once the panel's charge is known in rupees. */
+export async function setOrderProfit(db: DB, id: number, profitPaise: number): Promise<void> {
+  await db.updateTable("orders").set({ profit_paise: profitPaise }).where("id", "=", id).execute();
+}
+
 const statusQueries = new WeakMap<DB, CompiledQuery<{ status: OrderStatus }>>();
 
 /**
@@ -73,7 +92,9 @@ const statusQueries = new WeakMap<DB, CompiledQuery<{ status: OrderStatus }>>();
  * per database and only its parameter changes: building it took a quarter of
  * the time the server spends on a poll.
  */
-export async function findOrderStatus(db: DB, orderId: string): Promise<OrderStatus | undefined> {
+export async function findOrderStatus(db: DB, rawOrderId: string): Promise<OrderStatus | undefined> {
+  const orderId = parseOrderId(rawOrderId);
+  if (!orderId) return undefined;
   let query = statusQueries.get(db);
   if (!query) {
     query = db.selectFrom("orders").select("status").where("order_id", "=", "").compile();

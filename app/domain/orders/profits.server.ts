@@ -1,9 +1,9 @@
 import type { AppServices } from "~/context";
 import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
 import { panelSetup } from "~/domain/panel/connection.server";
-import { profitPaise } from "~/domain/panel/money";
-import { applyPanelReply } from "./delivery.server";
-import { countOrdersWithoutProfit, ordersWithoutProfit, updatePanelFields } from "./orders.repository.server";
+import { AppError } from "~/lib/app-error";
+import { recordProfitReply } from "./delivery.server";
+import { countOrdersWithoutProfit, ordersWithoutProfit } from "./orders.repository.server";
 
 const ACTOR = { kind: "system", job: "profit-update" } as const;
 
@@ -27,12 +27,12 @@ export function bulkProfitMessage(updated: number, failed: number): string {
 export async function updateAllProfits(
   services: Pick<AppServices, "db" | "settings" | "config" | "logger" | "demoPanelUrl">,
   options: { onProgress?: (progress: { done: number; total: number }) => void } = {},
-): Promise<BulkProfitResult | { error: string }> {
+): Promise<BulkProfitResult> {
   const { db } = services;
   const count = await countOrdersWithoutProfit(db);
   if (count === 0) return { updated: 0, failed: 0, message: bulkProfitMessage(0, 0) };
   const configured = panelSetup(await services.settings.get(), services);
-  if (!configured.ok) return { error: configured.message };
+  if (!configured.ok) throw new AppError("NOT_CONFIGURED", configured.message);
   const { setup } = configured;
 
   let updated = 0;
@@ -57,19 +57,10 @@ export async function updateAllProfits(
           continue;
         }
         // The reply may also move the order (delivered, partly delivered): one transaction each.
-        const updatedOrder = await db
-          .transaction()
-          .execute((trx) => applyPanelReply(trx, order.order_id, entry.value, setup, ACTOR, now));
+        const updatedOrder = await recordProfitReply(db, order.order_id, entry.value, setup, ACTOR, now);
         if (!updatedOrder) continue;
-        const profit =
-          updatedOrder.profit_paise ??
-          profitPaise(order.price_paise, entry.value.charge, updatedOrder.panel_currency, setup.currency);
-        if (profit === null) {
-          failed++;
-          continue;
-        }
-        updated++;
-        if (updatedOrder.profit_paise === null) await updatePanelFields(db, order.id, { profit_paise: profit });
+        if (updatedOrder.profit_paise === null) failed++;
+        else updated++;
       }
     }
     options.onProgress?.({ done: Math.min(updated + failed, count), total: count });

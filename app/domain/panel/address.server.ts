@@ -123,7 +123,7 @@ export const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
     if (error) return callback(error, "", 0);
     for (const { address } of addresses) {
       const label = refusedRange(address);
-      if (label) return callback(new PanelAddressRefused(label) as NodeJS.ErrnoException, "", 0);
+      if (label) return callback(new PanelAddressRefused(label), "", 0);
     }
     if (options.all) return callback(null, addresses);
     const [first] = addresses;

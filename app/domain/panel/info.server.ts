@@ -4,6 +4,7 @@ import { apiEndpoint, getBalance, getServices } from "./client.server";
 import { panelSetup } from "./connection.server";
 import { chargeInPaise } from "./money";
 import type { PanelService } from "./parse";
+import type { AppErrorCode } from "~/lib/app-error";
 
 /** What the settings card and the dashboard show about the panel account. */
 
@@ -20,9 +21,14 @@ export type PanelBalanceView =
 
 export type PanelServicesView = { ok: true; services: PanelService[] } | PanelRefusal;
 
-/** Why the panel could not be asked; `field` names the form field to fix, when there is one. */
+/**
+ * Why the panel could not be asked, as an error code (not set up, the panel
+ * refused or failed, a key to type again); `field` names the form field to
+ * fix, when there is one.
+ */
 export interface PanelRefusal {
   ok: false;
+  code: Extract<AppErrorCode, "NOT_CONFIGURED" | "UPSTREAM_FAILED" | "INVALID_INPUT">;
   message: string;
   field?: "panelApiKey";
 }
@@ -51,21 +57,26 @@ async function connectionFor(services: Services, override: ConnectionOverride = 
   const typedUrl = override.url?.trim() ?? "";
   const typedKey = override.apiKey?.trim() ?? "";
   if (typedUrl && !typedKey && settings.panelApiKey.trim() && !sameEndpoint(typedUrl, settings.panelUrl)) {
-    return { ok: false as const, message: RETYPE_KEY_MESSAGE, field: "panelApiKey" as const };
+    return refusal("INVALID_INPUT", RETYPE_KEY_MESSAGE, "panelApiKey");
   }
   const merged = {
     ...settings,
     panelUrl: typedUrl || settings.panelUrl,
     panelApiKey: typedKey || settings.panelApiKey,
   };
-  return panelSetup(merged, services);
+  const configured = panelSetup(merged, services);
+  return configured.ok ? configured : refusal("NOT_CONFIGURED", configured.message);
+}
+
+function refusal(code: PanelRefusal["code"], message: string, field?: "panelApiKey"): PanelRefusal {
+  return field ? { ok: false, code, message, field } : { ok: false, code, message };
 }
 
 export async function getPanelBalance(services: Services, override?: ConnectionOverride): Promise<PanelBalanceView> {
   const configured = await connectionFor(services, override);
   if (!configured.ok) return configured;
   const reply = await getBalance(configured.setup.connection);
-  if (!reply.ok) return { ok: false, message: reply.message };
+  if (!reply.ok) return refusal("UPSTREAM_FAILED", reply.message);
   const currency = reply.value.currency ?? (configured.setup.currency.panelCurrency.trim().toUpperCase() || "INR");
   const negative = reply.value.balance.startsWith("-");
   const paise = chargeInPaise(reply.value.balance.replace(/^-/, ""), currency, configured.setup.currency);
@@ -81,7 +92,7 @@ export async function listPanelServices(services: Services, override?: Connectio
   const configured = await connectionFor(services, override);
   if (!configured.ok) return configured;
   const reply = await getServices(configured.setup.connection);
-  return reply.ok ? { ok: true, services: reply.value } : { ok: false, message: reply.message };
+  return reply.ok ? { ok: true, services: reply.value } : refusal("UPSTREAM_FAILED", reply.message);
 }
 
 export type PanelTestView =
@@ -111,7 +122,7 @@ export async function testPanelConnection(
   const result: PanelTestView = !balance.ok
     ? balance
     : !list.ok
-      ? { ok: false, message: list.message }
+      ? refusal(list.code, list.message)
       : { ok: true, balance, services: list.services };
 
   const url = override.url?.trim() || (await services.settings.get()).panelUrl;

@@ -113,7 +113,7 @@ function looseId(value: unknown): string | null {
 /** `{"error": "..."}` → the text; null for anything else. */
 export function panelErrorOf(json: unknown): string | null {
   if (json && typeof json === "object" && !Array.isArray(json) && "error" in json) {
-    const error = (json as { error: unknown }).error;
+    const error = json.error;
     if (typeof error === "string" && error.trim()) return error.trim();
     if (error != null && error !== false && error !== "") return String(JSON.stringify(error));
   }

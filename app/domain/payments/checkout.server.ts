@@ -1,7 +1,6 @@
 import type { AppServices } from "~/context";
 import { type TrackedOrder, trackedOrder } from "~/domain/orders/buyer.server";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/create.server";
-import { parseOrderId } from "~/domain/orders/order-id";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { qrSvgDataUri } from "./qr.server";
 import { buildUpiLink, isUpiConfigured, upiNote } from "./upi";
@@ -34,8 +33,7 @@ export async function loadCheckout(
   rawOrderId: string,
   now = Date.now(),
 ): Promise<CheckoutView> {
-  const orderId = parseOrderId(rawOrderId);
-  const row = orderId ? await findOrder(db, orderId) : undefined;
+  const row = await findOrder(db, rawOrderId);
   if (!row) return { kind: "missing" };
   const order: CheckoutOrder = {
     ...trackedOrder(row, now),

@@ -117,3 +117,9 @@ export async function countUnmatchedCredits(db: DB): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** The danger zone's "orders" deletion: the payments received for them go too (the backup made first keeps them). */
+export async function deleteAllCredits(db: DB): Promise<number> {
+  const result = await db.deleteFrom("payment_credits").executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

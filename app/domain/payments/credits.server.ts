@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { parseOrderId } from "~/domain/orders/order-id";
+import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { lockOrder } from "~/domain/orders/orders.repository.server";
 import { confirmLockedPayment } from "~/domain/orders/payment.server";
 import { sendAfterConfirmation } from "~/domain/orders/payment-jobs.server";

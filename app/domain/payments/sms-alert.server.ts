@@ -1,11 +1,12 @@
-import { z } from "zod";
 import type { AppServices } from "~/context";
-import { hasForbiddenText } from "~/lib/api.server";
+import { AppError } from "~/lib/app-error";
+import { parseJsonText } from "~/lib/parse.server";
 import { creditTime, parseAlert } from "./alert-parser";
 import { acceptCredit } from "./credits.server";
 import { customTemplates, smsSecret } from "./payment-settings.server";
 import { firstSighting } from "./replay-guard.server";
 import { SIGNATURE_TOLERANCE_MS, verifySignature } from "./signature";
+import { MAX_SMS_BODY_BYTES, type SmsAlertBody, type SmsAlertResponse, smsAlertBodySchema } from "./sms-alert.types";
 
 /**
  * POST /api/payments/sms-alert: an Android SMS forwarder on the operator's
@@ -15,44 +16,12 @@ import { SIGNATURE_TOLERANCE_MS, verifySignature } from "./signature";
  * templates (with the bank's sender id) and the credit to the matcher.
  */
 
-export const MAX_SMS_BODY_BYTES = 16 * 1024;
-
 export interface SmsAlertRequest {
   rawBody: Buffer;
   contentType: string | null;
   timestamp: string | null;
   signature: string | null;
 }
-
-export interface JsonReply {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-const text = (max: number) => z.string().max(max);
-
-/** SMS Gateway for Android's webhook envelope. */
-const gatewayEnvelope = z.object({
-  event: text(40),
-  id: text(200).optional(),
-  deviceId: text(200).optional(),
-  payload: z
-    .object({
-      message: text(4_000).optional(),
-      phoneNumber: text(100).optional(),
-      messageId: text(200).optional(),
-      receivedAt: text(60).optional(),
-    })
-    .passthrough()
-    .optional(),
-});
-
-/** A plain shape for other forwarders (Tasker, a script): who sent it and what it says. */
-const plainMessage = z.object({
-  from: text(100),
-  text: text(4_000),
-  id: text(200).optional(),
-});
 
 interface ForwardedSms {
   event: string;
@@ -61,57 +30,49 @@ interface ForwardedSms {
   id: string | null;
 }
 
-function readMessage(json: unknown): ForwardedSms | null {
-  const envelope = gatewayEnvelope.safeParse(json);
-  if (envelope.success) {
-    const p = envelope.data.payload;
+function readMessage(json: SmsAlertBody): ForwardedSms {
+  if ("event" in json) {
+    const p = json.payload;
     return {
-      event: envelope.data.event,
+      event: json.event,
       from: p?.phoneNumber ?? "",
       text: p?.message ?? "",
-      id: p?.messageId ?? envelope.data.id ?? null,
+      id: p?.messageId ?? json.id ?? null,
     };
   }
-  const plain = plainMessage.safeParse(json);
-  if (plain.success) return { event: "sms:received", ...plain.data, id: plain.data.id ?? null };
-  return null;
+  return { event: "sms:received", ...json, id: json.id ?? null };
 }
 
-const fail = (status: number, message: string): JsonReply => ({ status, body: { success: false, message } });
-
+/** Reads one forwarded SMS; a refusal is thrown as an AppError (UNAUTHORIZED for a bad signature, CONFLICT for a replay). */
 export async function receiveSmsAlert(
   services: Pick<AppServices, "db" | "settings" | "config" | "logger">,
   request: SmsAlertRequest,
   now = Date.now(),
-): Promise<JsonReply> {
+): Promise<SmsAlertResponse> {
   const { db } = services;
   const secret = await smsSecret(db);
-  if (!secret) return fail(503, "SMS payment alerts are not set up: make a secret in Settings → Payment alerts");
-  if (request.rawBody.length > MAX_SMS_BODY_BYTES) return fail(413, "Request body is too large");
+  if (!secret) {
+    throw new AppError("UNAVAILABLE", "SMS payment alerts are not set up: make a secret in Settings → Payment alerts");
+  }
+  if (request.rawBody.length > MAX_SMS_BODY_BYTES) throw new AppError("BODY_TOO_LARGE", "Request body is too large");
 
   const check = verifySignature(secret, request.rawBody, request.timestamp, request.signature, now);
   if (!check.ok) {
     services.logger.warn({ reason: check.message }, "SMS alert refused");
-    return fail(401, check.message);
+    throw new AppError("UNAUTHORIZED", check.message);
   }
   if (!(await firstSighting(db, `sms:${check.signature}`, now + 2 * SIGNATURE_TOLERANCE_MS, now))) {
-    return fail(409, "This request was already received");
+    throw new AppError("CONFLICT", "This request was already received");
   }
 
   if (!/^application\/json\b/i.test(request.contentType ?? "")) {
-    return fail(415, "Send the request body as application/json");
+    throw new AppError("UNSUPPORTED_BODY", "Send the request body as application/json");
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(request.rawBody.toString("utf8"));
-  } catch {
-    return fail(400, "The request body is not valid JSON");
-  }
-  if (hasForbiddenText(json)) return fail(400, "The request contains characters that are not allowed");
-  const sms = readMessage(json);
-  if (!sms) return fail(400, "Expected an SMS: { event, payload: { message, phoneNumber } } or { from, text }");
+  const body = parseJsonText(request.rawBody.toString("utf8"), smsAlertBodySchema);
+  if (body instanceof AppError) throw body;
+  const sms = readMessage(body.data);
   // Pings, sent and delivered reports: nothing to do with payments.
-  if (sms.event !== "sms:received") return { status: 200, body: { success: true, outcome: "ignored" } };
+  if (sms.event !== "sms:received") return { success: true, outcome: "ignored" };
 
   const parsed = parseAlert(sms.text, {
     channel: "sms",
@@ -123,7 +84,7 @@ export async function receiveSmsAlert(
     // Ordinary messages (debits, OTPs) are not payments and are not kept; a text that looks like
     // money received but no template or sender vouches for is kept for the operator to see.
     if (parsed.reason === "not_a_credit" || parsed.reason === "too_long" || !/credit|receiv/i.test(sms.text)) {
-      return { status: 200, body: { success: true, outcome: "ignored", reason: parsed.reason } };
+      return { success: true, outcome: "ignored", reason: parsed.reason };
     }
     const outcome = await acceptCredit(
       services,
@@ -137,7 +98,7 @@ export async function receiveSmsAlert(
       },
       now,
     );
-    return { status: 200, body: reply(outcome) };
+    return reply(outcome);
   }
 
   const { alert } = parsed;
@@ -155,10 +116,10 @@ export async function receiveSmsAlert(
     },
     now,
   );
-  return { status: 200, body: reply(outcome) };
+  return reply(outcome);
 }
 
-function reply(outcome: Awaited<ReturnType<typeof acceptCredit>>): Record<string, unknown> {
+function reply(outcome: Awaited<ReturnType<typeof acceptCredit>>): SmsAlertResponse {
   return {
     success: true,
     outcome: outcome.kind,

@@ -1,10 +1,10 @@
 import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
-import { AppError, isAppError } from "~/lib/app-error";
 import { CREDIT_MESSAGES, assignCredit, dismissCredit } from "./credits.server";
 import { listCredits } from "./credits.repository.server";
 import { UNMATCHED_REASONS, type UnmatchedReason } from "./matching.server";
 import type { PaymentCreditRow } from "./table";
+import type { UnmatchedAction } from "./unmatched-actions";
 
 /** What the "Unmatched payments" page shows of one credit. */
 export interface CreditView {
@@ -56,35 +56,16 @@ export async function loadUnmatchedPage(db: AppServices["db"]) {
   return { unmatched: unmatched.map(toCreditView), resolved: resolved.map(toCreditView) };
 }
 
-export type UnmatchedActionResult = { ok: true; message: string } | { ok: false; message: string; field?: string };
-
-/** The page's two actions: this credit pays that order, or it is no order's payment. */
+/** Runs one of the page's actions; a refusal is thrown as an AppError (the route shows its message). */
 export async function runUnmatchedAction(
   services: Pick<AppServices, "db" | "settings" | "config" | "logger">,
   operator: { name: string; client: RequestClient },
-  form: FormData,
-): Promise<UnmatchedActionResult> {
-  const creditId = Number(form.get("creditId"));
-  if (!Number.isSafeInteger(creditId) || creditId <= 0) return { ok: false, message: CREDIT_MESSAGES.notFound };
-  try {
-    const intent = String(form.get("intent") ?? "");
-    if (intent === "assign") {
-      const { order } = await assignCredit(
-        services,
-        creditId,
-        String(form.get("orderId") ?? "").slice(0, 40),
-        operator,
-      );
-      return { ok: true, message: `${CREDIT_MESSAGES.assigned}: ${order.order_id}` };
-    }
-    if (intent === "dismiss") {
-      await dismissCredit(services, creditId, String(form.get("reason") ?? "").slice(0, 400), operator);
-      return { ok: true, message: CREDIT_MESSAGES.dismissed };
-    }
-    throw new AppError("INVALID_INPUT", "Unknown action");
-  } catch (error) {
-    if (isAppError(error))
-      return { ok: false, message: error.message, field: error.details.field as string | undefined };
-    throw error;
+  action: UnmatchedAction,
+): Promise<{ ok: true; message: string }> {
+  if (action.intent === "assign") {
+    const { order } = await assignCredit(services, action.creditId, action.orderId, operator);
+    return { ok: true, message: `${CREDIT_MESSAGES.assigned}: ${order.order_id}` };
   }
+  await dismissCredit(services, action.creditId, action.reason, operator);
+  return { ok: true, message: CREDIT_MESSAGES.dismissed };
 }

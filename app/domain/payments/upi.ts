@@ -60,7 +60,7 @@ export function buildUpiLink(input: UpiPaymentInput): string {
   return `upi://pay?${params.join("&")}`;
 }
 
-/** A payment can start only when both are set (spec: "UPI id, merchant name and reference"). */
+/** A payment can start only when both are set (docs/product.md, Paying by UPI). */
 export function isUpiConfigured(upiId: string, merchantName: string): boolean {
   return /^[^@\s]+@[^@\s]+$/.test(upiId.trim()) && merchantName.trim() !== "";
 }

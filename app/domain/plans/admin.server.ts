@@ -5,7 +5,10 @@ import { paiseToRupees } from "~/lib/money";
 import type { NewPlanInput, PlanUpdateInput } from "./plan-form";
 import type { PlanRow } from "./table";
 
-/** A plan as the spec's JSON API shows it (`amount` is the quantity as text, `price` in rupees). */
+/**
+ * A plan as the JSON API shows it: `amount` is the quantity as text, `price` in
+ * rupees (docs/product.md, JSON API conventions).
+ */
 export function planToApi(row: PlanRow) {
   return {
     _id: String(row.id),

@@ -15,7 +15,7 @@ describe("plan form", () => {
     expect(newPlanSchema.parse({ ...valid, price: "99.5" }).price).toBe(9950);
   });
 
-  it("refuses a quantity below 100 with the spec's message", () => {
+  it("refuses a quantity below 100 with the operator's message", () => {
     const result = newPlanSchema.safeParse({ ...valid, amount: "99" });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe("Quantity must be at least 100");

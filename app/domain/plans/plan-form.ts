@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { UNKNOWN_ACTION } from "~/lib/intent";
 import { parseRupeesToPaise } from "~/lib/money";
-import { SERVICE_TYPES } from "./table";
+import { MAX_PLAN_ID, SERVICE_TYPES } from "./table";
 
 /** Tags the admin form offers; any other short tag is allowed too. */
 export const SUGGESTED_TAGS = ["popular", "best", "recommended", "hot", "new"] as const;
@@ -60,3 +61,28 @@ export const planUpdateSchema = z.object({ name, amount: quantity, price, tags }
 
 export type NewPlanInput = z.output<typeof newPlanSchema>;
 export type PlanUpdateInput = z.output<typeof planUpdateSchema>;
+
+const planId = z
+  .number({ error: "Plan not found" })
+  .int("Plan not found")
+  .min(1, "Plan not found")
+  .max(MAX_PLAN_ID, "Plan not found");
+
+/**
+ * What the Plans page submits, one shape per button, as form fields (the
+ * plan's fields flat beside `intent` and `id`; `tags` repeated). The page
+ * validates with it in the browser and the action on the server, both
+ * through conform's `parseWithZod`.
+ */
+export const planActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    newPlanSchema.extend({ intent: z.literal("create") }),
+    planUpdateSchema.extend({ intent: z.literal("update"), id: planId }),
+    z.object({ intent: z.literal("toggle"), id: planId }),
+    z.object({ intent: z.literal("delete"), id: planId }),
+  ],
+  UNKNOWN_ACTION,
+);
+export type PlanAction = z.output<typeof planActionSchema>;
+export type PlanActionIntent = PlanAction["intent"];

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import type { NewPlanRow, PlanRow, ServiceType } from "./table";
 
-/** The spec's minimum quantity a buyer may be shown or charged for. */
+/** The smallest quantity a buyer may be shown or charged for (docs/product.md, Plans shown to buyers). */
 export const MIN_PLAN_QUANTITY = 100;
 
 export async function listPlans(

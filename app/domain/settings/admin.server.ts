@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { apiEndpoint } from "~/domain/panel/client.server";
+import { AppError } from "~/lib/app-error";
 import { SETTINGS, type SettingName, type SiteSettings, settingNameForKey } from "./registry";
 import { readSiteSettings, writeSettings } from "./settings.server";
 import { SETTINGS_FORMS, type SettingsForm } from "./validation";
@@ -74,22 +75,17 @@ export async function saveSettingsForm(db: DB, actor: Actor, form: SettingsForm,
 }
 
 /**
- * The spec's single-key read (GET /api/admin/setting/{key}). The admin
- * username is readable; the password never is, in any form.
+ * The single-key read (GET /api/admin/setting/{key}). The admin username is
+ * readable; the password never is, in any form (FORBIDDEN). An unknown key is NOT_FOUND.
  */
-export async function readSettingForApi(
-  db: DB,
-  key: string,
-): Promise<{ ok: true; value: string } | { ok: false; status: number; message: string }> {
-  if (key === "VITE_ADMIN_PASSWORD") {
-    return { ok: false, status: 403, message: "The admin password is never sent back" };
-  }
+export async function readSettingForApi(db: DB, key: string): Promise<{ ok: true; value: string }> {
+  if (key === "VITE_ADMIN_PASSWORD") throw new AppError("FORBIDDEN", "The admin password is never sent back");
   if (key === "VITE_ADMIN_USERNAME") {
     const admin = await db.selectFrom("admin_users").select("username").orderBy("id").executeTakeFirst();
     return { ok: true, value: admin?.username ?? "" };
   }
   const name = settingNameForKey(key);
-  if (!name) return { ok: false, status: 404, message: "Setting not found" };
+  if (!name) throw new AppError("NOT_FOUND", "Setting not found");
   const value = (await readSiteSettings(db))[name];
   const def = SETTINGS[name];
   return { ok: true, value: "secret" in def && def.secret ? maskSecret(value) : value };

@@ -19,7 +19,7 @@ export async function writeSettings(
 ): Promise<void> {
   const rows = Object.entries(values).map(([name, value]) => ({
     key: SETTINGS[name as SettingName].key,
-    value: value as string,
+    value: value,
     updated_at: now,
   }));
   if (rows.length === 0) return;

@@ -56,9 +56,11 @@ export const paymentSettingsSchema = z.object({
   upiId: required("UPI ID").regex(UPI_ID, "UPI ID must look like name@bank"),
   merchantName: required("Merchant Name").max(50, "Merchant Name can be at most 50 characters"),
   /** Absent (an older client): left as it is. */
-  autoSendPaidOrders: z
-    .enum(["true", "false"], { error: "Send paid orders automatically must be on or off" })
-    .optional(),
+  autoSendPaidOrders: z.preprocess(
+    // The card sends a hidden "false" before the checkbox's "true": the last value is the box's state.
+    (value: unknown) => (Array.isArray(value) ? (value.at(-1) as unknown) : value),
+    z.enum(["true", "false"], { error: "Send paid orders automatically must be on or off" }).optional(),
+  ),
 });
 
 /** Store details card (our addition): everything the storefront copy and policies show. */
@@ -89,16 +91,21 @@ export const SETTINGS_FORMS = {
 export type SettingsForm = keyof typeof SETTINGS_FORMS;
 
 /** Admin Authentication card: the current password proves it is the operator. */
-export const adminCredentialsSchema = z
-  .object({
-    username: required("Username").regex(
-      /^[A-Za-z0-9._-]{3,64}$/,
-      "Username must be 3-64 letters, digits, dots, dashes or underscores",
-    ),
-    currentPassword: required("Current password"),
-    newPassword: z.string().default(""),
-  })
-  .refine((v) => v.newPassword === "" || v.newPassword.length >= 10, {
-    path: ["newPassword"],
-    message: "Password must be at least 10 characters",
-  });
+export const adminCredentialsFields = {
+  username: required("Username").regex(
+    /^[A-Za-z0-9._-]{3,64}$/,
+    "Username must be 3-64 letters, digits, dots, dashes or underscores",
+  ),
+  currentPassword: required("Current password").max(1000, "Current password is incorrect"),
+  newPassword: z.string().max(1000, "Password can be at most 1000 characters").default(""),
+};
+
+export const newPasswordLongEnough: [
+  (v: { newPassword: string }) => boolean,
+  { path: PropertyKey[]; message: string },
+] = [
+  (v) => v.newPassword === "" || v.newPassword.length >= 10,
+  { path: ["newPassword"], message: "Password must be at least 10 characters" },
+];
+
+export const adminCredentialsSchema = z.object(adminCredentialsFields).refine(...newPasswordLongEnough);

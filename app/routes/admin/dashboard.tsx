@@ -10,6 +10,7 @@ import { StatusSelect } from "~/components/admin/status-select";
 import { servicesContext } from "~/context";
 import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.server";
 import { defaultCustomDates } from "~/domain/dashboard/ist-time";
+import { Card } from "~/components/ui/card";
 import { formatCount, formatInr } from "~/lib/money";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Dashboard") }];
@@ -118,20 +119,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <PanelBalanceCard />
 
       {d.totalOrders === 0 && d.pendingOrders === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center text-gray-600">
-          No data available
-        </p>
+        <Card radius="lg" shadow="none" className="border-dashed border-gray-300 p-10 text-center text-gray-600">
+          <p>No data available</p>
+        </Card>
       ) : (
         <>
           <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-4">
             {cards.map(([label, value, counts]) => (
-              <div key={label} className="rounded-xl border border-gray-200 bg-white p-4 max-md:last:col-span-2">
+              <Card key={label} radius="lg" padding="sm" shadow="none" className="max-md:last:col-span-2">
                 <h2 className="text-xs font-medium text-gray-600">{label}</h2>
                 <p className="mt-1 text-xl font-bold" data-testid={`card-${label}`}>
                   {value}
                 </p>
                 <p className="mt-1 text-xs text-gray-600">{counts}</p>
-              </div>
+              </Card>
             ))}
           </section>
           <RevenueChart days={d.daily} />

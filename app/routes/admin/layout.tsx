@@ -6,9 +6,11 @@ import { SessionExpiry } from "~/components/admin/session-expiry";
 import { SessionMenu } from "~/components/admin/session-menu";
 import { useAdminPulse } from "~/components/admin/use-admin-pulse";
 import { servicesContext } from "~/context";
-import { adminPageGuard, requireAdmin } from "~/domain/auth/guard.server";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { adminPageGuard } from "~/lib/admin-middleware.server";
 import { adminPulse } from "~/domain/orders/pulse.server";
 import { Menu } from "lucide-react";
+import { Button } from "~/components/ui/button";
 
 /** Every admin page sits below this route: no session, no page (nor its data). */
 export const middleware: Route.MiddlewareFunction[] = [adminPageGuard];
@@ -22,31 +24,33 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
   const loading = useNavigation().state === "loading";
   const pulse = useAdminPulse(loaderData.pulse);
 
   useEffect(() => {
     window.scrollTo(0, 0);
-    setMenuOpen(false);
   }, [pathname]);
 
   return (
     <div className="min-h-screen bg-gray-50 lg:flex">
       <AdminSidebar
         open={menuOpen}
-        onClose={() => setMenuOpen(false)}
+        onClose={() => setMenuOpenOn(null)}
         badges={{ "/admin/orders": { count: pulse.toConfirm, label: "payments to confirm" } }}
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4">
-          <button
-            type="button"
-            className="relative rounded-lg p-2 hover:bg-gray-100 lg:hidden"
+          <Button
+            variant="ghost"
+            size="inline"
+            className="relative rounded-lg p-2 lg:hidden"
             aria-label={pulse.toConfirm > 0 ? `Open menu (${pulse.toConfirm} payments to confirm)` : "Open menu"}
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => setMenuOpenOn(pathname)}
           >
             <Menu className="h-5 w-5" aria-hidden />
             {/* On a phone the sidebar is hidden: payments waiting for confirmation show on its button. */}
@@ -59,7 +63,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 {pulse.toConfirm}
               </span>
             )}
-          </button>
+          </Button>
           <div className="hidden lg:block" />
           <SessionMenu expiresAt={loaderData.expiresAt} serverNow={loaderData.serverNow} />
         </header>

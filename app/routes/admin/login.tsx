@@ -1,39 +1,33 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect } from "react";
-import {
-  Form,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  data,
-  redirect,
-  useNavigate,
-  useNavigation,
-} from "react-router";
+import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/login";
+import type { loader as boundaryLoader } from "./boundary";
 import { servicesContext } from "~/context";
 import { readAdminSession } from "~/domain/auth/guard.server";
 import { login } from "~/domain/auth/login.server";
 import { safeAdminRedirect } from "~/domain/auth/redirect";
+import { loginSchema } from "~/domain/auth/rules";
 import { adminExists } from "~/domain/auth/setup.server";
 import { deleteSessionByToken, readCookie, sessionCookie } from "~/domain/auth/session.server";
-import { readForm } from "~/lib/form.server";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { pageAction } from "~/lib/api.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { formFailure, parseForm } from "~/lib/parse.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { requestClient } from "~/lib/request-client.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const redirectTo = safeAdminRedirect(url.searchParams.get("redirectTo"));
   if (await readAdminSession(context, request)) throw redirect(redirectTo);
-  return {
-    redirectTo,
-    notice: url.searchParams.has("expired")
-      ? ("Session expired. Please login again." as const)
-      : url.searchParams.has("loggedOut")
-        ? ("Logged out successfully" as const)
-        : null,
-    needsSetup: !(await adminExists(context.get(servicesContext).db)),
-  };
+  return { redirectTo, needsSetup: !(await adminExists(context.get(servicesContext).db)) };
 }
 
 /** Passes on the action's Retry-After when it refuses an attempt with 429. */
@@ -41,57 +35,43 @@ export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const form = await readForm(request);
-  const username = String(form.get("username") ?? "").slice(0, 100);
-  const password = String(form.get("password") ?? "").slice(0, 1000);
-  if (!username.trim() || !password) {
-    return data({ ok: false as const, message: "Please enter your username and password" }, { status: 400 });
-  }
-  const result = await login(services, { username, password, client: requestClient(request) });
-  if (!result.ok) {
-    const headers = result.status === 429 ? { "Retry-After": String(result.retryAfterSeconds) } : undefined;
-    return data({ ok: false as const, message: result.message }, { status: result.status, headers });
-  }
-
-  // Rotation: whatever session this browser held before is ended, never reused.
-  await deleteSessionByToken(services.db, readCookie(request));
-  const redirectTo = safeAdminRedirect(String(form.get("redirectTo") ?? url.searchParams.get("redirectTo") ?? ""));
-  const cookie = sessionCookie(request, result.token, services.config.ADMIN_SESSION_TTL_SECONDS);
-  // A plain form post (no JavaScript yet) goes straight on; the app shows its toast first.
-  if (!new URL(request.url).pathname.endsWith(".data"))
-    throw redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
-  return data({ ok: true as const, redirectTo }, { headers: { "Set-Cookie": cookie } });
-}
-
-/** After a successful sign-in the page navigates itself; re-running this loader would race it. */
-export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionResult?.ok ? false : defaultShouldRevalidate;
+  const submission = await parseForm(request, loginSchema);
+  if (submission.status !== "success") return formFailure(submission, { hideFields: ["password"] });
+  const { username, password } = submission.value;
+  return pageAction(async () => {
+    const result = await login(services, { username, password, client: requestClient(request) });
+    // Rotation: whatever session this browser held before is ended, never reused.
+    await deleteSessionByToken(services.db, readCookie(request));
+    const redirectTo = safeAdminRedirect(submission.value.redirectTo ?? url.searchParams.get("redirectTo") ?? "");
+    const cookie = sessionCookie(request, result.token, services.config.ADMIN_SESSION_TTL_SECONDS);
+    // With or without JavaScript, the same redirect; the toast travels with it.
+    throw redirectWithToast(request, redirectTo, "logged-in", { headers: { "Set-Cookie": cookie } });
+  });
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const busy = useNavigation().state === "submitting";
 
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
-      toast.success("Login successful");
-      navigate(actionData.redirectTo, { replace: true });
-    } else {
-      toast.error(actionData.message);
-    }
-  }, [actionData, navigate]);
+    if (actionData && !actionData.ok) toast.error(actionData.message);
+  }, [actionData]);
 
-  useEffect(() => {
-    if (loaderData.notice === "Logged out successfully") toast.success(loaderData.notice);
-    else if (loaderData.notice) toast.error(loaderData.notice);
-  }, [loaderData.notice]);
+  // "Logged out", "Session expired": the toast the redirect here carried, also said on the page.
+  const notice = useRouteLoaderData<typeof boundaryLoader>("routes/admin/boundary")?.toast?.message ?? null;
 
-  const error = actionData && !actionData.ok ? actionData.message : null;
+  const {
+    form,
+    fields,
+    problem: error,
+  } = useSchemaForm(loginSchema, {
+    id: "admin-login",
+    actionData,
+    defaultValue: { redirectTo: loaderData.redirectTo },
+  });
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
-      <div className="w-full max-w-sm rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card padding="lg" className="w-full max-w-sm">
         <div className="mb-6 flex items-center gap-3">
           <img src="/favicon.svg" alt="" width={36} height={36} />
           <div>
@@ -99,9 +79,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             <p className="text-sm text-gray-600">Sign in to manage the shop</p>
           </div>
         </div>
-        {loaderData.notice && (
+        {notice && (
           <p role="status" className="mb-4 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-800">
-            {loaderData.notice}
+            {notice}
           </p>
         )}
         {loaderData.needsSetup && (
@@ -109,45 +89,44 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             No admin account exists yet. Open the one-time setup link printed in the server log.
           </p>
         )}
-        <Form method="post" className="space-y-4">
-          <input type="hidden" name="redirectTo" value={loaderData.redirectTo} />
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Username</span>
-            <input
-              name="username"
-              required
-              autoComplete="username"
-              autoCapitalize="none"
-              className="w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-            />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-sm font-medium">Password</span>
-            <input
-              name="password"
-              type="password"
-              required
-              autoComplete="current-password"
-              className="w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-            />
-          </label>
+        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+          <Field id={fields.username.id} label="Username" size="sm">
+            {({ id }) => (
+              <Input
+                {...getInputProps(fields.username, { type: "text" })}
+                id={id}
+                autoComplete="username"
+                autoCapitalize="none"
+                size="sm"
+                className="text-base"
+              />
+            )}
+          </Field>
+          <Field id={fields.password.id} label="Password" size="sm">
+            {({ id }) => (
+              <Input
+                {...getInputProps(fields.password, { type: "password" })}
+                id={id}
+                autoComplete="current-password"
+                size="sm"
+                className="text-base"
+              />
+            )}
+          </Field>
           {error && (
             <p role="alert" className="text-sm font-medium text-red-700">
               {error}
             </p>
           )}
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-lg bg-brand-600 px-4 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Button type="submit" size="md" disabled={busy} className="w-full py-2.5 disabled:opacity-60">
             Sign In
-          </button>
+          </Button>
         </Form>
         <Link to="/" className="mt-6 block text-center text-sm text-brand-700 underline">
           Back to home
         </Link>
-      </div>
+      </Card>
     </main>
   );
 }

@@ -1,8 +1,7 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { Link, data, useFetcher } from "react-router";
 import { OrderActionsCard } from "~/components/admin/orders/order-actions-card";
-import { toast } from "sonner";
 import type { Route } from "./+types/order-details";
 import { adminTitle } from "~/lib/admin-title";
 import { ServiceBadge, StatusBadge } from "~/components/admin/order-badges";
@@ -11,17 +10,18 @@ import { whatsappLink } from "~/components/admin/customer-dialog";
 import { servicesContext } from "~/context";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import { OrderHistory } from "~/components/admin/orders/order-history";
+import { EraseCustomerData } from "~/components/admin/orders/erase-customer-data";
+import { Card } from "~/components/ui/card";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { orderActionSchema } from "~/domain/orders/order-actions";
+import { orderPageActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
-import { parseOrderId } from "~/domain/orders/order-id";
 import { findOrder } from "~/domain/orders/orders.repository.server";
-import { pageFailure } from "~/lib/api.server";
-import { isAppError } from "~/lib/app-error";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { pageAction } from "~/lib/api.server";
 import { formatCount, formatInr } from "~/lib/money";
-import { readForm } from "~/lib/form.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => [
@@ -31,10 +31,9 @@ export const meta: Route.MetaFunction = ({ params, matches }) => [
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
-  const orderId = parseOrderId(params.orderId);
-  const row = orderId ? await findOrder(db, orderId) : undefined;
-  if (!orderId || !row) return data({ order: null, history: [] }, { status: 404 });
-  const history = (await auditTrailFor(db, "order", orderId)).map(({ at, actor, action, details }) => ({
+  const row = await findOrder(db, params.orderId);
+  if (!row) return data({ order: null, history: [] }, { status: 404 });
+  const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
     at,
     actor,
     action,
@@ -45,18 +44,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const parsed = orderActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success || parsed.data.intent === "delete") {
-    return data({ ok: false, message: "Unknown action" }, { status: 400 });
-  }
-  try {
-    const operator = { name: admin.username, client: requestClient(request) };
-    const result = await runOrderAction(context.get(servicesContext), operator, params.orderId, parsed.data);
-    return { ok: true, message: result.message };
-  } catch (error) {
-    if (isAppError(error)) return pageFailure(error);
-    throw error;
-  }
+  const submission = await parseForm(request, orderPageActionSchema);
+  if (submission.status !== "success") return formFailure(submission);
+  const operator = { name: admin.username, client: requestClient(request) };
+  return pageAction(async () => {
+    const result = await runOrderAction(context.get(servicesContext), operator, params.orderId, submission.value);
+    return { ok: true as const, message: result.message };
+  });
 }
 
 /** After any action, failed or not, show the order as it now is. */
@@ -64,15 +58,17 @@ export function shouldRevalidate() {
   return true;
 }
 
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4">
-      <h2 id={id} className="mb-3 text-base font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
+    <Card asChild radius="lg" padding="sm" shadow="none">
+      <section aria-labelledby={id}>
+        <h2 id={id} className="mb-3 text-base font-semibold">
+          {title}
+        </h2>
+        {children}
+      </section>
+    </Card>
   );
 }
 
@@ -99,12 +95,8 @@ function confirmedBy(paidBy: string | null): string {
 }
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) toast.success(fetcher.data.message);
-    else toast.error(fetcher.data.message);
-  }, [fetcher.state, fetcher.data]);
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher);
 
   const back = (
     <Link
@@ -119,24 +111,14 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
     return (
       <div className="space-y-4">
         {back}
-        <p className="rounded-xl border border-gray-200 bg-white p-10 text-center text-gray-700">Order not found</p>
+        <Card radius="lg" shadow="none" className="p-10 text-center text-gray-700">
+          <p>Order not found</p>
+        </Card>
       </div>
     );
   }
   const busy = fetcher.state !== "idle";
   const chat = whatsappLink(order.customerPhone);
-  const button = (intent: "erase", label: string, enabled: boolean, tone: string) => (
-    <button
-      type="submit"
-      name="intent"
-      value={intent}
-      disabled={!enabled || busy}
-      className={`rounded-lg px-3 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50 ${tone}`}
-    >
-      {label}
-    </button>
-  );
-
   return (
     <div className="space-y-4">
       {back}
@@ -144,7 +126,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         Order <span className="font-mono">{order.orderId}</span>
       </h1>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Card title="Order Information">
+        <Section title="Order Information">
           <dl className={grid}>
             <Row label="Order ID">
               <span className="font-mono">{order.orderId}</span>
@@ -163,31 +145,17 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <Row label="Price">{formatInr(Math.round(order.price * 100))}</Row>
             <Row label="Profit">{order.profit === null ? "—" : formatInr(Math.round(order.profit * 100))}</Row>
           </dl>
-        </Card>
-        <Card title="Actions">
+        </Section>
+        <Section title="Actions">
           <OrderActionsCard order={order} fetcher={fetcher} />
           {(order.customerName || order.customerPhone) && (
-            <fetcher.Form
-              method="post"
-              className="mt-4 border-t border-gray-100 pt-4"
-              onSubmit={(e) => {
-                if (!window.confirm("Erase this buyer's name and phone from the order? This cannot be undone."))
-                  e.preventDefault();
-              }}
-            >
-              <p className="mb-2 text-sm text-gray-600">
-                On the buyer's request (privacy policy), forget their name and phone.
-              </p>
-              {button(
-                "erase",
-                "Erase customer data",
-                true,
-                "border border-red-300 bg-white text-red-800 hover:bg-red-50",
-              )}
-            </fetcher.Form>
+            <EraseCustomerData
+              busy={busy}
+              onErase={() => void fetcher.submit({ intent: "erase" }, { method: "post" })}
+            />
           )}
-        </Card>
-        <Card title="Payment">
+        </Section>
+        <Section title="Payment">
           <dl className={grid}>
             <Row label="Buyer's UTR">
               {order.utr ? <span className="font-mono">{order.utr}</span> : "Not submitted"}
@@ -206,8 +174,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               </Row>
             )}
           </dl>
-        </Card>
-        <Card title="SMM Panel Information">
+        </Section>
+        <Section title="SMM Panel Information">
           <dl className={grid}>
             <Row label="Panel Order ID">{order.smmPanel.orderId ?? "N/A"}</Row>
             <Row label="Panel Status">{order.smmPanel.status ?? "N/A"}</Row>
@@ -229,8 +197,8 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               {order.smmPanel.error}
             </p>
           )}
-        </Card>
-        <Card title="Customer Information">
+        </Section>
+        <Section title="Customer Information">
           <dl className={grid}>
             <Row label="Name">{order.customerName ?? "N/A"}</Row>
             <Row label="Phone">
@@ -242,11 +210,11 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               )}
             </Row>
           </dl>
-        </Card>
+        </Section>
       </div>
-      <Card title="History">
+      <Section title="History">
         <OrderHistory entries={loaderData.history} />
-      </Card>
+      </Section>
     </div>
   );
 }

@@ -2,9 +2,11 @@ import type { Route } from "./+types/payments";
 import { ResolvedCredits, UnmatchedList } from "~/components/admin/payments/unmatched-list";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
+import { unmatchedActionSchema } from "~/domain/payments/unmatched-actions";
 import { loadUnmatchedPage, runUnmatchedAction } from "~/domain/payments/unmatched-view.server";
 import { adminTitle } from "~/lib/admin-title";
-import { readForm } from "~/lib/form.server";
+import { pageAction } from "~/lib/api.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Unmatched payments") }];
@@ -16,12 +18,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await readForm(request);
-  return runUnmatchedAction(
-    context.get(servicesContext),
-    { name: admin.username, client: requestClient(request) },
-    form,
-  );
+  const submission = await parseForm(request, unmatchedActionSchema);
+  if (submission.status !== "success") return formFailure(submission);
+  const action = submission.value;
+  const operator = { name: admin.username, client: requestClient(request) };
+  return pageAction(() => runUnmatchedAction(context.get(servicesContext), operator, action));
 }
 
 export default function Payments({ loaderData }: Route.ComponentProps) {

@@ -1,16 +1,20 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import type { Route } from "./+types/plans";
 import { adminTitle } from "~/lib/admin-title";
 import { PlanDialog } from "~/components/admin/plans/plan-dialog";
 import { DeletePlanDialog } from "~/components/admin/plans/delete-plan-dialog";
 import { PlansTable } from "~/components/admin/plans/plans-table";
+import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { type ApiPlan, planToApi } from "~/domain/plans/admin.server";
-import { type PlanActionResult, runPlanAction } from "~/domain/plans/plan-actions.server";
+import { runPlanAction } from "~/domain/plans/plan-actions.server";
+import { type PlanActionIntent, planActionSchema } from "~/domain/plans/plan-form";
 import { listPlans } from "~/domain/plans/plans.server";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { pageAction } from "~/lib/api.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Plans") }];
@@ -21,18 +25,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { plans: plans.map(planToApi) };
 }
 
-export async function action({ request, context }: Route.ActionArgs): Promise<PlanActionResult> {
+export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  let body: unknown;
-  try {
-    body = await request.json();
-  } catch {
-    return { ok: false, message: "Invalid request" };
-  }
-  return runPlanAction(context.get(servicesContext).db, requestActor(request, admin.username), body);
+  const submission = await parseForm(request, planActionSchema);
+  if (submission.status !== "success") return formFailure(submission);
+  const actor = requestActor(request, admin.username);
+  return pageAction(() => runPlanAction(context.get(servicesContext).db, actor, submission.value));
 }
 
-const FAILURE: Record<string, string> = {
+const FAILURE: Record<PlanActionIntent, string> = {
   create: "Failed to add plan",
   update: "Failed to update plan",
   toggle: "Failed to toggle plan",
@@ -40,44 +41,44 @@ const FAILURE: Record<string, string> = {
 };
 
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<PlanActionResult>();
+  const fetcher = useFetcher<typeof action>();
   const [editing, setEditing] = useState<ApiPlan | "new" | null>(null);
   const [deleting, setDeleting] = useState<ApiPlan | null>(null);
+  const [lastIntent, setLastIntent] = useState<PlanActionIntent>("create");
   const busy = fetcher.state !== "idle";
-  const lastIntent = (fetcher.json as { intent?: string } | undefined)?.intent;
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      toast.success(fetcher.data.message);
+  useActionToast(fetcher, {
+    failureTitle: FAILURE[lastIntent],
+    onSuccess: () => {
       setEditing(null);
       setDeleting(null);
-    } else {
-      toast.error(FAILURE[lastIntent ?? ""] ?? "Failed to connect to server", { description: fetcher.data.message });
-    }
-  }, [fetcher.state, fetcher.data, lastIntent]);
+    },
+  });
 
-  const submit = (payload: Record<string, unknown>) =>
-    fetcher.submit(payload as never, { method: "post", encType: "application/json" });
+  const submit = (form: FormData) => {
+    setLastIntent(form.get("intent") as PlanActionIntent);
+    void fetcher.submit(form, { method: "post" });
+  };
+  const byId = (intent: "toggle" | "delete", plan: ApiPlan) => {
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("id", plan._id);
+    submit(form);
+  };
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Plans</h1>
-        <button
-          type="button"
-          onClick={() => setEditing("new")}
-          className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
+        <Button size="md" onClick={() => setEditing("new")}>
           Add Plan
-        </button>
+        </Button>
       </div>
 
       <PlansTable
         plans={loaderData.plans}
         busy={busy}
         onEdit={(plan) => setEditing(plan)}
-        onToggle={(plan) => submit({ intent: "toggle", id: Number(plan._id) })}
+        onToggle={(plan) => byId("toggle", plan)}
         onDelete={(plan) => setDeleting(plan)}
       />
 
@@ -86,11 +87,7 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
           plan={editing === "new" ? null : editing}
           submitting={busy}
           onClose={() => setEditing(null)}
-          onSubmit={(plan) =>
-            editing === "new"
-              ? submit({ intent: "create", plan })
-              : submit({ intent: "update", id: Number(editing._id), plan })
-          }
+          onSubmit={submit}
         />
       )}
       {deleting && (
@@ -98,7 +95,7 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
           plan={deleting}
           submitting={busy}
           onClose={() => setDeleting(null)}
-          onConfirm={() => submit({ intent: "delete", id: Number(deleting._id) })}
+          onConfirm={() => byId("delete", deleting)}
         />
       )}
     </div>

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { Route } from "./+types/settings";
 import { adminTitle } from "~/lib/admin-title";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
@@ -11,11 +10,14 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listBackups } from "~/domain/backups/backup.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
-import { isPaymentAlertIntent, runPaymentAlertsAction } from "~/domain/payments/alerts-settings-actions.server";
+import { isPaymentAlertAction } from "~/domain/payments/alerts-settings-actions";
+import { runPaymentAlertsAction } from "~/domain/payments/alerts-settings-actions.server";
 import { customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
+import { settingsActionSchema } from "~/domain/settings/settings-actions";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
-import { readForm } from "~/lib/form.server";
+import { pageAction } from "~/lib/api.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { requestActor, requestClient } from "~/lib/request-client.server";
 
@@ -38,25 +40,24 @@ export const headers: Route.HeadersFunction = withRetryAfter;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const form = await readForm(request);
-  if (form.get("intent") === "panel-test") {
+  const submission = await parseForm(request, settingsActionSchema);
+  if (submission.status !== "success") {
+    return formFailure(submission, { hideFields: ["currentPassword", "newPassword", "panelApiKey"] });
+  }
+  const action = submission.value;
+  const services = context.get(servicesContext);
+  if (action.intent === "panel-test") {
     // The typed values are tried, never saved or echoed back; an empty key means the saved one (saved URL only).
-    const field = (name: string) => String(form.get(name) ?? "").slice(0, 500);
-    return testPanelConnection(context.get(servicesContext), requestActor(request, admin.username), {
-      url: field("panelUrl"),
-      apiKey: field("panelApiKey"),
+    return testPanelConnection(services, requestActor(request, admin.username), {
+      url: action.panelUrl,
+      apiKey: action.panelApiKey,
     });
   }
-  const intent = form.get("intent");
-  if (isPaymentAlertIntent(intent)) {
-    const operator = { name: admin.username, client: requestClient(request) };
-    return runPaymentAlertsAction(context.get(servicesContext), operator, intent, form);
+  const client = requestClient(request);
+  if (isPaymentAlertAction(action)) {
+    return pageAction(() => runPaymentAlertsAction(services, { name: admin.username, client }, action));
   }
-  const result = await runSettingsAction(context.get(servicesContext), admin, form, requestClient(request));
-  if (!result.ok && result.status === 429) {
-    return data(result, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds ?? 1) } });
-  }
-  return result;
+  return pageAction(() => runSettingsAction(services, admin, action, client));
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {

@@ -1,20 +1,25 @@
-import { z } from "zod";
 import type { Route } from "./+types/order-utr";
 import { servicesContext } from "~/context";
 import { trackedOrder } from "~/domain/orders/buyer.server";
-import { parseOrderId } from "~/domain/orders/order-id";
+import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { PAYMENT_MESSAGES, claimPayment } from "~/domain/orders/payment.server";
-import { apiError, apiHandle, apiOk, noStore, readJsonBody } from "~/lib/api.server";
+import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
+import { parseJson } from "~/lib/parse.server";
+import { orderUtrRequest, orderUtrResponse } from "./order-utr.types";
 import { requestClient } from "~/lib/request-client.server";
-
-const body = z.object({ utr: z.string().max(40) });
 
 export function loader() {
   return noStore(apiError(405, "Use POST to submit a payment reference"));
 }
 
 export async function action(args: Route.ActionArgs) {
-  return noStore(await submit(args));
+  try {
+    return noStore(await submit(args));
+  } catch (refused) {
+    // A body refused by parseJson is a ready answer; it must not be kept either.
+    if (refused instanceof Response) return noStore(refused);
+    throw refused;
+  }
 }
 
 /**
@@ -25,15 +30,15 @@ async function submit({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Use POST to submit a payment reference");
   const orderId = parseOrderId(params.orderId);
   if (!orderId) return apiError(404, "Order not found");
-  const parsed = await readJsonBody(request, body);
-  if ("error" in parsed) return parsed.error;
+  const { utr } = await parseJson(request, orderUtrRequest);
   const { db, config } = context.get(servicesContext);
   return apiHandle(async () => {
-    const order = await claimPayment(db, orderId, parsed.data.utr, {
+    const order = await claimPayment(db, orderId, utr, {
       graceSeconds: config.PAYMENT_GRACE_SECONDS,
       client: requestClient(request),
     });
-    return apiOk(
+    return apiReply(
+      orderUtrResponse,
       { message: PAYMENT_MESSAGES.utrReceived, order: trackedOrder(order) },
       { headers: { "Cache-Control": "no-store" } },
     );

@@ -3,7 +3,8 @@ import { servicesContext } from "~/context";
 import { planToApi } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
-import { apiError, apiOk } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/api.server";
+import { plansResponse } from "./plans.types";
 
 /** Public read of the plans a buyer can order (enabled, quantity ≥ 100), cheapest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,5 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     serviceType: (serviceType as ServiceType | null) ?? undefined,
     enabledOnly: true,
   });
-  return apiOk({ plans: plans.map(planToApi) }, { headers: { "Cache-Control": "public, max-age=30" } });
+  return apiReply(
+    plansResponse,
+    { plans: plans.map(planToApi) },
+    { headers: { "Cache-Control": "public, max-age=30" } },
+  );
 }

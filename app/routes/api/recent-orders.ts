@@ -2,7 +2,8 @@ import type { Route } from "./+types/recent-orders";
 import { servicesContext } from "~/context";
 import { recentOrders } from "~/domain/orders/recent.server";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
-import { apiError, apiOk } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/api.server";
+import { recentOrdersResponse } from "./recent-orders.types";
 
 /** The service page's Recent Orders box: masked handle, quantity, time only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,5 +12,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return apiError(400, `serviceType: expected one of ${SERVICE_TYPES.join(", ")}`);
   }
   const orders = await recentOrders(context.get(servicesContext).db, serviceType as ServiceType);
-  return apiOk({ orders, now: Date.now() }, { headers: { "Cache-Control": "no-store" } });
+  return apiReply(recentOrdersResponse, { orders, now: Date.now() }, { headers: { "Cache-Control": "no-store" } });
 }

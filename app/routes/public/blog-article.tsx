@@ -1,5 +1,6 @@
 import { Link, data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/blog-article";
+import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { articleHtml, findBlogPost } from "~/domain/content/blog.server";
 import { BlogCallToAction, blogDateLabel, rssLink } from "./blog-shared";
@@ -125,12 +126,9 @@ export function ErrorBoundary() {
           ? "Sorry, the blog post you are looking for does not exist."
           : "We could not show this article right now. Please try again in a moment."}
       </p>
-      <Link
-        to="/blog"
-        className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
-      >
-        Back to Blog
-      </Link>
+      <Button asChild size="lg" className="min-h-11 rounded-lg">
+        <Link to="/blog">Back to Blog</Link>
+      </Button>
     </main>
   );
 }

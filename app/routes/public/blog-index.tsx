@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blog-index";
+import { Card } from "~/components/ui/card";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { blogDateLabel, rssLink } from "./blog-shared";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
@@ -47,7 +48,8 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {loaderData.posts.map((post) => (
           <li key={post.slug}>
-            <article className="flex h-full flex-col rounded-2xl border border-gray-200 p-6 shadow-sm">
+            <Card asChild padding="lg" className="flex h-full flex-col">
+            <article>
               <h2 className="text-xl font-bold leading-snug">
                 <Link to={`/blog/${post.slug}`} className="hover:text-brand-700">
                   {post.title}
@@ -69,6 +71,7 @@ export default function BlogIndex({ loaderData }: Route.ComponentProps) {
                 </span>
               </Link>
             </article>
+            </Card>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { MetaDescriptor } from "react-router";
 import { useSiteChrome } from "./layout";
+import { Button } from "~/components/ui/button";
 import { formatInr } from "~/lib/money";
 
 const dayFormat = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -45,13 +46,12 @@ export function BlogCallToAction() {
           const from = site.startingPrices[service.type];
           return (
             <li key={service.path}>
-              <Link
-                to={service.path}
-                className="inline-flex min-h-11 w-full flex-col items-center justify-center rounded-lg bg-brand-600 px-5 py-2.5 text-center font-semibold text-white hover:bg-brand-700 sm:w-auto"
-              >
-                {service.label}
-                {from !== undefined && <span className="text-sm font-normal">{`from ${formatInr(from)}`}</span>}
-              </Link>
+              <Button asChild size="lg" className="min-h-11 w-full flex-col gap-0 rounded-lg sm:w-auto">
+                <Link to={service.path}>
+                  {service.label}
+                  {from !== undefined && <span className="text-sm font-normal">{`from ${formatInr(from)}`}</span>}
+                </Link>
+              </Button>
             </li>
           );
         })}

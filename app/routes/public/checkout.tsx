@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
 import type { Route } from "./+types/checkout";
@@ -11,8 +11,8 @@ import {
   PaymentExpired,
   Preparing,
 } from "~/components/buying/checkout-views";
-import { PAYMENT_DETAILS_KEY, type PaymentDetails, readJson, remove } from "~/components/buying/storage";
-import { useCheckout } from "~/components/buying/use-checkout";
+import { PAYMENT_DETAILS_KEY, type PaymentDetails, readJson } from "~/components/buying/storage";
+import { type OrderCheckoutView, useCheckout } from "~/components/buying/use-checkout";
 import { servicesContext } from "~/context";
 import { loadCheckout } from "~/domain/payments/checkout.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
@@ -47,77 +47,39 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+const noSubscription = () => () => {};
+
 /** /checkout without an order in the address: take it from router state or session storage. */
 function FindOrder() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [missing, setMissing] = useState(false);
+  // Session storage exists only in the browser: the server and the first (hydrating) render say "preparing".
+  const orderId = useSyncExternalStore(
+    noSubscription,
+    () => {
+      const fromState = (location.state as { paymentDetails?: PaymentDetails } | null)?.paymentDetails;
+      return (fromState ?? readJson<PaymentDetails>("session", PAYMENT_DETAILS_KEY))?.orderId || null;
+    },
+    () => undefined,
+  );
 
   useEffect(() => {
-    const fromState = (location.state as { paymentDetails?: PaymentDetails } | null)?.paymentDetails;
-    const details = fromState ?? readJson<PaymentDetails>("session", PAYMENT_DETAILS_KEY);
-    if (details?.orderId) {
-      navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, { replace: true, state: location.state });
-      return;
+    if (orderId) {
+      void navigate(`/checkout?order=${encodeURIComponent(orderId)}`, { replace: true, state: location.state as unknown });
+    } else if (orderId === null) {
+      toast.error("Payment Details Not Found", {
+        description: "Unable to load payment details. Please try selecting your plan again.",
+      });
     }
-    setMissing(true);
-    toast.error("Payment Details Not Found", {
-      description: "Unable to load payment details. Please try selecting your plan again.",
-    });
-  }, [location.state, navigate]);
+  }, [orderId, location.state, navigate]);
 
-  return missing ? <OrderMissing /> : <Preparing />;
+  return orderId === null ? <OrderMissing /> : <Preparing />;
 }
 
-type OrderView = Extract<NonNullable<Route.ComponentProps["loaderData"]["view"]>, { kind: "order" }>;
-
-function OrderCheckout({ view }: { view: OrderView }) {
+function OrderCheckout({ view }: { view: OrderCheckoutView }) {
   const { order, payment, paymentError } = view;
-  const navigate = useNavigate();
   const { whatsappNumber } = useSiteChrome();
-  const checkout = useCheckout(order, view.serverNow);
-  const paying = checkout.stage === "pay";
-
-  useEffect(() => {
-    if (paymentError) toast.error("Failed to initialize payment. Please try again.");
-  }, [paymentError]);
-
-  // Leave warning while the buyer may be paying; leaving before paying drops the stored details.
-  useEffect(() => {
-    if (!paying || !payment) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-      e.returnValue = "";
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [paying, payment]);
-  useEffect(() => {
-    if (!paying) remove("session", PAYMENT_DETAILS_KEY);
-  }, [paying]);
-
-  function back() {
-    remove("session", PAYMENT_DETAILS_KEY);
-    if (window.history.length <= 1) navigate("/");
-    else navigate(-1);
-  }
-
-  async function submitUtr(utr: string): Promise<string | null> {
-    try {
-      const res = await fetch(`/api/orders/${encodeURIComponent(order.orderId)}/utr`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ utr }),
-      });
-      const body = (await res.json().catch(() => null)) as { success?: boolean; message?: string } | null;
-      if (!res.ok || !body?.success) return body?.message ?? "An error occurred. Please try again.";
-      toast.success("Payment reference received");
-      await checkout.refresh();
-      return null;
-    } catch {
-      return "An error occurred. Please try again.";
-    }
-  }
+  const checkout = useCheckout(view);
 
   if (checkout.stage === "expired") {
     return (
@@ -125,11 +87,11 @@ function OrderCheckout({ view }: { view: OrderView }) {
         order={order}
         whatsappNumber={whatsappNumber}
         lateUtrOpen={checkout.lateUtrOpen}
-        onSubmitUtr={submitUtr}
+        onSubmitUtr={checkout.claimPayment}
       />
     );
   }
-  if (!paying) return <OrderUnderWay order={order} />;
+  if (checkout.stage !== "pay") return <OrderUnderWay order={order} />;
   if (paymentError || !payment) {
     return <PaymentError message={paymentError ?? "Failed to create payment. Please try again or contact support."} />;
   }
@@ -138,8 +100,8 @@ function OrderCheckout({ view }: { view: OrderView }) {
       order={order}
       payment={payment}
       remainingMs={checkout.remainingMs}
-      onBack={back}
-      onSubmitUtr={submitUtr}
+      onBack={checkout.leave}
+      onSubmitUtr={checkout.claimPayment}
     />
   );
 }

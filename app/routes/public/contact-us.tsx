@@ -1,6 +1,7 @@
 import { ArrowLeft, Mail, MessageCircle, Phone } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/contact-us";
+import { Card } from "~/components/ui/card";
 import { servicesContext } from "~/context";
 import { formatWhatsappNumber } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
@@ -43,7 +44,7 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
     const entry = window.history.state as { idx?: number } | null;
     if ((entry?.idx ?? 0) > 0) {
       e.preventDefault();
-      navigate(-1);
+      void navigate(-1);
     }
   };
   const isEmail = c.grievance.contact.includes("@");
@@ -95,7 +96,8 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
         </p>
 
         <div className="mt-10 grid gap-6 sm:grid-cols-2">
-          <section aria-labelledby="seller-title" className="rounded-2xl border border-gray-200 p-6">
+          <Card asChild padding="lg" shadow="none">
+          <section aria-labelledby="seller-title">
             <h2 id="seller-title" className="text-lg font-bold text-ink">
               Seller details
             </h2>
@@ -106,7 +108,9 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
               <Detail label="E-mail" value={c.supportEmail} />
             </dl>
           </section>
-          <section aria-labelledby="grievance-title" className="rounded-2xl border border-gray-200 p-6">
+          </Card>
+          <Card asChild padding="lg" shadow="none">
+          <section aria-labelledby="grievance-title">
             <h2 id="grievance-title" className="text-lg font-bold text-ink">
               Grievance Officer
             </h2>
@@ -131,6 +135,7 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
               Consumer Protection (E-Commerce) Rules, 2020.
             </p>
           </section>
+          </Card>
         </div>
       </div>
     </main>

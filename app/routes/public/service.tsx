@@ -8,6 +8,7 @@ import { type PlanCardData, PlanList, PlanSkeletons } from "~/components/buying/
 import { RecentOrders } from "~/components/buying/recent-orders";
 import { serviceForPath } from "~/components/buying/service-content";
 import { HowItWorks, TrustBadges, WhyChooseUs } from "~/components/buying/service-info";
+import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { validateTarget } from "~/domain/orders/instagram-input";
 import { recentOrders } from "~/domain/orders/recent.server";
@@ -91,9 +92,11 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                 </span>
               )}
             </p>
-            <Link to={content.path} replace className="text-sm font-semibold text-brand-700 underline">
-              Change
-            </Link>
+            <Button asChild variant="link" size="inline" className="text-sm">
+              <Link to={content.path} replace>
+                Change
+              </Link>
+            </Button>
           </div>
           <h2 id="packages-title" className="mb-6 text-center text-2xl font-bold">
             Choose your package

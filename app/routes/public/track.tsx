@@ -1,5 +1,9 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { OrderProgress } from "~/components/buying/order-progress";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FieldError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/track";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
@@ -7,7 +11,8 @@ import { trackOrder } from "~/domain/orders/buyer.server";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { formatCount } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { readForm } from "~/lib/form.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
+import { trackLookupSchema } from "~/domain/orders/track-lookup";
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
@@ -34,12 +39,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
     return data({ error: "Too many lookups. Please wait a minute and try again.", order: null }, NO_STORE);
   }
-  const form = await readForm(request);
-  const orderId = String(form.get("orderId") ?? "").slice(0, 60);
-  const phone = String(form.get("phone") ?? "").slice(0, 40);
-  if (!orderId.trim() || !phone.trim()) {
-    return data({ error: "Please enter your order ID and phone number", order: null }, NO_STORE);
+  const submission = await parseForm(request, trackLookupSchema);
+  if (submission.status !== "success") {
+    const refused = formFailure(submission);
+    return data({ error: refused.data.message, order: null }, { ...NO_STORE, status: refused.init?.status });
   }
+  const { orderId, phone } = submission.value;
   const order = await trackOrder(context.get(servicesContext).db, orderId, phone);
   if (!order) return data({ error: "No order matches this order ID and phone number", order: null }, NO_STORE);
   return data({ error: null, order }, NO_STORE);
@@ -49,50 +54,53 @@ export default function Track({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const order = actionData?.order;
-  const field = "mt-1 block w-full rounded-xl border border-gray-300 px-4 py-3 text-base outline-none focus:ring-2 focus:ring-brand-500";
   return (
     <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
       <div className="mx-auto max-w-md">
         <h1 className="text-center text-3xl font-extrabold">Track your order</h1>
-        <Form method="post" className="mt-6 space-y-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-          <div>
-            <label htmlFor="orderId" className="block text-sm font-semibold">
-              Order ID
-            </label>
-            <input id="orderId" name="orderId" defaultValue={params.get("order") ?? ""} autoCapitalize="characters" autoComplete="off" required maxLength={60} className={field} />
-          </div>
-          <div>
-            <label htmlFor="phone" className="block text-sm font-semibold">
-              Phone number used for the order
-            </label>
-            {/* No fixed "+91" in front: people type it, or a leading 0, and the server takes it either way. */}
-            <input
+        <Card asChild>
+          <Form method="post" className="mt-6 space-y-4">
+            <Field id="orderId" label="Order ID">
+              {(control) => (
+                <Input
+                  {...control}
+                  name="orderId"
+                  defaultValue={params.get("order") ?? ""}
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  required
+                  maxLength={60}
+                />
+              )}
+            </Field>
+            <Field
               id="phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              required
-              maxLength={20}
-              placeholder="98765 43210"
-              aria-describedby="phone-hint"
-              className={field}
-            />
-            <p id="phone-hint" className="mt-1 text-xs text-gray-600">
-              Your 10-digit mobile number; with +91 or a leading 0 is fine too.
-            </p>
-          </div>
-          <button type="submit" disabled={navigation.state !== "idle"} className="w-full rounded-xl bg-brand-600 px-5 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-60">
-            {navigation.state !== "idle" ? "Checking..." : "Track order"}
-          </button>
-          {actionData?.error && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {actionData.error}
-            </p>
-          )}
-        </Form>
+              label="Phone number used for the order"
+              hint="Your 10-digit mobile number; with +91 or a leading 0 is fine too."
+            >
+              {/* No fixed "+91" in front: people type it, or a leading 0, and the server takes it either way. */}
+              {(control) => (
+                <Input
+                  {...control}
+                  name="phone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel"
+                  required
+                  maxLength={20}
+                  placeholder="98765 43210"
+                />
+              )}
+            </Field>
+            <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
+              {navigation.state !== "idle" ? "Checking..." : "Track order"}
+            </Button>
+            {actionData?.error && <FieldError className="mt-0">{actionData.error}</FieldError>}
+          </Form>
+        </Card>
         {order && (
-          <section aria-labelledby="order-status-title" className="mt-6 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+          <Card asChild className="mt-6">
+          <section aria-labelledby="order-status-title">
             <h2 id="order-status-title" className="text-lg font-bold">
               Order {order.orderId}
             </h2>
@@ -122,6 +130,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
               )}
             </dl>
           </section>
+          </Card>
         )}
       </div>
     </main>

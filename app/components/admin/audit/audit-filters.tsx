@@ -1,4 +1,8 @@
 import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cardVariants } from "~/components/ui/card";
+import { Input, inputVariants } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
 
 interface Props {
   action: string;
@@ -9,8 +13,7 @@ interface Props {
   actors: string[];
 }
 
-const field =
-  "w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
+const field = cn(inputVariants({ size: "sm" }), "mt-1");
 
 /** The Audit page's filters: a plain GET form, so every view has its own URL. */
 export function AuditFilters({ action, actor, from, to, actions, actors }: Props) {
@@ -19,12 +22,15 @@ export function AuditFilters({ action, actor, from, to, actions, actors }: Props
       method="get"
       // New URL, new defaults: the fields show the filters in force.
       key={[action, actor, from, to].join("\u0000")}
-      className="grid grid-cols-2 gap-3 rounded-xl border border-gray-200 bg-white p-4 xl:grid-cols-[repeat(4,minmax(0,1fr))_auto]"
+      className={cn(
+        cardVariants({ radius: "lg", padding: "sm", shadow: "none" }),
+        "grid grid-cols-2 gap-3 xl:grid-cols-[repeat(4,minmax(0,1fr))_auto]",
+      )}
       aria-label="Filter the audit log"
     >
       <label className="col-span-2 block text-sm font-medium sm:col-span-1">
         Action
-        <select name="action" defaultValue={action} className={`mt-1 ${field}`}>
+        <select name="action" defaultValue={action} className={field}>
           <option value="">All actions</option>
           {actions.map((a) => (
             <option key={a} value={a}>
@@ -35,14 +41,15 @@ export function AuditFilters({ action, actor, from, to, actions, actors }: Props
       </label>
       <label className="col-span-2 block text-sm font-medium sm:col-span-1">
         Actor
-        <input
+        <Input
+          size="sm"
           name="actor"
           defaultValue={actor}
           list="audit-actors"
           maxLength={100}
           placeholder="Anyone"
           autoComplete="off"
-          className={`mt-1 ${field}`}
+          className="mt-1"
         />
         <datalist id="audit-actors">
           {actors.map((a) => (
@@ -50,24 +57,21 @@ export function AuditFilters({ action, actor, from, to, actions, actors }: Props
           ))}
         </datalist>
       </label>
-      <label className="block text-sm font-medium">
+      <label htmlFor="audit-from" className="block text-sm font-medium">
         From (IST)
-        <input type="date" name="from" defaultValue={from} className={`mt-1 ${field}`} />
+        <Input size="sm" id="audit-from" type="date" name="from" defaultValue={from} className="mt-1" />
       </label>
-      <label className="block text-sm font-medium">
+      <label htmlFor="audit-to" className="block text-sm font-medium">
         To (IST)
-        <input type="date" name="to" defaultValue={to} className={`mt-1 ${field}`} />
+        <Input size="sm" id="audit-to" type="date" name="to" defaultValue={to} className="mt-1" />
       </label>
       <div className="col-span-2 flex items-end gap-2 xl:col-span-1">
-        <button
-          type="submit"
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-        >
+        <Button type="submit" size="md" className="text-sm">
           Filter
-        </button>
-        <Link to="/admin/audit" className="rounded-lg px-3 py-2 text-sm text-gray-700 underline">
-          Clear
-        </Link>
+        </Button>
+        <Button asChild variant="quiet" size="md" className="px-3 text-sm font-normal underline">
+          <Link to="/admin/audit">Clear</Link>
+        </Button>
       </div>
     </Form>
   );

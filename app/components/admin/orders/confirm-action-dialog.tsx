@@ -1,6 +1,14 @@
-import { AlertDialog } from "radix-ui";
-import { useReturnFocus } from "../use-return-focus";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "~/components/ui/dialog";
+import { useReturnFocus } from "../use-return-focus";
 
 /** A yes/no question before an action the operator should not take by accident. */
 export function ConfirmActionDialog({
@@ -9,6 +17,7 @@ export function ConfirmActionDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = "Go back",
   tone = "danger",
   onConfirm,
 }: {
@@ -17,37 +26,31 @@ export function ConfirmActionDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  cancelLabel?: string;
   tone?: "danger" | "primary";
   onConfirm: () => void;
 }) {
   const returnFocus = useReturnFocus();
-  const confirmClass =
-    tone === "danger" ? "bg-red-600 text-white hover:bg-red-700" : "bg-brand-600 text-white hover:bg-brand-700";
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <AlertDialog.Content
-          {...returnFocus}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
-        >
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mt-2 space-y-2 text-sm text-gray-700">{children}</div>
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel className="rounded-lg border border-gray-300 px-4 py-2 text-sm font-medium hover:bg-gray-50">
-              Go back
-            </AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={`rounded-lg px-4 py-2 text-sm font-semibold ${confirmClass}`}
-              onClick={onConfirm}
-            >
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent {...returnFocus} overlayClassName="bg-black/40" className="rounded-xl">
+        <AlertDialogTitle className="font-semibold">{title}</AlertDialogTitle>
+        <AlertDialogDescription asChild>
+          <div className="mt-2 space-y-2">{children}</div>
+        </AlertDialogDescription>
+        <div className="mt-6 flex justify-end gap-2">
+          <AlertDialogCancel asChild>
+            <Button variant="neutral" size="md" className="text-sm font-medium">
+              {cancelLabel}
+            </Button>
+          </AlertDialogCancel>
+          <AlertDialogAction asChild>
+            <Button variant={tone} size="md" className="text-sm" onClick={onConfirm}>
               {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+            </Button>
+          </AlertDialogAction>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

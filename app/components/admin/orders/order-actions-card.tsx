@@ -1,16 +1,18 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import type { FetcherWithComponents } from "react-router";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { REFUND_FEE_PERCENT, refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
 
-type Fetcher = ReturnType<typeof useFetcher<{ ok: boolean; message: string }>>;
+type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit">;
 
-const primary = "rounded-lg bg-green-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-green-800";
-const secondary = "rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-gray-50";
-const disabled = "disabled:cursor-not-allowed disabled:opacity-50";
+/** The state's main action, and the others beside it. */
+const primary = { variant: "success", size: "md", className: "py-2.5 text-sm" } as const;
+const secondary = { variant: "neutral", size: "md", className: "px-3 text-sm" } as const;
 
 /**
  * What the operator can do with the order now, the state's main action first:
@@ -24,10 +26,10 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
   const [reference, setReference] = useState("");
   const submit = (intent: OrderActionIntent, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post" });
-  const button = (intent: OrderActionIntent, label: string, className: string) => (
-    <button type="button" onClick={() => submit(intent)} disabled={busy} className={`${className} ${disabled}`}>
+  const button = (intent: OrderActionIntent, label: string, look: typeof primary | typeof secondary) => (
+    <Button {...look} onClick={() => void submit(intent)} disabled={busy}>
       {label}
-    </button>
+    </Button>
   );
 
   const none = !Object.values(actions).some(Boolean);
@@ -59,14 +61,9 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
       {actions.retry &&
         (order.status === "placement_unknown" ? (
           // The panel may have it already: a second send could be a second, paid, order.
-          <button
-            type="button"
-            onClick={() => setAsking("resend")}
-            disabled={busy}
-            className={`${primary} ${disabled}`}
-          >
+          <Button {...primary} onClick={() => setAsking("resend")} disabled={busy}>
             Send to panel again…
-          </button>
+          </Button>
         ) : (
           button("retry", "Send to panel again", primary)
         ))}
@@ -75,7 +72,7 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
           className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
           onSubmit={(e) => {
             e.preventDefault();
-            submit("mark-refunded", { reference });
+            void submit("mark-refunded", { reference });
           }}
         >
           <p>
@@ -87,41 +84,32 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
             Refund UPI reference (12 digits)
           </label>
           <div className="mt-1 flex gap-2">
-            <input
+            <Input
+              size="sm"
               id="refund-reference"
               inputMode="numeric"
               autoComplete="off"
               maxLength={12}
               value={reference}
               onChange={(e) => setReference(e.target.value.replace(/\D/g, "").slice(0, 12))}
-              className="min-w-0 flex-1 rounded-lg border border-gray-300 px-3 py-2 font-mono"
+              className="min-w-0 flex-1 bg-transparent font-mono"
             />
-            <button type="submit" disabled={busy || reference.length !== 12} className={`${primary} ${disabled}`}>
+            <Button {...primary} type="submit" disabled={busy || reference.length !== 12}>
               Mark refunded
-            </button>
+            </Button>
           </div>
         </form>
       )}
       <div className="flex flex-wrap gap-2">
         {actions.placeUnpaid && (
-          <button
-            type="button"
-            onClick={() => setAsking("unpaid")}
-            disabled={busy}
-            className={`${secondary} ${disabled}`}
-          >
+          <Button {...secondary} onClick={() => setAsking("unpaid")} disabled={busy}>
             Send without confirmed payment…
-          </button>
+          </Button>
         )}
         {actions.cancel && (
-          <button
-            type="button"
-            onClick={() => setAsking("cancel")}
-            disabled={busy}
-            className={`${secondary} ${disabled}`}
-          >
+          <Button {...secondary} onClick={() => setAsking("cancel")} disabled={busy}>
             Cancel order…
-          </button>
+          </Button>
         )}
         {actions.updateProfit && button("update-profit", "Update Profit", secondary)}
       </div>

@@ -53,7 +53,7 @@ function parse(details: string | null): Details {
   if (!details) return {};
   try {
     const parsed: unknown = JSON.parse(details);
-    return parsed && typeof parsed === "object" ? (parsed as Details) : {};
+    return parsed && typeof parsed === "object" ? parsed : {};
   } catch {
     return {};
   }

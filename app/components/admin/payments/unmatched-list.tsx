@@ -1,7 +1,11 @@
 import { useFetcher } from "react-router";
 import type { CreditView } from "~/domain/payments/unmatched-view.server";
 import { formatInr } from "~/lib/money";
-import { useActionToast } from "~/components/admin/settings/use-action-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
 
 const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 const SOURCE: Record<string, string> = { sms: "SMS", email: "E-mail", gateway: "Gateway" };
@@ -10,105 +14,94 @@ const SOURCE: Record<string, string> = { sms: "SMS", email: "E-mail", gateway: "
 function UnmatchedCredit({ credit }: { credit: CreditView }) {
   const assign = useFetcher<{ ok: boolean; message: string }>();
   const dismiss = useFetcher<{ ok: boolean; message: string }>();
-  useActionToast(assign, "Payment not assigned");
-  useActionToast(dismiss, "Payment not dismissed");
+  useActionToast(assign, { failureTitle: "Payment not assigned" });
+  useActionToast(dismiss, { failureTitle: "Payment not dismissed" });
   const busy = assign.state !== "idle" || dismiss.state !== "idle";
   const id = (name: string) => `credit-${credit.id}-${name}`;
   return (
-    <li className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="unmatched-credit">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <p className="text-xl font-bold">
-          {credit.amountPaise === null ? "Amount unreadable" : formatInr(credit.amountPaise)}
-        </p>
-        <p className="text-sm text-gray-600">
-          {SOURCE[credit.source] ?? credit.source} · {time.format(credit.receivedAt)} IST
-        </p>
-      </div>
-      <p className="mt-1 text-sm font-medium text-amber-800">{credit.reason}</p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        {credit.utr && (
-          <>
-            <dt className="text-gray-600">UTR</dt>
-            <dd className="font-mono">{credit.utr}</dd>
-          </>
+    <Card asChild padding="sm">
+      <li data-testid="unmatched-credit">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <p className="text-xl font-bold">
+            {credit.amountPaise === null ? "Amount unreadable" : formatInr(credit.amountPaise)}
+          </p>
+          <p className="text-sm text-gray-600">
+            {SOURCE[credit.source] ?? credit.source} · {time.format(credit.receivedAt)} IST
+          </p>
+        </div>
+        <p className="mt-1 text-sm font-medium text-amber-800">{credit.reason}</p>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          {credit.utr && (
+            <>
+              <dt className="text-gray-600">UTR</dt>
+              <dd className="font-mono">{credit.utr}</dd>
+            </>
+          )}
+          {credit.payerVpa && (
+            <>
+              <dt className="text-gray-600">Payer</dt>
+              <dd className="break-all">{credit.payerVpa}</dd>
+            </>
+          )}
+          {credit.from && (
+            <>
+              <dt className="text-gray-600">From</dt>
+              <dd className="break-all">{credit.from}</dd>
+            </>
+          )}
+          {credit.orderId && (
+            <>
+              <dt className="text-gray-600">Order</dt>
+              <dd className="font-mono">{credit.orderId}</dd>
+            </>
+          )}
+        </dl>
+        {credit.text && (
+          <p className="mt-2 whitespace-pre-wrap break-words rounded bg-gray-50 p-2 text-xs text-gray-800">
+            {credit.text}
+          </p>
         )}
-        {credit.payerVpa && (
-          <>
-            <dt className="text-gray-600">Payer</dt>
-            <dd className="break-all">{credit.payerVpa}</dd>
-          </>
-        )}
-        {credit.from && (
-          <>
-            <dt className="text-gray-600">From</dt>
-            <dd className="break-all">{credit.from}</dd>
-          </>
-        )}
-        {credit.orderId && (
-          <>
-            <dt className="text-gray-600">Order</dt>
-            <dd className="font-mono">{credit.orderId}</dd>
-          </>
-        )}
-      </dl>
-      {credit.text && (
-        <p className="mt-2 whitespace-pre-wrap break-words rounded bg-gray-50 p-2 text-xs text-gray-800">
-          {credit.text}
-        </p>
-      )}
-      <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        <assign.Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="assign" />
-          <input type="hidden" name="creditId" value={credit.id} />
-          <div className="min-w-0 flex-1">
-            <label htmlFor={id("order")} className="mb-1 block text-sm font-medium">
-              Order it pays
-            </label>
-            <input
-              id={id("order")}
-              name="orderId"
-              defaultValue={credit.orderId ?? ""}
-              required
-              placeholder="BK…"
-              className="input font-mono"
-              disabled={busy}
-            />
-          </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-          >
-            Assign and confirm
-          </button>
-        </assign.Form>
-        <dismiss.Form method="post" className="flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="dismiss" />
-          <input type="hidden" name="creditId" value={credit.id} />
-          <div className="min-w-0 flex-1">
-            <label htmlFor={id("reason")} className="mb-1 block text-sm font-medium">
-              Not an order's payment because
-            </label>
-            <input id={id("reason")} name="reason" required maxLength={300} className="input" disabled={busy} />
-          </div>
-          <button
-            type="submit"
-            disabled={busy}
-            className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-gray-50 disabled:opacity-60"
-          >
-            Dismiss
-          </button>
-        </dismiss.Form>
-      </div>
-    </li>
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <assign.Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="assign" />
+            <input type="hidden" name="creditId" value={credit.id} />
+            <Field id={id("order")} label="Order it pays" size="sm" className="min-w-0 flex-1">
+              {(control) => (
+                <Input
+                  {...control}
+                  size="sm"
+                  name="orderId"
+                  defaultValue={credit.orderId ?? ""}
+                  required
+                  placeholder="BK…"
+                  className="font-mono"
+                  disabled={busy}
+                />
+              )}
+            </Field>
+            <Button type="submit" disabled={busy} size="sm">
+              Assign and confirm
+            </Button>
+          </assign.Form>
+          <dismiss.Form method="post" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="intent" value="dismiss" />
+            <input type="hidden" name="creditId" value={credit.id} />
+            <Field id={id("reason")} label="Not an order's payment because" size="sm" className="min-w-0 flex-1">
+              {(control) => <Input {...control} size="sm" name="reason" required maxLength={300} disabled={busy} />}
+            </Field>
+            <Button type="submit" disabled={busy} variant="neutral" size="sm">
+              Dismiss
+            </Button>
+          </dismiss.Form>
+        </div>
+      </li>
+    </Card>
   );
 }
 
 export function UnmatchedList({ credits }: { credits: CreditView[] }) {
   if (credits.length === 0) {
-    return (
-      <p className="rounded-xl border border-gray-200 bg-white p-5 text-sm text-gray-600">No unmatched payments.</p>
-    );
+    return <Card className="text-sm text-gray-600">No unmatched payments.</Card>;
   }
   return (
     <ul className="space-y-3" aria-label="Unmatched payments">
@@ -128,26 +121,28 @@ const OUTCOME: Record<string, string> = {
 export function ResolvedCredits({ credits }: { credits: CreditView[] }) {
   if (credits.length === 0) return null;
   return (
-    <section aria-labelledby="resolved-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <h2 id="resolved-title" className="text-lg font-semibold">
-        Recently matched or dismissed
-      </h2>
-      <ul className="mt-3 divide-y divide-gray-100 text-sm">
-        {credits.map((c) => (
-          <li key={c.id} className="flex flex-wrap justify-between gap-2 py-2">
-            <span>
-              {c.amountPaise === null ? "—" : formatInr(c.amountPaise)} · {SOURCE[c.source] ?? c.source}
-              {c.utr ? <span className="font-mono"> · {c.utr}</span> : null}
-            </span>
-            <span className="text-gray-700">
-              {OUTCOME[c.status] ?? c.status}
-              {c.orderId ? <span className="font-mono"> → {c.orderId}</span> : null}
-              {c.resolvedBy ? ` by ${c.resolvedBy}` : ""}
-              {c.note ? ` (${c.note})` : ""}
-            </span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Card asChild>
+      <section aria-labelledby="resolved-title">
+        <h2 id="resolved-title" className="text-lg font-semibold">
+          Recently matched or dismissed
+        </h2>
+        <ul className="mt-3 divide-y divide-gray-100 text-sm">
+          {credits.map((c) => (
+            <li key={c.id} className="flex flex-wrap justify-between gap-2 py-2">
+              <span>
+                {c.amountPaise === null ? "—" : formatInr(c.amountPaise)} · {SOURCE[c.source] ?? c.source}
+                {c.utr ? <span className="font-mono"> · {c.utr}</span> : null}
+              </span>
+              <span className="text-gray-700">
+                {OUTCOME[c.status] ?? c.status}
+                {c.orderId ? <span className="font-mono"> → {c.orderId}</span> : null}
+                {c.resolvedBy ? ` by ${c.resolvedBy}` : ""}
+                {c.note ? ` (${c.note})` : ""}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </Card>
   );
 }

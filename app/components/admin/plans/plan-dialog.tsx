@@ -1,16 +1,23 @@
-import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
-import { SUGGESTED_TAGS, newPlanSchema, planUpdateSchema } from "~/domain/plans/plan-form";
+import { SUGGESTED_TAGS, planActionSchema } from "~/domain/plans/plan-form";
 import { SERVICE_TYPES } from "~/domain/plans/table";
+import { badgeVariants } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { Input, inputVariants } from "~/components/ui/input";
+import { cn } from "~/lib/cn";
 
 interface Props {
   /** null: add a new plan. */
   plan: ApiPlan | null;
   submitting: boolean;
-  onClose(): void;
-  onSubmit(plan: { serviceType?: string; name: string; amount: string; price: string; tags: string[] }): void;
+  onClose: () => void;
+  /** The form the Plans page's action reads, already valid by the schema the server checks it with. */
+  onSubmit: (form: FormData) => void;
 }
 
 export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
@@ -32,44 +39,55 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const values = { name, amount, price, tags };
-    const check = editing ? planUpdateSchema.safeParse(values) : newPlanSchema.safeParse({ ...values, serviceType });
-    if (!check.success) {
-      setError(check.error.issues[0]!.message);
+    const form = new FormData();
+    if (editing) {
+      form.set("intent", "update");
+      form.set("id", plan._id);
+    } else {
+      form.set("intent", "create");
+      form.set("serviceType", serviceType);
+    }
+    form.set("name", name);
+    form.set("amount", amount);
+    form.set("price", price);
+    for (const tag of tags) form.append("tags", tag);
+    const check = parseWithZod(form, { schema: planActionSchema });
+    if (check.status !== "success") {
+      setError(Object.values(check.error ?? {}).flat()[0] ?? "Invalid plan");
       return;
     }
     setError(null);
-    onSubmit(editing ? values : { ...values, serviceType });
+    onSubmit(form);
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !submitting && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">{editing ? "Edit Plan" : "Add New Plan"}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-gray-600">
-            {editing ? "Update plan details." : "Create a new plan for your services."}
-          </Dialog.Description>
-          <Dialog.Close asChild>
-            <button
-              type="button"
-              aria-label="Close"
-              className="absolute right-4 top-4 rounded p-1 hover:bg-gray-100"
-              disabled={submitting}
-            >
-              <X className="size-4" aria-hidden />
-            </button>
-          </Dialog.Close>
+    <Dialog open onOpenChange={(open) => !open && !submitting && onClose()}>
+      <DialogContent overlayClassName="z-50 bg-black/40">
+        <DialogTitle>{editing ? "Edit Plan" : "Add New Plan"}</DialogTitle>
+        <DialogDescription className="text-gray-600">
+          {editing ? "Update plan details." : "Create a new plan for your services."}
+        </DialogDescription>
+        <DialogClose asChild>
+          <Button
+            variant="ghost"
+            size="inline"
+            aria-label="Close"
+            className="absolute right-4 top-4 rounded p-1"
+            disabled={submitting}
+          >
+            <X className="size-4" aria-hidden />
+          </Button>
+        </DialogClose>
 
-          <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-            {!editing && (
-              <Field label="Service Type" htmlFor="plan-service">
+        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+          {!editing && (
+            <Field label="Service Type" id="plan-service" size="sm">
+              {(control) => (
                 <select
-                  id="plan-service"
+                  {...control}
                   value={serviceType}
                   onChange={(e) => setServiceType(e.target.value)}
-                  className="input capitalize"
+                  className={cn(inputVariants({ size: "sm" }), "capitalize")}
                   disabled={submitting}
                 >
                   {SERVICE_TYPES.map((t) => (
@@ -78,125 +96,113 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
                     </option>
                   ))}
                 </select>
-              </Field>
-            )}
-            <Field label="Name" htmlFor="plan-name">
-              <input
-                id="plan-name"
-                className="input"
+              )}
+            </Field>
+          )}
+          <Field label="Name" id="plan-name" size="sm">
+            {(control) => (
+              <Input
+                {...control}
+                size="sm"
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 disabled={submitting}
               />
-            </Field>
-            <Field label="Quantity" htmlFor="plan-amount">
-              <input
-                id="plan-amount"
-                className="input"
+            )}
+          </Field>
+          <Field label="Quantity" id="plan-amount" size="sm">
+            {(control) => (
+              <Input
+                {...control}
+                size="sm"
                 inputMode="numeric"
                 placeholder="1,000"
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
                 disabled={submitting}
               />
-            </Field>
-            <Field label="Price (₹)" htmlFor="plan-price">
-              <input
-                id="plan-price"
-                className="input"
+            )}
+          </Field>
+          <Field label="Price (₹)" id="plan-price" size="sm">
+            {(control) => (
+              <Input
+                {...control}
+                size="sm"
                 inputMode="decimal"
                 placeholder="349"
                 value={price}
                 onChange={(e) => setPrice(e.target.value)}
                 disabled={submitting}
               />
-            </Field>
-            <Field label="Tag (one at most)" htmlFor="plan-tag">
-              <input
-                id="plan-tag"
-                className="input"
-                placeholder="Type a tag and press Enter"
-                value={tagInput}
-                disabled={submitting || tags.length >= 1}
-                onChange={(e) => setTagInput(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === "Enter") {
-                    e.preventDefault();
-                    addTag(tagInput);
-                  }
-                }}
-              />
-              <div className="mt-2 flex flex-wrap gap-2" aria-label="Suggested tags">
-                {SUGGESTED_TAGS.map((t) => (
-                  <button
-                    key={t}
-                    type="button"
-                    onClick={() => addTag(t)}
-                    disabled={submitting || tags.length >= 1}
-                    className="rounded-full border border-gray-300 px-2.5 py-0.5 text-xs hover:bg-gray-100 disabled:opacity-50"
-                  >
-                    {t}
-                  </button>
-                ))}
-              </div>
-              {tags.length > 0 && (
-                <ul className="mt-2 flex gap-2">
-                  {tags.map((t) => (
-                    <li
+            )}
+          </Field>
+          <Field label="Tag (one at most)" id="plan-tag" size="sm">
+            {(control) => (
+              <>
+                <Input
+                  {...control}
+                  size="sm"
+                  placeholder="Type a tag and press Enter"
+                  value={tagInput}
+                  disabled={submitting || tags.length >= 1}
+                  onChange={(e) => setTagInput(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key === "Enter") {
+                      e.preventDefault();
+                      addTag(tagInput);
+                    }
+                  }}
+                />
+                <div className="mt-2 flex flex-wrap gap-2" aria-label="Suggested tags">
+                  {SUGGESTED_TAGS.map((t) => (
+                    <Button
                       key={t}
-                      className="flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-700"
+                      variant="neutral"
+                      size="inline"
+                      onClick={() => addTag(t)}
+                      disabled={submitting || tags.length >= 1}
+                      className="rounded-full bg-transparent px-2.5 py-0.5 text-xs font-normal hover:bg-gray-100"
                     >
                       {t}
-                      <button
-                        type="button"
-                        aria-label={`Remove tag ${t}`}
-                        onClick={() => setTags([])}
-                        disabled={submitting}
-                      >
-                        <X className="size-3" aria-hidden />
-                      </button>
-                    </li>
+                    </Button>
                   ))}
-                </ul>
-              )}
-            </Field>
-
-            {error && (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {error}
-              </p>
+                </div>
+                {tags.length > 0 && (
+                  <ul className="mt-2 flex gap-2">
+                    {tags.map((t) => (
+                      <li key={t} className={cn(badgeVariants({ tone: "brand" }), "flex text-sm font-normal")}>
+                        {t}
+                        <button
+                          type="button"
+                          aria-label={`Remove tag ${t}`}
+                          onClick={() => setTags([])}
+                          disabled={submitting}
+                        >
+                          <X className="size-3" aria-hidden />
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
             )}
-            <div className="flex justify-end gap-2 pt-2">
-              <button
-                type="button"
-                onClick={onClose}
-                disabled={submitting}
-                className="rounded-lg border border-gray-300 px-4 py-2"
-              >
-                Cancel
-              </button>
-              <button
-                type="submit"
-                disabled={submitting}
-                className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
-              >
-                {submitting ? "Saving..." : editing ? "Save Changes" : "Add Plan"}
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
+          </Field>
 
-function Field({ label, htmlFor, children }: { label: string; htmlFor: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={htmlFor} className="mb-1 block text-sm font-medium">
-        {label}
-      </label>
-      {children}
-    </div>
+          {error && (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {error}
+            </p>
+          )}
+          <div className="flex justify-end gap-2 pt-2">
+            <Button variant="neutral" size="md" onClick={onClose} disabled={submitting} className="font-normal">
+              Cancel
+            </Button>
+            <Button type="submit" size="md" disabled={submitting} className="disabled:opacity-60">
+              {submitting ? "Saving..." : editing ? "Save Changes" : "Add Plan"}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
   );
 }

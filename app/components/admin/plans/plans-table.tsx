@@ -1,14 +1,16 @@
 import { Pencil, Power, Trash2 } from "lucide-react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { formatCount, formatInr } from "~/lib/money";
 import { ServiceTypeBadge } from "./service-badge";
 
 interface Props {
   plans: ApiPlan[];
   busy: boolean;
-  onEdit(plan: ApiPlan): void;
-  onToggle(plan: ApiPlan): void;
-  onDelete(plan: ApiPlan): void;
+  onEdit: (plan: ApiPlan) => void;
+  onToggle: (plan: ApiPlan) => void;
+  onDelete: (plan: ApiPlan) => void;
 }
 
 /**
@@ -61,23 +63,19 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                     <span className="text-gray-500">No tags</span>
                   ) : (
                     plan.tags.map((t) => (
-                      <span
-                        key={t}
-                        className="mr-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700"
-                      >
+                      <Badge key={t} tone="brand" className="mr-1 px-2">
                         {t}
-                      </span>
+                      </Badge>
                     ))
                   )}
                 </td>
                 <td className="px-4 py-3 max-sm:order-3 max-sm:p-0 max-sm:text-right">
-                  <span
-                    className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${
-                      plan.isEnabled ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"
-                    }`}
+                  <Badge
+                    tone={plan.isEnabled ? "success" : "neutral"}
+                    className={plan.isEnabled ? "" : "bg-gray-200 text-gray-700"}
                   >
                     {plan.isEnabled ? "Enabled" : "Disabled"}
-                  </span>
+                  </Badge>
                 </td>
                 <td className="px-4 py-3 max-sm:order-7 max-sm:p-0">
                   <div className="flex gap-1 max-sm:justify-end">
@@ -107,21 +105,22 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
 
 function IconButton(props: {
   label: string;
-  onClick(): void;
+  onClick: () => void;
   disabled: boolean;
   danger?: boolean;
   children: React.ReactNode;
 }) {
   return (
-    <button
-      type="button"
+    <Button
+      variant="ghost"
+      size="inline"
       aria-label={props.label}
       title={props.label}
       onClick={props.onClick}
       disabled={props.disabled}
-      className={`rounded-md p-2 hover:bg-gray-100 disabled:opacity-50 max-sm:p-3 ${props.danger ? "text-red-700" : "text-gray-700"}`}
+      className={`rounded-md p-2 font-normal max-sm:p-3 ${props.danger ? "text-red-700" : "text-gray-700"}`}
     >
       {props.children}
-    </button>
+    </Button>
   );
 }

@@ -1,9 +1,18 @@
-import { AlertDialog, Checkbox } from "radix-ui";
+import { Checkbox } from "radix-ui";
 import { Check, Loader2, Lock, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
-import { useActionToast } from "./use-action-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "~/components/ui/dialog";
 
 const LABELS = {
   orders: "All Orders & Order History",
@@ -23,9 +32,12 @@ export function DangerZone() {
   const working = fetcher.state !== "idle";
   const intent = fetcher.formData?.get("intent");
   const failure = lastKind === "all" ? "Failed to delete data" : "Failed to delete selected data";
-  useActionToast(fetcher, failure, () => {
-    setSelected(new Set());
-    setConfirm(null);
+  useActionToast(fetcher, {
+    failureTitle: failure,
+    onSuccess: () => {
+      setSelected(new Set());
+      setConfirm(null);
+    },
   });
 
   const allSettings = selected.has("settings.all");
@@ -50,105 +62,109 @@ export function DangerZone() {
       }
       for (const o of effective) data.append("deleteOptions", o);
     }
-    fetcher.submit(data, { method: "post" });
+    void fetcher.submit(data, { method: "post" });
   }
 
   return (
-    <section aria-labelledby="danger-title" className="rounded-xl border-2 border-red-200 bg-red-50/40 p-5">
-      <h2 id="danger-title" className="flex items-center gap-2 text-lg font-semibold text-red-800">
-        <TriangleAlert className="size-5" aria-hidden /> Dangerous Zone
-      </h2>
-      <p className="mt-1 text-sm text-gray-700">
-        Permanently delete data. A backup of everything deleted is written first and listed below for download.
-      </p>
-
-      <div className="mt-4 space-y-2">
-        <Option id="orders" label={LABELS.orders} checked={selected.has("orders")} onChange={toggle} />
-        <Option id="plans" label={LABELS.plans} checked={selected.has("plans")} onChange={toggle} />
-        <Option id="settings.all" label={LABELS["settings.all"]} checked={allSettings} onChange={toggle} />
-        <div className="ml-7 space-y-2">
-          <Option
-            id="settings.smm"
-            label={LABELS["settings.smm"]}
-            checked={selected.has("settings.smm")}
-            disabled={allSettings}
-            onChange={toggle}
-          />
-          <Option
-            id="settings.payment"
-            label={LABELS["settings.payment"]}
-            checked={selected.has("settings.payment")}
-            disabled={allSettings}
-            onChange={toggle}
-          />
-        </div>
-        <p className="flex items-center gap-2 text-sm text-gray-600">
-          <Lock className="size-4" aria-hidden /> Admin Authentication — protected, cannot be deleted
+    <Card asChild radius="lg" shadow="none" className="border-2 border-red-200 bg-red-50/40">
+      <section aria-labelledby="danger-title">
+        <h2 id="danger-title" className="flex items-center gap-2 text-lg font-semibold text-red-800">
+          <TriangleAlert className="size-5" aria-hidden /> Dangerous Zone
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">
+          Permanently delete data. A backup of everything deleted is written first and listed below for download.
         </p>
-      </div>
 
-      <div className="mt-5 flex flex-wrap gap-3">
-        {effective.length > 0 && (
-          <button
-            type="button"
-            onClick={() => setConfirm("selected")}
+        <div className="mt-4 space-y-2">
+          <Option id="orders" label={LABELS.orders} checked={selected.has("orders")} onChange={toggle} />
+          <Option id="plans" label={LABELS.plans} checked={selected.has("plans")} onChange={toggle} />
+          <Option id="settings.all" label={LABELS["settings.all"]} checked={allSettings} onChange={toggle} />
+          <div className="ml-7 space-y-2">
+            <Option
+              id="settings.smm"
+              label={LABELS["settings.smm"]}
+              checked={selected.has("settings.smm")}
+              disabled={allSettings}
+              onChange={toggle}
+            />
+            <Option
+              id="settings.payment"
+              label={LABELS["settings.payment"]}
+              checked={selected.has("settings.payment")}
+              disabled={allSettings}
+              onChange={toggle}
+            />
+          </div>
+          <p className="flex items-center gap-2 text-sm text-gray-600">
+            <Lock className="size-4" aria-hidden /> Admin Authentication — protected, cannot be deleted
+          </p>
+        </div>
+
+        <div className="mt-5 flex flex-wrap gap-3">
+          {effective.length > 0 && (
+            <Button
+              variant="destroy"
+              size="md"
+              onClick={() => setConfirm("selected")}
+              disabled={working}
+              className="disabled:opacity-60"
+            >
+              {working && intent === "delete-selected" ? (
+                <>
+                  <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting Selected Data...
+                </>
+              ) : (
+                `Delete Selected Data (${effective.length} items)`
+              )}
+            </Button>
+          )}
+          <Button
+            variant="dangerOutline"
+            size="md"
+            onClick={() => setConfirm("all")}
             disabled={working}
-            className="flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            className="border-2 border-red-700 text-red-800 hover:bg-red-100 disabled:opacity-60"
           >
-            {working && intent === "delete-selected" ? (
+            {working && intent === "delete-all" ? (
               <>
-                <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting Selected Data...
+                <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting All Data...
               </>
             ) : (
-              `Delete Selected Data (${effective.length} items)`
+              "Delete ALL Data (Everything)"
             )}
-          </button>
-        )}
-        <button
-          type="button"
-          onClick={() => setConfirm("all")}
-          disabled={working}
-          className="flex items-center gap-2 rounded-lg border-2 border-red-700 px-4 py-2 font-semibold text-red-800 hover:bg-red-100 disabled:opacity-60"
-        >
-          {working && intent === "delete-all" ? (
-            <>
-              <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting All Data...
-            </>
-          ) : (
-            "Delete ALL Data (Everything)"
-          )}
-        </button>
-      </div>
+          </Button>
+        </div>
 
-      <ConfirmDialog
-        open={confirm === "selected"}
-        title="Confirm Selective Deletion"
-        confirmLabel="Delete Selected"
-        working={working}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => submit("selected")}
-      >
-        <p>The following will be permanently deleted:</p>
-        <ul className="mt-2 list-disc pl-5">
-          {effective.map((o) => (
-            <li key={o}>{LABELS[o]}</li>
-          ))}
-        </ul>
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={confirm === "all"}
-        title="Final Confirmation - Delete Everything"
-        confirmLabel="Yes, Delete Everything"
-        working={working}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => submit("all")}
-      >
-        <p>
-          This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
-          written first.
-        </p>
-      </ConfirmDialog>
-    </section>
+        <ConfirmDialog
+          open={confirm === "selected"}
+          title="Confirm Selective Deletion"
+          confirmLabel="Delete Selected"
+          working={working}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => submit("selected")}
+        >
+          <p>The following will be permanently deleted:</p>
+          <ul className="mt-2 list-disc pl-5">
+            {effective.map((o) => (
+              <li key={o}>{LABELS[o]}</li>
+            ))}
+          </ul>
+        </ConfirmDialog>
+        <ConfirmDialog
+          open={confirm === "all"}
+          title="Final Confirmation - Delete Everything"
+          confirmLabel="Yes, Delete Everything"
+          working={working}
+          onCancel={() => setConfirm(null)}
+          onConfirm={() => submit("all")}
+        >
+          <p>
+            This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
+            written first.
+          </p>
+        </ConfirmDialog>
+      </section>
+    </Card>
   );
 }
 
@@ -157,7 +173,7 @@ function Option(props: {
   label: string;
   checked: boolean;
   disabled?: boolean;
-  onChange(id: Option, on: boolean): void;
+  onChange: (id: Option, on: boolean) => void;
 }) {
   const htmlId = `delete-${props.id.replace(".", "-")}`;
   return (
@@ -185,37 +201,36 @@ function ConfirmDialog(props: {
   title: string;
   confirmLabel: string;
   working: boolean;
-  onCancel(): void;
-  onConfirm(): void;
+  onCancel: () => void;
+  onConfirm: () => void;
   children: React.ReactNode;
 }) {
   return (
-    <AlertDialog.Root open={props.open} onOpenChange={(open) => !open && !props.working && props.onCancel()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold text-red-800">{props.title}</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div className="mt-2 text-sm text-gray-700">{props.children}</div>
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <button type="button" disabled={props.working} className="rounded-lg border border-gray-300 px-4 py-2">
-                Cancel
-              </button>
-            </AlertDialog.Cancel>
-            <button
-              type="button"
-              onClick={props.onConfirm}
-              disabled={props.working}
-              className="flex items-center gap-2 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              {props.working && <Loader2 className="size-4 animate-spin" aria-hidden />}
-              {props.confirmLabel}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertDialog open={props.open} onOpenChange={(open) => !open && !props.working && props.onCancel()}>
+      <AlertDialogContent overlayClassName="z-50 bg-black/40">
+        <AlertDialogTitle className="text-red-800">{props.title}</AlertDialogTitle>
+        <AlertDialogDescription asChild>
+          <div className="mt-2">{props.children}</div>
+        </AlertDialogDescription>
+        <div className="mt-6 flex justify-end gap-2">
+          <AlertDialogCancel asChild>
+            <Button variant="neutral" size="md" disabled={props.working} className="font-normal">
+              Cancel
+            </Button>
+          </AlertDialogCancel>
+          {/* Not an AlertDialogAction: the dialog stays open, with its spinner, until the deletion is done. */}
+          <Button
+            variant="destroy"
+            size="md"
+            onClick={props.onConfirm}
+            disabled={props.working}
+            className="disabled:opacity-60"
+          >
+            {props.working && <Loader2 className="size-4 animate-spin" aria-hidden />}
+            {props.confirmLabel}
+          </Button>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -2,6 +2,9 @@ import { Loader2, PlugZap } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { type PanelBalance, formatPanelBalance } from "~/components/admin/panel-balance";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
 
 interface PanelServiceRow {
   service: string;
@@ -46,7 +49,7 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
 
   function test() {
     const value = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
-    fetcher.submit(
+    void fetcher.submit(
       { intent: "panel-test", panelUrl: value(urlInputId), panelApiKey: value(keyInputId) },
       { method: "post" },
     );
@@ -61,103 +64,98 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
       : [];
 
   return (
-    <section
-      aria-labelledby="panel-connection-title"
-      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="panel-connection-title" className="text-lg font-semibold">
-        Panel Connection
-      </h2>
-      <p className="mt-1 text-sm text-gray-600">
-        Tries the URL and API key typed above and lists the panel's services, so you can pick their ids. An empty key
-        uses the saved one, which is only ever sent to the saved URL: to try another URL, type its key too.
-      </p>
-      <button
-        type="button"
-        onClick={test}
-        disabled={testing}
-        className="mt-4 inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 font-semibold hover:bg-gray-50 disabled:opacity-60"
-      >
-        {testing ? (
-          <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
-        ) : (
-          <PlugZap className="h-4 w-4" aria-hidden />
-        )}
-        {testing ? "Testing..." : "Test connection"}
-      </button>
+    <Card asChild radius="lg">
+      <section aria-labelledby="panel-connection-title">
+        <h2 id="panel-connection-title" className="text-lg font-semibold">
+          Panel Connection
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          Tries the URL and API key typed above and lists the panel's services, so you can pick their ids. An empty key
+          uses the saved one, which is only ever sent to the saved URL: to try another URL, type its key too.
+        </p>
+        <Button variant="neutral" size="md" onClick={test} disabled={testing} className="mt-4 disabled:opacity-60">
+          {testing ? (
+            <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+          ) : (
+            <PlugZap className="h-4 w-4" aria-hidden />
+          )}
+          {testing ? "Testing..." : "Test connection"}
+        </Button>
 
-      <div aria-live="polite">
-        {result?.ok === false && (
-          <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            <span className="font-semibold">Connection failed:</span> {result.message}
-          </p>
-        )}
-        {result?.ok === true && (
-          <div className="mt-4 space-y-3">
-            <p className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-              <span className="font-semibold">Connected.</span> Balance:{" "}
-              <span className="font-semibold" data-testid="panel-test-balance">
-                {formatPanelBalance(result.balance)}
-              </span>{" "}
-              · {result.services.length} services
+        <div aria-live="polite">
+          {result?.ok === false && (
+            <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <span className="font-semibold">Connection failed:</span> {result.message}
             </p>
-            {result.services.length > 0 && (
-              <>
-                <label htmlFor={filterId} className="block text-sm font-medium">
-                  Find a service
-                </label>
-                <input
-                  id={filterId}
-                  type="search"
-                  value={filter}
-                  onChange={(e) => setFilter(e.target.value)}
-                  placeholder="Id, name or category, e.g. followers"
-                  className="input"
-                />
-                <div className="max-h-80 overflow-auto rounded-lg border border-gray-200">
-                  <table className="w-full text-sm">
-                    <caption className="sr-only">Panel services</caption>
-                    <thead className="sticky top-0 bg-gray-50 text-left text-xs text-gray-700">
-                      <tr>
-                        {["ID", "Name", "Type", "Rate per 1000", "Min", "Max"].map((h) => (
-                          <th key={h} scope="col" className="px-2 py-1.5 font-semibold">
-                            {h}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {matching.slice(0, SHOWN_SERVICES).map((s) => (
-                        <tr key={s.service} className="border-t border-gray-100 align-top">
-                          <td className="px-2 py-1.5 font-mono font-semibold">{s.service}</td>
-                          <td className="px-2 py-1.5">
-                            {s.name}
-                            {s.category && <div className="text-xs text-gray-600">{s.category}</div>}
-                          </td>
-                          <td className="px-2 py-1.5">{s.type}</td>
-                          <td className="px-2 py-1.5 whitespace-nowrap">
-                            {s.rate ?? "—"} {s.rate !== null ? result.balance.currency : ""}
-                          </td>
-                          <td className="px-2 py-1.5">{s.min ?? "—"}</td>
-                          <td className="px-2 py-1.5">{s.max ?? "—"}</td>
+          )}
+          {result?.ok === true && (
+            <div className="mt-4 space-y-3">
+              <p className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+                <span className="font-semibold">Connected.</span> Balance:{" "}
+                <span className="font-semibold" data-testid="panel-test-balance">
+                  {formatPanelBalance(result.balance)}
+                </span>{" "}
+                · {result.services.length} services
+              </p>
+              {result.services.length > 0 && (
+                <>
+                  <label htmlFor={filterId} className="block text-sm font-medium">
+                    Find a service
+                  </label>
+                  <Input
+                    size="sm"
+                    id={filterId}
+                    type="search"
+                    value={filter}
+                    onChange={(e) => setFilter(e.target.value)}
+                    placeholder="Id, name or category, e.g. followers"
+                  />
+                  <div className="max-h-80 overflow-auto rounded-lg border border-gray-200">
+                    <table className="w-full text-sm">
+                      <caption className="sr-only">Panel services</caption>
+                      <thead className="sticky top-0 bg-gray-50 text-left text-xs text-gray-700">
+                        <tr>
+                          {["ID", "Name", "Type", "Rate per 1000", "Min", "Max"].map((h) => (
+                            <th key={h} scope="col" className="px-2 py-1.5 font-semibold">
+                              {h}
+                            </th>
+                          ))}
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-                {matching.length > SHOWN_SERVICES && (
-                  <p className="text-xs text-gray-600">
-                    Showing {SHOWN_SERVICES} of {matching.length} matching services; narrow the search to see the rest.
-                  </p>
-                )}
-                {matching.length === 0 && (
-                  <p className="text-sm text-gray-600">No service matches “{filter.trim()}”.</p>
-                )}
-              </>
-            )}
-          </div>
-        )}
-      </div>
-    </section>
+                      </thead>
+                      <tbody>
+                        {matching.slice(0, SHOWN_SERVICES).map((s) => (
+                          <tr key={s.service} className="border-t border-gray-100 align-top">
+                            <td className="px-2 py-1.5 font-mono font-semibold">{s.service}</td>
+                            <td className="px-2 py-1.5">
+                              {s.name}
+                              {s.category && <div className="text-xs text-gray-600">{s.category}</div>}
+                            </td>
+                            <td className="px-2 py-1.5">{s.type}</td>
+                            <td className="px-2 py-1.5 whitespace-nowrap">
+                              {s.rate ?? "—"} {s.rate !== null ? result.balance.currency : ""}
+                            </td>
+                            <td className="px-2 py-1.5">{s.min ?? "—"}</td>
+                            <td className="px-2 py-1.5">{s.max ?? "—"}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                  {matching.length > SHOWN_SERVICES && (
+                    <p className="text-xs text-gray-600">
+                      Showing {SHOWN_SERVICES} of {matching.length} matching services; narrow the search to see the
+                      rest.
+                    </p>
+                  )}
+                  {matching.length === 0 && (
+                    <p className="text-sm text-gray-600">No service matches “{filter.trim()}”.</p>
+                  )}
+                </>
+              )}
+            </div>
+          )}
+        </div>
+      </section>
+    </Card>
   );
 }

@@ -1,8 +1,12 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import type { PaymentAlertsResult } from "~/domain/payments/alerts-settings-actions.server";
+import type { PaymentAlertsResult } from "~/domain/payments/alerts-settings-actions";
 import type { CustomTemplateInput } from "~/domain/payments/custom-templates";
-import { useActionToast } from "./use-action-toast";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { Input, inputVariants } from "~/components/ui/input";
 
 interface Props {
   sms: { configured: boolean; hint: string | null; setAt: number | null };
@@ -12,34 +16,30 @@ interface Props {
 }
 
 const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
-const button = "rounded-lg px-3 py-2 text-sm font-semibold disabled:opacity-60";
-const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
-const secondary = `${button} border border-gray-300 bg-white hover:bg-gray-50`;
 
 /** Bank alerts that confirm payments: the SMS forwarder's secret, the operator's templates, and a tester. */
 export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
   return (
-    <section
-      aria-labelledby="payment-alerts-title"
-      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="payment-alerts-title" className="text-lg font-semibold">
-        Payment alerts
-      </h2>
-      <p className="mt-1 text-sm text-gray-600">
-        Bank credit alerts that confirm payments by themselves. Each order asks for a unique amount (a few paise off the
-        price); an alert for exactly that amount confirms it. How to set up: docs/payments.md.
-      </p>
-      <SmsSecret sms={sms} endpoint={endpoint} />
-      <Templates templates={templates} />
-      <TryAlert />
-    </section>
+    <Card asChild radius="lg">
+      <section aria-labelledby="payment-alerts-title">
+        <h2 id="payment-alerts-title" className="text-lg font-semibold">
+          Payment alerts
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          Bank credit alerts that confirm payments by themselves. Each order asks for a unique amount (a few paise off
+          the price); an alert for exactly that amount confirms it. How to set up: docs/payments.md.
+        </p>
+        <SmsSecret sms={sms} endpoint={endpoint} />
+        <Templates templates={templates} />
+        <TryAlert />
+      </section>
+    </Card>
   );
 }
 
 function SmsSecret({ sms, endpoint }: Pick<Props, "sms" | "endpoint">) {
   const fetcher = useFetcher<PaymentAlertsResult>();
-  useActionToast(fetcher, "SMS secret not changed");
+  useActionToast(fetcher, { failureTitle: "SMS secret not changed" });
   const secret = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.secret : undefined;
   const busy = fetcher.state !== "idle";
   return (
@@ -62,13 +62,13 @@ function SmsSecret({ sms, endpoint }: Pick<Props, "sms" | "endpoint">) {
         </div>
       )}
       <fetcher.Form method="post" className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="sms-secret-rotate" disabled={busy} className={primary}>
+        <Button type="submit" name="intent" value="sms-secret-rotate" disabled={busy} size="sm">
           {sms.configured ? "Make a new secret" : "Make a secret"}
-        </button>
+        </Button>
         {sms.configured && (
-          <button type="submit" name="intent" value="sms-secret-disable" disabled={busy} className={secondary}>
+          <Button type="submit" name="intent" value="sms-secret-disable" disabled={busy} variant="neutral" size="sm">
             Turn off
-          </button>
+          </Button>
         )}
       </fetcher.Form>
     </div>
@@ -79,8 +79,8 @@ function Templates({ templates }: { templates: CustomTemplateInput[] }) {
   const add = useFetcher<PaymentAlertsResult>();
   const remove = useFetcher<PaymentAlertsResult>();
   const [formKey, setFormKey] = useState(0);
-  useActionToast(add, "Template not added", () => setFormKey((k) => k + 1));
-  useActionToast(remove, "Template not removed");
+  useActionToast(add, { failureTitle: "Template not added", onSuccess: () => setFormKey((k) => k + 1) });
+  useActionToast(remove, { failureTitle: "Template not removed" });
   const id = useId();
   return (
     <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
@@ -101,9 +101,9 @@ function Templates({ templates }: { templates: CustomTemplateInput[] }) {
               </span>
               <remove.Form method="post">
                 <input type="hidden" name="index" value={i} />
-                <button type="submit" name="intent" value="template-remove" className={secondary}>
+                <Button type="submit" name="intent" value="template-remove" variant="neutral" size="sm">
                   Remove
-                </button>
+                </Button>
               </remove.Form>
             </li>
           ))}
@@ -112,9 +112,9 @@ function Templates({ templates }: { templates: CustomTemplateInput[] }) {
       <add.Form method="post" key={formKey} className="space-y-2">
         <input type="hidden" name="intent" value="template-add" />
         <TemplateFields idPrefix={`${id}-add`} />
-        <button type="submit" disabled={add.state !== "idle"} className={primary}>
+        <Button type="submit" disabled={add.state !== "idle"} size="sm">
           Add template
-        </button>
+        </Button>
       </add.Form>
     </div>
   );
@@ -123,46 +123,45 @@ function Templates({ templates }: { templates: CustomTemplateInput[] }) {
 function TemplateFields({ idPrefix, optional = false }: { idPrefix: string; optional?: boolean }) {
   return (
     <div className="grid gap-2 sm:grid-cols-2">
-      <div>
-        <label htmlFor={`${idPrefix}-name`} className="mb-1 block text-sm font-medium">
-          Name
-        </label>
-        <input id={`${idPrefix}-name`} name="name" maxLength={60} required={!optional} className="input" />
-      </div>
-      <div>
-        <label htmlFor={`${idPrefix}-channel`} className="mb-1 block text-sm font-medium">
-          Alert type
-        </label>
-        <select id={`${idPrefix}-channel`} name="channel" className="input">
-          <option value="sms">SMS</option>
-          <option value="email">E-mail</option>
-        </select>
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${idPrefix}-pattern`} className="mb-1 block text-sm font-medium">
-          Pattern {optional && "(empty: try all templates)"}
-        </label>
-        <input
-          id={`${idPrefix}-pattern`}
-          name="pattern"
-          required={!optional}
-          maxLength={600}
-          className="input font-mono"
-          placeholder="Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
-        />
-      </div>
-      <div className="sm:col-span-2">
-        <label htmlFor={`${idPrefix}-senders`} className="mb-1 block text-sm font-medium">
-          SMS sender ids (a regular expression)
-        </label>
-        <input
-          id={`${idPrefix}-senders`}
-          name="senders"
-          maxLength={200}
-          className="input font-mono"
-          placeholder="HDFCBK$"
-        />
-      </div>
+      <Field id={`${idPrefix}-name`} label="Name" size="sm">
+        {(control) => <Input {...control} size="sm" name="name" maxLength={60} required={!optional} />}
+      </Field>
+      <Field id={`${idPrefix}-channel`} label="Alert type" size="sm">
+        {(control) => (
+          <select {...control} name="channel" className={inputVariants({ size: "sm" })}>
+            <option value="sms">SMS</option>
+            <option value="email">E-mail</option>
+          </select>
+        )}
+      </Field>
+      <Field
+        id={`${idPrefix}-pattern`}
+        label={optional ? "Pattern (empty: try all templates)" : "Pattern"}
+        size="sm"
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <Input
+            {...control}
+            size="sm"
+            name="pattern"
+            required={!optional}
+            maxLength={600}
+            className="font-mono"
+            placeholder="Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
+          />
+        )}
+      </Field>
+      <Field
+        id={`${idPrefix}-senders`}
+        label="SMS sender ids (a regular expression)"
+        size="sm"
+        className="sm:col-span-2"
+      >
+        {(control) => (
+          <Input {...control} size="sm" name="senders" maxLength={200} className="font-mono" placeholder="HDFCBK$" />
+        )}
+      </Field>
     </div>
   );
 }
@@ -177,27 +176,30 @@ function TryAlert() {
       <h3 className="font-semibold">Try on a pasted alert</h3>
       <fetcher.Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value="template-try" />
-        <div>
-          <label htmlFor={`${id}-text`} className="mb-1 block text-sm font-medium">
-            Alert text
-          </label>
-          <textarea id={`${id}-text`} name="text" required rows={3} maxLength={4000} className="input" />
-        </div>
-        <div>
-          <label htmlFor={`${id}-sender`} className="mb-1 block text-sm font-medium">
-            SMS sender id (as your phone shows it)
-          </label>
-          <input id={`${id}-sender`} name="sender" maxLength={100} className="input" placeholder="VM-HDFCBK" />
-        </div>
+        <Field id={`${id}-text`} label="Alert text" size="sm">
+          {(control) => (
+            <textarea
+              {...control}
+              name="text"
+              required
+              rows={3}
+              maxLength={4000}
+              className={inputVariants({ size: "sm" })}
+            />
+          )}
+        </Field>
+        <Field id={`${id}-sender`} label="SMS sender id (as your phone shows it)" size="sm">
+          {(control) => <Input {...control} size="sm" name="sender" maxLength={100} placeholder="VM-HDFCBK" />}
+        </Field>
         <details>
           <summary className="cursor-pointer text-sm font-medium">Try a template you are writing</summary>
           <div className="mt-2">
             <TemplateFields idPrefix={`${id}-try`} optional />
           </div>
         </details>
-        <button type="submit" disabled={fetcher.state !== "idle"} className={secondary}>
+        <Button type="submit" disabled={fetcher.state !== "idle"} variant="neutral" size="sm">
           Try
-        </button>
+        </Button>
       </fetcher.Form>
       <div aria-live="polite" data-testid="try-result" className="text-sm">
         {data && !data.ok && <p className="text-red-700">{data.message}</p>}

@@ -1,6 +1,5 @@
 import type { Route } from "./+types/guard";
-import { adminApiBoundary } from "~/domain/auth/boundary.server";
-import { adminApiGuard } from "~/domain/auth/guard.server";
+import { adminApiBoundary, adminApiGuard } from "~/lib/admin-middleware.server";
 
 /**
  * Parent of every /api/admin/* route: its middleware runs before any child

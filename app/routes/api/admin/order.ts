@@ -3,26 +3,27 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
-import { parseOrderId } from "~/domain/orders/order-id";
 import { findOrder } from "~/domain/orders/orders.repository.server";
-import { apiError, apiHandle, apiOk } from "~/lib/api.server";
+import { apiError, apiHandle, apiReply } from "~/lib/api.server";
+import { readNoBody } from "~/lib/parse.server";
+import { adminOrderResponse, deleteOrderResponse } from "./order.types";
 import { requestClient } from "~/lib/request-client.server";
 
 /** GET /api/admin/orders/{id} (with or without the leading #). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const orderId = parseOrderId(params.id);
-  const order = orderId ? await findOrder(context.get(servicesContext).db, orderId) : undefined;
+  const order = await findOrder(context.get(servicesContext).db, params.id);
   if (!order) return apiError(404, "Order not found");
-  return apiOk({ order: toAdminOrderJson(order), message: "Order fetched" });
+  return apiReply(adminOrderResponse, { order: toAdminOrderJson(order), message: "Order fetched" });
 }
 
 /** DELETE /api/admin/orders/{id}. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   if (request.method !== "DELETE") return apiError(405, "Use DELETE to remove an order");
+  await readNoBody(request);
   return apiHandle(async () => {
     const operator = { name: admin.username, client: requestClient(request) };
     const result = await runOrderAction(context.get(servicesContext), operator, params.id, { intent: "delete" });
-    return apiOk({ message: result.message });
+    return apiReply(deleteOrderResponse, { message: result.message });
   });
 }

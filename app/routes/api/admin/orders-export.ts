@@ -10,7 +10,8 @@ import {
   recordOrdersExport,
   xlsxStream,
 } from "~/domain/orders/export.server";
-import { apiError, apiOk } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/api.server";
+import { exportCountResponse } from "./orders-export.types";
 import { requestClient } from "~/lib/request-client.server";
 
 /**
@@ -23,7 +24,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const filters = parseOrdersQuery(url.searchParams, { range: "all" });
   const now = Date.now();
   const count = await countMatching(db, filters, now);
-  if (url.searchParams.get("count") === "1") return apiOk({ count });
+  if (url.searchParams.get("count") === "1") return apiReply(exportCountResponse, { count });
   if (count === 0) return apiError(404, "No orders to export with current filters");
 
   const format = url.searchParams.get("format") === "xlsx" ? "xlsx" : "csv";

@@ -2,7 +2,8 @@ import type { Route } from "./+types/orders";
 import { servicesContext } from "~/context";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
-import { apiOk } from "~/lib/api.server";
+import { apiReply } from "~/lib/api.server";
+import { adminOrdersResponse } from "./orders.types";
 
 /**
  * GET /api/admin/orders: the spec's `{ success, orders }`, now filtered, searched
@@ -13,7 +14,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const query = parseOrdersQuery(url.searchParams, { range: "all", pageSize: 100 });
   const page = await listOrders(db, query);
-  return apiOk({
+  return apiReply(adminOrdersResponse, {
     orders: page.orders.map(toAdminOrderJson),
     page: page.page,
     pageSize: page.pageSize,

@@ -3,6 +3,8 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { updateAllProfits } from "~/domain/orders/profits.server";
 import { apiError } from "~/lib/api.server";
+import { isAppError } from "~/lib/app-error";
+import { readNoBody } from "~/lib/parse.server";
 
 /**
  * POST /api/admin/panel/update-profits: 'Update All Profits'. Answers with
@@ -14,6 +16,7 @@ import { apiError } from "~/lib/api.server";
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   if (request.method !== "POST") return apiError(405, "Method not allowed");
+  await readNoBody(request);
   const services = context.get(servicesContext);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
@@ -21,10 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const send = (line: Record<string, unknown>) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
       try {
         const result = await updateAllProfits(services, { onProgress: (progress) => send(progress) });
-        send("error" in result ? { success: false, message: result.error } : { success: true, ...result });
+        send({ success: true, ...result });
       } catch (error) {
-        services.logger.error({ err: error }, "bulk profit update failed");
-        send({ success: false, message: "Failed to bulk update profits" });
+        // The answer has begun (200, streaming): a refusal is said in the last line, in the API's words.
+        if (isAppError(error)) send({ success: false, message: error.message, code: error.code });
+        else {
+          services.logger.error({ err: error }, "bulk profit update failed");
+          send({ success: false, message: "Failed to bulk update profits" });
+        }
       }
       controller.close();
     },

@@ -2,9 +2,10 @@ import type { Route } from "./+types/plan";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { deletePlan, planToApi, togglePlan, updatePlan } from "~/domain/plans/admin.server";
-import { planUpdateSchema } from "~/domain/plans/plan-form";
 import { isPlanId } from "~/domain/plans/table";
-import { apiError, apiOk, readJsonBody } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/api.server";
+import { parseJson, readNoBody } from "~/lib/parse.server";
+import { deletePlanResponse, togglePlanResponse, updatePlanRequest, updatePlanResponse } from "./plan.types";
 import { requestActor } from "~/lib/request-client.server";
 
 function planId(raw: string | undefined): number | null {
@@ -22,24 +23,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const toggle = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/toggle");
 
   if (toggle && request.method === "PATCH") {
+    await readNoBody(request);
     const plan = await togglePlan(db, actor, id);
     if (!plan) return apiError(404, "Plan not found");
-    return apiOk({
+    return apiReply(togglePlanResponse, {
       message: `Plan ${plan.is_enabled ? "enabled" : "disabled"} successfully`,
       plan: { isEnabled: plan.is_enabled === 1 },
     });
   }
   if (!toggle && request.method === "PUT") {
-    const body = await readJsonBody(request, planUpdateSchema);
-    if ("error" in body) return body.error;
-    const plan = await updatePlan(db, actor, id, body.data);
+    const input = await parseJson(request, updatePlanRequest);
+    const plan = await updatePlan(db, actor, id, input);
     if (!plan) return apiError(404, "Plan not found");
-    return apiOk({ message: "Plan updated successfully", plan: planToApi(plan) });
+    return apiReply(updatePlanResponse, { message: "Plan updated successfully", plan: planToApi(plan) });
   }
   if (!toggle && request.method === "DELETE") {
+    await readNoBody(request);
     const plan = await deletePlan(db, actor, id);
     if (!plan) return apiError(404, "Plan not found");
-    return apiOk({ message: "Plan deleted successfully" });
+    return apiReply(deletePlanResponse, { message: "Plan deleted successfully" });
   }
   return apiError(405, "Method not allowed");
 }

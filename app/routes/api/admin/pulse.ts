@@ -1,9 +1,10 @@
 import type { Route } from "./+types/pulse";
 import { servicesContext } from "~/context";
 import { adminPulse } from "~/domain/orders/pulse.server";
-import { apiOk } from "~/lib/api.server";
+import { apiReply } from "~/lib/api.server";
+import { pulseResponse } from "./pulse.types";
 
 /** GET /api/admin/pulse: polled by every open admin page to stay current (docs/decisions/0006). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return apiOk({ pulse: await adminPulse(context.get(servicesContext).db) });
+  return apiReply(pulseResponse, { pulse: await adminPulse(context.get(servicesContext).db) });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, loadConfig } from "./config.server";
 
 describe("loadConfig", () => {
   it("needs nothing set for the demo", () => {

@@ -1,0 +1,73 @@
+// Which layer may import which (the picture is in docs/architecture.md). `npm run deps:check` runs this
+// over every source folder and config file, then scripts/check-unused-deps.mjs for the reverse question.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "domain-not-to-ui",
+      comment:
+        "The domain (app/domain) is plain functions over the database: it never imports routes or components, " +
+        "so it runs the same from a loader, a job, a script or a test.",
+      severity: "error",
+      from: { path: "^app/domain/" },
+      to: { path: "^app/(routes|components)/" },
+    },
+    {
+      name: "app-not-to-server",
+      comment:
+        "app/ is what React Router builds; server/ is the Express process around it. The server passes what " +
+        "the app needs through the request context, so app/ never imports server/.",
+      severity: "error",
+      from: { path: "^app/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "no-circular",
+      comment: "An import cycle makes load order matter and hides which module owns what.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "not-to-unresolvable",
+      comment: "An import that resolves to nothing: a typo, or a package that is not installed.",
+      severity: "error",
+      from: {},
+      // React Router's generated route types (./+types/…) live under .react-router/types, joined by tsconfig's rootDirs;
+      // its server build is a Vite virtual module that exists only inside the build.
+      to: { couldNotResolve: true, pathNot: ["^\\./\\+types/", "^virtual:react-router/"] },
+    },
+    {
+      name: "no-undeclared-dependency",
+      comment:
+        "A package used but not in package.json works only while some other package happens to pull it in; " +
+        "`npm ci` on a clean machine may not.",
+      severity: "error",
+      from: {},
+      to: { dependencyTypes: ["npm-no-pkg", "npm-unknown"] },
+    },
+    {
+      name: "shipped-code-not-to-dev-dependency",
+      comment:
+        "The production build leaves packages in node_modules, so what app/ and server/ load at run time " +
+        "must be a dependency, not a devDependency. Type-only imports vanish in the build; app/routes.ts is " +
+        "read by the React Router build only; Vite is loaded only by the development server (--dev).",
+      severity: "error",
+      from: { path: "^(app|server)/", pathNot: ["\\.test\\.tsx?$", "^app/routes\\.ts$"] },
+      to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"], pathNot: "node_modules/vite/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(build|\\.react-router|data|content|public|test-results|playwright-report|\\.tmp)/" },
+    // Type-only imports count for cycles and layering too: a type pulled from the wrong layer is still a coupling.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

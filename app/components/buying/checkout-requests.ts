@@ -1,0 +1,16 @@
+import type { OrderStatus } from "~/domain/orders/lifecycle";
+import { apiCall } from "~/lib/api-client";
+import { orderStatusEndpoint } from "~/routes/api/order-status.types";
+import { orderUtrEndpoint } from "~/routes/api/order-utr.types";
+
+/** The order's status from the light status endpoint; null when it could not be read (the next poll tries again). */
+export async function fetchOrderStatus(orderId: string): Promise<OrderStatus | null> {
+  const reply = await apiCall(orderStatusEndpoint, { params: { orderId } });
+  return reply.ok ? reply.data.status : null;
+}
+
+/** "I have paid": sends the buyer's UTR. Null when the server took it, else the message to show. */
+export async function sendUtr(orderId: string, utr: string): Promise<string | null> {
+  const reply = await apiCall(orderUtrEndpoint, { params: { orderId }, body: { utr } });
+  return reply.ok ? null : reply.error.message;
+}

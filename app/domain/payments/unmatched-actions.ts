@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { UNKNOWN_ACTION } from "~/lib/intent";
+
+/** The "Unmatched payments" page's two forms: this credit pays that order, or it is no order's payment. */
+const creditId = z.coerce
+  .number({ message: "That payment is no longer listed" })
+  .int()
+  .positive("That payment is no longer listed");
+
+export const unmatchedActionSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({
+      intent: z.literal("assign"),
+      creditId,
+      orderId: z.string().max(40, "That is not an order id").default(""),
+    }),
+    z.object({
+      intent: z.literal("dismiss"),
+      creditId,
+      reason: z.string().max(400, "Keep the reason under 400 characters").default(""),
+    }),
+  ],
+  UNKNOWN_ACTION,
+);
+export type UnmatchedAction = z.output<typeof unmatchedActionSchema>;

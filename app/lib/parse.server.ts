@@ -1,0 +1,254 @@
+import { type Submission, parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { z } from "zod";
+import { apiFailure } from "./api.server";
+import { AppError } from "./app-error";
+
+/**
+ * The one way a request body enters the app. Page actions read forms with
+ * `parseForm` (conform's `parseWithZod`, the same call the browser makes on
+ * the same schema); JSON endpoints read bodies with `parseJson`. Both refuse,
+ * before any schema sees the input, a body that is too large (413), not of the
+ * kind the route reads (415), unreadable (400), or holding NUL or a lone UTF-16
+ * surrogate (400: PostgreSQL cannot store the first, the second is not text).
+ * Those refusals are thrown as ready Responses, so no route can turn bad input
+ * into a 500 by forgetting a check.
+ */
+
+/** The JSON API's body limit; the server refuses anything over 64 KB before a route runs. */
+export const MAX_JSON_BYTES = 16 * 1024;
+/** The biggest page form (the store settings card) is a few KB. */
+export const MAX_FORM_BYTES = 64 * 1024;
+
+export const UNSAFE_TEXT = "The request contains characters that are not allowed";
+export const BODY_TOO_LARGE = "Request body is too large";
+export const NOT_JSON = "Send the request body as application/json";
+export const NOT_A_FORM = "Send the form as application/x-www-form-urlencoded or multipart/form-data";
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+const JSON_TYPE = /^application\/json\b/i;
+
+/** NUL (PostgreSQL cannot store it) or a lone UTF-16 surrogate (not text at all): never typed by a person. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses.
+const FORBIDDEN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function hasForbiddenChars(text: string): boolean {
+  return FORBIDDEN.test(text);
+}
+
+/** Whether any string (or key) in a parsed JSON value holds forbidden characters; iterative, so deep nesting cannot overflow the stack. */
+export function hasForbiddenText(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (FORBIDDEN.test(value)) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...(value as unknown[]));
+    } else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        if (FORBIDDEN.test(k)) return true;
+        pending.push(v);
+      }
+    }
+  }
+  return false;
+}
+
+/** A short, human message for the first validation problem. */
+export function firstProblem(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "Invalid request";
+  const field = issue.path.join(".");
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+function declaredTooLarge(request: Request, maxBytes: number): boolean {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  return !(declared <= maxBytes);
+}
+
+// ---------------------------------------------------------------- JSON
+
+/**
+ * Reads the JSON body of an API request and validates it with the endpoint's
+ * request schema (from its `*.types.ts`). Bad input is thrown as the API's
+ * `{ success: false, message, code }` Response: 413, 415, or 400 naming the
+ * first problem.
+ */
+export async function parseJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  { maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
+  const result = await readJson(request, schema, maxBytes);
+  if (result instanceof AppError) throw apiFailure(result);
+  return result.data;
+}
+
+/**
+ * As `parseJson`, for an endpoint whose body may be left out: no body at all
+ * (Content-Length 0 or absent) is validated as `{}`.
+ */
+export async function parseOptionalJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { maxBytes?: number } = {},
+): Promise<z.output<S>> {
+  if (Number(request.headers.get("content-length") ?? 0) === 0 && !request.headers.has("transfer-encoding")) {
+    const parsed = schema.safeParse({});
+    if (!parsed.success) throw apiFailure(new AppError("INVALID_INPUT", firstProblem(parsed.error)));
+    return parsed.data;
+  }
+  return parseJson(request, schema, options);
+}
+
+/**
+ * For an endpoint that takes no input (a deletion, a toggle): a body it is
+ * sent anyway gets the same checks as any other, so hostile bytes are refused
+ * here too rather than ignored; an acceptable body is then ignored.
+ */
+export async function readNoBody(request: Request): Promise<void> {
+  await parseOptionalJson(request, z.unknown());
+}
+
+/** The JSON checks without the Response: an AppError for anything refused. */
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<{ data: z.output<S> } | AppError> {
+  if (declaredTooLarge(request, maxBytes)) return new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+  if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) return new AppError("UNSUPPORTED_BODY", NOT_JSON);
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return new AppError("INVALID_INPUT", "Could not read the request body");
+  }
+  if (Buffer.byteLength(text) > maxBytes) return new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+  return parseJsonText(text, schema);
+}
+
+/**
+ * The JSON checks on a body already read: for a webhook whose signature is
+ * verified over the raw bytes before anything in them is believed.
+ */
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S): { data: z.output<S> } | AppError {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return new AppError("INVALID_INPUT", "The request body is not valid JSON");
+  }
+  if (hasForbiddenText(json)) return new AppError("INVALID_INPUT", UNSAFE_TEXT);
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) return new AppError("INVALID_INPUT", firstProblem(parsed.error));
+  return { data: parsed.data };
+}
+
+// ---------------------------------------------------------------- forms
+
+/**
+ * Reads a page action's form with the body checks. A body that is not a form
+ * (JSON, text, a broken multipart) is the client's mistake: it is thrown as a
+ * 415/400 Response for the error boundary, never left to throw a 500 from
+ * `request.formData()`.
+ */
+export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
+  const refused = await readForm(request, maxBytes);
+  if (refused instanceof AppError) throw formRefusal(refused);
+  return refused;
+}
+
+async function readForm(request: Request, maxBytes: number): Promise<FormData | AppError> {
+  if (declaredTooLarge(request, maxBytes)) return new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) {
+    return new AppError("UNSUPPORTED_BODY", NOT_A_FORM);
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return new AppError("INVALID_INPUT", "The form could not be read");
+  }
+  for (const [key, value] of form) {
+    if (FORBIDDEN.test(key) || (typeof value === "string" ? FORBIDDEN.test(value) : FORBIDDEN.test(value.name))) {
+      return new AppError("INVALID_INPUT", UNSAFE_TEXT);
+    }
+  }
+  return form;
+}
+
+const FORM_STATUS = { BODY_TOO_LARGE: 413, UNSUPPORTED_BODY: 415 } as const;
+
+/** Thrown, `data` reaches the route's error boundary with this status; React Router never makes it a 500. */
+function formRefusal(error: AppError) {
+  return data(error.message, { status: FORM_STATUS[error.code as keyof typeof FORM_STATUS] ?? 400 });
+}
+
+export type FormSubmission<S extends z.ZodType> = Submission<z.input<S>, string[], z.output<S>>;
+
+/**
+ * Reads a page action's form and validates it with conform's `parseWithZod`
+ * on the page's schema, usually a discriminated union on `intent`. Returns the
+ * submission (`status: "success"` with `value`, or the field errors);
+ * `formFailure` turns a failed one into the action's answer.
+ */
+export async function parseForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  { maxBytes = MAX_FORM_BYTES }: { maxBytes?: number } = {},
+): Promise<FormSubmission<S>> {
+  const form = await readFormData(request, maxBytes);
+  return parseWithZod(form, { schema });
+}
+
+/**
+ * As `parseForm`, for an action a bare POST may trigger (sign-out): a request
+ * with no body at all is validated as an empty form; any body gets every check.
+ */
+export async function parseOptionalForm<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { maxBytes?: number } = {},
+): Promise<FormSubmission<S>> {
+  const bodiless =
+    Number(request.headers.get("content-length") ?? 0) === 0 &&
+    !request.headers.has("transfer-encoding") &&
+    !request.headers.has("content-type");
+  if (bodiless) return parseWithZod(new FormData(), { schema });
+  return parseForm(request, schema, options);
+}
+
+/** The first problem of a failed submission: its message and the field it belongs to. */
+export function submissionProblem(submission: object): { message: string; field: string | null } {
+  const errors = "error" in submission ? (submission.error as Record<string, string[] | null> | null) : null;
+  for (const [field, messages] of Object.entries(errors ?? {})) {
+    const message = messages?.[0];
+    if (message) return { message, field: field || null };
+  }
+  return { message: "Invalid request", field: null };
+}
+
+/**
+ * A refused submission as a page action's answer: 400 with
+ * `{ ok: false, message, code, field, result }`, `result` being conform's
+ * reply for a `useForm` on the page (passwords never echoed).
+ */
+export function formFailure<S extends z.ZodType>(
+  submission: FormSubmission<S>,
+  { hideFields = [] }: { hideFields?: string[] } = {},
+) {
+  const { message, field } = submissionProblem(submission);
+  return data(
+    {
+      ok: false as const,
+      message,
+      code: "INVALID_INPUT" as const,
+      field,
+      result: submission.reply({ hideFields }),
+    },
+    { status: 400 },
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect } from "react";
+import { Outlet, data } from "react-router";
+import { toast as showToast } from "sonner";
+import type { Route } from "./+types/boundary";
+import { adminPageBoundary } from "~/lib/admin-middleware.server";
+import { readToast } from "~/lib/toast.server";
+import { AdminErrorPage } from "~/components/admin/admin-error-page";
+
+/**
+ * Parent of every admin page, the sign-in, setup and sign-out pages included:
+ * its middleware refuses cross-site writes and marks every answer no-store
+ * before any child loader or action runs (app/lib/admin-middleware.server.ts).
+ */
+export const middleware: Route.MiddlewareFunction[] = [adminPageBoundary];
+
+/** The toast a redirect left for this page (app/lib/toast.server.ts), read once. */
+export function loader({ request }: Route.LoaderArgs) {
+  const { toast, headers } = readToast(request);
+  return data({ toast }, headers ? { headers } : undefined);
+}
+
+export default function AdminBoundary({ loaderData }: Route.ComponentProps) {
+  const { toast } = loaderData;
+  useEffect(() => {
+    if (!toast) return;
+    if (toast.type === "success") showToast.success(toast.message);
+    else showToast.error(toast.message);
+  }, [toast]);
+  return <Outlet />;
+}
+
+/** Errors anywhere in the admin (sign-in, setup and the signed-in pages) stay in the admin's frame. */
+export const ErrorBoundary = AdminErrorPage;

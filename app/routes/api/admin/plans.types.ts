@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { defineEndpoint, getEndpoint, okResponse } from "~/lib/api-contract";
+import { newPlanSchema } from "~/domain/plans/plan-form";
+import { apiPlanSchema } from "../plans.types";
+
+/** GET /api/admin/plans: every plan; POST adds one (the Add Plan form's fields). */
+export const adminPlansResponse = okResponse({ plans: z.array(apiPlanSchema) });
+export const createPlanRequest = newPlanSchema;
+export const createPlanResponse = okResponse({ message: z.string(), plan: apiPlanSchema });
+export type CreatePlanResponse = z.output<typeof createPlanResponse>;
+
+export const adminPlansEndpoint = getEndpoint("/api/admin/plans", adminPlansResponse);
+export const createPlanEndpoint = defineEndpoint({
+  method: "POST",
+  path: () => "/api/admin/plans",
+  request: createPlanRequest,
+  response: createPlanResponse,
+});

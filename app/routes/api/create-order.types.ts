@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import { ORDER_STATUSES } from "~/domain/orders/lifecycle";
+import { SERVICE_TYPES } from "~/domain/plans/table";
+
+/** Only what the buyer chooses; price, amount, status and orderId in the body are ignored. */
+export const createOrderRequest = z.object({
+  planId: z.union([z.number(), z.string().max(20)]).nullish(),
+  username: z.string().max(200).nullish(),
+  postLink: z.string().max(1000).nullish(),
+  /** The single target field, accepted when username/postLink are not sent. */
+  target: z.string().max(1000).nullish(),
+  customerName: z.string().max(200).default(""),
+  customerPhone: z.string().max(40).default(""),
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, "expected 8-100 letters, digits, dashes or underscores")
+    .nullish(),
+});
+export type CreateOrderRequest = z.input<typeof createOrderRequest>;
+
+/** 201 with the new order, or 200 with the one this idempotency key already created. */
+export const createOrderResponse = okResponse({
+  order: z.object({
+    orderId: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    serviceType: z.enum(SERVICE_TYPES),
+    planName: z.string(),
+    amount: z.number(),
+    price: z.number(),
+    paymentDeadlineAt: z.number().nullable(),
+  }),
+});
+export type CreateOrderResponse = z.output<typeof createOrderResponse>;
+
+export const createOrderEndpoint = defineEndpoint({
+  method: "POST",
+  path: () => "/api/create-order",
+  request: createOrderRequest,
+  response: createOrderResponse,
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { getEndpoint, okResponse } from "~/lib/api-contract";
+import { SERVICE_TYPES } from "~/domain/plans/table";
+
+/** A plan as the API shows it (app/domain/plans/admin.server.ts `planToApi`). */
+export const apiPlanSchema = z.object({
+  _id: z.string(),
+  serviceType: z.enum(SERVICE_TYPES),
+  name: z.string(),
+  /** The quantity, as text. */
+  amount: z.string(),
+  /** In rupees. */
+  price: z.number(),
+  tags: z.array(z.string()),
+  isEnabled: z.boolean(),
+});
+
+/** GET /api/plans?serviceType=: the plans a buyer can order, cheapest first. */
+export const plansResponse = okResponse({ plans: z.array(apiPlanSchema) });
+export type PlansResponse = z.output<typeof plansResponse>;
+
+export const plansEndpoint = getEndpoint("/api/plans", plansResponse);
