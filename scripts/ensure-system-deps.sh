@@ -2,7 +2,7 @@
 # Installs the Debian packages the test suite needs when they are missing:
 # Chromium for end-to-end tests, PostgreSQL for integration tests, zbar for QR checks,
 # sqlmap for the injection scan, LibreOffice Calc (headless) to open the orders export as a spreadsheet would,
-# nginx and openssl for the TLS proxy the HTTP Observatory scans through.
+# nginx and openssl for the TLS proxy the HTTP Observatory scans through, dovecot for the bank e-mail alerts' IMAP mailbox.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -12,6 +12,7 @@ command -v sqlmap >/dev/null || missing+=(sqlmap)
 command -v soffice >/dev/null || command -v libreoffice >/dev/null || missing+=(libreoffice-calc-nogui)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)
 command -v openssl >/dev/null || missing+=(openssl)
+[ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing system packages: ${missing[*]}"
@@ -24,4 +25,8 @@ $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # own nginx (on a loopback address of its own) could not share: stop the one we started.
 if [[ " ${missing[*]} " == *" nginx "* ]]; then
   $sudo service nginx stop >/dev/null 2>&1 || true
+fi
+# Likewise the system dovecot: the tests run their own, on a loopback port of their own.
+if [[ " ${missing[*]} " == *" dovecot-imapd "* ]]; then
+  $sudo service dovecot stop >/dev/null 2>&1 || true
 fi
