@@ -6,6 +6,7 @@ import type { z } from "zod";
 import { loginSchema, logoutSchema, setupSchema } from "~/domain/auth/rules";
 import { API_ORDER_ACTIONS, orderListActionSchema, orderPageActionSchema } from "~/domain/orders/order-actions";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
+import { unmatchedActionSchema } from "~/domain/payments/unmatched-actions";
 import { planActionSchema } from "~/domain/plans/plan-form";
 import { settingsActionSchema } from "~/domain/settings/settings-actions";
 import routes from "~/routes";
@@ -22,11 +23,11 @@ import {
   send,
   snapshot,
   startShop,
+  type Table,
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
 
-type Table = "orders" | "plans" | "settings" | "audit_log" | "admin_users";
-const TABLES: readonly Table[] = ["orders", "plans", "settings", "audit_log", "admin_users"];
+const TABLES: readonly Table[] = ["orders", "plans", "settings", "audit_log", "admin_users", "payment_credits"];
 
 /** Every page form: the address, the schema its action reads, and what an accepted submit may change. */
 interface PageForm {
@@ -46,7 +47,20 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/orders/:orderId", schema: orderPageActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/plans", schema: planActionSchema, signedIn: true, writes: ["plans", "audit_log"] },
   { pattern: "/admin/settings", schema: settingsActionSchema, signedIn: true, writes: ["settings", "audit_log"] },
+  {
+    pattern: "/admin/payments",
+    schema: unmatchedActionSchema,
+    signedIn: true,
+    writes: ["orders", "payment_credits", "audit_log"],
+  },
 ];
+
+/**
+ * Webhooks signed over their raw bytes: nothing in an unsigned body is read,
+ * so they answer 401 before any parsing. Their own tests send signed hostile
+ * corpora (payment-sms.test.ts).
+ */
+const SIGNED_WEBHOOKS = ["/api/payments/sms-alert"];
 
 /** Every JSON endpoint that takes a request (with a body or not), by method and address. */
 const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly string[] }> = [
@@ -194,6 +208,7 @@ describe.each(testDatabases())("hostile input to every intent and endpoint on $n
 
   it("finds every route with an action in app/routes.ts among the pages and endpoints covered here", () => {
     const covered = new Set([
+      ...SIGNED_WEBHOOKS,
       ...PAGE_FORMS.map((p) => p.pattern),
       ...JSON_ENDPOINTS.map((e) =>
         e.pattern.replace(/\/(confirm-payment|place|retry|cancel|mark-refunded|update-profit)$/, "/:action"),

@@ -231,9 +231,10 @@ export async function adminLogin(url: string, username: string, password: string
   return cookie;
 }
 
-type Table = "orders" | "plans" | "settings" | "audit_log" | "admin_users";
+export type Table = "orders" | "plans" | "settings" | "audit_log" | "admin_users" | "payment_credits";
 const ORDER_BY: Record<Table, string> = {
   orders: "id",
+  payment_credits: "id",
   plans: "id",
   settings: "key",
   audit_log: "id",
