@@ -8,9 +8,10 @@ import { adminBench } from "./admin";
 import { buyingBench } from "./buying";
 import { loginFloodBench } from "./login-flood";
 import { mixedBench } from "./mixed";
+import { paymentConfirmBench } from "./payment-confirm";
 import type { Bench } from "./harness";
 
-const BENCHES: Bench[] = [buyingBench, mixedBench, adminBench, loginFloodBench];
+const BENCHES: Bench[] = [buyingBench, mixedBench, adminBench, loginFloodBench, paymentConfirmBench];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const chosen = wanted.length ? BENCHES.filter((b) => wanted.includes(b.name)) : BENCHES;
