@@ -9,6 +9,7 @@ import { auditTrailFor, recordAudit } from "~/domain/audit/audit.server";
 import { backupPath, listBackups, openBackupDownload, restoreBackup } from "~/domain/backups/backup.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { recordCredit } from "~/domain/payments/matching.server";
 import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
 import { createPlan, deletePlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
@@ -89,6 +90,39 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     // Restoring twice adds nothing, and new orders still get fresh ids.
     expect((await restoreBackup(db, dialect, backupPath(backupDir, result.backup)!)).orders).toBe(0);
     await makeOrder(db);
+  });
+
+  it("backs up and deletes the payments received with the orders, and a restore brings them back", async () => {
+    const { db, dialect } = handle;
+    const paid = await makeOrder(db, { price_paise: 34_897 });
+    await recordCredit(
+      db,
+      { source: "sms", amountPaise: 34_897, utr: "512345678901", at: Date.now(), evidence: { text: "credited" } },
+      { graceSeconds: 86_400 },
+    );
+    await recordCredit(
+      db,
+      { source: "sms", amountPaise: 12_345, utr: "512345678902", at: Date.now(), evidence: { text: "stray" } },
+      { graceSeconds: 86_400 },
+    );
+    const before = await db.selectFrom("payment_credits").select(["utr", "status", "order_id"]).orderBy("id").execute();
+    expect(before.map((c) => c.order_id)).toEqual([paid.order_id, null]);
+
+    const result = await deleteSelectedData(db, "owner", backupDir, ["orders"]);
+    expect(await db.selectFrom("payment_credits").selectAll().execute()).toHaveLength(0);
+
+    const restored = await restoreBackup(db, dialect, backupPath(backupDir, result.backup)!);
+    expect(restored.payment_credits).toBe(2);
+    expect(
+      await db.selectFrom("payment_credits").select(["utr", "status", "order_id"]).orderBy("id").execute(),
+    ).toEqual(before);
+    // The same UTR reported again after the restore is still known: it confirms nothing twice.
+    const again = await recordCredit(
+      db,
+      { source: "sms", amountPaise: 34_897, utr: "512345678901", at: Date.now(), evidence: { text: "again" } },
+      { graceSeconds: 86_400 },
+    );
+    expect(again.kind).toBe("duplicate");
   });
 
   it("deletes everything but the admin login, and a restore brings it all back", async () => {

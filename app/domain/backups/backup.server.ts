@@ -22,6 +22,8 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 export interface BackupScope {
   plans?: boolean;
   orders?: boolean;
+  /** Payments received from bank alerts and gateways, matched or not. */
+  paymentCredits?: boolean;
   /** Setting keys to include; undefined means none. */
   settingKeys?: string[];
 }
@@ -108,8 +110,11 @@ export async function writeBackup(
       counts.plans++;
     }
   }
-  // Payments received (matched or not) go with the orders they pay: deleting orders deletes them too.
-  for (const table of scope.orders ? (["orders", "payment_credits"] as const) : []) {
+  const pagedTables = [
+    ...(scope.orders ? (["orders"] as const) : []),
+    ...(scope.paymentCredits ? (["payment_credits"] as const) : []),
+  ];
+  for (const table of pagedTables) {
     let after = 0;
     for (;;) {
       const rows = await db.selectFrom(table).selectAll().where("id", ">", after).orderBy("id").limit(PAGE).execute();

@@ -47,7 +47,13 @@ export async function deleteSelectedData(
   const { name } = await writeBackup(
     db,
     backupDir,
-    { orders: options.has("orders"), plans: options.has("plans"), settingKeys: keys },
+    // Payments received (matched or not) go with the orders they pay: deleting orders deletes them too.
+    {
+      orders: options.has("orders"),
+      paymentCredits: options.has("orders"),
+      plans: options.has("plans"),
+      settingKeys: keys,
+    },
     label || "nothing",
   );
 
