@@ -193,7 +193,7 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
         for (let i = 0; i < rows.length; i += 100) {
           const result = await trx
             .insertInto(table)
-            .values(rows.slice(i, i + 100) as never)
+            .values(rows.slice(i, i + 100))
             .onConflict((oc) => oc.column(conflictColumn).doNothing())
             .executeTakeFirst();
           restored[table] += Number(result.numInsertedOrUpdatedRows ?? 0);
