@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
+import { gatewaySettings, saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
+import { adminLogin } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 
 /**
@@ -25,6 +26,8 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     DATABASE_URL: dbUrl,
     ORDER_RATE_LIMIT_PER_MINUTE: "1000",
     PAYMENT_JOB_INTERVAL_MS: "200",
+    ADMIN_USERNAME: "owner",
+    ADMIN_PASSWORD: "a-long-password",
     PANEL_SIMULATOR: "true",
     PANEL_SIMULATOR_PORT: "0",
     RAZORPAY_API_BASE: double.url,
@@ -275,5 +278,55 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     } finally {
       await quick.stop();
     }
+  });
+
+  it("saves the keys write-only from Settings, refuses bad ones saving nothing, and audits without the secrets", async () => {
+    const cookie = await adminLogin(server.url, "owner", "a-long-password");
+    const settings = (fields: Record<string, string>) =>
+      fetch(`${server.url}/admin/settings.data`, {
+        method: "POST",
+        body: new URLSearchParams(fields),
+        headers: { cookie, origin: server.url },
+      }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const before = await gatewaySettings(handle.db);
+
+    const badId = await settings({
+      intent: "gateway-save",
+      keyId: "pk_live_123",
+      keySecret: "NewSecretValue0123456789",
+    });
+    expect(badId.status).toBe(400);
+    expect(badId.text).toContain("rzp_live_");
+    expect(badId.text).not.toContain("NewSecretValue0123456789");
+    expect(await gatewaySettings(handle.db)).toEqual(before);
+
+    const saved = await settings({
+      intent: "gateway-save",
+      keyId: double.keys.keyId,
+      keySecret: double.keys.keySecret,
+      webhookSecret: double.keys.webhookSecret,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.text).not.toContain(double.keys.keySecret);
+    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text();
+    expect(page).not.toContain(double.keys.keySecret);
+    expect(page).not.toContain(double.keys.webhookSecret);
+    expect(page).toContain(`saved, ending …${double.keys.keySecret.slice(-4)}`);
+    expect(page).toContain("/api/payments/razorpay-webhook");
+
+    expect((await settings({ intent: "gateway-disable" })).status).toBe(200);
+    expect((await startPay((await order()).orderId)).status).toBe(503);
+    expect((await settings({ intent: "gateway-enable" })).status).toBe(200);
+    expect((await gatewaySettings(handle.db)).enabled).toBe(true);
+
+    const audit = await handle.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "payments.gateway")
+      .execute();
+    expect(audit.length).toBeGreaterThanOrEqual(3);
+    const text = JSON.stringify(audit);
+    expect(text).not.toContain(double.keys.keySecret);
+    expect(text).not.toContain(double.keys.webhookSecret);
   });
 });
