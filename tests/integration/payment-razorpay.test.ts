@@ -3,7 +3,9 @@ import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { gatewaySettings, saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
-import { adminLogin } from "../support/hostile";
+import { createHmac } from "node:crypto";
+import fc from "fast-check";
+import { adminLogin, hostileJsonText, hostileSegment } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 
 /**
@@ -328,5 +330,54 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     const text = JSON.stringify(audit);
     expect(text).not.toContain(double.keys.keySecret);
     expect(text).not.toContain(double.keys.webhookSecret);
+  });
+
+  it("answers hostile ids and bodies on the gateway endpoints with 4xx JSON, signed or not, and pays nothing", async () => {
+    const { orderId, gatewayOrderId } = await paying();
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(hostileSegment, fc.constant(orderId)),
+        hostileJsonText(["razorpay_order_id", "razorpay_payment_id", "razorpay_signature", "event", "payload"]),
+        fc.boolean(),
+        async (id, body, signed) => {
+          const signature = createHmac("sha256", signed ? double.keys.webhookSecret : "wrong")
+            .update(body)
+            .digest("hex");
+          const answers = [
+            await post(`/api/orders/${id}/gateway/check`, body),
+            await post(`/api/orders/${id}/gateway`, body),
+            await post("/api/payments/razorpay-webhook", body, {
+              "x-razorpay-signature": signature,
+              "x-razorpay-event-id": `evt_h${Math.random()}`,
+            }),
+          ];
+          for (const answer of answers) {
+            const label = `${answer.url} ${body.slice(0, 120)}`;
+            expect(answer.status, label).toBeLessThan(500);
+            await answer.body?.cancel();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect((await paidOrder(orderId)).paid_at).toBeNull();
+    expect(double.payments.filter((p) => p.order_id === gatewayOrderId)).toHaveLength(0);
+  });
+
+  it("allows Checkout.js in the storefront's CSP only, and the checkout page does not load it", async () => {
+    const { orderId } = await order();
+    const checkout = await fetch(`${server.url}/checkout?order=${orderId}`);
+    expect(checkout.headers.get("content-security-policy")).toContain("https://checkout.razorpay.com");
+    const html = await checkout.text();
+    expect(html).toContain("Pay with Razorpay");
+    expect(html).not.toContain("checkout.razorpay.com");
+    const admin = await fetch(`${server.url}/admin/login`);
+    expect(admin.headers.get("content-security-policy")).not.toContain("razorpay");
   });
 });
