@@ -80,5 +80,10 @@ describe.each(testDatabases())("credits naming their order on $name", (kind: Tes
     expect(await recordCredit(h.db, { ...credit, evidence: { again: true } }, GRACE)).toMatchObject({
       kind: "duplicate",
     });
+    // Reported first without its RRN (a webhook), then with it (the gateway asked later): still one payment.
+    const later = await makeOrder(h.db, { price_paise: 44_999 });
+    const bare = gatewayCredit(44_999, later.order_id);
+    expect(await recordCredit(h.db, bare, GRACE)).toMatchObject({ kind: "confirmed" });
+    expect(await recordCredit(h.db, { ...bare, utr: "712345678901" }, GRACE)).toMatchObject({ kind: "duplicate" });
   });
 });

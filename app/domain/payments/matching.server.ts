@@ -81,6 +81,8 @@ const CLOCK_SKEW_MS = 3 * 60_000;
 
 /** Each credit once per source: by its UTR, else the source's message id, else the alert itself. */
 export function dedupeKey(credit: Credit): string {
+  // A gateway's payment id names the payment from the start; its RRN may be filled in only later.
+  if (credit.source === "gateway" && credit.messageId) return `id:${credit.messageId.slice(0, 200)}`;
   if (credit.utr) return `utr:${credit.utr}`;
   if (credit.messageId) return `id:${credit.messageId.slice(0, 200)}`;
   return `sha256:${createHash("sha256").update(JSON.stringify(credit.evidence)).digest("hex")}`;
