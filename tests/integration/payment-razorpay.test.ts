@@ -188,6 +188,9 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     expect((await paidOrder(orderId)).paid_at).toBeNull();
     const [credit] = await creditsFor(short.id);
     expect(credit).toMatchObject({ status: "unmatched", reason: "amount_differs", order_id: orderId });
+    const shown = JSON.parse(credit!.evidence) as { text: string; from: string };
+    expect(shown.text).toContain(short.id);
+    expect(shown.from).toBe("razorpay");
 
     // A Razorpay order made elsewhere (another shop on the account, a payment link) at this very price.
     const other = await paying();

@@ -39,6 +39,9 @@ export async function acceptGatewayPayment(
       messageId: payment.paymentId,
       orderId: named?.order_id ?? null,
       evidence: {
+        // What Unmatched payments shows the operator, like an alert's words and sender.
+        text: `${gateway} payment ${payment.paymentId} for ${gateway} order ${payment.gatewayOrderId ?? "(none)"}${payment.method ? ` by ${payment.method}` : ""}`,
+        from: gateway,
         gateway,
         paymentId: payment.paymentId,
         gatewayOrderId: payment.gatewayOrderId,
