@@ -31,6 +31,9 @@ export default [
     route("recent-orders", "routes/api/recent-orders.ts"),
     // payment sources (signed by the sender, no session)
     route("payments/sms-alert", "routes/api/payments-sms-alert.ts"),
+    route("payments/razorpay-webhook", "routes/api/payments-razorpay-webhook.ts"),
+    route("orders/:orderId/gateway", "routes/api/order-gateway.ts"),
+    route("orders/:orderId/gateway/check", "routes/api/order-gateway-check.ts"),
   ]),
 
   // Admin JSON API: every route inside the guard requires an admin session.

@@ -6,11 +6,26 @@ export interface SecurityOptions {
   development: boolean;
 }
 
-export function contentSecurityPolicy(nonce: string, { development }: SecurityOptions): string {
-  const scriptSrc = development ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
+/**
+ * Razorpay's Checkout.js, loaded only when a buyer clicks "Pay with Razorpay",
+ * and the payment form it opens in a frame. Allowed on storefront documents
+ * (a checkout is reached by client-side navigation from any of them), never
+ * on the admin's.
+ */
+export const GATEWAY_SCRIPT_ORIGINS = "https://checkout.razorpay.com";
+export const GATEWAY_FRAME_ORIGINS = "https://api.razorpay.com https://checkout.razorpay.com";
+
+export function contentSecurityPolicy(
+  nonce: string,
+  { development }: SecurityOptions,
+  { gateway = false }: { gateway?: boolean } = {},
+): string {
+  const base = development ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
+  const scriptSrc = gateway ? `${base} ${GATEWAY_SCRIPT_ORIGINS}` : base;
   return [
     "default-src 'self'",
     `script-src ${scriptSrc}`,
+    ...(gateway ? [`frame-src ${GATEWAY_FRAME_ORIGINS}`] : []),
     // Inline style attributes (positioning in dialogs and carousels) are harmless; inline scripts are not.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -28,7 +43,8 @@ export function securityHeaders(options: SecurityOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+    const gateway = !req.path.startsWith("/admin") && !req.path.startsWith("/api/");
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options, { gateway }));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");

@@ -10,6 +10,7 @@ import { auditClient } from "./migrations/0007_audit_client";
 import { loginAttempts } from "./migrations/0008_login_attempts";
 import { orderLifecycle } from "./migrations/0010_order_lifecycle";
 import { paymentCredits } from "./migrations/0016_payment_credits";
+import { gatewayOrders } from "./migrations/0018_gateway_orders";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0008_login_attempts": loginAttempts(dialect),
     "0010_order_lifecycle": orderLifecycle(dialect),
     "0016_payment_credits": paymentCredits(dialect),
+    "0018_gateway_orders": gatewayOrders(dialect),
   };
 }
 

@@ -8,6 +8,7 @@ import type {
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { OrderTable } from "~/domain/orders/table";
+import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
 import type { PlanTable } from "~/domain/plans/table";
 import type { SettingTable } from "~/domain/settings/table";
@@ -33,4 +34,5 @@ export interface Database {
   payment_amount_holds: PaymentAmountHoldTable;
   payment_credits: PaymentCreditTable;
   payment_replay_guard: PaymentReplayGuardTable;
+  payment_gateway_orders: PaymentGatewayOrderTable;
 }

@@ -64,6 +64,14 @@ const envSchema = z.object({
     .min(200, "expected milliseconds from 200 to 600000")
     .max(600_000, "expected milliseconds from 200 to 600000")
     .default(5_000),
+  /** Razorpay's API; tests point it at a local double. */
+  RAZORPAY_API_BASE: z.url({ error: "expected an http(s) URL" }).default("https://api.razorpay.com"),
+  GATEWAY_RECONCILE_INTERVAL_MS: z.coerce
+    .number({ error: "expected milliseconds from 200 to 3600000" })
+    .int()
+    .min(200, "expected milliseconds from 200 to 3600000")
+    .max(3_600_000, "expected milliseconds from 200 to 3600000")
+    .default(60_000),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "expected a whole number from 1 to 1000000" })
     .int("expected a whole number from 1 to 1000000")

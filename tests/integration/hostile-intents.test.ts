@@ -70,6 +70,12 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
     keys: ["planId", "username", "postLink", "target", "customerName", "customerPhone", "idempotencyKey"],
   },
   { method: "POST", pattern: "/api/orders/:orderId/utr", keys: ["utr"] },
+  { method: "POST", pattern: "/api/orders/:orderId/gateway", keys: [] },
+  {
+    method: "POST",
+    pattern: "/api/orders/:orderId/gateway/check",
+    keys: ["razorpay_order_id", "razorpay_payment_id", "razorpay_signature"],
+  },
   ...API_ORDER_ACTIONS.map((action) => ({
     method: "POST",
     pattern: `/api/admin/orders/:id/${action}`,

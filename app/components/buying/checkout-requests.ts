@@ -2,6 +2,7 @@ import type { OrderStatus } from "~/domain/orders/lifecycle";
 import { apiCall } from "~/lib/api-client";
 import { orderStatusEndpoint } from "~/routes/api/order-status.types";
 import { orderUtrEndpoint } from "~/routes/api/order-utr.types";
+import { type GatewayCheckRequest, gatewayCheckEndpoint, orderGatewayEndpoint } from "~/routes/api/order-gateway.types";
 
 /** The order's status from the light status endpoint; null when it could not be read (the next poll tries again). */
 export async function fetchOrderStatus(orderId: string): Promise<OrderStatus | null> {
@@ -13,4 +14,14 @@ export async function fetchOrderStatus(orderId: string): Promise<OrderStatus | n
 export async function sendUtr(orderId: string, utr: string): Promise<string | null> {
   const reply = await apiCall(orderUtrEndpoint, { params: { orderId }, body: { utr } });
   return reply.ok ? null : reply.error.message;
+}
+
+/** "Pay with Razorpay": the gateway order for this shop order (made once by the server, at its price). */
+export async function startGatewayPayment(orderId: string) {
+  return apiCall(orderGatewayEndpoint, { params: { orderId } });
+}
+
+/** The gateway checkout's handler fired: the server checks its signature and asks the gateway. */
+export async function reportGatewayPayment(orderId: string, response: GatewayCheckRequest) {
+  return apiCall(gatewayCheckEndpoint, { params: { orderId }, body: response });
 }

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { GatewayPay } from "./gateway-pay";
 import { OrderProgress } from "./order-progress";
 
 /** The checkout's one card, centred on the page. */
@@ -75,7 +76,7 @@ export function AwaitingPayment({
   onSubmitUtr,
 }: {
   order: CheckoutOrder;
-  payment: { upiLink: string; qrDataUri: string; payeeName: string };
+  payment: { upiLink: string; qrDataUri: string; payeeName: string; gateway: string | null };
   remainingMs: number;
   onBack: () => void;
   onSubmitUtr: (utr: string) => Promise<string | null>;
@@ -114,6 +115,7 @@ export function AwaitingPayment({
           <Smartphone aria-hidden className="size-5" /> Open UPI app
         </a>
       </Button>
+      {payment.gateway === "razorpay" && <GatewayPay orderId={order.orderId} payeeName={payment.payeeName} />}
       <UtrForm label="Paid already? Enter the 12-digit UPI reference (UTR)" onSubmitUtr={onSubmitUtr} />
     </CheckoutCard>
   );

@@ -2,6 +2,7 @@ import type { AppServices } from "~/context";
 import { type TrackedOrder, trackedOrder } from "~/domain/orders/buyer.server";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/create.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
+import { activeGateway } from "./gateways/registry.server";
 import { qrSvgDataUri } from "./qr.server";
 import { buildUpiLink, isUpiConfigured, upiNote } from "./upi";
 
@@ -19,7 +20,13 @@ export type CheckoutView =
       /** Lets the browser run the countdown on the server's clock. */
       serverNow: number;
       /** Present while the order waits for payment and payment is configured. */
-      payment: { upiLink: string; qrDataUri: string; payeeName: string } | null;
+      payment: {
+        upiLink: string;
+        qrDataUri: string;
+        payeeName: string;
+        /** The online gateway offered beside the QR ("razorpay"), when one is switched on. */
+        gateway: string | null;
+      } | null;
       paymentError: string | null;
     };
 
@@ -29,10 +36,11 @@ export type CheckoutView =
  * needs anyway, and only while the order can still be paid.
  */
 export async function loadCheckout(
-  { db, settings, config }: Pick<AppServices, "db" | "settings" | "config">,
+  services: Pick<AppServices, "db" | "settings" | "config">,
   rawOrderId: string,
   now = Date.now(),
 ): Promise<CheckoutView> {
+  const { db, settings, config } = services;
   const row = await findOrder(db, rawOrderId);
   if (!row) return { kind: "missing" };
   const order: CheckoutOrder = {
@@ -57,7 +65,12 @@ export async function loadCheckout(
     kind: "order",
     order,
     serverNow: now,
-    payment: { upiLink, qrDataUri: await qrSvgDataUri(upiLink), payeeName: site.merchantName.trim() },
+    payment: {
+      upiLink,
+      qrDataUri: await qrSvgDataUri(upiLink),
+      payeeName: site.merchantName.trim(),
+      gateway: (await activeGateway(services))?.gateway.name ?? null,
+    },
     paymentError: null,
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { DB } from "~/db/database.server";
 import { UNPAID_STATUSES } from "~/domain/orders/lifecycle";
-import { isUniqueViolation } from "~/domain/orders/orders.repository.server";
+import { isUniqueViolation, lockOrder } from "~/domain/orders/orders.repository.server";
 import { type PaymentConfirmer, type PaymentEvidence, confirmLockedPayment } from "~/domain/orders/payment.server";
 import type { OrderRow } from "~/domain/orders/table";
 import {
@@ -40,6 +40,11 @@ export interface Credit {
   evidence: Record<string, unknown>;
   /** Set when the source could not read it as a credit: kept for the operator with this reason, never matched. */
   unreadable?: "unrecognised" | "untrusted_sender";
+  /**
+   * The order the source says this pays (a gateway made the payment for it): matched by it alone,
+   * never by amount. Null when the source named an order this shop does not know.
+   */
+  orderId?: string | null;
 }
 
 export const UNMATCHED_REASONS = {
@@ -55,6 +60,8 @@ export const UNMATCHED_REASONS = {
   order_cancelled: "The only order asking for this amount was cancelled",
   already_paid: "The order asking for this amount is already paid (a second payment?)",
   not_payable: "The order cannot take a payment in its current state",
+  unknown_order: "The payment names an order this shop does not know",
+  amount_differs: "The amount paid differs from the price of the order the payment names",
 } as const;
 export type UnmatchedReason = keyof typeof UNMATCHED_REASONS;
 
@@ -74,6 +81,8 @@ const CLOCK_SKEW_MS = 3 * 60_000;
 
 /** Each credit once per source: by its UTR, else the source's message id, else the alert itself. */
 export function dedupeKey(credit: Credit): string {
+  // A gateway's payment id names the payment from the start; its RRN may be filled in only later.
+  if (credit.source === "gateway" && credit.messageId) return `id:${credit.messageId.slice(0, 200)}`;
   if (credit.utr) return `utr:${credit.utr}`;
   if (credit.messageId) return `id:${credit.messageId.slice(0, 200)}`;
   return `sha256:${createHash("sha256").update(JSON.stringify(credit.evidence)).digest("hex")}`;
@@ -133,6 +142,15 @@ async function recordIn(trx: DB, credit: Credit, { graceSeconds, now = Date.now(
   const amount = credit.amountPaise;
   if (amount === null || !Number.isSafeInteger(amount) || amount <= 0) return unmatched("unrecognised");
 
+  if (credit.orderId !== undefined) {
+    // A gateway named its order: that order or none, whatever other order asks for the same amount.
+    const named = credit.orderId === null ? undefined : await lockOrder(trx, credit.orderId);
+    if (!named) return unmatched("unknown_order");
+    if (named.paid_at !== null) return unmatched("already_paid", named.order_id);
+    if (amount !== named.price_paise) return unmatched("amount_differs", named.order_id);
+    return confirm(trx, row, named, credit, "order", now, unmatched);
+  }
+
   if (credit.utr) {
     // The same payment reported again (its SMS and its e-mail): one credit is enough.
     const earlier = await creditsWithUtr(trx, credit.utr, row.id);
@@ -174,7 +192,7 @@ async function confirm(
   row: PaymentCreditRow,
   order: OrderRow,
   credit: Credit,
-  matchedBy: "utr" | "amount",
+  matchedBy: "utr" | "amount" | "order",
   now: number,
   unmatched: (reason: UnmatchedReason, orderId: string | null) => Promise<CreditOutcome>,
 ): Promise<CreditOutcome> {

@@ -4,6 +4,7 @@ import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
 import { PanelConnection } from "~/components/admin/settings/panel-connection";
+import { GatewayCard } from "~/components/admin/settings/gateway-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
@@ -12,6 +13,9 @@ import { listBackups } from "~/domain/backups/backup.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
 import { isPaymentAlertAction } from "~/domain/payments/alerts-settings-actions";
 import { runPaymentAlertsAction } from "~/domain/payments/alerts-settings-actions.server";
+import { isGatewayAction } from "~/domain/payments/gateway-settings-actions";
+import { runGatewayAction } from "~/domain/payments/gateway-settings-actions.server";
+import { gatewaySettings, gatewaySettingsView } from "~/domain/payments/gateways/gateway-settings.server";
 import { customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { settingsActionSchema } from "~/domain/settings/settings-actions";
@@ -26,13 +30,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, backups, sms, templates] = await Promise.all([
+  const [settings, backups, sms, templates, gateway] = await Promise.all([
     settingsForAdmin(db),
     listBackups(config.BACKUP_DIR),
     smsSecretStatus(db),
     customTemplates(db),
+    gatewaySettings(db).then(gatewaySettingsView),
   ]);
-  return { settings, username: admin.username, backups, paymentAlerts: { sms, templates: templates.inputs } };
+  return { settings, username: admin.username, backups, paymentAlerts: { sms, templates: templates.inputs }, gateway };
 }
 
 /** Passes on the action's Retry-After when it refuses an attempt with 429. */
@@ -42,7 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const submission = await parseForm(request, settingsActionSchema);
   if (submission.status !== "success") {
-    return formFailure(submission, { hideFields: ["currentPassword", "newPassword", "panelApiKey"] });
+    return formFailure(submission, {
+      hideFields: ["currentPassword", "newPassword", "panelApiKey", "keySecret", "webhookSecret"],
+    });
   }
   const action = submission.value;
   const services = context.get(servicesContext);
@@ -57,6 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isPaymentAlertAction(action)) {
     return pageAction(() => runPaymentAlertsAction(services, { name: admin.username, client }, action));
   }
+  if (isGatewayAction(action))
+    return pageAction(() => runGatewayAction(services, { name: admin.username, client }, action));
   return pageAction(() => runSettingsAction(services, admin, action, client));
 }
 
@@ -142,6 +151,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           sms={loaderData.paymentAlerts.sms}
           templates={loaderData.paymentAlerts.templates}
           endpoint={`${s.publicBaseUrl.replace(/\/+$/, "")}/api/payments/sms-alert`}
+        />
+        <GatewayCard
+          gateway={loaderData.gateway}
+          webhookUrl={`${s.publicBaseUrl.replace(/\/+$/, "")}/api/payments/razorpay-webhook`}
         />
         <CredentialsCard username={loaderData.username} />
         <SettingsCard

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { withDb } from "./buying-support";
+import { expect, test } from "./fixtures";
+
+/**
+ * A buyer on a phone picks "Pay with Razorpay" beside the UPI QR. Nothing
+ * leaves the machine: the shop talks to a local Razorpay double, and
+ * Checkout.js is replaced by a stub that opens nothing, has the double
+ * capture the payment and calls the page's handler, as Razorpay's would. No
+ * webhook is sent: the handler only makes the shop ask Razorpay, and that
+ * answer confirms the order.
+ */
+const CHECKOUT_JS = "https://checkout.razorpay.com/v1/checkout.js";
+const STUB = `
+window.Razorpay = function (options) { this.options = options; };
+window.Razorpay.prototype.on = function () {};
+window.Razorpay.prototype.open = function () {
+  var options = this.options;
+  window.__razorpayDoubleCapture(options.order_id, options.amount).then(function (response) { options.handler(response); });
+};`;
+
+let shop: ServerProcess;
+let double: RazorpayDouble;
+let dir: string;
+
+test.beforeAll(async ({}, info) => {
+  if (info.project.name !== "mobile") return;
+  dir = mkdtempSync(join(tmpdir(), "shop-rzp-"));
+  double = await startRazorpayDouble();
+  shop = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    JOBS_ENABLED: "true",
+    PAYMENT_JOB_INTERVAL_MS: "500",
+    RAZORPAY_API_BASE: double.url,
+  });
+  const settings: Record<string, string> = {
+    PAYMENTS_RAZORPAY_ENABLED: "true",
+    PAYMENTS_RAZORPAY_KEY_ID: double.keys.keyId,
+    PAYMENTS_RAZORPAY_KEY_SECRET: double.keys.keySecret,
+    PAYMENTS_RAZORPAY_WEBHOOK_SECRET: double.keys.webhookSecret,
+  };
+  withDb(join(dir, "shop.db"), (db) => {
+    const put = db.prepare(
+      "insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value",
+    );
+    for (const [key, value] of Object.entries(settings)) put.run(key, value, Date.now());
+  });
+});
+test.afterAll(async () => {
+  await shop?.stop();
+  await double?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+test.beforeEach(({}, info) => {
+  test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
+});
+
+test("Pay with Razorpay: the stubbed checkout completes and the page shows Payment received without a UTR", async ({
+  page,
+}) => {
+  const scriptLoads: string[] = [];
+  await page.route(CHECKOUT_JS, (route) => {
+    scriptLoads.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "application/javascript", body: STUB });
+  });
+  await page.exposeFunction("__razorpayDoubleCapture", (orderId: string, amount: number) => {
+    expect(double.orders.get(orderId)?.amount).toBe(amount);
+    return double.handlerResponse(double.capture(orderId));
+  });
+
+  await page.goto(`${shop.url}/followers`);
+  await page.getByLabel("Instagram username").fill("rzp_paid_test");
+  await page.getByRole("button", { name: "Show packages" }).click();
+  await page.getByRole("button", { name: /Starter Followers/ }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Your name").fill("Asha");
+  await dialog.getByLabel("Phone number").fill("9123456780");
+  await dialog.getByRole("checkbox").click();
+  await dialog.getByRole("button", { name: "Proceed to Pay" }).click();
+
+  // The UPI QR is still the default; Razorpay is offered beside it, and its script is not fetched yet.
+  await expect(page.getByTestId("upi-qr")).toBeVisible();
+  const pay = page.getByRole("button", { name: "Pay with Razorpay" });
+  await expect(pay).toBeVisible();
+  expect(scriptLoads).toHaveLength(0);
+  const orderId = new URL(page.url()).searchParams.get("order")!;
+
+  await pay.click();
+  const stage = page.getByTestId("order-stage");
+  await expect(stage).toHaveText("Payment received – sending your order for delivery", { timeout: 12_000 });
+  await expect(page.getByLabel(/12-digit UPI reference/)).toHaveCount(0);
+  expect(scriptLoads).toHaveLength(1);
+
+  const row = withDb(join(dir, "shop.db"), (db) =>
+    db.prepare("select paid_by, price_paise, utr from orders where order_id = ?").get(orderId),
+  ) as { paid_by: string; price_paise: number; utr: string | null };
+  expect(row.paid_by).toBe("gateway:razorpay");
+  const made = [...double.orders.values()].filter((o) => o.receipt === orderId);
+  expect(made.map((o) => o.amount)).toEqual([row.price_paise]);
+});
