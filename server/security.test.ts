@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy } from "./security";
+import type { NextFunction, Request, Response } from "express";
+import { contentSecurityPolicy, securityHeaders } from "./security";
 
 describe("content security policy", () => {
   it("lets storefront documents load Razorpay's Checkout.js and its payment frame, and nothing else of it", () => {
@@ -14,5 +15,25 @@ describe("content security policy", () => {
     const csp = contentSecurityPolicy("n0nce", { development: false });
     expect(csp).not.toContain("razorpay");
     expect(csp).not.toContain("frame-src");
+  });
+
+  function headersFor(path: string): Record<string, string> {
+    const headers: Record<string, string> = {};
+    const res = { locals: {}, setHeader: (name: string, value: string) => void (headers[name] = value) };
+    securityHeaders({ development: false })(
+      { path, secure: false } as Request,
+      res as unknown as Response,
+      (() => {}) as NextFunction,
+    );
+    return headers;
+  }
+
+  it("lets the gateway's popup report back and its frame take a payment on the storefront only", () => {
+    const shop = headersFor("/followers");
+    expect(shop["Cross-Origin-Opener-Policy"]).toBe("same-origin-allow-popups");
+    expect(shop["Permissions-Policy"]).toContain('payment=(self "https://api.razorpay.com")');
+    const admin = headersFor("/admin/orders");
+    expect(admin["Cross-Origin-Opener-Policy"]).toBe("same-origin");
+    expect(admin["Permissions-Policy"]).toContain("payment=()");
   });
 });

@@ -14,6 +14,8 @@ export interface SecurityOptions {
  */
 export const GATEWAY_SCRIPT_ORIGINS = "https://checkout.razorpay.com";
 export const GATEWAY_FRAME_ORIGINS = "https://api.razorpay.com https://checkout.razorpay.com";
+/** The frame that may use the browser's Payment Request API (UPI intent, Google Pay) for the buyer. */
+const GATEWAY_PAYMENT_FRAME = "https://api.razorpay.com";
 
 export function contentSecurityPolicy(
   nonce: string,
@@ -48,8 +50,13 @@ export function securityHeaders(options: SecurityOptions) {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    // A gateway's payment form may open a popup (netbanking, a card's 3-D Secure page) that reports back
+    // to its opener: storefront pages keep that link, the admin's stay fully isolated.
+    res.setHeader("Cross-Origin-Opener-Policy", gateway ? "same-origin-allow-popups" : "same-origin");
+    res.setHeader(
+      "Permissions-Policy",
+      `camera=(), microphone=(), geolocation=(), payment=(${gateway ? `self "${GATEWAY_PAYMENT_FRAME}"` : ""})`,
+    );
     // Only over HTTPS (req.secure honours TRUST_PROXY), or browsers would pin plain-HTTP demos.
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();

@@ -257,6 +257,22 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     expect(double.requests).toContain(`GET /v1/orders/${gatewayOrderId}/payments`);
   });
 
+  it("asks Razorpay once for a handler response replayed over and over", async () => {
+    const { orderId, gatewayOrderId } = await paying();
+    const failed = double.handlerResponse(double.capture(gatewayOrderId, { status: "failed" }));
+    const asked = () => double.requests.filter((r) => r === `GET /v1/orders/${gatewayOrderId}/payments`).length;
+    const before = asked();
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${server.url}/api/orders/${orderId}/gateway/check`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(failed),
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(asked() - before).toBeLessThanOrEqual(2);
+  });
+
   it("confirms a payment whose webhook never came, by asking Razorpay (the reconciliation job)", async () => {
     const quick = await spawnServer({ ...env(), GATEWAY_RECONCILE_INTERVAL_MS: "300" });
     try {

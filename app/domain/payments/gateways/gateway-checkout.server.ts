@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
 import { findOrder } from "~/domain/orders/orders.repository.server";
+import { firstSighting } from "~/domain/payments/replay-guard.server";
 import { AppError } from "~/lib/app-error";
 import type { CheckoutLaunch, HandlerResponse } from "./gateway";
 import {
@@ -11,6 +12,9 @@ import {
 } from "./gateway-orders.repository.server";
 import { checkGatewayOrder } from "./reconcile.server";
 import { type ActiveGateway, activeGateway, configuredGateway } from "./registry.server";
+
+/** How often the buyer's page may make the shop ask the gateway about one order. */
+const HANDLER_CHECK_SPACING_MS = 5_000;
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
 
@@ -138,6 +142,20 @@ export async function checkAfterHandler(
     throw new AppError("UNAUTHORIZED", GATEWAY_MESSAGES.notVerified);
   }
   if (order.paid_at !== null) return { confirmed: true };
+  // A signed handler response can be replayed at will; each replay would cost a gateway API call.
+  // A signature needs a real payment, so spacing the checks per payment is enough.
+  // One check per order per few seconds is enough: the webhook and the reconciliation job follow up.
+  const slot = Math.floor(now / HANDLER_CHECK_SPACING_MS);
+  if (
+    !(await firstSighting(
+      services.db,
+      `gateway-check:${response.paymentId}:${slot}`,
+      now + 2 * HANDLER_CHECK_SPACING_MS,
+      now,
+    ))
+  ) {
+    return { confirmed: false };
+  }
   const confirmed = await checkGatewayOrder(services, configured, row.order_id, row.gateway_order_id, "handler", now);
   return { confirmed };
 }
