@@ -50,7 +50,9 @@ export async function startDovecot(user = "alerts", password = "mailbox-pass-1")
   const dir = mkdtempSync(join(tmpdir(), "dovecot-test-"));
   const port = await freePort();
   const root = process.getuid?.() === 0;
-  const mailOwner = root ? (systemUser("nobody") ?? { uid: 65534, gid: 65534 }) : { uid: userInfo().uid, gid: userInfo().gid };
+  const mailOwner = root
+    ? (systemUser("nobody") ?? { uid: 65534, gid: 65534 })
+    : { uid: userInfo().uid, gid: userInfo().gid };
   const internal = root ? (systemUser("dovecot") ? "dovecot" : "nobody") : userInfo().username;
   const login = root ? (systemUser("dovenull") ? "dovenull" : "nobody") : userInfo().username;
   // Dovecot's unprivileged processes read the passwd-file and reach the maildir through this dir.
