@@ -1,11 +1,17 @@
 import type { AppServices } from "~/context";
+import { startMailboxJob } from "./mailbox";
 import { type RunningJob, startPanelSyncJob } from "./panel-sync";
 import { startPaymentJobs } from "./payments";
 import { startRetentionJob } from "./retention";
 
 /** Every background job of an instance; started when JOBS_ENABLED, stopped on shutdown. */
 export function startBackgroundJobs(services: AppServices): RunningJob {
-  const jobs: RunningJob[] = [startPaymentJobs(services), startPanelSyncJob(services), startRetentionJob(services)];
+  const jobs: RunningJob[] = [
+    startPaymentJobs(services),
+    startPanelSyncJob(services),
+    startRetentionJob(services),
+    startMailboxJob(services),
+  ];
   return {
     async stop() {
       await Promise.all(jobs.map((job) => job.stop()));

@@ -37,10 +37,10 @@ export function txtRecords(keys: DkimKey[]): Record<string, string> {
 
 /** A resolver answering only these TXT records (like mailauth's: string[][] for TXT); anything else is not found. */
 export function resolverFor(records: Record<string, string>) {
-  return async (name: string, type: string): Promise<string[][]> => {
+  return (name: string, type: string): Promise<string[][]> => {
     const txt = records[name.toLowerCase()];
-    if (type === "TXT" && txt) return [[txt]];
-    throw Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: "ENOTFOUND" });
+    if (type === "TXT" && txt) return Promise.resolve([[txt]]);
+    return Promise.reject(Object.assign(new Error(`queryTxt ENOTFOUND ${name}`), { code: "ENOTFOUND" }));
   };
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { deleteOptionsSchema } from "~/domain/backups/delete-options";
 import { paymentAlertActionSchemas } from "~/domain/payments/alerts-settings-actions";
+import { mailboxActionSchemas } from "~/domain/payments/mailbox-settings-actions";
 import { UNKNOWN_ACTION } from "~/lib/intent";
 import {
   adminCredentialsFields,
@@ -30,6 +31,7 @@ export const settingsActionSchema = z.discriminatedUnion(
       panelApiKey: z.string().max(500, "API key is too long").default(""),
     }),
     ...paymentAlertActionSchemas,
+    ...mailboxActionSchemas,
   ],
   UNKNOWN_ACTION,
 );

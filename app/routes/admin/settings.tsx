@@ -4,6 +4,7 @@ import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
 import { PanelConnection } from "~/components/admin/settings/panel-connection";
+import { MailboxCard } from "~/components/admin/settings/mailbox-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
@@ -12,6 +13,9 @@ import { listBackups } from "~/domain/backups/backup.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
 import { isPaymentAlertAction } from "~/domain/payments/alerts-settings-actions";
 import { runPaymentAlertsAction } from "~/domain/payments/alerts-settings-actions.server";
+import { mailboxStatus } from "~/domain/payments/mail/mailbox-store.server";
+import { MAILBOX_SECRET_FIELDS, isMailboxAction } from "~/domain/payments/mailbox-settings-actions";
+import { runMailboxAction } from "~/domain/payments/mailbox-settings-actions.server";
 import { customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { settingsActionSchema } from "~/domain/settings/settings-actions";
@@ -26,13 +30,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, backups, sms, templates] = await Promise.all([
+  const [settings, backups, sms, templates, mailbox] = await Promise.all([
     settingsForAdmin(db),
     listBackups(config.BACKUP_DIR),
     smsSecretStatus(db),
     customTemplates(db),
+    mailboxStatus(db),
   ]);
-  return { settings, username: admin.username, backups, paymentAlerts: { sms, templates: templates.inputs } };
+  return { settings, username: admin.username, backups, paymentAlerts: { sms, templates: templates.inputs }, mailbox };
 }
 
 /** Passes on the action's Retry-After when it refuses an attempt with 429. */
@@ -42,7 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const submission = await parseForm(request, settingsActionSchema);
   if (submission.status !== "success") {
-    return formFailure(submission, { hideFields: ["currentPassword", "newPassword", "panelApiKey"] });
+    return formFailure(submission, {
+      hideFields: ["currentPassword", "newPassword", "panelApiKey", ...MAILBOX_SECRET_FIELDS],
+    });
   }
   const action = submission.value;
   const services = context.get(servicesContext);
@@ -57,6 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isPaymentAlertAction(action)) {
     return pageAction(() => runPaymentAlertsAction(services, { name: admin.username, client }, action));
   }
+  if (isMailboxAction(action))
+    return pageAction(() => runMailboxAction(services, { name: admin.username, client }, action));
   return pageAction(() => runSettingsAction(services, admin, action, client));
 }
 
@@ -143,6 +152,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           templates={loaderData.paymentAlerts.templates}
           endpoint={`${s.publicBaseUrl.replace(/\/+$/, "")}/api/payments/sms-alert`}
         />
+        <MailboxCard mailbox={loaderData.mailbox} />
         <CredentialsCard username={loaderData.username} />
         <SettingsCard
           intent="store"

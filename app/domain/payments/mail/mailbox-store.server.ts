@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import type { DB } from "~/db/database.server";
 import { readPaymentSetting, writePaymentSettings } from "../payment-settings.server";
 import { DEFAULT_MAILBOX, type MailboxSettings } from "./mailbox-config";
@@ -35,6 +36,13 @@ export async function mailboxStatus(db: DB): Promise<MailboxSettings & { passwor
   return { ...settings, passwordSet: password !== null };
 }
 
+/** Tells this instance's reader at once that the settings changed (other instances notice on their next poll). */
+const saved = new EventEmitter();
+export function onMailboxSaved(listener: () => void): () => void {
+  saved.on("saved", listener);
+  return () => saved.off("saved", listener);
+}
+
 /** Saves the checked settings; a password of null keeps the saved one. */
 export async function saveMailbox(db: DB, settings: MailboxSettings, password: string | null, now = Date.now()) {
   await writePaymentSettings(
@@ -42,6 +50,7 @@ export async function saveMailbox(db: DB, settings: MailboxSettings, password: s
     { [KEYS.settings]: JSON.stringify(settings), ...(password === null ? {} : { [KEYS.password]: password }) },
     now,
   );
+  saved.emit("saved");
 }
 
 /** Everything the reader needs to connect, or null when it should not run (off, or not set up). */

@@ -1,0 +1,16 @@
+import type { AppServices } from "~/context";
+import { startMailboxReader } from "~/domain/payments/mail/mailbox-reader.server";
+import { testDkimResolver } from "~/domain/payments/mail/test-dkim-keys.server";
+import type { RunningJob } from "./panel-sync";
+
+/**
+ * The bank e-mail alert reader: one per instance. It connects only while the
+ * mailbox is set up and on in Settings (it looks again every
+ * MAIL_POLL_INTERVAL_MS, and at once when this instance saves the settings).
+ */
+export function startMailboxJob(services: AppServices): RunningJob {
+  return startMailboxReader(services, {
+    pollMs: services.config.MAIL_POLL_INTERVAL_MS,
+    resolver: testDkimResolver(services.config),
+  });
+}
