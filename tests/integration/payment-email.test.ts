@@ -195,7 +195,7 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
 
   it("confirms the order whose exact amount a DKIM-signed bank e-mail names, once, with the evidence kept", async () => {
     const orders = await Promise.all([order(1), order(2), order(3)]);
-    const target = orders[1]!;
+    const target = orders[1];
     const utr = nextUtr();
     const mail = await signedMail(hdfc, hdfcCreditText(target.pricePaise, utr), {
       messageId: `<credit-${utr}@hdfcbank.net>`,
@@ -205,8 +205,8 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     const flags = await processed(uid);
     expect(flags.has("$BoostKaroDone")).toBe(true);
     expect(["paid", "sending", "sent"]).toContain(await status(target.orderId));
-    expect(await status(orders[0]!.orderId)).toBe("awaiting_payment");
-    expect(await status(orders[2]!.orderId)).toBe("awaiting_payment");
+    expect(await status(orders[0].orderId)).toBe("awaiting_payment");
+    expect(await status(orders[2].orderId)).toBe("awaiting_payment");
     const row = await handle.db
       .selectFrom("orders")
       .select(["paid_by", "payment_evidence", "paid_at"])
