@@ -43,7 +43,8 @@ export async function runMailboxAction(
     if (!password)
       throw new AppError("INVALID_INPUT", "Enter the mailbox password to test", { field: "mailboxPassword" });
     const probe = await probeMailbox(settings, password);
-    if (!probe.ok) throw new AppError("UPSTREAM_FAILED", `Could not read the mailbox: ${probe.message}`);
+    // The test ran and says what failed: an answer, not a refusal of the form (as the panel's "Test connection").
+    if (!probe.ok) return { ok: false, message: `Could not read the mailbox: ${probe.message}` };
     const unseen = probe.unseen === null ? "" : ` (${probe.unseen} unread)`;
     return {
       ok: true,
