@@ -59,12 +59,20 @@ export async function readAlertMail(
   source: Buffer,
   { settings, custom, resolver, now = Date.now() }: ReadOptions,
 ): Promise<MailOutcome> {
-  const mail = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
-  const trust = await judgeSender(source, {
-    allowedDomains: settings.allowedDomains,
-    receivingHost: settings.receivingHost,
-    resolver,
-  });
+  let mail: Awaited<ReturnType<typeof simpleParser>>;
+  let trust: SenderTrust;
+  try {
+    mail = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
+    trust = await judgeSender(source, {
+      allowedDomains: settings.allowedDomains,
+      receivingHost: settings.receivingHost,
+      resolver,
+    });
+  } catch (error) {
+    // A message no parser can read must not stop the mailbox: it is set aside (flagged) like any other non-alert.
+    services.logger.warn({ err: error }, "unreadable message in the alert mailbox");
+    return { kind: "ignored", reason: "unreadable_mail" };
+  }
   const subject = (mail.subject ?? "").slice(0, 200);
   const messageId = (mail.messageId ?? "").slice(0, 200) || null;
   const text = mail.text ?? "";
