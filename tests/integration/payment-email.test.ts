@@ -65,6 +65,9 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
       plans: Array<{ _id: string; serviceType: string }>;
     };
     planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+    await openTestClient();
+  });
+  async function openTestClient() {
     imap = new ImapFlow({
       host: dovecot.host,
       port: dovecot.port,
@@ -75,7 +78,7 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     imap.on("error", () => {});
     await imap.connect();
     await imap.mailboxOpen("INBOX");
-  });
+  }
   afterAll(async () => {
     await imap?.logout().catch(() => imap.close());
     await server?.stop();
@@ -293,5 +296,18 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
       .where("order_id", "=", orderId)
       .executeTakeFirstOrThrow();
     expect(row.paid_by).toBe("bank-alert:email:hdfcbank.net");
+  });
+
+  it("reconnects by itself when the IMAP server goes away and comes back", async () => {
+    const port = dovecot.port;
+    await imap.logout().catch(() => imap.close());
+    await dovecot.stop();
+    dovecot = await startDovecot({ port });
+    await openTestClient();
+    const { orderId, pricePaise } = await order(300);
+    await processed(await deliver(await signedMail(hdfc, hdfcCreditText(pricePaise, nextUtr()))));
+    expect(["paid", "sending", "sent"]).toContain(await status(orderId));
+    expect(server.output()).toMatch(/reading the mailbox failed/);
+    expect(server.output()).not.toContain(dovecot.password);
   });
 });

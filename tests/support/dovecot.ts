@@ -43,12 +43,16 @@ function systemUser(name: string): { uid: number; gid: number } | null {
  * sockets, logs, the maildir) under a temp dir, listening on 127.0.0.1 on a
  * free port, without TLS (the reader's plain mode is allowed for loopback
  * only), one user from a passwd-file. It runs in the foreground as our child
- * and is stopped by its pid. As root, Dovecot's own unprivileged users run its
+ * and is stopped by its pid. Given a port (a server stopped before), it takes that one. As root, Dovecot's own unprivileged users run its
  * processes and `nobody` owns the mail; as anyone else, that user runs it all.
  */
-export async function startDovecot(user = "alerts", password = "mailbox-pass-1"): Promise<Dovecot> {
+export async function startDovecot({
+  user = "alerts",
+  password = "mailbox-pass-1",
+  port: wanted,
+}: { user?: string; password?: string; port?: number } = {}): Promise<Dovecot> {
   const dir = mkdtempSync(join(tmpdir(), "dovecot-test-"));
-  const port = await freePort();
+  const port = wanted ?? (await freePort());
   const root = process.getuid?.() === 0;
   const mailOwner = root
     ? (systemUser("nobody") ?? { uid: 65534, gid: 65534 })
