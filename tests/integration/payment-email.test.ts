@@ -98,6 +98,7 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     folder: "INBOX",
     allowedDomains: "hdfcbank.net, icicibank.com",
     receivingHost: RECEIVING_HOST,
+    recipients: "shop.alerts@example.in",
     ...fields,
   });
   const settings = async (fields: Record<string, string>) => {
@@ -251,6 +252,10 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
       ["unsigned", (body) => Promise.resolve(rawMail(body))],
       ["signed with another key for the bank's domain", (body) => signedMail(impostor, body)],
       ["signed by the attacker's domain, From spoofed", (body) => signedMail(attacker, body)],
+      [
+        "the bank's genuine alert about someone else's account, sent on to this mailbox",
+        (body) => signedMail(hdfc, body, { to: "attacker@evil-payments.example" }),
+      ],
       [
         "a dkim=pass written by the sender below the receiving host's topmost Authentication-Results",
         (body) =>

@@ -22,6 +22,7 @@ function checked(action: MailboxAction): MailboxSettings {
     folder: action.folder,
     allowedDomains: action.allowedDomains,
     receivingHost: action.receivingHost,
+    recipients: action.recipients,
   });
   if (!result.ok) throw new AppError("INVALID_INPUT", result.message, { field: result.field });
   return result.settings;
@@ -64,7 +65,12 @@ export async function runMailboxAction(
     action: "payments.mailbox",
     targetType: "settings",
     targetId: "payment-alerts",
-    details: { ...settings, allowedDomains: settings.allowedDomains.join(", "), passwordChanged: typed !== null },
+    details: {
+      ...settings,
+      allowedDomains: settings.allowedDomains.join(", "),
+      recipients: settings.recipients.join(", "),
+      passwordChanged: typed !== null,
+    },
     client: operator.client,
   });
   return {

@@ -22,6 +22,7 @@ const mailboxFields = {
   folder: text(200, "The folder name is too long"),
   allowedDomains: text(2_000, "The list of sender domains is too long"),
   receivingHost: text(253, "The receiving host name is too long"),
+  recipients: text(1_000, "The list of alert addresses is too long"),
 };
 
 export const mailboxActionSchemas = [

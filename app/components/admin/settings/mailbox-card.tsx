@@ -66,6 +66,9 @@ export function MailboxCard({ mailbox }: Props) {
             placeholder: mailbox.passwordSet ? "Saved (leave empty to keep)" : "An app password",
           })}
           {text("folder", "Folder", mailbox.folder)}
+          {text("recipients", "Your alert address (the one the bank writes to)", mailbox.recipients.join(", "), {
+            placeholder: "you@gmail.com",
+          })}
           {text("allowedDomains", "Bank sender domains (comma-separated)", mailbox.allowedDomains.join(", "))}
           {text(
             "receivingHost",

@@ -14,6 +14,7 @@ const input: MailboxInput = {
   folder: "",
   allowedDomains: "HDFCBank.net, sbi.co.in\nsbi.co.in",
   receivingHost: "",
+  recipients: "Owner@Shop.in; owner@shop.in",
 };
 
 describe("mailbox settings", () => {
@@ -29,6 +30,7 @@ describe("mailbox settings", () => {
         folder: "INBOX",
         allowedDomains: ["hdfcbank.net", "sbi.co.in"],
         receivingHost: "",
+        recipients: ["owner@shop.in"],
       },
     });
     expect(DEFAULT_BANK_DOMAINS).toContain("hdfcbank.net");
@@ -44,6 +46,7 @@ describe("mailbox settings", () => {
     [{ allowedDomains: "hdfcbank" }, "allowedDomains", /not a domain name/],
     [{ allowedDomains: "co.in" }, "allowedDomains", /public suffix/],
     [{ receivingHost: "mx google" }, "receivingHost", /not a host name/],
+    [{ recipients: "owner at shop.in" }, "recipients", /not an e-mail address/],
   ])("refuses %j naming the field", (change, field, message) => {
     const result = checkMailboxInput({ ...input, ...change });
     expect(result).toMatchObject({ ok: false, field });

@@ -19,6 +19,12 @@ export interface MailboxSettings {
   allowedDomains: string[];
   /** The authserv-id of the operator's own receiving mail host; empty: Authentication-Results are not trusted. */
   receivingHost: string;
+  /**
+   * The addresses the bank sends the operator's alerts to. When set, an alert
+   * must be addressed (To/Cc, signed) to one of them: a genuine alert about
+   * someone else's account, sent on to this mailbox, is not the shop's credit.
+   */
+  recipients: string[];
 }
 
 /**
@@ -46,6 +52,7 @@ export const DEFAULT_MAILBOX: MailboxSettings = {
   folder: "INBOX",
   allowedDomains: [...DEFAULT_BANK_DOMAINS],
   receivingHost: "",
+  recipients: [],
 };
 
 export interface MailboxInput {
@@ -57,12 +64,14 @@ export interface MailboxInput {
   folder: string;
   allowedDomains: string;
   receivingHost: string;
+  recipients: string;
 }
 
 export type MailboxCheck = { ok: true; settings: MailboxSettings } | { ok: false; message: string; field: string };
 
 const HOST =
   /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const EMAIL = /^[^\s@<>,;"]{1,64}@[a-z0-9.-]{1,253}\.[a-z]{2,63}$/;
 const IPV4 = /^(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
 export function isLoopbackHost(host: string): boolean {
@@ -118,6 +127,18 @@ export function checkMailboxInput(input: MailboxInput): MailboxCheck {
     );
   }
 
+  const recipients = [
+    ...new Set(
+      input.recipients
+        .split(/[\s,;]+/)
+        .map((a) => a.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  if (recipients.length > 10) return fail("recipients", "At most 10 alert addresses");
+  const badAddress = recipients.find((a) => !EMAIL.test(a));
+  if (badAddress) return fail("recipients", `"${badAddress}" is not an e-mail address`);
+
   return {
     ok: true,
     settings: {
@@ -129,6 +150,7 @@ export function checkMailboxInput(input: MailboxInput): MailboxCheck {
       folder,
       allowedDomains: domains,
       receivingHost,
+      recipients,
     },
   };
 }

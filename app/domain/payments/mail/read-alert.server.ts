@@ -21,7 +21,7 @@ export type MailOutcome =
   { kind: "ignored"; reason: string } | { kind: CreditOutcome["kind"]; reason?: string; orderId?: string };
 
 interface ReadOptions {
-  settings: Pick<MailboxSettings, "allowedDomains" | "receivingHost">;
+  settings: Pick<MailboxSettings, "allowedDomains" | "receivingHost" | "recipients">;
   custom: readonly AlertTemplate[];
   resolver?: DNSResolver;
   now?: number;
@@ -66,6 +66,7 @@ export async function readAlertMail(
     trust = await judgeSender(source, {
       allowedDomains: settings.allowedDomains,
       receivingHost: settings.receivingHost,
+      recipients: settings.recipients,
       resolver,
     });
   } catch (error) {

@@ -144,3 +144,35 @@ describe("Authentication-Results from the operator's receiving host", () => {
     expect(await judge(comment, host)).toMatchObject({ trusted: false });
   });
 });
+
+describe("addressed to the shop's alert address", () => {
+  const recipients = ["shop.alerts@example.in"];
+  const judgeFor = (message: string, receivingHost = "") =>
+    judgeSender(Buffer.from(message), { allowedDomains: DEFAULT_BANK_DOMAINS, receivingHost, resolver, recipients });
+
+  it("trusts the bank's alert to the shop's address (To or Cc)", async () => {
+    expect(await judgeFor(await signedMail(hdfc, body))).toMatchObject({ trusted: true });
+    const cc = await signedMail(hdfc, body, {
+      to: "other@example.in",
+      extraHeaders: ["Cc: Shop <Shop.Alerts@example.in>"],
+    });
+    expect(await judgeFor(cc)).toMatchObject({ trusted: true });
+  });
+
+  it("refuses a genuine alert about someone else's account, sent on to this mailbox", async () => {
+    const theirs = await signedMail(hdfc, body, { to: "attacker@evil-payments.example" });
+    expect(await judgeFor(theirs)).toMatchObject({ trusted: false });
+    // A To naming the shop added above the signed one is a second, unsigned copy.
+    expect(await judgeFor(withPrepended(theirs, ["To: shop.alerts@example.in"]))).toMatchObject({ trusted: false });
+  });
+
+  it("refuses when the signature does not cover To", async () => {
+    const message = rawMail(body);
+    const { signatures } = await dkimSign(message, {
+      headerList: "from:subject:date",
+      signatureData: [{ signingDomain: "hdfcbank.net", selector: hdfc.selector, privateKey: hdfc.privateKey }],
+    } as unknown as Parameters<typeof dkimSign>[1]);
+    expect(await judgeFor(`${signatures}${message}`)).toMatchObject({ trusted: false });
+    expect(await judge(`${signatures}${message}`)).toMatchObject({ trusted: true });
+  });
+});

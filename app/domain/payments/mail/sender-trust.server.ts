@@ -20,6 +20,8 @@ export interface TrustOptions {
   allowedDomains: readonly string[];
   /** The operator's receiving host's authserv-id; empty: (b) is off. */
   receivingHost: string;
+  /** When set, the alert must be addressed (To or Cc, signed) to one of these. */
+  recipients?: readonly string[];
   /** DNS for the signers' public keys; tests serve their own. Default: the system's DNS. */
   resolver?: DNSResolver;
 }
@@ -36,6 +38,23 @@ function singleFrom(headerFrom: readonly string[], source: string): string | nul
   const fromHeaders = headerLines(source).filter((h) => h.name === "from").length;
   if (fromHeaders !== 1 || headerFrom.length !== 1) return null;
   return ADDRESS.test(headerFrom[0]!) ? headerFrom[0]!.toLowerCase() : null;
+}
+
+/**
+ * Whether the message is addressed to one of the operator's alert addresses
+ * in a To or Cc header that is there once and covered by the signature
+ * (`signed` null: the receiving host vouched for the whole message). A second
+ * copy of the header, added above a signed one, would not be signed.
+ */
+function addressedTo(source: string, recipients: readonly string[], signed: string[] | null): boolean {
+  if (recipients.length === 0) return true;
+  const lines = headerLines(source);
+  return ["to", "cc"].some((name) => {
+    const copies = lines.filter((h) => h.name === name);
+    if (copies.length !== 1 || (signed && !signed.includes(name))) return false;
+    const addresses = copies[0]!.value.toLowerCase().match(/[^\s<>,;:"()]+@[a-z0-9.-]+/g) ?? [];
+    return addresses.some((a) => recipients.includes(a));
+  });
 }
 
 export async function judgeSender(source: Buffer, options: TrustOptions): Promise<SenderTrust> {
@@ -82,6 +101,10 @@ export async function judgeSender(source: Buffer, options: TrustOptions): Promis
       reasons.push(`DKIM ${d}: not aligned with ${fromDomain} under an allowed domain`);
       continue;
     }
+    if (!addressedTo(text, options.recipients ?? [], signedHeaders)) {
+      reasons.push(`DKIM ${d}: not addressed (in a signed To or Cc) to the shop's alert address`);
+      continue;
+    }
     const signTime = (signature as { signTime?: string | null }).signTime;
     return { trusted: true, from, via: "dkim", domain: d, signedAt: signTime ? Date.parse(signTime) : null };
   }
@@ -93,9 +116,14 @@ export async function judgeSender(source: Buffer, options: TrustOptions): Promis
       const pass = top.dkim.find(
         (v) => v.result === "pass" && v.domain && alignedAllowedDomain(fromDomain, v.domain, options.allowedDomains),
       );
-      if (pass)
+      if (pass && addressedTo(text, options.recipients ?? [], null)) {
         return { trusted: true, from, via: "authentication-results", domain: pass.domain!, host, signedAt: null };
-      reasons.push(`Authentication-Results of ${host}: no dkim=pass aligned with ${fromDomain}`);
+      }
+      reasons.push(
+        pass
+          ? `Authentication-Results of ${host}: not addressed to the shop's alert address`
+          : `Authentication-Results of ${host}: no dkim=pass aligned with ${fromDomain}`,
+      );
     } else {
       reasons.push(
         top
