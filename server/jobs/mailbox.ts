@@ -9,8 +9,17 @@ import type { RunningJob } from "./panel-sync";
  * MAIL_POLL_INTERVAL_MS, and at once when this instance saves the settings).
  */
 export function startMailboxJob(services: AppServices): RunningJob {
-  return startMailboxReader(services, {
+  const reader = startMailboxReader(services, {
     pollMs: services.config.MAIL_POLL_INTERVAL_MS,
     resolver: testDkimResolver(services.config),
   });
+  return {
+    async stop() {
+      // A credit being recorded finishes; a reader stuck on the network does not hold the shutdown.
+      await Promise.race([
+        reader.stop(),
+        new Promise((done) => setTimeout(done, services.config.SHUTDOWN_TIMEOUT_MS).unref()),
+      ]);
+    },
+  };
 }

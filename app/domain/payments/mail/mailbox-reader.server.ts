@@ -47,11 +47,21 @@ export function startMailboxReader(services: Services, { pollMs, resolver, maxBa
   let stopped = false;
   let client: ImapFlow | null = null;
   let wake: (() => void) | null = null;
-  const nudge = () => wake?.();
+  // New mail announced while a round was reading: the next pause ends at once instead of waiting a poll.
+  let pending = false;
+  const nudge = () => {
+    if (wake) wake();
+    else pending = true;
+  };
   const unsubscribe = onMailboxSaved(nudge);
 
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
+      if (pending || stopped) {
+        pending = false;
+        resolve();
+        return;
+      }
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
@@ -134,6 +144,7 @@ export function startMailboxReader(services: Services, { pollMs, resolver, maxBa
         await session(active);
         failures = 0;
       } catch (error) {
+        if (stopped) break;
         failures++;
         const delay = Math.min(maxBackoffMs, 1_000 * 2 ** Math.min(failures, 12));
         logger.warn(

@@ -27,7 +27,9 @@ interface ReadOptions {
   now?: number;
 }
 
-const LOOKS_LIKE_CREDIT = /\bcredit(?:ed)?\b|\breceived\b/i;
+/** Money received, with an amount: other mail in the mailbox (newsletters, "we received your request") is not kept. */
+const looksLikeCredit = (text: string) =>
+  /\bcredit(?:ed)?\b|\breceived\b/i.test(text) && /(?:Rs\.?|INR|₹)\s?\d/i.test(text);
 
 /**
  * Reads the alert paragraph by paragraph: a bank's footer ("never share your
@@ -78,7 +80,7 @@ export async function readAlertMail(
   const messageId = (mail.messageId ?? "").slice(0, 200) || null;
   const text = mail.text ?? "";
   const parsed = readText(text, custom, trust.from);
-  const looksLikeCredit = parsed.ok || (parsed.reason !== "not_a_credit" && LOOKS_LIKE_CREDIT.test(text));
+  const creditLike = parsed.ok || (parsed.reason !== "not_a_credit" && looksLikeCredit(text));
   const evidence = {
     subject,
     from: trust.from.slice(0, 200),
@@ -91,7 +93,7 @@ export async function readAlertMail(
       { from: trust.from, subject, messageId, reason: trust.reason },
       "bank e-mail alert from an untrusted sender",
     );
-    if (!looksLikeCredit) return { kind: "ignored", reason: "untrusted_sender" };
+    if (!creditLike) return { kind: "ignored", reason: "untrusted_sender" };
     const outcome = await acceptCredit(
       services,
       {
@@ -113,7 +115,7 @@ export async function readAlertMail(
       ? { dkimDomain: trust.domain }
       : { authenticationResults: trust.host, dkimDomain: trust.domain };
   if (!parsed.ok) {
-    if (!looksLikeCredit) return { kind: "ignored", reason: parsed.reason };
+    if (!creditLike) return { kind: "ignored", reason: parsed.reason };
     const outcome = await acceptCredit(
       services,
       {
