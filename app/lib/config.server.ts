@@ -110,6 +110,13 @@ const envSchema = z.object({
     .min(200, "expected milliseconds from 200 to 3600000")
     .max(3600000, "expected milliseconds from 200 to 3600000")
     .default(15000),
+  MAIL_POLL_INTERVAL_MS: z.coerce
+    .number({ error: "expected milliseconds from 200 to 3600000" })
+    .int()
+    .min(200, "expected milliseconds from 200 to 3600000")
+    .max(3600000, "expected milliseconds from 200 to 3600000")
+    .default(60_000),
+  MAIL_DKIM_TEST_KEYS_FILE: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce
     .number({ error: "expected milliseconds from 100 to 30000" })
     .int()
@@ -150,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : ({ kind: "sqlite", file: url.replace(/^file:/, "") } as const);
   if (Boolean(parsed.data.ADMIN_USERNAME) !== Boolean(parsed.data.ADMIN_PASSWORD)) {
     throw new ConfigError(["ADMIN_USERNAME and ADMIN_PASSWORD: expected both to be set, or neither"]);
+  }
+  // Tests publish their own DKIM keys; a real shop must only ever trust the banks' keys in DNS.
+  if (parsed.data.MAIL_DKIM_TEST_KEYS_FILE && parsed.data.NODE_ENV !== "test") {
+    throw new ConfigError([
+      `MAIL_DKIM_TEST_KEYS_FILE=${JSON.stringify(env.MAIL_DKIM_TEST_KEYS_FILE)}: for tests only (NODE_ENV=test); it would let anyone holding those keys confirm payments`,
+    ]);
   }
   // On by default behind a proxy; without one the server only ever sees plain HTTP, so it would redirect forever.
   const httpsRedirect = parsed.data.HTTPS_REDIRECT ?? parsed.data.TRUST_PROXY >= 1;

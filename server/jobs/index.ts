@@ -1,13 +1,19 @@
 import type { AppServices } from "~/context";
+import { startGatewayReconcileJob } from "./gateway-reconcile";
+import { startMailboxJob } from "./mailbox";
 import { type RunningJob, startPanelSyncJob } from "./panel-sync";
 import { startPaymentJobs } from "./payments";
-import { startGatewayReconcileJob } from "./gateway-reconcile";
 import { startRetentionJob } from "./retention";
 
 /** Every background job of an instance; started when JOBS_ENABLED, stopped on shutdown. */
 export function startBackgroundJobs(services: AppServices): RunningJob {
-  const jobs: RunningJob[] = [startPaymentJobs(services), startPanelSyncJob(services), startRetentionJob(services)];
-  jobs.push(startGatewayReconcileJob(services));
+  const jobs: RunningJob[] = [
+    startPaymentJobs(services),
+    startPanelSyncJob(services),
+    startRetentionJob(services),
+    startMailboxJob(services),
+    startGatewayReconcileJob(services),
+  ];
   return {
     async stop() {
       await Promise.all(jobs.map((job) => job.stop()));

@@ -70,3 +70,6 @@ export async function customTemplates(db: DB): Promise<{ inputs: CustomTemplateI
 export async function saveCustomTemplates(db: DB, inputs: CustomTemplateInput[], now = Date.now()): Promise<void> {
   await write(db, { [KEYS.templates]: JSON.stringify(inputs) }, now);
 }
+
+/** The bank e-mail mailbox keeps its settings here too (mail/mailbox-store.server.ts). */
+export { read as readPaymentSetting, write as writePaymentSettings };

@@ -7,6 +7,7 @@ import { AppError } from "~/lib/app-error";
 import { saveSettingsForm } from "./admin.server";
 import type { PaymentAlertIntent } from "~/domain/payments/alerts-settings-actions";
 import type { GatewayIntent } from "~/domain/payments/gateway-settings-actions";
+import type { MailboxIntent } from "~/domain/payments/mailbox-settings-actions";
 import type { SettingsAction } from "./settings-actions";
 import type { SettingsForm } from "./validation";
 
@@ -24,7 +25,7 @@ const SAVED: Record<SettingsForm, string> = {
 export async function runSettingsAction(
   services: Pick<AppServices, "db" | "settings" | "config">,
   admin: AdminSession,
-  action: Exclude<SettingsAction, { intent: "panel-test" | PaymentAlertIntent | GatewayIntent }>,
+  action: Exclude<SettingsAction, { intent: "panel-test" | PaymentAlertIntent | GatewayIntent | MailboxIntent }>,
   client: RequestClient,
 ): Promise<{ ok: true; message: string; intent: SettingsAction["intent"] }> {
   const actor = { name: admin.username, client };

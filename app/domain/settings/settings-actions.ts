@@ -2,6 +2,7 @@ import { z } from "zod";
 import { deleteOptionsSchema } from "~/domain/backups/delete-options";
 import { paymentAlertActionSchemas } from "~/domain/payments/alerts-settings-actions";
 import { gatewayActionSchemas } from "~/domain/payments/gateway-settings-actions";
+import { mailboxActionSchemas } from "~/domain/payments/mailbox-settings-actions";
 import { UNKNOWN_ACTION } from "~/lib/intent";
 import {
   adminCredentialsFields,
@@ -32,6 +33,7 @@ export const settingsActionSchema = z.discriminatedUnion(
     }),
     ...paymentAlertActionSchemas,
     ...gatewayActionSchemas,
+    ...mailboxActionSchemas,
   ],
   UNKNOWN_ACTION,
 );

@@ -5,6 +5,7 @@ import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
 import { PanelConnection } from "~/components/admin/settings/panel-connection";
 import { GatewayCard } from "~/components/admin/settings/gateway-card";
+import { MailboxCard } from "~/components/admin/settings/mailbox-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
@@ -16,6 +17,9 @@ import { runPaymentAlertsAction } from "~/domain/payments/alerts-settings-action
 import { isGatewayAction } from "~/domain/payments/gateway-settings-actions";
 import { runGatewayAction } from "~/domain/payments/gateway-settings-actions.server";
 import { gatewaySettings, gatewaySettingsView } from "~/domain/payments/gateways/gateway-settings.server";
+import { mailboxStatus } from "~/domain/payments/mail/mailbox-store.server";
+import { MAILBOX_SECRET_FIELDS, isMailboxAction } from "~/domain/payments/mailbox-settings-actions";
+import { runMailboxAction } from "~/domain/payments/mailbox-settings-actions.server";
 import { customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { settingsActionSchema } from "~/domain/settings/settings-actions";
@@ -30,14 +34,22 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, backups, sms, templates, gateway] = await Promise.all([
+  const [settings, backups, sms, templates, gateway, mailbox] = await Promise.all([
     settingsForAdmin(db),
     listBackups(config.BACKUP_DIR),
     smsSecretStatus(db),
     customTemplates(db),
     gatewaySettings(db).then(gatewaySettingsView),
+    mailboxStatus(db),
   ]);
-  return { settings, username: admin.username, backups, paymentAlerts: { sms, templates: templates.inputs }, gateway };
+  return {
+    settings,
+    username: admin.username,
+    backups,
+    paymentAlerts: { sms, templates: templates.inputs },
+    gateway,
+    mailbox,
+  };
 }
 
 /** Passes on the action's Retry-After when it refuses an attempt with 429. */
@@ -48,7 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseForm(request, settingsActionSchema);
   if (submission.status !== "success") {
     return formFailure(submission, {
-      hideFields: ["currentPassword", "newPassword", "panelApiKey", "keySecret", "webhookSecret"],
+      hideFields: [
+        "currentPassword",
+        "newPassword",
+        "panelApiKey",
+        "keySecret",
+        "webhookSecret",
+        ...MAILBOX_SECRET_FIELDS,
+      ],
     });
   }
   const action = submission.value;
@@ -66,6 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (isGatewayAction(action))
     return pageAction(() => runGatewayAction(services, { name: admin.username, client }, action));
+  if (isMailboxAction(action))
+    return pageAction(() => runMailboxAction(services, { name: admin.username, client }, action));
   return pageAction(() => runSettingsAction(services, admin, action, client));
 }
 
@@ -156,6 +177,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           gateway={loaderData.gateway}
           webhookUrl={`${s.publicBaseUrl.replace(/\/+$/, "")}/api/payments/razorpay-webhook`}
         />
+        <MailboxCard mailbox={loaderData.mailbox} />
         <CredentialsCard username={loaderData.username} />
         <SettingsCard
           intent="store"
