@@ -140,7 +140,7 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   expect(await page.content()).not.toContain("live-key-0123456789abcdef");
   // The saved key is neither tried against nor saved with another panel URL.
   await smm.getByLabel("Panel Base URL").fill("https://collector.example");
-  await page.getByRole("button", { name: "Test connection" }).click();
+  await page.getByRole("region", { name: "Panel Connection" }).getByRole("button", { name: "Test connection" }).click();
   await expect(
     page.getByRole("alert").filter({ hasText: "Type the API key again to test a different panel URL" }),
   ).toBeVisible();
