@@ -9,7 +9,7 @@
  * at a random phase, as a real buyer's page would be) says when the buyer
  * sees it. A hostile batch (wrong amount, unsigned) must confirm nothing.
  * Target: buyer-visible p99 ≤ 5 s, 0 false confirmations.
- *   npm run bench -- payment-confirm   (BENCH_PAYMENT_ORDERS, BENCH_PAYMENT_BATCH)
+ *   npm run bench -- payment-confirm   (BENCH_PAYMENT_ORDERS, BENCH_PAYMENT_BATCH, BENCH_PAYMENT_SOURCES=sms,email,razorpay)
  */
 import { setTimeout as sleep } from "node:timers/promises";
 import { POLL_MS } from "~/components/buying/checkout-state";
@@ -20,6 +20,8 @@ import { PAYMENT_SOURCES } from "./payment-sources";
 const ORDERS = Number(process.env.BENCH_PAYMENT_ORDERS ?? 60);
 /** Orders paid at the same moment: a busy evening, not a flood. */
 const BATCH = Number(process.env.BENCH_PAYMENT_BATCH ?? 10);
+/** Comma-separated source names to run (default: all). */
+const ONLY = (process.env.BENCH_PAYMENT_SOURCES ?? "").split(",").filter(Boolean);
 const TARGET_MS = 5_000;
 const FINE_POLL_MS = 25;
 const GIVE_UP_MS = 20_000;
@@ -126,7 +128,7 @@ export const paymentConfirmBench: Bench = {
   description: `alert → checkout shows paid, per source, ${ORDERS} orders in batches of ${BATCH}; target p99 ≤ ${TARGET_MS} ms`,
   async run() {
     let ok = true;
-    for (const source of PAYMENT_SOURCES) {
+    for (const source of PAYMENT_SOURCES.filter((s) => ONLY.length === 0 || ONLY.includes(s.name))) {
       try {
         if (!(await benchSource(source))) ok = false;
       } catch (error) {

@@ -99,7 +99,11 @@ export function emailSource(): PaymentSource {
       await imap.connect();
       await imap.mailboxOpen("INBOX");
       // An ordinary mail read and flagged: the shop's reader is connected. Then past its autoIdleDelay, so it is IDLE.
-      await read(await append(rawMail("Your statement is ready.\r\n", { subject: "Monthly statement" })));
+      await read(
+        await append(
+          rawMail("Your statement is ready.\r\n", { from: "News <news@example.com>", subject: "Monthly statement" }),
+        ),
+      );
       await sleep(1_500);
     },
     async prepare(_shop, order, n) {
