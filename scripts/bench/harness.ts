@@ -58,7 +58,8 @@ async function stopChild(child: ChildProcess) {
 
 /**
  * The shop's production build as its own process, on `dbFile` or else on a
- * fresh temporary SQLite database.
+ * fresh temporary SQLite database. `env` comes last, so it overrides any of the
+ * defaults below (NODE_ENV=test for a source that needs a test-only setting).
  */
 export async function startShop(
   env: Record<string, string> = {},

@@ -83,6 +83,9 @@ export function rawMail(body: string, o: MailOptions = {}): string {
 export async function signedMail(key: DkimKey, body: string, o: MailOptions = {}): Promise<string> {
   const message = rawMail(body, { ...o, prepend: [] });
   const { signatures } = await dkimSign(message, {
+    // Without a signTime, mailauth (4.13) reads the clock once for the t= it signs and again for the t= it
+    // writes: when a second turns in between (more often on a loaded machine), the signature never verifies.
+    signTime: new Date(),
     signatureData: [{ signingDomain: key.domain, selector: key.selector, privateKey: key.privateKey }],
   } as unknown as Parameters<typeof dkimSign>[1]);
   return `${(o.prepend ?? []).map((h) => `${h}\r\n`).join("")}${signatures}${message}`;

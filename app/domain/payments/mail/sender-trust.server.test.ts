@@ -46,6 +46,21 @@ describe("DKIM", () => {
     });
   });
 
+  it("trusts the bank's signature when the signer's clock turns a second while it signs", async () => {
+    const realNow = Date.now;
+    let calls = 0;
+    // Each reading of the clock a second later than the one before.
+    Date.now = () => realNow() + 1_000 * calls++;
+    let signed: string;
+    try {
+      signed = await signedMail(hdfc, body);
+    } finally {
+      Date.now = realNow;
+    }
+    expect(calls).toBeGreaterThan(0);
+    expect(await judge(signed)).toMatchObject({ trusted: true, via: "dkim", domain: "hdfcbank.net" });
+  });
+
   it("trusts a From subdomain signed by the organisation's domain", async () => {
     const message = await signedMail(sbi, body, { from: "SBI <donotreply.sbiatm@alerts.sbi.co.in>" });
     expect(await judge(message)).toMatchObject({ trusted: true, domain: "sbi.co.in" });
