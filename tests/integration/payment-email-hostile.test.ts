@@ -285,6 +285,17 @@ describe.each(testDatabases())("hostile bank e-mails on $name", (kind: TestDatab
       } as unknown as Parameters<typeof dkimSign>[1]);
       return `${signatures}${message}\r\n${text}`;
     }),
+    sample(
+      "the bank's server signs a message whose From it does not sign, the bank's From added",
+      credit,
+      async ({ text }) => {
+        const message = rawMail(text).replace(/^From: .*\r\n/m, "");
+        const { signatures } = await dkimSign(message, {
+          signatureData: [{ signingDomain: hdfc.domain, selector: hdfc.selector, privateKey: hdfc.privateKey }],
+        } as unknown as Parameters<typeof dkimSign>[1]);
+        return `${signatures}From: ${BANK_FROM}\r\n${message}`;
+      },
+    ),
     sample("the bank's genuine alert about another account, sent on", credit, ({ text }) =>
       signedMail(hdfc, text, { to: "attacker@evil.example" }),
     ),
