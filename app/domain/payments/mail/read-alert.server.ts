@@ -76,8 +76,9 @@ export async function readAlertMail(
     services.logger.warn({ err: error }, "unreadable message in the alert mailbox");
     return { kind: "ignored", reason: "unreadable_mail" };
   }
-  const subject = (mail.subject ?? "").slice(0, 200);
-  const messageId = (mail.messageId ?? "").slice(0, 200) || null;
+  // PostgreSQL stores no NUL in text: one in a forged header would make the credit unstorable and the message unread.
+  const subject = (mail.subject ?? "").replaceAll("\0", "").slice(0, 200);
+  const messageId = (mail.messageId ?? "").replaceAll("\0", "").slice(0, 200) || null;
   const text = mail.text ?? "";
   const parsed = readText(text, custom, trust.from);
   const creditLike = parsed.ok || (parsed.reason !== "not_a_credit" && looksLikeCredit(text));
