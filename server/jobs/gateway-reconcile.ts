@@ -1,7 +1,6 @@
 import type { AppServices } from "~/context";
 import { reconcileGatewayOrders } from "~/domain/payments/gateways/reconcile.server";
-import { withJitter } from "~/domain/panel/sync-schedule";
-import type { RunningJob } from "./panel-sync";
+import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**
  * Every GATEWAY_RECONCILE_INTERVAL_MS: asks the payment gateway about online
@@ -12,41 +11,8 @@ export function startGatewayReconcileJob(
   services: AppServices,
   { intervalMs = services.config.GATEWAY_RECONCILE_INTERVAL_MS } = {},
 ): RunningJob {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = async () => {
-    try {
-      const confirmed = await reconcileGatewayOrders(services);
-      if (confirmed > 0) services.logger.info({ orders: confirmed }, "online payments confirmed by asking the gateway");
-    } catch (error) {
-      services.logger.error({ err: error }, "gateway reconciliation failed");
-    }
-  };
-
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => {
-        running = undefined;
-        schedule();
-      });
-    }, withJitter(intervalMs));
-    timer.unref();
-  };
-  schedule();
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      if (running) {
-        await Promise.race([
-          running,
-          new Promise((done) => setTimeout(done, services.config.SHUTDOWN_TIMEOUT_MS).unref()),
-        ]);
-      }
-    },
-  };
+  return startRepeatingJob(services, "gateway reconciliation", intervalMs, async () => {
+    const confirmed = await reconcileGatewayOrders(services);
+    if (confirmed > 0) services.logger.info({ orders: confirmed }, "online payments confirmed by asking the gateway");
+  });
 }

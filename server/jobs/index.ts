@@ -1,8 +1,9 @@
 import type { AppServices } from "~/context";
 import { startGatewayReconcileJob } from "./gateway-reconcile";
 import { startMailboxJob } from "./mailbox";
-import { type RunningJob, startPanelSyncJob } from "./panel-sync";
+import { startPanelSyncJob } from "./panel-sync";
 import { startPaymentJobs } from "./payments";
+import type { RunningJob } from "./repeating-job";
 import { startRetentionJob } from "./retention";
 
 /** Every background job of an instance; started when JOBS_ENABLED, stopped on shutdown. */

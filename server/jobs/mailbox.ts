@@ -1,7 +1,7 @@
 import type { AppServices } from "~/context";
 import { startMailboxReader } from "~/domain/payments/mail/mailbox-reader.server";
 import { testDkimResolver } from "~/domain/payments/mail/test-dkim-keys.server";
-import type { RunningJob } from "./panel-sync";
+import type { RunningJob } from "./repeating-job";
 
 /**
  * The bank e-mail alert reader: one per instance. It connects only while the

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
-import type { RunningJob } from "./panel-sync";
+import type { RunningJob } from "./repeating-job";
 
 const HOUR = 3_600_000;
 
