@@ -4,6 +4,7 @@ import { SETTINGS } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
 import { deleteAllCredits } from "~/domain/payments/credits.repository.server";
+import { deleteSettingValues } from "~/domain/settings/settings.repository.server";
 import { DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
 export { DELETE_OPTIONS, DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
@@ -62,12 +63,11 @@ export async function deleteSelectedData(
     // The payments received for those orders (matched or not) go with them; the backup above keeps both.
     if (options.has("orders")) await deleteAllCredits(trx);
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
-    const settings =
-      keys.length > 0 ? await trx.deleteFrom("settings").where("key", "in", keys).executeTakeFirst() : null;
+    const settings = await deleteSettingValues(trx, keys);
     const counts = {
       orders,
       plans: Number(plans?.numDeletedRows ?? 0),
-      settings: Number(settings?.numDeletedRows ?? 0),
+      settings,
     };
     await recordAudit(trx, {
       ...auditBy(actor),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "~/db/database.server";
+import { readSettingValues, upsertSettingValues } from "~/domain/settings/settings.repository.server";
 import type { AlertTemplate } from "./alert-templates";
 import { type CustomTemplateInput, loadCustomTemplates } from "./custom-templates";
 
@@ -17,22 +18,10 @@ const KEYS = {
 } as const;
 
 async function read(db: DB, key: string): Promise<string | null> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  return row?.value ?? null;
+  return (await readSettingValues(db, [key])).get(key) ?? null;
 }
 
-async function write(db: DB, values: Record<string, string>, now: number): Promise<void> {
-  const rows = Object.entries(values).map(([key, value]) => ({ key, value, updated_at: now }));
-  await db
-    .insertInto("settings")
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .column("key")
-        .doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
-    )
-    .execute();
-}
+const write = upsertSettingValues;
 
 export async function smsSecret(db: DB): Promise<string | null> {
   const value = await read(db, KEYS.smsSecret);

@@ -1,13 +1,13 @@
 import type { DB } from "~/db/database.server";
 import { SETTINGS, type SettingName, type SiteSettings, defaultSiteSettings, settingNameForKey } from "./registry";
+import { readSettingValues, upsertSettingValues } from "./settings.repository.server";
 
 /** All site settings, with defaults for keys never saved. */
 export async function readSiteSettings(db: DB): Promise<SiteSettings> {
-  const rows = await db.selectFrom("settings").select(["key", "value"]).execute();
   const settings = defaultSiteSettings();
-  for (const row of rows) {
-    const name = settingNameForKey(row.key);
-    if (name) settings[name] = row.value;
+  for (const [key, value] of await readSettingValues(db)) {
+    const name = settingNameForKey(key);
+    if (name) settings[name] = value;
   }
   return settings;
 }
@@ -17,22 +17,10 @@ export async function writeSettings(
   values: Partial<Record<SettingName, string>>,
   now = Date.now(),
 ): Promise<void> {
-  const rows = Object.entries(values).map(([name, value]) => ({
-    key: SETTINGS[name as SettingName].key,
-    value: value,
-    updated_at: now,
-  }));
-  if (rows.length === 0) return;
-  await db
-    .insertInto("settings")
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet((eb) => ({
-        value: eb.ref("excluded.value"),
-        updated_at: eb.ref("excluded.updated_at"),
-      })),
-    )
-    .execute();
+  const rows = Object.entries(values)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]): [string, string] => [SETTINGS[name as SettingName].key, value]);
+  await upsertSettingValues(db, Object.fromEntries(rows), now);
 }
 
 export interface SettingsCache {

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/database.server";
+import { readSettingValues, upsertSettingValues } from "~/domain/settings/settings.repository.server";
 import type { GatewayCredentials } from "./gateway";
 
 /**
@@ -28,12 +29,8 @@ export interface GatewaySettingsView {
 }
 
 export async function gatewaySettings(db: DB): Promise<GatewaySettings> {
-  const rows = await db
-    .selectFrom("settings")
-    .select(["key", "value"])
-    .where("key", "in", Object.values(KEYS))
-    .execute();
-  const value = (key: string) => rows.find((r) => r.key === key)?.value ?? "";
+  const saved = await readSettingValues(db, Object.values(KEYS));
+  const value = (key: string) => saved.get(key) ?? "";
   return {
     enabled: value(KEYS.enabled) === "true",
     keyId: value(KEYS.keyId),
@@ -62,17 +59,8 @@ export async function saveGatewaySettings(
   changes: Partial<{ enabled: boolean; keyId: string; keySecret: string; webhookSecret: string }>,
   now = Date.now(),
 ): Promise<void> {
-  const rows = Object.entries(changes)
+  const values = Object.entries(changes)
     .filter(([, v]) => v !== undefined)
-    .map(([name, v]) => ({ key: KEYS[name as keyof typeof KEYS], value: String(v), updated_at: now }));
-  if (rows.length === 0) return;
-  await db
-    .insertInto("settings")
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .column("key")
-        .doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
-    )
-    .execute();
+    .map(([name, v]): [string, string] => [KEYS[name as keyof typeof KEYS], String(v)]);
+  await upsertSettingValues(db, Object.fromEntries(values), now);
 }
