@@ -131,6 +131,22 @@ export async function readJson<S extends z.ZodType>(
 }
 
 /**
+ * A webhook's body as the bytes it was signed over, before anything in it is
+ * believed; `parseJsonText` reads it once the signature verified.
+ */
+export async function readRawBody(request: Request, maxBytes: number): Promise<Buffer> {
+  if (declaredTooLarge(request, maxBytes)) throw new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+  let body: Buffer;
+  try {
+    body = Buffer.from(await request.arrayBuffer());
+  } catch {
+    throw new AppError("INVALID_INPUT", "Could not read the request body");
+  }
+  if (body.length > maxBytes) throw new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+  return body;
+}
+
+/**
  * The JSON checks on a body already read: for a webhook whose signature is
  * verified over the raw bytes before anything in them is believed.
  */
