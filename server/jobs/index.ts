@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context";
+import { startAlertsJob } from "./alerts";
 import { startGatewayReconcileJob } from "./gateway-reconcile";
 import { startMailboxJob } from "./mailbox";
 import { type RunningJob, startPanelSyncJob } from "./panel-sync";
@@ -13,6 +14,7 @@ export function startBackgroundJobs(services: AppServices): RunningJob {
     startRetentionJob(services),
     startMailboxJob(services),
     startGatewayReconcileJob(services),
+    startAlertsJob(services),
   ];
   return {
     async stop() {
