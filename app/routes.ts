@@ -32,6 +32,7 @@ export default [
     // payment sources (signed by the sender, no session)
     route("payments/sms-alert", "routes/api/payments-sms-alert.ts"),
     route("payments/razorpay-webhook", "routes/api/payments-razorpay-webhook.ts"),
+    route("alerts/telegram", "routes/api/alerts-telegram.ts"),
     route("orders/:orderId/gateway", "routes/api/order-gateway.ts"),
     route("orders/:orderId/gateway/check", "routes/api/order-gateway-check.ts"),
   ]),

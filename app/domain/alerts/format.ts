@@ -19,6 +19,7 @@ export function adminLink(publicBaseUrl: string, path: string): string {
 export function formatAlert(facts: AlertFacts, { brand, publicBaseUrl }: { brand: string; publicBaseUrl: string }) {
   const link = adminLink(publicBaseUrl, facts.path);
   // Control characters (a buyer-typed target, a panel's error) never reach a mail header or a chat.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const clean = (text: string) => text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
   const message: AlertMessage = {
     subject: clean(`[${brand}] ${facts.title}`).slice(0, 200),

@@ -16,7 +16,7 @@ import { queueAlert } from "./queue.server";
 
 /** Minutes after 00:00 IST. */
 export function istMinuteOfDay(ms: number): number {
-  return Math.floor((((ms + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS / 60_000);
+  return Math.floor(((((ms + IST_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
 }
 
 export function summaryDue(dailySummaryTime: string, now: number): boolean {

@@ -34,7 +34,8 @@ export function parseConfirmCallback(update: unknown): ConfirmCallback | null {
     from?: { id?: unknown; username?: unknown; first_name?: unknown };
     message?: { chat?: { id?: unknown } };
   };
-  const id = (v: unknown) => (typeof v === "number" && Number.isSafeInteger(v) ? String(v) : typeof v === "string" ? v : null);
+  const id = (v: unknown) =>
+    typeof v === "number" && Number.isSafeInteger(v) ? String(v) : typeof v === "string" ? v : null;
   const callbackId = typeof q.id === "string" && q.id.length <= 100 ? q.id : null;
   const chatId = id(q.message?.chat?.id);
   const fromId = id(q.from?.id);

@@ -23,7 +23,12 @@ export function emailSender(settings: AlertSettings["email"], password: string):
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from: settings.from, to: settings.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: settings.from,
+          to: settings.to,
+          subject: message.subject,
+          text: message.text,
+        });
         return { kind: "ok" };
       } catch (error) {
         return smtpFailure(error, settings);

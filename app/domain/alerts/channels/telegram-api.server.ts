@@ -7,8 +7,7 @@ import { SEND_TIMEOUT_MS } from "./channel";
  */
 
 export type TelegramReply =
-  | { ok: true; result: unknown }
-  | { ok: false; status: number | null; description: string; retryAfter: number | null };
+  { ok: true; result: unknown } | { ok: false; status: number | null; description: string; retryAfter: number | null };
 
 export async function callTelegram(
   apiBase: string,
