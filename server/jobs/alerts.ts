@@ -23,9 +23,9 @@ export function startAlertsJob(services: AppServices): RunningJob {
   const tick = async () => {
     try {
       await queueDailySummary(services);
-      if (Date.now() - balanceCheckedAt >= BALANCE_CHECK_MS) {
+      // The panel is asked at most every BALANCE_CHECK_MS, and only while an alert could follow.
+      if (Date.now() - balanceCheckedAt >= BALANCE_CHECK_MS && (await queueLowBalance(services)) !== "off") {
         balanceCheckedAt = Date.now();
-        await queueLowBalance(services);
       }
     } catch (error) {
       services.logger.error({ err: error }, "scheduled alerts could not be queued");

@@ -2,11 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { claimAlert, dueAlerts, finishAlert } from "~/domain/alerts/outbox.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
+import { ALERT_EVENTS } from "~/domain/alerts/events";
 import { DEFAULT_RETRY } from "~/domain/alerts/retry";
+import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { gatewayBody, hdfcCreditSms, postSms, signedHeaders } from "../support/sms";
 import { type TelegramDouble, pressConfirm, startTelegramDouble } from "../support/telegram-double";
 
 /**
@@ -254,6 +257,49 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     await eventually("a later alert", () => sentMessages(later).length > 0);
     expect(sentMessages(orderId)).toHaveLength(3);
     expect(mailsAbout(orderId)).toHaveLength(1);
+  });
+
+  it("tells of a payment credit that matched no order, linking to the payments waiting for the operator", async () => {
+    const secret = await rotateSmsSecret(handle.db);
+    const body = gatewayBody(hdfcCreditSms(98_765_43, "699988877766"));
+    expect((await postSms(server.url, body, signedHeaders(secret, body))).status).toBe(200);
+    const [message] = await eventually("the unmatched-credit alert", () => {
+      const found = telegram.callsOf("sendMessage").filter((c) => String(c.body.text).includes("matched no order"));
+      return found.length > 0 && found;
+    });
+    expect(String(message!.body.text)).toContain("₹98,765.43");
+    expect(String(message!.body.text)).toContain("UTR: 699988877766");
+    expect(String(message!.body.text)).toContain(`${BASE_URL}/admin/payments`);
+    expect(message!.body.reply_markup).toBeUndefined();
+  });
+
+  it("sends the daily summary once a day from the chosen time, and a low panel balance once", async () => {
+    // Every event, the summary due from 00:00 IST (so now), and a threshold above the panel's balance.
+    const saved = await fetch(`${server.url}/admin/settings.data`, {
+      method: "POST",
+      body: new URLSearchParams([
+        ["intent", "alerts-events"],
+        ...ALERT_EVENTS.map((e) => ["events", e]),
+        ["dailySummaryTime", "00:00"],
+        ["balanceThreshold", "30000"],
+      ]),
+      headers: { cookie, origin: server.url },
+    });
+    expect(await saved.text()).toContain("Alert choices saved");
+    const texts = () => telegram.callsOf("sendMessage").map((c) => String(c.body.text));
+    await eventually(
+      "the summary and the balance alert",
+      () =>
+        texts().some((t) => t.startsWith("Summary for")) && texts().some((t) => t.startsWith("Panel balance is low")),
+    );
+    expect(texts().find((t) => t.startsWith("Panel balance is low"))).toContain("(alert below ₹30,000)");
+    const later = await claimedOrder();
+    await eventually("a later alert", () => sentMessages(later).length > 0);
+    expect(texts().filter((t) => t.startsWith("Summary for"))).toHaveLength(1);
+    expect(texts().filter((t) => t.startsWith("Panel balance is low"))).toHaveLength(1);
+    expect(
+      await handle.db.selectFrom("alert_outbox").select("channel").where("event", "=", "daily_summary").execute(),
+    ).toHaveLength(2);
   });
 
   it("lets only one of several workers claim a row, and takes over a row whose worker stopped", async () => {

@@ -53,24 +53,29 @@ export async function queueDailySummary(services: Pick<AppServices, "db">, now =
   return (await queueAlert(db, { event: "daily_summary", eventKey, facts }, now)) > 0;
 }
 
+/**
+ * "off" when there was nothing to ask (no threshold, no channel, already told today): the panel
+ * was not called. Otherwise whether the balance was low and the alert queued.
+ */
 export async function queueLowBalance(
   services: Pick<AppServices, "db" | "settings" | "config" | "demoPanelUrl">,
   now = Date.now(),
-): Promise<boolean> {
+): Promise<"off" | "queued" | "fine"> {
   const { db } = services;
   const { settings, secrets } = await alertSettings(db);
   const threshold = settings.balanceThresholdPaise;
-  if (threshold === null || channelsFor("low_balance", settings, secrets).length === 0) return false;
+  if (threshold === null || channelsFor("low_balance", settings, secrets).length === 0) return "off";
   const eventKey = `low_balance:${istDate(now)}`;
   const queued = await db.selectFrom("alert_outbox").select("id").where("event_key", "=", eventKey).executeTakeFirst();
-  if (queued) return false;
+  if (queued) return "off";
   const balance = await getPanelBalance(services);
-  if (!balance.ok || balance.balancePaise === null || balance.balancePaise >= threshold) return false;
+  if (!balance.ok || balance.balancePaise === null || balance.balancePaise >= threshold) return "fine";
   const facts = {
     title: `Panel balance is low: ${formatInr(balance.balancePaise)} (alert below ${formatInr(threshold)})`,
     lines: [`The panel says ${balance.balance} ${balance.currency}. Top it up so paid orders keep going out.`],
     orderId: null,
     path: "/admin/settings",
   };
-  return (await queueAlert(db, { event: "low_balance", eventKey, facts }, now)) > 0;
+  await queueAlert(db, { event: "low_balance", eventKey, facts }, now);
+  return "queued";
 }
