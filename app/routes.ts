@@ -61,6 +61,8 @@ export default [
       route("delete-all-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-all" }),
       route("backups", "routes/api/admin/backups.ts", { id: "api-admin-backups" }),
       route("backups/:name", "routes/api/admin/backups.ts", { id: "api-admin-backup" }),
+      // alerts API (this device's Web Push subscription)
+      route("push-subscriptions", "routes/api/admin/push-subscriptions.ts"),
     ]),
   ]),
 

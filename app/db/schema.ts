@@ -1,4 +1,4 @@
-import type { AlertOutboxTable } from "~/domain/alerts/table";
+import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type {
   AdminLoginFailureTable,
@@ -37,4 +37,5 @@ export interface Database {
   payment_replay_guard: PaymentReplayGuardTable;
   payment_gateway_orders: PaymentGatewayOrderTable;
   alert_outbox: AlertOutboxTable;
+  alert_push_subscriptions: AlertPushSubscriptionTable;
 }

@@ -105,6 +105,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
   PANEL_SIMULATOR: booleanFlag.default(false),
   PANEL_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
+  /** Let Web Push alerts reach push endpoints on this machine or a private network (tests only, in practice). */
+  PUSH_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   PANEL_SIMULATOR_PORT: z.coerce
     .number({ error: "expected a whole number from 0 to 65535" })
     .int()

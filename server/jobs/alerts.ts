@@ -2,6 +2,7 @@ import type { AppServices } from "~/context";
 import { sendDueAlerts } from "~/domain/alerts/dispatch.server";
 import { DEFAULT_RETRY } from "~/domain/alerts/retry";
 import { queueDailySummary, queueLowBalance } from "~/domain/alerts/scheduled.server";
+import { vapidKeys } from "~/domain/alerts/vapid.server";
 import { withJitter } from "~/domain/panel/sync-schedule";
 import type { RunningJob } from "./panel-sync";
 
@@ -19,6 +20,8 @@ export function startAlertsJob(services: AppServices): RunningJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let balanceCheckedAt = 0;
+  // The Web Push key pair, made at first start so the Settings page can offer notifications at once.
+  vapidKeys(services.db).catch((error: unknown) => services.logger.error({ err: error }, "VAPID keys not made"));
 
   const tick = async () => {
     try {

@@ -90,6 +90,8 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   { method: "DELETE", pattern: "/api/admin/delete-selected-data", keys: ["deleteOptions"] },
   { method: "DELETE", pattern: "/api/admin/delete-all-data", keys: [] },
   { method: "POST", pattern: "/api/admin/panel/update-profits", keys: [] },
+  { method: "POST", pattern: "/api/admin/push-subscriptions", keys: ["endpoint", "keys", "expirationTime"] },
+  { method: "DELETE", pattern: "/api/admin/push-subscriptions", keys: ["endpoint"] },
 ];
 
 /** One intent of a page: its value (null for a form without one) and the fields its schema reads. */

@@ -7,6 +7,7 @@ import type { Dialect } from "../database.server";
  * (event_key, channel) pair keeps an event from being queued twice; the
  * status, attempt count and claim time let several instances share the work
  * without sending one row twice, and a crashed sender's row be taken over.
+ * Web Push subscriptions are kept per device (the browser's endpoint, once).
  */
 export function alertOutbox(dialect: Dialect) {
   const pg = dialect === "postgres";
@@ -40,8 +41,18 @@ export function alertOutbox(dialect: Dialect) {
         .on("alert_outbox")
         .columns(["status", "next_attempt_at"])
         .execute();
+      await db.schema
+        .createTable("alert_push_subscriptions")
+        .addColumn("id", pg ? "serial" : "integer", (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+        .addColumn("endpoint", "text", (c) => c.notNull().unique())
+        .addColumn("p256dh", "text", (c) => c.notNull())
+        .addColumn("auth", "text", (c) => c.notNull())
+        .addColumn("device", "text", (c) => c.notNull())
+        .addColumn("created_at", big, (c) => c.notNull())
+        .execute();
     },
     async down(db: Kysely<any>) {
+      await db.schema.dropTable("alert_push_subscriptions").ifExists().execute();
       await db.schema.dropTable("alert_outbox").ifExists().execute();
     },
   };

@@ -118,11 +118,21 @@ export async function runAlertAction(
           : "Telegram alerts saved",
       };
     }
+    case "alerts-push": {
+      const push = { enabled: action.enabled };
+      await saveAlertSettings(db, { settings: { ...settings, push } });
+      await audit(push);
+      return {
+        ok: true,
+        intent: action.intent,
+        message: action.enabled ? "Web Push alerts on" : "Web Push alerts off",
+      };
+    }
     case "alerts-test": {
-      const sender = alertSenders(stored, services.config)[action.channel];
+      const site = await services.settings.get();
+      const sender = (await alertSenders(db, stored, services.config, site))[action.channel];
       const label = ALERT_CHANNEL_LABELS[action.channel];
       if (!sender) throw new AppError("NOT_CONFIGURED", `Save the ${label} settings first`);
-      const site = await services.settings.get();
       const result = await sender.send(
         formatAlert(
           {

@@ -42,6 +42,7 @@ export const alertActionSchemas = [
     telegramToken: text(120, "The bot token is too long"),
     telegramChatId: text(32, "The chat id is too long"),
   }),
+  z.object({ intent: z.literal("alerts-push"), enabled: checkbox }),
   z.object({
     intent: z.literal("alerts-test"),
     channel: z.enum(ALERT_CHANNELS, { error: "Choose a channel to test" }),

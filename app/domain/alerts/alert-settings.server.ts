@@ -1,5 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { type AlertSecrets, type AlertSettings, parseAlertSettings } from "./alert-settings";
+import { pushDeviceCount } from "./push-subscriptions.server";
+import { vapidPublicKey } from "./vapid.server";
 
 /**
  * Alert settings live in the settings table but outside the site settings:
@@ -70,14 +72,22 @@ export interface AlertSettingsView {
   smtpPasswordHint: string | null;
   telegramTokenHint: string | null;
   telegramWebhookSet: boolean;
+  /** The VAPID public key a browser subscribes with (null until the alert job made it), and how many devices did. */
+  push: { publicKey: string | null; devices: number };
 }
 
-export function alertSettingsView({ settings, secrets }: StoredAlertSettings): AlertSettingsView {
+export async function alertSettingsView(db: DB): Promise<AlertSettingsView> {
+  const [{ settings, secrets }, publicKey, devices] = await Promise.all([
+    alertSettings(db),
+    vapidPublicKey(db),
+    pushDeviceCount(db),
+  ]);
   const hint = (secret: string) => (secret ? secret.slice(-4) : null);
   return {
     settings,
     smtpPasswordHint: hint(secrets.smtpPassword),
     telegramTokenHint: hint(secrets.telegramToken),
     telegramWebhookSet: secrets.telegramWebhookSecret !== "",
+    push: { publicKey, devices },
   };
 }

@@ -33,6 +33,8 @@ export const alertSettingsSchema = z.object({
   telegram: z
     .object({ enabled: z.boolean().default(false), chatId: z.string().default("") })
     .default({ enabled: false, chatId: "" }),
+  /** Web Push to every device that subscribed (alert_push_subscriptions). */
+  push: z.object({ enabled: z.boolean().default(false) }).default({ enabled: false }),
 });
 export type AlertSettings = z.output<typeof alertSettingsSchema>;
 
@@ -61,6 +63,9 @@ export function channelComplete(channel: AlertChannel, settings: AlertSettings, 
       return Boolean(settings.email.host && settings.email.to && settings.email.from);
     case "telegram":
       return Boolean(settings.telegram.chatId && secrets.telegramToken);
+    case "push":
+      // Its keys are made at first start; whether any device subscribed is known only when sending.
+      return true;
   }
 }
 

@@ -18,7 +18,7 @@ export async function sendDueAlerts(services: Services, policy: RetryPolicy, clo
   const rows = await dueAlerts(db, clock(), policy);
   if (rows.length === 0) return 0;
   const [stored, site] = await Promise.all([alertSettings(db), services.settings.get()]);
-  const senders = alertSenders(stored, services.config);
+  const senders = await alertSenders(db, stored, services.config, site);
   let sent = 0;
   for (const row of rows) {
     const attempt = await claimAlert(db, row, clock());

@@ -24,10 +24,14 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
   daily_summary: "Daily summary",
 };
 
-export const ALERT_CHANNELS = ["email", "telegram"] as const;
+export const ALERT_CHANNELS = ["email", "telegram", "push"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
-export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = { email: "E-mail", telegram: "Telegram" };
+export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {
+  email: "E-mail",
+  telegram: "Telegram",
+  push: "Web Push",
+};
 
 /** What one alert says: fixed when it happened, so a retry sends the same words. */
 export interface AlertFacts {

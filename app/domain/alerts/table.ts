@@ -26,3 +26,18 @@ export interface AlertOutboxTable {
 }
 
 export type AlertOutboxRow = Selectable<AlertOutboxTable>;
+
+/** One browser (device) that asked for Web Push alerts; removed when its push service says it is gone. */
+export interface AlertPushSubscriptionTable {
+  id: Generated<number>;
+  /** The push service's address for this browser: unique, and the device's identity here. */
+  endpoint: string;
+  /** The browser's keys for encrypting the message (base64url). */
+  p256dh: string;
+  auth: string;
+  /** The browser's own words for itself (user agent), for the operator to tell devices apart. */
+  device: string;
+  created_at: number;
+}
+
+export type AlertPushSubscriptionRow = Selectable<AlertPushSubscriptionTable>;

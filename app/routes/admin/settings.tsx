@@ -12,7 +12,7 @@ import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
 import { ALERT_SECRET_FIELDS, isAlertAction } from "~/domain/alerts/alert-settings-actions";
 import { runAlertAction } from "~/domain/alerts/alert-settings-actions.server";
-import { alertSettings, alertSettingsView } from "~/domain/alerts/alert-settings.server";
+import { alertSettingsView } from "~/domain/alerts/alert-settings.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listBackups } from "~/domain/backups/backup.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     customTemplates(db),
     gatewaySettings(db).then(gatewaySettingsView),
     mailboxStatus(db),
-    alertSettings(db).then(alertSettingsView),
+    alertSettingsView(db),
   ]);
   return {
     settings,

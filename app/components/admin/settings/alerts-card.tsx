@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { PushDevice } from "./push-device";
 
 interface Props {
   /** The saved settings; of each secret only its last 4 characters. */
@@ -30,9 +31,11 @@ export function AlertsCard({ alerts }: Props) {
   const events = useFetcher<AlertSettingsResult>();
   const email = useFetcher<AlertSettingsResult>();
   const telegram = useFetcher<AlertSettingsResult>();
+  const push = useFetcher<AlertSettingsResult>();
   useActionToast(events, { failureTitle: "Alert choices not saved" });
   useActionToast(email, { failureTitle: "E-mail alerts" });
   useActionToast(telegram, { failureTitle: "Telegram alerts" });
+  useActionToast(push, { failureTitle: "Web Push alerts" });
   const id = useId();
   const threshold = settings.balanceThresholdPaise === null ? "" : String(settings.balanceThresholdPaise / 100);
   return (
@@ -42,8 +45,8 @@ export function AlertsCard({ alerts }: Props) {
           Alerts
         </h2>
         <p className="mt-1 text-sm text-gray-600">
-          Tells you by e-mail or Telegram when an order needs you. A channel that is down is retried; orders never wait
-          for it. How to set up: docs/alerts.md.
+          Tells you by e-mail, Telegram or a notification when an order needs you. A channel that is down is retried;
+          orders never wait for it. How to set up: docs/alerts.md.
         </p>
         <events.Form method="post" className="mt-4 space-y-2 border-t border-gray-100 pt-4">
           <input type="hidden" name="intent" value="alerts-events" />
@@ -194,6 +197,21 @@ export function AlertsCard({ alerts }: Props) {
           </Button>
         </telegram.Form>
         <SendTest channel="telegram" />
+
+        <push.Form method="post" className="mt-4 space-y-2 border-t border-gray-100 pt-4">
+          <ChannelHeading title="Web Push (this phone or computer)" enabled={settings.push.enabled} />
+          <label className="flex items-center gap-2 text-sm">
+            <input name="enabled" type="checkbox" defaultChecked={settings.push.enabled} className={checkboxClass} />
+            Send alerts as notifications to subscribed devices ({alerts.push.devices} now)
+          </label>
+          <Button type="submit" name="intent" value="alerts-push" size="sm" disabled={push.state !== "idle"}>
+            Save Web Push
+          </Button>
+        </push.Form>
+        <div className="mt-2">
+          <PushDevice publicKey={alerts.push.publicKey} />
+        </div>
+        <SendTest channel="push" />
       </section>
     </Card>
   );
