@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { claimAlert, dueAlerts, finishAlert } from "~/domain/alerts/outbox.server";
+import { claimAlert, dueAlerts, finishAlert, pruneAlerts } from "~/domain/alerts/outbox.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { ALERT_EVENTS } from "~/domain/alerts/events";
 import { DEFAULT_RETRY } from "~/domain/alerts/retry";
@@ -350,6 +350,40 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
         .status,
     ).toBe("sending");
     await handle.db.deleteFrom("alert_outbox").where("event_key", "=", `test:${now}`).execute();
+  });
+
+  it("forgets alerts sent or given up long ago, never one still to send", async () => {
+    const old = Date.now() - 3_600_000;
+    // Still to send (an hour ahead, out of the server's way), though queued long ago.
+    const waiting = await handle.db
+      .insertInto("alert_outbox")
+      .values({
+        event_key: `waiting:${old}`,
+        channel: "email",
+        event: "refund_due",
+        order_id: null,
+        facts: JSON.stringify({ title: "t", lines: [], orderId: null, path: "/" }),
+        status: "pending",
+        next_attempt_at: Date.now() + 3_600_000,
+        claimed_at: null,
+        last_error: null,
+        created_at: old,
+        sent_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const cutoff = Date.now();
+    expect(await pruneAlerts(handle.db, cutoff)).toBeGreaterThan(0);
+    const done = await handle.db
+      .selectFrom("alert_outbox")
+      .select("id")
+      .where("status", "in", ["sent", "failed"])
+      .where("created_at", "<", cutoff)
+      .execute();
+    expect(done).toEqual([]);
+    const kept = await handle.db.selectFrom("alert_outbox").select("id").where("id", "=", waiting.id).execute();
+    expect(kept).toHaveLength(1);
+    await handle.db.deleteFrom("alert_outbox").where("id", "=", waiting.id).execute();
   });
 
   it("creates and confirms orders normally with every channel down, and keeps their alerts for later", async () => {

@@ -30,8 +30,13 @@ export async function sendDueAlerts(services: Services, policy: RetryPolicy, clo
     } else if (!sender) {
       result = { kind: "permanent", error: "The channel was turned off or is not set up" };
     } else {
-      const facts = JSON.parse(row.facts) as AlertFacts;
-      result = await sender.send(formatAlert(facts, { brand: site.brandName, publicBaseUrl: site.publicBaseUrl }));
+      try {
+        const facts = JSON.parse(row.facts) as AlertFacts;
+        result = await sender.send(formatAlert(facts, { brand: site.brandName, publicBaseUrl: site.publicBaseUrl }));
+      } catch (error) {
+        // A sender that throws (it should answer instead) still leaves the row retried, not stuck in `sending`.
+        result = { kind: "retry", error: error instanceof Error ? error.message : "The alert could not be sent" };
+      }
     }
     await finishAlert(db, row.id, attempt, afterSend(result, attempt, clock(), policy));
     if (result.kind === "ok") sent++;

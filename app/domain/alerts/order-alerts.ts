@@ -77,7 +77,8 @@ export function orderAlertFor(name: TransitionName, order: OrderRow, now: number
         facts: {
           ...base,
           title: `Refund due: ${formatInr(order.refund_due_paise ?? 0)} for order ${id}`,
-          lines: [what, `Buyer phone: ${order.customer_phone ?? "not kept"}`],
+          // No buyer phone or name: the outbox outlives the retention period that erases them from the order.
+          lines: [what, "Pay it back to the buyer and mark the order refunded."],
         },
       };
     default:

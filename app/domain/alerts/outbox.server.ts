@@ -54,3 +54,13 @@ export async function finishAlert(db: DB, id: number, attempt: number, after: Af
 export function recentAlerts(db: DB, limit = 10): Promise<AlertOutboxRow[]> {
   return db.selectFrom("alert_outbox").selectAll().orderBy("id", "desc").limit(limit).execute();
 }
+
+/** Forgets alerts sent or given up before `before`: the outbox is a queue, not an archive. */
+export async function pruneAlerts(db: DB, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom("alert_outbox")
+    .where("status", "in", ["sent", "failed"])
+    .where("created_at", "<", before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -57,6 +57,8 @@ export function pushSender(db: DB, options: PushOptions): AlertSender {
               await removePushSubscription(db, null, device.endpoint);
               return "gone";
             }
+            const refused = (error as { code?: unknown }).code === "ERR_PANEL_ADDRESS_REFUSED";
+            if (refused) return { kind: "permanent", error: "Web Push: the push endpoint is on a private network" };
             const text = status ? `the push service answered ${status}` : (error as Error).message;
             const retry = status === null || status === 429 || status >= 500;
             return { kind: retry ? "retry" : "permanent", error: `Web Push: ${text}` };
