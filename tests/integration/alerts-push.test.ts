@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { pushSender } from "~/domain/alerts/channels/push.server";
+import { vapidKeys } from "~/domain/alerts/vapid.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";
 import { type PushDouble, startPushDouble } from "../support/push-double";
@@ -169,5 +171,40 @@ describe.each(testDatabases())("Web Push alerts on $name", (kind: TestDatabase) 
       "alerts.push",
       "alerts.push-unsubscribe",
     ]);
+  });
+
+  it("refuses to push to an endpoint on the shop's own machine unless allowed", async () => {
+    const device = push.device();
+    await handle.db
+      .insertInto("alert_push_subscriptions")
+      .values({
+        endpoint: device.subscription.endpoint,
+        p256dh: device.subscription.keys.p256dh,
+        auth: device.subscription.keys.auth,
+        device: "test",
+        created_at: Date.now(),
+      })
+      .execute();
+    const sender = pushSender(handle.db, {
+      keys: await vapidKeys(handle.db),
+      subject: "mailto:owner@shop.example.in",
+      allowPrivate: false,
+    });
+    const message = { subject: "s", text: "t", link: `${BASE_URL}/admin`, orderId: null, confirmable: false };
+    expect(await sender.send(message)).toEqual({
+      kind: "permanent",
+      error: "The push endpoint is a loopback address",
+    });
+    // A name that resolves to this machine is refused on the address connected to.
+    await handle.db
+      .updateTable("alert_push_subscriptions")
+      .set({ endpoint: device.subscription.endpoint.replace("127.0.0.1", "localhost") })
+      .where("endpoint", "=", device.subscription.endpoint)
+      .execute();
+    expect(await sender.send(message)).toEqual({
+      kind: "permanent",
+      error: "Web Push: the push endpoint is on a private network",
+    });
+    expect(device.received).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { Agent } from "node:https";
+import { isIP } from "node:net";
 import webpush from "web-push";
 import type { DB } from "~/db/database.server";
 import { publicOnlyLookup, refusedRange } from "~/domain/panel/address.server";
@@ -36,7 +37,8 @@ export function pushSender(db: DB, options: PushOptions): AlertSender {
       const outcomes = await Promise.all(
         devices.map(async (device): Promise<SendResult | "gone"> => {
           const host = new URL(device.endpoint).hostname.replace(/^\[|\]$/g, "");
-          const literal = refusedRange(host);
+          // No lookup happens for an address written as an IP: checked here; names are checked on connecting.
+          const literal = isIP(host) === 0 ? null : refusedRange(host);
           if (!options.allowPrivate && literal) return { kind: "permanent", error: `The push endpoint is ${literal}` };
           try {
             await webpush.sendNotification(
