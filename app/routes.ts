@@ -32,6 +32,7 @@ export default [
     // payment sources (signed by the sender, no session)
     route("payments/sms-alert", "routes/api/payments-sms-alert.ts"),
     route("payments/razorpay-webhook", "routes/api/payments-razorpay-webhook.ts"),
+    route("alerts/telegram", "routes/api/alerts-telegram.ts"),
     route("orders/:orderId/gateway", "routes/api/order-gateway.ts"),
     route("orders/:orderId/gateway/check", "routes/api/order-gateway-check.ts"),
   ]),
@@ -60,6 +61,8 @@ export default [
       route("delete-all-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-all" }),
       route("backups", "routes/api/admin/backups.ts", { id: "api-admin-backups" }),
       route("backups/:name", "routes/api/admin/backups.ts", { id: "api-admin-backup" }),
+      // alerts API (this device's Web Push subscription)
+      route("push-subscriptions", "routes/api/admin/push-subscriptions.ts"),
     ]),
   ]),
 

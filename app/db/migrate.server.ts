@@ -11,6 +11,7 @@ import { loginAttempts } from "./migrations/0008_login_attempts";
 import { orderLifecycle } from "./migrations/0010_order_lifecycle";
 import { paymentCredits } from "./migrations/0016_payment_credits";
 import { gatewayOrders } from "./migrations/0018_gateway_orders";
+import { alertOutbox } from "./migrations/0019_alert_outbox";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0010_order_lifecycle": orderLifecycle(dialect),
     "0016_payment_credits": paymentCredits(dialect),
     "0018_gateway_orders": gatewayOrders(dialect),
+    "0019_alert_outbox": alertOutbox(dialect),
   };
 }
 

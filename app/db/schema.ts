@@ -1,3 +1,4 @@
+import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type {
   AdminLoginFailureTable,
@@ -35,4 +36,6 @@ export interface Database {
   payment_credits: PaymentCreditTable;
   payment_replay_guard: PaymentReplayGuardTable;
   payment_gateway_orders: PaymentGatewayOrderTable;
+  alert_outbox: AlertOutboxTable;
+  alert_push_subscriptions: AlertPushSubscriptionTable;
 }

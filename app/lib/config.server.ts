@@ -72,6 +72,20 @@ const envSchema = z.object({
     .min(200, "expected milliseconds from 200 to 3600000")
     .max(3_600_000, "expected milliseconds from 200 to 3600000")
     .default(60_000),
+  /** Telegram's Bot API for operator alerts; tests point it at a local double. */
+  TELEGRAM_API_BASE: z.url({ error: "expected an http(s) URL" }).default("https://api.telegram.org"),
+  ALERT_JOB_INTERVAL_MS: z.coerce
+    .number({ error: "expected milliseconds from 200 to 600000" })
+    .int()
+    .min(200, "expected milliseconds from 200 to 600000")
+    .max(600_000, "expected milliseconds from 200 to 600000")
+    .default(5_000),
+  ALERT_RETRY_BASE_MS: z.coerce
+    .number({ error: "expected milliseconds from 100 to 3600000" })
+    .int()
+    .min(100, "expected milliseconds from 100 to 3600000")
+    .max(3_600_000, "expected milliseconds from 100 to 3600000")
+    .default(30_000),
   ORDER_RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "expected a whole number from 1 to 1000000" })
     .int("expected a whole number from 1 to 1000000")
@@ -91,6 +105,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
   PANEL_SIMULATOR: booleanFlag.default(false),
   PANEL_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
+  /** Let Web Push alerts reach push endpoints on this machine or a private network (tests only, in practice). */
+  PUSH_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   PANEL_SIMULATOR_PORT: z.coerce
     .number({ error: "expected a whole number from 0 to 65535" })
     .int()

@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context";
+import { startAlertsJob } from "./alerts";
 import { startGatewayReconcileJob } from "./gateway-reconcile";
 import { startMailboxJob } from "./mailbox";
 import { startPanelSyncJob } from "./panel-sync";
@@ -14,6 +15,7 @@ export function startBackgroundJobs(services: AppServices): RunningJob {
     startRetentionJob(services),
     startMailboxJob(services),
     startGatewayReconcileJob(services),
+    startAlertsJob(services),
   ];
   return {
     async stop() {

@@ -60,7 +60,7 @@ const PAGE_FORMS: PageForm[] = [
  * so they answer 401 before any parsing. Their own tests send signed hostile
  * corpora (payment-sms.test.ts, payment-razorpay-hostile.test.ts).
  */
-const SIGNED_WEBHOOKS = ["/api/payments/sms-alert", "/api/payments/razorpay-webhook"];
+const SIGNED_WEBHOOKS = ["/api/payments/sms-alert", "/api/payments/razorpay-webhook", "/api/alerts/telegram"];
 
 /** Every JSON endpoint that takes a request (with a body or not), by method and address. */
 const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly string[] }> = [
@@ -90,6 +90,8 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   { method: "DELETE", pattern: "/api/admin/delete-selected-data", keys: ["deleteOptions"] },
   { method: "DELETE", pattern: "/api/admin/delete-all-data", keys: [] },
   { method: "POST", pattern: "/api/admin/panel/update-profits", keys: [] },
+  { method: "POST", pattern: "/api/admin/push-subscriptions", keys: ["endpoint", "keys", "expirationTime"] },
+  { method: "DELETE", pattern: "/api/admin/push-subscriptions", keys: ["endpoint"] },
 ];
 
 /** One intent of a page: its value (null for a form without one) and the fields its schema reads. */

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import type { DB } from "~/db/database.server";
+import { queueAlert } from "~/domain/alerts/queue.server";
 import { UNPAID_STATUSES } from "~/domain/orders/lifecycle";
 import { isUniqueViolation, lockOrder } from "~/domain/orders/orders.repository.server";
 import { type PaymentConfirmer, type PaymentEvidence, confirmLockedPayment } from "~/domain/orders/payment.server";
 import type { OrderRow } from "~/domain/orders/table";
+import { formatInr } from "~/lib/money";
 import {
   creditsWithUtr,
   findCreditByKey,
@@ -131,6 +133,7 @@ async function recordIn(trx: DB, credit: Credit, { graceSeconds, now = Date.now(
 
   const unmatched = async (reason: UnmatchedReason, orderId: string | null = null): Promise<CreditOutcome> => {
     await settleCredit(trx, row.id, { status: "unmatched", reason, order_id: orderId });
+    await queueAlert(trx, unmatchedCreditAlert(row, reason, orderId), now);
     return { kind: "unmatched", credit: { ...row, reason, order_id: orderId }, reason };
   };
   const duplicate = async (orderId: string | null): Promise<CreditOutcome> => {
@@ -205,6 +208,21 @@ async function confirm(
   });
   await settleCredit(trx, row.id, { status: "confirmed", reason: null, order_id: order.order_id });
   return { kind: "confirmed", credit: { ...row, status: "confirmed", order_id: order.order_id }, order: paid };
+}
+
+/** The operator's alert for a credit left waiting under Admin → Payments. */
+function unmatchedCreditAlert(row: PaymentCreditRow, reason: UnmatchedReason, orderId: string | null) {
+  const amount = row.amount_paise === null ? "unreadable amount" : formatInr(row.amount_paise);
+  return {
+    event: "unmatched_credit" as const,
+    eventKey: `unmatched_credit:${row.id}`,
+    facts: {
+      title: `Payment credit (${amount}) matched no order`,
+      lines: [UNMATCHED_REASONS[reason], `Source: ${row.source}`, ...(row.utr ? [`UTR: ${row.utr}`] : [])],
+      orderId,
+      path: orderId ? `/admin/orders/${orderId}` : "/admin/payments",
+    },
+  };
 }
 
 /** What the order keeps about the credit that confirmed it. */

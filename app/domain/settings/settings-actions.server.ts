@@ -5,6 +5,7 @@ import { changeAdminCredentials } from "~/domain/auth/credentials.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
 import { AppError } from "~/lib/app-error";
 import { saveSettingsForm } from "./admin.server";
+import type { AlertIntent } from "~/domain/alerts/alert-settings-actions";
 import type { PaymentAlertIntent } from "~/domain/payments/alerts-settings-actions";
 import type { GatewayIntent } from "~/domain/payments/gateway-settings-actions";
 import type { MailboxIntent } from "~/domain/payments/mailbox-settings-actions";
@@ -25,7 +26,10 @@ const SAVED: Record<SettingsForm, string> = {
 export async function runSettingsAction(
   services: Pick<AppServices, "db" | "settings" | "config">,
   admin: AdminSession,
-  action: Exclude<SettingsAction, { intent: "panel-test" | PaymentAlertIntent | GatewayIntent | MailboxIntent }>,
+  action: Exclude<
+    SettingsAction,
+    { intent: "panel-test" | PaymentAlertIntent | GatewayIntent | MailboxIntent | AlertIntent }
+  >,
   client: RequestClient,
 ): Promise<{ ok: true; message: string; intent: SettingsAction["intent"] }> {
   const actor = { name: admin.username, client };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { alertActionSchemas } from "~/domain/alerts/alert-settings-actions";
 import { deleteOptionsSchema } from "~/domain/backups/delete-options";
 import { paymentAlertActionSchemas } from "~/domain/payments/alerts-settings-actions";
 import { gatewayActionSchemas } from "~/domain/payments/gateway-settings-actions";
@@ -34,6 +35,7 @@ export const settingsActionSchema = z.discriminatedUnion(
     ...paymentAlertActionSchemas,
     ...gatewayActionSchemas,
     ...mailboxActionSchemas,
+    ...alertActionSchemas,
   ],
   UNKNOWN_ACTION,
 );

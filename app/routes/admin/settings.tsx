@@ -1,5 +1,6 @@
 import type { Route } from "./+types/settings";
 import { adminTitle } from "~/lib/admin-title";
+import { AlertsCard } from "~/components/admin/settings/alerts-card";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
@@ -9,6 +10,9 @@ import { MailboxCard } from "~/components/admin/settings/mailbox-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
+import { ALERT_SECRET_FIELDS, isAlertAction } from "~/domain/alerts/alert-settings-actions";
+import { runAlertAction } from "~/domain/alerts/alert-settings-actions.server";
+import { alertSettingsView } from "~/domain/alerts/alert-settings.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listBackups } from "~/domain/backups/backup.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
@@ -34,13 +38,14 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, backups, sms, templates, gateway, mailbox] = await Promise.all([
+  const [settings, backups, sms, templates, gateway, mailbox, alerts] = await Promise.all([
     settingsForAdmin(db),
     listBackups(config.BACKUP_DIR),
     smsSecretStatus(db),
     customTemplates(db),
     gatewaySettings(db).then(gatewaySettingsView),
     mailboxStatus(db),
+    alertSettingsView(db),
   ]);
   return {
     settings,
@@ -49,6 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     paymentAlerts: { sms, templates: templates.inputs },
     gateway,
     mailbox,
+    alerts,
   };
 }
 
@@ -67,6 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         "keySecret",
         "webhookSecret",
         ...MAILBOX_SECRET_FIELDS,
+        ...ALERT_SECRET_FIELDS,
       ],
     });
   }
@@ -87,6 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return pageAction(() => runGatewayAction(services, { name: admin.username, client }, action));
   if (isMailboxAction(action))
     return pageAction(() => runMailboxAction(services, { name: admin.username, client }, action));
+  if (isAlertAction(action))
+    return pageAction(() => runAlertAction(services, { name: admin.username, client }, action));
   return pageAction(() => runSettingsAction(services, admin, action, client));
 }
 
@@ -178,6 +187,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           webhookUrl={`${s.publicBaseUrl.replace(/\/+$/, "")}/api/payments/razorpay-webhook`}
         />
         <MailboxCard mailbox={loaderData.mailbox} />
+        <AlertsCard alerts={loaderData.alerts} />
         <CredentialsCard username={loaderData.username} />
         <SettingsCard
           intent="store"

@@ -1,0 +1,81 @@
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+
+/** base64url (the VAPID public key) → bytes, as PushManager.subscribe wants it. */
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url
+    .replace(/-/g, "+")
+    .replace(/_/g, "/")
+    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+async function subscribeThisDevice(publicKey: string): Promise<string> {
+  if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
+    return "This browser cannot receive Web Push (on iPhone: add the shop to the Home Screen first)";
+  }
+  if ((await Notification.requestPermission()) !== "granted") return "Notifications were not allowed";
+  const registration = await navigator.serviceWorker.register("/alerts-sw.js");
+  await navigator.serviceWorker.ready;
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(publicKey),
+  });
+  const res = await fetch("/api/admin/push-subscriptions", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(subscription.toJSON()),
+  });
+  const reply = (await res.json().catch(() => ({}))) as { message?: string };
+  return reply.message ?? (res.ok ? "This device will get alerts" : "The shop refused the subscription");
+}
+
+async function unsubscribeThisDevice(): Promise<string> {
+  const registration = await navigator.serviceWorker?.getRegistration("/alerts-sw.js");
+  const subscription = await registration?.pushManager.getSubscription();
+  if (!subscription) return "This device was not subscribed";
+  const res = await fetch("/api/admin/push-subscriptions", {
+    method: "DELETE",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ endpoint: subscription.endpoint }),
+  });
+  await subscription.unsubscribe();
+  const reply = (await res.json().catch(() => ({}))) as { message?: string };
+  return reply.message ?? "This device will no longer get alerts";
+}
+
+/** Turns Web Push alerts on or off for the device this page is open on. */
+export function PushDevice({ publicKey }: { publicKey: string | null }) {
+  const [status, setStatus] = useState("");
+  const [busy, setBusy] = useState(false);
+  const run = (work: () => Promise<string>) => {
+    setBusy(true);
+    work()
+      .then(setStatus)
+      .catch((error: unknown) => setStatus(error instanceof Error ? error.message : "Something went wrong"))
+      .finally(() => setBusy(false));
+  };
+  if (!publicKey) return <p className="text-sm text-gray-700">Web Push keys are made when the shop starts its jobs.</p>;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        type="button"
+        size="sm"
+        variant="neutral"
+        disabled={busy}
+        onClick={() => run(() => subscribeThisDevice(publicKey))}
+      >
+        Notify this device
+      </Button>
+      <Button type="button" size="sm" variant="neutral" disabled={busy} onClick={() => run(unsubscribeThisDevice)}>
+        Stop on this device
+      </Button>
+      <span aria-live="polite" className="text-sm" data-testid="push-device-status">
+        {status}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { Agent } from "node:https";
+import { isIP } from "node:net";
+import webpush from "web-push";
+import type { DB } from "~/db/database.server";
+import { publicOnlyLookup, refusedRange } from "~/domain/panel/address.server";
+import type { AlertMessage } from "../format";
+import { pushSubscriptions, removePushSubscription } from "../push-subscriptions.server";
+import type { SendResult } from "../retry";
+import type { VapidKeys } from "../vapid.server";
+import { type AlertSender, SEND_TIMEOUT_MS } from "./channel";
+
+interface PushOptions {
+  keys: VapidKeys;
+  /** Who push services may contact about this sender: `mailto:` or an https address. */
+  subject: string;
+  /** Let endpoints on this machine or a private network be reached (tests). */
+  allowPrivate: boolean;
+}
+
+/** What the service worker shows: title, text, and where a tap leads. */
+export function pushPayload(message: AlertMessage): string {
+  return JSON.stringify({ title: message.subject, body: message.text, url: message.link });
+}
+
+/**
+ * Web Push to every subscribed device. A device whose push service says it is
+ * gone (404, 410) is removed. Sent when any device took it; tried again when
+ * none did and a push service may recover; given up when no device is left.
+ */
+export function pushSender(db: DB, options: PushOptions): AlertSender {
+  // The endpoint came from a browser, through the operator: never a door to the shop's own network.
+  const agent = options.allowPrivate ? undefined : new Agent({ lookup: publicOnlyLookup });
+  return {
+    async send(message) {
+      const devices = await pushSubscriptions(db);
+      if (devices.length === 0) return { kind: "permanent", error: "No device has turned on notifications" };
+      const outcomes = await Promise.all(
+        devices.map(async (device): Promise<SendResult | "gone"> => {
+          const host = new URL(device.endpoint).hostname.replace(/^\[|\]$/g, "");
+          // No lookup happens for an address written as an IP: checked here; names are checked on connecting.
+          const literal = isIP(host) === 0 ? null : refusedRange(host);
+          if (!options.allowPrivate && literal) return { kind: "permanent", error: `The push endpoint is ${literal}` };
+          try {
+            await webpush.sendNotification(
+              { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+              pushPayload(message),
+              {
+                vapidDetails: { subject: options.subject, ...options.keys },
+                TTL: 24 * 3600,
+                urgency: "high",
+                timeout: SEND_TIMEOUT_MS,
+                ...(agent ? { agent } : {}),
+              },
+            );
+            return { kind: "ok" };
+          } catch (error) {
+            const status = error instanceof webpush.WebPushError ? error.statusCode : null;
+            if (status === 404 || status === 410) {
+              await removePushSubscription(db, null, device.endpoint);
+              return "gone";
+            }
+            const refused = (error as { code?: unknown }).code === "ERR_PANEL_ADDRESS_REFUSED";
+            if (refused) return { kind: "permanent", error: "Web Push: the push endpoint is on a private network" };
+            const text = status ? `the push service answered ${status}` : (error as Error).message;
+            const retry = status === null || status === 429 || status >= 500;
+            return { kind: retry ? "retry" : "permanent", error: `Web Push: ${text}` };
+          }
+        }),
+      );
+      if (outcomes.some((o) => o !== "gone" && o.kind === "ok")) return { kind: "ok" };
+      const failures = outcomes.filter(
+        (o): o is Exclude<SendResult, { kind: "ok" }> => o !== "gone" && o.kind !== "ok",
+      );
+      if (failures.length === 0) return { kind: "permanent", error: "Every device's subscription has ended" };
+      return failures.find((f) => f.kind === "retry") ?? failures[0]!;
+    },
+  };
+}

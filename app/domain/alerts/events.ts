@@ -1,0 +1,51 @@
+/**
+ * What the operator can be alerted about, and where. Shared with the
+ * Settings page (labels, the per-event choice).
+ */
+
+export const ALERT_EVENTS = [
+  "payment_claimed",
+  "unmatched_credit",
+  "placement_problem",
+  "panel_stopped",
+  "refund_due",
+  "low_balance",
+  "daily_summary",
+] as const;
+export type AlertEvent = (typeof ALERT_EVENTS)[number];
+
+export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
+  payment_claimed: "A payment waits for confirmation (the buyer gave a UTR)",
+  unmatched_credit: "A payment credit matched no order",
+  placement_problem: "Sending to the panel failed, or its outcome is unknown",
+  panel_stopped: "The panel delivered only part of an order, or cancelled it",
+  refund_due: "A refund is due",
+  low_balance: "The panel balance fell below the threshold",
+  daily_summary: "Daily summary",
+};
+
+export const ALERT_CHANNELS = ["email", "telegram", "push"] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {
+  email: "E-mail",
+  telegram: "Telegram",
+  push: "Web Push",
+};
+
+/** What one alert says: fixed when it happened, so a retry sends the same words. */
+export interface AlertFacts {
+  /** One line: what happened. */
+  title: string;
+  /** Further lines (amounts, UTR, reasons), never secrets. */
+  lines: string[];
+  orderId: string | null;
+  /** Path inside the shop (`/admin/orders/<id>`); the full link is made with the Public Base URL when sent. */
+  path: string;
+  /** Offer a "Confirm payment" action (Telegram's button) for this order. */
+  confirmable?: boolean;
+}
+
+export function isAlertEvent(value: unknown): value is AlertEvent {
+  return ALERT_EVENTS.includes(value as AlertEvent);
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import type { OrderRow } from "~/domain/orders/table";
+import { formatAlert } from "./format";
+import { orderAlertFor } from "./order-alerts";
+
+const site = { brand: "BoostKaro", publicBaseUrl: "https://shop.example.in/" };
+
+describe("alert messages", () => {
+  it("words a payment to confirm with the amount, UTR and the order's full admin link, and offers the button", () => {
+    const alert = orderAlertFor("claimPayment", makeOrderRow({ utr: "612345678901" }), 1)!;
+    expect(alert.event).toBe("payment_claimed");
+    expect(alert.eventKey).toBe("payment_claimed:BK7Q2M9XD4TA");
+    const message = formatAlert(alert.facts, site);
+    expect(message.subject).toBe("[BoostKaro] Payment to confirm: ₹349 for order BK7Q2M9XD4TA");
+    expect(message.text).toContain("UTR given by the buyer: 612345678901");
+    expect(message.link).toBe("https://shop.example.in/admin/orders/BK7Q2M9XD4TA");
+    expect(message.text.endsWith(message.link)).toBe(true);
+    expect(message).toMatchObject({ orderId: "BK7Q2M9XD4TA", confirmable: true });
+  });
+
+  it("keys a repeatable event by when it happened, and offers no button", () => {
+    const order = makeOrderRow({ status: "failed", panel_error: "Not enough funds" });
+    const first = orderAlertFor("placementFailed", order, 1)!;
+    const again = orderAlertFor("placementFailed", order, 2)!;
+    expect(first.eventKey).not.toBe(again.eventKey);
+    const message = formatAlert(first.facts, site);
+    expect(message.text).toContain("Panel: Not enough funds");
+    expect(message.confirmable).toBe(false);
+  });
+
+  it("maps the transitions the operator hears about, and no others", () => {
+    const order = makeOrderRow({ refund_due_paise: 19_000 });
+    expect(orderAlertFor("refundDue", order, 1)?.facts.title).toBe("Refund due: ₹190 for order BK7Q2M9XD4TA");
+    expect(orderAlertFor("partiallyDelivered", order, 1)?.event).toBe("panel_stopped");
+    expect(orderAlertFor("deliveryFailed", order, 1)?.event).toBe("panel_stopped");
+    expect(orderAlertFor("placementUnknown", order, 1)?.event).toBe("placement_problem");
+    for (const quiet of ["confirmPayment", "send", "placed", "delivered", "expire", "cancel", "refunded"] as const) {
+      expect(orderAlertFor(quiet, order, 1)).toBeNull();
+    }
+  });
+
+  it("keeps control characters a buyer typed out of the subject and the text", () => {
+    const alert = orderAlertFor("claimPayment", makeOrderRow({ target: "evil\r\nBcc: x@y.z" }), 1)!;
+    const message = formatAlert({ ...alert.facts, title: "a\r\nBcc: x@y.z" }, site);
+    expect(message.subject).not.toMatch(/[\r\n]/);
+    expect(message.text).toContain("evil Bcc: x@y.z");
+  });
+});
+
+/** An order row as the lifecycle hands it to the alert rules, for unit tests. */
+export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
+  return {
+    id: 1,
+    order_id: "BK7Q2M9XD4TA",
+    idempotency_key: null,
+    service_type: "followers",
+    plan_id: 1,
+    plan_name: "Popular Followers",
+    target: "priya.bakes",
+    target_username: "priya.bakes",
+    quantity: 1000,
+    price_paise: 34_900,
+    listed_price_paise: 34_900,
+    status: "payment_claimed",
+    customer_name: "Priya",
+    customer_phone: "+919812345678",
+    utr: null,
+    utr_submitted_at: null,
+    payment_deadline_at: 0,
+    paid_at: null,
+    paid_by: null,
+    payment_evidence: null,
+    refund_due_paise: null,
+    refunded_at: null,
+    refund_reference: null,
+    panel_order_id: null,
+    panel_status: null,
+    panel_charge: null,
+    panel_currency: null,
+    panel_start_count: null,
+    panel_remains: null,
+    panel_error: null,
+    panel_placed_at: null,
+    panel_synced_at: null,
+    panel_next_sync_at: null,
+    panel_sync_failures: 0,
+    profit_paise: null,
+    anonymised_at: null,
+    created_at: 0,
+    updated_at: 0,
+    ...overrides,
+  };
+}

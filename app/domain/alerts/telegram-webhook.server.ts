@@ -1,0 +1,115 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { AppServices } from "~/context";
+import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { AppError, isAppError } from "~/lib/app-error";
+import { alertSettings, saveAlertSettings } from "./alert-settings.server";
+import { callTelegram } from "./channels/telegram-api.server";
+import { adminLink } from "./format";
+import { parseConfirmCallback } from "./telegram-callback";
+
+type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+
+/** Telegram's updates are small; anything larger is not one. */
+export const MAX_TELEGRAM_BODY_BYTES = 64 * 1024;
+export const TELEGRAM_WEBHOOK_PATH = "/api/alerts/telegram";
+
+export interface TelegramWebhookReply {
+  success: true;
+  outcome: "confirmed" | "refused" | "ignored";
+}
+
+/** Equal secrets, compared in constant time (over their hashes, so lengths do not leak either). */
+export function secretMatches(given: string | null, secret: string): boolean {
+  if (!secret || !given) return false;
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(secret));
+}
+
+/**
+ * POST /api/alerts/telegram: the "Confirm payment" button pressed in the
+ * operator's chat. Telegram proves the update is its own by sending back the
+ * secret the shop gave setWebhook (X-Telegram-Bot-Api-Secret-Token); the
+ * update must come from the configured chat. The payment is then confirmed
+ * through the order page's own action, with the shop's operator as actor,
+ * and Telegram is told the outcome with answerCallbackQuery.
+ */
+export async function receiveTelegramUpdate(
+  services: Services,
+  request: { secretHeader: string | null; rawBody: Buffer; client: RequestClient },
+): Promise<TelegramWebhookReply> {
+  const { db } = services;
+  const { settings, secrets } = await alertSettings(db);
+  if (!secretMatches(request.secretHeader, secrets.telegramWebhookSecret)) {
+    services.logger.warn("telegram webhook refused: wrong or missing secret token");
+    throw new AppError("UNAUTHORIZED", "This request is not from the shop's Telegram bot");
+  }
+  let update: unknown;
+  try {
+    update = JSON.parse(request.rawBody.toString("utf8"));
+  } catch {
+    throw new AppError("INVALID_INPUT", "The update is not JSON");
+  }
+  const callback = parseConfirmCallback(update);
+  if (!callback) return { success: true, outcome: "ignored" };
+
+  const answer = (text: string) =>
+    callTelegram(services.config.TELEGRAM_API_BASE, secrets.telegramToken, "answerCallbackQuery", {
+      callback_query_id: callback.callbackId,
+      text,
+    }).catch(() => undefined);
+  const audit = (action: string, details: Record<string, unknown>) =>
+    recordAudit(db, {
+      actor: `telegram:${callback.fromName}`,
+      action,
+      targetType: "order",
+      targetId: callback.orderId,
+      details: { chatId: callback.chatId, telegramUserId: callback.fromId, ...details },
+      client: request.client,
+    });
+
+  if (!settings.telegram.enabled || callback.chatId !== settings.telegram.chatId) {
+    await audit("alerts.telegram-refused", { reason: "not the configured chat" });
+    await answer("This chat may not confirm payments.");
+    return { success: true, outcome: "refused" };
+  }
+  const operator = await db.selectFrom("admin_users").select("username").orderBy("id").executeTakeFirst();
+  if (!operator) {
+    await answer("The shop has no operator account yet.");
+    return { success: true, outcome: "refused" };
+  }
+  try {
+    await runOrderAction(services, { name: operator.username, client: request.client }, callback.orderId, {
+      intent: "confirm-payment",
+    });
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    await audit("alerts.telegram-confirm", { failed: error.message });
+    await answer(error.message.slice(0, 190));
+    return { success: true, outcome: "refused" };
+  }
+  await audit("alerts.telegram-confirm", { confirmedAs: operator.username });
+  await answer(`Payment confirmed for order ${callback.orderId}`);
+  return { success: true, outcome: "confirmed" };
+}
+
+/**
+ * Points the bot at this shop (`setWebhook` with a new secret and only button
+ * presses), and keeps the secret once Telegram took it. Returns Telegram's
+ * refusal as a message, or null.
+ */
+export async function connectTelegramWebhook(
+  services: Pick<AppServices, "db" | "settings" | "config">,
+  token: string,
+): Promise<string | null> {
+  const site = await services.settings.get();
+  const secret = randomBytes(32).toString("hex");
+  const reply = await callTelegram(services.config.TELEGRAM_API_BASE, token, "setWebhook", {
+    url: adminLink(site.publicBaseUrl, TELEGRAM_WEBHOOK_PATH),
+    secret_token: secret,
+    allowed_updates: ["callback_query"],
+  });
+  if (!reply.ok) return reply.description;
+  await saveAlertSettings(services.db, { telegramWebhookSecret: secret });
+  return null;
+}

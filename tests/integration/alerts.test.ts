@@ -1,0 +1,445 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { claimAlert, dueAlerts, finishAlert, pruneAlerts } from "~/domain/alerts/outbox.server";
+import { queueAlert } from "~/domain/alerts/queue.server";
+import { ALERT_EVENTS } from "~/domain/alerts/events";
+import { DEFAULT_RETRY } from "~/domain/alerts/retry";
+import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
+import { type TestDatabase, testDatabases } from "../support/databases";
+import { adminLogin } from "../support/hostile";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { gatewayBody, hdfcCreditSms, postSms, signedHeaders } from "../support/sms";
+import { type TelegramDouble, pressConfirm, startTelegramDouble } from "../support/telegram-double";
+
+/**
+ * Operator alerts through the real production server: an SMTP server in this
+ * process and a Telegram Bot API double receive what the outbox sends; the
+ * alert's "Confirm payment" button confirms the payment only when Telegram's
+ * secret header and the operator's chat are right; a channel that fails is
+ * retried with backoff and never sent twice; with every channel down, orders
+ * go on as before.
+ */
+
+const CHAT_ID = "-1001234567890";
+const RETRY_BASE_MS = 400;
+const BASE_URL = "http://localhost:3000";
+
+describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) => {
+  let server: ServerProcess;
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let telegram: TelegramDouble;
+  let smtp: SmtpSink;
+  let cookie = "";
+  let planId = 0;
+  let seq = 0;
+  let utrSeq = 0;
+
+  beforeAll(async () => {
+    const created = await kind.create();
+    drop = created.drop;
+    telegram = await startTelegramDouble();
+    smtp = await startSmtpSink();
+    server = await spawnServer({
+      DATABASE_URL: created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`,
+      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
+      ADMIN_USERNAME: "owner",
+      ADMIN_PASSWORD: "a-long-password",
+      PANEL_SIMULATOR: "true",
+      PANEL_SIMULATOR_PORT: "0",
+      TELEGRAM_API_BASE: telegram.url,
+      ALERT_JOB_INTERVAL_MS: "200",
+      ALERT_RETRY_BASE_MS: String(RETRY_BASE_MS),
+      GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
+    });
+    handle = openDatabase(created.target);
+    cookie = await adminLogin(server.url, "owner", "a-long-password");
+    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
+      plans: Array<{ _id: string; serviceType: string }>;
+    };
+    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await telegram?.stop();
+    await smtp?.stop();
+    await handle?.close();
+    await drop?.();
+  });
+
+  const settings = async (fields: Record<string, string>) => {
+    const res = await fetch(`${server.url}/admin/settings.data`, {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { cookie, origin: server.url },
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const emailSettings = (port: number) => ({
+    intent: "alerts-email",
+    enabled: "on",
+    smtpHost: "127.0.0.1",
+    smtpPort: String(port),
+    smtpSecurity: "none",
+    mailFrom: "Shop alerts <alerts@shop.example.in>",
+    mailTo: "owner@shop.example.in",
+  });
+
+  async function order(): Promise<string> {
+    const res = await fetch(`${server.url}/api/create-order`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ planId, username: `alert_${seq++}`, customerName: "Asha", customerPhone: "9876543210" }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { order: { orderId: string } }).order.orderId;
+  }
+  async function claimedOrder(): Promise<string> {
+    const orderId = await order();
+    const utr = `61234567${String(utrSeq++).padStart(4, "0")}`;
+    const res = await fetch(`${server.url}/api/orders/${orderId}/utr`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ utr }),
+    });
+    expect(res.status).toBe(200);
+    return orderId;
+  }
+  const orderRow = (orderId: string) =>
+    handle.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+  const outbox = (orderId: string) =>
+    handle.db.selectFrom("alert_outbox").selectAll().where("order_id", "=", orderId).orderBy("channel").execute();
+  const sentMessages = (orderId: string) =>
+    telegram.callsOf("sendMessage").filter((c) => String(c.body.text).includes(orderId));
+  const mailsAbout = (orderId: string) => smtp.messages.filter((m) => (m.subject ?? "").includes(orderId));
+
+  /** Waits (a generous deadline, not a timing assertion) until `check` holds. */
+  async function eventually<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const value = await check();
+      if (value) return value;
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it("sets up both channels from Settings; saving the bot token points Telegram's webhook at the shop", async () => {
+    expect((await settings(emailSettings(smtp.port))).text).toContain("E-mail alerts saved");
+    const saved = await settings({
+      intent: "alerts-telegram",
+      enabled: "on",
+      telegramToken: telegram.token,
+      telegramChatId: CHAT_ID,
+    });
+    expect(saved.text).toContain("Telegram alerts saved");
+    expect(saved.text).not.toContain(telegram.token);
+    const [hook] = telegram.callsOf("setWebhook");
+    expect(hook!.body).toMatchObject({
+      url: `${BASE_URL}/api/alerts/telegram`,
+      allowed_updates: ["callback_query"],
+    });
+    expect(String(hook!.body.secret_token)).toMatch(/^[A-Za-z0-9_-]{32,256}$/);
+    const audit = await handle.db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("action", "like", "alerts.%")
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["alerts.email", "alerts.telegram"]);
+    expect(JSON.stringify(audit)).not.toContain(telegram.token);
+  });
+
+  it("tells the operator by e-mail and Telegram when a buyer gives a UTR, with the order's link and a Confirm button", async () => {
+    const orderId = await claimedOrder();
+    const link = `${BASE_URL}/admin/orders/${orderId}`;
+    const [mail] = await eventually("the alert e-mail", () => mailsAbout(orderId).length > 0 && mailsAbout(orderId));
+    expect(mail!.subject).toContain(`Payment to confirm`);
+    expect(mail!.text).toContain(link);
+    expect(mail!.to).toMatchObject({ text: "owner@shop.example.in" });
+    const [message] = await eventually(
+      "the Telegram message",
+      () => sentMessages(orderId).length > 0 && sentMessages(orderId),
+    );
+    expect(message!.body.chat_id).toBe(CHAT_ID);
+    expect(String(message!.body.text)).toContain(link);
+    expect(message!.body.reply_markup).toEqual({
+      inline_keyboard: [[{ text: "Confirm payment", callback_data: `confirm:${orderId}` }]],
+    });
+    const rows = await eventually("both rows sent", async () => {
+      const rows = await outbox(orderId);
+      return rows.every((r) => r.status === "sent") && rows;
+    });
+    expect(rows.map((r) => [r.channel, r.event, r.attempts])).toEqual([
+      ["email", "payment_claimed", 1],
+      ["telegram", "payment_claimed", 1],
+    ]);
+  });
+
+  it("confirms the payment from the button in the operator's chat: paid by the operator, audited, answered", async () => {
+    const orderId = await claimedOrder();
+    const res = await pressConfirm(server.url, { orderId, chatId: CHAT_ID, secret: telegram.webhookSecret() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, outcome: "confirmed" });
+    const row = await orderRow(orderId);
+    expect(row.paid_at).not.toBeNull();
+    expect(row.paid_by).toBe("owner");
+    const audit = await handle.db
+      .selectFrom("audit_log")
+      .select(["action", "actor"])
+      .where("target_id", "=", orderId)
+      .orderBy("id")
+      .execute();
+    expect(audit).toContainEqual({ action: "order.confirmPayment", actor: "owner" });
+    expect(audit).toContainEqual({ action: "alerts.telegram-confirm", actor: "telegram:ravi_ops" });
+    const answers = telegram.callsOf("answerCallbackQuery");
+    expect(answers.at(-1)!.body.text).toBe(`Payment confirmed for order ${orderId}`);
+
+    // Pressed again: nothing more happens, and the operator is told why.
+    const again = await pressConfirm(server.url, { orderId, chatId: CHAT_ID, secret: telegram.webhookSecret() });
+    expect(await again.json()).toEqual({ success: true, outcome: "refused" });
+    expect((await orderRow(orderId)).paid_at).toBe(row.paid_at);
+  });
+
+  it("confirms nothing for a forged callback (wrong or no secret header) or one from another chat", async () => {
+    const orderId = await claimedOrder();
+    const before = await orderRow(orderId);
+    const auditBefore = await handle.db.selectFrom("audit_log").select("id").execute();
+    for (const secret of ["not-the-secret", null, `${telegram.webhookSecret()}x`]) {
+      const res = await pressConfirm(server.url, { orderId, chatId: CHAT_ID, secret });
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ success: false });
+    }
+    expect(await handle.db.selectFrom("audit_log").select("id").execute()).toHaveLength(auditBefore.length);
+
+    const elsewhere = await pressConfirm(server.url, { orderId, chatId: "5550001", secret: telegram.webhookSecret() });
+    expect(await elsewhere.json()).toEqual({ success: true, outcome: "refused" });
+    expect(await orderRow(orderId)).toEqual(before);
+    const refused = await handle.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("target_id", "=", orderId)
+      .where("action", "=", "alerts.telegram-refused")
+      .execute();
+    expect(refused).toHaveLength(1);
+  });
+
+  it("retries a failing channel with growing waits, and sends each alert once", async () => {
+    // Earlier tests' alerts out of the way first, so the failures below fall on this one.
+    await eventually("the outbox to be quiet", async () => {
+      const busy = await handle.db
+        .selectFrom("alert_outbox")
+        .select("id")
+        .where("status", "in", ["pending", "sending"])
+        .execute();
+      return busy.length === 0;
+    });
+    telegram.failNext(2);
+    smtp.refuseNext(1);
+    const orderId = await claimedOrder();
+    const rows = await eventually("both rows sent after the failures", async () => {
+      const rows = await outbox(orderId);
+      return rows.length === 2 && rows.every((r) => r.status === "sent") && rows;
+    });
+    expect(rows.map((r) => [r.channel, r.attempts])).toEqual([
+      ["email", 2],
+      ["telegram", 3],
+    ]);
+    const tries = sentMessages(orderId);
+    expect(tries).toHaveLength(3);
+    // The backoff's lower bounds: base after the first failure, twice that after the second.
+    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(RETRY_BASE_MS);
+    expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS);
+    expect(mailsAbout(orderId)).toHaveLength(1);
+
+    // Later ticks send nothing more for it: a later alert goes out, this one stays sent once.
+    const later = await claimedOrder();
+    await eventually("a later alert", () => sentMessages(later).length > 0);
+    expect(sentMessages(orderId)).toHaveLength(3);
+    expect(mailsAbout(orderId)).toHaveLength(1);
+  });
+
+  it("tells of a payment credit that matched no order, linking to the payments waiting for the operator", async () => {
+    const secret = await rotateSmsSecret(handle.db);
+    const body = gatewayBody(hdfcCreditSms(98_765_43, "699988877766"));
+    expect((await postSms(server.url, body, signedHeaders(secret, body))).status).toBe(200);
+    const [message] = await eventually("the unmatched-credit alert", () => {
+      const found = telegram.callsOf("sendMessage").filter((c) => String(c.body.text).includes("matched no order"));
+      return found.length > 0 && found;
+    });
+    expect(String(message!.body.text)).toContain("₹98,765.43");
+    expect(String(message!.body.text)).toContain("UTR: 699988877766");
+    expect(String(message!.body.text)).toContain(`${BASE_URL}/admin/payments`);
+    expect(message!.body.reply_markup).toBeUndefined();
+  });
+
+  it("sends the daily summary once a day from the chosen time, and a low panel balance once", async () => {
+    // Every event, the summary due from 00:00 IST (so now), and a threshold above the panel's balance.
+    const saved = await fetch(`${server.url}/admin/settings.data`, {
+      method: "POST",
+      body: new URLSearchParams([
+        ["intent", "alerts-events"],
+        ...ALERT_EVENTS.map((e) => ["events", e]),
+        ["dailySummaryTime", "00:00"],
+        ["balanceThreshold", "30000"],
+      ]),
+      headers: { cookie, origin: server.url },
+    });
+    expect(await saved.text()).toContain("Alert choices saved");
+    const texts = () => telegram.callsOf("sendMessage").map((c) => String(c.body.text));
+    await eventually(
+      "the summary and the balance alert",
+      () =>
+        texts().some((t) => t.startsWith("Summary for")) && texts().some((t) => t.startsWith("Panel balance is low")),
+    );
+    expect(texts().find((t) => t.startsWith("Panel balance is low"))).toContain("(alert below ₹30,000)");
+    const later = await claimedOrder();
+    await eventually("a later alert", () => sentMessages(later).length > 0);
+    expect(texts().filter((t) => t.startsWith("Summary for"))).toHaveLength(1);
+    expect(texts().filter((t) => t.startsWith("Panel balance is low"))).toHaveLength(1);
+    expect(
+      await handle.db.selectFrom("alert_outbox").select("channel").where("event", "=", "daily_summary").execute(),
+    ).toHaveLength(2);
+  });
+
+  it("lets only one of several workers claim a row, and takes over a row whose worker stopped", async () => {
+    // An hour ahead: never due for the server's own job while this test works on the row.
+    const now = Date.now() + 3_600_000;
+    await queueAlert(
+      handle.db,
+      { event: "low_balance", eventKey: `test:${now}`, facts: { title: "t", lines: [], orderId: "ZZTEST", path: "/" } },
+      now,
+    );
+    // The same event again is not queued again.
+    await queueAlert(
+      handle.db,
+      { event: "low_balance", eventKey: `test:${now}`, facts: { title: "t", lines: [], orderId: "ZZTEST", path: "/" } },
+      now,
+    );
+    const [row] = await handle.db
+      .selectFrom("alert_outbox")
+      .selectAll()
+      .where("event_key", "=", `test:${now}`)
+      .where("channel", "=", "email")
+      .execute();
+    expect(row).toBeDefined();
+    // A worker took it and stopped.
+    await handle.db
+      .updateTable("alert_outbox")
+      .set({ status: "sending", claimed_at: now })
+      .where("event_key", "=", `test:${now}`)
+      .execute();
+    const stale = { ...row!, status: "sending" as const, claimed_at: now };
+    const policy = { ...DEFAULT_RETRY, claimTimeoutMs: 1_000 };
+
+    expect((await dueAlerts(handle.db, now + 500, policy)).map((r) => r.id)).not.toContain(row!.id);
+    const later = now + 2_000;
+    expect((await dueAlerts(handle.db, later, policy)).map((r) => r.id)).toContain(row!.id);
+    const claims = await Promise.all([1, 2, 3].map(() => claimAlert(handle.db, stale, later)));
+    expect(claims.filter((c) => c !== null)).toEqual([1]);
+
+    // The stopped worker coming back late cannot overwrite the new claim's outcome.
+    await finishAlert(handle.db, row!.id, 0, {
+      status: "sent",
+      next_attempt_at: later,
+      last_error: null,
+      sent_at: later,
+    });
+    expect(
+      (await handle.db.selectFrom("alert_outbox").select("status").where("id", "=", row!.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("sending");
+    await handle.db.deleteFrom("alert_outbox").where("event_key", "=", `test:${now}`).execute();
+  });
+
+  it("forgets alerts sent or given up long ago, never one still to send", async () => {
+    const old = Date.now() - 3_600_000;
+    // Still to send (an hour ahead, out of the server's way), though queued long ago.
+    const waiting = await handle.db
+      .insertInto("alert_outbox")
+      .values({
+        event_key: `waiting:${old}`,
+        channel: "email",
+        event: "refund_due",
+        order_id: null,
+        facts: JSON.stringify({ title: "t", lines: [], orderId: null, path: "/" }),
+        status: "pending",
+        next_attempt_at: Date.now() + 3_600_000,
+        claimed_at: null,
+        last_error: null,
+        created_at: old,
+        sent_at: null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const cutoff = Date.now();
+    expect(await pruneAlerts(handle.db, cutoff)).toBeGreaterThan(0);
+    const done = await handle.db
+      .selectFrom("alert_outbox")
+      .select("id")
+      .where("status", "in", ["sent", "failed"])
+      .where("created_at", "<", cutoff)
+      .execute();
+    expect(done).toEqual([]);
+    const kept = await handle.db.selectFrom("alert_outbox").select("id").where("id", "=", waiting.id).execute();
+    expect(kept).toHaveLength(1);
+    await handle.db.deleteFrom("alert_outbox").where("id", "=", waiting.id).execute();
+  });
+
+  it("creates and confirms orders normally with every channel down, and keeps their alerts for later", async () => {
+    telegram.failNext(1_000);
+    await smtp.stop();
+    try {
+      const orderId = await claimedOrder();
+      const res = await fetch(`${server.url}/api/admin/orders/${orderId}/confirm-payment`, {
+        method: "POST",
+        headers: { cookie, origin: server.url, "content-type": "application/json" },
+        body: "{}",
+      });
+      expect(res.status).toBe(200);
+      expect((await orderRow(orderId)).paid_by).toBe("owner");
+      const rows = await eventually("both channels to have failed once", async () => {
+        const rows = await outbox(orderId);
+        return rows.length === 2 && rows.every((r) => r.attempts >= 1 && r.last_error) && rows;
+      });
+      expect(rows.every((r) => r.status === "pending" || r.status === "sending")).toBe(true);
+      expect(rows.find((r) => r.channel === "email")!.last_error).toContain("Could not reach the SMTP server");
+      expect(rows.find((r) => r.channel === "telegram")!.last_error).toContain("502");
+    } finally {
+      telegram.failNext(0);
+      smtp = await startSmtpSink();
+    }
+  });
+
+  it("Send test answers with the channel's own words and changes nothing", async () => {
+    // The SMTP server moved (restarted on another port): the saved one is unreachable now.
+    const before = await handle.db
+      .selectFrom("settings")
+      .selectAll()
+      .where("key", "like", "ALERTS_%")
+      .orderBy("key")
+      .execute();
+    const email = await settings({ intent: "alerts-test", channel: "email" });
+    expect(email.text).toContain("Could not reach the SMTP server 127.0.0.1");
+    expect(
+      await handle.db.selectFrom("settings").selectAll().where("key", "like", "ALERTS_%").orderBy("key").execute(),
+    ).toEqual(before);
+
+    const telegramTest = await settings({ intent: "alerts-test", channel: "telegram" });
+    expect(telegramTest.text).toContain("Telegram: test alert sent");
+
+    await settings(emailSettings(smtp.port));
+    expect((await settings({ intent: "alerts-test", channel: "email" })).text).toContain("E-mail: test alert sent");
+    await eventually("the test mail", () => smtp.messages.some((m) => (m.subject ?? "").includes("Test alert")));
+
+    // A wrong bot token: Telegram's own refusal, shown as such.
+    await settings({
+      intent: "alerts-telegram",
+      enabled: "on",
+      telegramToken: "987654321:AAWrongWrongWrongWrongWrong",
+      telegramChatId: CHAT_ID,
+    });
+    const wrong = await settings({ intent: "alerts-test", channel: "telegram" });
+    expect(wrong.text).toContain("Telegram refused the bot token (Unauthorized)");
+  });
+});
