@@ -11,6 +11,7 @@ import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listBackups } from "~/domain/backups/backup.server";
+import { withContents } from "~/domain/backups/restore.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
 import { isPaymentAlertAction } from "~/domain/payments/alerts-settings-actions";
 import { runPaymentAlertsAction } from "~/domain/payments/alerts-settings-actions.server";
@@ -36,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const [settings, backups, sms, templates, gateway, mailbox] = await Promise.all([
     settingsForAdmin(db),
-    listBackups(config.BACKUP_DIR),
+    listBackups(config.BACKUP_DIR).then((list) => withContents(config.BACKUP_DIR, list)),
     smsSecretStatus(db),
     customTemplates(db),
     gatewaySettings(db).then(gatewaySettingsView),
