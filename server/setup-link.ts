@@ -11,7 +11,11 @@ export function setupLinkUrl(setupPath: string, listeningUrl: string, publicBase
  * The first-run link, said twice: in the JSON log for whoever collects it, and
  * as a plain block on stderr, where someone who just ran `npm start` is looking.
  */
-export function announceSetupLink(logger: Logger, url: string, write = (text: string) => process.stderr.write(text)) {
+export function announceSetupLink(
+  logger: Logger,
+  url: string,
+  write: (text: string) => void = (text) => process.stderr.write(text),
+) {
   logger.warn({ setupUrl: url }, `no admin account yet: open ${url} to create it (link valid 24 h, once)`);
   const rule = "=".repeat(72);
   write(
