@@ -30,11 +30,14 @@ export async function countBackupRows(file: string): Promise<BackupCounts> {
   return counts;
 }
 
-/** The backups as the Settings page lists them, each with what a restore would bring back. */
+/** Above this (a few hundred thousand orders) the Settings page does not wait for a count. */
+const MAX_COUNTED_BYTES = 20 * 1024 * 1024;
+
+/** The backups as the Settings page lists them, each with what a restore would bring back (null: not counted). */
 export async function withContents(dir: string, backups: BackupInfo[]) {
   return Promise.all(
     backups.map(async (b) => {
-      const file = backupPath(dir, b.name);
+      const file = b.bytes <= MAX_COUNTED_BYTES ? backupPath(dir, b.name) : null;
       const contents = file ? await countBackupRows(file).catch(() => null) : null;
       return { ...b, contents };
     }),

@@ -49,7 +49,7 @@ export function RestoreBackupDialog(props: {
                 </ul>
               </>
             ) : (
-              <p>Its contents could not be counted.</p>
+              <p>Its rows were not counted here (a very large or unreadable file).</p>
             )}
             <p>
               Only rows missing now come back: existing orders, plans and settings are kept as they are. The SMM panel
