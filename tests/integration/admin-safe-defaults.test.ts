@@ -1,6 +1,7 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordCredit } from "~/domain/payments/matching.server";
 import { PLACEHOLDER_UPI_ID, type SiteSettings, defaultSiteSettings } from "~/domain/settings/registry";
@@ -245,6 +246,17 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
         const answer = await settingsAction(shop, cookie, { intent: "restore-backup", backup: bad });
         expect(answer.status, bad).toBe(404);
         expect(answer.text, bad).toContain("There is no such backup");
+      }
+      // A file named like a backup that is not one: refused as unreadable, nothing restored.
+      const junk = {
+        "backup-20990101T000000Z-junk.jsonl.gz": Buffer.from("not gzip"),
+        "backup-20990101T000001Z-foreign.jsonl.gz": gzipSync('{"hello":1}\n'),
+      };
+      for (const [name, bytes] of Object.entries(junk)) {
+        writeFileSync(join(backupDir, name), bytes);
+        const answer = await settingsAction(shop, cookie, { intent: "restore-backup", backup: name });
+        expect(answer.status, name).toBe(400);
+        expect(answer.text, name).toContain(`${name} could not be read as a backup of this shop`);
       }
       expect(await count()).toEqual(before);
     });
