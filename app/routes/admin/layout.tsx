@@ -36,7 +36,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     // A link to a card (a banner's "Set your UPI ID") lands on that card, below the sticky header.
-    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    const target = hash ? document.getElementById(hash.slice(1)) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
   }, [pathname, hash]);
