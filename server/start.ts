@@ -14,6 +14,7 @@ import { createApp } from "./app";
 import { answerClientErrors } from "./client-errors";
 import { createHotRoutes } from "./hot-routes";
 import { createHttpsRedirect } from "./https-redirect";
+import { announceSetupLink, setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
 import type { Config } from "~/lib/config.server";
 import type { Logger } from "~/lib/logger.server";
@@ -59,7 +60,7 @@ export async function startServer(
   const simulator = config.PANEL_SIMULATOR ? await startDemoPanel(services, config.PANEL_SIMULATOR_PORT) : null;
   if (simulator) services.demoPanelUrl = simulator.url;
   const jobs = config.JOBS_ENABLED ? startBackgroundJobs(services) : null;
-  await bootstrapAdmin(services);
+  const firstRun = await bootstrapAdmin(services);
 
   const app = createApp({
     services,
@@ -82,6 +83,10 @@ export async function startServer(
   });
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
+  const url = `http://${host}:${port}`;
+  if (firstRun) {
+    announceSetupLink(logger, setupLinkUrl(firstRun.setupPath, url, (await services.settings.get()).publicBaseUrl));
+  }
 
   let stopping: Promise<void> | undefined;
   const shutdown = () =>
@@ -101,5 +106,5 @@ export async function startServer(
       await database.close();
     })());
 
-  return { url: `http://${host}:${port}`, server, database, shutdown };
+  return { url, server, database, shutdown };
 }

@@ -41,7 +41,14 @@ describe("plain HTTP behind the proxy", () => {
     dir = mkdtempSync(join(tmpdir(), "shop-https-redirect-"));
     const common = { JOBS_ENABLED: "false" };
     [proxied, optedOut, direct] = await Promise.all([
-      spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "a.db")}`, TRUST_PROXY: "1" }),
+      // Behind a proxy the placeholder UPI ID takes orders only in the demo: the simulator makes this shop one.
+      spawnServer({
+        ...common,
+        DATABASE_URL: `file:${join(dir, "a.db")}`,
+        TRUST_PROXY: "1",
+        PANEL_SIMULATOR: "true",
+        PANEL_SIMULATOR_PORT: "0",
+      }),
       spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "b.db")}`, TRUST_PROXY: "1", HTTPS_REDIRECT: "false" }),
       spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "c.db")}` }),
     ]);

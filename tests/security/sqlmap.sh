@@ -83,12 +83,21 @@ start_server() {
 
 # Real rows for the scans' baseline requests, so sqlmap compares real answers rather than 404s.
 seed() {
-  node - "$base" >"$work/seed-$pass.env" <<'EOF'
-const base = process.argv[2];
-const post = (path, body) =>
-  fetch(base + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+  node - "$base" "$ADMIN_USER" "$ADMIN_PASSWORD" >"$work/seed-$pass.env" <<'EOF'
+const [base, adminUser, adminPassword] = process.argv.slice(2);
+const post = (path, body, headers = {}) =>
+  fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
     .then(async (r) => ({ status: r.status, body: await r.json() }));
 (async () => {
+  // Behind a proxy (TRUST_PROXY) the shop refuses orders for the placeholder UPI ID: give it a real-looking one.
+  const login = await fetch(`${base}/admin/login`, {
+    method: "POST",
+    body: new URLSearchParams({ username: adminUser, password: adminPassword }),
+    redirect: "manual",
+  });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  const upi = await post("/api/admin/setting", { key: "VITE_UPI_ID", value: "scan@okaxis" }, { cookie });
+  if (upi.status !== 200) throw new Error(`setting the UPI ID failed: ${JSON.stringify(upi)}`);
   const plans = (await (await fetch(`${base}/api/plans?serviceType=followers`)).json()).plans;
   const planId = plans[0]._id;
   const buyer = { planId, username: "rahul_k", customerName: "Priya", customerPhone: "9876543210" };

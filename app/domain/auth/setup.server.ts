@@ -28,11 +28,16 @@ async function insertAdminUser(db: DB, username: string, passwordHash: string, n
 
 /**
  * At start-up: with ADMIN_USERNAME/ADMIN_PASSWORD set and no admin yet, creates
- * that admin; with no admin and no env, prints a one-time setup link to the log.
+ * that admin; with no admin and no env, issues a one-time setup link and
+ * returns its path (the server prints it as a full address once it listens).
  * An existing admin is never overwritten (their password may have been changed).
  */
-export async function bootstrapAdmin({ db, config, logger }: Pick<AppServices, "db" | "config" | "logger">) {
-  if (await adminExists(db)) return;
+export async function bootstrapAdmin({
+  db,
+  config,
+  logger,
+}: Pick<AppServices, "db" | "config" | "logger">): Promise<{ setupPath: string } | null> {
+  if (await adminExists(db)) return null;
   if (config.ADMIN_USERNAME && config.ADMIN_PASSWORD) {
     try {
       const passwordHash = await hashPassword(config.ADMIN_PASSWORD);
@@ -51,13 +56,9 @@ export async function bootstrapAdmin({ db, config, logger }: Pick<AppServices, "
       // Another instance starting at the same moment created it first.
       if (!(await adminExists(db))) throw error;
     }
-    return;
+    return null;
   }
-  const token = await issueSetupToken(db);
-  logger.warn(
-    { setupPath: `/admin/setup?token=${token}` },
-    `no admin account yet: open /admin/setup?token=${token} on this server to create it (link valid 24 h, once)`,
-  );
+  return { setupPath: `/admin/setup?token=${await issueSetupToken(db)}` };
 }
 
 export async function issueSetupToken(db: DB, now = Date.now()): Promise<string> {

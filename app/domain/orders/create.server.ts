@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context";
 import { MIN_PLAN_QUANTITY, findPlan } from "~/domain/plans/plans.server";
 import { holdUniqueAmount } from "~/domain/payments/unique-amount.server";
+import { paymentsRefusal } from "~/domain/payments/payments-open";
 import { isUpiConfigured } from "~/domain/payments/upi";
 import { AppError } from "~/lib/app-error";
 import { validateBuyer } from "./buyer";
@@ -62,6 +63,9 @@ export async function createOrder(
   if (!isUpiConfigured(site.upiId, site.merchantName)) {
     throw new AppError("UNAVAILABLE", CREATE_ORDER_MESSAGES.paymentSetup, { reason: "PAYMENT_SETUP" });
   }
+  // No order is made that could only wait for a payment the shop cannot take.
+  const refusal = paymentsRefusal(site, config);
+  if (refusal) throw new AppError("UNAVAILABLE", refusal, { reason: "PAYMENTS_CLOSED" });
 
   const deadline = now + config.PAYMENT_WINDOW_SECONDS * 1000;
   const row = {

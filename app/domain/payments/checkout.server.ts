@@ -3,6 +3,7 @@ import { type TrackedOrder, trackedOrder } from "~/domain/orders/buyer.server";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/create.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { activeGateway } from "./gateways/registry.server";
+import { paymentsRefusal } from "./payments-open";
 import { qrSvgDataUri } from "./qr.server";
 import { buildUpiLink, isUpiConfigured, upiNote } from "./upi";
 
@@ -54,6 +55,9 @@ export async function loadCheckout(
   if (!isUpiConfigured(site.upiId, site.merchantName)) {
     return { kind: "order", order, serverNow: now, payment: null, paymentError: CREATE_ORDER_MESSAGES.paymentSetup };
   }
+  // An order made before the UPI ID went back to the placeholder: no QR, no link, the shop's contacts instead.
+  const refusal = paymentsRefusal(site, config);
+  if (refusal) return { kind: "order", order, serverNow: now, payment: null, paymentError: refusal };
   const upiLink = buildUpiLink({
     payeeVpa: site.upiId,
     payeeName: site.merchantName,

@@ -3,6 +3,7 @@ import type { RequestClient } from "~/domain/audit/audit.server";
 import type { AdminSession } from "~/domain/auth/session.server";
 import { changeAdminCredentials } from "~/domain/auth/credentials.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
+import { restoreNamedBackup } from "~/domain/backups/restore.server";
 import { AppError } from "~/lib/app-error";
 import { saveSettingsForm } from "./admin.server";
 import type { AlertIntent } from "~/domain/alerts/alert-settings-actions";
@@ -19,12 +20,12 @@ const SAVED: Record<SettingsForm, string> = {
 };
 
 /**
- * Runs one submit of the Settings page: a card's save, the credentials, or a
- * danger-zone deletion. A refusal is thrown as an AppError (INVALID_INPUT
+ * Runs one submit of the Settings page: a card's save, the credentials, a
+ * danger-zone deletion or a backup's restore. A refusal is thrown as an AppError (INVALID_INPUT
  * naming the field, RATE_LIMITED with `retryAfter`).
  */
 export async function runSettingsAction(
-  services: Pick<AppServices, "db" | "settings" | "config">,
+  services: Pick<AppServices, "db" | "dialect" | "settings" | "config">,
   admin: AdminSession,
   action: Exclude<
     SettingsAction,
@@ -67,5 +68,26 @@ export async function runSettingsAction(
       services.settings.clear();
       return { ok: true, intent: action.intent, message: "All data has been permanently deleted from the database" };
     }
+    case "restore-backup": {
+      const { restored } = await restoreNamedBackup(
+        services.db,
+        services.dialect,
+        services.config.BACKUP_DIR,
+        action.backup,
+        actor,
+      );
+      services.settings.clear();
+      return { ok: true, intent: action.intent, message: restoredMessage(restored) };
+    }
   }
+}
+
+/** "Restored 3 orders, 2 payment credits, 0 plans and 0 settings (rows that still existed were kept)". */
+function restoredMessage(restored: Record<"orders" | "payment_credits" | "plans" | "settings", number>): string {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return (
+    `Restored ${n(restored.orders, "order", "orders")}, ${n(restored.payment_credits, "payment credit", "payment credits")}, ` +
+    `${n(restored.plans, "plan", "plans")} and ${n(restored.settings, "setting", "settings")} ` +
+    "(rows that still existed were kept)"
+  );
 }

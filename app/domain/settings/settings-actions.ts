@@ -15,7 +15,7 @@ import {
 
 /**
  * Every form of the Settings page, one shape per intent: the three settings
- * cards, Admin Authentication, the danger zone's two deletions, the panel's
+ * cards, Admin Authentication, the danger zone's two deletions, a backup's restore, the panel's
  * 'Test connection' (typed values tried, never saved) and the Payment alerts card.
  */
 export const settingsActionSchema = z.discriminatedUnion(
@@ -27,6 +27,7 @@ export const settingsActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("credentials"), ...adminCredentialsFields }).refine(...newPasswordLongEnough),
     z.object({ intent: z.literal("delete-selected"), deleteOptions: deleteOptionsSchema }),
     z.object({ intent: z.literal("delete-all") }),
+    z.object({ intent: z.literal("restore-backup"), backup: z.string().trim().min(1, "Choose a backup").max(200) }),
     z.object({
       intent: z.literal("panel-test"),
       panelUrl: z.string().max(500, "Panel URL is too long").default(""),

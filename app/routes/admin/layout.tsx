@@ -4,11 +4,13 @@ import type { Route } from "./+types/layout";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SessionExpiry } from "~/components/admin/session-expiry";
 import { SessionMenu } from "~/components/admin/session-menu";
+import { UnsafeDefaultsBanner } from "~/components/admin/unsafe-defaults-banner";
 import { useAdminPulse } from "~/components/admin/use-admin-pulse";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { adminPageGuard } from "~/lib/admin-middleware.server";
 import { adminPulse } from "~/domain/orders/pulse.server";
+import { unsafeDefaults } from "~/domain/settings/unsafe-defaults.server";
 import { Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
 
@@ -17,14 +19,15 @@ export const middleware: Route.MiddlewareFunction[] = [adminPageGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireAdmin(context);
-  const pulse = await adminPulse(context.get(servicesContext).db);
-  return { username: session.username, expiresAt: session.expiresAt, serverNow: Date.now(), pulse };
+  const services = context.get(servicesContext);
+  const [pulse, unsafe] = await Promise.all([adminPulse(services.db), unsafeDefaults(services)]);
+  return { username: session.username, expiresAt: session.expiresAt, serverNow: Date.now(), pulse, unsafe };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   // The menu belongs to the page it was opened on: any navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
@@ -32,8 +35,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const pulse = useAdminPulse(loaderData.pulse);
 
   useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+    // A link to a card (a banner's "Set your UPI ID") lands on that card, below the sticky header.
+    const target = hash ? document.getElementById(hash.slice(1)) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [pathname, hash]);
 
   return (
     <div className="min-h-screen bg-gray-50 lg:flex">
@@ -68,6 +74,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <SessionMenu expiresAt={loaderData.expiresAt} serverNow={loaderData.serverNow} />
         </header>
         <main className="flex-1 p-4 sm:p-6" aria-busy={loading}>
+          <UnsafeDefaultsBanner items={loaderData.unsafe} />
           <Outlet />
         </main>
       </div>

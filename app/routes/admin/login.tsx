@@ -86,7 +86,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         )}
         {loaderData.needsSetup && (
           <p role="status" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            No admin account exists yet. Open the one-time setup link printed in the server log.
+            No admin account exists yet. Open the one-time setup link the server printed when it started (its output and
+            log).
           </p>
         )}
         <Form method="post" className="space-y-4" {...getFormProps(form)}>

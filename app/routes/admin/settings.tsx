@@ -15,6 +15,7 @@ import { runAlertAction } from "~/domain/alerts/alert-settings-actions.server";
 import { alertSettingsView } from "~/domain/alerts/alert-settings.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listBackups } from "~/domain/backups/backup.server";
+import { withContents } from "~/domain/backups/restore.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
 import { isPaymentAlertAction } from "~/domain/payments/alerts-settings-actions";
 import { runPaymentAlertsAction } from "~/domain/payments/alerts-settings-actions.server";
@@ -40,7 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const [settings, backups, sms, templates, gateway, mailbox, alerts] = await Promise.all([
     settingsForAdmin(db),
-    listBackups(config.BACKUP_DIR),
+    listBackups(config.BACKUP_DIR).then((list) => withContents(config.BACKUP_DIR, list)),
     smsSecretStatus(db),
     customTemplates(db),
     gatewaySettings(db).then(gatewaySettingsView),

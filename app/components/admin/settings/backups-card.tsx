@@ -1,49 +1,90 @@
-import { Download } from "lucide-react";
+import { Download, RotateCcw } from "lucide-react";
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { type BackupContents, RestoreBackupDialog } from "./restore-backup-dialog";
 
 interface Backup {
   name: string;
   bytes: number;
   createdAt: number;
+  contents: BackupContents | null;
 }
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
-/** Backups the danger zone wrote; `npm run restore -- <name>` puts one back. */
+/** Backups the danger zone wrote: each can be downloaded, or restored here (only missing rows come back). */
 export function BackupsCard({ backups }: { backups: Backup[] }) {
+  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const working = fetcher.state !== "idle";
+  useActionToast(fetcher, { failureTitle: "Failed to restore the backup", onSuccess: () => setChosen(null) });
+  const backup = backups.find((b) => b.name === chosen) ?? null;
+
+  function restore() {
+    if (!chosen) return;
+    void fetcher.submit({ intent: "restore-backup", backup: chosen }, { method: "post" });
+  }
+
   return (
     <Card asChild radius="lg">
-      <section aria-labelledby="backups-title">
+      <section id="backups-settings" aria-labelledby="backups-title" className="scroll-mt-20">
         <h2 id="backups-title" className="text-lg font-semibold">
           Backups
         </h2>
         <p className="mt-1 text-sm text-gray-600">
-          Written before every deletion. To put one back, run <code>npm run restore -- &lt;file name&gt;</code> on the
-          server. Backups never hold the SMM panel API key: enter it again after restoring the panel settings.
+          Written before every deletion. Restore puts back what a backup holds that is missing now; nothing present is
+          replaced. Backups never hold the SMM panel API key: enter it again after restoring the panel settings.
         </p>
+        {fetcher.state === "idle" && fetcher.data?.ok && (
+          <p role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">
+            {fetcher.data.message}
+          </p>
+        )}
         {backups.length === 0 ? (
           <p className="mt-3 text-sm text-gray-500">No backups yet.</p>
         ) : (
           <ul className="mt-3 divide-y divide-gray-100">
             {backups.map((b) => (
               <li key={b.name} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span>
+                <span className="min-w-0 break-all">
                   <span className="font-mono">{b.name}</span>
                   <span className="ml-2 text-gray-500">
                     {when.format(b.createdAt)} · {Math.max(1, Math.round(b.bytes / 1024))} KB
                   </span>
                 </span>
-                <a
-                  href={`/api/admin/backups/${encodeURIComponent(b.name)}`}
-                  download
-                  className="flex items-center gap-1 font-medium text-brand-700 hover:underline"
-                >
-                  <Download className="size-4" aria-hidden /> Download
-                </a>
+                <span className="flex items-center gap-4">
+                  <a
+                    href={`/api/admin/backups/${encodeURIComponent(b.name)}`}
+                    download
+                    className="flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                  >
+                    <Download className="size-4" aria-hidden /> Download
+                  </a>
+                  <Button
+                    variant="ghost"
+                    size="inline"
+                    aria-label={`Restore ${b.name}`}
+                    onClick={() => setChosen(b.name)}
+                    disabled={working}
+                    className="flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                  >
+                    <RotateCcw className="size-4" aria-hidden /> Restore
+                  </Button>
+                </span>
               </li>
             ))}
           </ul>
         )}
+        <RestoreBackupDialog
+          name={chosen}
+          contents={backup?.contents ?? null}
+          working={working}
+          onCancel={() => setChosen(null)}
+          onConfirm={restore}
+        />
       </section>
     </Card>
   );

@@ -19,7 +19,7 @@ export function CredentialsCard({ username }: { username: string }) {
 
   return (
     <Card asChild radius="lg">
-      <section aria-labelledby="credentials-title">
+      <section id="credentials-settings" aria-labelledby="credentials-title" className="scroll-mt-20">
         <h2 id="credentials-title" className="text-lg font-semibold">
           Admin Authentication
         </h2>

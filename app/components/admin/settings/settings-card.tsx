@@ -34,7 +34,8 @@ export function SettingsCard({ intent, title, description, fields }: Props) {
 
   return (
     <Card asChild radius="lg">
-      <section aria-labelledby={id("title")}>
+      {/* The id is the card's anchor: the admin banners link here (`/admin/settings#payment-settings`). */}
+      <section id={id("settings")} aria-labelledby={id("title")} className="scroll-mt-20">
         <h2 id={id("title")} className="text-lg font-semibold">
           {title}
         </h2>

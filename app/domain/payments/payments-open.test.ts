@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { PLACEHOLDER_UPI_ID } from "~/domain/settings/registry";
+import { paymentsRefusal } from "./payments-open";
+
+const site = {
+  upiId: PLACEHOLDER_UPI_ID,
+  publicBaseUrl: "https://shop.example",
+  supportEmail: "help@shop.example",
+  supportPhone: "+91 98765 43210",
+};
+const live = { NODE_ENV: "production", PANEL_SIMULATOR: false, TRUST_PROXY: 0 } as const;
+const CLOSED = "This shop is not taking payments yet — contact us at help@shop.example or +91 98765 43210.";
+
+describe("the placeholder UPI ID at checkout", () => {
+  it("is refused in production at a public address or behind a proxy, naming the shop's contacts", () => {
+    expect(paymentsRefusal(site, live)).toBe(CLOSED);
+    expect(paymentsRefusal({ ...site, upiId: ` ${PLACEHOLDER_UPI_ID.toUpperCase()}` }, live)).toBe(CLOSED);
+    expect(paymentsRefusal({ ...site, publicBaseUrl: "http://localhost:3000" }, { ...live, TRUST_PROXY: 1 })).toBe(
+      CLOSED,
+    );
+    expect(paymentsRefusal({ ...site, supportPhone: " " }, live)).toBe(
+      "This shop is not taking payments yet — contact us at help@shop.example.",
+    );
+  });
+
+  it("is taken in the demo (panel simulator), outside production, and on this machine without a proxy", () => {
+    expect(paymentsRefusal(site, { ...live, PANEL_SIMULATOR: true })).toBeNull();
+    expect(paymentsRefusal(site, { ...live, NODE_ENV: "development" })).toBeNull();
+    expect(paymentsRefusal({ ...site, publicBaseUrl: "http://localhost:3000" }, live)).toBeNull();
+    expect(paymentsRefusal({ ...site, publicBaseUrl: "http://127.0.0.1:3000" }, live)).toBeNull();
+  });
+
+  it("never refuses a real UPI ID", () => {
+    expect(paymentsRefusal({ ...site, upiId: "shop@okaxis" }, { ...live, TRUST_PROXY: 2 })).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import type { Config } from "~/lib/config.server";
+import { isLocalBaseUrl, isPlaceholderUpiId } from "~/domain/settings/unsafe-defaults";
+
+interface ShopFacts {
+  upiId: string;
+  publicBaseUrl: string;
+  supportEmail: string;
+  supportPhone: string;
+}
+
+/**
+ * Why this shop must not take a payment now, in the buyer's words, or null.
+ *
+ * A QR for the placeholder UPI ID would send the buyer's money to whoever
+ * holds that handle, or nowhere. It is refused once the shop runs for real:
+ * in production, without the demo's panel simulator (`npm start` runs one),
+ * and either published at an address of its own (Public Base URL not this
+ * machine) or behind a reverse proxy (TRUST_PROXY). A shop on localhost with
+ * no proxy is the demo or a test run; there it keeps showing the QR, and the
+ * admin banners name the placeholder.
+ */
+export function paymentsRefusal(
+  site: ShopFacts,
+  config: Pick<Config, "NODE_ENV" | "PANEL_SIMULATOR" | "TRUST_PROXY">,
+): string | null {
+  if (config.NODE_ENV !== "production" || config.PANEL_SIMULATOR || !isPlaceholderUpiId(site.upiId)) return null;
+  if (isLocalBaseUrl(site.publicBaseUrl) && config.TRUST_PROXY === 0) return null;
+  const contacts = [site.supportEmail.trim(), site.supportPhone.trim()].filter(Boolean);
+  const contact = contacts.length > 0 ? `contact us at ${contacts.join(" or ")}` : "please come back later";
+  return `This shop is not taking payments yet — ${contact}.`;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { PLACEHOLDER_UPI_ID } from "./registry";
+import { type UnsafeDefaultsInput, isUnsafePublicBaseUrl, listUnsafeDefaults } from "./unsafe-defaults";
+
+const SIMULATOR = "http://127.0.0.1:3001";
+const KEY = "DEMO-KEY";
+
+/** A fresh demo shop: every default still in place. */
+const fresh: UnsafeDefaultsInput = {
+  upiId: PLACEHOLDER_UPI_ID,
+  panelUrl: `${SIMULATOR}/api/v2`,
+  panelApiKey: KEY,
+  publicBaseUrl: "http://localhost:3000",
+  demoPanelUrl: SIMULATOR,
+  demoPanelKey: KEY,
+  adminPasswordFromEnv: true,
+};
+const ids = (input: UnsafeDefaultsInput) => listUnsafeDefaults(input).map((d) => d.id);
+
+describe("unsafe defaults", () => {
+  it("names every default of a fresh shop, each with a link to the Settings card that fixes it", () => {
+    const list = listUnsafeDefaults(fresh);
+    expect(list.map((d) => [d.id, d.href])).toEqual([
+      ["upi-placeholder", "/admin/settings#payment-settings"],
+      ["panel-simulator", "/admin/settings#smm-settings"],
+      ["public-base-url", "/admin/settings#store-settings"],
+      ["admin-password-env", "/admin/settings#credentials-settings"],
+    ]);
+    expect(list[0]!.message).toContain(PLACEHOLDER_UPI_ID);
+    expect(list[2]!.message).toContain("http://localhost:3000");
+  });
+
+  it("drops each item as its setting is fixed", () => {
+    expect(ids({ ...fresh, upiId: "shop@okaxis" })).not.toContain("upi-placeholder");
+    expect(ids({ ...fresh, upiId: ` ${PLACEHOLDER_UPI_ID.toUpperCase()} ` })).toContain("upi-placeholder");
+    expect(ids({ ...fresh, panelUrl: "https://panel.example", panelApiKey: "live-key" })).not.toContain(
+      "panel-simulator",
+    );
+    expect(ids({ ...fresh, publicBaseUrl: "https://shop.example" })).not.toContain("public-base-url");
+    expect(ids({ ...fresh, adminPasswordFromEnv: false })).not.toContain("admin-password-env");
+    expect(
+      ids({
+        ...fresh,
+        upiId: "shop@okaxis",
+        panelUrl: "https://panel.example",
+        panelApiKey: "live-key",
+        publicBaseUrl: "https://shop.example",
+        adminPasswordFromEnv: false,
+      }),
+    ).toEqual([]);
+  });
+
+  it("counts the panel as the simulator when either its address or its key is the simulator's", () => {
+    expect(ids({ ...fresh, panelApiKey: "live-key" })).toContain("panel-simulator");
+    expect(ids({ ...fresh, panelUrl: "https://panel.example" })).toContain("panel-simulator");
+    // Without the simulator running, the demo key reaches nothing: no simulated orders to warn about.
+    expect(ids({ ...fresh, demoPanelUrl: undefined })).not.toContain("panel-simulator");
+  });
+
+  it("calls a base URL unsafe when it is local, plain http or not a URL", () => {
+    for (const url of [
+      "http://localhost:3000",
+      "https://localhost",
+      "https://127.0.0.1:8443",
+      "https://[::1]",
+      "https://shop.localhost",
+      "http://shop.example",
+      "not a url",
+      "",
+    ]) {
+      expect(isUnsafePublicBaseUrl(url), url).toBe(true);
+    }
+    expect(isUnsafePublicBaseUrl("https://shop.example")).toBe(false);
+    expect(isUnsafePublicBaseUrl("https://boost.in/")).toBe(false);
+  });
+});

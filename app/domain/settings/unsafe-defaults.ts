@@ -1,0 +1,103 @@
+import { PLACEHOLDER_UPI_ID } from "./registry";
+
+/** A setting a fresh shop ships with that must not face real buyers, and where the operator fixes it. */
+export interface UnsafeDefault {
+  id: "upi-placeholder" | "panel-simulator" | "public-base-url" | "admin-password-env";
+  message: string;
+  /** The Settings card that fixes it. */
+  href: string;
+  linkLabel: string;
+}
+
+export interface UnsafeDefaultsInput {
+  upiId: string;
+  panelUrl: string;
+  panelApiKey: string;
+  publicBaseUrl: string;
+  /** Where the demo panel simulator of this process listens, when it runs. */
+  demoPanelUrl?: string;
+  demoPanelKey: string;
+  /** The admin's password is still ADMIN_PASSWORD from the environment. */
+  adminPasswordFromEnv: boolean;
+}
+
+export const SETTINGS_ANCHORS = {
+  payment: "/admin/settings#payment-settings",
+  smm: "/admin/settings#smm-settings",
+  store: "/admin/settings#store-settings",
+  credentials: "/admin/settings#credentials-settings",
+} as const;
+
+export function isPlaceholderUpiId(upiId: string): boolean {
+  return upiId.trim().toLowerCase() === PLACEHOLDER_UPI_ID;
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
+
+function parseUrl(value: string): URL | null {
+  try {
+    return new URL(value.trim());
+  } catch {
+    return null;
+  }
+}
+
+/** True for this machine's own address (or no address at all): a shop still being tried out. */
+export function isLocalBaseUrl(value: string): boolean {
+  const url = parseUrl(value);
+  return !url || LOCAL_HOSTS.has(url.hostname) || url.hostname.endsWith(".localhost");
+}
+
+/** True for an address buyers cannot reach, or reach without TLS. */
+export function isUnsafePublicBaseUrl(value: string): boolean {
+  return isLocalBaseUrl(value) || parseUrl(value)!.protocol !== "https:";
+}
+
+/** Every default still in place that a real shop must change, in the order the operator should fix them. */
+export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] {
+  const found: UnsafeDefault[] = [];
+  if (isPlaceholderUpiId(input.upiId)) {
+    found.push({
+      id: "upi-placeholder",
+      message: `Payments go to the placeholder UPI ID ${PLACEHOLDER_UPI_ID}: buyers cannot pay you.`,
+      href: SETTINGS_ANCHORS.payment,
+      linkLabel: "Set your UPI ID",
+    });
+  }
+  const simulated =
+    input.demoPanelUrl !== undefined &&
+    (sameOrigin(input.panelUrl, input.demoPanelUrl) || input.panelApiKey.trim() === input.demoPanelKey);
+  if (simulated) {
+    found.push({
+      id: "panel-simulator",
+      message: "Orders go to the demo SMM panel simulator: nothing is delivered.",
+      href: SETTINGS_ANCHORS.smm,
+      linkLabel: "Connect your SMM panel",
+    });
+  }
+  if (isUnsafePublicBaseUrl(input.publicBaseUrl)) {
+    found.push({
+      id: "public-base-url",
+      message: `The Public Base URL is ${input.publicBaseUrl.trim() || "empty"}: links and canonicals need your https:// address.`,
+      href: SETTINGS_ANCHORS.store,
+      linkLabel: "Set the Public Base URL",
+    });
+  }
+  if (input.adminPasswordFromEnv) {
+    found.push({
+      id: "admin-password-env",
+      message: "The admin password is still ADMIN_PASSWORD from the environment.",
+      href: SETTINGS_ANCHORS.credentials,
+      linkLabel: "Change the admin password",
+    });
+  }
+  return found;
+}

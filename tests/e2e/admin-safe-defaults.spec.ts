@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { PLACEHOLDER_UPI_ID } from "../../app/domain/settings/registry";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { expect, test } from "./fixtures";
+
+// A fresh demo shop of our own, on a phone: these tests change its settings and delete its orders.
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { username: "owner", password: "first-password-123" };
+let shop: ServerProcess;
+let dir: string;
+const dbFile = () => join(dir, "shop.db");
+
+function sql<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(dbFile());
+  db.pragma("busy_timeout = 5000");
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+const count = (table: string) =>
+  sql((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "mobile", "the operator's phone (390×844); one browser is enough for what changes");
+  dir = mkdtempSync(join(tmpdir(), "shop-safe-defaults-"));
+  shop = await spawnServer({
+    DATABASE_URL: `file:${dbFile()}`,
+    BACKUP_DIR: join(dir, "backups"),
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    PANEL_SIMULATOR: "true",
+    PANEL_SIMULATOR_PORT: "0",
+    JOBS_ENABLED: "false",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test("a fresh shop names its unsafe defaults; following one to Settings and fixing it makes it go", async ({
+  page,
+}) => {
+  await page.goto(`${shop.url}/admin/dashboard`);
+  await page.getByLabel("Username").fill(OWNER.username);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  const banner = page.getByRole("status").filter({ hasText: "Not ready for real buyers" });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole("listitem")).toHaveCount(4);
+  await expect(banner).toContainText(PLACEHOLDER_UPI_ID);
+  await expect(banner).toContainText("demo SMM panel simulator");
+  await expect(banner).toContainText("http://localhost:3000");
+  await expect(banner).toContainText("ADMIN_PASSWORD");
+  // Readable on the phone: nothing of it runs off the screen.
+  const box = (await banner.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+
+  await banner.getByRole("link", { name: "Set your UPI ID" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#payment-settings$/);
+  const card = page.getByRole("region", { name: "Payment Settings" });
+  await expect(card).toBeInViewport();
+  await card.getByLabel("UPI ID").fill("myshop@okaxis");
+  await card.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Payment settings saved successfully")).toBeVisible();
+
+  await expect(banner.getByRole("listitem")).toHaveCount(3);
+  await expect(banner).not.toContainText(PLACEHOLDER_UPI_ID);
+  await page.goto(`${shop.url}/admin/orders`);
+  await expect(banner.getByRole("listitem")).toHaveCount(3);
+});
+
+test("orders deleted in the danger zone come back from the Backups card", async ({ page }) => {
+  const now = Date.now();
+  sql((db) => {
+    const insert =
+      db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
+      customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
+      values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'delivered', 'Asha', '+919812345678', ?, ?, ?)`);
+    db.transaction(() => {
+      for (let i = 0; i < 3; i++) insert.run(`BKSAFE${String(i).padStart(3, "0")}`, now, now - i, now - i);
+    })();
+  });
+  const orders = count("orders");
+  expect(orders).toBeGreaterThanOrEqual(3);
+
+  await page.goto(`${shop.url}/admin/settings`);
+  await page.getByLabel("Username").fill(OWNER.username);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+
+  const zone = page.getByRole("region", { name: "Dangerous Zone" });
+  await zone.getByLabel("All Orders & Order History").click();
+  await zone.getByRole("button", { name: "Delete Selected Data (1 items)" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Confirm Selective Deletion" })
+    .getByRole("button", { name: "Delete Selected" })
+    .click();
+  await expect(page.getByText("Successfully deleted selected data: All Orders & Order History")).toBeVisible();
+  expect(count("orders")).toBe(0);
+
+  const backups = page.getByRole("region", { name: "Backups" });
+  await backups.getByRole("button", { name: /^Restore backup-.*-orders\.jsonl\.gz$/ }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Restore this backup?" });
+  await expect(dialog).toContainText(`Orders: ${orders}`);
+  await expect(dialog).toContainText("Payments received (payment credits): 0");
+  await expect(dialog).toContainText("existing orders, plans and settings are kept");
+  await dialog.getByRole("button", { name: "Restore", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(backups.getByRole("status")).toHaveText(
+    `Restored ${orders} orders, 0 payment credits, 0 plans and 0 settings (rows that still existed were kept)`,
+  );
+  expect(count("orders")).toBe(orders);
+
+  await page.goto(`${shop.url}/admin/orders`);
+  await expect(page.getByText("BKSAFE000").first()).toBeVisible();
+});

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../support/databases";
+import { type HostileShop, startShop } from "../support/hostile";
+
+/** A fresh shop without ADMIN_USERNAME/ADMIN_PASSWORD, as the operator starts it the first time. */
+describe.each(testDatabases())("the first-run setup link on $name", (kind) => {
+  let shop: HostileShop;
+  beforeAll(async () => {
+    shop = await startShop(kind, { LOG_LEVEL: "info" });
+  });
+  afterAll(async () => shop?.stop());
+
+  it("is printed as a full address in a plain block and in the JSON log, and leads to a notice on the login page", async () => {
+    const output = shop.server.output();
+    const port = new URL(shop.url).port;
+    const printed = new RegExp(`\\n {4}(http://localhost:${port}/admin/setup\\?token=[A-Za-z0-9_-]+)\\n`).exec(output);
+    expect(printed, output).not.toBeNull();
+    const link = printed![1]!;
+    expect(output).toContain("No admin account yet. Open this link to create it (valid 24 hours, once):");
+    expect(output).toContain(`"setupUrl":"${link}"`);
+
+    const setupUrl = link.replace("localhost", "127.0.0.1");
+    expect((await fetch(setupUrl)).status).toBe(200);
+    const token = new URL(setupUrl).searchParams.get("token")!;
+    const created = await fetch(`${shop.url}/admin/setup`, {
+      method: "POST",
+      headers: { origin: shop.url },
+      body: new URLSearchParams({ token, username: "owner", password: "a-long-password", confirm: "a-long-password" }),
+      redirect: "manual",
+    });
+    expect(created.status).toBe(302);
+    expect(created.headers.get("location")).toBe("/admin/login");
+    const toast = (created.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const login = await (await fetch(`${shop.url}/admin/login`, { headers: { cookie: toast } })).text();
+    expect(login).toContain("Admin account created. Please sign in.");
+  });
+});
