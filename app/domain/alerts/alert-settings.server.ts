@@ -1,4 +1,5 @@
 import type { DB } from "~/db/database.server";
+import { readSettingValues, upsertSettingValues } from "~/domain/settings/settings.repository.server";
 import { type AlertSecrets, type AlertSettings, parseAlertSettings } from "./alert-settings";
 import { pushDeviceCount } from "./push-subscriptions.server";
 import { vapidPublicKey } from "./vapid.server";
@@ -23,12 +24,8 @@ export interface StoredAlertSettings {
 }
 
 export async function alertSettings(db: DB): Promise<StoredAlertSettings> {
-  const rows = await db
-    .selectFrom("settings")
-    .select(["key", "value"])
-    .where("key", "in", Object.values(KEYS))
-    .execute();
-  const value = (key: string) => rows.find((r) => r.key === key)?.value ?? "";
+  const saved = await readSettingValues(db, Object.values(KEYS));
+  const value = (key: string) => saved.get(key) ?? "";
   return {
     settings: parseAlertSettings(value(KEYS.settings)),
     secrets: {
@@ -51,19 +48,8 @@ export async function saveAlertSettings(
     [KEYS.telegramToken]: changes.telegramToken,
     [KEYS.telegramWebhookSecret]: changes.telegramWebhookSecret,
   };
-  const rows = Object.entries(values)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([key, value]) => ({ key, value, updated_at: now }));
-  if (rows.length === 0) return;
-  await db
-    .insertInto("settings")
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .column("key")
-        .doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
-    )
-    .execute();
+  const given = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  await upsertSettingValues(db, Object.fromEntries(given), now);
 }
 
 /** What the Settings page shows: the settings, and of each secret only its last 4 characters. */

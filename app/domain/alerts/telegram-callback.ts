@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The "Confirm payment" button's callback data and how a Telegram update
  * carrying it is read. Telegram limits callback data to 64 bytes.
@@ -19,29 +21,33 @@ export interface ConfirmCallback {
   orderId: string;
 }
 
+/** Telegram's ids: numbers beyond 32 bits (chat ids may be negative), read as text. */
+const telegramId = z.union([z.number().refine(Number.isSafeInteger), z.string()]).transform(String);
+
+const confirmUpdateSchema = z.object({
+  callback_query: z.object({
+    id: z.string().max(100),
+    data: z.string().regex(new RegExp(`^${PREFIX}[A-Z0-9]{1,40}$`)),
+    from: z.object({ id: telegramId, username: z.string().optional(), first_name: z.string().optional() }),
+    message: z.object({ chat: z.object({ id: telegramId }) }),
+  }),
+});
+
 /**
  * A callback_query update for the button, or null for anything else (other
  * updates, other buttons, malformed bodies). Ids are compared as text, since
  * chat ids exceed 32 bits and may be negative.
  */
 export function parseConfirmCallback(update: unknown): ConfirmCallback | null {
-  if (typeof update !== "object" || update === null) return null;
-  const query = (update as { callback_query?: unknown }).callback_query;
-  if (typeof query !== "object" || query === null) return null;
-  const q = query as {
-    id?: unknown;
-    data?: unknown;
-    from?: { id?: unknown; username?: unknown; first_name?: unknown };
-    message?: { chat?: { id?: unknown } };
+  const parsed = confirmUpdateSchema.safeParse(update);
+  if (!parsed.success) return null;
+  const query = parsed.data.callback_query;
+  const name = query.from.username ?? query.from.first_name;
+  return {
+    callbackId: query.id,
+    chatId: query.message.chat.id,
+    fromId: query.from.id,
+    fromName: name ? name.slice(0, 64) : query.from.id,
+    orderId: query.data.slice(PREFIX.length),
   };
-  const id = (v: unknown) =>
-    typeof v === "number" && Number.isSafeInteger(v) ? String(v) : typeof v === "string" ? v : null;
-  const callbackId = typeof q.id === "string" && q.id.length <= 100 ? q.id : null;
-  const chatId = id(q.message?.chat?.id);
-  const fromId = id(q.from?.id);
-  if (!callbackId || !chatId || !fromId || typeof q.data !== "string" || !q.data.startsWith(PREFIX)) return null;
-  const orderId = q.data.slice(PREFIX.length);
-  if (!/^[A-Z0-9]{1,40}$/.test(orderId)) return null;
-  const name = typeof q.from?.username === "string" ? q.from.username : q.from?.first_name;
-  return { callbackId, chatId, fromId, fromName: typeof name === "string" ? name.slice(0, 64) : fromId, orderId };
 }

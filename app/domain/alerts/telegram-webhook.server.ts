@@ -1,8 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { AppServices } from "~/context";
+import { z } from "zod";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
 import { AppError, isAppError } from "~/lib/app-error";
+import { parseJsonText } from "~/lib/parse.server";
 import { alertSettings, saveAlertSettings } from "./alert-settings.server";
 import { callTelegram } from "./channels/telegram-api.server";
 import { adminLink } from "./format";
@@ -44,13 +46,9 @@ export async function receiveTelegramUpdate(
     services.logger.warn("telegram webhook refused: wrong or missing secret token");
     throw new AppError("UNAUTHORIZED", "This request is not from the shop's Telegram bot");
   }
-  let update: unknown;
-  try {
-    update = JSON.parse(request.rawBody.toString("utf8"));
-  } catch {
-    throw new AppError("INVALID_INPUT", "The update is not JSON");
-  }
-  const callback = parseConfirmCallback(update);
+  const update = parseJsonText(request.rawBody.toString("utf8"), z.unknown());
+  if (isAppError(update)) throw update;
+  const callback = parseConfirmCallback(update.data);
   if (!callback) return { success: true, outcome: "ignored" };
 
   const answer = (text: string) =>

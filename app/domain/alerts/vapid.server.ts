@@ -1,5 +1,6 @@
 import webpush from "web-push";
 import type { DB } from "~/db/database.server";
+import { insertMissingSettingValues, readSettingValues } from "~/domain/settings/settings.repository.server";
 
 /**
  * The shop's VAPID key pair, which identifies it to browsers' push services.
@@ -17,13 +18,9 @@ export interface VapidKeys {
 }
 
 async function read(db: DB): Promise<VapidKeys | null> {
-  const rows = await db
-    .selectFrom("settings")
-    .select(["key", "value"])
-    .where("key", "in", Object.values(KEYS))
-    .execute();
-  const publicKey = rows.find((r) => r.key === KEYS.publicKey)?.value;
-  const privateKey = rows.find((r) => r.key === KEYS.privateKey)?.value;
+  const saved = await readSettingValues(db, Object.values(KEYS));
+  const publicKey = saved.get(KEYS.publicKey);
+  const privateKey = saved.get(KEYS.privateKey);
   return publicKey && privateKey ? { publicKey, privateKey } : null;
 }
 
@@ -34,14 +31,11 @@ export async function vapidKeys(db: DB, now = Date.now()): Promise<VapidKeys> {
   await db.transaction().execute(async (trx) => {
     // Both rows or neither: another instance that wrote first keeps its pair.
     if (await read(trx)) return;
-    await trx
-      .insertInto("settings")
-      .values([
-        { key: KEYS.publicKey, value: made.publicKey, updated_at: now },
-        { key: KEYS.privateKey, value: made.privateKey, updated_at: now },
-      ])
-      .onConflict((oc) => oc.column("key").doNothing())
-      .execute();
+    await insertMissingSettingValues(
+      trx,
+      { [KEYS.publicKey]: made.publicKey, [KEYS.privateKey]: made.privateKey },
+      now,
+    );
   });
   return (await read(db)) ?? made;
 }

@@ -29,6 +29,21 @@ export async function upsertSettingValues(db: DB, values: Record<string, string>
     .execute();
 }
 
+/** Saves each key not saved yet; a key already saved keeps its value (first writer wins). */
+export async function insertMissingSettingValues(
+  db: DB,
+  values: Record<string, string>,
+  now = Date.now(),
+): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value, updated_at: now }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto("settings")
+    .values(rows)
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
+}
+
 /** Forgets these keys (the danger zone); returns how many were saved. */
 export async function deleteSettingValues(db: DB, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
