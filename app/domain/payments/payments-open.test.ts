@@ -8,7 +8,7 @@ const site = {
   supportEmail: "help@shop.example",
   supportPhone: "+91 98765 43210",
 };
-const live = { NODE_ENV: "production", PANEL_SIMULATOR: false, TRUST_PROXY: 0 } as const;
+const live = { NODE_ENV: "production", PANEL_SIMULATOR: false, TRUST_PROXY: 0, HOST: "127.0.0.1" } as const;
 const CLOSED = "This shop is not taking payments yet — contact us at help@shop.example or +91 98765 43210.";
 
 describe("the placeholder UPI ID at checkout", () => {
@@ -18,6 +18,9 @@ describe("the placeholder UPI ID at checkout", () => {
     expect(paymentsRefusal({ ...site, publicBaseUrl: "http://localhost:3000" }, { ...live, TRUST_PROXY: 1 })).toBe(
       CLOSED,
     );
+    for (const HOST of ["0.0.0.0", "::", "192.168.1.20", "shop.example"]) {
+      expect(paymentsRefusal({ ...site, publicBaseUrl: "http://localhost:3000" }, { ...live, HOST })).toBe(CLOSED);
+    }
     expect(paymentsRefusal({ ...site, supportPhone: " " }, live)).toBe(
       "This shop is not taking payments yet — contact us at help@shop.example.",
     );
@@ -28,6 +31,9 @@ describe("the placeholder UPI ID at checkout", () => {
     expect(paymentsRefusal(site, { ...live, NODE_ENV: "development" })).toBeNull();
     expect(paymentsRefusal({ ...site, publicBaseUrl: "http://localhost:3000" }, live)).toBeNull();
     expect(paymentsRefusal({ ...site, publicBaseUrl: "http://127.0.0.1:3000" }, live)).toBeNull();
+    for (const HOST of ["localhost", "::1", "[::1]", "127.0.0.2"]) {
+      expect(paymentsRefusal({ ...site, publicBaseUrl: "http://localhost:3000" }, { ...live, HOST })).toBeNull();
+    }
   });
 
   it("never refuses a real UPI ID", () => {

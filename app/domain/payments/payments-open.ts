@@ -1,6 +1,15 @@
 import type { Config } from "~/lib/config.server";
 import { isLocalBaseUrl, isPlaceholderUpiId } from "~/domain/settings/unsafe-defaults";
 
+/** Addresses only this machine can connect to. */
+function isLoopbackHost(host: string): boolean {
+  const bare = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || /^127(\.\d{1,3}){3}$/.test(bare);
+}
+
 interface ShopFacts {
   upiId: string;
   publicBaseUrl: string;
@@ -14,17 +23,19 @@ interface ShopFacts {
  * A QR for the placeholder UPI ID would send the buyer's money to whoever
  * holds that handle, or nowhere. It is refused once the shop runs for real:
  * in production, without the demo's panel simulator (`npm start` runs one),
- * and either published at an address of its own (Public Base URL not this
- * machine) or behind a reverse proxy (TRUST_PROXY). A shop on localhost with
- * no proxy is the demo or a test run; there it keeps showing the QR, and the
- * admin banners name the placeholder.
+ * and reachable by buyers: published at an address of its own (Public Base
+ * URL not this machine), behind a reverse proxy (TRUST_PROXY), or listening
+ * on more than loopback (HOST). A shop that only this machine can reach is
+ * the demo or a test run; there it keeps showing the QR, and the admin
+ * banners name the placeholder.
  */
 export function paymentsRefusal(
   site: ShopFacts,
-  config: Pick<Config, "NODE_ENV" | "PANEL_SIMULATOR" | "TRUST_PROXY">,
+  config: Pick<Config, "NODE_ENV" | "PANEL_SIMULATOR" | "TRUST_PROXY" | "HOST">,
 ): string | null {
   if (config.NODE_ENV !== "production" || config.PANEL_SIMULATOR || !isPlaceholderUpiId(site.upiId)) return null;
-  if (isLocalBaseUrl(site.publicBaseUrl) && config.TRUST_PROXY === 0) return null;
+  const onlyThisMachine = isLocalBaseUrl(site.publicBaseUrl) && config.TRUST_PROXY === 0 && isLoopbackHost(config.HOST);
+  if (onlyThisMachine) return null;
   const contacts = [site.supportEmail.trim(), site.supportPhone.trim()].filter(Boolean);
   const contact = contacts.length > 0 ? `contact us at ${contacts.join(" or ")}` : "please come back later";
   return `This shop is not taking payments yet — ${contact}.`;
