@@ -411,6 +411,36 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     }
   });
 
+  it("forgets the queued alerts of an order the operator deletes, and of every order the danger zone deletes", async () => {
+    telegram.failNext(1_000);
+    await smtp.stop();
+    try {
+      const deleted = await claimedOrder();
+      const kept = await claimedOrder();
+      await eventually("both orders' alerts queued", async () => (await outbox(kept)).length === 2);
+      expect(await outbox(deleted)).toHaveLength(2);
+      const res = await fetch(`${server.url}/api/admin/orders/${deleted}`, {
+        method: "DELETE",
+        headers: { cookie, origin: server.url },
+      });
+      expect(res.status).toBe(200);
+      expect(await outbox(deleted)).toEqual([]);
+      expect(await outbox(kept)).toHaveLength(2);
+
+      const wiped = await fetch(`${server.url}/api/admin/delete-selected-data`, {
+        method: "DELETE",
+        headers: { cookie, origin: server.url, "content-type": "application/json" },
+        body: JSON.stringify({ deleteOptions: ["orders"] }),
+      });
+      expect(wiped.status).toBe(200);
+      const left = await handle.db.selectFrom("alert_outbox").select("id").where("order_id", "is not", null).execute();
+      expect(left).toEqual([]);
+    } finally {
+      telegram.failNext(0);
+      smtp = await startSmtpSink();
+    }
+  });
+
   it("Send test answers with the channel's own words and changes nothing", async () => {
     // The SMTP server moved (restarted on another port): the saved one is unreachable now.
     const before = await handle.db

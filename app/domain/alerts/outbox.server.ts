@@ -64,3 +64,14 @@ export async function pruneAlerts(db: DB, before: number): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Forgets the alerts of orders deleted by the operator (one, or every order):
+ * an alert still queued would otherwise link to an order that is gone.
+ */
+export async function forgetOrderAlerts(db: DB, orderId: string | "every order"): Promise<number> {
+  let query = db.deleteFrom("alert_outbox").where("order_id", "is not", null);
+  if (orderId !== "every order") query = query.where("order_id", "=", orderId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

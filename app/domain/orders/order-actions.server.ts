@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { refreshFromPanel } from "./delivery.server";
 import type { OrderAction } from "./order-actions";
@@ -93,7 +94,10 @@ async function perform(
       return { message: PLACEMENT_MESSAGES.profitUpdated, order };
     }
     case "delete":
-      if (!(await deleteOrder(db, orderId))) throw new AppError("NOT_FOUND", "Order not found");
+      await db.transaction().execute(async (trx) => {
+        if (!(await deleteOrder(trx, orderId))) throw new AppError("NOT_FOUND", "Order not found");
+        await forgetOrderAlerts(trx, orderId);
+      });
       return { message: "Order deleted successfully" };
     case "erase": {
       if (!(await anonymiseOrder(db, orderId, Date.now()))) throw new AppError("NOT_FOUND", "Order not found");
