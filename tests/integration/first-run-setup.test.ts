@@ -11,9 +11,13 @@ describe.each(testDatabases())("the first-run setup link on $name", (kind) => {
   afterAll(async () => shop?.stop());
 
   it("is printed as a full address in a plain block and in the JSON log, and leads to a notice on the login page", async () => {
-    const output = shop.server.output();
     const port = new URL(shop.url).port;
-    const printed = new RegExp(`\\n {4}(http://localhost:${port}/admin/setup\\?token=[A-Za-z0-9_-]+)\\n`).exec(output);
+    const pattern = new RegExp(`\\n {4}(http://localhost:${port}/admin/setup\\?token=[A-Za-z0-9_-]+)\\n`);
+    // The server answers its health check as soon as it listens; its output reaches this process a moment later.
+    const deadline = Date.now() + 10_000;
+    while (!pattern.test(shop.server.output()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const output = shop.server.output();
+    const printed = pattern.exec(output);
     expect(printed, output).not.toBeNull();
     const link = printed![1]!;
     expect(output).toContain("No admin account yet. Open this link to create it (valid 24 hours, once):");
