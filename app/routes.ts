@@ -81,6 +81,7 @@ export default [
       route("plans", "routes/admin/plans.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("account", "routes/admin/account.tsx"),
     ]),
   ]),
 

@@ -8,6 +8,8 @@ export const REDIRECT_TOASTS = {
   "logged-out": { type: "success", message: "Logged out successfully" },
   "session-expired": { type: "error", message: "Session expired. Please login again." },
   "admin-created": { type: "success", message: "Admin account created. Please sign in." },
+  "username-changed": { type: "success", message: "Username changed." },
+  "password-changed": { type: "success", message: "Password changed. Every other session has been signed out." },
 } as const satisfies Record<string, { type: "success" | "error" | "info"; message: string }>;
 
 export type RedirectToastKey = keyof typeof REDIRECT_TOASTS;

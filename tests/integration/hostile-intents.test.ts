@@ -3,7 +3,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { loginSchema, logoutSchema, setupSchema } from "~/domain/auth/rules";
+import { accountActionSchema, loginSchema, logoutSchema, setupSchema } from "~/domain/auth/rules";
 import { API_ORDER_ACTIONS, orderListActionSchema, orderPageActionSchema } from "~/domain/orders/order-actions";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { unmatchedActionSchema } from "~/domain/payments/unmatched-actions";
@@ -47,6 +47,8 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/orders/:orderId", schema: orderPageActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/plans", schema: planActionSchema, signedIn: true, writes: ["plans", "audit_log"] },
   { pattern: "/admin/settings", schema: settingsActionSchema, signedIn: true, writes: ["settings", "audit_log"] },
+  // Hostile values never hold the current password: only the refusal is audited.
+  { pattern: "/admin/account", schema: accountActionSchema, signedIn: true, writes: ["audit_log"] },
   {
     pattern: "/admin/payments",
     schema: unmatchedActionSchema,

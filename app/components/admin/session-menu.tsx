@@ -1,9 +1,17 @@
 import { DropdownMenu } from "radix-ui";
-import { ChevronDown, LogOut, UserRound } from "lucide-react";
-import { useSubmit } from "react-router";
+import { ChevronDown, LogOut, UserCog, UserRound } from "lucide-react";
+import { Link, useSubmit } from "react-router";
 import { formatRemaining, useSessionClock } from "./use-session-clock";
 
-export function SessionMenu({ expiresAt, serverNow }: { expiresAt: number; serverNow: number }) {
+export function SessionMenu({
+  username,
+  expiresAt,
+  serverNow,
+}: {
+  username: string;
+  expiresAt: number;
+  serverNow: number;
+}) {
   const remaining = useSessionClock(expiresAt, serverNow);
   const submit = useSubmit();
   return (
@@ -22,8 +30,19 @@ export function SessionMenu({ expiresAt, serverNow }: { expiresAt: number; serve
           sideOffset={6}
           className="z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
         >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs text-gray-600">Signed in as Admin</DropdownMenu.Label>
+          <DropdownMenu.Label className="max-w-64 truncate px-2 py-1.5 text-xs text-gray-600">
+            Signed in as <span className="font-medium text-gray-900">{username}</span>
+          </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
+          <DropdownMenu.Item
+            asChild
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100"
+          >
+            <Link to="/admin/account">
+              <UserCog className="h-4 w-4" aria-hidden />
+              My Account
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
             onSelect={() => submit({ intent: "logout" }, { method: "post", action: "/admin/logout" })}

@@ -1,45 +1,31 @@
 import type { DB } from "~/db/database.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { adminCredentialsSchema } from "~/domain/settings/validation";
-import { clientAddressKey } from "~/lib/client-address";
-import { pruneAttempts, releaseAttempt, reserveAttempt } from "./attempts.server";
 import { AppError } from "~/lib/app-error";
-import { tooManyAttempts } from "./login.server";
-import {
-  hashPassword,
-  isPasswordChecksBusy,
-  passwordChecksBusy,
-  passwordChecksBusyError,
-  verifyPassword,
-} from "./password.server";
+import { setAdminCredentials, usernameTaken } from "./admin-users.repository.server";
+import { type CurrentPasswordOptions, verifyCurrentPassword } from "./current-password.server";
+import { hashPassword, isPasswordChecksBusy, passwordChecksBusyError } from "./password.server";
+import { endOtherSessions } from "./session.server";
+
+export const USERNAME_TAKEN = "That username is taken";
 
 export type CredentialsResult = { ok: true; message: string };
 
-export interface CredentialsOptions {
-  now?: number;
-  /** How the progressive slow-down waits; tests record it instead of sleeping. */
-  sleep?: (ms: number) => Promise<void>;
-}
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export type CredentialsOptions = CurrentPasswordOptions;
 
 /**
  * The Settings page's Admin Authentication card. The current password must be
- * right; a new password ends every other session of this admin.
- *
- * Someone holding a stolen session must not be able to guess the password
- * here either, so the check counts like sign-in: five failures per admin and
- * client address in fifteen minutes lock it from that address, and an admin's
- * failures from anywhere slow every further check down (at most 4 s). Every
- * attempt is audited, refused or not; a refusal is then thrown as an AppError
- * (INVALID_INPUT naming the field, RATE_LIMITED with `retryAfter`).
+ * right (checked as verifyCurrentPassword counts it); a new password ends
+ * every other session of this admin. Every attempt is audited, refused or
+ * not; a refusal is then thrown as an AppError (INVALID_INPUT naming the
+ * field, CONFLICT for a taken username, RATE_LIMITED with `retryAfter`).
  */
 export async function changeAdminCredentials(
   db: DB,
   admin: { adminUserId: number; sessionId: string; username: string },
   input: unknown,
   client: RequestClient,
-  { now = Date.now(), sleep = realSleep }: CredentialsOptions = {},
+  { now = Date.now(), sleep }: CredentialsOptions = {},
 ): Promise<CredentialsResult> {
   const refuse = async (reason: string, error: AppError): Promise<never> => {
     await recordAudit(
@@ -64,63 +50,24 @@ export async function changeAdminCredentials(
     return refuse("invalid input", invalid(issue.message, issue.path.join(".")));
   }
   const { username, currentPassword, newPassword } = parsed.data;
-  if (passwordChecksBusy()) return refuse("server busy", passwordChecksBusyError());
-
-  const reservation = await reserveAttempt(
-    db,
-    {
-      locks: [`admin:${admin.adminUserId}@${clientAddressKey(client.ip)}`],
-      slows: `admin:${admin.adminUserId}`,
-    },
-    now,
-  );
-  if (!reservation.ok) {
-    const locked = tooManyAttempts(reservation.retryAfterSeconds);
-    return refuse(
-      "too many attempts",
-      new AppError(locked.code, locked.message, { ...locked.details, field: "currentPassword" }),
-    );
+  const user = await verifyCurrentPassword(db, admin.adminUserId, currentPassword, client, refuse, { now, sleep });
+  let passwordHash = user.password_hash;
+  if (newPassword) {
+    try {
+      passwordHash = await hashPassword(newPassword);
+    } catch (error) {
+      if (isPasswordChecksBusy(error)) return refuse("server busy", passwordChecksBusyError());
+      throw error;
+    }
   }
-  if (reservation.delayMs > 0) await sleep(reservation.delayMs);
 
-  const user = await db.selectFrom("admin_users").selectAll().where("id", "=", admin.adminUserId).executeTakeFirst();
-  let valid: boolean;
-  let passwordHash: string | undefined;
-  try {
-    valid = Boolean(user && (await verifyPassword(currentPassword, user.password_hash)));
-    if (valid) passwordHash = newPassword ? await hashPassword(newPassword) : user!.password_hash;
-  } catch (error) {
-    await releaseAttempt(db, reservation.ticket);
-    if (isPasswordChecksBusy(error)) return refuse("server busy", passwordChecksBusyError());
-    throw error;
+  if (await usernameTaken(db, username, user.id)) {
+    return refuse("username taken", new AppError("CONFLICT", USERNAME_TAKEN, { field: "username" }));
   }
-  if (!user || !valid || !passwordHash) {
-    await pruneAttempts(db, now);
-    return refuse("wrong current password", invalid("Current password is incorrect", "currentPassword"));
-  }
-  await releaseAttempt(db, reservation.ticket);
-
-  const taken = await db
-    .selectFrom("admin_users")
-    .select("id")
-    .where("username", "=", username)
-    .where("id", "!=", user.id)
-    .executeTakeFirst();
-  if (taken) return refuse("username taken", new AppError("CONFLICT", "That username is taken", { field: "username" }));
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("admin_users")
-      .set({ username, password_hash: passwordHash, updated_at: now })
-      .where("id", "=", user.id)
-      .execute();
-    if (newPassword) {
-      await trx
-        .deleteFrom("admin_sessions")
-        .where("admin_user_id", "=", user.id)
-        .where("id", "!=", admin.sessionId)
-        .execute();
-    }
+    await setAdminCredentials(trx, user.id, { username, passwordHash }, now);
+    if (newPassword) await endOtherSessions(trx, user.id, admin.sessionId);
     await recordAudit(
       trx,
       {

@@ -19,15 +19,61 @@ export const loginSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
+/** An admin's username, wherever one is chosen (setup, My Account). */
+export const usernameField = z.string({ error: USERNAME_RULE }).trim().regex(USERNAME_PATTERN, USERNAME_RULE);
+/** A new admin password, wherever one is chosen (setup, My Account). */
+export const newPasswordField = z.string({ error: PASSWORD_RULE }).min(MIN_PASSWORD_LENGTH, PASSWORD_RULE).max(1000);
+/** The repeat of a new password; `passwordsMatch` compares it. */
+export const confirmField = z.string({ error: PASSWORDS_DIFFER }).max(1000);
+
+/** For a form with `password` and `confirm`: the refinement that reports a mismatch on `confirm`. */
+export const passwordsMatch: [
+  (v: { password: string; confirm: string }) => boolean,
+  { path: PropertyKey[]; message: string },
+] = [(v) => v.password === v.confirm, { path: ["confirm"], message: PASSWORDS_DIFFER }];
+
 /** The one-time setup form: the first admin's username and password. */
 export const setupSchema = z
   .object({
     token: z.string({ error: "This setup link is invalid or has already been used." }).max(200),
-    username: z.string({ error: USERNAME_RULE }).trim().regex(USERNAME_PATTERN, USERNAME_RULE),
-    password: z.string({ error: PASSWORD_RULE }).min(MIN_PASSWORD_LENGTH, PASSWORD_RULE).max(1000),
-    confirm: z.string({ error: PASSWORDS_DIFFER }).max(1000),
+    username: usernameField,
+    password: newPasswordField,
+    confirm: confirmField,
   })
-  .refine((v) => v.password === v.confirm, { path: ["confirm"], message: PASSWORDS_DIFFER });
+  .refine(...passwordsMatch);
+
+export const CURRENT_PASSWORD_NEEDED = "Enter your current password";
+
+/** The password that proves it is still the operator; never compared here, only bounded. */
+const currentPasswordField = z
+  .string({ error: CURRENT_PASSWORD_NEEDED })
+  .min(1, CURRENT_PASSWORD_NEEDED)
+  .max(1000, "Current password is incorrect");
+
+/** My Account's username form. */
+export const accountUsernameSchema = z.object({
+  intent: z.literal("username"),
+  username: usernameField,
+  currentPassword: currentPasswordField,
+});
+
+/** My Account's password form: the new password as setup asks for it. */
+export const accountPasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: currentPasswordField,
+    password: newPasswordField,
+    confirm: confirmField,
+  })
+  .refine(...passwordsMatch);
+
+/** Both forms of My Account, as its action reads them. */
+export const accountActionSchema = z.discriminatedUnion(
+  "intent",
+  [accountUsernameSchema, accountPasswordSchema],
+  UNKNOWN_ACTION,
+);
+export type AccountAction = z.output<typeof accountActionSchema>;
 
 /** Signing out: by the operator, or by the page when the session ran out (said differently on the sign-in page). */
 export const logoutSchema = z.discriminatedUnion(

@@ -58,6 +58,20 @@ export async function deleteSessionByToken(db: DB, token: string): Promise<void>
   await db.deleteFrom("admin_sessions").where("id", "=", hashToken(token)).execute();
 }
 
+/**
+ * After a password change: every session of this admin but `keepSessionId`
+ * (the device that changed it) ends, so whoever held the old password, or a
+ * session opened with it, is out. Answers how many ended.
+ */
+export async function endOtherSessions(db: DB, adminUserId: number, keepSessionId: string): Promise<number> {
+  const result = await db
+    .deleteFrom("admin_sessions")
+    .where("admin_user_id", "=", adminUserId)
+    .where("id", "!=", keepSessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Log out: ends the session and records who left, and from where. */
 export async function logout(db: DB, token: string, client?: RequestClient, now = Date.now()): Promise<void> {
   const session = await findSession(db, token, now);

@@ -3,6 +3,7 @@ import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
+import { insertAdminUser } from "./admin-users.repository.server";
 import { hashPassword, isPasswordChecksBusy, passwordChecksBusyError } from "./password.server";
 import { MIN_PASSWORD_LENGTH, PASSWORDS_DIFFER, PASSWORD_RULE, USERNAME_PATTERN, USERNAME_RULE } from "./rules";
 import { hashToken } from "./session.server";
@@ -15,15 +16,6 @@ export async function adminExists(db: DB): Promise<boolean> {
 
 export async function createAdminUser(db: DB, username: string, password: string, now = Date.now()) {
   return insertAdminUser(db, username, await hashPassword(password), now);
-}
-
-async function insertAdminUser(db: DB, username: string, passwordHash: string, now = Date.now()) {
-  const row = await db
-    .insertInto("admin_users")
-    .values({ username, password_hash: passwordHash, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
 }
 
 /**

@@ -18,13 +18,13 @@ const fresh: UnsafeDefaultsInput = {
 const ids = (input: UnsafeDefaultsInput) => listUnsafeDefaults(input).map((d) => d.id);
 
 describe("unsafe defaults", () => {
-  it("names every default of a fresh shop, each with a link to the Settings card that fixes it", () => {
+  it("names every default of a fresh shop, each with a link to the page that fixes it", () => {
     const list = listUnsafeDefaults(fresh);
     expect(list.map((d) => [d.id, d.href])).toEqual([
       ["upi-placeholder", "/admin/settings#payment-settings"],
       ["panel-simulator", "/admin/settings#smm-settings"],
       ["public-base-url", "/admin/settings#store-settings"],
-      ["admin-password-env", "/admin/settings#credentials-settings"],
+      ["admin-password-env", "/admin/account"],
     ]);
     expect(list[0]!.message).toContain(PLACEHOLDER_UPI_ID);
     expect(list[2]!.message).toContain("http://localhost:3000");

@@ -4,7 +4,7 @@ import { PLACEHOLDER_UPI_ID } from "./registry";
 export interface UnsafeDefault {
   id: "upi-placeholder" | "panel-simulator" | "public-base-url" | "admin-password-env";
   message: string;
-  /** The Settings card that fixes it. */
+  /** The page (a Settings card, or My Account) that fixes it. */
   href: string;
   linkLabel: string;
 }
@@ -25,8 +25,10 @@ export const SETTINGS_ANCHORS = {
   payment: "/admin/settings#payment-settings",
   smm: "/admin/settings#smm-settings",
   store: "/admin/settings#store-settings",
-  credentials: "/admin/settings#credentials-settings",
 } as const;
+
+/** Where the operator changes their own password. */
+export const ACCOUNT_PATH = "/admin/account";
 
 export function isPlaceholderUpiId(upiId: string): boolean {
   return upiId.trim().toLowerCase() === PLACEHOLDER_UPI_ID;
@@ -95,7 +97,7 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
     found.push({
       id: "admin-password-env",
       message: "The admin password is still ADMIN_PASSWORD from the environment.",
-      href: SETTINGS_ANCHORS.credentials,
+      href: ACCOUNT_PATH,
       linkLabel: "Change the admin password",
     });
   }

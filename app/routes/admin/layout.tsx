@@ -71,7 +71,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             )}
           </Button>
           <div className="hidden lg:block" />
-          <SessionMenu expiresAt={loaderData.expiresAt} serverNow={loaderData.serverNow} />
+          <SessionMenu
+            username={loaderData.username}
+            expiresAt={loaderData.expiresAt}
+            serverNow={loaderData.serverNow}
+          />
         </header>
         <main className="flex-1 p-4 sm:p-6" aria-busy={loading}>
           <UnsafeDefaultsBanner items={loaderData.unsafe} />

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { expect, test } from "./fixtures";
+
+// A server of our own: changing the admin's password must not touch the shared e2e server's admin.
+test.describe.configure({ mode: "serial" });
+
+const OLD = "the-env-password";
+const NEW = "a-phone-typed-passphrase";
+let shop: ServerProcess;
+let dir: string;
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "mobile", "the operator's phone, 390 x 844");
+  dir = mkdtempSync(join(tmpdir(), "shop-admin-account-"));
+  shop = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    ADMIN_USERNAME: "owner",
+    ADMIN_PASSWORD: OLD,
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function signIn(page: Page, password: string) {
+  await page.getByLabel("Username").fill("owner");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+}
+
+test("My Account from the user menu: a new password, then signing in with it", async ({ page }) => {
+  await page.goto(`${shop.url}/admin/login`);
+  await signIn(page, OLD);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  const banner = page.locator('[data-unsafe-default="admin-password-env"]');
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Change the admin password" })).toHaveAttribute(
+    "href",
+    "/admin/account",
+  );
+
+  await page.getByRole("button", { name: /remaining/ }).click();
+  const menu = page.getByRole("menu");
+  await expect(menu.getByText("Signed in as owner")).toBeVisible();
+  await menu.getByRole("menuitem", { name: "My Account" }).click();
+  await expect(page).toHaveURL(/\/admin\/account$/);
+  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  await noSidewaysScroll(page);
+
+  const form = page.getByRole("region", { name: "Password", exact: true });
+  // A wrong current password is named on its field, and nothing changes.
+  await form.getByLabel("Current password").fill("not-the-password");
+  await form.getByLabel("New password", { exact: true }).fill(NEW);
+  await form.getByLabel("Confirm new password").fill(NEW);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(form.getByRole("alert")).toHaveText("Current password is incorrect");
+  await noSidewaysScroll(page);
+
+  await form.getByLabel("Current password").fill(OLD);
+  await form.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed. Every other session has been signed out.")).toBeVisible();
+  await expect(form.getByLabel("Current password")).toHaveValue("");
+  await expect(banner).toHaveCount(0);
+
+  await page.getByRole("button", { name: /remaining/ }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await signIn(page, OLD);
+  await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
+  await signIn(page, NEW);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
