@@ -1,3 +1,4 @@
+import { USERNAME_PATTERN } from "~/domain/auth/rules";
 import { z } from "zod";
 
 /** `name@handle`: what every UPI app accepts as a virtual payment address. */
@@ -93,7 +94,7 @@ export type SettingsForm = keyof typeof SETTINGS_FORMS;
 /** Admin Authentication card: the current password proves it is the operator. */
 export const adminCredentialsFields = {
   username: required("Username").regex(
-    /^[A-Za-z0-9._-]{3,64}$/,
+    USERNAME_PATTERN,
     "Username must be 3-64 letters, digits, dots, dashes or underscores",
   ),
   currentPassword: required("Current password").max(1000, "Current password is incorrect"),
