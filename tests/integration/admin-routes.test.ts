@@ -17,7 +17,7 @@ function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string
   return out;
 }
 
-const PUBLIC_ADMIN = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+const PUBLIC_ADMIN = new Set(["/admin/login", "/admin/setup", "/admin/logout", "/admin/manifest.webmanifest"]);
 const all = flatten(routes).map((r) => ({
   ...r,
   url: r.path.replace(/:(\w+)\??/g, "BK0000000000"),
