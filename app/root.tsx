@@ -1,4 +1,13 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import siteCssHref from "./app.css?url";
 import { Toaster } from "sonner";
@@ -13,12 +22,14 @@ import { SiteStyles } from "~/lib/site-styles";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The admin's pages name their own colour (app/components/admin/admin-app-meta.tsx).
+  const admin = /^\/admin(\/|$)/.test(useLocation().pathname);
   return (
     <html lang="en-IN">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#d6246e" />
+        {!admin && <meta name="theme-color" content="#d6246e" />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <SiteStyles href={siteCssHref} />
         <Meta />

@@ -66,6 +66,9 @@ export default [
     ]),
   ]),
 
+  // The admin's web app manifest: no session (browsers fetch it without cookies), no secrets.
+  route("admin/manifest.webmanifest", "routes/admin/manifest.ts"),
+
   // Admin pages. The boundary (cross-site refusal, no-store) is the parent of all of them.
   layout("routes/admin/boundary.tsx", [
     route("admin/login", "routes/admin/login.tsx"),

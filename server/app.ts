@@ -1,3 +1,4 @@
+import { basename } from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
@@ -6,9 +7,13 @@ import { type AppServices, nonceContext, servicesContext } from "~/context";
 import { pingDatabase } from "~/db/database.server";
 import type { Logger } from "~/lib/logger.server";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
+import { ADMIN_WORKER_URL } from "~/lib/admin-app";
 import { bodySizeLimit, noNulInUrl } from "./body-limit";
 import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
+
+/** public/admin-sw.js (app/lib/admin-app.ts). */
+const ADMIN_WORKER_FILE = ADMIN_WORKER_URL.slice(1);
 
 export interface AppOptions {
   services: AppServices;
@@ -44,7 +49,16 @@ export function createApp(options: AppOptions) {
 
   // Vite fingerprints everything under assets/, so it may be cached for good.
   app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  app.use(
+    express.static(options.clientDir, {
+      maxAge: "1h",
+      index: false,
+      setHeaders: (res, path) => {
+        // The admin's service worker is checked for updates on every visit: a fixed worker reaches phones at once.
+        if (basename(path) === ADMIN_WORKER_FILE) res.setHeader("Cache-Control", "no-cache");
+      },
+    }),
+  );
 
   // Every route may rely on the address Express resolved (TRUST_PROXY aware), never a client-sent one.
   app.use((req: Request, _res: Response, next: NextFunction) => {

@@ -18,11 +18,15 @@ function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string
 }
 
 const PUBLIC_ADMIN = new Set(["/admin/login", "/admin/setup", "/admin/logout"]);
+/** Files under /admin anyone may read (outside the admin's boundary: no session, no writes). */
+const READ_ONLY_ADMIN = new Set(["/admin/manifest.webmanifest"]);
 const all = flatten(routes).map((r) => ({
   ...r,
   url: r.path.replace(/:(\w+)\??/g, "BK0000000000"),
 }));
-const adminPages = all.filter((r) => /^\/admin(\/|$)/.test(r.path) && !PUBLIC_ADMIN.has(r.path));
+const adminPages = all.filter(
+  (r) => /^\/admin(\/|$)/.test(r.path) && !PUBLIC_ADMIN.has(r.path) && !READ_ONLY_ADMIN.has(r.path),
+);
 const adminApi = all.filter((r) => r.path.startsWith("/api/admin/"));
 
 describe("every admin page and /api/admin route refuses strangers", () => {
@@ -92,6 +96,13 @@ describe("every admin page and /api/admin route refuses strangers", () => {
         // A page action with a foreign Origin meets React Router's own origin check first (400).
         if (headers.origin && !r.path.startsWith("/api/")) expect([400, 403], label).toContain(res.status);
         else expect(res.status, label).toBe(403);
+      }
+    }
+    // What anyone may read takes no write at all, from anywhere.
+    for (const path of READ_ONLY_ADMIN) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const res = await fetch(`${server.url}${path}`, { method, headers: { cookie }, redirect: "manual" });
+        expect(res.status, `${method} ${path}`).toBe(405);
       }
     }
   });

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { DB } from "~/db/database.server";
 import { recordAudit, type RequestClient } from "~/domain/audit/audit.server";
+import type { PushSubscriptionRequest } from "./push-subscription";
 import type { AlertPushSubscriptionRow } from "./table";
 
 /**
@@ -10,30 +10,12 @@ import type { AlertPushSubscriptionRow } from "./table";
  * answers that it is gone (404/410).
  */
 
-const base64url = (max: number) =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+={0,2}$/, "Not a browser push key")
-    .max(max);
-
-/** A PushSubscription as the browser's `toJSON()` gives it. */
-export const pushSubscriptionRequest = z.object({
-  endpoint: z
-    .url({ protocol: /^https$/, error: "The push endpoint must be an https:// address" })
-    .max(1_000, "The push endpoint is too long"),
-  keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),
-  expirationTime: z.number().nullable().optional(),
-});
-export const pushUnsubscribeRequest = z.object({
-  endpoint: z.string().max(1_000, "The push endpoint is too long"),
-});
-
 type Operator = { name: string; client: RequestClient };
 
 export async function addPushSubscription(
   db: DB,
   operator: Operator,
-  input: z.output<typeof pushSubscriptionRequest>,
+  input: PushSubscriptionRequest,
   device: string,
   now = Date.now(),
 ): Promise<void> {

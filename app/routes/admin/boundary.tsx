@@ -5,6 +5,8 @@ import type { Route } from "./+types/boundary";
 import { adminPageBoundary } from "~/lib/admin-middleware.server";
 import { readToast } from "~/lib/toast.server";
 import { AdminErrorPage } from "~/components/admin/admin-error-page";
+import { AdminAppMeta } from "~/components/admin/admin-app-meta";
+import { ADMIN_MANIFEST_URL } from "~/lib/admin-app";
 
 /**
  * Parent of every admin page, the sign-in, setup and sign-out pages included:
@@ -12,6 +14,12 @@ import { AdminErrorPage } from "~/components/admin/admin-error-page";
  * before any child loader or action runs (app/lib/admin-middleware.server.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [adminPageBoundary];
+
+/** The admin installs as its own app on the operator's phone; the storefront never offers it. */
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: ADMIN_MANIFEST_URL },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
 
 /** The toast a redirect left for this page (app/lib/toast.server.ts), read once. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -26,7 +34,12 @@ export default function AdminBoundary({ loaderData }: Route.ComponentProps) {
     if (toast.type === "success") showToast.success(toast.message);
     else showToast.error(toast.message);
   }, [toast]);
-  return <Outlet />;
+  return (
+    <>
+      <AdminAppMeta />
+      <Outlet />
+    </>
+  );
 }
 
 /** Errors anywhere in the admin (sign-in, setup and the signed-in pages) stay in the admin's frame. */

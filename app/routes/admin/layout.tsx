@@ -6,6 +6,7 @@ import { SessionExpiry } from "~/components/admin/session-expiry";
 import { SessionMenu } from "~/components/admin/session-menu";
 import { UnsafeDefaultsBanner } from "~/components/admin/unsafe-defaults-banner";
 import { useAdminPulse } from "~/components/admin/use-admin-pulse";
+import { useAdminWorker } from "~/components/admin/use-admin-worker";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { adminPageGuard } from "~/lib/admin-middleware.server";
@@ -33,6 +34,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const menuOpen = menuOpenOn === pathname;
   const loading = useNavigation().state === "loading";
   const pulse = useAdminPulse(loaderData.pulse);
+  useAdminWorker();
 
   useEffect(() => {
     // A link to a card (a banner's "Set your UPI ID") lands on that card, below the sticky header.

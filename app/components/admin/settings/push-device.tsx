@@ -1,5 +1,9 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
+import type { PushSubscriptionRequest } from "~/domain/alerts/push-subscription";
+import { adminWorkerRegistration, registerAdminWorker } from "~/lib/admin-worker";
+import { apiCall } from "~/lib/api-client";
+import { pushSubscribeEndpoint, pushUnsubscribeEndpoint } from "~/routes/api/admin/push-subscriptions.types";
 
 /** base64url (the VAPID public key) → bytes, as PushManager.subscribe wants it. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -18,33 +22,24 @@ async function subscribeThisDevice(publicKey: string): Promise<string> {
     return "This browser cannot receive Web Push (on iPhone: add the shop to the Home Screen first)";
   }
   if ((await Notification.requestPermission()) !== "granted") return "Notifications were not allowed";
-  const registration = await navigator.serviceWorker.register("/alerts-sw.js");
-  await navigator.serviceWorker.ready;
+  await registerAdminWorker();
+  // The worker that shows alerts must be running before the push service is asked for a subscription.
+  const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   });
-  const res = await fetch("/api/admin/push-subscriptions", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(subscription.toJSON()),
-  });
-  const reply = (await res.json().catch(() => ({}))) as { message?: string };
-  return reply.message ?? (res.ok ? "This device will get alerts" : "The shop refused the subscription");
+  const reply = await apiCall(pushSubscribeEndpoint, { body: subscription.toJSON() as PushSubscriptionRequest });
+  return reply.ok ? reply.data.message : reply.error.message;
 }
 
 async function unsubscribeThisDevice(): Promise<string> {
-  const registration = await navigator.serviceWorker?.getRegistration("/alerts-sw.js");
+  const registration = await adminWorkerRegistration();
   const subscription = await registration?.pushManager.getSubscription();
   if (!subscription) return "This device was not subscribed";
-  const res = await fetch("/api/admin/push-subscriptions", {
-    method: "DELETE",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ endpoint: subscription.endpoint }),
-  });
+  const reply = await apiCall(pushUnsubscribeEndpoint, { body: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
-  const reply = (await res.json().catch(() => ({}))) as { message?: string };
-  return reply.message ?? "This device will no longer get alerts";
+  return reply.ok ? reply.data.message : reply.error.message;
 }
 
 /** Turns Web Push alerts on or off for the device this page is open on. */

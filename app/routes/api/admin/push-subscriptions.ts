@@ -1,15 +1,12 @@
 import type { Route } from "./+types/push-subscriptions";
 import { servicesContext } from "~/context";
-import {
-  addPushSubscription,
-  pushSubscriptionRequest,
-  pushUnsubscribeRequest,
-  removePushSubscription,
-} from "~/domain/alerts/push-subscriptions.server";
+import { pushSubscriptionRequest, pushUnsubscribeRequest } from "~/domain/alerts/push-subscription";
+import { addPushSubscription, removePushSubscription } from "~/domain/alerts/push-subscriptions.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { apiError, apiOk } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/api.server";
 import { parseJson } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
+import { pushSubscriptionResponse } from "./push-subscriptions.types";
 
 export function loader() {
   return apiError(405, "Use POST to subscribe this device, DELETE to unsubscribe it");
@@ -23,13 +20,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === "POST") {
     const input = await parseJson(request, pushSubscriptionRequest);
     await addPushSubscription(db, operator, input, request.headers.get("user-agent") ?? "unknown device");
-    return apiOk({ message: "This device will get alerts" }, { status: 201 });
+    return apiReply(pushSubscriptionResponse, { message: "This device will get alerts" }, { status: 201 });
   }
   if (request.method === "DELETE") {
     const input = await parseJson(request, pushUnsubscribeRequest);
     const removed = await removePushSubscription(db, operator, input.endpoint);
     return removed
-      ? apiOk({ message: "This device will no longer get alerts" })
+      ? apiReply(pushSubscriptionResponse, { message: "This device will no longer get alerts" })
       : apiError(404, "This device was not subscribed");
   }
   return apiError(405, "Use POST to subscribe this device, DELETE to unsubscribe it");

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { pushSubscriptionRequest, pushUnsubscribeRequest } from "~/domain/alerts/push-subscription";
+import { defineEndpoint, okResponse } from "~/lib/api-contract";
+
+/**
+ * /api/admin/push-subscriptions: this device's Web Push subscription for
+ * operator alerts. POST adds it (201), DELETE removes it (404 when it was not
+ * subscribed). Both answer with what the operator is shown.
+ */
+export const pushSubscriptionResponse = okResponse({ message: z.string() });
+
+export const pushSubscribeEndpoint = defineEndpoint({
+  method: "POST",
+  path: () => "/api/admin/push-subscriptions",
+  request: pushSubscriptionRequest,
+  response: pushSubscriptionResponse,
+});
+
+export const pushUnsubscribeEndpoint = defineEndpoint({
+  method: "DELETE",
+  path: () => "/api/admin/push-subscriptions",
+  request: pushUnsubscribeRequest,
+  response: pushSubscriptionResponse,
+});
