@@ -65,13 +65,14 @@ export async function pruneAlerts(db: DB, before: number): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/**
- * Forgets the alerts of orders deleted by the operator (one, or every order):
- * an alert still queued would otherwise link to an order that is gone.
- */
-export async function forgetOrderAlerts(db: DB, orderId: string | "every order"): Promise<number> {
-  let query = db.deleteFrom("alert_outbox").where("order_id", "is not", null);
-  if (orderId !== "every order") query = query.where("order_id", "=", orderId);
-  const result = await query.executeTakeFirst();
+/** Forgets the alerts of an order the operator deleted: one still queued would link to an order that is gone. */
+export async function forgetOrderAlerts(db: DB, orderId: string): Promise<number> {
+  const result = await db.deleteFrom("alert_outbox").where("order_id", "=", orderId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The same for every order at once (the danger zone deleted them all). */
+export async function forgetAllOrderAlerts(db: DB): Promise<number> {
+  const result = await db.deleteFrom("alert_outbox").where("order_id", "is not", null).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
-import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
+import { forgetAllOrderAlerts } from "~/domain/alerts/outbox.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
 import { deleteAllCredits } from "~/domain/payments/credits.repository.server";
 import { deleteSettingValues } from "~/domain/settings/settings.repository.server";
@@ -64,7 +64,7 @@ export async function deleteSelectedData(
     // The payments received for those orders (matched or not) go with them; the backup above keeps both.
     if (options.has("orders")) await deleteAllCredits(trx);
     // Alerts still queued about them would link to orders that are gone.
-    if (options.has("orders")) await forgetOrderAlerts(trx, "every order");
+    if (options.has("orders")) await forgetAllOrderAlerts(trx);
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
     const settings = await deleteSettingValues(trx, keys);
     const counts = {
