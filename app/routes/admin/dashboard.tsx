@@ -6,6 +6,7 @@ import { DateRangePicker } from "~/components/admin/date-range-picker";
 import { RangeButtons } from "~/components/admin/range-buttons";
 import { PanelBalanceCard } from "~/components/admin/panel-balance-card";
 import { RevenueChart } from "~/components/admin/revenue-chart";
+import { ServiceBreakdown } from "~/components/admin/service-breakdown";
 import { StatusSelect } from "~/components/admin/status-select";
 import { servicesContext } from "~/context";
 import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.server";
@@ -136,31 +137,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             ))}
           </section>
           <RevenueChart days={d.daily} />
-          <section className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-            <h2 className="px-4 pt-4 text-sm font-semibold">By service</h2>
-            <table className="mt-2 w-full whitespace-nowrap text-sm">
-              <thead className="text-left text-xs text-gray-600">
-                <tr>
-                  <th className="px-3 py-2 sm:px-4 font-medium">Service</th>
-                  <th className="px-3 py-2 sm:px-4 font-medium">Orders</th>
-                  <th className="px-3 py-2 sm:px-4 font-medium">Success</th>
-                  <th className="px-3 py-2 sm:px-4 font-medium">Revenue</th>
-                  <th className="px-3 py-2 sm:px-4 font-medium">Profit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.services.map((s) => (
-                  <tr key={s.serviceType} className="border-t border-gray-100">
-                    <td className="px-3 py-2 sm:px-4 capitalize">{s.serviceType}</td>
-                    <td className="px-3 py-2 sm:px-4">{formatCount(s.orders)}</td>
-                    <td className="px-3 py-2 sm:px-4">{formatCount(s.successOrders)}</td>
-                    <td className="px-3 py-2 sm:px-4">{formatInr(s.revenuePaise)}</td>
-                    <td className="px-3 py-2 sm:px-4">{formatInr(s.profitPaise)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <ServiceBreakdown services={d.services} />
         </>
       )}
     </div>

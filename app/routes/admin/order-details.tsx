@@ -58,10 +58,10 @@ export function shouldRevalidate() {
   return true;
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+function Section({ title, className, children }: { title: string; className?: string; children: React.ReactNode }) {
   const id = useId();
   return (
-    <Card asChild radius="lg" padding="sm" shadow="none">
+    <Card asChild radius="lg" padding="sm" shadow="none" className={className}>
       <section aria-labelledby={id}>
         <h2 id={id} className="mb-3 text-base font-semibold">
           {title}
@@ -126,7 +126,17 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         Order <span className="font-mono">{order.orderId}</span>
       </h1>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-        <Section title="Order Information">
+        {/* First on a phone: an alert opens this page, and its main action (Confirm payment) is in view at once. */}
+        <Section title="Actions">
+          <OrderActionsCard order={order} fetcher={fetcher} />
+          {(order.customerName || order.customerPhone) && (
+            <EraseCustomerData
+              busy={busy}
+              onErase={() => void fetcher.submit({ intent: "erase" }, { method: "post" })}
+            />
+          )}
+        </Section>
+        <Section title="Order Information" className="lg:order-first">
           <dl className={grid}>
             <Row label="Order ID">
               <span className="font-mono">{order.orderId}</span>
@@ -145,15 +155,6 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <Row label="Price">{formatInr(Math.round(order.price * 100))}</Row>
             <Row label="Profit">{order.profit === null ? "—" : formatInr(Math.round(order.profit * 100))}</Row>
           </dl>
-        </Section>
-        <Section title="Actions">
-          <OrderActionsCard order={order} fetcher={fetcher} />
-          {(order.customerName || order.customerPhone) && (
-            <EraseCustomerData
-              busy={busy}
-              onErase={() => void fetcher.submit({ intent: "erase" }, { method: "post" })}
-            />
-          )}
         </Section>
         <Section title="Payment">
           <dl className={grid}>

@@ -27,11 +27,27 @@ function Created({ at }: { at: string }) {
   );
 }
 
+/** The order id's link in a row, which the phone's Details button names as the order it opens. */
+export const orderLinkId = (orderId: string) => `order-link-${orderId}`;
+
 const paise = (rupees: number) => formatInr(Math.round(rupees * 100));
 
 /**
+ * The buyer's name on a phone's card, where no User Data click is needed to
+ * see whom an order is for; the table keeps it behind User Data.
+ */
+export function BuyerCell({ order }: { order: AdminOrderJson }) {
+  return (
+    <>
+      <Label>Buyer</Label>
+      <span className="break-words">{order.customerName ?? "N/A"}</span>
+    </>
+  );
+}
+
+/**
  * The orders list's data columns, in table order. On a phone the card shows
- * the id and status first, then the service, target and figures.
+ * the id and status first, then the service and plan, target, buyer and figures.
  */
 export const ORDER_COLUMNS: OrderColumn[] = [
   {
@@ -39,7 +55,11 @@ export const ORDER_COLUMNS: OrderColumn[] = [
     className: "max-sm:col-span-3",
     cell: (o) => (
       <>
-        <Link to={`/admin/orders/${o.orderId}`} className="font-mono text-blue-700 underline">
+        <Link
+          id={orderLinkId(o.orderId)}
+          to={`/admin/orders/${o.orderId}`}
+          className="font-mono text-blue-700 underline"
+        >
           {o.orderId}
         </Link>
         {o.utr && <div className="whitespace-nowrap text-xs text-gray-600">UTR {o.utr}</div>}
@@ -48,13 +68,23 @@ export const ORDER_COLUMNS: OrderColumn[] = [
   },
   {
     header: "Service",
-    className: "max-sm:order-3 max-sm:col-span-2",
-    cell: (o) => <ServiceBadge service={o.serviceType} />,
+    className: "max-sm:order-3 max-sm:col-span-6",
+    cell: (o) => (
+      <>
+        <ServiceBadge service={o.serviceType} />
+        <span className="ml-2 font-medium sm:hidden">{o.planName}</span>
+      </>
+    ),
   },
   {
     header: "Target",
-    className: "max-w-64 max-sm:order-4 max-sm:col-span-4 max-sm:max-w-none max-sm:break-all",
-    cell: (o) => <OrderTarget service={o.serviceType} target={o.target} />,
+    className: "max-w-64 max-sm:order-4 max-sm:col-span-6 max-sm:max-w-none max-sm:break-all",
+    cell: (o) => (
+      <>
+        <Label>Target</Label>
+        <OrderTarget service={o.serviceType} target={o.target} />
+      </>
+    ),
   },
   {
     header: "Qty",

@@ -1,13 +1,14 @@
-import type { useFetcher } from "react-router";
+import { Link, type useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
+import { orderLinkId } from "./order-columns";
 
 export type RowFetcher = ReturnType<typeof useFetcher<{ ok: boolean; message: string }>>;
 
 /** Bigger on a phone, where the row is a card and the buttons are thumbs' targets. */
 const touch = "whitespace-nowrap font-medium max-sm:px-3 max-sm:py-2 max-sm:text-sm";
 
-/** What the operator can do with one order from the list: the step it waits for, its buyer, delete. */
+/** What the operator can do with one order from the list: the step it waits for, its page (on a phone), its buyer, delete. */
 export function OrderRowActions({
   order,
   rowAction,
@@ -33,6 +34,12 @@ export function OrderRowActions({
           Send to panel
         </RowAction>
       )}
+      {/* On a phone the order's page is one tap away: the id alone is a small target. */}
+      <Button asChild variant="neutral" size="xs" className={`bg-transparent sm:hidden ${touch}`}>
+        <Link to={`/admin/orders/${order.orderId}`} aria-describedby={orderLinkId(order.orderId)}>
+          Details
+        </Link>
+      </Button>
       <Button variant="neutral" size="xs" className={`bg-transparent ${touch}`} onClick={() => onCustomer(order)}>
         User Data
       </Button>

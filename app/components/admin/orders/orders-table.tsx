@@ -1,14 +1,15 @@
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { ORDER_COLUMNS } from "./order-columns";
+import { BuyerCell, ORDER_COLUMNS } from "./order-columns";
 import { OrderRowActions, type RowFetcher } from "./order-row-actions";
 
 const cell = "max-sm:p-0";
 
 /**
  * The orders list: a table on wider screens; on a phone each order becomes a
- * card (same markup, laid out by CSS) with its status, UTR, price and the
- * action it waits for in view, with no sideways scroll.
+ * card (same markup, laid out by CSS) with its status, UTR, plan, buyer, price
+ * and the action it waits for in view, with no sideways scroll. The buyer's
+ * cell exists on a phone only: the table shows the buyer behind User Data.
  */
 export function OrdersTable({
   orders,
@@ -52,6 +53,9 @@ export function OrdersTable({
                   {c.cell(o)}
                 </TableCell>
               ))}
+              <TableCell density="compact" className={`${cell} min-w-0 max-sm:order-4 max-sm:col-span-6 sm:hidden`}>
+                <BuyerCell order={o} />
+              </TableCell>
               <TableCell density="compact" className={`${cell} max-sm:order-7 max-sm:col-span-6`}>
                 <OrderRowActions
                   order={o}
