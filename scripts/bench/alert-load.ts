@@ -134,3 +134,27 @@ export async function outboxCounts(
     await handle.close();
   }
 }
+
+/** Per channel, the server's own account: from the row queued (with the UTR) to the row marked sent, in ms. */
+export async function queuedToSent(target: DatabaseTarget, orderIds: string[]): Promise<Map<string, number[]>> {
+  const handle = openDatabase(target);
+  try {
+    const rows = await handle.db
+      .selectFrom("alert_outbox")
+      .select(["order_id", "channel", "created_at", "sent_at"])
+      .where("event", "=", "payment_claimed")
+      .where("status", "=", "sent")
+      .execute();
+    const wanted = new Set(orderIds);
+    const byChannel = new Map<string, number[]>();
+    for (const r of rows) {
+      if (!r.order_id || !wanted.has(r.order_id) || r.sent_at === null) continue;
+      const list = byChannel.get(r.channel) ?? [];
+      list.push(Number(r.sent_at) - Number(r.created_at));
+      byChannel.set(r.channel, list);
+    }
+    return byChannel;
+  } finally {
+    await handle.close();
+  }
+}
