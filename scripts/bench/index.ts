@@ -5,13 +5,14 @@
  * Needs a production build (`npm run build`; BUILD_DIR picks another folder).
  */
 import { adminBench } from "./admin";
+import { alertsBench } from "./alerts";
 import { buyingBench } from "./buying";
 import { loginFloodBench } from "./login-flood";
 import { mixedBench } from "./mixed";
 import { paymentConfirmBench } from "./payment-confirm";
 import type { Bench } from "./harness";
 
-const BENCHES: Bench[] = [buyingBench, mixedBench, adminBench, loginFloodBench, paymentConfirmBench];
+const BENCHES: Bench[] = [buyingBench, mixedBench, adminBench, loginFloodBench, paymentConfirmBench, alertsBench];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const chosen = wanted.length ? BENCHES.filter((b) => wanted.includes(b.name)) : BENCHES;
