@@ -4,25 +4,47 @@ import type { AlertFacts } from "./events";
 import { formatAlert } from "./format";
 import { claimAlert, dueAlerts, finishAlert } from "./outbox.server";
 import { type RetryPolicy, type SendResult, afterSend } from "./retry";
+import type { AlertOutboxRow } from "./table";
 import { alertSenders } from "./senders.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
 
+/** Rows read per round, and rounds per call: a backlog drains in one tick, yet one tick stays bounded. */
+const BATCH = 20;
+const MAX_ROUNDS = 10;
+
 /**
  * Sends what the outbox holds that is due: each row claimed first (only one
  * instance wins it), then sent once, then marked sent, or due again after a
- * backoff, or given up with the channel's last error. Returns how many were sent.
+ * backoff, or given up with the channel's last error. Channels are sent in
+ * parallel (one slow or dead channel does not hold the others), each one's
+ * rows in order; while a full batch comes back, the next is read at once.
+ * Returns how many were sent.
  */
 export async function sendDueAlerts(services: Services, policy: RetryPolicy, clock = Date.now): Promise<number> {
+  let sent = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const rows = await dueAlerts(services.db, clock(), policy, BATCH);
+    if (rows.length === 0) break;
+    sent += await sendBatch(services, policy, clock, rows);
+    if (rows.length < BATCH) break;
+  }
+  return sent;
+}
+
+async function sendBatch(
+  services: Services,
+  policy: RetryPolicy,
+  clock: () => number,
+  rows: AlertOutboxRow[],
+): Promise<number> {
   const { db } = services;
-  const rows = await dueAlerts(db, clock(), policy);
-  if (rows.length === 0) return 0;
   const [stored, site] = await Promise.all([alertSettings(db), services.settings.get()]);
   const senders = await alertSenders(db, stored, services.config, site);
-  let sent = 0;
-  for (const row of rows) {
+
+  const sendRow = async (row: AlertOutboxRow): Promise<boolean> => {
     const attempt = await claimAlert(db, row, clock());
-    if (attempt === null) continue;
+    if (attempt === null) return false;
     let result: SendResult;
     const sender = stored.settings[row.channel].enabled ? senders[row.channel] : undefined;
     if (attempt > policy.maxAttempts) {
@@ -39,8 +61,20 @@ export async function sendDueAlerts(services: Services, policy: RetryPolicy, clo
       }
     }
     await finishAlert(db, row.id, attempt, afterSend(result, attempt, clock(), policy));
-    if (result.kind === "ok") sent++;
-    else services.logger.warn({ alert: row.id, channel: row.channel, attempt, error: result.error }, "alert not sent");
-  }
-  return sent;
+    if (result.kind !== "ok") {
+      services.logger.warn({ alert: row.id, channel: row.channel, attempt, error: result.error }, "alert not sent");
+    }
+    return result.kind === "ok";
+  };
+
+  const byChannel = new Map<AlertOutboxRow["channel"], AlertOutboxRow[]>();
+  for (const row of rows) byChannel.set(row.channel, [...(byChannel.get(row.channel) ?? []), row]);
+  const counts = await Promise.all(
+    [...byChannel.values()].map(async (channelRows) => {
+      let sent = 0;
+      for (const row of channelRows) if (await sendRow(row)) sent++;
+      return sent;
+    }),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }
