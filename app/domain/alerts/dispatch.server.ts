@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { alertSettings } from "./alert-settings.server";
-import type { AlertFacts } from "./events";
+import type { AlertChannel, AlertFacts } from "./events";
 import { formatAlert } from "./format";
 import { claimAlert, dueAlerts, finishAlert } from "./outbox.server";
 import { type RetryPolicy, type SendResult, afterSend } from "./retry";
@@ -18,15 +18,22 @@ const MAX_ROUNDS = 10;
  * instance wins it), then sent once, then marked sent, or due again after a
  * backoff, or given up with the channel's last error. Channels are sent in
  * parallel (one slow or dead channel does not hold the others), each one's
- * rows in order; while a full batch comes back, the next is read at once.
- * Returns how many were sent.
+ * rows in order. A channel that fails is not tried again in this call: its
+ * other rows wait, unclaimed and with no attempt used, for the next tick,
+ * so a dead channel costs one try per tick, not one per queued alert. While
+ * a full batch comes back, the next is read at once. Returns how many were sent.
  */
-export async function sendDueAlerts(services: Services, policy: RetryPolicy, clock = Date.now): Promise<number> {
+export async function sendDueAlerts(
+  services: Services,
+  policy: RetryPolicy,
+  { clock = Date.now, senders = alertSenders }: { clock?: () => number; senders?: typeof alertSenders } = {},
+): Promise<number> {
+  const failing = new Set<AlertChannel>();
   let sent = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const rows = await dueAlerts(services.db, clock(), policy, BATCH);
+    const rows = await dueAlerts(services.db, clock(), policy, { limit: BATCH, skipChannels: [...failing] });
     if (rows.length === 0) break;
-    sent += await sendBatch(services, policy, clock, rows);
+    sent += await sendBatch(services, policy, { clock, senders }, rows, failing);
     if (rows.length < BATCH) break;
   }
   return sent;
@@ -35,12 +42,13 @@ export async function sendDueAlerts(services: Services, policy: RetryPolicy, clo
 async function sendBatch(
   services: Services,
   policy: RetryPolicy,
-  clock: () => number,
+  { clock, senders: makeSenders }: { clock: () => number; senders: typeof alertSenders },
   rows: AlertOutboxRow[],
+  failing: Set<AlertChannel>,
 ): Promise<number> {
   const { db } = services;
   const [stored, site] = await Promise.all([alertSettings(db), services.settings.get()]);
-  const senders = await alertSenders(db, stored, services.config, site);
+  const senders = await makeSenders(db, stored, services.config, site);
 
   const sendRow = async (row: AlertOutboxRow): Promise<boolean> => {
     const attempt = await claimAlert(db, row, clock());
@@ -61,6 +69,7 @@ async function sendBatch(
       }
     }
     await finishAlert(db, row.id, attempt, afterSend(result, attempt, clock(), policy));
+    if (result.kind === "retry") failing.add(row.channel);
     if (result.kind !== "ok") {
       services.logger.warn({ alert: row.id, channel: row.channel, attempt, error: result.error }, "alert not sent");
     }
@@ -72,7 +81,10 @@ async function sendBatch(
   const counts = await Promise.all(
     [...byChannel.values()].map(async (channelRows) => {
       let sent = 0;
-      for (const row of channelRows) if (await sendRow(row)) sent++;
+      for (const row of channelRows) {
+        if (failing.has(row.channel)) break;
+        if (await sendRow(row)) sent++;
+      }
       return sent;
     }),
   );

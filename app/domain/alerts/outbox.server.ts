@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
 import type { AfterSend, RetryPolicy } from "./retry";
+import type { AlertChannel } from "./events";
 import type { AlertOutboxRow } from "./table";
 
 /**
@@ -11,10 +12,15 @@ import type { AlertOutboxRow } from "./table";
  */
 
 /** Rows due now: pending and past their next attempt, or claimed by a worker that stopped answering. */
-export function dueAlerts(db: DB, now: number, policy: RetryPolicy, limit = 20): Promise<AlertOutboxRow[]> {
-  return db
-    .selectFrom("alert_outbox")
-    .selectAll()
+export function dueAlerts(
+  db: DB,
+  now: number,
+  policy: RetryPolicy,
+  { limit = 20, skipChannels = [] }: { limit?: number; skipChannels?: readonly AlertChannel[] } = {},
+): Promise<AlertOutboxRow[]> {
+  let query = db.selectFrom("alert_outbox").selectAll();
+  if (skipChannels.length > 0) query = query.where("channel", "not in", skipChannels);
+  return query
     .where((eb) =>
       eb.or([
         eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", now)]),
