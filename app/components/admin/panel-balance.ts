@@ -1,4 +1,5 @@
 import { formatInr } from "~/lib/money";
+import { formatPanelMoney } from "~/lib/panel-money";
 
 /** The panel balance as the settings card and the dashboard answer it. */
 export interface PanelBalance {
@@ -8,10 +9,9 @@ export interface PanelBalance {
   balancePaise: number | null;
 }
 
-/** "₹25,000" for an INR panel; "100.84 USD (≈ ₹8,395.93)" when a rupee rate is set; else as the panel sent it. */
+/** "₹25,000.00" for an INR panel; "$100.84 (≈ ₹8,395.93)" when a rupee rate is set; else in the panel's currency. */
 export function formatPanelBalance({ balance, currency, balancePaise }: PanelBalance): string {
-  if (currency.toUpperCase() === "INR" && balancePaise !== null) return formatInr(balancePaise);
-  const amount = Number(balance);
-  const shown = Number.isFinite(amount) ? amount.toLocaleString("en-IN", { maximumFractionDigits: 2 }) : balance;
-  return balancePaise !== null ? `${shown} ${currency} (≈ ${formatInr(balancePaise)})` : `${shown} ${currency}`;
+  const shown = formatPanelMoney(balance, currency);
+  if (currency.trim().toUpperCase() === "INR" || balancePaise === null) return shown;
+  return `${shown} (≈ ${formatInr(balancePaise)})`;
 }

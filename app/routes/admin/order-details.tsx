@@ -21,6 +21,7 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { pageAction } from "~/lib/api.server";
 import { formatCount, formatInr } from "~/lib/money";
+import { formatPanelMoney } from "~/lib/panel-money";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 
@@ -181,7 +182,11 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <Row label="Panel Order ID">{order.smmPanel.orderId ?? "N/A"}</Row>
             <Row label="Panel Status">{order.smmPanel.status ?? "N/A"}</Row>
             {order.smmPanel.charge !== null && (
-              <Row label="Charge">{`${order.smmPanel.charge} ${order.smmPanel.currency ?? ""}`.trim()}</Row>
+              <Row label="Charge">
+                <span data-testid="panel-charge">
+                  {formatPanelMoney(order.smmPanel.charge, order.smmPanel.currency)}
+                </span>
+              </Row>
             )}
             {order.smmPanel.startCount !== null && (
               <Row label="Start Count">{formatCount(order.smmPanel.startCount)}</Row>

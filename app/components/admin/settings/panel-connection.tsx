@@ -2,6 +2,7 @@ import { Loader2, PlugZap } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { type PanelBalance, formatPanelBalance } from "~/components/admin/panel-balance";
+import { formatPanelMoney } from "~/lib/panel-money";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -132,7 +133,7 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
                             </td>
                             <td className="px-2 py-1.5">{s.type}</td>
                             <td className="px-2 py-1.5 whitespace-nowrap">
-                              {s.rate ?? "—"} {s.rate !== null ? result.balance.currency : ""}
+                              {s.rate === null ? "—" : formatPanelMoney(s.rate, result.balance.currency)}
                             </td>
                             <td className="px-2 py-1.5">{s.min ?? "—"}</td>
                             <td className="px-2 py-1.5">{s.max ?? "—"}</td>
