@@ -138,6 +138,49 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     ]);
   });
 
+  it("charts a one-day range hour by hour in IST, counting as the cards do", async () => {
+    const HOUR = 3_600_000;
+    // 00:00 IST is the first hour of the day (18:30 UTC the day before), 23:59:59.999 IST the last.
+    await makeOrder(h.db, { created_at: TODAY, status: "delivered", price_paise: 10_000 });
+    await makeOrder(h.db, { created_at: TODAY + 14 * HOUR + 59 * 60_000, status: "sent", price_paise: 20_000 });
+    await makeOrder(h.db, {
+      created_at: TODAY + 14 * HOUR,
+      status: "refund_due",
+      price_paise: 5_000,
+      refund_due_paise: 4_000,
+    });
+    await makeOrder(h.db, { created_at: TODAY + DAY_MS - 1, status: "delivered", price_paise: 30_000 });
+    // Pending and unpaid are no orders; the day before and after are other days.
+    await makeOrder(h.db, { created_at: TODAY + 9 * HOUR, status: "payment_claimed", price_paise: 70_000 });
+    await makeOrder(h.db, { created_at: TODAY + 9 * HOUR, status: "awaiting_payment", price_paise: 70_000 });
+    await makeOrder(h.db, { created_at: TODAY - 1, status: "delivered", price_paise: 90_000 });
+    await makeOrder(h.db, { created_at: TODAY + DAY_MS, status: "delivered", price_paise: 90_000 });
+
+    const today = await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW);
+    expect(today.hourly).toHaveLength(24);
+    const busy = today.hourly!.filter((x) => x.orders > 0 || x.revenuePaise > 0);
+    expect(busy).toEqual([
+      { hour: 0, orders: 1, revenuePaise: 10_000 },
+      { hour: 14, orders: 2, revenuePaise: 21_000 },
+      { hour: 23, orders: 1, revenuePaise: 30_000 },
+    ]);
+    // The hours add up to the day's card.
+    expect(today.hourly!.reduce((s, x) => s + x.revenuePaise, 0)).toBe(today.totalRevenue * 100);
+    expect(today.hourly!.reduce((s, x) => s + x.orders, 0)).toBe(today.totalOrders);
+
+    const success = await getDashboard(h.db, { timeRange: "today", status: "success" }, NOW);
+    expect(success.hourly!.filter((x) => x.orders > 0).map((x) => x.hour)).toEqual([0, 23]);
+    const oneCustomDay = await getDashboard(
+      h.db,
+      { timeRange: "custom", status: "all", startDate: "2025-03-14", endDate: "2025-03-14" },
+      NOW,
+    );
+    expect(oneCustomDay.hourly!.filter((x) => x.orders > 0)).toEqual([{ hour: 23, orders: 1, revenuePaise: 90_000 }]);
+    // Longer ranges are drawn day by day.
+    expect((await getDashboard(h.db, { timeRange: "week", status: "all" }, NOW)).hourly).toBeNull();
+    expect((await getDashboard(h.db, { timeRange: "all", status: "all" }, NOW)).hourly).toBeNull();
+  });
+
   it("filters, searches (case-insensitive), sorts and pages the orders list on the server", async () => {
     const a = await makeOrder(h.db, { created_at: TODAY + 1000, target: "Priya.Bakes", status: "delivered" });
     await makeOrder(h.db, {

@@ -1,30 +1,58 @@
+import { useState } from "react";
 import type { DashboardDay } from "~/domain/dashboard/dashboard.server";
+import type { DashboardHour } from "~/domain/dashboard/hourly.server";
 import { formatDayLabel } from "~/domain/dashboard/ist-time";
 import { Card } from "~/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { cn } from "~/lib/cn";
 import { formatCount, formatInr } from "~/lib/money";
+import { type ChartBucket, dayBuckets, formatTick, hourBuckets, labelEvery, revenueTicks } from "./chart-axis";
 
-const W = 720;
+/** The plot's own units; the SVG stretches to the card, so bars keep their share of the width at any size. */
+const W = 1000;
 const H = 200;
+/** Labels that fit under the axis: on a phone (about 280 px of plot) and wider. */
+const LABELS_NARROW = 6;
+const LABELS_WIDE = 12;
 
-/** Revenue bars with an orders line, one slot per IST day; drawn as SVG, no chart library. */
-export function RevenueChart({ days }: { days: DashboardDay[] }) {
+/**
+ * Revenue bars with an orders line: one bar per IST hour for a one-day range,
+ * per IST day otherwise. Drawn as SVG with HTML labels (text in a stretched
+ * SVG would distort), no chart library.
+ */
+export function RevenueChart({ days, hours }: { days: DashboardDay[]; hours?: DashboardHour[] | null }) {
   if (days.length === 0) return null;
-  const maxRevenue = Math.max(1, ...days.map((d) => d.revenuePaise));
-  const maxOrders = Math.max(1, ...days.map((d) => d.orders));
-  const slot = W / days.length;
-  const bar = Math.max(1, slot * 0.7);
-  const line = days
-    .map((d, i) => `${(i * slot + slot / 2).toFixed(1)},${(H - (d.orders / maxOrders) * (H - 10)).toFixed(1)}`)
-    .join(" ");
   const first = days[0]!;
   const last = days[days.length - 1]!;
-  const totalRevenue = days.reduce((s, d) => s + d.revenuePaise, 0);
-  const totalOrders = days.reduce((s, d) => s + d.orders, 0);
+  const hourly = hours && days.length === 1 ? hours : null;
+  const buckets = hourly ? hourBuckets(first.date, hourly) : dayBuckets(days);
+  const n = buckets.length;
+  const ticks = revenueTicks(Math.max(0, ...buckets.map((b) => b.revenuePaise)));
+  const top = ticks[ticks.length - 1]!;
+  const maxOrders = Math.max(1, ...buckets.map((b) => b.orders));
+  const slot = W / n;
+  const bar = Math.max(1, slot * 0.7);
+  const y = (paise: number) => H - (Math.max(0, paise) / top) * H;
+  const line = buckets
+    .map((b, i) => `${(i * slot + slot / 2).toFixed(1)},${(H - (b.orders / maxOrders) * H * 0.95).toFixed(1)}`)
+    .join(" ");
+  const narrow = labelEvery(n, LABELS_NARROW);
+  const wide = labelEvery(n, LABELS_WIDE);
+  const totalRevenue = buckets.reduce((s, b) => s + b.revenuePaise, 0);
+  const totalOrders = buckets.reduce((s, b) => s + b.orders, 0);
+  const when = hourly
+    ? `on ${formatDayLabel(first.date)}, by IST hour`
+    : `from ${formatDayLabel(first.date)} to ${formatDayLabel(last.date)}`;
+  const busiest = buckets.reduce((a, b) => (b.revenuePaise > a.revenuePaise ? b : a), buckets[0]!);
+  const summary =
+    `${formatInr(totalRevenue)} revenue and ${formatCount(totalOrders)} orders ${when}` +
+    (busiest.revenuePaise > 0 ? `; highest ${busiest.title}: ${formatInr(busiest.revenuePaise)}` : "");
+
   return (
     <Card asChild radius="lg" padding="sm" shadow="none">
       <figure>
-        <figcaption className="mb-2 flex flex-wrap items-center justify-between gap-2 text-sm">
-          <span className="font-semibold">Revenue and orders per day</span>
+        <figcaption className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm">
+          <span className="font-semibold">Revenue and orders per {hourly ? "hour (IST)" : "day"}</span>
           <span className="flex items-center gap-3 text-xs text-gray-700">
             <span className="inline-flex items-center gap-1">
               <span className="inline-block h-2.5 w-2.5 rounded-sm bg-brand-500" /> Revenue
@@ -34,41 +62,122 @@ export function RevenueChart({ days }: { days: DashboardDay[] }) {
             </span>
           </span>
         </figcaption>
-        <svg
-          viewBox={`0 0 ${W} ${H}`}
-          className="h-48 w-full"
-          preserveAspectRatio="none"
-          role="img"
-          aria-label={`${formatInr(totalRevenue)} revenue and ${formatCount(totalOrders)} orders from ${formatDayLabel(first.date)} to ${formatDayLabel(last.date)}`}
-        >
-          {days.map((d, i) => {
-            const h = (d.revenuePaise / maxRevenue) * (H - 10);
-            return (
-              <rect
-                key={d.date}
-                x={i * slot + (slot - bar) / 2}
-                y={H - h}
-                width={bar}
-                height={h}
-                className="fill-brand-500"
+        <div className="flex gap-2">
+          <div className="relative h-48 w-11 shrink-0 text-right text-[11px] text-gray-600" aria-hidden>
+            {ticks.map((t) => (
+              <span
+                key={t}
+                data-testid="chart-y-tick"
+                className="absolute right-0 translate-y-1/2 leading-none whitespace-nowrap"
+                style={{ bottom: `${(t / top) * 100}%` }}
               >
-                <title>{`${formatDayLabel(d.date)}: ${formatInr(d.revenuePaise)}, ${formatCount(d.orders)} orders`}</title>
-              </rect>
-            );
-          })}
-          <polyline
-            points={line}
-            fill="none"
-            className="stroke-blue-700"
-            strokeWidth={1.5}
-            vectorEffect="non-scaling-stroke"
-          />
-        </svg>
-        <div className="mt-1 flex justify-between text-xs text-gray-600">
-          <span>{formatDayLabel(first.date)}</span>
-          <span>{formatDayLabel(last.date)}</span>
+                {formatTick(t)}
+              </span>
+            ))}
+          </div>
+          <div className="min-w-0 flex-1">
+            <svg
+              viewBox={`0 0 ${W} ${H}`}
+              className="block h-48 w-full overflow-visible"
+              preserveAspectRatio="none"
+              role="img"
+              aria-label={summary}
+            >
+              {ticks.map((t) => (
+                <line
+                  key={t}
+                  x1={0}
+                  x2={W}
+                  y1={y(t)}
+                  y2={y(t)}
+                  className={t === 0 ? "stroke-gray-400" : "stroke-gray-200"}
+                  strokeWidth={1}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+              {buckets.map((b, i) => (
+                <rect
+                  key={b.key}
+                  data-testid="chart-bar"
+                  x={i * slot + (slot - bar) / 2}
+                  y={y(b.revenuePaise)}
+                  width={bar}
+                  height={H - y(b.revenuePaise)}
+                  className="fill-brand-500"
+                >
+                  <title>{`${b.title}: ${formatInr(b.revenuePaise)}, ${formatCount(b.orders)} orders`}</title>
+                </rect>
+              ))}
+              {n > 1 && (
+                <polyline
+                  points={line}
+                  fill="none"
+                  className="stroke-blue-700"
+                  strokeWidth={1.5}
+                  vectorEffect="non-scaling-stroke"
+                />
+              )}
+            </svg>
+            <div className="relative mt-1 h-4 text-[11px] text-gray-600" aria-hidden>
+              {buckets.map((b, i) =>
+                i % wide === 0 || i % narrow === 0 ? (
+                  <span
+                    key={b.key}
+                    data-testid="chart-x-label"
+                    className={cn(
+                      "absolute top-0 whitespace-nowrap",
+                      // The first label starts at the axis rather than hanging off its left end.
+                      i > 0 && "-translate-x-1/2",
+                      i % narrow !== 0 && "max-sm:hidden",
+                      i % wide !== 0 && "sm:hidden",
+                    )}
+                    style={{ left: i === 0 ? 0 : `${((i + 0.5) / n) * 100}%` }}
+                  >
+                    {b.label}
+                  </span>
+                ) : null,
+              )}
+            </div>
+          </div>
         </div>
+        <ChartTable buckets={buckets} unit={hourly ? "Hour (IST)" : "Day"} />
       </figure>
     </Card>
+  );
+}
+
+/** The chart's numbers as a table, for a screen reader or an exact figure; rendered only once opened. */
+function ChartTable({ buckets, unit }: { buckets: ChartBucket[]; unit: string }) {
+  const [open, setOpen] = useState(false);
+  const rows = buckets.filter((b) => b.orders > 0 || b.revenuePaise !== 0);
+  return (
+    <details className="mt-3 text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary className="cursor-pointer text-brand-700 hover:underline">Show the numbers</summary>
+      {open &&
+        (rows.length === 0 ? (
+          <p className="mt-2 text-gray-600">No orders in this range.</p>
+        ) : (
+          <div className="mt-2 max-h-72 overflow-auto rounded-lg border border-gray-200">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead density="compact">{unit}</TableHead>
+                  <TableHead density="compact">Orders</TableHead>
+                  <TableHead density="compact">Revenue</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((b) => (
+                  <TableRow key={b.key}>
+                    <TableCell density="compact">{b.title}</TableCell>
+                    <TableCell density="compact">{formatCount(b.orders)}</TableCell>
+                    <TableCell density="compact">{formatInr(b.revenuePaise)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        ))}
+    </details>
   );
 }

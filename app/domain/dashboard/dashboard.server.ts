@@ -5,6 +5,7 @@ import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import { refundsDue } from "~/domain/orders/orders.repository.server";
 import { paiseToRupees } from "~/lib/money";
+import { type DashboardHour, hourlyBuckets, isSingleDay } from "./hourly.server";
 import { DAY_MS, TIME_RANGES, istDate, istDayNumber, resolveTimeRange } from "./ist-time";
 
 /**
@@ -83,6 +84,8 @@ export interface Dashboard extends DashboardCards {
   refundsDue: number;
   refundsDueAmount: number;
   daily: DashboardDay[];
+  /** A one-day range, hour by hour in IST (24 entries); null for longer ranges. */
+  hourly: DashboardHour[] | null;
   services: DashboardService[];
 }
 
@@ -156,6 +159,9 @@ export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now
   }
 
   const owed = await refundsDue(db);
+  const hourly = isSingleDay(range)
+    ? await hourlyBuckets(db, range, PAID_STATUSES, query.status === "all" ? null : STATUS_FILTER[query.status])
+    : null;
   return {
     totalOrders: total,
     successOrders: completed,
@@ -167,6 +173,7 @@ export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now
     refundsDue: owed.count,
     refundsDueAmount: paiseToRupees(owed.paise),
     daily: fillDays(days, range.from, range.to, now),
+    hourly,
     services: [...services.values()],
   };
 }

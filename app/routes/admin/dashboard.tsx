@@ -136,7 +136,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               </Card>
             ))}
           </section>
-          <RevenueChart days={d.daily} />
+          <RevenueChart days={d.daily} hours={d.hourly} />
           <ServiceBreakdown services={d.services} />
         </>
       )}
