@@ -11,9 +11,12 @@ import { type ChartBucket, dayBuckets, formatTick, hourBuckets, labelEvery, reve
 /** The plot's own units; the SVG stretches to the card, so bars keep their share of the width at any size. */
 const W = 1000;
 const H = 200;
-/** Labels that fit under the axis: on a phone (about 280 px of plot) and wider. */
-const LABELS_NARROW = 6;
-const LABELS_WIDE = 12;
+/** Day labels ("Mar 05") that fit under the axis: on a phone (about 280 px of plot) and wider. */
+const DAY_LABELS_NARROW = 5;
+const DAY_LABELS_WIDE = 10;
+/** Hour labels every 6 hours on a phone, every 2 wider: round hours of the day. */
+const HOURS_NARROW = 6;
+const HOURS_WIDE = 2;
 
 /**
  * Revenue bars with an orders line: one bar per IST hour for a one-day range,
@@ -36,8 +39,8 @@ export function RevenueChart({ days, hours }: { days: DashboardDay[]; hours?: Da
   const line = buckets
     .map((b, i) => `${(i * slot + slot / 2).toFixed(1)},${(H - (b.orders / maxOrders) * H * 0.95).toFixed(1)}`)
     .join(" ");
-  const narrow = labelEvery(n, LABELS_NARROW);
-  const wide = labelEvery(n, LABELS_WIDE);
+  const narrow = hourly ? HOURS_NARROW : labelEvery(n, DAY_LABELS_NARROW);
+  const wide = hourly ? HOURS_WIDE : labelEvery(n, DAY_LABELS_WIDE);
   const totalRevenue = buckets.reduce((s, b) => s + b.revenuePaise, 0);
   const totalOrders = buckets.reduce((s, b) => s + b.orders, 0);
   const when = hourly
