@@ -1,8 +1,11 @@
 import { CalendarDays } from "lucide-react";
 import { Popover } from "radix-ui";
+import type { CSSProperties } from "react";
 import { DayPicker, type DateRange } from "react-day-picker";
 import "react-day-picker/style.css";
+import { buttonVariants } from "~/components/ui/button";
 import { formatDayLabel } from "~/domain/dashboard/ist-time";
+import { cn } from "~/lib/cn";
 
 const two = (n: number) => String(n).padStart(2, "0");
 const toText = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
@@ -10,6 +13,18 @@ function toDate(text: string | undefined): Date | undefined {
   const m = text && /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 }
+
+/**
+ * The calendar in the shop's colours. The library's stylesheet is unlayered and
+ * would beat Tailwind's utilities, so its colour variables are set inline. A
+ * focused day gets the brand ring every button has (the global :focus-visible
+ * outline in app.css).
+ */
+const brandColours = {
+  "--rdp-accent-color": "var(--color-brand-600)",
+  "--rdp-accent-background-color": "var(--color-brand-50)",
+  "--rdp-today-color": "var(--color-brand-700)",
+} as CSSProperties;
 
 /** A calendar range picker on IST calendar dates ("yyyy-MM-dd"), labelled like 'Jan 05, 2025'. */
 export function DateRangePicker({
@@ -27,7 +42,7 @@ export function DateRangePicker({
     : "Pick a date range";
   return (
     <Popover.Root>
-      <Popover.Trigger className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm hover:bg-gray-50">
+      <Popover.Trigger className={cn(buttonVariants({ variant: "neutral", size: "sm" }), "py-2 font-normal")}>
         <CalendarDays className="h-4 w-4 text-gray-600" aria-hidden />
         <span className={startDate ? "" : "text-gray-600"}>{label}</span>
       </Popover.Trigger>
@@ -39,6 +54,7 @@ export function DateRangePicker({
         >
           <DayPicker
             mode="range"
+            style={brandColours}
             selected={selected}
             defaultMonth={selected?.from}
             onSelect={(range) =>
