@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { migrateToLatest } from "~/db/migrate.server";
 import { backupPath, listBackups, restoreBackup } from "~/domain/backups/backup.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { plural } from "~/lib/plural";
 import { openConfiguredDatabase } from "./cli";
 
 const arg = process.argv[2];
@@ -23,7 +24,7 @@ try {
       const restored = await restoreBackup(database.db, database.dialect, file);
       await recordAudit(database.db, { actor: "cli", action: "data.restore", details: { file: arg, restored } });
       console.log(
-        `Restored ${restored.orders} orders, ${restored.plans} plans and ${restored.settings} settings from ${arg}.`,
+        `Restored ${plural(restored.orders, "order")}, ${plural(restored.plans, "plan")} and ${plural(restored.settings, "setting")} from ${arg}.`,
       );
       if (restored.settings > 0) {
         console.log("Backups never hold the SMM panel API key: enter it again in Settings if it was deleted.");

@@ -13,14 +13,35 @@ type ActionAnswer = { ok: true } | { ok: false; message: string; result?: Submis
  */
 export function useSchemaForm<S extends z.ZodObject>(
   schema: S,
-  { id, actionData, defaultValue }: { id: string; actionData?: ActionAnswer; defaultValue?: Partial<z.input<S>> },
+  {
+    id,
+    actionData,
+    defaultValue,
+    onValid,
+  }: {
+    id: string;
+    actionData?: ActionAnswer;
+    defaultValue?: Partial<z.input<S>>;
+    /** Takes over a valid submission (a dialog that hands its form to the page); without it the form posts itself. */
+    onValid?: (formData: FormData) => void;
+  },
 ) {
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id,
     lastResult: actionData && !actionData.ok ? actionData.result : undefined,
     constraint: getZodConstraint(schema),
     defaultValue: defaultValue as never,
+    // Checked first on submit; from then on each field is checked again as it is typed in, so an error
+    // goes as soon as it is put right rather than staying until the next submit.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onSubmit: onValid
+      ? (event, { formData }) => {
+          event.preventDefault();
+          onValid(formData);
+        }
+      : undefined,
   });
   const fieldProblem = Object.keys(schema.shape)
     .map((name) => fields[name as keyof typeof fields]?.errors?.[0])

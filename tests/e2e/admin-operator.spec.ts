@@ -70,17 +70,27 @@ test("plans: add with validation, edit, toggle and delete, seen at once on the s
   await dialog.getByLabel("Service Type").selectOption("followers");
   const save = dialog.getByRole("button", { name: "Add Plan" });
   await save.click();
-  await expect(dialog.getByRole("alert")).toHaveText("Name is required");
+  // Each field says what is wrong with it, under itself.
+  await expect(dialog.getByRole("alert")).toHaveText(["Name is required", "Quantity is required", "Price is required"]);
+  await expect(dialog.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+  // After the first submit each field is checked again as it is typed in: an error goes as soon as it is put
+  // right, and a new one shows at once, with no second submit.
   await dialog.getByLabel("Name").fill("Budget Followers");
-  await dialog.getByLabel("Quantity").fill("50");
   await dialog.getByLabel("Price (₹)").fill("9");
-  await save.click();
-  await expect(dialog.getByRole("alert")).toHaveText("Quantity must be at least 100");
+  await expect(dialog.getByRole("alert")).toHaveText(["Quantity is required"]);
+  await dialog.getByLabel("Quantity").fill("50");
+  await expect(dialog.getByRole("alert")).toHaveText(["Quantity must be at least 100"]);
+  await expect(dialog.getByLabel("Quantity")).toHaveAttribute("aria-invalid", "true");
+  await dialog.getByLabel("Quantity").fill("1,500");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await expect(dialog.getByLabel("Quantity")).toHaveAttribute("aria-invalid", "false");
   await dialog.getByLabel("Quantity").fill("1,00");
   await dialog.getByLabel("Price (₹)").fill("9.999");
+  await expect(dialog.getByRole("alert")).toHaveText(["Price must be a positive amount in rupees (up to 2 decimals)"]);
   await save.click();
-  await expect(dialog.getByRole("alert")).toHaveText("Price must be a positive amount in rupees (up to 2 decimals)");
+  await expect(dialog.getByRole("alert")).toHaveText(["Price must be a positive amount in rupees (up to 2 decimals)"]);
   await dialog.getByLabel("Price (₹)").fill("9");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
   await dialog.getByRole("button", { name: "new", exact: true }).click();
   await expect(dialog.getByLabel("Tag (one at most)")).toBeDisabled();
   await save.click();
@@ -217,8 +227,23 @@ test("order details keep a history of admin actions and can erase the buyer's da
   await expect(history).toContainText("Cancelled");
   await expect(history).toContainText(`by ${OWNER.username}`);
 
+  // Asked first, in the shop's own dialog naming what goes; Cancel leaves the buyer's details as they were.
   await page.getByRole("button", { name: "Erase customer data" }).click();
-  await page.getByRole("alertdialog").getByRole("button", { name: "Erase", exact: true }).click();
+  const ask = page.getByRole("alertdialog", { name: "Erase customer data?" });
+  await expect(ask).toContainText("BKHISTORY001");
+  await expect(ask).toContainText("Meera Iyer");
+  await expect(ask).toContainText("+919800011122");
+  await expect(ask).toContainText("This cannot be undone.");
+  await ask.getByRole("button", { name: "Cancel" }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole("region", { name: "Customer Information" })).toContainText("Meera Iyer");
+  await expect(history).not.toContainText("Customer data erased");
+  expect(sql((db) => db.prepare("select customer_name from orders where order_id = 'BKHISTORY001'").get())).toEqual({
+    customer_name: "Meera Iyer",
+  });
+
+  await page.getByRole("button", { name: "Erase customer data" }).click();
+  await ask.getByRole("button", { name: "Erase", exact: true }).click();
   await expect(page.getByText("Customer name and phone erased").first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Customer Information" })).not.toContainText("Meera Iyer");
   await expect(history).toContainText("Customer data erased");
@@ -252,8 +277,12 @@ test("danger zone: delete orders only, then everything, then restore every order
   await zone.getByLabel("All Settings & Configurations").click();
   await expect(zone.getByLabel("SMM Panel Settings")).toBeEnabled();
 
+  // The button counts what is ticked, in words the operator would write: "1 item", "2 items".
   await zone.getByLabel("All Orders & Order History").click();
-  await zone.getByRole("button", { name: "Delete Selected Data (1 items)" }).click();
+  await zone.getByLabel("All Service Plans").click();
+  await expect(zone.getByRole("button", { name: "Delete Selected Data (2 items)" })).toBeVisible();
+  await zone.getByLabel("All Service Plans").click();
+  await zone.getByRole("button", { name: "Delete Selected Data (1 item)" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Confirm Selective Deletion" });
   await expect(confirm).toContainText("All Orders & Order History");
   await confirm.getByRole("button", { name: "Delete Selected" }).click();

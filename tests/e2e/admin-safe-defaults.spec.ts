@@ -101,7 +101,7 @@ test("orders deleted in the danger zone come back from the Backups card", async 
 
   const zone = page.getByRole("region", { name: "Dangerous Zone" });
   await zone.getByLabel("All Orders & Order History").click();
-  await zone.getByRole("button", { name: "Delete Selected Data (1 items)" }).click();
+  await zone.getByRole("button", { name: "Delete Selected Data (1 item)" }).click();
   await page
     .getByRole("alertdialog", { name: "Confirm Selective Deletion" })
     .getByRole("button", { name: "Delete Selected" })
@@ -112,8 +112,8 @@ test("orders deleted in the danger zone come back from the Backups card", async 
   const backups = page.getByRole("region", { name: "Backups" });
   await backups.getByRole("button", { name: /^Restore backup-.*-orders\.jsonl\.gz$/ }).click();
   const dialog = page.getByRole("alertdialog", { name: "Restore this backup?" });
-  await expect(dialog).toContainText(`Orders: ${orders}`);
-  await expect(dialog).toContainText("Payments received (payment credits): 0");
+  await expect(dialog).toContainText(`${orders} orders`);
+  await expect(dialog).toContainText("0 payments received (payment credits)");
   await expect(dialog).toContainText("existing orders, plans and settings are kept");
   await dialog.getByRole("button", { name: "Restore", exact: true }).click();
   await expect(dialog).toBeHidden();

@@ -43,6 +43,8 @@ test("first run: the setup link from the log creates the admin, once", async ({ 
   await page.getByLabel("Confirm password").fill("owner-password-1");
   await page.getByRole("button", { name: "Create admin" }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
+  // The sign-in page says the account was made, so the operator knows to sign in with it now.
+  await expect(page.getByText("Admin account created. Please sign in.").first()).toBeVisible();
 
   await page.goto(`${shop.url}${link}`);
   await expect(page.getByText("This setup link is invalid or has already been used.")).toBeVisible();

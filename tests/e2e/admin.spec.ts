@@ -103,6 +103,8 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   const base = `/admin/orders?range=custom&startDate=${d1}&endDate=${d3}`;
   await signIn(page, base);
   await expect(page.getByText("Showing 1–25 of 31 orders")).toBeVisible();
+  await page.getByPlaceholder("Search orders...").fill("someone.else");
+  await expect(page.getByText("Showing 1–1 of 1 order", { exact: true })).toBeVisible();
 
   await page.getByPlaceholder("Search orders...").fill(marker.toUpperCase());
   await expect(page).toHaveURL(new RegExp(`q=${marker.toUpperCase()}`));

@@ -159,7 +159,7 @@ test("a late payer: UTR after the window, the operator confirms on a live page, 
 
   // Without a reload, the operator's page shows a payment to confirm: sidebar badge, title, row.
   await expect(badge).toContainText("1", { timeout: 10_000 });
-  await expect(badge).toContainText("payments to confirm");
+  await expect(badge).toHaveText("1 payment to confirm");
   await expect(admin).toHaveTitle(/^\(1\) Orders/);
   const row = admin.getByRole("row").filter({ hasText: orderId });
   await expect(row).toContainText("Payment to confirm");
@@ -294,7 +294,7 @@ test("the panel refuses a paid order: the buyer is told it was not delivered and
   const row = admin.getByRole("row").filter({ hasText: orderId });
   await expect(row).toContainText("Payment to confirm", { timeout: 10_000 });
   // On a phone the sidebar is folded away: its menu button carries the count.
-  await expect(admin.getByRole("button", { name: "Open menu (1 payments to confirm)" })).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Open menu (1 payment to confirm)" })).toBeVisible();
   await expect(admin.getByTestId("menu-badge")).toHaveText("1");
   await row.getByRole("button", { name: "Confirm payment" }).click();
   await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();

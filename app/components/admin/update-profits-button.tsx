@@ -5,6 +5,8 @@ import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { apiStream } from "~/lib/api-client";
 import { updateProfitsEndpoint } from "~/routes/api/admin/panel-profits.types";
+import { formatCount } from "~/lib/money";
+import { plural } from "~/lib/plural";
 
 const FAILED = "Failed to bulk update profits";
 
@@ -55,7 +57,7 @@ export function UpdateProfitsButton() {
           aria-valuemin={0}
           aria-valuemax={progress?.total ?? 0}
           aria-valuenow={progress?.done ?? 0}
-          aria-valuetext={progress ? `${progress.done} of ${progress.total} orders` : "Starting"}
+          aria-valuetext={progress ? `${formatCount(progress.done)} of ${plural(progress.total, "order")}` : "Starting"}
           className="absolute inset-x-0 -bottom-2.5 h-1.5 overflow-hidden rounded-full bg-gray-200"
         >
           <div className="h-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />

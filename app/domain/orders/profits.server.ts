@@ -4,6 +4,8 @@ import { panelSetup } from "~/domain/panel/connection.server";
 import { AppError } from "~/lib/app-error";
 import { recordProfitReply } from "./delivery.server";
 import { countOrdersWithoutProfit, ordersWithoutProfit } from "./orders.repository.server";
+import { formatCount } from "~/lib/money";
+import { plural } from "~/lib/plural";
 
 const ACTOR = { kind: "system", job: "profit-update" } as const;
 
@@ -16,7 +18,7 @@ export interface BulkProfitResult {
 
 export function bulkProfitMessage(updated: number, failed: number): string {
   if (updated === 0 && failed === 0) return "No orders need profit update";
-  return `Updated ${updated} orders${failed > 0 ? `, ${failed} failed` : ""}`;
+  return `Updated ${plural(updated, "order")}${failed > 0 ? `, ${formatCount(failed)} failed` : ""}`;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { plural } from "~/lib/plural";
+
 /** "rahulk" → "ra***k": enough to feel real, not enough to identify anyone. */
 export function maskHandle(handle: string): string {
   const h = handle.replace(/^@/, "");
@@ -15,7 +17,7 @@ export function timeAgo(thenMs: number, nowMs: number): string {
   const h = Math.floor(m / 60);
   if (h < 24) return `${h} h ago`;
   const d = Math.floor(h / 24);
-  return d === 1 ? "1 day ago" : `${d} days ago`;
+  return `${plural(d, "day")} ago`;
 }
 
 export interface RecentOrder {

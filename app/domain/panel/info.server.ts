@@ -5,6 +5,7 @@ import { panelSetup } from "./connection.server";
 import { chargeInPaise } from "./money";
 import type { PanelService } from "./parse";
 import type { AppErrorCode } from "~/lib/app-error";
+import { plural } from "~/lib/plural";
 
 /** What the settings card and the dashboard show about the panel account. */
 
@@ -135,7 +136,7 @@ export async function testPanelConnection(
     details: {
       host: host ?? "(not an http(s) address)",
       key: override.apiKey?.trim() ? "typed" : "saved",
-      outcome: result.ok ? `connected, ${result.services.length} services` : `failed: ${result.message}`,
+      outcome: result.ok ? `connected, ${plural(result.services.length, "service")}` : `failed: ${result.message}`,
     },
   });
   return result;

@@ -5,6 +5,7 @@ import { probeMailbox } from "./mail/imap-client.server";
 import { type MailboxSettings, checkMailboxInput } from "./mail/mailbox-config";
 import { mailboxPassword, saveMailbox } from "./mail/mailbox-store.server";
 import type { MailboxAction, MailboxResult } from "./mailbox-settings-actions";
+import { plural } from "~/lib/plural";
 
 /**
  * The "Bank e-mail alerts" card: saves the mailbox (audited, the password
@@ -50,7 +51,7 @@ export async function runMailboxAction(
     return {
       ok: true,
       intent: action.intent,
-      message: `Logged in. "${settings.folder}" holds ${probe.messages} message${probe.messages === 1 ? "" : "s"}${unseen}. Nothing was read or saved.`,
+      message: `Logged in. "${settings.folder}" holds ${plural(probe.messages, "message")}${unseen}. Nothing was read or saved.`,
     };
   }
 

@@ -68,6 +68,12 @@ const planId = z
   .min(1, "Plan not found")
   .max(MAX_PLAN_ID, "Plan not found");
 
+/** The Add Plan dialog's form: one member of `planActionSchema`, so the browser checks what the server will. */
+export const createPlanFormSchema = newPlanSchema.extend({ intent: z.literal("create") });
+
+/** The Edit Plan dialog's form, likewise. */
+export const updatePlanFormSchema = planUpdateSchema.extend({ intent: z.literal("update"), id: planId });
+
 /**
  * What the Plans page submits, one shape per button, as form fields (the
  * plan's fields flat beside `intent` and `id`; `tags` repeated). The page
@@ -77,8 +83,8 @@ const planId = z
 export const planActionSchema = z.discriminatedUnion(
   "intent",
   [
-    newPlanSchema.extend({ intent: z.literal("create") }),
-    planUpdateSchema.extend({ intent: z.literal("update"), id: planId }),
+    createPlanFormSchema,
+    updatePlanFormSchema,
     z.object({ intent: z.literal("toggle"), id: planId }),
     z.object({ intent: z.literal("delete"), id: planId }),
   ],

@@ -12,6 +12,7 @@ import type { GatewayIntent } from "~/domain/payments/gateway-settings-actions";
 import type { MailboxIntent } from "~/domain/payments/mailbox-settings-actions";
 import type { SettingsAction } from "./settings-actions";
 import type { SettingsForm } from "./validation";
+import { plural } from "~/lib/plural";
 
 const SAVED: Record<SettingsForm, string> = {
   smm: "SMM Panel settings saved successfully",
@@ -84,10 +85,9 @@ export async function runSettingsAction(
 
 /** "Restored 3 orders, 2 payment credits, 0 plans and 0 settings (rows that still existed were kept)". */
 function restoredMessage(restored: Record<"orders" | "payment_credits" | "plans" | "settings", number>): string {
-  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   return (
-    `Restored ${n(restored.orders, "order", "orders")}, ${n(restored.payment_credits, "payment credit", "payment credits")}, ` +
-    `${n(restored.plans, "plan", "plans")} and ${n(restored.settings, "setting", "settings")} ` +
+    `Restored ${plural(restored.orders, "order")}, ${plural(restored.payment_credits, "payment credit")}, ` +
+    `${plural(restored.plans, "plan")} and ${plural(restored.settings, "setting")} ` +
     "(rows that still existed were kept)"
   );
 }

@@ -7,6 +7,7 @@ import { auditFilters, auditPosition, auditSearch, formatCursor, parseAuditQuery
 import { auditActions, auditActors, listAuditLog } from "~/domain/audit/audit.server";
 import { toAuditEntryView } from "~/domain/audit/audit-view";
 import { requireAdmin } from "~/domain/auth/guard.server";
+import { plural } from "~/lib/plural";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit · Admin" }];
 
@@ -55,7 +56,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <p className="text-sm text-gray-700" aria-live="polite">
         {loading
           ? "Loading..."
-          : `${entries.length} ${entries.length === 1 ? "entry" : "entries"} on this page${filtered ? " (filtered)" : ""}`}
+          : `${plural(entries.length, "entry", "entries")} on this page${filtered ? " (filtered)" : ""}`}
       </p>
       <div className={loading ? "opacity-60" : ""}>
         <AuditEntries entries={entries} />

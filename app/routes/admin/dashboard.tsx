@@ -13,6 +13,7 @@ import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.
 import { defaultCustomDates } from "~/domain/dashboard/ist-time";
 import { Card } from "~/components/ui/card";
 import { formatCount, formatInr } from "~/lib/money";
+import { plural } from "~/lib/plural";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Dashboard") }];
 
@@ -109,8 +110,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <RotateCcw className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
           <span className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="font-semibold">
-              {d.refundsDue === 1 ? "1 refund due" : `${formatCount(d.refundsDue)} refunds due`}:{" "}
-              {rupees(d.refundsDueAmount)} owed to buyers
+              {plural(d.refundsDue, "refund")} due: {rupees(d.refundsDueAmount)} owed to buyers
             </span>
             <span className="text-sm underline">See the orders</span>
           </span>

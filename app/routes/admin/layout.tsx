@@ -14,6 +14,7 @@ import { adminPulse } from "~/domain/orders/pulse.server";
 import { unsafeDefaults } from "~/domain/settings/unsafe-defaults.server";
 import { Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { plural, pluralWord } from "~/lib/plural";
 
 /** Every admin page sits below this route: no session, no page (nor its data). */
 export const middleware: Route.MiddlewareFunction[] = [adminPageGuard];
@@ -48,7 +49,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <AdminSidebar
         open={menuOpen}
         onClose={() => setMenuOpenOn(null)}
-        badges={{ "/admin/orders": { count: pulse.toConfirm, label: "payments to confirm" } }}
+        badges={{
+          "/admin/orders": { count: pulse.toConfirm, label: `${pluralWord(pulse.toConfirm, "payment")} to confirm` },
+        }}
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4">
@@ -56,7 +59,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             variant="ghost"
             size="inline"
             className="relative rounded-lg p-2 lg:hidden"
-            aria-label={pulse.toConfirm > 0 ? `Open menu (${pulse.toConfirm} payments to confirm)` : "Open menu"}
+            aria-label={
+              pulse.toConfirm > 0 ? `Open menu (${plural(pulse.toConfirm, "payment")} to confirm)` : "Open menu"
+            }
             aria-expanded={menuOpen}
             onClick={() => setMenuOpenOn(pathname)}
           >

@@ -132,6 +132,9 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           <OrderActionsCard order={order} fetcher={fetcher} />
           {(order.customerName || order.customerPhone) && (
             <EraseCustomerData
+              orderId={order.orderId}
+              customerName={order.customerName}
+              customerPhone={order.customerPhone}
               busy={busy}
               onErase={() => void fetcher.submit({ intent: "erase" }, { method: "post" })}
             />

@@ -3,7 +3,19 @@ import { Button } from "~/components/ui/button";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
 
 /** On the buyer's request, forget their name and phone; asked once more first, as it cannot be undone. */
-export function EraseCustomerData({ busy, onErase }: { busy: boolean; onErase: () => void }) {
+export function EraseCustomerData({
+  orderId,
+  customerName,
+  customerPhone,
+  busy,
+  onErase,
+}: {
+  orderId: string;
+  customerName: string | null;
+  customerPhone: string | null;
+  busy: boolean;
+  onErase: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   return (
     <div className="mt-4 border-t border-gray-100 pt-4">
@@ -24,9 +36,20 @@ export function EraseCustomerData({ busy, onErase }: { busy: boolean; onErase: (
         onOpenChange={setAsking}
         title="Erase customer data?"
         confirmLabel="Erase"
+        cancelLabel="Cancel"
         onConfirm={onErase}
       >
-        Erase this buyer's name and phone from the order? This cannot be undone.
+        <p>
+          The buyer's details on order <span className="font-mono">{orderId}</span> will be erased:
+        </p>
+        {/* What goes, named, so the operator can check it is the buyer who asked. */}
+        <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 rounded-lg bg-gray-50 px-3 py-2 text-sm">
+          <dt className="text-gray-600">Name</dt>
+          <dd className="min-w-0 break-words font-medium text-gray-900">{customerName ?? "None"}</dd>
+          <dt className="text-gray-600">Phone</dt>
+          <dd className="min-w-0 break-words font-medium text-gray-900">{customerPhone ?? "None"}</dd>
+        </dl>
+        <p>The order itself, its amount and its history stay. This cannot be undone.</p>
       </ConfirmActionDialog>
     </div>
   );

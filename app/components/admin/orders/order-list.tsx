@@ -14,6 +14,7 @@ import { OrderPagination } from "./order-pagination";
 import type { RowFetcher } from "./order-row-actions";
 import { OrdersTable } from "./orders-table";
 import { useOrderListParams } from "./use-order-list-params";
+import { pluralWord } from "~/lib/plural";
 
 type Props = Omit<OrdersPage, "orders"> & { query: OrdersQuery; orders: AdminOrderJson[]; rowAction: RowFetcher };
 
@@ -45,7 +46,7 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
             <Loader2 className="h-4 w-4 animate-spin" aria-hidden /> Loading...
           </span>
         ) : (
-          `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}${totalCapped ? "+" : ""} orders`
+          `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)}${totalCapped ? "+" : ""} ${pluralWord(total, "order")}`
         )}
       </p>
 

@@ -1,8 +1,8 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { X } from "lucide-react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
-import { SUGGESTED_TAGS, planActionSchema } from "~/domain/plans/plan-form";
+import { SUGGESTED_TAGS, createPlanFormSchema, updatePlanFormSchema } from "~/domain/plans/plan-form";
 import { SERVICE_TYPES } from "~/domain/plans/table";
 import { badgeVariants } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -10,6 +10,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { Field } from "~/components/ui/field";
 import { Input, inputVariants } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 interface Props {
   /** null: add a new plan. */
@@ -21,43 +22,23 @@ interface Props {
 }
 
 export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
-  const [serviceType, setServiceType] = useState<string>(plan?.serviceType ?? "followers");
-  const [name, setName] = useState(plan?.name ?? "");
-  const [amount, setAmount] = useState(plan?.amount ?? "");
-  const [price, setPrice] = useState(plan ? String(plan.price) : "");
+  const editing = plan !== null;
+  // Each field says what is wrong with it under itself, checked by the schema the Plans action reads.
+  const { form, fields } = useSchemaForm(editing ? updatePlanFormSchema : createPlanFormSchema, {
+    id: editing ? `plan-edit-${plan._id}` : "plan-add",
+    defaultValue: editing
+      ? { intent: "update", name: plan.name, amount: plan.amount, price: String(plan.price) }
+      : { intent: "create" },
+    onValid: onSubmit,
+  });
   const [tags, setTags] = useState<string[]>(plan?.tags ?? []);
   const [tagInput, setTagInput] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const editing = plan !== null;
 
   function addTag(raw: string) {
     const tag = raw.trim();
     if (!tag || tags.length >= 1) return;
     setTags([tag]);
     setTagInput("");
-  }
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    const form = new FormData();
-    if (editing) {
-      form.set("intent", "update");
-      form.set("id", plan._id);
-    } else {
-      form.set("intent", "create");
-      form.set("serviceType", serviceType);
-    }
-    form.set("name", name);
-    form.set("amount", amount);
-    form.set("price", price);
-    for (const tag of tags) form.append("tags", tag);
-    const check = parseWithZod(form, { schema: planActionSchema });
-    if (check.status !== "success") {
-      setError(Object.values(check.error ?? {}).flat()[0] ?? "Invalid plan");
-      return;
-    }
-    setError(null);
-    onSubmit(form);
   }
 
   return (
@@ -79,14 +60,16 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
           </Button>
         </DialogClose>
 
-        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <form {...getFormProps(form)} className="mt-4 space-y-4">
+          <input {...getInputProps(fields.intent, { type: "hidden" })} />
+          {editing && <input type="hidden" name="id" value={plan._id} />}
           {!editing && (
-            <Field label="Service Type" id="plan-service" size="sm">
+            <Field label="Service Type" id="plan-service" error={form.allErrors.serviceType?.[0]} size="sm">
               {(control) => (
                 <select
                   {...control}
-                  value={serviceType}
-                  onChange={(e) => setServiceType(e.target.value)}
+                  name="serviceType"
+                  defaultValue="followers"
                   className={cn(inputVariants({ size: "sm" }), "capitalize")}
                   disabled={submitting}
                 >
@@ -99,44 +82,36 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
               )}
             </Field>
           )}
-          <Field label="Name" id="plan-name" size="sm">
+          <Field label="Name" id={fields.name.id} error={fields.name.errors?.[0]} size="sm">
             {(control) => (
-              <Input
-                {...control}
-                size="sm"
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                disabled={submitting}
-              />
+              <Input {...getInputProps(fields.name, { type: "text" })} {...control} size="sm" disabled={submitting} />
             )}
           </Field>
-          <Field label="Quantity" id="plan-amount" size="sm">
+          <Field label="Quantity" id={fields.amount.id} error={fields.amount.errors?.[0]} size="sm">
             {(control) => (
               <Input
+                {...getInputProps(fields.amount, { type: "text" })}
                 {...control}
                 size="sm"
                 inputMode="numeric"
                 placeholder="1,000"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
                 disabled={submitting}
               />
             )}
           </Field>
-          <Field label="Price (₹)" id="plan-price" size="sm">
+          <Field label="Price (₹)" id={fields.price.id} error={fields.price.errors?.[0]} size="sm">
             {(control) => (
               <Input
+                {...getInputProps(fields.price, { type: "text" })}
                 {...control}
                 size="sm"
                 inputMode="decimal"
                 placeholder="349"
-                value={price}
-                onChange={(e) => setPrice(e.target.value)}
                 disabled={submitting}
               />
             )}
           </Field>
-          <Field label="Tag (one at most)" id="plan-tag" size="sm">
+          <Field label="Tag (one at most)" id="plan-tag" error={fields.tags.errors?.[0]} size="sm">
             {(control) => (
               <>
                 <Input
@@ -167,6 +142,9 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
                     </Button>
                   ))}
                 </div>
+                {tags.map((t) => (
+                  <input key={t} type="hidden" name={fields.tags.name} value={t} />
+                ))}
                 {tags.length > 0 && (
                   <ul className="mt-2 flex gap-2">
                     {tags.map((t) => (
@@ -188,11 +166,6 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
             )}
           </Field>
 
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
           <div className="flex justify-end gap-2 pt-2">
             <Button variant="neutral" size="md" onClick={onClose} disabled={submitting} className="font-normal">
               Cancel

@@ -13,6 +13,7 @@ import {
   AlertDialogDescription,
   AlertDialogTitle,
 } from "~/components/ui/dialog";
+import { plural } from "~/lib/plural";
 
 const LABELS = {
   orders: "All Orders & Order History",
@@ -114,7 +115,7 @@ export function DangerZone() {
                   <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting Selected Data...
                 </>
               ) : (
-                `Delete Selected Data (${effective.length} items)`
+                `Delete Selected Data (${plural(effective.length, "item")})`
               )}
             </Button>
           )}

@@ -6,6 +6,7 @@ import { formatPanelMoney } from "~/lib/panel-money";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { plural } from "~/lib/plural";
 
 interface PanelServiceRow {
   service: string;
@@ -96,7 +97,7 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
                 <span className="font-semibold" data-testid="panel-test-balance">
                   {formatPanelBalance(result.balance)}
                 </span>{" "}
-                · {result.services.length} services
+                · {plural(result.services.length, "service")}
               </p>
               {result.services.length > 0 && (
                 <>

@@ -7,6 +7,7 @@ import {
   AlertDialogDescription,
   AlertDialogTitle,
 } from "~/components/ui/dialog";
+import { plural } from "~/lib/plural";
 
 export interface BackupContents {
   orders: number;
@@ -15,11 +16,12 @@ export interface BackupContents {
   payment_credits: number;
 }
 
-const ROWS: Array<[keyof BackupContents, string]> = [
-  ["orders", "Orders"],
-  ["payment_credits", "Payments received (payment credits)"],
-  ["plans", "Service plans"],
-  ["settings", "Settings"],
+/** Each kind of row, as "1 order" / "3 orders". */
+const ROWS: Array<[keyof BackupContents, string, string]> = [
+  ["orders", "order", "orders"],
+  ["payment_credits", "payment received (payment credit)", "payments received (payment credits)"],
+  ["plans", "service plan", "service plans"],
+  ["settings", "setting", "settings"],
 ];
 
 /** Asks before a restore, naming what the backup holds and that nothing present now is replaced. */
@@ -41,10 +43,8 @@ export function RestoreBackupDialog(props: {
               <>
                 <p>It holds:</p>
                 <ul className="list-disc pl-5">
-                  {ROWS.map(([key, label]) => (
-                    <li key={key}>
-                      {label}: {props.contents![key]}
-                    </li>
+                  {ROWS.map(([key, one, other]) => (
+                    <li key={key}>{plural(props.contents![key], one, other)}</li>
                   ))}
                 </ul>
               </>
