@@ -7,6 +7,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { cn } from "~/lib/cn";
 import { formatCount, formatInr } from "~/lib/money";
 import { type ChartBucket, dayBuckets, formatTick, hourBuckets, labelEvery, revenueTicks } from "./chart-axis";
+import { plural } from "~/lib/plural";
 
 /** The plot's own units; the SVG stretches to the card, so bars keep their share of the width at any size. */
 const W = 1000;
@@ -48,7 +49,7 @@ export function RevenueChart({ days, hours }: { days: DashboardDay[]; hours?: Da
     : `from ${formatDayLabel(first.date)} to ${formatDayLabel(last.date)}`;
   const busiest = buckets.reduce((a, b) => (b.revenuePaise > a.revenuePaise ? b : a), buckets[0]!);
   const summary =
-    `${formatInr(totalRevenue)} revenue and ${formatCount(totalOrders)} orders ${when}` +
+    `${formatInr(totalRevenue)} revenue and ${plural(totalOrders, "order")} ${when}` +
     (busiest.revenuePaise > 0 ? `; highest ${busiest.title}: ${formatInr(busiest.revenuePaise)}` : "");
 
   return (
@@ -108,7 +109,7 @@ export function RevenueChart({ days, hours }: { days: DashboardDay[]; hours?: Da
                   height={H - y(b.revenuePaise)}
                   className="fill-brand-500"
                 >
-                  <title>{`${b.title}: ${formatInr(b.revenuePaise)}, ${formatCount(b.orders)} orders`}</title>
+                  <title>{`${b.title}: ${formatInr(b.revenuePaise)}, ${plural(b.orders, "order")}`}</title>
                 </rect>
               ))}
               {n > 1 && (
