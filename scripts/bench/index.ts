@@ -7,6 +7,7 @@
 import { adminBench } from "./admin";
 import { alertsBench } from "./alerts";
 import { buyingBench } from "./buying";
+import { lighthouseBench } from "./lighthouse";
 import { loginFloodBench } from "./login-flood";
 import { mixedBench } from "./mixed";
 import { orderStatusBench } from "./order-status";
@@ -23,6 +24,7 @@ const BENCHES: Bench[] = [
   loginFloodBench,
   paymentConfirmBench,
   alertsBench,
+  lighthouseBench,
 ];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
