@@ -9,7 +9,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request } from "node:http";
+import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -53,7 +53,7 @@ const TRANSFER_HEADERS = new Set([
 
 interface Raw {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: IncomingHttpHeaders;
   /** The bytes on the wire, still compressed. */
   wire: Buffer;
 }
