@@ -135,6 +135,7 @@ async function main() {
   const rows = [];
   try {
     for (const path of paths) {
+      const pageStarted = Date.now();
       const lhrs = [];
       for (let run = 0; run < runs; run++) {
         const result = await lighthouse(`${server.url}${path}`, {
@@ -170,6 +171,12 @@ async function main() {
         lcp: lhr.audits["largest-contentful-paint"]?.displayValue,
         cls: lhr.audits["cumulative-layout-shift"]?.displayValue,
       });
+      // A full run takes minutes: one line per page shows it moving.
+      console.log(
+        `${path}: ${Object.entries(scores)
+          .map(([c, v]) => `${c} ${v}`)
+          .join(", ")} (${Math.round((Date.now() - pageStarted) / 1000)} s)`,
+      );
     }
   } finally {
     await chrome.kill();
