@@ -151,14 +151,15 @@ async function main() {
       );
       const lhr =
         lhrs.find((l) => Math.round((l.categories.performance?.score ?? 0) * 100) === scores.performance) ?? lhrs[0];
+      // Each failed binary audit once, with its first finding, so that a miss can be acted on without a report file.
       const failing = [
-        ...new Set(
+        ...new Map(
           lhrs.flatMap((l) =>
             Object.values(l.audits)
               .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary")
-              .map((a) => a.id),
+              .map((a) => [a.id, `${a.id} ${JSON.stringify(a.details?.items?.[0] ?? {}).slice(0, 200)}`]),
           ),
-        ),
+        ).values(),
       ];
       const firstLoad = await firstLoadScriptBytes(`${server.url}${path}`);
       rows.push({
@@ -197,7 +198,7 @@ async function main() {
     console.log(
       `${r.path.padEnd(25)} ${cells.join("  ")}  ${`${(r.js / 1024).toFixed(1)} KB / ${(r.jsAll / 1024).toFixed(1)} KB`.padStart(22)}       ${String(r.lcp).padEnd(8)} ${r.cls}`,
     );
-    if (r.failing.length) console.log(`    failing audits: ${r.failing.join(", ")}`);
+    for (const audit of r.failing) console.log(`    failing audit: ${audit}`);
   }
   console.log(
     "JS first load: scripts the HTML loads up front; all: every script Lighthouse saw, including code fetched later (carousel).",
