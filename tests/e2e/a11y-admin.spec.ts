@@ -1,34 +1,18 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, ensureAdmin, insertOrders, ist, istDaysAgo } from "./admin-support";
+import { ADMIN, insertOrders, ist, istDaysAgo } from "./admin-support";
 import { expectAccessible } from "./a11y-support";
-import { expect, test as base } from "./fixtures";
+import { expect } from "./fixtures";
+import { adminTest } from "./signed-in";
 
 /**
  * axe-core on every admin page and every dialog and menu it opens, once per
  * viewport (the desktop and mobile projects). Each worker signs in once and
  * its tests reuse that session, so every page is loaded once.
  */
-const test = base.extend<object, { adminState: Awaited<ReturnType<typeof signedInState>> }>({
-  adminState: [async ({ browser }, use) => use(await signedInState(browser)), { scope: "worker" }],
-  storageState: ({ adminState }, use) => use(adminState),
-});
+const test = adminTest;
 
 // Each test runs axe-core several times, a few seconds each on a busy machine.
 test.describe.configure({ timeout: 120_000 });
-
-async function signedInState(browser: import("@playwright/test").Browser) {
-  await ensureAdmin();
-  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}` });
-  const page = await context.newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 async function openAdminMenu(page: Page, isMobile: boolean, where: string) {
   if (!isMobile) return;
