@@ -34,6 +34,12 @@ test.describe("signed out", () => {
     await expect(page.getByRole("alert").first()).toBeVisible();
     await expectAccessible(page, "/admin/login, a wrong password");
   });
+
+  test("the setup page, its link no longer valid", async ({ page }) => {
+    await page.goto("/admin/setup?token=used-or-unknown");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectAccessible(page, "/admin/setup, link not valid");
+  });
 });
 
 /**

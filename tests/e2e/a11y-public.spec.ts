@@ -97,7 +97,7 @@ test("/followers through the order dialog to the checkout: awaiting payment, the
   await expect(dialog).toBeVisible();
   await expectAccessible(page, "order dialog");
   await dialog.getByRole("button", { name: "Proceed to Pay" }).click();
-  await expect(dialog.getByText("Please enter your name")).toBeVisible();
+  await expect(page.getByText("Please enter your name")).toBeVisible();
   await expectAccessible(page, "order dialog with its errors");
   await dialog.getByRole("button", { name: "Close" }).click();
 
