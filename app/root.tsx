@@ -84,4 +84,5 @@ export function ErrorBoundary() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: DEFAULT_BRAND_NAME }];
+// The error page names itself (ErrorBoundary's <title>): a second title here would give it two.
+export const meta: Route.MetaFunction = ({ error }) => (error ? [] : [{ title: DEFAULT_BRAND_NAME }]);
