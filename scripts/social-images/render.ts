@@ -17,13 +17,14 @@ function initResvg(): Promise<void> {
   return ready;
 }
 
+/** Inter, as WOFF (satori reads WOFF, not WOFF2): the regular and extra-bold weights. */
+const FONT_FILES = {
+  400: require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff"),
+  800: require.resolve("@fontsource/inter/files/inter-latin-800-normal.woff"),
+};
+
 function font(weight: 400 | 800) {
-  return {
-    name: "Inter",
-    weight,
-    style: "normal" as const,
-    data: readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)),
-  };
+  return { name: "Inter", weight, style: "normal" as const, data: readFileSync(FONT_FILES[weight]) };
 }
 
 let fonts: ReturnType<typeof font>[] | undefined;

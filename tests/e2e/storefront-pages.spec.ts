@@ -84,21 +84,24 @@ test("home has its title, description, canonical and social tags", async ({ page
 
 /** The page's link-preview tags, and its image as the browser decodes it. */
 async function sharingCard(page: Page) {
-  const tags = await page.evaluate(() =>
-    Object.fromEntries(
+  const tags: Record<string, string> = await page.evaluate(() =>
+    Object.fromEntries<string>(
       [...document.querySelectorAll("meta[property^='og:'], meta[name^='twitter:']")].map((m) => [
-        m.getAttribute("property") ?? m.getAttribute("name"),
-        m.getAttribute("content"),
+        m.getAttribute("property") ?? m.getAttribute("name") ?? "",
+        m.getAttribute("content") ?? "",
       ]),
     ),
   );
   // The tags name the public address (http://localhost:3000 here); the test server serves the same path.
-  const size = await page.evaluate(async (path) => {
-    const img = new Image();
-    img.src = path;
-    await img.decode();
-    return [img.naturalWidth, img.naturalHeight];
-  }, new URL(tags["og:image"]!).pathname);
+  const size = await page.evaluate(
+    async (path) => {
+      const img = new Image();
+      img.src = path;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    },
+    new URL(tags["og:image"] ?? "").pathname,
+  );
   return { tags, size };
 }
 

@@ -54,7 +54,7 @@ function checkOffer(offer: unknown, where: string, problems: string[]) {
     if (offer.priceCurrency !== "INR") problems.push(`${where}: priceCurrency must be INR`);
     const inner = list(offer.offers);
     if (offer.offerCount !== undefined && offer.offerCount !== inner.length && inner.length > 0) {
-      problems.push(`${where}: offerCount ${String(offer.offerCount)} but ${inner.length} offers`);
+      problems.push(`${where}: offerCount ${JSON.stringify(offer.offerCount)} but ${inner.length} offers`);
     }
     inner.forEach((o, i) => checkOffer(o, `${where}.offers[${i}]`, problems));
   } else if (type === "Offer") {
@@ -146,7 +146,11 @@ export const CHECKED_TYPES = Object.keys(checkers);
 /** Problems with one JSON-LD item (or an array or @graph of them); empty when it passes. */
 export function checkStructuredData(data: unknown): string[] {
   const problems: string[] = [];
-  const items = Array.isArray(data) ? data : isObj(data) && Array.isArray(data["@graph"]) ? data["@graph"] : [data];
+  const items: unknown[] = Array.isArray(data)
+    ? data
+    : isObj(data) && Array.isArray(data["@graph"])
+      ? (data["@graph"] as unknown[])
+      : [data];
   for (const item of items) {
     if (!isObj(item)) {
       problems.push("not a JSON object");
@@ -175,5 +179,7 @@ export function extractJsonLd(html: string): unknown[] {
 
 /** The @type of each item found in a page. */
 export function jsonLdTypes(items: unknown[]): string[] {
-  return items.flatMap((d) => (Array.isArray(d) ? d : [d])).map((d) => (isObj(d) ? typeOf(d) : ""));
+  return items
+    .flatMap((d): unknown[] => (Array.isArray(d) ? (d as unknown[]) : [d]))
+    .map((d) => (isObj(d) ? typeOf(d) : ""));
 }
