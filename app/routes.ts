@@ -88,7 +88,8 @@ export default [
     ]),
   ]),
 
-  // SEO files (sitemap, rss)
+  // SEO files (robots, sitemap, rss)
+  route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("blog/rss.xml", "routes/seo/rss.ts"),
 

@@ -45,6 +45,7 @@ export async function unsafeDefaults(
     panelUrl: site.panelUrl,
     panelApiKey: site.panelApiKey,
     publicBaseUrl: site.publicBaseUrl,
+    publicBaseUrlFromEnv: Boolean(services.config.PUBLIC_BASE_URL),
     demoPanelUrl: services.demoPanelUrl,
     demoPanelKey: DEMO_PANEL_KEY,
     adminPasswordFromEnv: fromEnv,

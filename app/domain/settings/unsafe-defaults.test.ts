@@ -73,4 +73,18 @@ describe("unsafe defaults", () => {
     expect(isUnsafePublicBaseUrl("https://shop.example")).toBe(false);
     expect(isUnsafePublicBaseUrl("https://boost.in/")).toBe(false);
   });
+
+  it("says when the unsafe public address comes from PUBLIC_BASE_URL, which the Settings field cannot change", () => {
+    const fromSetting = listUnsafeDefaults({ ...fresh, publicBaseUrl: "http://shop.example" });
+    expect(fromSetting.find((d) => d.id === "public-base-url")!.message).toBe(
+      "The Public Base URL is http://shop.example: links, canonicals, the sitemap and link previews need your https:// address.",
+    );
+    const fromEnv = listUnsafeDefaults({ ...fresh, publicBaseUrl: "http://shop.example", publicBaseUrlFromEnv: true });
+    const item = fromEnv.find((d) => d.id === "public-base-url")!;
+    expect(item.message).toMatch(/^PUBLIC_BASE_URL in the server's environment is http:\/\/shop\.example:/);
+    expect(item.message).toContain("the Settings field does not apply while it is set");
+    expect(ids({ ...fresh, publicBaseUrl: "https://shop.example", publicBaseUrlFromEnv: true })).not.toContain(
+      "public-base-url",
+    );
+  });
 });

@@ -13,7 +13,10 @@ export interface UnsafeDefaultsInput {
   upiId: string;
   panelUrl: string;
   panelApiKey: string;
+  /** The effective public address: PUBLIC_BASE_URL from the environment when set, else the setting. */
   publicBaseUrl: string;
+  /** The address comes from PUBLIC_BASE_URL, so the Settings field cannot change it. */
+  publicBaseUrlFromEnv?: boolean;
   /** Where the demo panel simulator of this process listens, when it runs. */
   demoPanelUrl?: string;
   demoPanelKey: string;
@@ -63,6 +66,23 @@ export function isUnsafePublicBaseUrl(value: string): boolean {
   return isLocalBaseUrl(value) || parseUrl(value)!.protocol !== "https:";
 }
 
+/** What is wrong with a local or plain-HTTP public address, and who can change it. */
+export function publicBaseUrlProblem(url: string, fromEnv = false): string {
+  const shown = url.trim() || "empty";
+  return fromEnv
+    ? `PUBLIC_BASE_URL in the server's environment is ${shown}: links, canonicals, the sitemap and link previews need your https:// address. Change it where the server is deployed; the Settings field does not apply while it is set.`
+    : `The Public Base URL is ${shown}: links, canonicals, the sitemap and link previews need your https:// address.`;
+}
+
+function unsafePublicBaseUrl(url: string, fromEnv = false): UnsafeDefault {
+  return {
+    id: "public-base-url",
+    message: publicBaseUrlProblem(url, fromEnv),
+    href: SETTINGS_ANCHORS.store,
+    linkLabel: fromEnv ? "See the Public Base URL" : "Set the Public Base URL",
+  };
+}
+
 /** Every default still in place that a real shop must change, in the order the operator should fix them. */
 export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] {
   const found: UnsafeDefault[] = [];
@@ -85,14 +105,8 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
       linkLabel: "Connect your SMM panel",
     });
   }
-  if (isUnsafePublicBaseUrl(input.publicBaseUrl)) {
-    found.push({
-      id: "public-base-url",
-      message: `The Public Base URL is ${input.publicBaseUrl.trim() || "empty"}: links and canonicals need your https:// address.`,
-      href: SETTINGS_ANCHORS.store,
-      linkLabel: "Set the Public Base URL",
-    });
-  }
+  if (isUnsafePublicBaseUrl(input.publicBaseUrl))
+    found.push(unsafePublicBaseUrl(input.publicBaseUrl, input.publicBaseUrlFromEnv));
   if (input.adminPasswordFromEnv) {
     found.push({
       id: "admin-password-env",
