@@ -59,7 +59,7 @@ export function ErrorBoundary() {
     <>
       <title>{notFound ? "Page not found" : title}</title>
       <meta name="robots" content="noindex" />
-      <SiteHeader site={{ brandName: site?.brandName ?? DEFAULT_BRAND_NAME }} />
+      <SiteHeader site={{ brandName: site?.brandName ?? DEFAULT_BRAND_NAME, hasTestimonials: site?.hasTestimonials }} />
       <main
         id="main"
         className="hero-backdrop flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 py-20 text-center"

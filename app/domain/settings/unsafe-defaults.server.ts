@@ -45,6 +45,7 @@ export async function unsafeDefaults(
     panelUrl: site.panelUrl,
     panelApiKey: site.panelApiKey,
     publicBaseUrl: site.publicBaseUrl,
+    grievanceOfficerName: site.grievanceOfficerName,
     demoPanelUrl: services.demoPanelUrl,
     demoPanelKey: DEMO_PANEL_KEY,
     adminPasswordFromEnv: fromEnv,

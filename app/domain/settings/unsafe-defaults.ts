@@ -1,8 +1,9 @@
-import { PLACEHOLDER_UPI_ID } from "./registry";
+import { LEGACY_GRIEVANCE_OFFICER_DEFAULTS, PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "./registry";
 
 /** A setting a fresh shop ships with that must not face real buyers, and where the operator fixes it. */
 export interface UnsafeDefault {
-  id: "upi-placeholder" | "panel-simulator" | "public-base-url" | "admin-password-env";
+  id:
+    "upi-placeholder" | "panel-simulator" | "public-base-url" | "grievance-officer-placeholder" | "admin-password-env";
   message: string;
   /** The page (a Settings card, or My Account) that fixes it. */
   href: string;
@@ -14,6 +15,8 @@ export interface UnsafeDefaultsInput {
   panelUrl: string;
   panelApiKey: string;
   publicBaseUrl: string;
+  /** Absent: not checked (callers that only care about the other items). */
+  grievanceOfficerName?: string;
   /** Where the demo panel simulator of this process listens, when it runs. */
   demoPanelUrl?: string;
   demoPanelKey: string;
@@ -29,6 +32,12 @@ export const SETTINGS_ANCHORS = {
 
 /** Where the operator changes their own password. */
 export const ACCOUNT_PATH = "/admin/account";
+
+/** The seeded placeholder, or a fictional name an earlier version seeded. */
+export function isPlaceholderGrievanceOfficer(name: string): boolean {
+  const clean = name.trim().toLowerCase();
+  return [PLACEHOLDER_GRIEVANCE_OFFICER, ...LEGACY_GRIEVANCE_OFFICER_DEFAULTS].some((p) => p.toLowerCase() === clean);
+}
 
 export function isPlaceholderUpiId(upiId: string): boolean {
   return upiId.trim().toLowerCase() === PLACEHOLDER_UPI_ID;
@@ -91,6 +100,14 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
       message: `The Public Base URL is ${input.publicBaseUrl.trim() || "empty"}: links and canonicals need your https:// address.`,
       href: SETTINGS_ANCHORS.store,
       linkLabel: "Set the Public Base URL",
+    });
+  }
+  if (input.grievanceOfficerName !== undefined && isPlaceholderGrievanceOfficer(input.grievanceOfficerName)) {
+    found.push({
+      id: "grievance-officer-placeholder",
+      message: `The grievance officer on the policy pages is "${input.grievanceOfficerName.trim()}", a placeholder: name the real person buyers can complain to.`,
+      href: SETTINGS_ANCHORS.store,
+      linkLabel: "Name the grievance officer",
     });
   }
   if (input.adminPasswordFromEnv) {
