@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { DB } from "~/db/database.server";
 import type { Config } from "~/lib/config.server";
 import { hasPublishedTestimonial, listPublishedTestimonials } from "./testimonials.repository.server";
@@ -27,14 +28,12 @@ export function testimonialFromRow(row: TestimonialRow): Testimonial {
   };
 }
 
+const storedStats = z.array(z.object({ label: z.string().min(1), value: z.string().min(1) }));
+
+/** Stats are written only through the form's schema; a row edited by hand shows none rather than failing the page. */
 function parseStats(text: string): Labelled[] {
   try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value)
-      ? value.filter(
-          (s): s is Labelled => typeof s?.label === "string" && typeof s?.value === "string" && s.label && s.value,
-        )
-      : [];
+    return storedStats.safeParse(JSON.parse(text)).data ?? [];
   } catch {
     return [];
   }

@@ -27,11 +27,11 @@ export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: Pr
           name: editing.item.name,
           handle: editing.item.handle,
           content: editing.item.content,
-          rating: String(editing.item.rating) as never,
+          rating: String(editing.item.rating),
           date: editing.item.date,
           language: editing.item.language,
         }
-      : { intent: "testimonial.create", rating: "5" as never, language: "en" },
+      : { intent: "testimonial.create", rating: "5", language: "en" },
     onValid: onSubmit,
   });
   return (
