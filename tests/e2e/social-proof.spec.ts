@@ -11,7 +11,7 @@ test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "first-password-123" };
 const content = (file: string) =>
-  JSON.parse(readFileSync(`content/home/${file}`, "utf8")) as Array<Record<string, string>>;
+  JSON.parse(readFileSync(`content/home/${file}`, "utf8")) as Array<{ name: string; title: string }>;
 const testimonialsJson = content("testimonials.json");
 const proofJson = content("proof.json");
 const SAMPLE_NAMES = [...testimonialsJson.map((t) => t.name), ...proofJson.map((p) => p.title)];

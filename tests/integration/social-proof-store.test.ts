@@ -94,9 +94,8 @@ describe.each(testDatabases())("social proof store on $name", (kind) => {
     const view = await socialProofAdminView(db);
     expect(view.testimonials[0]).toMatchObject({ sample: false, id: row.id, published: true });
     expect(view.testimonials.filter((t) => t.sample)).toHaveLength(SAMPLE_TESTIMONIALS.length);
-    expect(view.proof[0]).toEqual({
+    expect(view.proof[0]).toMatchObject({
       sample: false,
-      id: expect.any(Number),
       published: false,
       item: {
         type: "views",
