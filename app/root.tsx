@@ -62,7 +62,7 @@ export function ErrorBoundary() {
   return (
     <>
       <title>{notFound ? PAGE_TITLES["not-found"] : title}</title>
-      <SiteHeader site={{ brandName }} />
+      <SiteHeader site={{ brandName, hasTestimonials: site?.hasTestimonials }} />
       <main
         id="main"
         className="hero-backdrop flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 py-20 text-center"

@@ -82,6 +82,7 @@ export default [
       route("orders/:orderId", "routes/admin/order-details.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("plans", "routes/admin/plans.tsx"),
+      route("social-proof", "routes/admin/social-proof.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),

@@ -13,6 +13,7 @@ import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table"
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
 import type { PlanTable } from "~/domain/plans/table";
 import type { SettingTable } from "~/domain/settings/table";
+import type { ProofCardTable, TestimonialTable } from "~/domain/social-proof/table";
 
 /** Rows about the database itself (seed marker); never touched by the danger zone. */
 export interface AppMetaTable {
@@ -38,4 +39,6 @@ export interface Database {
   payment_gateway_orders: PaymentGatewayOrderTable;
   alert_outbox: AlertOutboxTable;
   alert_push_subscriptions: AlertPushSubscriptionTable;
+  testimonials: TestimonialTable;
+  proof_cards: ProofCardTable;
 }

@@ -56,7 +56,6 @@ export function contentPlaceholders(settings: SiteSettings): Record<string, stri
     grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
     grievanceOfficerContact: settings.grievanceOfficerContact,
     deliveryStartMinutes: settings.deliveryStartMinutes,
-    creatorsBoosted: settings.creatorsBoosted,
     retentionDays: settings.retentionDays,
   };
 }

@@ -46,6 +46,7 @@ export async function unsafeDefaults(
     panelApiKey: site.panelApiKey,
     publicBaseUrl: site.publicBaseUrl,
     publicBaseUrlFromEnv: Boolean(services.config.PUBLIC_BASE_URL),
+    grievanceOfficerName: site.grievanceOfficerName,
     demoPanelUrl: services.demoPanelUrl,
     demoPanelKey: DEMO_PANEL_KEY,
     adminPasswordFromEnv: fromEnv,

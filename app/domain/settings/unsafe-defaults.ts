@@ -1,8 +1,9 @@
-import { PLACEHOLDER_UPI_ID } from "./registry";
+import { LEGACY_GRIEVANCE_OFFICER_DEFAULTS, PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "./registry";
 
 /** A setting a fresh shop ships with that must not face real buyers, and where the operator fixes it. */
 export interface UnsafeDefault {
-  id: "upi-placeholder" | "panel-simulator" | "public-base-url" | "admin-password-env";
+  id:
+    "upi-placeholder" | "panel-simulator" | "public-base-url" | "grievance-officer-placeholder" | "admin-password-env";
   message: string;
   /** The page (a Settings card, or My Account) that fixes it. */
   href: string;
@@ -17,6 +18,8 @@ export interface UnsafeDefaultsInput {
   publicBaseUrl: string;
   /** The address comes from PUBLIC_BASE_URL, so the Settings field cannot change it. */
   publicBaseUrlFromEnv?: boolean;
+  /** Absent: not checked (callers that only care about the other items). */
+  grievanceOfficerName?: string;
   /** Where the demo panel simulator of this process listens, when it runs. */
   demoPanelUrl?: string;
   demoPanelKey: string;
@@ -32,6 +35,12 @@ export const SETTINGS_ANCHORS = {
 
 /** Where the operator changes their own password. */
 export const ACCOUNT_PATH = "/admin/account";
+
+/** The seeded placeholder, or a fictional name an earlier version seeded. */
+export function isPlaceholderGrievanceOfficer(name: string): boolean {
+  const clean = name.trim().toLowerCase();
+  return [PLACEHOLDER_GRIEVANCE_OFFICER, ...LEGACY_GRIEVANCE_OFFICER_DEFAULTS].some((p) => p.toLowerCase() === clean);
+}
 
 export function isPlaceholderUpiId(upiId: string): boolean {
   return upiId.trim().toLowerCase() === PLACEHOLDER_UPI_ID;
@@ -107,6 +116,14 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
   }
   if (isUnsafePublicBaseUrl(input.publicBaseUrl))
     found.push(unsafePublicBaseUrl(input.publicBaseUrl, input.publicBaseUrlFromEnv));
+  if (input.grievanceOfficerName !== undefined && isPlaceholderGrievanceOfficer(input.grievanceOfficerName)) {
+    found.push({
+      id: "grievance-officer-placeholder",
+      message: `The grievance officer on the policy pages is "${input.grievanceOfficerName.trim()}", a placeholder: name the real person buyers can complain to.`,
+      href: SETTINGS_ANCHORS.store,
+      linkLabel: "Name the grievance officer",
+    });
+  }
   if (input.adminPasswordFromEnv) {
     found.push({
       id: "admin-password-env",

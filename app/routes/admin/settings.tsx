@@ -228,12 +228,6 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               inputMode: "numeric",
             },
             {
-              name: "creatorsBoosted",
-              label: "Creators Boosted claim",
-              value: s.creatorsBoosted,
-              placeholder: "3,000+",
-            },
-            {
               name: "retentionDays",
               label: "Keep buyer name and phone for (days)",
               value: s.retentionDays,

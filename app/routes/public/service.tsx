@@ -80,7 +80,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-extrabold sm:text-4xl">{content.heading}</h1>
         <p className="mx-auto mt-3 max-w-xl text-gray-700">{content.intro}</p>
         <div className="mt-5">
-          <TrustBadges creatorsBoosted={site.creatorsBoosted} deliveryStartMinutes={site.deliveryStartMinutes} />
+          <TrustBadges deliveredClaim={site.deliveredClaim} deliveryStartMinutes={site.deliveryStartMinutes} />
         </div>
       </section>
 
