@@ -12,6 +12,7 @@ import type { OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
 import type { PlanTable } from "~/domain/plans/table";
+import type { PublicPagesGenerationTable } from "~/domain/public-pages/table";
 import type { SettingTable } from "~/domain/settings/table";
 
 /** Rows about the database itself (seed marker); never touched by the danger zone. */
@@ -38,4 +39,5 @@ export interface Database {
   payment_gateway_orders: PaymentGatewayOrderTable;
   alert_outbox: AlertOutboxTable;
   alert_push_subscriptions: AlertPushSubscriptionTable;
+  public_pages_generation: PublicPagesGenerationTable;
 }

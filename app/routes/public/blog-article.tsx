@@ -8,9 +8,6 @@ import { useSiteChrome } from "./layout";
 import { useNonce } from "~/lib/nonce";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 
-/** Same page for every visitor: rendered once per version of its data (app/lib/html-cache.server.ts). */
-export const handle = { cacheHtml: true };
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = findBlogPost(params.slug);
   if (!post) throw data(null, { status: 404 });

@@ -5,9 +5,6 @@ import { listBlogPosts } from "~/domain/content/blog.server";
 import { blogDateLabel, rssLink } from "./blog-shared";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 
-/** Same page for every visitor: rendered once per version of its data (app/lib/html-cache.server.ts). */
-export const handle = { cacheHtml: true };
-
 export function loader() {
   return {
     posts: listBlogPosts().map((post) => ({
