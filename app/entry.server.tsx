@@ -4,10 +4,7 @@ import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { nonceContext, pageCacheRenderContext } from "~/context";
-import siteCssHref from "~/app.css?url";
 import { NonceProvider } from "~/lib/nonce";
-import { InlineCssProvider } from "~/lib/site-styles";
-import { readSiteCss } from "~/lib/site-styles.server";
 
 export const streamTimeout = 5_000;
 
@@ -24,8 +21,6 @@ export default async function handleRequest(
   // Empty when the page is rendered for the public page cache, whose CSP lists script hashes instead.
   const nonce = loadContext.get(nonceContext) || undefined;
   const forPageCache = loadContext.get(pageCacheRenderContext);
-  const siteCss = await readSiteCss(siteCssHref);
-
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -37,9 +32,7 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <InlineCssProvider value={siteCss}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssProvider>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

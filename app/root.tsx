@@ -18,7 +18,6 @@ import type { SiteChrome } from "~/domain/content/site.server";
 import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import { useNonce } from "~/lib/nonce";
 import { routeErrorKind } from "~/lib/route-error";
-import { SiteStyles } from "~/lib/site-styles";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -31,7 +30,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {!admin && <meta name="theme-color" content="#d6246e" />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <SiteStyles href={siteCssHref} />
+        {/* A file, not inlined: cached once for every page instead of 58 KB in each page's HTML. */}
+        <link rel="stylesheet" href={siteCssHref} />
         <Meta />
         <Links />
       </head>
