@@ -23,3 +23,9 @@ export const servicesContext = createContext<AppServices>();
 
 /** Per-request CSP nonce, so the only inline scripts that run are React Router's own. */
 export const nonceContext = createContext<string>("");
+
+/**
+ * True when the page is rendered for the public page cache (server/page-cache.ts):
+ * rendered whole before it is sent, with no nonce (its CSP names the hashes of its scripts).
+ */
+export const pageCacheRenderContext = createContext<boolean>(false);

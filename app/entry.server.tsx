@@ -3,12 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { nonceContext } from "~/context";
-import { htmlCache, htmlCacheKey } from "~/lib/html-cache.server";
-import siteCssHref from "~/app.css?url";
+import { nonceContext, pageCacheRenderContext } from "~/context";
 import { NonceProvider } from "~/lib/nonce";
-import { InlineCssProvider } from "~/lib/site-styles";
-import { readSiteCss } from "~/lib/site-styles.server";
 
 export const streamTimeout = 5_000;
 
@@ -22,32 +18,21 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.get(nonceContext);
-  // Pages that opt in (the blog) are rendered once per version of their loader data.
-  const cacheKey =
-    process.env.NODE_ENV === "production" ? htmlCacheKey(request, responseStatusCode, routerContext, nonce) : null;
-  const cached = cacheKey && htmlCache.get(cacheKey, nonce);
-  if (cached) {
-    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(cached, { headers: responseHeaders, status: responseStatusCode });
-  }
-
-  const siteCss = await readSiteCss(siteCssHref);
-
+  // Empty when the page is rendered for the public page cache, whose CSP lists script hashes instead.
+  const nonce = loadContext.get(nonceContext) || undefined;
+  const forPageCache = loadContext.get(pageCacheRenderContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once; people get the shell as soon as it is ready.
     const readyOption: keyof RenderToPipeableStreamOptions =
-      cacheKey || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      forPageCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <InlineCssProvider value={siteCss}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssProvider>
+      <NonceProvider value={nonce ?? ""}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -58,13 +43,7 @@ export default async function handleRequest(
             timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (cacheKey) {
-            const recorder = htmlCache.recorder(cacheKey, nonce, () => responseStatusCode === 200);
-            recorder.pipe(body);
-            pipe(recorder);
-          } else {
-            pipe(body);
-          }
+          pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

@@ -20,7 +20,6 @@ import { errorPageMeta, siteFromError, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { useNonce } from "~/lib/nonce";
 import { routeErrorKind } from "~/lib/route-error";
-import { SiteStyles } from "~/lib/site-styles";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -33,15 +32,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {!admin && <meta name="theme-color" content="#d6246e" />}
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <SiteStyles href={siteCssHref} />
+        {/* A file, not inlined: cached once for every page instead of 58 KB in each page's HTML. */}
+        <link rel="stylesheet" href={siteCssHref} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
         <Toaster position="top-center" richColors closeButton />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </html>
   );

@@ -17,12 +17,21 @@ export const GATEWAY_FRAME_ORIGINS = "https://api.razorpay.com https://checkout.
 /** The frame that may use the browser's Payment Request API (UPI intent, Google Pay) for the buyer. */
 const GATEWAY_PAYMENT_FRAME = "https://api.razorpay.com";
 
+/**
+ * A page rendered per response names its inline scripts by a fresh nonce; a
+ * page rendered once and served from memory (server/page-cache.ts) by the
+ * SHA-256 hashes of the very scripts it holds, so it needs no nonce.
+ */
+export type InlineScripts = string | { hashes: readonly string[] };
+
 export function contentSecurityPolicy(
-  nonce: string,
+  scripts: InlineScripts,
   { development }: SecurityOptions,
   { gateway = false }: { gateway?: boolean } = {},
 ): string {
-  const base = development ? `'self' 'nonce-${nonce}' 'unsafe-inline'` : `'self' 'nonce-${nonce}'`;
+  const allowed =
+    typeof scripts === "string" ? `'nonce-${scripts}'` : scripts.hashes.map((hash) => `'sha256-${hash}'`).join(" ");
+  const base = development ? `'self' ${allowed} 'unsafe-inline'` : `'self' ${allowed}`;
   const scriptSrc = gateway ? `${base} ${GATEWAY_SCRIPT_ORIGINS}` : base;
   return [
     "default-src 'self'",
@@ -47,18 +56,26 @@ export function securityHeaders(options: SecurityOptions) {
     res.locals.nonce = nonce;
     const gateway = !req.path.startsWith("/admin") && !req.path.startsWith("/api/");
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options, { gateway }));
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    // A gateway's payment form may open a popup (netbanking, a card's 3-D Secure page) that reports back
-    // to its opener: storefront pages keep that link, the admin's stay fully isolated.
-    res.setHeader("Cross-Origin-Opener-Policy", gateway ? "same-origin-allow-popups" : "same-origin");
-    res.setHeader(
-      "Permissions-Policy",
-      `camera=(), microphone=(), geolocation=(), payment=(${gateway ? `self "${GATEWAY_PAYMENT_FRAME}"` : ""})`,
-    );
     // Only over HTTPS (req.secure honours TRUST_PROXY), or browsers would pin plain-HTTP demos.
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    for (const [name, value] of otherSecurityHeaders({ gateway, secure: req.secure })) res.setHeader(name, value);
     next();
   };
+}
+
+/** Every security header but the CSP; also sent by the page cache, which answers ahead of Express. */
+export function otherSecurityHeaders({ gateway, secure }: { gateway: boolean; secure: boolean }): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    // A gateway's payment form may open a popup (netbanking, a card's 3-D Secure page) that reports back
+    // to its opener: storefront pages keep that link, the admin's stay fully isolated.
+    ["Cross-Origin-Opener-Policy", gateway ? "same-origin-allow-popups" : "same-origin"],
+    [
+      "Permissions-Policy",
+      `camera=(), microphone=(), geolocation=(), payment=(${gateway ? `self "${GATEWAY_PAYMENT_FRAME}"` : ""})`,
+    ],
+  ];
+  if (secure) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
 }

@@ -15,6 +15,7 @@ import { answerClientErrors } from "./client-errors";
 import { createHotRoutes } from "./hot-routes";
 import { createHttpsRedirect } from "./https-redirect";
 import { warnAboutPublicBaseUrl } from "./public-url-warning";
+import { createPublicPages } from "./public-pages";
 import { announceSetupLink, setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
 import type { Config } from "~/lib/config.server";
@@ -74,8 +75,13 @@ export async function startServer(
 
   const hot = createHotRoutes(services);
   const toHttps = config.HTTPS_REDIRECT ? createHttpsRedirect() : () => false;
+  // Development renders every page afresh, so edits show at once.
+  const pages =
+    typeof build === "function" ? null : createPublicPages({ services, build, trustProxy: config.TRUST_PROXY });
   const server = createServer((req, res) => {
-    if (!toHttps(req, res) && !hot(req, res)) app(req, res);
+    if (toHttps(req, res) || hot(req, res)) return;
+    const toApp = () => void app(req, res);
+    if (!pages?.handle(req, res, toApp)) toApp();
   });
   answerClientErrors(server);
   await new Promise<void>((ok, fail) => {
@@ -105,6 +111,7 @@ export async function startServer(
         // Keep-alive sockets with no request in flight would otherwise hold close() open.
         server.closeIdleConnections();
       });
+      pages?.stop();
       await jobs?.stop();
       await simulator?.close();
       await vite?.close();

@@ -13,6 +13,7 @@ import { paymentCredits } from "./migrations/0016_payment_credits";
 import { gatewayOrders } from "./migrations/0018_gateway_orders";
 import { alertOutbox } from "./migrations/0019_alert_outbox";
 import { socialProof } from "./migrations/0020_social_proof";
+import { publicPages } from "./migrations/0021_public_pages";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0018_gateway_orders": gatewayOrders(dialect),
     "0019_alert_outbox": alertOutbox(dialect),
     "0020_social_proof": socialProof(dialect),
+    "0021_public_pages": publicPages(dialect),
   };
 }
 

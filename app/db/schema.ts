@@ -12,6 +12,7 @@ import type { OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
 import type { PlanTable } from "~/domain/plans/table";
+import type { PublicPagesGenerationTable } from "~/domain/public-pages/table";
 import type { SettingTable } from "~/domain/settings/table";
 import type { ProofCardTable, TestimonialTable } from "~/domain/social-proof/table";
 
@@ -41,4 +42,5 @@ export interface Database {
   alert_push_subscriptions: AlertPushSubscriptionTable;
   testimonials: TestimonialTable;
   proof_cards: ProofCardTable;
+  public_pages_generation: PublicPagesGenerationTable;
 }

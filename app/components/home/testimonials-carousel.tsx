@@ -1,10 +1,10 @@
-import { Star } from "lucide-react";
 import { useRef } from "react";
 import { Card } from "~/components/ui/card";
 import type { Testimonial } from "~/domain/social-proof/types";
 import { Carousel } from "./carousel";
 import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";
+import { RatingStarSymbol, RatingStars } from "./rating-stars";
 
 /** 3 seconds of confetti, on the first change only (docs/product.md, Home page). */
 const CONFETTI_MS = 3_000;
@@ -31,6 +31,7 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
       aria-labelledby="testimonials-title"
       className="scroll-mt-16 bg-gray-50 px-4 py-16"
     >
+      <RatingStarSymbol />
       <div className="mx-auto max-w-6xl">
         <SectionHeading
           id="testimonials-title"
@@ -59,13 +60,7 @@ function TestimonialCard({ item }: { item: Testimonial }) {
     <Card asChild padding="lg" className="flex h-full flex-col">
       <figure>
         <p className="flex gap-0.5" role="img" aria-label={`Rated ${item.rating} out of 5`}>
-          {[1, 2, 3, 4, 5].map((n) => (
-            <Star
-              key={n}
-              aria-hidden="true"
-              className={`size-4 ${n <= item.rating ? "fill-amber-400 text-amber-400" : "text-gray-300"}`}
-            />
-          ))}
+          <RatingStars rating={item.rating} />
         </p>
         <blockquote lang={LANG_ATTRIBUTE[item.language]} className="mt-3 flex-1 leading-relaxed text-gray-800">
           {item.content}

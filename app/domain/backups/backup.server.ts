@@ -10,6 +10,7 @@ import type { DB, Dialect } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { upgradeLegacyOrderRow } from "~/domain/orders/legacy-row";
+import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 
 /**
  * Backups are gzip'd JSON Lines: a header line, then one line per row
@@ -199,6 +200,7 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
           restored[table] += Number(result.numInsertedOrUpdatedRows ?? 0);
         }
       }
+      await markPublicPagesChanged(trx);
     });
   };
 

@@ -5,6 +5,7 @@ import { writeBackup } from "./backup.server";
 import { forgetAllOrderAlerts } from "~/domain/alerts/outbox.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
 import { deleteAllCredits } from "~/domain/payments/credits.repository.server";
+import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { deleteSettingValues } from "~/domain/settings/settings.repository.server";
 import { DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
@@ -67,6 +68,8 @@ export async function deleteSelectedData(
     if (options.has("orders")) await forgetAllOrderAlerts(trx);
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
     const settings = await deleteSettingValues(trx, keys);
+    // Plans, prices and the delivered-orders count on the public pages may all have gone.
+    await markPublicPagesChanged(trx);
     const counts = {
       orders,
       plans: Number(plans?.numDeletedRows ?? 0),

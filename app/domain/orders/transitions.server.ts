@@ -2,6 +2,7 @@ import type { DB } from "~/db/database.server";
 import { orderAlertFor } from "~/domain/alerts/order-alerts";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { AppError } from "~/lib/app-error";
 import { deliveredCount } from "./buyer-view";
 import {
@@ -88,6 +89,8 @@ export async function applyTransition(
   // The operator hears about it from the alert outbox, committed with this change (insert only).
   const alert = orderAlertFor(name, updated, now);
   if (alert) await queueAlert(trx, alert, now);
+  // The home page counts delivered orders.
+  if (rule.to === "delivered") await markPublicPagesChanged(trx);
 
   // A paid order that was not fully delivered owes the buyer the difference, at once.
   if ((updated.status === "failed" || updated.status === "partial") && updated.paid_at !== null) {

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
+import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { paiseToRupees } from "~/lib/money";
 import type { NewPlanInput, PlanUpdateInput } from "./plan-form";
 import type { PlanRow } from "./table";
@@ -55,6 +56,7 @@ export async function createPlan(db: DB, actor: Actor, input: NewPlanInput, now 
       { ...auditBy(actor), action: "plan.create", targetType: "plan", targetId: row.id, details: summary(row) },
       now,
     );
+    await markPublicPagesChanged(trx);
     return row;
   });
 }
@@ -93,6 +95,7 @@ export async function updatePlan(
       },
       now,
     );
+    await markPublicPagesChanged(trx);
     return after;
   });
 }
@@ -117,6 +120,7 @@ export async function togglePlan(db: DB, actor: Actor, id: number, now = Date.no
       },
       now,
     );
+    await markPublicPagesChanged(trx);
     return row;
   });
 }
@@ -131,6 +135,7 @@ export async function deletePlan(db: DB, actor: Actor, id: number, now = Date.no
       { ...auditBy(actor), action: "plan.delete", targetType: "plan", targetId: id, details: summary(row) },
       now,
     );
+    await markPublicPagesChanged(trx);
     return row;
   });
 }

@@ -1,4 +1,5 @@
 import type { DB } from "~/db/database.server";
+import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import type { NewPlanRow, PlanRow, ServiceType } from "./table";
 
 /** The smallest quantity a buyer may be shown or charged for (docs/product.md, Plans shown to buyers). */
@@ -21,7 +22,9 @@ export async function findPlan(db: DB, id: number): Promise<PlanRow | undefined>
 }
 
 export async function insertPlans(db: DB, plans: NewPlanRow[]): Promise<void> {
-  if (plans.length > 0) await db.insertInto("plans").values(plans).execute();
+  if (plans.length === 0) return;
+  await db.insertInto("plans").values(plans).execute();
+  await markPublicPagesChanged(db);
 }
 
 /** Price of the cheapest plan a buyer can order, for the "from ₹X" copy; null when none. */

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
+import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { AppError } from "~/lib/app-error";
 import type { ProofCardInput, SocialProofAction, TestimonialInput } from "./forms";
 import {
@@ -56,7 +57,8 @@ export async function socialProofAdminView(db: DB): Promise<SocialProofAdminView
 
 const NOT_FOUND = () => new AppError("NOT_FOUND", "That item no longer exists");
 
-async function audit(
+/** Every change is audited and, since the home page may show it, marks the public pages changed. */
+async function recordChange(
   trx: DB,
   actor: Actor,
   action: string,
@@ -66,16 +68,17 @@ async function audit(
   now: number,
 ) {
   await recordAudit(trx, { ...auditBy(actor), action, targetType, targetId: id, details }, now);
+  await markPublicPagesChanged(trx);
 }
 
 const testimonialSummary = (t: { name: string; handle: string }) => ({ name: t.name, handle: t.handle });
 const proofSummary = (p: ProofCardInput | ProofItem) => ({ type: p.type, title: p.title });
 
-/** Each change is recorded in the audit log in the same transaction. */
+/** Each change is audited and refreshes the public pages, in the same transaction. */
 export function createTestimonial(db: DB, actor: Actor, input: TestimonialInput, now = Date.now()) {
   return db.transaction().execute(async (trx) => {
     const row = await insertTestimonial(trx, input, now);
-    await audit(trx, actor, "testimonial.create", "testimonial", row.id, testimonialSummary(input), now);
+    await recordChange(trx, actor, "testimonial.create", "testimonial", row.id, testimonialSummary(input), now);
     return row;
   });
 }
@@ -84,7 +87,7 @@ export function updateTestimonial(db: DB, actor: Actor, id: number, input: Testi
   return db.transaction().execute(async (trx) => {
     const row = await updateTestimonialRow(trx, id, input, now);
     if (!row) throw NOT_FOUND();
-    await audit(trx, actor, "testimonial.update", "testimonial", id, testimonialSummary(input), now);
+    await recordChange(trx, actor, "testimonial.update", "testimonial", id, testimonialSummary(input), now);
     return row;
   });
 }
@@ -94,7 +97,7 @@ export function publishTestimonial(db: DB, actor: Actor, id: number, published: 
     const row = await setTestimonialPublished(trx, id, published, now);
     if (!row) throw NOT_FOUND();
     const action = published ? "testimonial.publish" : "testimonial.unpublish";
-    await audit(trx, actor, action, "testimonial", id, testimonialSummary(row), now);
+    await recordChange(trx, actor, action, "testimonial", id, testimonialSummary(row), now);
     return row;
   });
 }
@@ -103,7 +106,7 @@ export function deleteTestimonial(db: DB, actor: Actor, id: number, now = Date.n
   return db.transaction().execute(async (trx) => {
     const row = await deleteTestimonialRow(trx, id);
     if (!row) throw NOT_FOUND();
-    await audit(trx, actor, "testimonial.delete", "testimonial", id, testimonialSummary(row), now);
+    await recordChange(trx, actor, "testimonial.delete", "testimonial", id, testimonialSummary(row), now);
     return row;
   });
 }
@@ -111,7 +114,7 @@ export function deleteTestimonial(db: DB, actor: Actor, id: number, now = Date.n
 export function createProofCard(db: DB, actor: Actor, input: ProofCardInput, now = Date.now()) {
   return db.transaction().execute(async (trx) => {
     const row = await insertProofCard(trx, input, now);
-    await audit(trx, actor, "proof.create", "proof_card", row.id, proofSummary(input), now);
+    await recordChange(trx, actor, "proof.create", "proof_card", row.id, proofSummary(input), now);
     return row;
   });
 }
@@ -120,7 +123,7 @@ export function updateProofCard(db: DB, actor: Actor, id: number, input: ProofCa
   return db.transaction().execute(async (trx) => {
     const row = await updateProofCardRow(trx, id, input, now);
     if (!row) throw NOT_FOUND();
-    await audit(trx, actor, "proof.update", "proof_card", id, proofSummary(input), now);
+    await recordChange(trx, actor, "proof.update", "proof_card", id, proofSummary(input), now);
     return row;
   });
 }
@@ -130,7 +133,7 @@ export function publishProofCard(db: DB, actor: Actor, id: number, published: bo
     const row = await setProofCardPublished(trx, id, published, now);
     if (!row) throw NOT_FOUND();
     const action = published ? "proof.publish" : "proof.unpublish";
-    await audit(trx, actor, action, "proof_card", id, proofSummary(proofItemFromRow(row)), now);
+    await recordChange(trx, actor, action, "proof_card", id, proofSummary(proofItemFromRow(row)), now);
     return row;
   });
 }
@@ -139,7 +142,7 @@ export function deleteProofCard(db: DB, actor: Actor, id: number, now = Date.now
   return db.transaction().execute(async (trx) => {
     const row = await deleteProofCardRow(trx, id);
     if (!row) throw NOT_FOUND();
-    await audit(trx, actor, "proof.delete", "proof_card", id, proofSummary(proofItemFromRow(row)), now);
+    await recordChange(trx, actor, "proof.delete", "proof_card", id, proofSummary(proofItemFromRow(row)), now);
     return row;
   });
 }

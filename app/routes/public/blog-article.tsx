@@ -10,9 +10,6 @@ import { errorPageMeta, seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, articleImageKey, socialImage } from "~/lib/social-image";
 import { articleLd, breadcrumbLd } from "~/lib/structured-data";
 
-/** Same page for every visitor: rendered once per version of its data (app/lib/html-cache.server.ts). */
-export const handle = { cacheHtml: true };
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = findBlogPost(params.slug);
   if (!post) throw data(null, { status: 404 });

@@ -6,9 +6,6 @@ import { blogDateLabel, rssLink } from "./blog-shared";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 
-/** Same page for every visitor: rendered once per version of its data (app/lib/html-cache.server.ts). */
-export const handle = { cacheHtml: true };
-
 export function loader() {
   return {
     posts: listBlogPosts().map((post) => ({
