@@ -17,7 +17,7 @@ export default defineConfig({
     // server are one module graph, written to build/server/index.js and started by server.js.
     ssr: { build: { rollupOptions: { input: "./server/main.ts" } } },
   },
-  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//, "react-day-picker", "date-fns"] },
+  ssr: { noExternal: ["lucide-react", /^@radix-ui\//, "react-day-picker", "date-fns"] },
 });
 
 /**

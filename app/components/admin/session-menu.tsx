@@ -1,4 +1,4 @@
-import { DropdownMenu } from "radix-ui";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut, UserCog, UserRound } from "lucide-react";
 import { Link, useSubmit } from "react-router";
 import { formatRemaining, useSessionClock } from "./use-session-clock";

@@ -1,5 +1,5 @@
 import { Check, ChevronDown } from "lucide-react";
-import { Select } from "radix-ui";
+import * as Select from "@radix-ui/react-select";
 
 export function StatusSelect<V extends string>({
   value,

@@ -1,5 +1,5 @@
 import { Check, X } from "lucide-react";
-import { Checkbox } from "radix-ui";
+import * as Checkbox from "@radix-ui/react-checkbox";
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";

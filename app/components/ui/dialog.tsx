@@ -1,5 +1,6 @@
 import { type VariantProps, cva } from "class-variance-authority";
-import { AlertDialog as AlertPrimitive, Dialog as DialogPrimitive } from "radix-ui";
+import * as AlertPrimitive from "@radix-ui/react-alert-dialog";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 

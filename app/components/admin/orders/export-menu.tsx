@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { DropdownMenu } from "radix-ui";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import type { OrderFilters } from "~/domain/orders/list.server";

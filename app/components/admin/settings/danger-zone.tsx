@@ -1,4 +1,4 @@
-import { Checkbox } from "radix-ui";
+import * as Checkbox from "@radix-ui/react-checkbox";
 import { Check, Loader2, Lock, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
