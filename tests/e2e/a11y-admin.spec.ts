@@ -165,6 +165,19 @@ test("the settings and the danger zone's confirmations", async ({ page }) => {
   await page.keyboard.press("Escape");
 });
 
+test("/admin/social-proof with its add dialogs", async ({ page }) => {
+  await page.goto("/admin/social-proof");
+  await expect(page.getByRole("heading", { level: 1, name: "Social proof" })).toBeVisible();
+  await expectAccessible(page, "/admin/social-proof");
+  for (const name of ["Add testimonial", "Add proof card"]) {
+    await page.getByRole("button", { name }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectAccessible(page, `/admin/social-proof, ${name} dialog`);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  }
+});
+
 for (const [path, heading] of [
   ["/admin/payments", "Payments"],
   ["/admin/audit", "Audit log"],

@@ -117,6 +117,7 @@ test("the admin's pages, signed in, and its sign-in pages", async ({ page, baseU
     "/admin/settings",
     "/admin/audit",
     "/admin/account",
+    "/admin/social-proof",
   ]);
   const signedOut = await browser.newContext({ baseURL });
   await expectValid(signedOut.request, baseURL!, ["/admin/login", "/admin/setup"]);
