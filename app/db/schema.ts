@@ -11,7 +11,9 @@ import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
+import type { PanelServiceTable } from "~/domain/panel/table";
 import type { PlanTable } from "~/domain/plans/table";
+import type { OrderPanelRequestTable } from "~/domain/self-service/table";
 import type { SettingTable } from "~/domain/settings/table";
 
 /** Rows about the database itself (seed marker); never touched by the danger zone. */
@@ -38,4 +40,6 @@ export interface Database {
   payment_gateway_orders: PaymentGatewayOrderTable;
   alert_outbox: AlertOutboxTable;
   alert_push_subscriptions: AlertPushSubscriptionTable;
+  panel_services: PanelServiceTable;
+  order_panel_requests: OrderPanelRequestTable;
 }

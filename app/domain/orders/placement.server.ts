@@ -41,6 +41,17 @@ function serviceIdFor(setup: PanelSetup, order: OrderRow): string {
   return id;
 }
 
+/** All at once, or (drip-feed) `runs` parts of quantity / runs, `interval` minutes apart: the panel takes each run's quantity. */
+export function placementQuantity(
+  order: Pick<OrderRow, "quantity" | "drip_runs" | "drip_interval_minutes">,
+): { quantity: number; runs?: number; interval?: number } {
+  const runs = order.drip_runs;
+  if (runs >= 2 && order.drip_interval_minutes >= 1 && order.quantity % runs === 0) {
+    return { quantity: order.quantity / runs, runs, interval: order.drip_interval_minutes };
+  }
+  return { quantity: order.quantity };
+}
+
 export function unknownOutcomeMessage(reason: string, target: string): string {
   return (
     `Not sure whether the SMM panel placed this order: ${reason}. It was not sent again; ` +
@@ -89,7 +100,7 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
   const result = await addOrder(setup.connection, {
     service: serviceId,
     link: claimed.target,
-    quantity: claimed.quantity,
+    ...placementQuantity(claimed),
   });
   const now = Date.now();
   const outcome = { actor: options.actor, client: options.client, now };

@@ -35,6 +35,58 @@ const price = z.union([z.string(), z.number()], { error: "Price is required" }).
   return paise;
 });
 
+/** A whole number in a range from a form field or JSON; empty means 0 (none). */
+function wholeNumber(label: string, max: number, message: string) {
+  return z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      const text = String(v ?? "").trim();
+      if (text === "") return 0;
+      if (!/^\d{1,6}$/.test(text) || Number(text) > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .describe(label);
+}
+
+export const MAX_REFILL_DAYS = 365;
+export const MAX_DRIP_RUNS = 100;
+export const MAX_DRIP_INTERVAL_MINUTES = 1440;
+
+const refillDays = wholeNumber("refillDays", MAX_REFILL_DAYS, `Refill guarantee must be 0 to ${MAX_REFILL_DAYS} days`);
+const dripRuns = wholeNumber("dripRuns", MAX_DRIP_RUNS, `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`);
+const dripInterval = wholeNumber(
+  "dripInterval",
+  MAX_DRIP_INTERVAL_MINUTES,
+  `Interval must be 1 to ${MAX_DRIP_INTERVAL_MINUTES} minutes`,
+);
+
+export const DRIP_MESSAGES = {
+  runs: `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`,
+  interval: `Interval must be 1 to ${MAX_DRIP_INTERVAL_MINUTES} minutes`,
+  divisible: "Quantity must divide evenly into the runs (each run delivers the same amount)",
+  unsupported: "The SMM panel service for this type does not support drip-feed (fetch its services in Settings first)",
+} as const;
+
+/** Drip-feed needs both runs and an interval, and equal runs. */
+function checkDrip(
+  plan: { amount: number; dripRuns: number; dripInterval: number },
+  ctx: z.RefinementCtx,
+): void {
+  if (plan.dripRuns === 0) {
+    if (plan.dripInterval !== 0) ctx.addIssue({ code: "custom", path: ["dripRuns"], message: DRIP_MESSAGES.runs });
+    return;
+  }
+  if (plan.dripRuns < 2) ctx.addIssue({ code: "custom", path: ["dripRuns"], message: DRIP_MESSAGES.runs });
+  if (plan.dripInterval < 1) ctx.addIssue({ code: "custom", path: ["dripInterval"], message: DRIP_MESSAGES.interval });
+  if (plan.amount % plan.dripRuns !== 0) {
+    ctx.addIssue({ code: "custom", path: ["dripRuns"], message: DRIP_MESSAGES.divisible });
+  }
+}
+
 const tags = z
   .array(z.string().max(30, "A tag can be at most 30 characters"), { error: "Tags must be a list" })
   .default([])
@@ -48,16 +100,14 @@ const name = z
   .max(80, "Name can be at most 80 characters");
 
 /** Body of POST /api/admin/plans and the Add Plan form. */
-export const newPlanSchema = z.object({
-  serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }),
-  name,
-  amount: quantity,
-  price,
-  tags,
-});
+const planFields = { name, amount: quantity, price, tags, refillDays, dripRuns, dripInterval };
+
+export const newPlanSchema = z
+  .object({ serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }), ...planFields })
+  .superRefine(checkDrip);
 
 /** Body of PUT /api/admin/plans/{id}: editing never changes the service type. */
-export const planUpdateSchema = z.object({ name, amount: quantity, price, tags });
+export const planUpdateSchema = z.object(planFields).superRefine(checkDrip);
 
 export type NewPlanInput = z.output<typeof newPlanSchema>;
 export type PlanUpdateInput = z.output<typeof planUpdateSchema>;
@@ -69,10 +119,18 @@ const planId = z
   .max(MAX_PLAN_ID, "Plan not found");
 
 /** The Add Plan dialog's form: one member of `planActionSchema`, so the browser checks what the server will. */
-export const createPlanFormSchema = newPlanSchema.extend({ intent: z.literal("create") });
+export const createPlanFormSchema = z
+  .object({
+    intent: z.literal("create"),
+    serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }),
+    ...planFields,
+  })
+  .superRefine(checkDrip);
 
 /** The Edit Plan dialog's form, likewise. */
-export const updatePlanFormSchema = planUpdateSchema.extend({ intent: z.literal("update"), id: planId });
+export const updatePlanFormSchema = z
+  .object({ intent: z.literal("update"), id: planId, ...planFields })
+  .superRefine(checkDrip);
 
 /**
  * What the Plans page submits, one shape per button, as form fields (the
