@@ -22,7 +22,8 @@ export const CANCEL_REFUSAL_TEXT: Record<CancelRefusal, string> = {
   CANCEL_BUSY: "Your cancellation is already being sent. Please wait a moment.",
   CANCEL_UNAVAILABLE: "Orders cannot be cancelled right now. Please try again later.",
   CANCEL_PANEL_REFUSED: "Our supplier could not cancel this order. Nothing was changed.",
-  CANCEL_PANEL_NO_ANSWER: "Our supplier did not answer in time. Nothing was changed; please try again in a few minutes.",
+  CANCEL_PANEL_NO_ANSWER:
+    "Our supplier did not answer in time. Nothing was changed; please try again in a few minutes.",
 };
 
 export const CANCEL_TEXT = {
@@ -30,5 +31,6 @@ export const CANCEL_TEXT = {
   sending: "Cancelling...",
   hint: "Delivery has not started yet, so you can still cancel and get a refund.",
   confirm: "Cancel this order? Delivery will not start and the refund becomes due to you.",
+  confirmButton: "Yes, cancel order",
   done: "Order cancelled. Your refund is due.",
 } as const;
