@@ -143,8 +143,8 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
     ["for a service without refill", "REFILL_NOT_SUPPORTED", { service_type: "likes" }],
   ] as const)("refuses a refill %s: its message, nothing changed, no panel call", async (_, reason, change) => {
     await setUp();
-    const order = await deliveredOrder(change.service_type ? { service_type: change.service_type } : {});
-    const { service_type: _type, ...rest } = change as Partial<NewOrderRow>;
+    const { service_type, ...rest } = change as Partial<NewOrderRow>;
+    const order = await deliveredOrder(service_type ? { service_type } : {});
     if (Object.keys(rest).length > 0) {
       await services.db.updateTable("orders").set(rest).where("order_id", "=", order.order_id).execute();
     }

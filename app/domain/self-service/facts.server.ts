@@ -6,7 +6,10 @@ import { cancelUnderWay, lastRefill } from "./requests.repository.server";
 import type { SelfServiceFacts } from "./rules";
 
 /** The panel service an order goes to, from the settings; "" when not set. */
-export function serviceIdOf(setup: Pick<PanelSetup, "serviceIds"> | null, order: Pick<OrderRow, "service_type">): string {
+export function serviceIdOf(
+  setup: Pick<PanelSetup, "serviceIds"> | null,
+  order: Pick<OrderRow, "service_type">,
+): string {
   return setup?.serviceIds[order.service_type] ?? "";
 }
 

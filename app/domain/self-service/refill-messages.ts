@@ -25,8 +25,10 @@ export const REFILL_REFUSAL_TEXT: Record<RefillRefusal, string> = {
   REFILL_TOO_SOON: "A refill was already requested in the last 24 hours. Please try again later.",
   REFILL_BUSY: "Your refill request is already being sent. Please wait a moment.",
   REFILL_UNAVAILABLE: "Refills cannot be requested right now. Please try again later.",
-  REFILL_PANEL_REFUSED: "Our supplier could not take the refill request right now. Nothing was changed; please try again later.",
-  REFILL_PANEL_NO_ANSWER: "Our supplier did not answer in time. Nothing was changed; please try again in a few minutes.",
+  REFILL_PANEL_REFUSED:
+    "Our supplier could not take the refill request right now. Nothing was changed; please try again later.",
+  REFILL_PANEL_NO_ANSWER:
+    "Our supplier did not answer in time. Nothing was changed; please try again in a few minutes.",
 };
 
 /** The refill's progress as the buyer reads it (the panel's status, or "requested" before it says). */

@@ -38,7 +38,9 @@ export async function syncDueRefills(services: RefillSyncServices, now = Date.no
     await services.db.transaction().execute(async (trx) => {
       await updateRefillProgress(trx, refill.id, {
         refillStatus: status,
-        nextSyncAt: final ? null : now + nextSyncDelay(status === "pending" ? "pending" : "in_progress", syncIntervalMs),
+        nextSyncAt: final
+          ? null
+          : now + nextSyncDelay(status === "pending" ? "pending" : "in_progress", syncIntervalMs),
       });
       if (status !== refill.refill_status) {
         await recordAudit(

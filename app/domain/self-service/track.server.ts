@@ -20,7 +20,11 @@ export interface SelfServiceView {
 
 type ViewServices = Pick<AppServices, "db" | "settings" | "config" | "demoPanelUrl">;
 
-export async function selfServiceView(services: ViewServices, order: OrderRow, now = Date.now()): Promise<SelfServiceView> {
+export async function selfServiceView(
+  services: ViewServices,
+  order: OrderRow,
+  now = Date.now(),
+): Promise<SelfServiceView> {
   const configured = panelSetup(await services.settings.get(), services);
   const setup = configured.ok ? configured.setup : null;
   const [facts, refills] = await Promise.all([
