@@ -42,9 +42,11 @@ function serviceIdFor(setup: PanelSetup, order: OrderRow): string {
 }
 
 /** All at once, or (drip-feed) `runs` parts of quantity / runs, `interval` minutes apart: the panel takes each run's quantity. */
-export function placementQuantity(
-  order: Pick<OrderRow, "quantity" | "drip_runs" | "drip_interval_minutes">,
-): { quantity: number; runs?: number; interval?: number } {
+export function placementQuantity(order: Pick<OrderRow, "quantity" | "drip_runs" | "drip_interval_minutes">): {
+  quantity: number;
+  runs?: number;
+  interval?: number;
+} {
   const runs = order.drip_runs;
   if (runs >= 2 && order.drip_interval_minutes >= 1 && order.quantity % runs === 0) {
     return { quantity: order.quantity / runs, runs, interval: order.drip_interval_minutes };

@@ -34,7 +34,11 @@ export async function storePanelServices(db: DB, services: readonly PanelService
         dripfeed: s.dripfeed ? 1 : 0,
         fetched_at: now,
       }));
-    for (let i = 0; i < rows.length; i += 200) await trx.insertInto("panel_services").values(rows.slice(i, i + 200)).execute();
+    for (let i = 0; i < rows.length; i += 200)
+      await trx
+        .insertInto("panel_services")
+        .values(rows.slice(i, i + 200))
+        .execute();
   });
 }
 

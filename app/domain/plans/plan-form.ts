@@ -72,10 +72,7 @@ export const DRIP_MESSAGES = {
 } as const;
 
 /** Drip-feed needs both runs and an interval, and equal runs. */
-function checkDrip(
-  plan: { amount: number; dripRuns: number; dripInterval: number },
-  ctx: z.RefinementCtx,
-): void {
+function checkDrip(plan: { amount: number; dripRuns: number; dripInterval: number }, ctx: z.RefinementCtx): void {
   if (plan.dripRuns === 0) {
     if (plan.dripInterval !== 0) ctx.addIssue({ code: "custom", path: ["dripRuns"], message: DRIP_MESSAGES.runs });
     return;

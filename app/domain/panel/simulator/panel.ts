@@ -419,7 +419,8 @@ export class SimulatedPanel {
     const refill = /^\d+$/.test(params.refill ?? "") ? this.refills.get(Number(params.refill)) : undefined;
     if (!refill) return { error: "Incorrect refill ID" };
     const elapsed = this.now() - refill.createdAt;
-    const word = elapsed < this.pendingMs ? "Pending" : elapsed < this.pendingMs + this.runMs ? "In progress" : "Completed";
+    const word =
+      elapsed < this.pendingMs ? "Pending" : elapsed < this.pendingMs + this.runMs ? "In progress" : "Completed";
     return { json: { status: this.switches.lowerCaseStatus ? word.toLowerCase() : word } };
   }
 
