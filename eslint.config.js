@@ -62,6 +62,11 @@ export default defineConfig(
   {
     files: ["**/*.tsx"],
     extends: [jsxA11y.flatConfigs.recommended],
+    rules: {
+      // A region that scrolls but holds nothing focusable takes the focus itself, or the keyboard cannot scroll
+      // it (WCAG 2.1.1, axe's scrollable-region-focusable).
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: [], roles: ["tabpanel", "region"] }],
+    },
   },
   {
     // A migration must keep working after the app's table types move on, so it sees the database untyped

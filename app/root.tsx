@@ -16,6 +16,8 @@ import { SiteHeader } from "~/components/site/site-header";
 import { Button } from "~/components/ui/button";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { DEFAULT_BRAND_NAME } from "~/lib/brand";
+import { errorPageMeta, siteFromError, siteFromMatches } from "~/lib/seo";
+import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { useNonce } from "~/lib/nonce";
 import { routeErrorKind } from "~/lib/route-error";
 import { SiteStyles } from "~/lib/site-styles";
@@ -51,15 +53,16 @@ export default function App() {
 
 export function ErrorBoundary() {
   // The visitor's own request was refused (bad form, too large…): say so rather than blame the server.
-  const { status, notFound, refused } = routeErrorKind(useRouteError());
+  const error = useRouteError();
+  const { status, notFound, refused } = routeErrorKind(error);
   const title = notFound ? "Oops! Page not found" : refused ? "Bad request" : "Unexpected Application Error!";
   // The public layout's settings, when its loader got to run; a bare 404 has only the defaults.
   const site = useRouteLoaderData<SiteChrome>("routes/public/layout");
+  const brandName = site?.brandName ?? siteFromError(error)?.brandName ?? DEFAULT_BRAND_NAME;
   return (
     <>
-      <title>{notFound ? "Page not found" : title}</title>
-      <meta name="robots" content="noindex" />
-      <SiteHeader site={{ brandName: site?.brandName ?? DEFAULT_BRAND_NAME }} />
+      <title>{notFound ? PAGE_TITLES["not-found"] : title}</title>
+      <SiteHeader site={{ brandName, hasTestimonials: site?.hasTestimonials }} />
       <main
         id="main"
         className="hero-backdrop flex min-h-[60vh] flex-col items-center justify-center gap-4 px-6 py-20 text-center"
@@ -84,4 +87,16 @@ export function ErrorBoundary() {
   );
 }
 
-export const meta: Route.MetaFunction = () => [{ title: DEFAULT_BRAND_NAME }];
+// The error page names itself (ErrorBoundary's <title>), so its meta carries every tag but the title.
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (!error) return [{ title: DEFAULT_BRAND_NAME }];
+  const { notFound } = routeErrorKind(error);
+  const site = siteFromError(error) ?? siteFromMatches(matches);
+  return errorPageMeta(site, {
+    title: notFound ? PAGE_TITLES["not-found"] : "Something went wrong",
+    description: notFound
+      ? "The page you are looking for does not exist or has moved."
+      : "Something went wrong on our side. Please try again in a moment.",
+    image: socialImage("not-found", PAGE_TITLES["not-found"]),
+  });
+};

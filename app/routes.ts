@@ -82,13 +82,15 @@ export default [
       route("orders/:orderId", "routes/admin/order-details.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("plans", "routes/admin/plans.tsx"),
+      route("social-proof", "routes/admin/social-proof.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),
   ]),
 
-  // SEO files (sitemap, rss)
+  // SEO files (robots, sitemap, rss)
+  route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("blog/rss.xml", "routes/seo/rss.ts"),
 

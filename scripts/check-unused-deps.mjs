@@ -23,8 +23,10 @@ function* files(dir) {
 
 const sources = [...ROOTS.flatMap((root) => [...files(root)]), ...readdirSync(".").filter((f) => SOURCE.test(f))];
 
-// Bare module specifiers: `from "x"`, `import "x"`, `import("x")`, `require("x")`, CSS `@import "x"`.
-const SPECIFIER = /(?:\bfrom|\bimport|\bimport\(|\brequire\(|@import|@plugin)\s*["']([^"'./~][^"']*)["']/g;
+// Bare module specifiers: `from "x"`, `import "x"`, `import("x")`, `require("x")`, `require.resolve("x")`
+// (a package's data files, such as fonts), CSS `@import "x"`.
+const SPECIFIER =
+  /(?:\bfrom|\bimport|\bimport\(|\brequire\(|\brequire\.resolve\(|@import|@plugin)\s*["']([^"'./~][^"']*)["']/g;
 const packageOf = (specifier) =>
   specifier
     .split("/")

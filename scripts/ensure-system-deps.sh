@@ -2,7 +2,7 @@
 # Installs the Debian packages the test suite needs when they are missing:
 # Chromium for end-to-end tests, PostgreSQL for integration tests, zbar for QR checks,
 # sqlmap for the injection scan, LibreOffice Calc (headless) to open the orders export as a spreadsheet would,
-# nginx and openssl for the TLS proxy the HTTP Observatory scans through, dovecot for the bank e-mail alerts' IMAP mailbox.
+# nginx and openssl for the TLS proxy the HTTP Observatory scans through, nginx's brotli_static module for the storefront bench's yardstick, dovecot for the bank e-mail alerts' IMAP mailbox.
 set -euo pipefail
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
@@ -11,6 +11,7 @@ command -v zbarimg >/dev/null || missing+=(zbar-tools)
 command -v sqlmap >/dev/null || missing+=(sqlmap)
 command -v soffice >/dev/null || command -v libreoffice >/dev/null || missing+=(libreoffice-calc-nogui)
 [ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)
+[ -f /usr/lib/nginx/modules/ngx_http_brotli_static_module.so ] || missing+=(libnginx-mod-http-brotli-static)
 command -v openssl >/dev/null || missing+=(openssl)
 [ -x /usr/sbin/dovecot ] || missing+=(dovecot-imapd)
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -9,11 +9,12 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoDataOnce } from "~/db/seed.server";
 import { bootstrapAdmin } from "~/domain/auth/setup.server";
 import { startDemoPanel } from "~/domain/panel/demo.server";
-import { createSettingsCache } from "~/domain/settings/settings.server";
+import { createSettingsCache, environmentOverrides } from "~/domain/settings/settings.server";
 import { createApp } from "./app";
 import { answerClientErrors } from "./client-errors";
 import { createHotRoutes } from "./hot-routes";
 import { createHttpsRedirect } from "./https-redirect";
+import { warnAboutPublicBaseUrl } from "./public-url-warning";
 import { announceSetupLink, setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
 import type { Config } from "~/lib/config.server";
@@ -52,7 +53,7 @@ export async function startServer(
   const services: AppServices = {
     db: database.db,
     dialect: database.dialect,
-    settings: createSettingsCache(database.db),
+    settings: createSettingsCache(database.db, undefined, undefined, environmentOverrides(config)),
     config,
     logger,
   };
@@ -84,9 +85,13 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
   const url = `http://${host}:${port}`;
-  if (firstRun) {
-    announceSetupLink(logger, setupLinkUrl(firstRun.setupPath, url, (await services.settings.get()).publicBaseUrl));
-  }
+  const { publicBaseUrl } = await services.settings.get();
+  warnAboutPublicBaseUrl(logger, {
+    nodeEnv: config.NODE_ENV,
+    publicBaseUrl,
+    fromEnv: Boolean(config.PUBLIC_BASE_URL),
+  });
+  if (firstRun) announceSetupLink(logger, setupLinkUrl(firstRun.setupPath, url, publicBaseUrl));
 
   let stopping: Promise<void> | undefined;
   const shutdown = () =>

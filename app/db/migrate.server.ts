@@ -12,10 +12,11 @@ import { orderLifecycle } from "./migrations/0010_order_lifecycle";
 import { paymentCredits } from "./migrations/0016_payment_credits";
 import { gatewayOrders } from "./migrations/0018_gateway_orders";
 import { alertOutbox } from "./migrations/0019_alert_outbox";
-import { selfService } from "./migrations/0020_self_service";
+import { socialProof } from "./migrations/0020_social_proof";
+import { selfService } from "./migrations/0021_self_service";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001_initial": initialSchema(dialect),
     "0002_buying": buyingSchema(dialect),
@@ -29,7 +30,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0016_payment_credits": paymentCredits(dialect),
     "0018_gateway_orders": gatewayOrders(dialect),
     "0019_alert_outbox": alertOutbox(dialect),
-    "0020_self_service": selfService(dialect),
+    "0020_social_proof": socialProof(dialect),
+    "0021_self_service": selfService(dialect),
   };
 }
 

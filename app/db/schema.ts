@@ -15,6 +15,7 @@ import type { PanelServiceTable } from "~/domain/panel/table";
 import type { PlanTable } from "~/domain/plans/table";
 import type { OrderPanelRequestTable } from "~/domain/self-service/table";
 import type { SettingTable } from "~/domain/settings/table";
+import type { ProofCardTable, TestimonialTable } from "~/domain/social-proof/table";
 
 /** Rows about the database itself (seed marker); never touched by the danger zone. */
 export interface AppMetaTable {
@@ -40,6 +41,8 @@ export interface Database {
   payment_gateway_orders: PaymentGatewayOrderTable;
   alert_outbox: AlertOutboxTable;
   alert_push_subscriptions: AlertPushSubscriptionTable;
+  testimonials: TestimonialTable;
+  proof_cards: ProofCardTable;
   panel_services: PanelServiceTable;
   order_panel_requests: OrderPanelRequestTable;
 }

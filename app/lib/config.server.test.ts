@@ -52,4 +52,13 @@ describe("loadConfig", () => {
       /HTTPS_REDIRECT="true": needs TRUST_PROXY of 1 or more/,
     );
   });
+
+  it("takes PUBLIC_BASE_URL as an http(s) address without its trailing slash, and names it when it is not one", () => {
+    expect(loadConfig({}).PUBLIC_BASE_URL).toBeUndefined();
+    expect(loadConfig({ PUBLIC_BASE_URL: "https://shop.example.in/" }).PUBLIC_BASE_URL).toBe("https://shop.example.in");
+    expect(() => loadConfig({ PUBLIC_BASE_URL: "shop.example.in" })).toThrow(
+      /PUBLIC_BASE_URL="shop.example.in": expected an http\(s\) address/,
+    );
+    expect(() => loadConfig({ PUBLIC_BASE_URL: "ftp://shop.example.in" })).toThrow(/PUBLIC_BASE_URL=/);
+  });
 });

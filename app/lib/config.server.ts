@@ -43,6 +43,14 @@ const envSchema = z.object({
     .min(0, "expected the number of proxies in front of the app (0 for none)")
     .default(0),
   HTTPS_REDIRECT: booleanFlag.optional(),
+  /**
+   * The shop's public address. Set, it wins over the Public Base URL setting everywhere (canonicals, sitemap,
+   * RSS, structured data, social tags, links in alerts), so a deployment can fix it without the admin.
+   */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "expected an http(s) address such as https://yourshop.in" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .optional(),
   SEED_DEMO_DATA: booleanFlag.default(true),
   BACKUP_DIR: z.string().min(1, "expected a folder").default("./data/backups"),
   BUILD_DIR: z.string().min(1, "expected a folder").default("build"),

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_BRAND_NAME } from "./brand";
+import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type SocialImage } from "./social-image";
 
 export interface SeoInput {
   title: string;
@@ -9,31 +10,43 @@ export interface SeoInput {
   baseUrl: string;
   brandName: string;
   type?: "website" | "article";
-  /** Absolute or site-relative image for link previews. */
-  image?: string;
+  /** The page's link-preview image (app/lib/social-image.ts). */
+  image: SocialImage;
   noindex?: boolean;
+  /** False for pages that are not a real address of the shop (the 404): no canonical link. */
+  canonical?: boolean;
+}
+
+/** The public address plus a site-relative path; the base may end in a slash. */
+export function absoluteUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${path}`;
 }
 
 /** Title, description, canonical, Open Graph and Twitter tags for one page. */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
-  const base = input.baseUrl.replace(/\/+$/, "");
-  const url = `${base}${input.path === "/" ? "/" : input.path}`;
-  const image = input.image ? (input.image.startsWith("http") ? input.image : `${base}${input.image}`) : undefined;
+  const url = absoluteUrl(input.baseUrl, input.path);
+  const image = absoluteUrl(input.baseUrl, input.image.path);
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: "description", content: input.description },
-    { tagName: "link", rel: "canonical", href: url },
+    ...(input.canonical === false ? [] : [{ tagName: "link", rel: "canonical", href: url }]),
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: input.brandName },
     { property: "og:title", content: input.title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
     { property: "og:locale", content: "en_IN" },
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { property: "og:image", content: image },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: String(SOCIAL_IMAGE_WIDTH) },
+    { property: "og:image:height", content: String(SOCIAL_IMAGE_HEIGHT) },
+    { property: "og:image:alt", content: input.image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: input.title },
     { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: image },
+    { name: "twitter:image:alt", content: input.image.alt },
   ];
-  if (image) tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
@@ -46,4 +59,32 @@ export function siteFromMatches(matches: ReadonlyArray<{ id: string; loaderData?
   const data = matches.find((m) => m?.id === "routes/public/layout")?.loaderData as
     { brandName: string; publicBaseUrl: string } | undefined;
   return data ?? { brandName: DEFAULT_BRAND_NAME, publicBaseUrl: "http://localhost:3000" };
+}
+
+/** The site as an error response carries it (the catch-all 404 has no public layout above it). */
+export function siteFromError(error: unknown): { brandName: string; publicBaseUrl: string } | undefined {
+  const data = (error as { data?: unknown } | null)?.data as { brandName?: unknown; publicBaseUrl?: unknown } | null;
+  return typeof data?.brandName === "string" && typeof data.publicBaseUrl === "string"
+    ? { brandName: data.brandName, publicBaseUrl: data.publicBaseUrl }
+    : undefined;
+}
+
+/**
+ * Sharing tags for an error page (a link to a missing page still gets a preview): never indexed, no canonical,
+ * and its og:url is the home page, the one address such a link should lead to. The error boundary writes the
+ * <title> itself, so there is no title here.
+ */
+export function errorPageMeta(
+  site: { brandName: string; publicBaseUrl: string },
+  page: { title: string; description: string; image: SocialImage },
+): MetaDescriptor[] {
+  return seoMeta({
+    ...page,
+    path: "/",
+    baseUrl: site.publicBaseUrl,
+    brandName: site.brandName,
+    image: page.image,
+    noindex: true,
+    canonical: false,
+  }).filter((tag) => !("title" in tag));
 }

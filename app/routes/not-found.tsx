@@ -1,7 +1,11 @@
 import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { servicesContext } from "~/context";
 
-export function loader() {
-  throw data(null, { status: 404 });
+/** The 404 carries the brand and public address, so its error page can name them and be shared with a preview. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { brandName, publicBaseUrl } = await context.get(servicesContext).settings.get();
+  throw data({ brandName, publicBaseUrl }, { status: 404 });
 }
 
 export default function NotFound() {

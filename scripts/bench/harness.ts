@@ -23,7 +23,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000) {
+export async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (child.exitCode !== null) throw new Error(`process exited early:\n${output()}`);
@@ -42,14 +42,14 @@ export interface Process {
   stop(): Promise<void>;
 }
 
-function track(child: ChildProcess) {
+export function track(child: ChildProcess) {
   let out = "";
   child.stdout?.on("data", (d) => (out += d));
   child.stderr?.on("data", (d) => (out += d));
   return () => out;
 }
 
-async function stopChild(child: ChildProcess) {
+export async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null) return;
   const exited = once(child, "exit");
   child.kill("SIGTERM");
@@ -101,14 +101,30 @@ export async function startShop(
   };
 }
 
-/** The yardstick: Node's bare http module answering one constant JSON, in its own process. */
-export async function startBareServer(): Promise<Process> {
+export interface FixedReply {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const PENDING: FixedReply = {
+  status: 200,
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ success: true, status: "pending" }),
+};
+
+/**
+ * The yardstick: Node's bare http module answering one constant reply from memory, in its own process
+ * (a small JSON unless `reply` gives the status, headers and body to copy).
+ */
+export async function startBareServer(reply: FixedReply = PENDING): Promise<Process> {
   const port = await freePort();
   const code = `
-    const body = JSON.stringify({ success: true, status: "pending" });
+    const reply = ${JSON.stringify(reply)};
+    const headers = { ...reply.headers, "content-length": Buffer.byteLength(reply.body) };
     require("node:http").createServer((req, res) => {
-      res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
-      res.end(body);
+      res.writeHead(reply.status, headers);
+      res.end(reply.body);
     }).listen(${port}, "127.0.0.1");`;
   const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "pipe"] });
   const output = track(child);
@@ -125,6 +141,48 @@ export function load(options: autocannon.Options): Promise<Result> {
       error ? fail(error instanceof Error ? error : new Error(String(error))) : ok(result),
     );
   });
+}
+
+export interface Second {
+  /** 1 for the run's first second. */
+  second: number;
+  requests: number;
+  /** Latency percentiles of the responses received in that second, in ms (0.1 ms steps). */
+  p50: number;
+  p99: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]!;
+}
+
+/**
+ * `load`, plus the run cut into one-second buckets by the time each response arrived: a server's first
+ * second (cold code, empty caches) shows apart from the seconds after it.
+ */
+export async function loadPerSecond(options: autocannon.Options): Promise<{ result: Result; seconds: Second[] }> {
+  const buckets: number[][] = [];
+  let start = 0;
+  const result = await new Promise<Result>((ok, fail) => {
+    const instance = autocannon(options, (error, r) =>
+      error ? fail(error instanceof Error ? error : new Error(String(error))) : ok(r),
+    );
+    start = performance.now();
+    instance.on("response", (_client, _status, _bytes, responseTime) => {
+      const i = Math.floor((performance.now() - start) / 1000);
+      (buckets[i] ??= []).push(responseTime);
+    });
+  });
+  const seconds = Array.from(
+    { length: Math.min(buckets.length, Math.ceil(Number(options.duration ?? 10))) },
+    (_, i) => {
+      const times = (buckets[i] ?? []).sort((a, b) => a - b);
+      const ms = (p: number) => Math.round(percentile(times, p) * 10) / 10;
+      return { second: i + 1, requests: times.length, p50: ms(50), p99: ms(99) };
+    },
+  );
+  return { result, seconds };
 }
 
 export function summary(label: string, r: Result): string {

@@ -7,12 +7,25 @@
 import { adminBench } from "./admin";
 import { alertsBench } from "./alerts";
 import { buyingBench } from "./buying";
+import { lighthouseBench } from "./lighthouse";
 import { loginFloodBench } from "./login-flood";
 import { mixedBench } from "./mixed";
+import { orderStatusBench } from "./order-status";
 import { paymentConfirmBench } from "./payment-confirm";
+import { storefrontBench } from "./storefront";
 import type { Bench } from "./harness";
 
-const BENCHES: Bench[] = [buyingBench, mixedBench, adminBench, loginFloodBench, paymentConfirmBench, alertsBench];
+const BENCHES: Bench[] = [
+  buyingBench,
+  storefrontBench,
+  orderStatusBench,
+  mixedBench,
+  adminBench,
+  loginFloodBench,
+  paymentConfirmBench,
+  alertsBench,
+  lighthouseBench,
+];
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith("-"));
 const chosen = wanted.length ? BENCHES.filter((b) => wanted.includes(b.name)) : BENCHES;

@@ -12,6 +12,9 @@ export const POLLING_BUYERS = 1000;
 export const POLLING_DEMAND = POLLING_BUYERS / 2.5;
 
 const PAGES = ["/", "/followers", "/blog", "/blog/grow-instagram-followers-india"];
+export const STOREFRONT_CLASS = "storefront pages";
+/** A page's 99th percentile latency under the mix, in ms. */
+export const STOREFRONT_P99_TARGET_MS = 200;
 // Pages as a phone browser asks for them, so compression is part of the cost.
 const PAGE_HEADERS = { "accept-encoding": "gzip" };
 const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
@@ -99,7 +102,7 @@ export async function runMix(
   });
   const classes: Array<{ name: string; connections: number; requests: autocannon.Request[] }> = [
     {
-      name: "storefront pages",
+      name: STOREFRONT_CLASS,
       connections: CONNECTIONS.pages,
       requests: PAGES.map((p) => get(p, PAGE_HEADERS)),
     },

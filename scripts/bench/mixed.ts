@@ -4,7 +4,7 @@
  * speed, first on SQLite (one instance), then on PostgreSQL with two instances
  * sharing one database. Reports each class beside a bare Node server, the
  * servers' peak memory, and checks that every acknowledged order is stored
- * exactly once. Fails on any error or non-2xx answer, or a missing order.
+ * exactly once. Fails on any error or non-2xx answer, a missing order, or a storefront p99 of 200 ms or more.
  *   npm run bench -- mixed [--seconds=20] [--sqlite-only]   (or BENCH_MIXED_SECONDS)
  * BENCH_POSTGRES_URL: a server where databases may be created; without it a
  * throwaway cluster is started with scripts/pg-test-cluster.sh.
@@ -21,6 +21,8 @@ import { type Bench, type Result, load, peakRssMb, signIn, startBareServer, star
 import {
   MIX_CONNECTIONS,
   POLLING_DEMAND,
+  STOREFRONT_CLASS,
+  STOREFRONT_P99_TARGET_MS,
   createBuyerOrders,
   failures,
   followersPlanId,
@@ -63,9 +65,14 @@ async function loadShops(label: string, shops: Shop[], baseline: Result, acknowl
   console.log(
     `order status capacity under the mix: ${status.toFixed(0)} req/s; 1,000 buyers polling every 2.5 s need ${POLLING_DEMAND} req/s: ${status >= POLLING_DEMAND ? "enough" : "NOT enough"}`,
   );
+  const pages = rows.find((r) => r.name === STOREFRONT_CLASS)!.result.latency;
+  const pagesOk = pages.p99 < STOREFRONT_P99_TARGET_MS;
+  console.log(
+    `storefront pages p99 ${pages.p99} ms (p50 ${pages.p50} ms), target < ${STOREFRONT_P99_TARGET_MS} ms — ${pagesOk ? "met" : "MISSED"}`,
+  );
   const errors = rows.reduce((s, r) => s + failures(r.result), 0);
   console.log(`errors: ${errors} — ${errors === 0 ? "met" : "MISSED"}`);
-  return errors === 0;
+  return errors === 0 && pagesOk;
 }
 
 /** Every acknowledged order id appears exactly once in the orders table. */

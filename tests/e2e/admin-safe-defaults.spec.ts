@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { PLACEHOLDER_UPI_ID } from "../../app/domain/settings/registry";
+import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "../../app/domain/settings/registry";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { expect, test } from "./fixtures";
 
@@ -56,11 +56,12 @@ test("a fresh shop names its unsafe defaults; following one to Settings and fixi
 
   const banner = page.getByRole("status").filter({ hasText: "Not ready for real buyers" });
   await expect(banner).toBeVisible();
-  await expect(banner.getByRole("listitem")).toHaveCount(4);
+  await expect(banner.getByRole("listitem")).toHaveCount(5);
   await expect(banner).toContainText(PLACEHOLDER_UPI_ID);
   await expect(banner).toContainText("demo SMM panel simulator");
   await expect(banner).toContainText("http://localhost:3000");
   await expect(banner).toContainText("ADMIN_PASSWORD");
+  await expect(banner).toContainText(PLACEHOLDER_GRIEVANCE_OFFICER);
   // Readable on the phone: nothing of it runs off the screen.
   const box = (await banner.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
@@ -74,10 +75,10 @@ test("a fresh shop names its unsafe defaults; following one to Settings and fixi
   await card.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Payment settings saved successfully")).toBeVisible();
 
-  await expect(banner.getByRole("listitem")).toHaveCount(3);
+  await expect(banner.getByRole("listitem")).toHaveCount(4);
   await expect(banner).not.toContainText(PLACEHOLDER_UPI_ID);
   await page.goto(`${shop.url}/admin/orders`);
-  await expect(banner.getByRole("listitem")).toHaveCount(3);
+  await expect(banner.getByRole("listitem")).toHaveCount(4);
 });
 
 test("orders deleted in the danger zone come back from the Backups card", async ({ page }) => {

@@ -44,7 +44,7 @@ test("an article loaded directly has its SEO tags and the feed link", async ({ p
     "href",
     "/blog/rss.xml",
   );
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!) as {
     "@type"?: string;
   };
   expect(jsonLd["@type"]).toBe("Article");

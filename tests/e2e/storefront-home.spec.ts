@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures";
-import { expectScrolledUnderBar, hydrated, swipeLeft } from "./storefront-support";
+import { expectScrolledUnderBar, hydrated, publishHomeSocialProof, swipeLeft } from "./storefront-support";
+
+test.beforeAll(publishHomeSocialProof);
 
 test.describe("home page", () => {
   test("has the ten sections in order, with their anchors", async ({ page }) => {
@@ -25,7 +27,8 @@ test.describe("home page", () => {
   test("states one consistent set of claims, from the settings and plans", async ({ page }) => {
     await page.goto("/");
     const text = await page.locator("main").innerText();
-    expect(text).toContain("3,000+ creators boosted");
+    // No count is claimed until enough orders were delivered (tests/e2e/social-proof.spec.ts).
+    expect(text).not.toMatch(/creators boosted|3,000\+/i);
     expect(text).toContain("starts within 30 minutes of confirmed payment");
     expect(text).toMatch(/Packages from ₹\d+/);
     expect(text).not.toMatch(/24\/7|instant delivery|guarantee|secure gateway|real active|30 sec/i);
@@ -82,24 +85,26 @@ test.describe("home page", () => {
     await expect(bursting).toHaveCount(1);
   });
 
-  test("the testimonials carousel shows eight in three languages, confetti on the first change only", async ({
+  test("the testimonials carousel shows the published ones in three languages, confetti on the first change only", async ({
     page,
   }) => {
     await page.goto("/");
     await hydrated(page);
     const carousel = page.getByRole("region", { name: "Customer testimonials" });
-    await expect(carousel.getByRole("group")).toHaveCount(8);
+    // At least the eight published for these tests; another spec may publish one more.
+    const count = await carousel.getByRole("group").count();
+    expect(count).toBeGreaterThanOrEqual(8);
     for (const lang of ["en-IN", "hi", "hi-Latn"])
       await expect(carousel.locator(`blockquote[lang="${lang}"]`).first()).toBeAttached();
     await carousel.scrollIntoViewIfNeeded();
-    const position = carousel.getByText(/^\d of 8$/);
-    await expect(position).toHaveText("1 of 8");
+    const position = carousel.getByText(/^\d+ of \d+$/);
+    await expect(position).toHaveText(`1 of ${count}`);
     await carousel.getByRole("button", { name: "Previous testimonial" }).click();
-    await expect(position).toHaveText("8 of 8");
+    await expect(position).toHaveText(`${count} of ${count}`);
     await expect(page.locator("canvas[data-confetti]")).toHaveCount(1);
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
     await carousel.getByRole("button", { name: "Next testimonial" }).click();
-    await expect(position).toHaveText("2 of 8");
+    await expect(position).toHaveText(`2 of ${count}`);
     await expect(page.locator("canvas[data-confetti]")).toHaveCount(1);
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { expectScrolledUnderBar, hydrated, openNav } from "./storefront-support";
+import { expectScrolledUnderBar, hydrated, openNav, publishHomeSocialProof } from "./storefront-support";
 
 const SERVICES = [
   ["Instagram Followers", "/followers"],
@@ -13,6 +13,9 @@ const SECTIONS = [
   ["Testimonials", "customer-testimonials"],
   ["FAQ", "faq"],
 ] as const;
+
+// The header links to the testimonials only while the home page has some.
+test.beforeAll(publishHomeSocialProof);
 
 test.describe("navigation bar", () => {
   test("is sticky and turns more opaque once the page scrolls past 20 px", async ({ page }) => {

@@ -1,4 +1,6 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { PLACEHOLDER_GRIEVANCE_OFFICER } from "../../app/domain/settings/registry";
 import { hydrated } from "./storefront-support";
 
 const POLICIES = [
@@ -22,7 +24,7 @@ for (const [path, title, mustSay] of POLICIES) {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `http://localhost:3000${path}`);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{50,}/);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", `${title} | BoostKaro`);
-    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary");
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
   });
 }
 
@@ -30,7 +32,7 @@ test("the privacy policy names the retention period and the grievance officer", 
   await page.goto("/privacy-policy");
   const body = page.locator("main");
   await expect(body).toContainText("180 days");
-  await expect(body).toContainText("Priya Sharma");
+  await expect(body).toContainText(PLACEHOLDER_GRIEVANCE_OFFICER);
   await expect(body).toContainText("grievance@boostkaro.in");
 });
 
@@ -51,7 +53,7 @@ test("Contact Us offers WhatsApp and e-mail, the seller and the grievance office
   await expect(seller).toContainText("BoostKaro");
   await expect(seller).toContainText("New Delhi, India");
   const officer = page.getByRole("region", { name: "Grievance Officer" });
-  await expect(officer).toContainText("Priya Sharma");
+  await expect(officer).toContainText(PLACEHOLDER_GRIEVANCE_OFFICER);
   await expect(officer).toContainText("Grievance Officer");
   await expect(officer.getByRole("link", { name: "grievance@boostkaro.in" })).toHaveAttribute(
     "href",
@@ -80,6 +82,47 @@ test("home has its title, description, canonical and social tags", async ({ page
   await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", "http://localhost:3000/");
   await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute("content", /BoostKaro/);
 });
+
+/** The page's link-preview tags, and its image as the browser decodes it. */
+async function sharingCard(page: Page) {
+  const tags: Record<string, string> = await page.evaluate(() =>
+    Object.fromEntries<string>(
+      [...document.querySelectorAll("meta[property^='og:'], meta[name^='twitter:']")].map((m) => [
+        m.getAttribute("property") ?? m.getAttribute("name") ?? "",
+        m.getAttribute("content") ?? "",
+      ]),
+    ),
+  );
+  // The tags name the public address (http://localhost:3000 here); the test server serves the same path.
+  const size = await page.evaluate(
+    async (path) => {
+      const img = new Image();
+      img.src = path;
+      await img.decode();
+      return [img.naturalWidth, img.naturalHeight];
+    },
+    new URL(tags["og:image"] ?? "").pathname,
+  );
+  return { tags, size };
+}
+
+for (const [path, status, title] of [
+  ["/", 200, /Buy Instagram Followers, Likes and Views in India/],
+  ["/followers", 200, /Buy Instagram Followers in India/],
+  ["/definitely/not-here", 404, /Page not found/],
+] as const) {
+  test(`${path} offers a large link-preview card whose image is 1200×630`, async ({ page }) => {
+    expect((await page.goto(path))?.status()).toBe(status);
+    const { tags, size } = await sharingCard(page);
+    expect(tags["og:title"]).toMatch(title);
+    expect(tags["twitter:card"]).toBe("summary_large_image");
+    expect(tags["og:image"]).toMatch(/^http:\/\/localhost:3000\/social\/[a-z-]+\.png$/);
+    expect(tags["twitter:image"]).toBe(tags["og:image"]);
+    expect(tags["og:image:alt"]).toMatch(title);
+    expect([tags["og:image:width"], tags["og:image:height"]]).toEqual(["1200", "630"]);
+    expect(size).toEqual([1200, 630]);
+  });
+}
 
 test("an unknown address answers 404 in the site's look", async ({ page, isMobile }) => {
   const response = await page.goto("/definitely/not-here");

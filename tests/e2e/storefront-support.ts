@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { withDb } from "./admin-support";
 import { expect } from "./fixtures";
 
 /** The links of the site header: the desktop bar, or the mobile menu after opening it. */
@@ -63,4 +64,41 @@ export async function hydrated(page: Page) {
     const header = document.getElementById("site-header");
     return header !== null && Object.keys(header).some((k) => k.startsWith("__reactFiber"));
   });
+}
+
+/**
+ * The shared e2e shop runs in production, where the shipped samples are never
+ * shown: give it published testimonials (8, in three languages) and proof
+ * cards (3) of its own, once, whichever spec asks first.
+ */
+export function publishHomeSocialProof(): void {
+  const languages = ["en", "hi", "hinglish", "en", "hi", "hinglish", "en", "en"];
+  const types = ["followers", "likes", "views"];
+  withDb((db) =>
+    db
+      .transaction(() => {
+        const { n } = db.prepare("select count(*) as n from testimonials where name like 'E2E buyer %'").get() as {
+          n: number;
+        };
+        if (n > 0) return;
+        const now = Date.now();
+        const testimonial = db.prepare(`insert into testimonials (name, handle, content, rating, given_on, language,
+          published, created_at, updated_at) values (?, ?, ?, 5, '2026-09-01', ?, 1, ?, ?)`);
+        languages.forEach((language, i) =>
+          testimonial.run(
+            `E2E buyer ${i + 1}`,
+            `@e2e_buyer_${i + 1}`,
+            `Test testimonial ${i + 1}.`,
+            language,
+            now,
+            now,
+          ),
+        );
+        const card = db.prepare(`insert into proof_cards (service_type, title, description, before_label, before_value,
+          after_label, after_value, stats, verified, published, created_at, updated_at)
+          values (?, ?, 'A test result.', 'Before', '100', 'After', '600', '[{"label":"Package","value":"500"}]', 1, 1, ?, ?)`);
+        types.forEach((type, i) => card.run(type, `E2E result ${i + 1}`, now, now));
+      })
+      .immediate(),
+  );
 }

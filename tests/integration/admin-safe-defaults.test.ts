@@ -52,7 +52,7 @@ async function createOrder(shop: HostileShop) {
   };
 }
 
-const storeFields = (site: SiteSettings, publicBaseUrl: string) => ({
+const storeFields = (site: SiteSettings, publicBaseUrl: string, grievanceOfficerName = site.grievanceOfficerName) => ({
   intent: "store",
   brandName: site.brandName,
   publicBaseUrl,
@@ -60,11 +60,10 @@ const storeFields = (site: SiteSettings, publicBaseUrl: string) => ({
   supportPhone: site.supportPhone,
   whatsappNumber: site.whatsappNumber,
   location: site.location,
-  grievanceOfficerName: site.grievanceOfficerName,
+  grievanceOfficerName,
   grievanceOfficerDesignation: site.grievanceOfficerDesignation,
   grievanceOfficerContact: site.grievanceOfficerContact,
   deliveryStartMinutes: site.deliveryStartMinutes,
-  creatorsBoosted: site.creatorsBoosted,
   retentionDays: site.retentionDays,
 });
 
@@ -79,7 +78,13 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
     afterAll(async () => shop?.stop());
 
     it("names each unsafe default above every admin page, and each goes as its setting is fixed", async () => {
-      const all = ["upi-placeholder", "panel-simulator", "public-base-url", "admin-password-env"];
+      const all = [
+        "upi-placeholder",
+        "panel-simulator",
+        "public-base-url",
+        "grievance-officer-placeholder",
+        "admin-password-env",
+      ];
       expect(await banner(shop, cookie)).toEqual(all);
       expect(await banner(shop, cookie, "/admin/orders")).toEqual(all);
       const page = await (await fetch(`${shop.url}/admin/plans`, { headers: { cookie } })).text();
@@ -88,6 +93,19 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
 
       const site = defaultSiteSettings();
       expect((await settingsAction(shop, cookie, storeFields(site, "https://shop.example"))).status).toBe(200);
+      expect(await banner(shop, cookie)).toEqual([
+        "upi-placeholder",
+        "panel-simulator",
+        "grievance-officer-placeholder",
+        "admin-password-env",
+      ]);
+      // The name earlier versions seeded is fictional too: still a placeholder.
+      expect(
+        (await settingsAction(shop, cookie, storeFields(site, "https://shop.example", "Priya Sharma"))).status,
+      ).toBe(200);
+      expect(await banner(shop, cookie)).toContain("grievance-officer-placeholder");
+      const named = storeFields(site, "https://shop.example", "Anita Rao");
+      expect((await settingsAction(shop, cookie, named)).status).toBe(200);
       expect(await banner(shop, cookie)).toEqual(["upi-placeholder", "panel-simulator", "admin-password-env"]);
 
       // The demo keeps taking orders with a QR for the placeholder, even at a public address.

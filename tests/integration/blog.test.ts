@@ -83,7 +83,7 @@ describe.each(testDatabases())("blog on $name", (kind) => {
       expect(JSON.parse(jsonLd![2]!)).toMatchObject({
         "@type": "Article",
         headline: post.title,
-        datePublished: post.date,
+        datePublished: `${post.date}T00:00:00+05:30`,
         mainEntityOfPage: { "@id": `${BASE}/blog/${slug}` },
       });
       // Every inline script of a cached page must carry this response's nonce, not the one it was rendered with.

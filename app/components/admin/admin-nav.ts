@@ -1,11 +1,21 @@
-import { Banknote, LayoutDashboard, type LucideIcon, Package, ScrollText, Settings, ShoppingCart } from "lucide-react";
+import {
+  Banknote,
+  LayoutDashboard,
+  type LucideIcon,
+  MessageSquareQuote,
+  Package,
+  ScrollText,
+  Settings,
+  ShoppingCart,
+} from "lucide-react";
 
-/** Sidebar entries: Dashboard, Orders, Plans, Settings, and the audit trail (docs/product.md, Sidebar). */
+/** Sidebar entries: Dashboard, Orders, Payments, Plans, Social proof, Settings, and the audit trail (docs/product.md, Sidebar). */
 export const ADMIN_NAV: Array<{ to: string; label: string; icon: LucideIcon }> = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
   { to: "/admin/payments", label: "Payments", icon: Banknote },
   { to: "/admin/plans", label: "Plans", icon: Package },
+  { to: "/admin/social-proof", label: "Social proof", icon: MessageSquareQuote },
   { to: "/admin/settings", label: "Settings", icon: Settings },
   { to: "/admin/audit", label: "Audit", icon: ScrollText },
 ];

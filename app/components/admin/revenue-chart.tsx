@@ -161,7 +161,13 @@ function ChartTable({ buckets, unit }: { buckets: ChartBucket[]; unit: string })
         (rows.length === 0 ? (
           <p className="mt-2 text-gray-600">No orders in this range.</p>
         ) : (
-          <div className="mt-2 max-h-72 overflow-auto rounded-lg border border-gray-200">
+          // A frame that scrolls holds nothing focusable: it takes the focus itself, so the keyboard can scroll it.
+          <div
+            className="mt-2 max-h-72 overflow-auto rounded-lg border border-gray-200"
+            tabIndex={0}
+            role="region"
+            aria-label="The chart's numbers"
+          >
             <Table>
               <TableHeader>
                 <TableRow>

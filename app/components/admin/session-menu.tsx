@@ -15,7 +15,9 @@ export function SessionMenu({
   const remaining = useSessionClock(expiresAt, serverNow);
   const submit = useSubmit();
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons stay
+    // focusable, which screen readers trip over; Escape, a click outside or Tab still close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm hover:bg-gray-100">
         <UserRound className="h-5 w-5 text-gray-600" aria-hidden />
         <span className="text-left leading-tight">

@@ -87,8 +87,9 @@ export function AwaitingPayment({
         <Button variant="quiet" size="inline" onClick={onBack} className="gap-1 text-sm">
           <ArrowLeft aria-hidden className="size-4" /> Back
         </Button>
-        <Badge tone="warning" size="md" aria-label="Time left to pay">
+        <Badge tone="warning" size="md">
           <Clock aria-hidden className="size-4" />
+          <span className="sr-only">Time left to pay:</span>
           <span role="timer" data-testid="countdown">
             {formatCountdown(remainingMs)}
           </span>

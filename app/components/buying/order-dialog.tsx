@@ -188,7 +188,9 @@ export function OrderDialog({
                   {...control}
                   ref={phoneRef}
                   name="phone"
-                  type="tel"
+                  // The buyer types the number without +91, which autofill calls tel-national; HTML allows that
+                  // token on a text field only (type="tel" takes the full number), and the keypad stays numeric.
+                  type="text"
                   inputMode="numeric"
                   autoComplete="tel-national"
                   value={phone}

@@ -76,7 +76,7 @@ export function PlanList({
                 size="lg"
                 onClick={() => onChoose(plan)}
                 className="mt-4"
-                aria-label={`Buy ${plan.name}: ${formatCount(plan.quantity)} ${noun} for ${formatInr(plan.pricePaise)}`}
+                aria-label={`Buy Now: ${plan.name}, ${formatCount(plan.quantity)} ${noun} for ${formatInr(plan.pricePaise)}`}
               >
                 Buy Now
               </Button>

@@ -2,14 +2,15 @@ import { BadgeCheck, Clock, KeyRound, Users } from "lucide-react";
 import { Card } from "~/components/ui/card";
 
 export function TrustBadges({
-  creatorsBoosted,
+  deliveredClaim,
   deliveryStartMinutes,
 }: {
-  creatorsBoosted: string;
+  /** "1,200+", or null: no count is claimed. */
+  deliveredClaim: string | null;
   deliveryStartMinutes: string;
 }) {
   const badges = [
-    { icon: Users, text: `${creatorsBoosted} Creators Boosted` },
+    ...(deliveredClaim ? [{ icon: Users, text: `${deliveredClaim} Orders Delivered` }] : []),
     { icon: KeyRound, text: "No Password Needed" },
     { icon: Clock, text: `Starts within ${deliveryStartMinutes} min` },
   ];

@@ -7,10 +7,13 @@ import { formatInr } from "~/lib/money";
 interface HeroProps {
   cheapestPricePaise: number | null;
   deliveryStartMinutes: string;
-  creatorsBoosted: string;
+  /** "1,200+", or null: no count is claimed. */
+  deliveredClaim: string | null;
+  /** The proof section is on the page (the second button scrolls to it). */
+  hasResults: boolean;
 }
 
-export function Hero({ cheapestPricePaise, deliveryStartMinutes, creatorsBoosted }: HeroProps) {
+export function Hero({ cheapestPricePaise, deliveryStartMinutes, deliveredClaim, hasResults }: HeroProps) {
   const goToSection = useSectionNav();
   const toResults = (e: React.MouseEvent) => {
     e.preventDefault();
@@ -19,10 +22,12 @@ export function Hero({ cheapestPricePaise, deliveryStartMinutes, creatorsBoosted
   return (
     <section className="hero-backdrop px-4 pb-14 pt-12 sm:pb-20 sm:pt-20" aria-labelledby="hero-title">
       <div className="mx-auto max-w-3xl text-center">
-        <p className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
-          <BadgeCheck aria-hidden="true" className="size-4" />
-          {creatorsBoosted} creators boosted
-        </p>
+        {deliveredClaim && (
+          <p className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
+            <BadgeCheck aria-hidden="true" className="size-4" />
+            {deliveredClaim} orders delivered
+          </p>
+        )}
         <h1
           id="hero-title"
           className="mt-5 text-[2rem] font-extrabold leading-tight tracking-tight text-ink sm:text-5xl"
@@ -39,11 +44,13 @@ export function Hero({ cheapestPricePaise, deliveryStartMinutes, creatorsBoosted
               Explore Services
             </a>
           </Button>
-          <Button asChild variant="secondary" size="2xl">
-            <a href="#results" onClick={toResults}>
-              See Real Results
-            </a>
-          </Button>
+          {hasResults && (
+            <Button asChild variant="secondary" size="2xl">
+              <a href="#results" onClick={toResults}>
+                See Real Results
+              </a>
+            </Button>
+          )}
         </div>
         <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium text-gray-700">
           <li className="flex items-center gap-1.5">

@@ -1,7 +1,7 @@
 import { ArrowRight, BadgeCheck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import type { ProofItem } from "~/domain/content/home.server";
+import type { ProofItem } from "~/domain/social-proof/types";
 import { Carousel } from "./carousel";
 import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";

@@ -1,7 +1,7 @@
 import { Star } from "lucide-react";
 import { useRef } from "react";
 import { Card } from "~/components/ui/card";
-import type { Testimonial } from "~/domain/content/home.server";
+import type { Testimonial } from "~/domain/social-proof/types";
 import { Carousel } from "./carousel";
 import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";

@@ -17,7 +17,9 @@ const SECTION_LINKS: ReadonlyArray<{ section: HomeSection; label: string; href: 
 /** Past this scroll the bar turns more opaque (docs/product.md, Navigation bar). */
 const SCROLLED_PX = 20;
 
-export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
+export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> & { hasTestimonials?: boolean } }) {
+  // No link to a section the home page does not have.
+  const sectionLinks = SECTION_LINKS.filter((link) => link.section !== "testimonials" || site.hasTestimonials);
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
   // The menu belongs to the page it was opened on: any navigation closes it.
@@ -68,7 +70,7 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
                 Blog
               </a>
             </li>
-            {SECTION_LINKS.map((link) => (
+            {sectionLinks.map((link) => (
               <li key={link.section}>
                 <a href={link.href} className="nav-link" onClick={onSection(link.section)}>
                   {link.label}
@@ -124,7 +126,7 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> }) {
               Blog
             </a>
           </li>
-          {SECTION_LINKS.map((link) => (
+          {sectionLinks.map((link) => (
             <li key={link.section}>
               <a href={link.href} className="mobile-link" onClick={onSection(link.section)}>
                 {link.label}

@@ -12,14 +12,29 @@ function absolute(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${path}`;
 }
 
-/** sitemap.xml: every indexable public page plus every article (with its publication day). */
-export function buildSitemap(site: FeedSite, posts: readonly BlogPost[]): string {
+const entry = (loc: string, lastmod: string) => `  <url><loc>${escapeHtml(loc)}</loc><lastmod>${lastmod}</lastmod></url>`;
+
+/** robots.txt: the admin and checkout stay out of search results; the sitemap is named by its full address. */
+export function buildRobotsTxt(site: FeedSite): string {
+  return [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /checkout",
+    "",
+    `Sitemap: ${absolute(site.publicBaseUrl, "/sitemap.xml")}`,
+    "",
+  ].join("\n");
+}
+
+/** sitemap.xml: every indexable public page plus every article, each with the day it last changed. */
+export function buildSitemap(
+  site: FeedSite,
+  posts: readonly BlogPost[],
+  pageDates: Record<(typeof PUBLIC_PAGES)[number], string>,
+): string {
   const entries = [
-    ...PUBLIC_PAGES.map((path) => `  <url><loc>${escapeHtml(absolute(site.publicBaseUrl, path))}</loc></url>`),
-    ...posts.map(
-      (post) =>
-        `  <url><loc>${escapeHtml(absolute(site.publicBaseUrl, `/blog/${post.slug}`))}</loc><lastmod>${post.date}</lastmod></url>`,
-    ),
+    ...PUBLIC_PAGES.map((path) => entry(absolute(site.publicBaseUrl, path), pageDates[path])),
+    ...posts.map((post) => entry(absolute(site.publicBaseUrl, `/blog/${post.slug}`), post.modified)),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { articleHtml, findBlogPost, listBlogPosts, loadBlogPosts } from "./blog.server";
-import { buildRssFeed, buildSitemap } from "./blog-feeds.server";
+import { buildRssFeed, buildRobotsTxt, buildSitemap } from "./blog-feeds.server";
 import { PUBLIC_PAGES } from "./public-pages";
 
 const ARTICLE_SLUGS = [
@@ -92,12 +92,32 @@ describe("loading Markdown", () => {
 describe("sitemap and feed", () => {
   const posts = listBlogPosts();
 
-  it("lists every public page and every article with absolute URLs", () => {
-    const xml = buildSitemap(site, posts);
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(PUBLIC_PAGES.length + ARTICLE_SLUGS.length);
-    for (const path of PUBLIC_PAGES) expect(locs).toContain(`https://boost.example.in${path}`);
-    for (const slug of ARTICLE_SLUGS) expect(locs).toContain(`https://boost.example.in/blog/${slug}`);
+  const dates = Object.fromEntries(PUBLIC_PAGES.map((path, i) => [path, `2026-01-${String(i + 1).padStart(2, "0")}`]));
+
+  it("lists every public page and every article with absolute URLs, each with its lastmod", () => {
+    const xml = buildSitemap(site, posts, dates as Parameters<typeof buildSitemap>[2]);
+    const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]);
+    expect(urls).toHaveLength(PUBLIC_PAGES.length + ARTICLE_SLUGS.length);
+    expect(xml.match(/<url>/g)).toHaveLength(urls.length);
+    for (const path of PUBLIC_PAGES) expect(urls).toContainEqual([`https://boost.example.in${path}`, dates[path]]);
+    for (const post of posts) expect(urls).toContainEqual([`https://boost.example.in/blog/${post.slug}`, post.modified]);
+  });
+
+  it("names the sitemap by its full address in robots.txt and keeps the admin and checkout out", () => {
+    const txt = buildRobotsTxt(site);
+    expect(txt).toContain("\nSitemap: https://boost.example.in/sitemap.xml\n");
+    expect(txt).toMatch(/^User-agent: \*\nDisallow: \/admin\nDisallow: \/checkout\n/);
+  });
+
+  it("dates an article by its modified day when it has one, never before its publication", () => {
+    const doc = (slug: string, date: string) =>
+      `---\nslug: "${slug}"\ntitle: "T"\ndescription: "D"\nexcerpt: "E"\ndate: ${date}\nauthor: "A"\n---\nOne two.\n`;
+    const [post] = loadBlogPosts({ "/content/blog/a.md": doc("a", '"2026-03-01"').replace("author:", 'modified: "2026-04-02"\nauthor:') });
+    expect([post!.date, post!.modified]).toEqual(["2026-03-01", "2026-04-02"]);
+    expect(() =>
+      loadBlogPosts({ "/content/blog/a.md": doc("a", '"2026-03-01"').replace("author:", 'modified: "2026-02-01"\nauthor:') }),
+    ).toThrow(/modified \(2026-02-01\) is before date/);
+    expect(loadBlogPosts({ "/content/blog/a.md": doc("a", '"2026-03-01"') })[0]!.modified).toBe("2026-03-01");
   });
 
   it("offers every article in RSS 2.0 with title, link, guid, pubDate and description", () => {

@@ -17,6 +17,8 @@ const frontMatter = z.object({
   description: z.string().trim().min(1),
   excerpt: z.string().trim().min(1),
   date: isoDay,
+  /** The day the article last changed in substance; the publication day when absent. */
+  modified: isoDay.optional(),
   author: z.string().trim().min(1),
 });
 
@@ -29,6 +31,8 @@ export interface BlogPost {
   excerpt: string;
   /** Publication day, YYYY-MM-DD. */
   date: string;
+  /** Last substantive change, YYYY-MM-DD (the publication day unless the front matter says `modified`). */
+  modified: string;
   author: string;
   /** Body as HTML; may hold {{setting}} placeholders, filled by `articleHtml`. */
   html: string;
@@ -45,8 +49,11 @@ export function loadBlogPosts(files: Record<string, string>): BlogPost[] {
     const doc = parseMarkdown(raw, frontMatter, path);
     const fileSlug = /([^/]+)\.md$/.exec(path)?.[1];
     if (fileSlug !== doc.meta.slug) throw new Error(`${path}: slug "${doc.meta.slug}" must match the file name`);
+    const modified = doc.meta.modified ?? doc.meta.date;
+    if (modified < doc.meta.date) throw new Error(`${path}: modified (${modified}) is before date (${doc.meta.date})`);
     return {
       ...doc.meta,
+      modified,
       html: doc.html,
       words: doc.words,
       readingMinutes: Math.max(1, Math.ceil(doc.words / WORDS_PER_MINUTE)),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultSiteSettings } from "~/domain/settings/registry";
+import { SAMPLE_PROOF_CARDS, SAMPLE_TESTIMONIALS } from "~/domain/social-proof/samples.server";
 import { homeContent } from "./home.server";
 import { POLICY_SLUGS, formatWhatsappNumber, policyPage } from "./pages.server";
 
@@ -24,8 +25,11 @@ describe("policy pages", () => {
 });
 
 describe("home content", () => {
-  it("has 3 proof items and 8 testimonials in three languages, and fills FAQ placeholders", () => {
-    const content = homeContent({ ...defaultSiteSettings(), deliveryStartMinutes: "45" });
+  it("ships 3 sample proof items and 8 sample testimonials in three languages, and fills FAQ placeholders", () => {
+    const content = homeContent(
+      { ...defaultSiteSettings(), deliveryStartMinutes: "45" },
+      { proof: SAMPLE_PROOF_CARDS, testimonials: SAMPLE_TESTIMONIALS },
+    );
     expect(content.proof).toHaveLength(3);
     expect(content.testimonials).toHaveLength(8);
     expect(new Set(content.testimonials.map((t) => t.language))).toEqual(new Set(["hi", "en", "hinglish"]));

@@ -22,6 +22,17 @@ for (const slug of POLICY_SLUGS) {
   documents.set(slug, parseMarkdown(source, frontMatter, `content/pages/${slug}.md`));
 }
 
+const MONTHS = ["january","february","march","april","may","june","july","august","september","october","november","december"];
+
+/** The policy's own "Last updated: 22 November 2026" line as 2026-11-22, or undefined when it has none. */
+export function policyLastUpdated(slug: PolicySlug): string | undefined {
+  const source = Object.entries(sources).find(([path]) => path.endsWith(`/${slug}.md`))?.[1] ?? "";
+  const m = /^Last updated:\s*(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})\s*$/m.exec(source);
+  const month = m ? MONTHS.indexOf(m[2]!.toLowerCase()) + 1 : 0;
+  if (!m || month === 0) return undefined;
+  return `${m[3]}-${String(month).padStart(2, "0")}-${m[1]!.padStart(2, "0")}`;
+}
+
 /** "919876543210" → "+91 98765 43210"; anything else is shown as typed. */
 export function formatWhatsappNumber(digits: string): string {
   const clean = digits.replace(/\D/g, "");
@@ -45,7 +56,6 @@ export function contentPlaceholders(settings: SiteSettings): Record<string, stri
     grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
     grievanceOfficerContact: settings.grievanceOfficerContact,
     deliveryStartMinutes: settings.deliveryStartMinutes,
-    creatorsBoosted: settings.creatorsBoosted,
     retentionDays: settings.retentionDays,
   };
 }

@@ -1,9 +1,17 @@
 import type { AppServices } from "~/context";
+import { countDeliveredOrders } from "~/domain/orders/orders.repository.server";
 import { startingPrices } from "~/domain/plans/catalogue.server";
+import { hasPublicTestimonials, showsSamples } from "~/domain/social-proof/public.server";
+import { deliveredOrdersClaim } from "./delivered-claim";
 
 /** What every public page's header and footer need, read from site settings. */
-export async function loadSiteChrome({ db, settings }: Pick<AppServices, "db" | "settings">) {
-  const [site, prices] = await Promise.all([settings.get(), startingPrices(db)]);
+export async function loadSiteChrome({ db, settings, config }: Pick<AppServices, "db" | "settings" | "config">) {
+  const [site, prices, delivered, testimonials] = await Promise.all([
+    settings.get(),
+    startingPrices(db),
+    countDeliveredOrders(db),
+    hasPublicTestimonials(db, showsSamples(config)),
+  ]);
   const cheapest = Object.values(prices).reduce<number | null>(
     (min, p) => (min === null || p < min ? p : min),
     null,
@@ -16,7 +24,10 @@ export async function loadSiteChrome({ db, settings }: Pick<AppServices, "db" | 
     location: site.location,
     publicBaseUrl: site.publicBaseUrl.replace(/\/+$/, ""),
     deliveryStartMinutes: site.deliveryStartMinutes,
-    creatorsBoosted: site.creatorsBoosted,
+    /** "1,200+" delivered orders, or null while there are too few to claim. */
+    deliveredClaim: deliveredOrdersClaim(delivered),
+    /** The home page has a testimonials section (the header links to it). */
+    hasTestimonials: testimonials,
     /** Cheapest enabled plan in paise, for "from ₹X"; null when nothing is on sale. */
     cheapestPricePaise: cheapest,
     startingPrices: prices,

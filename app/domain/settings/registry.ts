@@ -17,6 +17,15 @@ import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 
 export const PLACEHOLDER_UPI_ID = "placeholder-change-me@upi";
 
+/**
+ * The grievance officer a fresh shop names: plainly not a person, so no buyer
+ * takes it for one and the admin's banner asks for the real name.
+ */
+export const PLACEHOLDER_GRIEVANCE_OFFICER = "Grievance officer not yet named (placeholder)";
+
+/** Names earlier versions seeded as the grievance officer: fictional, so still a placeholder. */
+export const LEGACY_GRIEVANCE_OFFICER_DEFAULTS: readonly string[] = ["Priya Sharma"];
+
 export const SETTINGS = {
   panelApiKey: { key: "VITE_SMM_PANEL_API_KEY", group: "smm", secret: true, default: "" },
   panelUrl: { key: "VITE_SMM_PANEL_URL", group: "smm", default: "" },
@@ -38,7 +47,7 @@ export const SETTINGS = {
   supportPhone: { key: "SUPPORT_PHONE", group: "store", default: "+91 98765 43210" },
   whatsappNumber: { key: "WHATSAPP_NUMBER", group: "store", default: "919876543210" },
   location: { key: "LOCATION", group: "store", default: "New Delhi, India" },
-  grievanceOfficerName: { key: "GRIEVANCE_OFFICER_NAME", group: "store", default: "Priya Sharma" },
+  grievanceOfficerName: { key: "GRIEVANCE_OFFICER_NAME", group: "store", default: PLACEHOLDER_GRIEVANCE_OFFICER },
   grievanceOfficerDesignation: {
     key: "GRIEVANCE_OFFICER_DESIGNATION",
     group: "store",
@@ -50,7 +59,6 @@ export const SETTINGS = {
     default: "grievance@boostkaro.in",
   },
   deliveryStartMinutes: { key: "DELIVERY_START_MINUTES", group: "store", default: "30" },
-  creatorsBoosted: { key: "CREATORS_BOOSTED", group: "store", default: "3,000+" },
   retentionDays: { key: "RETENTION_DAYS", group: "store", default: "180" },
 } as const satisfies Record<string, SettingDefinition>;
 

@@ -28,18 +28,29 @@ export interface SettingsCache {
   clear(): void;
 }
 
+/** Settings the environment fixes for this deployment, whatever the database says. */
+export function environmentOverrides(config: { PUBLIC_BASE_URL?: string }): Partial<SiteSettings> {
+  return config.PUBLIC_BASE_URL ? { publicBaseUrl: config.PUBLIC_BASE_URL } : {};
+}
+
 /**
  * Settings change rarely and are read on every page, so each instance keeps
  * them for at most `ttlMs`. Saving clears this instance's copy at once; other
- * instances see the change when their copy expires.
+ * instances see the change when their copy expires. `overrides` (from the
+ * environment) win over the stored values, so every reader sees the effective ones.
  */
-export function createSettingsCache(db: DB, ttlMs = 30_000, clock = Date.now): SettingsCache {
+export function createSettingsCache(
+  db: DB,
+  ttlMs = 30_000,
+  clock = Date.now,
+  overrides: Partial<SiteSettings> = {},
+): SettingsCache {
   let cached: { value: Promise<SiteSettings>; at: number } | null = null;
   return {
     get() {
       const now = clock();
       if (!cached || now - cached.at >= ttlMs) {
-        const value = readSiteSettings(db);
+        const value = readSiteSettings(db).then((stored) => ({ ...stored, ...overrides }));
         cached = { value, at: now };
         value.catch(() => {
           cached = null;

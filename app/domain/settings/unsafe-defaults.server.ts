@@ -45,6 +45,8 @@ export async function unsafeDefaults(
     panelUrl: site.panelUrl,
     panelApiKey: site.panelApiKey,
     publicBaseUrl: site.publicBaseUrl,
+    publicBaseUrlFromEnv: Boolean(services.config.PUBLIC_BASE_URL),
+    grievanceOfficerName: site.grievanceOfficerName,
     demoPanelUrl: services.demoPanelUrl,
     demoPanelKey: DEMO_PANEL_KEY,
     adminPasswordFromEnv: fromEnv,

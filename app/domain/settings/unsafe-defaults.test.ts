@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PLACEHOLDER_UPI_ID } from "./registry";
+import { SAMPLE_TESTIMONIALS } from "~/domain/social-proof/samples.server";
+import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID, defaultSiteSettings } from "./registry";
 import { type UnsafeDefaultsInput, isUnsafePublicBaseUrl, listUnsafeDefaults } from "./unsafe-defaults";
 
 const SIMULATOR = "http://127.0.0.1:3001";
@@ -50,6 +51,23 @@ describe("unsafe defaults", () => {
     ).toEqual([]);
   });
 
+  it("reports the seeded grievance officer, and the fictional name earlier versions seeded, until a real one is named", () => {
+    const found = listUnsafeDefaults({ ...fresh, grievanceOfficerName: defaultSiteSettings().grievanceOfficerName });
+    expect(found.map((d) => d.id)).toContain("grievance-officer-placeholder");
+    const item = found.find((d) => d.id === "grievance-officer-placeholder")!;
+    expect(item.href).toBe("/admin/settings#store-settings");
+    expect(item.message).toContain(PLACEHOLDER_GRIEVANCE_OFFICER);
+    expect(ids({ ...fresh, grievanceOfficerName: " priya sharma " })).toContain("grievance-officer-placeholder");
+    expect(ids({ ...fresh, grievanceOfficerName: "Anita Rao" })).not.toContain("grievance-officer-placeholder");
+  });
+
+  it("seeds a grievance officer no sample testimonial is named after, and that reads as a placeholder", () => {
+    const officer = defaultSiteSettings().grievanceOfficerName;
+    expect(officer).toMatch(/placeholder/i);
+    for (const t of SAMPLE_TESTIMONIALS) expect(t.name.toLowerCase()).not.toBe(officer.toLowerCase());
+    for (const t of SAMPLE_TESTIMONIALS) expect(t.name.toLowerCase()).not.toBe("priya sharma");
+  });
+
   it("counts the panel as the simulator when either its address or its key is the simulator's", () => {
     expect(ids({ ...fresh, panelApiKey: "live-key" })).toContain("panel-simulator");
     expect(ids({ ...fresh, panelUrl: "https://panel.example" })).toContain("panel-simulator");
@@ -72,5 +90,19 @@ describe("unsafe defaults", () => {
     }
     expect(isUnsafePublicBaseUrl("https://shop.example")).toBe(false);
     expect(isUnsafePublicBaseUrl("https://boost.in/")).toBe(false);
+  });
+
+  it("says when the unsafe public address comes from PUBLIC_BASE_URL, which the Settings field cannot change", () => {
+    const fromSetting = listUnsafeDefaults({ ...fresh, publicBaseUrl: "http://shop.example" });
+    expect(fromSetting.find((d) => d.id === "public-base-url")!.message).toBe(
+      "The Public Base URL is http://shop.example: links, canonicals, the sitemap and link previews need your https:// address.",
+    );
+    const fromEnv = listUnsafeDefaults({ ...fresh, publicBaseUrl: "http://shop.example", publicBaseUrlFromEnv: true });
+    const item = fromEnv.find((d) => d.id === "public-base-url")!;
+    expect(item.message).toMatch(/^PUBLIC_BASE_URL in the server's environment is http:\/\/shop\.example:/);
+    expect(item.message).toContain("the Settings field does not apply while it is set");
+    expect(ids({ ...fresh, publicBaseUrl: "https://shop.example", publicBaseUrlFromEnv: true })).not.toContain(
+      "public-base-url",
+    );
   });
 });

@@ -1,8 +1,9 @@
-import { PLACEHOLDER_UPI_ID } from "./registry";
+import { LEGACY_GRIEVANCE_OFFICER_DEFAULTS, PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "./registry";
 
 /** A setting a fresh shop ships with that must not face real buyers, and where the operator fixes it. */
 export interface UnsafeDefault {
-  id: "upi-placeholder" | "panel-simulator" | "public-base-url" | "admin-password-env";
+  id:
+    "upi-placeholder" | "panel-simulator" | "public-base-url" | "grievance-officer-placeholder" | "admin-password-env";
   message: string;
   /** The page (a Settings card, or My Account) that fixes it. */
   href: string;
@@ -13,7 +14,12 @@ export interface UnsafeDefaultsInput {
   upiId: string;
   panelUrl: string;
   panelApiKey: string;
+  /** The effective public address: PUBLIC_BASE_URL from the environment when set, else the setting. */
   publicBaseUrl: string;
+  /** The address comes from PUBLIC_BASE_URL, so the Settings field cannot change it. */
+  publicBaseUrlFromEnv?: boolean;
+  /** Absent: not checked (callers that only care about the other items). */
+  grievanceOfficerName?: string;
   /** Where the demo panel simulator of this process listens, when it runs. */
   demoPanelUrl?: string;
   demoPanelKey: string;
@@ -29,6 +35,12 @@ export const SETTINGS_ANCHORS = {
 
 /** Where the operator changes their own password. */
 export const ACCOUNT_PATH = "/admin/account";
+
+/** The seeded placeholder, or a fictional name an earlier version seeded. */
+export function isPlaceholderGrievanceOfficer(name: string): boolean {
+  const clean = name.trim().toLowerCase();
+  return [PLACEHOLDER_GRIEVANCE_OFFICER, ...LEGACY_GRIEVANCE_OFFICER_DEFAULTS].some((p) => p.toLowerCase() === clean);
+}
 
 export function isPlaceholderUpiId(upiId: string): boolean {
   return upiId.trim().toLowerCase() === PLACEHOLDER_UPI_ID;
@@ -63,6 +75,23 @@ export function isUnsafePublicBaseUrl(value: string): boolean {
   return isLocalBaseUrl(value) || parseUrl(value)!.protocol !== "https:";
 }
 
+/** What is wrong with a local or plain-HTTP public address, and who can change it. */
+export function publicBaseUrlProblem(url: string, fromEnv = false): string {
+  const shown = url.trim() || "empty";
+  return fromEnv
+    ? `PUBLIC_BASE_URL in the server's environment is ${shown}: links, canonicals, the sitemap and link previews need your https:// address. Change it where the server is deployed; the Settings field does not apply while it is set.`
+    : `The Public Base URL is ${shown}: links, canonicals, the sitemap and link previews need your https:// address.`;
+}
+
+function unsafePublicBaseUrl(url: string, fromEnv = false): UnsafeDefault {
+  return {
+    id: "public-base-url",
+    message: publicBaseUrlProblem(url, fromEnv),
+    href: SETTINGS_ANCHORS.store,
+    linkLabel: fromEnv ? "See the Public Base URL" : "Set the Public Base URL",
+  };
+}
+
 /** Every default still in place that a real shop must change, in the order the operator should fix them. */
 export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] {
   const found: UnsafeDefault[] = [];
@@ -85,12 +114,14 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
       linkLabel: "Connect your SMM panel",
     });
   }
-  if (isUnsafePublicBaseUrl(input.publicBaseUrl)) {
+  if (isUnsafePublicBaseUrl(input.publicBaseUrl))
+    found.push(unsafePublicBaseUrl(input.publicBaseUrl, input.publicBaseUrlFromEnv));
+  if (input.grievanceOfficerName !== undefined && isPlaceholderGrievanceOfficer(input.grievanceOfficerName)) {
     found.push({
-      id: "public-base-url",
-      message: `The Public Base URL is ${input.publicBaseUrl.trim() || "empty"}: links and canonicals need your https:// address.`,
+      id: "grievance-officer-placeholder",
+      message: `The grievance officer on the policy pages is "${input.grievanceOfficerName.trim()}", a placeholder: name the real person buyers can complain to.`,
       href: SETTINGS_ANCHORS.store,
-      linkLabel: "Set the Public Base URL",
+      linkLabel: "Name the grievance officer",
     });
   }
   if (input.adminPasswordFromEnv) {

@@ -36,7 +36,6 @@ describe("settings validation", () => {
       grievanceOfficerDesignation: "B",
       grievanceOfficerContact: "c@shop.in",
       deliveryStartMinutes: "30",
-      creatorsBoosted: "3,000+",
       retentionDays: "180",
     });
     expect(r.error?.issues.map((i) => i.message)).toEqual(["Support e-mail must be an e-mail address"]);

@@ -79,7 +79,6 @@ export const storeSettingsSchema = z.object({
   grievanceOfficerDesignation: required("Grievance officer designation").max(80),
   grievanceOfficerContact: required("Grievance officer contact").max(120),
   deliveryStartMinutes: positiveInt("Delivery start time", 1440),
-  creatorsBoosted: required("Creators boosted claim").max(20, "Keep the creators claim short, e.g. 3,000+"),
   retentionDays: positiveInt("Retention period", 3650),
 });
 

@@ -50,6 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   return {
     settings,
+    // PUBLIC_BASE_URL wins over the stored setting; the form still edits the stored one.
+    publicBaseUrl: { effective: config.PUBLIC_BASE_URL ?? settings.publicBaseUrl, fromEnv: config.PUBLIC_BASE_URL },
     username: admin.username,
     backups,
     paymentAlerts: { sms, templates: templates.inputs },
@@ -102,6 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { settings: s } = loaderData;
+  const publicBase = loaderData.publicBaseUrl.effective.replace(/\/+$/, "");
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -181,12 +184,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         <PaymentAlertsCard
           sms={loaderData.paymentAlerts.sms}
           templates={loaderData.paymentAlerts.templates}
-          endpoint={`${s.publicBaseUrl.replace(/\/+$/, "")}/api/payments/sms-alert`}
+          endpoint={`${publicBase}/api/payments/sms-alert`}
         />
-        <GatewayCard
-          gateway={loaderData.gateway}
-          webhookUrl={`${s.publicBaseUrl.replace(/\/+$/, "")}/api/payments/razorpay-webhook`}
-        />
+        <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
         <MailboxCard mailbox={loaderData.mailbox} />
         <AlertsCard alerts={loaderData.alerts} />
         <CredentialsCard username={loaderData.username} />
@@ -201,6 +201,9 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               label: "Public Base URL",
               value: s.publicBaseUrl,
               placeholder: "https://yourshop.in",
+              hint: loaderData.publicBaseUrl.fromEnv
+                ? `Overridden by PUBLIC_BASE_URL in the server's environment: the shop uses ${loaderData.publicBaseUrl.fromEnv}. Saving here changes nothing until it is unset.`
+                : undefined,
             },
             { name: "supportEmail", label: "Support E-mail", value: s.supportEmail, type: "email" },
             { name: "supportPhone", label: "Support Phone", value: s.supportPhone, type: "tel" },
@@ -223,12 +226,6 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               label: "Delivery starts within (minutes)",
               value: s.deliveryStartMinutes,
               inputMode: "numeric",
-            },
-            {
-              name: "creatorsBoosted",
-              label: "Creators Boosted claim",
-              value: s.creatorsBoosted,
-              placeholder: "3,000+",
             },
             {
               name: "retentionDays",

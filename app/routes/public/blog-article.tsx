@@ -1,12 +1,14 @@
 import { Link, data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/blog-article";
+import { JsonLdScripts } from "~/components/site/json-ld";
 import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { articleHtml, findBlogPost } from "~/domain/content/blog.server";
 import { BlogCallToAction, blogDateLabel, rssLink } from "./blog-shared";
 import { useSiteChrome } from "./layout";
-import { useNonce } from "~/lib/nonce";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { errorPageMeta, seoMeta, siteFromMatches } from "~/lib/seo";
+import { PAGE_TITLES, articleImageKey, socialImage } from "~/lib/social-image";
+import { articleLd, breadcrumbLd } from "~/lib/structured-data";
 
 /** Same page for every visitor: rendered once per version of its data (app/lib/html-cache.server.ts). */
 export const handle = { cacheHtml: true };
@@ -20,6 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     title: post.title,
     description: post.description,
     date: post.date,
+    modified: post.modified,
     dateLabel: blogDateLabel(post.date),
     author: post.author,
     readingMinutes: post.readingMinutes,
@@ -31,9 +34,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
   const site = siteFromMatches(matches);
   if (!loaderData) {
     const notFound = isRouteErrorResponse(error) && error.status === 404;
+    const title = notFound ? "404 - Blog Post Not Found" : "Something went wrong";
     return [
-      { title: `${notFound ? "404 - Blog Post Not Found" : "Something went wrong"} | ${site.brandName}` },
-      { name: "robots", content: "noindex" },
+      { title: `${title} | ${site.brandName}` },
+      ...errorPageMeta(site, {
+        title,
+        description: notFound
+          ? "Sorry, the blog post you are looking for does not exist."
+          : "We could not show this article right now. Please try again in a moment.",
+        image: socialImage("not-found", PAGE_TITLES["not-found"]),
+      }),
     ];
   }
   return [
@@ -44,6 +54,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, error }) => {
       baseUrl: site.publicBaseUrl,
       brandName: site.brandName,
       type: "article",
+      image: socialImage(articleImageKey(loaderData.slug), loaderData.title),
     }),
     { property: "article:published_time", content: loaderData.date },
     { property: "article:author", content: loaderData.author },
@@ -85,32 +96,19 @@ function BackToBlog() {
   );
 }
 
-/** Structured data for search engines. A data block, but it still carries the nonce so CSP never has to guess. */
+/** Structured data for search engines: the article itself, and where it sits in the site. */
 function ArticleJsonLd({ post }: { post: Route.ComponentProps["loaderData"] }) {
-  const nonce = useNonce();
   const site = useSiteChrome();
-  const url = `${site.publicBaseUrl}/blog/${post.slug}`;
-  const json = JSON.stringify({
-    "@context": "https://schema.org",
-    "@type": "Article",
-    headline: post.title,
-    description: post.description,
-    datePublished: post.date,
-    dateModified: post.date,
-    inLanguage: "en-IN",
-    author: { "@type": "Organization", name: post.author },
-    publisher: { "@type": "Organization", name: site.brandName, url: `${site.publicBaseUrl}/` },
-    mainEntityOfPage: { "@type": "WebPage", "@id": url },
-    url,
-  });
-  // "</script>" inside a string must not end the element early.
-  const safe = json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
   return (
-    <script
-      type="application/ld+json"
-      nonce={nonce || undefined}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: safe }}
+    <JsonLdScripts
+      items={[
+        articleLd(site, { ...post, image: socialImage(articleImageKey(post.slug), post.title) }),
+        breadcrumbLd(site, [
+          { name: "Home", path: "/" },
+          { name: "Blog", path: "/blog" },
+          { name: post.title, path: `/blog/${post.slug}` },
+        ]),
+      ]}
     />
   );
 }

@@ -4,6 +4,7 @@ import { Card } from "~/components/ui/card";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { blogDateLabel, rssLink } from "./blog-shared";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 
 /** Same page for every visitor: rendered once per version of its data (app/lib/html-cache.server.ts). */
 export const handle = { cacheHtml: true };
@@ -25,12 +26,13 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return [
     ...seoMeta({
-      title: `Instagram Growth Blog for India | ${site.brandName}`,
+      title: `${PAGE_TITLES.blog} | ${site.brandName}`,
       description:
         "Practical Instagram growth guides for Indian creators and small businesses: Reels, the algorithm, engagement, posting times, bios, giveaways and more.",
       path: "/blog",
       baseUrl: site.publicBaseUrl,
       brandName: site.brandName,
+      image: socialImage("blog", PAGE_TITLES.blog),
     }),
     rssLink(site.brandName),
   ];

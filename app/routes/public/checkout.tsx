@@ -16,6 +16,7 @@ import { type OrderCheckoutView, useCheckout } from "~/components/buying/use-che
 import { servicesContext } from "~/context";
 import { loadCheckout } from "~/domain/payments/checkout.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order")?.trim() ?? "";
@@ -29,7 +30,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seoMeta({
-    title: `Checkout | ${site.brandName}`,
+    title: `${PAGE_TITLES.checkout} | ${site.brandName}`,
+    image: socialImage("checkout", PAGE_TITLES.checkout),
     description: "Pay for your order by UPI.",
     path: "/checkout",
     baseUrl: site.publicBaseUrl,

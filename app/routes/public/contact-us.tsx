@@ -5,6 +5,7 @@ import { Card } from "~/components/ui/card";
 import { servicesContext } from "~/context";
 import { formatWhatsappNumber } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const s = await context.get(servicesContext).settings.get();
@@ -29,7 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seoMeta({
-    title: `Contact Us | ${site.brandName}`,
+    title: `${PAGE_TITLES["contact-us"]} | ${site.brandName}`,
+    image: socialImage("contact-us", PAGE_TITLES["contact-us"]),
     description: `Get help with an order from ${site.brandName}: chat on WhatsApp or e-mail us with your order ID. Seller details and Grievance Officer contact.`,
     path: "/contact-us",
     baseUrl: site.publicBaseUrl,

@@ -11,24 +11,31 @@ import { ProofCarousel } from "~/components/home/proof-carousel";
 import { ServicesGrid } from "~/components/home/services-grid";
 import { TestimonialsCarousel } from "~/components/home/testimonials-carousel";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
+import { JsonLdScripts } from "~/components/site/json-ld";
 import { SCROLL_DELAY_FROM_STATE_MS, scrollToSection, sectionFromState } from "~/components/site/sections";
 import { servicesContext } from "~/context";
 import { homeContent } from "~/domain/content/home.server";
+import { publicSocialProof, showsSamples } from "~/domain/social-proof/public.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { PAGE_TITLES, socialImage } from "~/lib/social-image";
+import { faqPageLd, organizationLd, webSiteLd } from "~/lib/structured-data";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return homeContent(await context.get(servicesContext).settings.get());
+  const { db, settings, config } = context.get(servicesContext);
+  const [site, social] = await Promise.all([settings.get(), publicSocialProof(db, showsSamples(config))]);
+  return homeContent(site, social);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seoMeta({
-    title: `${site.brandName} – Buy Instagram Followers, Likes and Views in India`,
+    title: `${site.brandName} – ${PAGE_TITLES.home}`,
     description:
       "Grow your Instagram in India with followers, likes, views and comments packages paid by UPI. No password needed; track every order.",
     path: "/",
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
+    image: socialImage("home", PAGE_TITLES.home),
   });
 };
 
@@ -47,16 +54,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero
         cheapestPricePaise={site.cheapestPricePaise}
         deliveryStartMinutes={site.deliveryStartMinutes}
-        creatorsBoosted={site.creatorsBoosted}
+        deliveredClaim={site.deliveredClaim}
+        hasResults={loaderData.proof.length > 0}
       />
       <ServicesGrid prices={site.startingPrices} />
-      <ProofCarousel items={loaderData.proof} />
+      {loaderData.proof.length > 0 && <ProofCarousel items={loaderData.proof} />}
       <ProfileCard brandName={site.brandName} />
       <WhyChooseUs deliveryStartMinutes={site.deliveryStartMinutes} />
       <HowItWorks deliveryStartMinutes={site.deliveryStartMinutes} />
-      <TestimonialsCarousel items={loaderData.testimonials} />
+      {loaderData.testimonials.length > 0 && <TestimonialsCarousel items={loaderData.testimonials} />}
       <FaqAccordion items={loaderData.faq} />
       <ClosingCta cheapestPricePaise={site.cheapestPricePaise} deliveryStartMinutes={site.deliveryStartMinutes} />
+      <JsonLdScripts items={[organizationLd(site), webSiteLd(site), faqPageLd(loaderData.faq)]} />
     </main>
   );
 }

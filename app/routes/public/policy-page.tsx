@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { PolicyPage } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { socialImage } from "~/lib/social-image";
 
 type Matches = Parameters<typeof siteFromMatches>[0];
 
@@ -12,6 +13,7 @@ export function policyMeta(page: PolicyPage | undefined, matches: Matches): Meta
     title: `${page.title} | ${site.brandName}`,
     description: page.description,
     path: `/${page.slug}`,
+    image: socialImage(page.slug, page.title),
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
   });

@@ -14,26 +14,32 @@ import { validateTarget } from "~/domain/orders/instagram-input";
 import { recentOrders } from "~/domain/orders/recent.server";
 import { listPlans } from "~/domain/plans/plans.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { formatCount } from "~/lib/money";
+import { socialImage } from "~/lib/social-image";
+import { productLd } from "~/lib/structured-data";
+import { JsonLdScripts } from "~/components/site/json-ld";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = serviceForPath(new URL(request.url).pathname);
   if (!content) throw data(null, { status: 404 });
   const { db } = context.get(servicesContext);
-  // Not awaited: the packages stream in behind four skeleton cards.
-  const plans: Promise<PlanCardData[]> = listPlans(db, { serviceType: content.type, enabledOnly: true }).then((rows) =>
-    rows.map((r) => ({
-      id: r.id,
-      serviceType: r.service_type,
-      name: r.name,
-      quantity: r.quantity,
-      pricePaise: r.price_paise,
-      refillDays: r.refill_days,
-      dripRuns: r.drip_runs,
-      dripIntervalMinutes: r.drip_interval_minutes,
-      tag: r.tag,
-    })),
-  );
-  return { service: content.type, plans, recent: await recentOrders(db, content.type), now: Date.now() };
+  // Awaited: the page's structured data lists every package with its price, for search engines.
+  const [rows, recent] = await Promise.all([
+    listPlans(db, { serviceType: content.type, enabledOnly: true }),
+    recentOrders(db, content.type),
+  ]);
+  const plans: PlanCardData[] = rows.map((r) => ({
+    id: r.id,
+    serviceType: r.service_type,
+    name: r.name,
+    quantity: r.quantity,
+    pricePaise: r.price_paise,
+    refillDays: r.refill_days,
+    dripRuns: r.drip_runs,
+    dripIntervalMinutes: r.drip_interval_minutes,
+    tag: r.tag,
+  }));
+  return { service: content.type, plans, recent, now: Date.now() };
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
@@ -44,6 +50,7 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
     title: `${content.title} | ${site.brandName}`,
     description: content.description,
     path: content.path,
+    image: socialImage(content.type, content.title),
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
   });
@@ -76,7 +83,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-extrabold sm:text-4xl">{content.heading}</h1>
         <p className="mx-auto mt-3 max-w-xl text-gray-700">{content.intro}</p>
         <div className="mt-5">
-          <TrustBadges creatorsBoosted={site.creatorsBoosted} deliveryStartMinutes={site.deliveryStartMinutes} />
+          <TrustBadges deliveredClaim={site.deliveredClaim} deliveryStartMinutes={site.deliveryStartMinutes} />
         </div>
       </section>
 
@@ -127,6 +134,20 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           <RecentOrders service={content.type} noun={content.noun} initial={loaderData.recent} initialNow={loaderData.now} />
         </section>
       )}
+      <JsonLdScripts
+        items={[
+          productLd(
+            site,
+            {
+              name: content.heading,
+              description: content.description,
+              path: content.path,
+              image: socialImage(content.type, content.title),
+            },
+            loaderData.plans.map((p) => ({ name: `${formatCount(p.quantity)} ${content.noun}`, pricePaise: p.pricePaise })),
+          ),
+        ]}
+      />
     </main>
   );
 }

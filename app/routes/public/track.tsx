@@ -18,6 +18,7 @@ import { isAppError } from "~/lib/app-error";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { formatCount } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { trackActionSchema } from "~/domain/orders/track-lookup";
 
@@ -31,7 +32,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);
   return seoMeta({
-    title: `Track your order | ${site.brandName}`,
+    title: `${PAGE_TITLES.track} | ${site.brandName}`,
+    image: socialImage("track", PAGE_TITLES.track),
     description: "Check the status of your Instagram order with your order ID and phone number.",
     path: "/track",
     baseUrl: site.publicBaseUrl,

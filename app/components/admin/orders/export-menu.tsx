@@ -42,7 +42,9 @@ const item = "cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[high
 
 export function ExportMenu({ query }: { query: OrderFilters }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons stay
+    // focusable, which screen readers trip over; Escape, a click outside or Tab still close it.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button size="md" className="px-3 text-sm">
           <Download className="h-4 w-4" aria-hidden />

@@ -68,7 +68,7 @@ export function SettingsCard({ intent, title, description, fields }: Props) {
                   )}
                 </div>
               ) : (
-                <Field key={f.name} id={id(f.name)} label={f.label} size="sm">
+                <Field key={f.name} id={id(f.name)} label={f.label} size="sm" hint={f.hint}>
                   {(control) => (
                     <Input
                       {...control}

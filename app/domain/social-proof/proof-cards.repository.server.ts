@@ -1,0 +1,72 @@
+import type { DB } from "~/db/database.server";
+import type { ProofCardInput } from "./forms";
+import type { ProofCardRow } from "./table";
+
+/** The `proof_cards` table's SQL. */
+
+export function listProofCards(db: DB): Promise<ProofCardRow[]> {
+  return db.selectFrom("proof_cards").selectAll().orderBy("id").execute();
+}
+
+export function listPublishedProofCards(db: DB): Promise<ProofCardRow[]> {
+  return db.selectFrom("proof_cards").selectAll().where("published", "=", 1).orderBy("id").execute();
+}
+
+function columns(input: ProofCardInput) {
+  return {
+    service_type: input.type,
+    title: input.title,
+    description: input.description,
+    before_label: input.beforeLabel,
+    before_value: input.beforeValue,
+    after_label: input.afterLabel,
+    after_value: input.afterValue,
+    stats: JSON.stringify(input.stats),
+    verified: input.verified ? 1 : 0,
+  };
+}
+
+/** A new proof card starts as a draft. */
+export function insertProofCard(db: DB, input: ProofCardInput, now: number): Promise<ProofCardRow> {
+  return db
+    .insertInto("proof_cards")
+    .values({ ...columns(input), published: 0, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findProofCard(db: DB, id: number): Promise<ProofCardRow | undefined> {
+  return db.selectFrom("proof_cards").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function updateProofCardRow(
+  db: DB,
+  id: number,
+  input: ProofCardInput,
+  now: number,
+): Promise<ProofCardRow | undefined> {
+  return db
+    .updateTable("proof_cards")
+    .set({ ...columns(input), updated_at: now })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function setProofCardPublished(
+  db: DB,
+  id: number,
+  published: boolean,
+  now: number,
+): Promise<ProofCardRow | undefined> {
+  return db
+    .updateTable("proof_cards")
+    .set({ published: published ? 1 : 0, updated_at: now })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function deleteProofCardRow(db: DB, id: number): Promise<ProofCardRow | undefined> {
+  return db.deleteFrom("proof_cards").where("id", "=", id).returningAll().executeTakeFirst();
+}

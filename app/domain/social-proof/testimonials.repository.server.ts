@@ -1,0 +1,74 @@
+import type { DB } from "~/db/database.server";
+import type { TestimonialInput } from "./forms";
+import type { TestimonialRow } from "./table";
+
+/** The `testimonials` table's SQL. */
+
+export function listTestimonials(db: DB): Promise<TestimonialRow[]> {
+  return db.selectFrom("testimonials").selectAll().orderBy("id").execute();
+}
+
+export function listPublishedTestimonials(db: DB): Promise<TestimonialRow[]> {
+  return db.selectFrom("testimonials").selectAll().where("published", "=", 1).orderBy("id").execute();
+}
+
+export async function hasPublishedTestimonial(db: DB): Promise<boolean> {
+  const row = await db.selectFrom("testimonials").select("id").where("published", "=", 1).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+function columns(input: TestimonialInput) {
+  return {
+    name: input.name,
+    handle: input.handle,
+    content: input.content,
+    rating: input.rating,
+    given_on: input.date,
+    language: input.language,
+  };
+}
+
+/** A new testimonial starts as a draft. */
+export function insertTestimonial(db: DB, input: TestimonialInput, now: number): Promise<TestimonialRow> {
+  return db
+    .insertInto("testimonials")
+    .values({ ...columns(input), published: 0, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findTestimonial(db: DB, id: number): Promise<TestimonialRow | undefined> {
+  return db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function updateTestimonialRow(
+  db: DB,
+  id: number,
+  input: TestimonialInput,
+  now: number,
+): Promise<TestimonialRow | undefined> {
+  return db
+    .updateTable("testimonials")
+    .set({ ...columns(input), updated_at: now })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function setTestimonialPublished(
+  db: DB,
+  id: number,
+  published: boolean,
+  now: number,
+): Promise<TestimonialRow | undefined> {
+  return db
+    .updateTable("testimonials")
+    .set({ published: published ? 1 : 0, updated_at: now })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export function deleteTestimonialRow(db: DB, id: number): Promise<TestimonialRow | undefined> {
+  return db.deleteFrom("testimonials").where("id", "=", id).returningAll().executeTakeFirst();
+}

@@ -1,0 +1,171 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/social-proof";
+import { adminTitle } from "~/lib/admin-title";
+import { ConfirmActionDialog } from "~/components/admin/orders/confirm-action-dialog";
+import { ItemList } from "~/components/admin/social-proof/item-list";
+import { ProofCardDialog } from "~/components/admin/social-proof/proof-card-dialog";
+import { LANGUAGE_LABELS, TestimonialDialog } from "~/components/admin/social-proof/testimonial-dialog";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { servicesContext } from "~/context";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { runSocialProofAction, socialProofAdminView } from "~/domain/social-proof/admin.server";
+import { type SocialProofIntent, socialProofActionSchema } from "~/domain/social-proof/forms";
+import { showsSamples } from "~/domain/social-proof/public.server";
+import type { ProofItem, Testimonial } from "~/domain/social-proof/types";
+import { pageAction } from "~/lib/api.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
+import { requestActor } from "~/lib/request-client.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Social proof") }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const { db, config } = context.get(servicesContext);
+  return { ...(await socialProofAdminView(db)), samplesShown: showsSamples(config) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const submission = await parseForm(request, socialProofActionSchema);
+  if (submission.status !== "success") return formFailure(submission);
+  const actor = requestActor(request, admin.username);
+  return pageAction(() => runSocialProofAction(context.get(servicesContext).db, actor, submission.value));
+}
+
+type Editing =
+  | { kind: "testimonial"; target: { id: number; item: Testimonial } | null }
+  | { kind: "proof"; target: { id: number; item: ProofItem } | null };
+
+export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [deleting, setDeleting] = useState<{ intent: SocialProofIntent; id: number; title: string } | null>(null);
+  const [lastIntent, setLastIntent] = useState<SocialProofIntent>("testimonial.create");
+  const busy = fetcher.state !== "idle";
+  useActionToast(fetcher, {
+    failureTitle: lastIntent.endsWith("delete") ? "Failed to delete" : "Failed to save",
+    onSuccess: () => {
+      setEditing(null);
+      setDeleting(null);
+    },
+  });
+
+  const submit = (form: FormData) => {
+    setLastIntent(form.get("intent") as SocialProofIntent);
+    void fetcher.submit(form, { method: "post" });
+  };
+  const send = (fields: Record<string, string | number>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
+    submit(form);
+  };
+
+  const samplesNote = loaderData.samplesShown
+    ? "This shop runs in development or as the demo, so the public site shows these samples where nothing of yours is published."
+    : "The public site never shows them: a section with nothing published is hidden.";
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Social proof</h1>
+        <p className="mt-1 max-w-3xl text-sm text-gray-700">
+          The testimonials and before/after results on the home page. Publish only real customers&apos; words and
+          results, with their consent: made-up reviews are misleading advertising under the Consumer Protection Act,
+          2019. Items marked <strong>Sample</strong> came with the shop and are fictional. {samplesNote}
+        </p>
+      </div>
+
+      <Card asChild>
+        <section aria-labelledby="testimonials-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="testimonials-heading" className="text-lg font-semibold">
+              Testimonials
+            </h2>
+            <Button size="md" onClick={() => setEditing({ kind: "testimonial", target: null })}>
+              Add testimonial
+            </Button>
+          </div>
+          <ItemList
+            items={loaderData.testimonials}
+            noun="testimonial"
+            busy={busy}
+            render={(t) => ({
+              title: `${t.name} (${t.handle})`,
+              body: (
+                <>
+                  <span className="line-clamp-2">{t.content}</span>
+                  <span className="text-xs text-gray-600">
+                    {t.rating} of 5 · {LANGUAGE_LABELS[t.language]} · {t.date}
+                  </span>
+                </>
+              ),
+            })}
+            onEdit={(id, item) => setEditing({ kind: "testimonial", target: { id, item } })}
+            onPublish={(id, published) => send({ intent: "testimonial.publish", id, published: String(published) })}
+            onDelete={(id, title) => setDeleting({ intent: "testimonial.delete", id, title })}
+          />
+        </section>
+      </Card>
+
+      <Card asChild>
+        <section aria-labelledby="proof-heading" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="proof-heading" className="text-lg font-semibold">
+              Proof cards
+            </h2>
+            <Button size="md" onClick={() => setEditing({ kind: "proof", target: null })}>
+              Add proof card
+            </Button>
+          </div>
+          <ItemList
+            items={loaderData.proof}
+            noun="proof card"
+            busy={busy}
+            render={(p) => ({
+              title: p.title,
+              body: (
+                <span>
+                  {p.type}: {p.before.value} → {p.after.value}
+                  {p.verified ? " · verified" : ""}
+                </span>
+              ),
+            })}
+            onEdit={(id, item) => setEditing({ kind: "proof", target: { id, item } })}
+            onPublish={(id, published) => send({ intent: "proof.publish", id, published: String(published) })}
+            onDelete={(id, title) => setDeleting({ intent: "proof.delete", id, title })}
+          />
+        </section>
+      </Card>
+
+      {editing?.kind === "testimonial" && (
+        <TestimonialDialog
+          editing={editing.target}
+          submitting={busy}
+          onClose={() => setEditing(null)}
+          onSubmit={submit}
+        />
+      )}
+      {editing?.kind === "proof" && (
+        <ProofCardDialog
+          editing={editing.target}
+          submitting={busy}
+          onClose={() => setEditing(null)}
+          onSubmit={submit}
+        />
+      )}
+      <ConfirmActionDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !busy && setDeleting(null)}
+        title={`Delete "${deleting?.title ?? ""}"?`}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        onConfirm={() => deleting && send({ intent: deleting.intent, id: deleting.id })}
+      >
+        It is removed from the site at once and cannot be undone.
+      </ConfirmActionDialog>
+    </div>
+  );
+}
