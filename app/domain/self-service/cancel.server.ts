@@ -13,7 +13,7 @@ import { cancelRefusal } from "./rules";
 import { type Requester, requesterName } from "./who";
 
 /**
- * The buyer cancels a paid order the panel has not started (it says Pending
+ * The buyer (or the operator) cancels a paid order the panel has not started (it says Pending
  * and the service allows cancelling). Claimed first, like a refill: the rules
  * are checked and a request row written with the order row locked, so only
  * one of two clicks calls the panel's `cancel`. When the panel agrees, the
