@@ -5,7 +5,7 @@ import { paiseToRupees } from "~/lib/money";
 import { serviceCapabilities } from "~/domain/panel/services.server";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { AppError } from "~/lib/app-error";
-import { DRIP_MESSAGES, type NewPlanInput, type PlanUpdateInput } from "./plan-form";
+import { DRIP_MESSAGES, type NewPlanInput, type PlanUpdateInput, dripProblems } from "./plan-form";
 import type { PlanRow, ServiceType } from "./table";
 
 /** The guarantee and drip-feed fields may be left out (an older client): none. */
@@ -104,7 +104,11 @@ export async function createPlan(
   });
 }
 
-/** Updates name, quantity, price and tag; the service type never changes. */
+/**
+ * Updates name, quantity, price, tag, refill guarantee and drip-feed; the
+ * service type never changes. A guarantee or drip-feed field left out keeps
+ * the plan's own (runs set to 0 without an interval: the interval goes too).
+ */
 export async function updatePlan(
   db: DB,
   actor: Actor,
@@ -112,8 +116,18 @@ export async function updatePlan(
   input: PlanInput<PlanUpdateInput>,
   now = Date.now(),
 ): Promise<PlanRow | null> {
-  const existing = await db.selectFrom("plans").select("service_type").where("id", "=", id).executeTakeFirst();
-  if (existing) await checkDripSupport(db, existing.service_type, input.dripRuns ?? 0);
+  const existing = await db.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!existing) return null;
+  const dripRuns = input.dripRuns ?? existing.drip_runs;
+  const merged = {
+    refillDays: input.refillDays ?? existing.refill_days,
+    dripRuns,
+    dripInterval: input.dripInterval ?? (dripRuns === 0 ? 0 : existing.drip_interval_minutes),
+  };
+  const problem = dripProblems({ amount: input.amount, ...merged })[0];
+  if (problem) throw new AppError("INVALID_INPUT", problem.message, { field: problem.field });
+  // Checked only when it changes: a plan may keep a drip-feed the panel's list no longer offers.
+  if (merged.dripRuns !== existing.drip_runs) await checkDripSupport(db, existing.service_type, merged.dripRuns);
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return null;
@@ -124,7 +138,7 @@ export async function updatePlan(
         quantity: input.amount,
         price_paise: input.price,
         tag: input.tags[0] ?? null,
-        ...extras(input),
+        ...extras(merged),
         updated_at: now,
       })
       .where("id", "=", id)

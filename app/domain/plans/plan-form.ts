@@ -35,13 +35,18 @@ const price = z.union([z.string(), z.number()], { error: "Price is required" }).
   return paise;
 });
 
-/** A whole number in a range from a form field or JSON; empty means 0 (none). */
+/**
+ * A whole number in a range from a form field or JSON. Empty means 0 (none);
+ * left out means undefined, so a JSON update that does not name the field
+ * keeps what the plan has (see `planUpdateSchema`).
+ */
 function wholeNumber(label: string, max: number, message: string) {
   return z
     .union([z.string(), z.number()])
     .optional()
     .transform((v, ctx) => {
-      const text = String(v ?? "").trim();
+      if (v === undefined) return undefined;
+      const text = String(v).trim();
       if (text === "") return 0;
       if (!/^\d{1,6}$/.test(text) || Number(text) > max) {
         ctx.addIssue({ code: "custom", message });
@@ -56,13 +61,21 @@ export const MAX_REFILL_DAYS = 365;
 export const MAX_DRIP_RUNS = 100;
 export const MAX_DRIP_INTERVAL_MINUTES = 1440;
 
-const refillDays = wholeNumber("refillDays", MAX_REFILL_DAYS, `Refill guarantee must be 0 to ${MAX_REFILL_DAYS} days`);
-const dripRuns = wholeNumber("dripRuns", MAX_DRIP_RUNS, `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`);
-const dripInterval = wholeNumber(
+const keptRefillDays = wholeNumber(
+  "refillDays",
+  MAX_REFILL_DAYS,
+  `Refill guarantee must be 0 to ${MAX_REFILL_DAYS} days`,
+);
+const keptDripRuns = wholeNumber("dripRuns", MAX_DRIP_RUNS, `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`);
+const keptDripInterval = wholeNumber(
   "dripInterval",
   MAX_DRIP_INTERVAL_MINUTES,
   `Interval must be 1 to ${MAX_DRIP_INTERVAL_MINUTES} minutes`,
 );
+// A new plan, and the admin dialogs (conform sends an emptied field as nothing): left out is 0, none.
+const refillDays = keptRefillDays.transform((v) => v ?? 0);
+const dripRuns = keptDripRuns.transform((v) => v ?? 0);
+const dripInterval = keptDripInterval.transform((v) => v ?? 0);
 
 export const DRIP_MESSAGES = {
   runs: `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`,
@@ -71,17 +84,24 @@ export const DRIP_MESSAGES = {
   unsupported: "The SMM panel service for this type does not support drip-feed (fetch its services in Settings first)",
 } as const;
 
-/** Drip-feed needs both runs and an interval, and equal runs. */
-function checkDrip(plan: { amount: number; dripRuns: number; dripInterval: number }, ctx: z.RefinementCtx): void {
+/** What is wrong with a plan's drip-feed, field by field: both runs and an interval, and equal runs. */
+export function dripProblems(plan: {
+  amount: number;
+  dripRuns: number;
+  dripInterval: number;
+}): { field: "dripRuns" | "dripInterval"; message: string }[] {
   if (plan.dripRuns === 0) {
-    if (plan.dripInterval !== 0) ctx.addIssue({ code: "custom", path: ["dripRuns"], message: DRIP_MESSAGES.runs });
-    return;
+    return plan.dripInterval !== 0 ? [{ field: "dripRuns", message: DRIP_MESSAGES.runs }] : [];
   }
-  if (plan.dripRuns < 2) ctx.addIssue({ code: "custom", path: ["dripRuns"], message: DRIP_MESSAGES.runs });
-  if (plan.dripInterval < 1) ctx.addIssue({ code: "custom", path: ["dripInterval"], message: DRIP_MESSAGES.interval });
-  if (plan.amount % plan.dripRuns !== 0) {
-    ctx.addIssue({ code: "custom", path: ["dripRuns"], message: DRIP_MESSAGES.divisible });
-  }
+  const problems: { field: "dripRuns" | "dripInterval"; message: string }[] = [];
+  if (plan.dripRuns < 2) problems.push({ field: "dripRuns", message: DRIP_MESSAGES.runs });
+  if (plan.dripInterval < 1) problems.push({ field: "dripInterval", message: DRIP_MESSAGES.interval });
+  if (plan.amount % plan.dripRuns !== 0) problems.push({ field: "dripRuns", message: DRIP_MESSAGES.divisible });
+  return problems;
+}
+
+function checkDrip(plan: { amount: number; dripRuns: number; dripInterval: number }, ctx: z.RefinementCtx): void {
+  for (const { field, message } of dripProblems(plan)) ctx.addIssue({ code: "custom", path: [field], message });
 }
 
 const tags = z
@@ -103,8 +123,21 @@ export const newPlanSchema = z
   .object({ serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }), ...planFields })
   .superRefine(checkDrip);
 
-/** Body of PUT /api/admin/plans/{id}: editing never changes the service type. */
-export const planUpdateSchema = z.object(planFields).superRefine(checkDrip);
+/**
+ * Body of PUT /api/admin/plans/{id}: editing never changes the service type.
+ * The refill guarantee and drip-feed may be left out (a client from before
+ * them): the plan keeps its own, and `updatePlan` checks the drip-feed as it
+ * will be.
+ */
+export const planUpdateSchema = z.object({
+  name,
+  amount: quantity,
+  price,
+  tags,
+  refillDays: keptRefillDays,
+  dripRuns: keptDripRuns,
+  dripInterval: keptDripInterval,
+});
 
 export type NewPlanInput = z.output<typeof newPlanSchema>;
 export type PlanUpdateInput = z.output<typeof planUpdateSchema>;
