@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
-import { istDateTime } from "~/domain/dashboard/ist-time";
+import { istBuyerDateTime } from "~/domain/dashboard/ist-time";
 import { CANCEL_TEXT } from "~/domain/self-service/cancel-messages";
 import { DRIP_FEED_TEXT } from "~/domain/self-service/drip-feed-messages";
 import { REFILL_STATUS_TEXT, REFILL_TEXT } from "~/domain/self-service/refill-messages";
@@ -58,7 +58,7 @@ export function SelfService({
             {DRIP_FEED_TEXT.runsDone(view.drip.done, view.drip.runs)}
           </p>
           {view.drip.nextRunAt !== null && (
-            <p className="mt-1 text-gray-700">{DRIP_FEED_TEXT.nextRun(istDateTime(view.drip.nextRunAt))}</p>
+            <p className="mt-1 text-gray-700">{DRIP_FEED_TEXT.nextRun(istBuyerDateTime(view.drip.nextRunAt))}</p>
           )}
         </div>
       )}
@@ -68,7 +68,7 @@ export function SelfService({
           <h3 className="font-semibold">{REFILL_TEXT.heading}</h3>
           <p className="mt-1 text-gray-700">
             {view.guaranteeEndsAt !== null
-              ? REFILL_TEXT.guaranteeUntil(istDateTime(view.guaranteeEndsAt))
+              ? REFILL_TEXT.guaranteeUntil(istBuyerDateTime(view.guaranteeEndsAt))
               : REFILL_TEXT.guarantee(view.refillDays)}
           </p>
           {view.refills.length > 0 && (
@@ -76,7 +76,9 @@ export function SelfService({
               {view.refills.map((refill) => (
                 <li key={refill.requestedAt} data-testid="refill-progress">
                   <span className="font-medium">{REFILL_STATUS_TEXT[refill.progress]}</span>{" "}
-                  <span className="text-gray-600">({REFILL_TEXT.lastRequest(istDateTime(refill.requestedAt))})</span>
+                  <span className="text-gray-600">
+                    ({REFILL_TEXT.lastRequest(istBuyerDateTime(refill.requestedAt))})
+                  </span>
                 </li>
               ))}
             </ul>
@@ -97,11 +99,19 @@ export function SelfService({
           <Proof lookup={lookup} intent="cancel" />
           <p className="text-gray-700">{confirming ? CANCEL_TEXT.confirm : CANCEL_TEXT.hint}</p>
           {confirming ? (
-            <Button type="submit" variant="danger" disabled={busy} className="mt-2 w-full">
+            <Button key="confirm" type="submit" variant="danger" disabled={busy} className="mt-2 w-full">
               {busy ? CANCEL_TEXT.sending : CANCEL_TEXT.confirmButton}
             </Button>
           ) : (
-            <Button variant="neutral" onClick={() => setConfirming(true)} className="mt-2 w-full">
+            // type="button" and its own key: were React to reuse this element as the submit button during the
+            // click, the browser would send the cancel without asking first.
+            <Button
+              key="ask"
+              type="button"
+              variant="neutral"
+              onClick={() => setConfirming(true)}
+              className="mt-2 w-full"
+            >
               {CANCEL_TEXT.button}
             </Button>
           )}
