@@ -14,9 +14,10 @@ import { gatewayOrders } from "./migrations/0018_gateway_orders";
 import { alertOutbox } from "./migrations/0019_alert_outbox";
 import { socialProof } from "./migrations/0020_social_proof";
 import { publicPages } from "./migrations/0021_public_pages";
+import { selfService } from "./migrations/0022_self_service";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
-function migrations(dialect: Dialect): Record<string, Migration> {
+export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "0001_initial": initialSchema(dialect),
     "0002_buying": buyingSchema(dialect),
@@ -32,6 +33,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "0019_alert_outbox": alertOutbox(dialect),
     "0020_social_proof": socialProof(dialect),
     "0021_public_pages": publicPages(dialect),
+    "0022_self_service": selfService(dialect),
   };
 }
 

@@ -11,8 +11,10 @@ import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
+import type { PanelServiceTable } from "~/domain/panel/table";
 import type { PlanTable } from "~/domain/plans/table";
 import type { PublicPagesGenerationTable } from "~/domain/public-pages/table";
+import type { OrderPanelRequestTable } from "~/domain/self-service/table";
 import type { SettingTable } from "~/domain/settings/table";
 import type { ProofCardTable, TestimonialTable } from "~/domain/social-proof/table";
 
@@ -43,4 +45,6 @@ export interface Database {
   testimonials: TestimonialTable;
   proof_cards: ProofCardTable;
   public_pages_generation: PublicPagesGenerationTable;
+  panel_services: PanelServiceTable;
+  order_panel_requests: OrderPanelRequestTable;
 }

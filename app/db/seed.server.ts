@@ -4,26 +4,39 @@ import type { NewPlanRow, ServiceType } from "~/domain/plans/table";
 import { SETTINGS, type SettingName, defaultSiteSettings } from "~/domain/settings/registry";
 import { writeSettings } from "~/domain/settings/settings.server";
 
-type DemoPlan = [service: ServiceType, name: string, quantity: number, rupees: number, tag?: string];
+type DemoPlan = [
+  service: ServiceType,
+  name: string,
+  quantity: number,
+  rupees: number,
+  tag?: string,
+  extras?: { refillDays?: number; dripRuns?: number; dripIntervalMinutes?: number },
+];
 
-/** Prices in the range Indian resellers charge in 2026. */
+/** Followers drop, so the larger packages promise refills for a month (the demo panel's followers service refills). */
+const REFILL_30 = { refillDays: 30 };
+
+/**
+ * Prices in the range Indian resellers charge in 2026. The biggest likes and
+ * views packages arrive gradually (drip-feed), which looks natural.
+ */
 const DEMO_PLANS: DemoPlan[] = [
   ["followers", "Starter Followers", 100, 49],
   ["followers", "Basic Followers", 500, 199],
-  ["followers", "Popular Followers", 1000, 349],
-  ["followers", "Growth Followers", 2500, 799, "best"],
-  ["followers", "Pro Followers", 5000, 1499],
-  ["followers", "Influencer Followers", 10000, 2799],
+  ["followers", "Popular Followers", 1000, 349, undefined, REFILL_30],
+  ["followers", "Growth Followers", 2500, 799, "best", REFILL_30],
+  ["followers", "Pro Followers", 5000, 1499, undefined, REFILL_30],
+  ["followers", "Influencer Followers", 10000, 2799, undefined, REFILL_30],
   ["likes", "Starter Likes", 100, 19],
   ["likes", "Basic Likes", 500, 79],
   ["likes", "Popular Likes", 1000, 139],
   ["likes", "Boost Likes", 2500, 299, "recommended"],
-  ["likes", "Viral Likes", 5000, 549],
+  ["likes", "Viral Likes", 5000, 549, undefined, { dripRuns: 5, dripIntervalMinutes: 60 }],
   ["views", "Starter Views", 1000, 19],
   ["views", "Basic Views", 5000, 69],
   ["views", "Popular Views", 10000, 119],
   ["views", "Reel Boost Views", 50000, 449, "hot"],
-  ["views", "Viral Views", 100000, 799],
+  ["views", "Viral Views", 100000, 799, undefined, { dripRuns: 4, dripIntervalMinutes: 30 }],
   ["comments", "Starter Comments", 100, 149],
   ["comments", "Popular Comments", 250, 329],
   ["comments", "Engagement Comments", 500, 599, "best"],
@@ -31,12 +44,15 @@ const DEMO_PLANS: DemoPlan[] = [
 ];
 
 export function demoPlans(now = Date.now()): NewPlanRow[] {
-  return DEMO_PLANS.map(([service_type, name, quantity, rupees, tag]) => ({
+  return DEMO_PLANS.map(([service_type, name, quantity, rupees, tag, extras]) => ({
     service_type,
     name,
     quantity,
     price_paise: rupees * 100,
     tag: tag ?? null,
+    refill_days: extras?.refillDays ?? 0,
+    drip_runs: extras?.dripRuns ?? 0,
+    drip_interval_minutes: extras?.dripIntervalMinutes ?? 0,
     is_enabled: 1,
     created_at: now,
     updated_at: now,

@@ -1,11 +1,15 @@
 import type { AppServices } from "~/context";
 import { markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
+import { panelSetup } from "~/domain/panel/connection.server";
+import { refreshPanelServicesIfStale } from "~/domain/panel/services.server";
+import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**
  * Background status sync: every PANEL_SYNC_INTERVAL_MS (±20%), asks the panel about placed orders that
  * are due (100 per call), moves them along as the panel reports, and marks orders stuck in
- * 'sending' for checking.
+ * 'sending' for checking; then follows requested refills, and keeps the panel's service list
+ * (what each service supports) fresh.
  */
 export function startPanelSyncJob(
   services: AppServices,
@@ -18,5 +22,11 @@ export function startPanelSyncJob(
     if (stuck > 0) services.logger.warn({ orders: stuck }, "orders left in 'sending' marked for checking");
     const result = await syncDueOrders(services, { shouldContinue: () => !isStopped() });
     if (result.calls > 0) services.logger.info(result, "panel status sync");
+    if (isStopped()) return;
+    const refills = await syncDueRefills(services);
+    if (refills > 0) services.logger.info({ refills }, "panel refill status sync");
+    // What each service supports (refill, cancel, drip-feed) decides what buyers are offered.
+    const configured = panelSetup(await services.settings.get(), services);
+    if (configured.ok) await refreshPanelServicesIfStale(services.db, configured.setup.connection);
   });
 }

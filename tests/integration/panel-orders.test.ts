@@ -2,6 +2,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { openDatabase } from "~/db/database.server";
+import { auditTrailFor } from "~/domain/audit/audit.server";
 import { markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
 import { refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderAction } from "~/domain/orders/order-actions";
@@ -233,6 +234,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
 
   it("cancels an unpaid order, and a sent one only when the panel agrees", async () => {
     await setUp();
+    // What each service allows cancelling comes from the panel's services list.
+    expect((await listPanelServices(services)).ok).toBe(true);
     const pending = await makeOrder(services.db);
     expect(await cancelOrder(services, pending.order_id)).toEqual({ ok: true, message: "Order cancelled" });
     expect((await reload(pending.order_id)).status).toBe("cancelled");
@@ -278,13 +281,40 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       quantity: 1000,
     });
     await placeOrder(services, views.order_id);
+    // The panel's list says views cannot be cancelled: refused without asking the panel.
     const refused = await cancelOrder(services, views.order_id);
     expect(refused).toEqual({
       ok: false,
-      status: 502,
-      message: "The SMM panel did not cancel this order: This order cannot be canceled",
+      status: 409,
+      message: "Orders for this service cannot be cancelled once placed.",
     });
     expect((await reload(views.order_id)).status).toBe("sent");
+    expect(sim.panel.count("cancel")).toBe(1);
+  });
+
+  it("sends the operator's cancel through the buyer's claimed request: one panel call for two clicks, in the history", async () => {
+    await setUp();
+    expect((await listPanelServices(services)).ok).toBe(true);
+    const order = await paidOrder(services.db, { target: "twice.me" });
+    await placeOrder(services, order.order_id);
+    const [first, second] = await Promise.all([
+      cancelOrder(services, order.order_id),
+      cancelOrder(services, order.order_id),
+    ]);
+    expect([first, second].filter((r) => r.ok)).toHaveLength(1);
+    expect(sim.panel.count("cancel")).toBe(1);
+    expect(await reload(order.order_id)).toMatchObject({ status: "refund_due", panel_status: "cancelled" });
+    const history = await auditTrailFor(services.db, "order", order.order_id);
+    expect(history.filter((e) => e.action === "order.cancelRequested").map((e) => e.actor)).toEqual(["owner"]);
+    // Once the panel has started the order, the operator is refused too, with no panel call.
+    const started = await paidOrder(services.db, { target: "started" });
+    await placeOrder(services, started.order_id);
+    sim.panel.advanceTime(2_000);
+    await services.db.updateTable("orders").set({ panel_next_sync_at: 0 }).execute();
+    await syncDueOrders(services);
+    expect(await reload(started.order_id)).toMatchObject({ panel_status: "in_progress" });
+    expect(await cancelOrder(services, started.order_id)).toMatchObject({ ok: false, status: 409 });
+    expect(sim.panel.count("cancel")).toBe(1);
   });
 
   it("updates the profit from the panel's charge, in rupees, never mixing currencies", async () => {

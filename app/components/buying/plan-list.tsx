@@ -2,7 +2,10 @@ import type { ServiceType } from "~/domain/plans/table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DRIP_FEED_TEXT } from "~/domain/self-service/drip-feed-messages";
+import { REFILL_TEXT } from "~/domain/self-service/refill-messages";
 import { formatCount, formatInr } from "~/lib/money";
+import { everyText } from "./self-service";
 
 export interface PlanCardData {
   id: number;
@@ -11,6 +14,11 @@ export interface PlanCardData {
   quantity: number;
   pricePaise: number;
   tag: string | null;
+  /** Days of refill guarantee; 0 = none. */
+  refillDays?: number;
+  /** Delivered in this many parts (0 = at once), dripIntervalMinutes apart. */
+  dripRuns?: number;
+  dripIntervalMinutes?: number;
 }
 
 /**
@@ -55,6 +63,14 @@ export function PlanList({
               <p className="mt-1 text-gray-700">
                 {formatCount(plan.quantity)} {noun}
               </p>
+              {(plan.refillDays ?? 0) > 0 && (
+                <p className="mt-1 text-sm font-medium text-green-800">{REFILL_TEXT.guarantee(plan.refillDays!)}</p>
+              )}
+              {(plan.dripRuns ?? 0) > 1 && (
+                <p className="mt-1 text-sm text-gray-700">
+                  {DRIP_FEED_TEXT.plan(plan.dripRuns!, everyText(plan.dripIntervalMinutes ?? 0))}
+                </p>
+              )}
               <p className="mt-3 text-2xl font-extrabold text-ink">{formatInr(plan.pricePaise)}</p>
               <Button
                 size="lg"

@@ -22,6 +22,7 @@ const EVENT_OF: Partial<Record<TransitionName, AlertEvent>> = {
   partiallyDelivered: "panel_stopped",
   deliveryFailed: "panel_stopped",
   refundDue: "refund_due",
+  cancelBeforeDelivery: "refund_due",
 };
 
 export function orderAlertFor(name: TransitionName, order: OrderRow, now: number): QueuedAlert | null {
@@ -71,6 +72,7 @@ export function orderAlertFor(name: TransitionName, order: OrderRow, now: number
         },
       };
     case "refundDue":
+    case "cancelBeforeDelivery":
       return {
         event,
         eventKey: `refund_due:${id}:${now}`,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatDayLabel, istDate, istDateTime, istDayStart, parseIstDate, resolveTimeRange } from "./ist-time";
+import {
+  formatDayLabel,
+  istBuyerDateTime,
+  istDate,
+  istDateTime,
+  istDayStart,
+  parseIstDate,
+  resolveTimeRange,
+} from "./ist-time";
 
 // 2025-01-05 00:10 IST = 2025-01-04 18:40 UTC.
 const JUST_AFTER_MIDNIGHT_IST = Date.UTC(2025, 0, 4, 18, 40);
@@ -10,6 +18,12 @@ describe("IST days", () => {
     expect(istDate(JUST_AFTER_MIDNIGHT_IST)).toBe("2025-01-05");
     expect(istDateTime(JUST_AFTER_MIDNIGHT_IST)).toBe("2025-01-05 00:10");
     expect(istDateTime(JUST_AFTER_MIDNIGHT_IST + 5_000, true)).toBe("2025-01-05 00:10:05");
+  });
+
+  it("writes a buyer's date and time the Indian way, on a 12-hour clock", () => {
+    expect(istBuyerDateTime(JUST_AFTER_MIDNIGHT_IST)).toBe("5 Jan 2025, 12:10 am");
+    expect(istBuyerDateTime(JUST_AFTER_MIDNIGHT_IST + 12 * 3_600_000)).toBe("5 Jan 2025, 12:10 pm");
+    expect(istBuyerDateTime(JUST_AFTER_MIDNIGHT_IST + 15.5 * 3_600_000)).toBe("5 Jan 2025, 3:40 pm");
   });
 
   it("formats dates like 'Jan 05, 2025' and rejects impossible ones", () => {

@@ -45,6 +45,16 @@ export function istDateTime(ms: number, withSeconds = false): string {
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/**
+ * "23 Nov 2026, 3:47 pm" in IST: how a buyer in India writes a date and time.
+ * Built by hand, not with Intl, so the server's and the browser's text match.
+ */
+export function istBuyerDateTime(ms: number): string {
+  const p = parts(ms);
+  const hour = p.hh % 12 === 0 ? 12 : p.hh % 12;
+  return `${p.d} ${MONTHS[p.m]} ${p.y}, ${hour}:${two(p.mm)} ${p.hh < 12 ? "am" : "pm"}`;
+}
+
 /** "Jan 05, 2025" for an IST calendar date "2025-01-05". */
 export function formatDayLabel(date: string): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];

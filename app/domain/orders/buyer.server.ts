@@ -53,11 +53,16 @@ export function trackedOrder(row: OrderRow, now = Date.now()): TrackedOrder {
  * hint which one is wrong.
  */
 export async function trackOrder(db: DB, orderIdRaw: string, phoneRaw: string): Promise<TrackedOrder | null> {
+  const row = await findBuyerOrder(db, orderIdRaw, phoneRaw);
+  return row ? trackedOrder(row) : null;
+}
+
+/** The order, only for someone who knows both its id and the phone it was placed with. */
+export async function findBuyerOrder(db: DB, orderIdRaw: string, phoneRaw: string): Promise<OrderRow | null> {
   const phone = parseIndianMobile(phoneRaw);
   if (!phone) return null;
   const row = await findOrder(db, orderIdRaw);
-  if (!row || row.customer_phone !== phone) return null;
-  return trackedOrder(row);
+  return row && row.customer_phone === phone ? row : null;
 }
 
 /**

@@ -65,10 +65,12 @@ describe("the transition table", () => {
     expect(isOrderStatus(null)).toBe(false);
   });
 
-  it("lets the buyer only claim a payment, and only a server job expire an order", () => {
+  it("lets the buyer only claim a payment or cancel an order the panel has not started, and only a server job expire an order", () => {
     for (const name of NAMES) {
       for (const status of ORDER_STATUSES) {
-        if (canTransition(name, status, "buyer")) expect(name).toBe("claimPayment");
+        if (canTransition(name, status, "buyer")) {
+          expect(name === "claimPayment" || (name === "cancelBeforeDelivery" && status === "sent")).toBe(true);
+        }
         if (name === "expire") {
           for (const kind of KINDS)
             expect(canTransition(name, status, kind)).toBe(kind === "system" && status === "awaiting_payment");

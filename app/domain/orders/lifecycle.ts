@@ -112,6 +112,11 @@ export const TRANSITIONS = {
   partiallyDelivered: { from: ["sent", "delivering"], to: "partial", by: ["system", "operator"] },
   /** The panel cancelled or failed it (on its own or because the operator asked). */
   deliveryFailed: { from: ["sent", "delivering"], to: "failed", by: ["system", "operator"] },
+  /**
+   * The buyer or the operator had the panel cancel a paid order it had not started (the panel said
+   * Pending and agreed to cancel): nothing was delivered, so the refund is due at once.
+   */
+  cancelBeforeDelivery: { from: ["sent"], to: "refund_due", by: ["buyer", "operator"] },
   /** What a paid order that was not fully delivered becomes; also a paid order the operator stops before sending. */
   refundDue: { from: ["failed", "partial", "paid", "placement_unknown"], to: "refund_due", by: ["system", "operator"] },
   refunded: { from: ["refund_due"], to: "refunded", by: ["operator"] },

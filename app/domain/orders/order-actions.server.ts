@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
+import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { refreshFromPanel } from "./delivery.server";
 import type { OrderAction } from "./order-actions";
@@ -79,8 +80,15 @@ async function perform(
       });
       return placementResult(order);
     }
-    case "cancel":
+    case "cancel": {
+      const current = await findOrder(db, orderId);
+      if (current?.panel_order_id && (current.status === "sent" || current.status === "delivering")) {
+        // At the panel: the buyer's claimed request, so one panel call whoever clicks, and only where the service allows it.
+        const order = await cancelBeforeDelivery(services, orderId, { kind: "operator", ...operator });
+        return { message: PLACEMENT_MESSAGES.cancelledAtPanel, order };
+      }
       return cancelOrder(services, orderId, operator.name, operator.client);
+    }
     case "mark-refunded": {
       const order = await markRefunded(db, orderId, operator.name, action.reference, operator);
       return { message: "Refund recorded", order };

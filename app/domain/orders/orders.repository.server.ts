@@ -249,11 +249,14 @@ export async function lastOrderChange(db: DB): Promise<number> {
 }
 
 export async function deleteOrder(db: DB, orderId: string): Promise<boolean> {
+  // Its refill and cancel requests mean nothing without it.
+  await db.deleteFrom("order_panel_requests").where("order_id", "=", orderId).execute();
   const result = await db.deleteFrom("orders").where("order_id", "=", orderId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
 
 export async function deleteAllOrders(db: DB): Promise<number> {
+  await db.deleteFrom("order_panel_requests").execute();
   const result = await db.deleteFrom("orders").executeTakeFirst();
   return Number(result.numDeletedRows);
 }

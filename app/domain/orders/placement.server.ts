@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
-import { addOrder, cancelOrders } from "~/domain/panel/client.server";
+import { addOrder } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
 import { AppError } from "~/lib/app-error";
 import type { Actor } from "./lifecycle";
@@ -39,6 +39,19 @@ function serviceIdFor(setup: PanelSetup, order: OrderRow): string {
   if (!id)
     throw new AppError("NOT_CONFIGURED", `Set the SMM panel service id for ${order.service_type} in Settings first`);
   return id;
+}
+
+/** All at once, or (drip-feed) `runs` parts of quantity / runs, `interval` minutes apart: the panel takes each run's quantity. */
+export function placementQuantity(order: Pick<OrderRow, "quantity" | "drip_runs" | "drip_interval_minutes">): {
+  quantity: number;
+  runs?: number;
+  interval?: number;
+} {
+  const runs = order.drip_runs;
+  if (runs >= 2 && order.drip_interval_minutes >= 1 && order.quantity % runs === 0) {
+    return { quantity: order.quantity / runs, runs, interval: order.drip_interval_minutes };
+  }
+  return { quantity: order.quantity };
 }
 
 export function unknownOutcomeMessage(reason: string, target: string): string {
@@ -89,7 +102,7 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
   const result = await addOrder(setup.connection, {
     service: serviceId,
     link: claimed.target,
-    quantity: claimed.quantity,
+    ...placementQuantity(claimed),
   });
   const now = Date.now();
   const outcome = { actor: options.actor, client: options.client, now };
@@ -133,9 +146,9 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
 }
 
 /**
- * The operator's Cancel: an unpaid order is simply closed; a paid one not yet
- * sent becomes refund due; one the panel has is cancelled only if the panel
- * agrees, and then it is refund due too.
+ * The operator's Cancel of an order the panel does not have: an unpaid order
+ * is simply closed; a paid one not yet sent becomes refund due. (One the panel
+ * has goes through the buyer's claimed cancel in self-service.)
  */
 export async function cancelOrder(
   services: PanelServices,
@@ -148,27 +161,6 @@ export async function cancelOrder(
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   const actor = { kind: "operator", name: operator } as const;
 
-  if ((order.status === "sent" || order.status === "delivering") && order.panel_order_id) {
-    const setup = await loadPanelSetup(services);
-    const reply = await cancelOrders(setup.connection, [order.panel_order_id]);
-    const entry = reply.ok ? reply.value.get(order.panel_order_id) : undefined;
-    if (!entry?.ok) {
-      const reason = !reply.ok ? reply.message : (entry?.error ?? "the panel did not confirm the cancellation");
-      throw new AppError("UPSTREAM_FAILED", `The SMM panel did not cancel this order: ${reason}`);
-    }
-    const now = Date.now();
-    const cancelled = await transitionOrder(db, orderId, "deliveryFailed", {
-      actor,
-      reason: "cancelled at the SMM panel by the operator",
-      set: { panel_status: "cancelled", panel_next_sync_at: now },
-      client,
-      now,
-    });
-    return {
-      order: cancelled,
-      message: cancelled.status === "refund_due" ? PLACEMENT_MESSAGES.cancelledAtPanel : PLACEMENT_MESSAGES.cancelled,
-    };
-  }
   if (order.status === "paid" || order.status === "placement_unknown") {
     const stopped = await transitionOrder(db, orderId, "refundDue", {
       actor,

@@ -18,6 +18,10 @@ export interface OrderTable {
   /** The account the buyer named; for likes and comments the target is the post link. */
   target_username: string | null;
   quantity: number;
+  /** The plan's refill guarantee, drip-feed runs and interval when ordered (0 = none). */
+  refill_days: Generated<number>;
+  drip_runs: Generated<number>;
+  drip_interval_minutes: Generated<number>;
   /** What the buyer pays: the listed price less the few paise that make it unique among open orders. */
   price_paise: number;
   /** The plan's price when ordered; null on orders made before unique amounts. */
@@ -56,6 +60,8 @@ export interface OrderTable {
   /** Status syncs in a row that got no answer for this order; backs off, then gives up. */
   panel_sync_failures: Generated<number>;
   profit_paise: number | null;
+  /** When the panel completed it (the refill guarantee counts from here); null before, and on orders delivered before it was kept. */
+  delivered_at: number | null;
   anonymised_at: number | null;
   created_at: number;
   updated_at: number;

@@ -9,3 +9,10 @@ export const trackLookupSchema = z.object({
   orderId: filledText(BOTH_NEEDED, 60, NO_MATCH),
   phone: filledText(BOTH_NEEDED, 40, NO_MATCH),
 });
+
+/** What /track's form may ask for: look the order up, or (with the same proof) a refill or a cancel. */
+export const TRACK_INTENTS = ["track", "refill", "cancel"] as const;
+
+export const trackActionSchema = trackLookupSchema.extend({
+  intent: z.enum(TRACK_INTENTS, { error: "Unknown action" }).default("track"),
+});

@@ -115,6 +115,7 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
     case "confirmPayment":
       return { paid_at: now, paid_by: actorLabel(actor) };
     case "refundDue":
+    case "cancelBeforeDelivery":
       return {
         refund_due_paise: refundFor(order),
         // Never at the panel, so it cost nothing (as one the panel cancelled, charge 0): the dashboard's
@@ -123,6 +124,8 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
       };
     case "refunded":
       return { refunded_at: now };
+    case "delivered":
+      return { delivered_at: now };
     case "send":
     case "sendUnpaid":
       // A new placement: a retried order owes nothing while at the panel again, and earns what the new one costs.
@@ -139,6 +142,9 @@ function builtInGuard(name: TransitionName, order: OrderRow): string | null {
     if (order.refunded_at !== null || (deliveredCount(order.quantity, order.panel_remains) ?? 0) > 0) {
       return "Part of this order was delivered; it can no longer be sent again. Refund what is due instead.";
     }
+  }
+  if (name === "cancelBeforeDelivery" && order.paid_at === null) {
+    return "This order has no confirmed payment; the operator handles it.";
   }
   if (name === "refundDue" && order.status === "placement_unknown" && order.panel_order_id !== null) {
     return "The SMM panel has this order; cancel it there first.";
@@ -170,6 +176,8 @@ function refusal(name: TransitionName, order: OrderRow): string {
       }
       if (name === "send" && order.paid_at === null) return "This order has no confirmed payment";
       return `This order cannot be sent to the SMM panel: it is ${now}`;
+    case "cancelBeforeDelivery":
+      return `Only an order the SMM panel has not started can be cancelled (this one is ${now})`;
     case "refunded":
       return `Only an order with a refund due can be marked refunded (this one is ${now})`;
     case "expire":

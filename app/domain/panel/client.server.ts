@@ -12,6 +12,8 @@ import {
   parseCancel,
   parseMultiStatus,
   parseRefill,
+  parseRefillStatus,
+  type RefillStatus,
   parseServices,
   parseStatus,
 } from "./parse";
@@ -247,7 +249,8 @@ export function getServices(connection: PanelConnection): Promise<PanelResult<Pa
 }
 
 export type AddOrder =
-  | { service: string; link: string; quantity: number }
+  /** With `runs` and `interval` (minutes), a drip-feed order: `quantity` is then what each run delivers. */
+  | { service: string; link: string; quantity: number; runs?: number; interval?: number }
   /** Custom Comments services take one comment per line instead of a quantity. */
   | { service: string; link: string; comments: string[] };
 
@@ -255,7 +258,13 @@ export type AddOrder =
 export function addOrder(connection: PanelConnection, order: AddOrder): Promise<PanelResult<string>> {
   const params: Record<string, string> = { service: order.service, link: order.link };
   if ("comments" in order) params.comments = order.comments.join("\n");
-  else params.quantity = String(order.quantity);
+  else {
+    params.quantity = String(order.quantity);
+    if (order.runs && order.interval) {
+      params.runs = String(order.runs);
+      params.interval = String(order.interval);
+    }
+  }
   return callAndParse(connection, "add", params, parseAdd);
 }
 
@@ -284,6 +293,10 @@ export function getBalance(connection: PanelConnection): Promise<PanelResult<Pan
 /** Asks for a refill; the value is the panel's refill id. */
 export function requestRefill(connection: PanelConnection, panelOrderId: string): Promise<PanelResult<string>> {
   return callAndParse(connection, "refill", { order: panelOrderId }, parseRefill);
+}
+
+export function getRefillStatus(connection: PanelConnection, refillId: string): Promise<PanelResult<RefillStatus>> {
+  return callAndParse(connection, "refill_status", { refill: refillId }, parseRefillStatus);
 }
 
 export async function cancelOrders(

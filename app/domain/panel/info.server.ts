@@ -4,6 +4,7 @@ import { apiEndpoint, getBalance, getServices } from "./client.server";
 import { panelSetup } from "./connection.server";
 import { chargeInPaise } from "./money";
 import type { PanelService } from "./parse";
+import { storePanelServices } from "./services.server";
 import type { AppErrorCode } from "~/lib/app-error";
 import { plural } from "~/lib/plural";
 
@@ -89,11 +90,26 @@ export async function getPanelBalance(services: Services, override?: ConnectionO
   };
 }
 
-export async function listPanelServices(services: Services, override?: ConnectionOverride): Promise<PanelServicesView> {
+/**
+ * The panel's services. A list from the saved panel is also kept, for what
+ * each service supports (refill, cancel, drip-feed); one from a URL only
+ * being tried is not.
+ */
+export async function listPanelServices(
+  services: Services & Pick<AppServices, "db">,
+  override?: ConnectionOverride,
+): Promise<PanelServicesView> {
   const configured = await connectionFor(services, override);
   if (!configured.ok) return configured;
   const reply = await getServices(configured.setup.connection);
-  return reply.ok ? { ok: true, services: reply.value } : refusal("UPSTREAM_FAILED", reply.message);
+  if (!reply.ok) return refusal("UPSTREAM_FAILED", reply.message);
+  const saved = await services.settings.get();
+  const typedUrl = override?.url?.trim() ?? "";
+  const typedKey = override?.apiKey?.trim() ?? "";
+  const savedPanel =
+    (!typedUrl || sameEndpoint(typedUrl, saved.panelUrl)) && (!typedKey || typedKey === saved.panelApiKey.trim());
+  if (savedPanel) await storePanelServices(services.db, reply.value);
+  return { ok: true, services: reply.value };
 }
 
 export type PanelTestView =

@@ -124,6 +124,7 @@ describe("panel replies", () => {
         max: 10000,
         refill: true,
         cancel: false,
+        dripfeed: false,
       },
     ]);
     expect(parseServices({ error: "x" })).toBeNull();

@@ -19,6 +19,8 @@ export interface PanelService {
   max: number | null;
   refill: boolean;
   cancel: boolean;
+  /** Whether an order may be sent in runs (`runs` and `interval`). */
+  dripfeed: boolean;
 }
 
 /** An order's status as SMM panels report it, in one spelling. */
@@ -141,6 +143,7 @@ export function parseServices(json: unknown): PanelService[] | null {
       max: looseInt(row.data.max),
       refill: looseBool(row.data.refill),
       cancel: looseBool(row.data.cancel),
+      dripfeed: looseBool(row.data.dripfeed),
     });
   }
   return services;
@@ -212,6 +215,35 @@ function negativeDecimal(value: unknown): string | null {
 export function parseRefill(json: unknown): string | null {
   const row = record.safeParse(json);
   return row.success && !Array.isArray(json) ? looseId(row.data.refill) : null;
+}
+
+/** A refill's progress as panels report it, in one spelling. */
+export const REFILL_STATUSES = ["pending", "in_progress", "completed", "rejected"] as const;
+export type RefillStatus = (typeof REFILL_STATUSES)[number];
+
+const REFILL_WORDS: Record<string, RefillStatus> = {
+  pending: "pending",
+  "in progress": "in_progress",
+  inprogress: "in_progress",
+  processing: "in_progress",
+  completed: "completed",
+  complete: "completed",
+  rejected: "rejected",
+  error: "rejected",
+  canceled: "rejected",
+  cancelled: "rejected",
+};
+
+export function isFinalRefillStatus(status: string | null | undefined): boolean {
+  return status === "completed" || status === "rejected";
+}
+
+/** `{"status": "Completed"}` → "completed"; null for an unusable reply or an unknown word. */
+export function parseRefillStatus(json: unknown): RefillStatus | null {
+  const row = record.safeParse(json);
+  if (!row.success || Array.isArray(json) || typeof row.data.status !== "string") return null;
+  const key = row.data.status.trim().toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ");
+  return REFILL_WORDS[key] ?? null;
 }
 
 /** `[{"order": 9, "cancel": {"error": "…"}}, {"order": 2, "cancel": 1}]` → per order id. */

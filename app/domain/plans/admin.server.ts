@@ -3,8 +3,38 @@ import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { paiseToRupees } from "~/lib/money";
-import type { NewPlanInput, PlanUpdateInput } from "./plan-form";
-import type { PlanRow } from "./table";
+import { serviceCapabilities } from "~/domain/panel/services.server";
+import { readSiteSettings } from "~/domain/settings/settings.server";
+import { AppError } from "~/lib/app-error";
+import { DRIP_MESSAGES, type NewPlanInput, type PlanUpdateInput, dripProblems } from "./plan-form";
+import type { PlanRow, ServiceType } from "./table";
+
+/** The guarantee and drip-feed fields may be left out (an older client): none. */
+type Extras = "refillDays" | "dripRuns" | "dripInterval";
+type PlanInput<T> = Omit<T, Extras> & Partial<Pick<NewPlanInput, Extras>>;
+
+function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
+  return {
+    refill_days: input.refillDays ?? 0,
+    drip_runs: input.dripRuns ?? 0,
+    drip_interval_minutes: input.dripRuns ? (input.dripInterval ?? 0) : 0,
+  };
+}
+
+/** Drip-feed only where the panel service for this type says it supports it (its last `services` list). */
+async function checkDripSupport(db: DB, serviceType: ServiceType, dripRuns: number): Promise<void> {
+  if (!dripRuns) return;
+  const settings = await readSiteSettings(db);
+  const serviceId = {
+    followers: settings.panelServiceFollowers,
+    likes: settings.panelServiceLikes,
+    views: settings.panelServiceViews,
+    comments: settings.panelServiceComments,
+  }[serviceType].trim();
+  if (!(await serviceCapabilities(db, serviceId)).dripfeed) {
+    throw new AppError("INVALID_INPUT", DRIP_MESSAGES.unsupported, { field: "dripRuns" });
+  }
+}
 
 /**
  * A plan as the JSON API shows it: `amount` is the quantity as text, `price` in
@@ -19,6 +49,11 @@ export function planToApi(row: PlanRow) {
     price: paiseToRupees(row.price_paise),
     tags: row.tag ? [row.tag] : [],
     isEnabled: row.is_enabled === 1,
+    /** Days; 0 = no refill guarantee. */
+    refillDays: row.refill_days,
+    /** 0 = delivered all at once; else parts of amount / dripRuns, dripIntervalMinutes apart. */
+    dripRuns: row.drip_runs,
+    dripIntervalMinutes: row.drip_interval_minutes,
   };
 }
 
@@ -31,11 +66,20 @@ function summary(row: PlanRow) {
     quantity: row.quantity,
     pricePaise: row.price_paise,
     tag: row.tag,
+    refillDays: row.refill_days,
+    dripRuns: row.drip_runs,
+    dripIntervalMinutes: row.drip_interval_minutes,
   };
 }
 
 /** Each change below is recorded in the audit log in the same transaction. */
-export async function createPlan(db: DB, actor: Actor, input: NewPlanInput, now = Date.now()): Promise<PlanRow> {
+export async function createPlan(
+  db: DB,
+  actor: Actor,
+  input: PlanInput<NewPlanInput>,
+  now = Date.now(),
+): Promise<PlanRow> {
+  await checkDripSupport(db, input.serviceType, input.dripRuns ?? 0);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("plans")
@@ -45,6 +89,7 @@ export async function createPlan(db: DB, actor: Actor, input: NewPlanInput, now 
         quantity: input.amount,
         price_paise: input.price,
         tag: input.tags[0] ?? null,
+        ...extras(input),
         is_enabled: 1,
         created_at: now,
         updated_at: now,
@@ -61,14 +106,30 @@ export async function createPlan(db: DB, actor: Actor, input: NewPlanInput, now 
   });
 }
 
-/** Updates name, quantity, price and tag; the service type never changes. */
+/**
+ * Updates name, quantity, price, tag, refill guarantee and drip-feed; the
+ * service type never changes. A guarantee or drip-feed field left out keeps
+ * the plan's own (runs set to 0 without an interval: the interval goes too).
+ */
 export async function updatePlan(
   db: DB,
   actor: Actor,
   id: number,
-  input: PlanUpdateInput,
+  input: PlanInput<PlanUpdateInput>,
   now = Date.now(),
 ): Promise<PlanRow | null> {
+  const existing = await db.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!existing) return null;
+  const dripRuns = input.dripRuns ?? existing.drip_runs;
+  const merged = {
+    refillDays: input.refillDays ?? existing.refill_days,
+    dripRuns,
+    dripInterval: input.dripInterval ?? (dripRuns === 0 ? 0 : existing.drip_interval_minutes),
+  };
+  const problem = dripProblems({ amount: input.amount, ...merged })[0];
+  if (problem) throw new AppError("INVALID_INPUT", problem.message, { field: problem.field });
+  // Checked only when it changes: a plan may keep a drip-feed the panel's list no longer offers.
+  if (merged.dripRuns !== existing.drip_runs) await checkDripSupport(db, existing.service_type, merged.dripRuns);
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return null;
@@ -79,6 +140,7 @@ export async function updatePlan(
         quantity: input.amount,
         price_paise: input.price,
         tag: input.tags[0] ?? null,
+        ...extras(merged),
         updated_at: now,
       })
       .where("id", "=", id)

@@ -38,6 +38,9 @@ describe("plan actions", () => {
       amount: 1000,
       price: 34950,
       tags: [],
+      refillDays: 0,
+      dripRuns: 0,
+      dripInterval: 0,
     });
     const tagged = parseWithZod(form([...fields, ["tags", "Popular"]]), { schema: planActionSchema });
     expect(tagged.status === "success" && tagged.value.intent === "create" && tagged.value.tags).toEqual(["popular"]);

@@ -11,6 +11,9 @@ describe("plan form", () => {
       amount: 1000,
       price: 34900,
       tags: ["best"],
+      refillDays: 0,
+      dripRuns: 0,
+      dripInterval: 0,
     });
     expect(newPlanSchema.parse({ ...valid, price: "99.5" }).price).toBe(9950);
   });

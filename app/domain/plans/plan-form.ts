@@ -35,6 +35,75 @@ const price = z.union([z.string(), z.number()], { error: "Price is required" }).
   return paise;
 });
 
+/**
+ * A whole number in a range from a form field or JSON. Empty means 0 (none);
+ * left out means undefined, so a JSON update that does not name the field
+ * keeps what the plan has (see `planUpdateSchema`).
+ */
+function wholeNumber(label: string, max: number, message: string) {
+  return z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const text = String(v).trim();
+      if (text === "") return 0;
+      if (!/^\d{1,6}$/.test(text) || Number(text) > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .describe(label);
+}
+
+export const MAX_REFILL_DAYS = 365;
+export const MAX_DRIP_RUNS = 100;
+export const MAX_DRIP_INTERVAL_MINUTES = 1440;
+
+const keptRefillDays = wholeNumber(
+  "refillDays",
+  MAX_REFILL_DAYS,
+  `Refill guarantee must be 0 to ${MAX_REFILL_DAYS} days`,
+);
+const keptDripRuns = wholeNumber("dripRuns", MAX_DRIP_RUNS, `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`);
+const keptDripInterval = wholeNumber(
+  "dripInterval",
+  MAX_DRIP_INTERVAL_MINUTES,
+  `Interval must be 1 to ${MAX_DRIP_INTERVAL_MINUTES} minutes`,
+);
+// A new plan, and the admin dialogs (conform sends an emptied field as nothing): left out is 0, none.
+const refillDays = keptRefillDays.transform((v) => v ?? 0);
+const dripRuns = keptDripRuns.transform((v) => v ?? 0);
+const dripInterval = keptDripInterval.transform((v) => v ?? 0);
+
+export const DRIP_MESSAGES = {
+  runs: `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`,
+  interval: `Interval must be 1 to ${MAX_DRIP_INTERVAL_MINUTES} minutes`,
+  divisible: "Quantity must divide evenly into the runs (each run delivers the same amount)",
+  unsupported: "The SMM panel service for this type does not support drip-feed (fetch its services in Settings first)",
+} as const;
+
+/** What is wrong with a plan's drip-feed, field by field: both runs and an interval, and equal runs. */
+export function dripProblems(plan: {
+  amount: number;
+  dripRuns: number;
+  dripInterval: number;
+}): { field: "dripRuns" | "dripInterval"; message: string }[] {
+  if (plan.dripRuns === 0) {
+    return plan.dripInterval !== 0 ? [{ field: "dripRuns", message: DRIP_MESSAGES.runs }] : [];
+  }
+  const problems: { field: "dripRuns" | "dripInterval"; message: string }[] = [];
+  if (plan.dripRuns < 2) problems.push({ field: "dripRuns", message: DRIP_MESSAGES.runs });
+  if (plan.dripInterval < 1) problems.push({ field: "dripInterval", message: DRIP_MESSAGES.interval });
+  if (plan.amount % plan.dripRuns !== 0) problems.push({ field: "dripRuns", message: DRIP_MESSAGES.divisible });
+  return problems;
+}
+
+function checkDrip(plan: { amount: number; dripRuns: number; dripInterval: number }, ctx: z.RefinementCtx): void {
+  for (const { field, message } of dripProblems(plan)) ctx.addIssue({ code: "custom", path: [field], message });
+}
+
 const tags = z
   .array(z.string().max(30, "A tag can be at most 30 characters"), { error: "Tags must be a list" })
   .default([])
@@ -48,16 +117,27 @@ const name = z
   .max(80, "Name can be at most 80 characters");
 
 /** Body of POST /api/admin/plans and the Add Plan form. */
-export const newPlanSchema = z.object({
-  serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }),
+const planFields = { name, amount: quantity, price, tags, refillDays, dripRuns, dripInterval };
+
+export const newPlanSchema = z
+  .object({ serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }), ...planFields })
+  .superRefine(checkDrip);
+
+/**
+ * Body of PUT /api/admin/plans/{id}: editing never changes the service type.
+ * The refill guarantee and drip-feed may be left out (a client from before
+ * them): the plan keeps its own, and `updatePlan` checks the drip-feed as it
+ * will be.
+ */
+export const planUpdateSchema = z.object({
   name,
   amount: quantity,
   price,
   tags,
+  refillDays: keptRefillDays,
+  dripRuns: keptDripRuns,
+  dripInterval: keptDripInterval,
 });
-
-/** Body of PUT /api/admin/plans/{id}: editing never changes the service type. */
-export const planUpdateSchema = z.object({ name, amount: quantity, price, tags });
 
 export type NewPlanInput = z.output<typeof newPlanSchema>;
 export type PlanUpdateInput = z.output<typeof planUpdateSchema>;
@@ -69,10 +149,18 @@ const planId = z
   .max(MAX_PLAN_ID, "Plan not found");
 
 /** The Add Plan dialog's form: one member of `planActionSchema`, so the browser checks what the server will. */
-export const createPlanFormSchema = newPlanSchema.extend({ intent: z.literal("create") });
+export const createPlanFormSchema = z
+  .object({
+    intent: z.literal("create"),
+    serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }),
+    ...planFields,
+  })
+  .superRefine(checkDrip);
 
 /** The Edit Plan dialog's form, likewise. */
-export const updatePlanFormSchema = planUpdateSchema.extend({ intent: z.literal("update"), id: planId });
+export const updatePlanFormSchema = z
+  .object({ intent: z.literal("update"), id: planId, ...planFields })
+  .superRefine(checkDrip);
 
 /**
  * What the Plans page submits, one shape per button, as form fields (the

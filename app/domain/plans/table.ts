@@ -14,6 +14,11 @@ export interface PlanTable {
   tag: string | null;
   /** 0 or 1: the same integer on SQLite and PostgreSQL. */
   is_enabled: number;
+  /** Days after delivery in which the buyer may ask for a refill; 0 = no guarantee. */
+  refill_days: Generated<number>;
+  /** Delivered in this many runs (0 = all at once), `drip_interval_minutes` apart; `quantity` is the total. */
+  drip_runs: Generated<number>;
+  drip_interval_minutes: Generated<number>;
   created_at: number;
   updated_at: number;
 }

@@ -24,6 +24,7 @@ import { formatCount, formatInr } from "~/lib/money";
 import { formatPanelMoney } from "~/lib/panel-money";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
+import { selfServiceView } from "~/domain/self-service/track.server";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => [
   { title: adminTitle(matches, `Order ${params.orderId}`) },
@@ -33,14 +34,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
   const row = await findOrder(db, params.orderId);
-  if (!row) return data({ order: null, history: [] }, { status: 404 });
+  if (!row) return data({ order: null, history: [], selfService: null }, { status: 404 });
   const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
     at,
     actor,
     action,
     details,
   }));
-  return { order: toAdminOrderJson(row), history };
+  return {
+    order: toAdminOrderJson(row),
+    history,
+    selfService: await selfServiceView(context.get(servicesContext), row),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -93,6 +98,42 @@ function confirmedBy(paidBy: string | null): string {
   if (kind === "bank-alert") return `by a bank alert (${who})`;
   if (kind === "gateway") return `by ${who}`;
   return `by ${paidBy}`;
+}
+
+const REFILL_WORDS = {
+  requested: "Requested (waiting for the panel's answer)",
+  pending: "Pending at the panel",
+  in_progress: "In progress",
+  completed: "Completed",
+  rejected: "Rejected by the panel",
+} as const;
+
+/** Refill guarantee, refills and their progress, drip-feed runs: what the buyer sees on /track, for the operator. */
+function PanelExtras({ view }: { view: NonNullable<Route.ComponentProps["loaderData"]["selfService"]> }) {
+  if (view.refillDays === 0 && view.refills.length === 0 && !view.drip) return null;
+  return (
+    <dl className={`${grid} mt-3 border-t border-gray-200 pt-3`} aria-label="Refill and drip-feed">
+      {view.drip && (
+        <Row label="Drip-feed">
+          {view.drip.done} of {view.drip.runs} runs done, every {view.drip.intervalMinutes} min
+          {view.drip.nextRunAt !== null && `; next around ${istDateTime(view.drip.nextRunAt)} IST`}
+        </Row>
+      )}
+      <Row label="Refill guarantee">
+        {view.refillDays === 0
+          ? "None"
+          : view.guaranteeEndsAt !== null
+            ? `${view.refillDays} days, until ${istDateTime(view.guaranteeEndsAt)}`
+            : `${view.refillDays} days after delivery`}
+      </Row>
+      {view.refills.map((refill) => (
+        <Row key={refill.requestedAt} label={`Refill ${refill.refillId ?? ""}`.trim()}>
+          <span data-testid="admin-refill-progress">{REFILL_WORDS[refill.progress]}</span>
+          <span className="text-gray-600"> (asked {istDateTime(refill.requestedAt)})</span>
+        </Row>
+      ))}
+    </dl>
+  );
 }
 
 export default function OrderDetails({ loaderData }: Route.ComponentProps) {
@@ -201,6 +242,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               </Row>
             )}
           </dl>
+          {loaderData.selfService && <PanelExtras view={loaderData.selfService} />}
           {order.smmPanel.error && (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">
               {order.smmPanel.error}

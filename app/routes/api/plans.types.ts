@@ -13,6 +13,11 @@ export const apiPlanSchema = z.object({
   price: z.number(),
   tags: z.array(z.string()),
   isEnabled: z.boolean(),
+  /** Days after delivery in which a refill may be requested; 0 = none. */
+  refillDays: z.number(),
+  /** 0 = delivered at once; else delivered in this many equal parts, dripIntervalMinutes apart. */
+  dripRuns: z.number(),
+  dripIntervalMinutes: z.number(),
 });
 
 /** GET /api/plans?serviceType=: the plans a buyer can order, cheapest first. */

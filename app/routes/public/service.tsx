@@ -34,6 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: r.name,
     quantity: r.quantity,
     pricePaise: r.price_paise,
+    refillDays: r.refill_days,
+    dripRuns: r.drip_runs,
+    dripIntervalMinutes: r.drip_interval_minutes,
     tag: r.tag,
   }));
   return { service: content.type, plans, recent, now: Date.now() };

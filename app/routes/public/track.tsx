@@ -1,4 +1,6 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
+import { CANCEL_TEXT } from "~/domain/self-service/cancel-messages";
+import { REFILL_TEXT } from "~/domain/self-service/refill-messages";
 import { OrderProgress } from "~/components/buying/order-progress";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -7,13 +9,18 @@ import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/track";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
-import { trackOrder } from "~/domain/orders/buyer.server";
+import { findBuyerOrder, trackedOrder } from "~/domain/orders/buyer.server";
+import { SelfService } from "~/components/buying/self-service";
+import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
+import { requestOrderRefill } from "~/domain/self-service/refill.server";
+import { selfServiceView } from "~/domain/self-service/track.server";
+import { isAppError } from "~/lib/app-error";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { formatCount } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { formFailure, parseForm } from "~/lib/parse.server";
-import { trackLookupSchema } from "~/domain/orders/track-lookup";
+import { trackActionSchema } from "~/domain/orders/track-lookup";
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
@@ -37,19 +44,59 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The action's answer carries it too (the page's `headers` covers the document). */
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 
+const NO_MATCH = "No order matches this order ID and phone number";
+
+/**
+ * Looks the order up by its id and phone; a refill or a cancel asks for the
+ * same proof, so nobody acts on an order by guessing its id. Refusals come
+ * back as a code (`errorCode`) with its words.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const empty = { order: null, selfService: null, lookup: null, notice: null, errorCode: null };
   if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
-    return data({ error: "Too many lookups. Please wait a minute and try again.", order: null }, NO_STORE);
+    return data({ ...empty, error: "Too many lookups. Please wait a minute and try again." }, NO_STORE);
   }
-  const submission = await parseForm(request, trackLookupSchema);
+  const submission = await parseForm(request, trackActionSchema);
   if (submission.status !== "success") {
     const refused = formFailure(submission);
-    return data({ error: refused.data.message, order: null }, { ...NO_STORE, status: refused.init?.status });
+    return data({ ...empty, error: refused.data.message }, { ...NO_STORE, status: refused.init?.status });
   }
-  const { orderId, phone } = submission.value;
-  const order = await trackOrder(context.get(servicesContext).db, orderId, phone);
-  if (!order) return data({ error: "No order matches this order ID and phone number", order: null }, NO_STORE);
-  return data({ error: null, order }, NO_STORE);
+  const { orderId, phone, intent } = submission.value;
+  const services = context.get(servicesContext);
+  const row = await findBuyerOrder(services.db, orderId, phone);
+  if (!row) return data({ ...empty, error: NO_MATCH }, NO_STORE);
+
+  let notice: string | null = null;
+  let error: string | null = null;
+  let errorCode: string | null = null;
+  if (intent !== "track") {
+    try {
+      if (intent === "refill") {
+        await requestOrderRefill(services, row.order_id, { kind: "buyer" });
+        notice = REFILL_TEXT.requested;
+      } else {
+        await cancelBeforeDelivery(services, row.order_id, { kind: "buyer" });
+        notice = CANCEL_TEXT.done;
+      }
+    } catch (failure) {
+      if (!isAppError(failure)) throw failure;
+      error = failure.message;
+      errorCode = typeof failure.details.reason === "string" ? failure.details.reason : failure.code;
+    }
+  }
+  // Shown as it now is, after whatever was asked.
+  const current = (await findBuyerOrder(services.db, orderId, phone)) ?? row;
+  return data(
+    {
+      error,
+      errorCode,
+      notice,
+      order: trackedOrder(current),
+      selfService: await selfServiceView(services, current),
+      lookup: { orderId: current.order_id, phone },
+    },
+    NO_STORE,
+  );
 }
 
 export default function Track({ actionData }: Route.ComponentProps) {
@@ -97,7 +144,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
             <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
               {navigation.state !== "idle" ? "Checking..." : "Track order"}
             </Button>
-            {actionData?.error && <FieldError className="mt-0">{actionData.error}</FieldError>}
+            {actionData?.error && !order && <FieldError className="mt-0">{actionData.error}</FieldError>}
           </Form>
         </Card>
         {order && (
@@ -131,6 +178,15 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 </>
               )}
             </dl>
+            {actionData?.selfService && actionData.lookup && (
+              <SelfService
+                view={actionData.selfService}
+                lookup={actionData.lookup}
+                busy={navigation.state !== "idle"}
+                notice={actionData.notice}
+                error={actionData.error}
+              />
+            )}
           </section>
           </Card>
         )}

@@ -155,8 +155,8 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
           <p>No payment was confirmed for this order. It will be closed.</p>
         ) : order.smmPanel.orderId && (order.status === "sent" || order.status === "delivering") ? (
           <p>
-            This order is paid and at the SMM panel. It is cancelled only if the panel agrees; the buyer is then owed
-            the price of what was not delivered, less the {REFUND_FEE_PERCENT}% processing fee.
+            This order is paid and at the SMM panel. It can be cancelled only while the panel has not started it and its
+            service allows cancelling; the buyer is then owed the price, less the {REFUND_FEE_PERCENT}% processing fee.
           </p>
         ) : (
           <p>

@@ -24,6 +24,13 @@ const LABELS: Record<string, string> = {
   "order.deliveryFailed": "Not delivered",
   "order.refundDue": "Refund due",
   "order.refunded": "Refunded",
+  "order.cancelBeforeDelivery": "Cancelled at the panel before delivery",
+  "order.cancelRequested": "Cancel asked of the panel",
+  "order.cancelFailed": "Panel did not cancel",
+  "order.refillRequested": "Refill requested",
+  "order.refillAccepted": "Refill accepted by the panel",
+  "order.refillFailed": "Refill not taken by the panel",
+  "order.refillProgress": "Refill status changed",
   "order.update-profit": "Profit updated",
   "order.erase": "Customer data erased",
 };
@@ -47,6 +54,8 @@ interface Details {
   panelOrderId?: string;
   panelError?: string;
   reference?: string;
+  refillId?: string;
+  refillStatus?: string;
 }
 
 function parse(details: string | null): Details {
@@ -66,6 +75,7 @@ function describe(action: string, d: Details): string {
   if (d.panelOrderId) return `Panel order ${d.panelOrderId}`;
   if (d.panelError) return d.panelError;
   if (d.reference) return `Refund UPI reference ${d.reference}`;
+  if (d.refillId) return d.refillStatus ? `Refill ${d.refillId}: ${d.refillStatus}` : `Refill ${d.refillId}`;
   if (action === "order.refundDue" && d.reason) return d.reason.charAt(0).toUpperCase() + d.reason.slice(1);
   return d.result ?? "";
 }

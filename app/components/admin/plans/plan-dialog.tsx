@@ -27,7 +27,15 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
   const { form, fields } = useSchemaForm(editing ? updatePlanFormSchema : createPlanFormSchema, {
     id: editing ? `plan-edit-${plan._id}` : "plan-add",
     defaultValue: editing
-      ? { intent: "update", name: plan.name, amount: plan.amount, price: String(plan.price) }
+      ? {
+          intent: "update",
+          name: plan.name,
+          amount: plan.amount,
+          price: String(plan.price),
+          refillDays: String(plan.refillDays),
+          dripRuns: String(plan.dripRuns),
+          dripInterval: String(plan.dripIntervalMinutes),
+        }
       : { intent: "create" },
     onValid: onSubmit,
   });
@@ -111,6 +119,62 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
               />
             )}
           </Field>
+          <Field
+            label="Refill guarantee (days)"
+            id={fields.refillDays.id}
+            error={fields.refillDays.errors?.[0]}
+            hint="0 = no refill. Buyers can request a refill on /track when the panel service supports it."
+            size="sm"
+          >
+            {(control) => (
+              <Input
+                {...getInputProps(fields.refillDays, { type: "text" })}
+                {...control}
+                size="sm"
+                inputMode="numeric"
+                placeholder="0"
+                disabled={submitting}
+              />
+            )}
+          </Field>
+          <div className="grid grid-cols-2 gap-3">
+            <Field
+              label="Drip-feed runs"
+              id={fields.dripRuns.id}
+              error={fields.dripRuns.errors?.[0]}
+              hint="0 = all at once"
+              size="sm"
+            >
+              {(control) => (
+                <Input
+                  {...getInputProps(fields.dripRuns, { type: "text" })}
+                  {...control}
+                  size="sm"
+                  inputMode="numeric"
+                  placeholder="0"
+                  disabled={submitting}
+                />
+              )}
+            </Field>
+            <Field
+              label="Interval (minutes)"
+              id={fields.dripInterval.id}
+              error={fields.dripInterval.errors?.[0]}
+              hint="Between runs"
+              size="sm"
+            >
+              {(control) => (
+                <Input
+                  {...getInputProps(fields.dripInterval, { type: "text" })}
+                  {...control}
+                  size="sm"
+                  inputMode="numeric"
+                  placeholder="0"
+                  disabled={submitting}
+                />
+              )}
+            </Field>
+          </div>
           <Field label="Tag (one at most)" id="plan-tag" error={fields.tags.errors?.[0]} size="sm">
             {(control) => (
               <>

@@ -17,6 +17,7 @@ export interface SimulatedService {
   max: number;
   refill: boolean;
   cancel: boolean;
+  dripfeed: boolean;
 }
 
 /** Ids the demo settings point at (followers, likes, views, comments). */
@@ -33,6 +34,7 @@ export const SIMULATED_SERVICES: SimulatedService[] = [
     max: 100000,
     refill: true,
     cancel: true,
+    dripfeed: false,
   },
   {
     service: 102,
@@ -44,6 +46,7 @@ export const SIMULATED_SERVICES: SimulatedService[] = [
     max: 50000,
     refill: false,
     cancel: true,
+    dripfeed: true,
   },
   {
     service: 103,
@@ -55,6 +58,7 @@ export const SIMULATED_SERVICES: SimulatedService[] = [
     max: 10000000,
     refill: false,
     cancel: false,
+    dripfeed: true,
   },
   {
     service: 104,
@@ -66,6 +70,7 @@ export const SIMULATED_SERVICES: SimulatedService[] = [
     max: 5000,
     refill: false,
     cancel: true,
+    dripfeed: false,
   },
   {
     service: 105,
@@ -77,10 +82,11 @@ export const SIMULATED_SERVICES: SimulatedService[] = [
     max: 1000,
     refill: false,
     cancel: true,
+    dripfeed: false,
   },
 ];
 
-export type SimulatedAction = "services" | "add" | "status" | "balance" | "refill" | "cancel";
+export type SimulatedAction = "services" | "add" | "status" | "balance" | "refill" | "refill_status" | "cancel";
 
 export interface SimulatorSwitches {
   /** Delay before each reply (the work is done first, as a slow real panel would). */
@@ -129,6 +135,14 @@ export interface SimulatedOrder {
   cancelled: boolean;
   /** Full charge in 1/100000 units. */
   charge: number;
+  /** A drip-feed order: `runs` deliveries of `quantity / runs`, `intervalMs` apart, after the pending time. */
+  drip: { runs: number; intervalMs: number } | null;
+}
+
+export interface SimulatedRefill {
+  id: number;
+  orderId: number;
+  createdAt: number;
 }
 
 export interface LoggedRequest {
@@ -164,7 +178,9 @@ export class SimulatedPanel {
   private readonly maxLog: number;
   private readonly orders = new Map<number, SimulatedOrder>();
   private readonly log: LoggedRequest[] = [];
+  private readonly refills = new Map<number, SimulatedRefill>();
   private nextId = 23501;
+  private nextRefillId = 7001;
   private clockOffset = 0;
 
   constructor(options: SimulatorOptions = {}) {
@@ -250,6 +266,8 @@ export class SimulatedPanel {
         return { json: { balance: fromMicro(this.balanceMicro()), currency: this.switches.currency } };
       case "refill":
         return this.refill(params);
+      case "refill_status":
+        return this.refillStatus(params);
       case "cancel":
         return this.cancel(params);
       default:
@@ -276,6 +294,19 @@ export class SimulatedPanel {
     }
     if (quantity < service.min) return { error: `Quantity less than minimal ${service.min}` };
     if (quantity > service.max) return { error: `Quantity more than maximal ${service.max}` };
+    let drip: SimulatedOrder["drip"] = null;
+    if (params.runs !== undefined || params.interval !== undefined) {
+      // As real panels: `quantity` is each run's, the order is runs × quantity.
+      if (!service.dripfeed) return { error: "Drip-feed is not available for this service" };
+      if (!/^\d{1,4}$/.test(params.runs ?? "") || !/^\d{1,5}$/.test(params.interval ?? "")) {
+        return { error: "Incorrect runs or interval" };
+      }
+      const runs = Number(params.runs);
+      const interval = Number(params.interval);
+      if (runs < 2 || interval < 1) return { error: "Incorrect runs or interval" };
+      drip = { runs, intervalMs: interval * 60_000 };
+      quantity *= runs;
+    }
     if (this.switches.rejectDuplicateLinks) {
       for (const other of this.orders.values()) {
         if (other.link === link && other.service === service && !this.isFinal(other)) {
@@ -286,7 +317,7 @@ export class SimulatedPanel {
     const charge = Math.round((toMicro(service.rate) * quantity) / 1000);
     if (charge > this.balanceMicro()) return { error: "Not enough funds on balance" };
     const id = this.nextId++;
-    const partial = this.partialEvery > 0 && (id - 23500) % this.partialEvery === 0;
+    const partial = drip === null && this.partialEvery > 0 && (id - 23500) % this.partialEvery === 0;
     this.orders.set(id, {
       id,
       service,
@@ -297,6 +328,7 @@ export class SimulatedPanel {
       partialRemains: partial ? Math.max(1, Math.floor(quantity * 0.157)) : 0,
       cancelled: false,
       charge,
+      drip,
     });
     if (this.orders.size > this.maxOrders) this.orders.delete(this.orders.keys().next().value!);
     return { json: { order: this.num(id) } };
@@ -306,6 +338,15 @@ export class SimulatedPanel {
     if (order.cancelled) return { word: this.switches.cancelledSpelling, remains: order.quantity, progress: 0 };
     const elapsed = this.now() - order.createdAt;
     if (elapsed < this.pendingMs) return { word: "Pending", remains: order.quantity, progress: 0 };
+    if (order.drip) {
+      // One run at the end of the pending time, then one every interval.
+      const { runs, intervalMs } = order.drip;
+      const done = Math.min(runs, Math.floor((elapsed - this.pendingMs) / intervalMs) + 1);
+      const remains = order.quantity - (order.quantity / runs) * done;
+      return done < runs
+        ? { word: "In progress", remains, progress: done / runs }
+        : { word: "Completed", remains: 0, progress: 1 };
+    }
     if (elapsed < this.pendingMs + this.runMs) {
       const progress = (elapsed - this.pendingMs) / this.runMs;
       const delivered = Math.floor((order.quantity - order.partialRemains) * progress);
@@ -364,7 +405,23 @@ export class SimulatedPanel {
     if (!order) return { error: "Incorrect order ID" };
     if (!order.service.refill || this.phase(order).word !== "Completed")
       return { error: "Refill is not available for this order" };
-    return { json: { refill: this.num(order.id) } };
+    const refill = { id: this.nextRefillId++, orderId: order.id, createdAt: this.now() };
+    this.refills.set(refill.id, refill);
+    return { json: { refill: this.num(refill.id) } };
+  }
+
+  findRefill(id: number | string): SimulatedRefill | undefined {
+    return this.refills.get(Number(id));
+  }
+
+  /** A refill waits as long as a new order, then runs as long as one. */
+  private refillStatus(params: Record<string, string>): Reply {
+    const refill = /^\d+$/.test(params.refill ?? "") ? this.refills.get(Number(params.refill)) : undefined;
+    if (!refill) return { error: "Incorrect refill ID" };
+    const elapsed = this.now() - refill.createdAt;
+    const word =
+      elapsed < this.pendingMs ? "Pending" : elapsed < this.pendingMs + this.runMs ? "In progress" : "Completed";
+    return { json: { status: this.switches.lowerCaseStatus ? word.toLowerCase() : word } };
   }
 
   private cancel(params: Record<string, string>): Reply {

@@ -3,7 +3,7 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { deletePlan, planToApi, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { isPlanId } from "~/domain/plans/table";
-import { apiError, apiReply } from "~/lib/api.server";
+import { apiError, apiHandle, apiReply } from "~/lib/api.server";
 import { parseJson, readNoBody } from "~/lib/parse.server";
 import { deletePlanResponse, togglePlanResponse, updatePlanRequest, updatePlanResponse } from "./plan.types";
 import { requestActor } from "~/lib/request-client.server";
@@ -33,9 +33,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (!toggle && request.method === "PUT") {
     const input = await parseJson(request, updatePlanRequest);
-    const plan = await updatePlan(db, actor, id, input);
-    if (!plan) return apiError(404, "Plan not found");
-    return apiReply(updatePlanResponse, { message: "Plan updated successfully", plan: planToApi(plan) });
+    // The drip-feed as it will be (kept fields included) is checked by the domain: its refusal is a 400.
+    return apiHandle(async () => {
+      const plan = await updatePlan(db, actor, id, input);
+      if (!plan) return apiError(404, "Plan not found");
+      return apiReply(updatePlanResponse, { message: "Plan updated successfully", plan: planToApi(plan) });
+    });
   }
   if (!toggle && request.method === "DELETE") {
     await readNoBody(request);

@@ -3,7 +3,7 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { createPlan, planToApi } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
-import { apiError, apiReply } from "~/lib/api.server";
+import { apiError, apiHandle, apiReply } from "~/lib/api.server";
 import { parseJson } from "~/lib/parse.server";
 import { adminPlansResponse, createPlanRequest, createPlanResponse } from "./plans.types";
 import { requestActor } from "~/lib/request-client.server";
@@ -18,6 +18,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   if (request.method !== "POST") return apiError(405, "Method not allowed");
   const input = await parseJson(request, createPlanRequest);
-  const plan = await createPlan(context.get(servicesContext).db, requestActor(request, admin.username), input);
-  return apiReply(createPlanResponse, { message: "Plan added successfully", plan: planToApi(plan) }, { status: 201 });
+  // A drip-feed the panel's service does not offer is the domain's refusal: a 400, not a 500.
+  return apiHandle(async () => {
+    const plan = await createPlan(context.get(servicesContext).db, requestActor(request, admin.username), input);
+    return apiReply(createPlanResponse, { message: "Plan added successfully", plan: planToApi(plan) }, { status: 201 });
+  });
 }

@@ -1,0 +1,82 @@
+import type { DB } from "~/db/database.server";
+import { type PanelConnection, getServices } from "./client.server";
+import type { PanelService } from "./parse";
+import type { PanelServiceRow } from "./table";
+
+/**
+ * What each panel service supports (refill, cancel, drip-feed), kept from the
+ * last `services` list the shop fetched, so a buyer's page can say what it
+ * offers without asking the panel on every view.
+ */
+
+export interface ServiceCapabilities {
+  refill: boolean;
+  cancel: boolean;
+  dripfeed: boolean;
+}
+
+/** After this long the status sync fetches the list again (a panel may change a service). */
+export const CAPABILITIES_MAX_AGE_MS = 6 * 60 * 60 * 1000;
+
+export async function storePanelServices(db: DB, services: readonly PanelService[], now = Date.now()): Promise<void> {
+  if (services.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    // The list is the panel's whole offer: a service no longer in it supports nothing.
+    await trx.deleteFrom("panel_services").execute();
+    const seen = new Set<string>();
+    const rows = services
+      .filter((s) => !seen.has(s.service) && seen.add(s.service))
+      .map((s) => ({
+        service_id: s.service,
+        name: s.name.slice(0, 300),
+        refill: s.refill ? 1 : 0,
+        cancel: s.cancel ? 1 : 0,
+        dripfeed: s.dripfeed ? 1 : 0,
+        fetched_at: now,
+      }));
+    for (let i = 0; i < rows.length; i += 200)
+      await trx
+        .insertInto("panel_services")
+        .values(rows.slice(i, i + 200))
+        .execute();
+  });
+}
+
+function toCapabilities(row: Pick<PanelServiceRow, "refill" | "cancel" | "dripfeed">): ServiceCapabilities {
+  return { refill: row.refill === 1, cancel: row.cancel === 1, dripfeed: row.dripfeed === 1 };
+}
+
+/** What the service supports; nothing when the shop has never seen it in the panel's list. */
+export async function serviceCapabilities(db: DB, serviceId: string): Promise<ServiceCapabilities> {
+  const row = serviceId
+    ? await db.selectFrom("panel_services").selectAll().where("service_id", "=", serviceId).executeTakeFirst()
+    : undefined;
+  return row ? toCapabilities(row) : { refill: false, cancel: false, dripfeed: false };
+}
+
+/** When the list was last fetched; null if never. */
+export async function servicesFetchedAt(db: DB): Promise<number | null> {
+  const row = await db
+    .selectFrom("panel_services")
+    .select((eb) => eb.fn.max<number>("fetched_at").as("at"))
+    .executeTakeFirst();
+  return row?.at == null ? null : Number(row.at);
+}
+
+/**
+ * Fetches the services list again when it is missing or older than
+ * CAPABILITIES_MAX_AGE_MS, so what /track offers follows the panel without the
+ * operator opening Settings. Returns whether it fetched.
+ */
+export async function refreshPanelServicesIfStale(
+  db: DB,
+  connection: PanelConnection,
+  now = Date.now(),
+): Promise<boolean> {
+  const fetchedAt = await servicesFetchedAt(db);
+  if (fetchedAt !== null && now - fetchedAt < CAPABILITIES_MAX_AGE_MS) return false;
+  const reply = await getServices(connection);
+  if (!reply.ok) return false;
+  await storePanelServices(db, reply.value, now);
+  return true;
+}

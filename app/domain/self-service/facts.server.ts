@@ -1,0 +1,39 @@
+import type { DB } from "~/db/database.server";
+import type { PanelSetup } from "~/domain/panel/connection.server";
+import { serviceCapabilities } from "~/domain/panel/services.server";
+import type { OrderRow } from "~/domain/orders/table";
+import { cancelUnderWay, lastRefill } from "./requests.repository.server";
+import type { SelfServiceFacts } from "./rules";
+
+/** The panel service an order goes to, from the settings; "" when not set. */
+export function serviceIdOf(
+  setup: Pick<PanelSetup, "serviceIds"> | null,
+  order: Pick<OrderRow, "service_type">,
+): string {
+  return setup?.serviceIds[order.service_type] ?? "";
+}
+
+/** Everything rules.ts needs to know about one order, read in the caller's transaction. */
+export async function selfServiceFacts(
+  db: DB,
+  order: OrderRow,
+  serviceId: string,
+  now: number,
+): Promise<SelfServiceFacts> {
+  const [capabilities, refill, cancelling] = await Promise.all([
+    serviceCapabilities(db, serviceId),
+    lastRefill(db, order.order_id),
+    cancelUnderWay(db, order.order_id, now),
+  ]);
+  return {
+    status: order.status,
+    paid: order.paid_at !== null,
+    panelOrderId: order.panel_order_id,
+    panelStatus: order.panel_status,
+    refillDays: order.refill_days,
+    deliveredAt: order.status === "delivered" ? (order.delivered_at ?? order.updated_at) : null,
+    capabilities,
+    lastRefill: refill,
+    cancelUnderWay: cancelling,
+  };
+}
