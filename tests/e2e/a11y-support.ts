@@ -11,6 +11,15 @@ const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * the element's selector and what is wrong with it.
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
+  // A toast or dialog still fading in has blended colours; judge what the user sees once it has settled.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   // axe-core 4.13 still files label-content-name-mismatch (WCAG 2.5.3, level A) as experimental, off by default;
   // later releases run it with the rest.
   const { violations } = await new AxeBuilder({ page })

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { withDb } from "./admin-support";
+import { E2E_PORT, withDb } from "./admin-support";
 import { expect } from "./fixtures";
 
 /** The links of the site header: the desktop bar, or the mobile menu after opening it. */
@@ -71,7 +71,7 @@ export async function hydrated(page: Page) {
  * shown: give it published testimonials (8, in three languages) and proof
  * cards (3) of its own, once, whichever spec asks first.
  */
-export function publishHomeSocialProof(): void {
+export async function publishHomeSocialProof(): Promise<void> {
   const languages = ["en", "hi", "hinglish", "en", "hi", "hinglish", "en", "en"];
   const types = ["followers", "likes", "views"];
   withDb((db) =>
@@ -98,7 +98,13 @@ export function publishHomeSocialProof(): void {
           after_label, after_value, stats, verified, published, created_at, updated_at)
           values (?, ?, 'A test result.', 'Before', '100', 'After', '600', '[{"label":"Package","value":"500"}]', 1, 1, ?, ?)`);
         types.forEach((type, i) => card.run(type, `E2E result ${i + 1}`, now, now));
+        // As the admin's writes do: the shop serves / from memory until the generation moves.
+        db.prepare("update public_pages_generation set generation = generation + 1 where id = 1").run();
       })
       .immediate(),
   );
+  // Every instance looks at the generation about once a second.
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${E2E_PORT}/`)).text(), { timeout: 5_000 })
+    .toContain("E2E result 1");
 }

@@ -9,6 +9,7 @@ import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { unmatchedActionSchema } from "~/domain/payments/unmatched-actions";
 import { planActionSchema } from "~/domain/plans/plan-form";
 import { settingsActionSchema } from "~/domain/settings/settings-actions";
+import { socialProofActionSchema } from "~/domain/social-proof/forms";
 import routes from "~/routes";
 import { testDatabases } from "../support/databases";
 import {
@@ -27,7 +28,16 @@ import {
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
 
-const TABLES: readonly Table[] = ["orders", "plans", "settings", "audit_log", "admin_users", "payment_credits"];
+const TABLES: readonly Table[] = [
+  "orders",
+  "plans",
+  "settings",
+  "audit_log",
+  "admin_users",
+  "payment_credits",
+  "testimonials",
+  "proof_cards",
+];
 
 /** Every page form: the address, the schema its action reads, and what an accepted submit may change. */
 interface PageForm {
@@ -49,6 +59,12 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/settings", schema: settingsActionSchema, signedIn: true, writes: ["settings", "audit_log"] },
   // Hostile values never hold the current password: only the refusal is audited.
   { pattern: "/admin/account", schema: accountActionSchema, signedIn: true, writes: ["audit_log"] },
+  {
+    pattern: "/admin/social-proof",
+    schema: socialProofActionSchema,
+    signedIn: true,
+    writes: ["testimonials", "proof_cards", "audit_log"],
+  },
   {
     pattern: "/admin/payments",
     schema: unmatchedActionSchema,

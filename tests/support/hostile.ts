@@ -231,9 +231,12 @@ export async function adminLogin(url: string, username: string, password: string
   return cookie;
 }
 
-export type Table = "orders" | "plans" | "settings" | "audit_log" | "admin_users" | "payment_credits";
+export type Table =
+  "orders" | "plans" | "settings" | "audit_log" | "admin_users" | "payment_credits" | "testimonials" | "proof_cards";
 const ORDER_BY: Record<Table, string> = {
   orders: "id",
+  testimonials: "id",
+  proof_cards: "id",
   payment_credits: "id",
   plans: "id",
   settings: "key",
