@@ -60,8 +60,10 @@ describe("SMM panel client", () => {
       ok: true,
       value: { status: "completed", remains: 0, charge: "45" },
     });
+    // The panel answers with its own refill id, which the shop then follows with refill_status.
     const refill = await requestRefill(panel, id);
-    expect(refill).toEqual({ ok: true, value: id });
+    expect(refill).toEqual({ ok: true, value: expect.stringMatching(/^\d+$/) as string });
+    expect(refill.ok && refill.value).not.toBe(id);
   });
 
   it("reads a batch of statuses with per-order errors", async () => {
