@@ -60,6 +60,15 @@ export default defineConfig(
     extends: [reactHooks.configs.flat.recommended],
   },
   {
+    // Toasts go through app/components/ui/toast.tsx, which loads the library with the first toast; a
+    // direct import would put it back into every page's first download.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/components/ui/toast.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { paths: [{ name: "sonner", message: "Use ~/components/ui/toast." }] }],
+    },
+  },
+  {
     files: ["**/*.tsx"],
     extends: [jsxA11y.flatConfigs.recommended],
     rules: {

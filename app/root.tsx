@@ -10,10 +10,10 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import siteCssHref from "./app.css?url";
-import { Toaster } from "sonner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { Button } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/toast";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import { errorPageMeta, siteFromError, siteFromMatches } from "~/lib/seo";
@@ -39,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster position="top-center" richColors closeButton />
+        <Toaster />
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>

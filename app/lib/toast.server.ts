@@ -4,7 +4,7 @@ import { REDIRECT_TOASTS, type RedirectToast, type RedirectToastKey } from "./to
 /**
  * Toasts after a redirect travel one way: a short-lived cookie the redirect
  * sets, read (and cleared) once by the loader of the page it lands on, and
- * shown with sonner. The address stays clean of `?loggedOut=1`-style flags.
+ * shown by the toaster (app/components/ui/toast.tsx). The address stays clean of `?loggedOut=1`-style flags.
  */
 const TOAST_COOKIE = "toast";
 const MAX_AGE_SECONDS = 60;

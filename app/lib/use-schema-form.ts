@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import { useForm } from "@conform-to/react";
 import { type SubmissionResult, getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";

@@ -1,7 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import { apiStream } from "~/lib/api-client";
 import { updateProfitsEndpoint } from "~/routes/api/admin/panel-profits.types";

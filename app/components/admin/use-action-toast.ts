@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 
 /** What every page action answers: app/lib/api.server.ts `pageFailure`, parse.server.ts `formFailure`, or a success. */
 export interface ActionResult {

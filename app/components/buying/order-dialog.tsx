@@ -2,7 +2,7 @@ import { Check, X } from "lucide-react";
 import * as Checkbox from "@radix-ui/react-checkbox";
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { BUYER_MESSAGES, phoneDigits, validateBuyer } from "~/domain/orders/buyer";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useReducer } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { CheckoutView } from "~/domain/payments/checkout.server";
 import { POLL_MS, TICK_MS, checkoutActivities, checkoutReducer, checkoutView, initCheckout } from "./checkout-state";
 import { fetchOrderStatus, sendUtr } from "./checkout-requests";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Outlet, data } from "react-router";
-import { toast as showToast } from "sonner";
+import { toast as showToast } from "~/components/ui/toast";
 import type { Route } from "./+types/boundary";
 import { adminPageBoundary } from "~/lib/admin-middleware.server";
 import { readToast } from "~/lib/toast.server";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/login";
 import type { loader as boundaryLoader } from "./boundary";
 import { servicesContext } from "~/context";

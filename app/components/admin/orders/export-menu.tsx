@@ -1,6 +1,6 @@
 import { Download } from "lucide-react";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
 import type { OrderFilters } from "~/domain/orders/list.server";
 import { apiCall } from "~/lib/api-client";

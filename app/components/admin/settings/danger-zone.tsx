@@ -2,7 +2,7 @@ import * as Checkbox from "@radix-ui/react-checkbox";
 import { Check, Loader2, Lock, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/toast";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
