@@ -73,7 +73,10 @@ export async function startShop(
   const dir = options.dbFile ? null : mkdtempSync(join(tmpdir(), "shop-bench-"));
   const dbFile = options.dbFile ?? join(dir!, "shop.db");
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  // BENCH_SHOP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the shop under load (Node refuses
+  // --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SHOP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       NODE_ENV: "production",
