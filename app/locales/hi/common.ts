@@ -1,0 +1,51 @@
+import type { Resources } from "~/lib/i18n/resources";
+
+export default {
+  nav: {
+    main: "मुख्य",
+    mobile: "मोबाइल",
+    services: "सर्विसेज़",
+    blog: "ब्लॉग",
+    howItWorks: "कैसे काम करता है",
+    testimonials: "लोगों की राय",
+    faq: "सवाल-जवाब",
+    contact: "संपर्क करें",
+    getStarted: "शुरू करें",
+    openMenu: "मेन्यू खोलें",
+    closeMenu: "मेन्यू बंद करें",
+  },
+  language: {
+    switchTo: "English",
+    switchLabel: "Read this page in English",
+  },
+  services: {
+    followers: "Instagram फ़ॉलोअर्स",
+    likes: "Instagram लाइक्स",
+    views: "Instagram व्यूज़",
+    comments: "Instagram कमेंट्स",
+  },
+  footer: {
+    about: "भारत के क्रिएटर्स और छोटे बिज़नेस के लिए Instagram फ़ॉलोअर्स, लाइक्स, व्यूज़ और कमेंट्स, UPI से पेमेंट।",
+    services: "सर्विसेज़",
+    help: "मदद",
+    policies: "पॉलिसी",
+    track: "अपना ऑर्डर ट्रैक करें",
+    contact: "संपर्क करें",
+    blog: "ब्लॉग",
+    terms: "सेवा की शर्तें",
+    privacy: "प्राइवेसी पॉलिसी",
+    refund: "रिफ़ंड पॉलिसी",
+    delivery: "डिलीवरी पॉलिसी",
+    notAffiliated: "Instagram या Meta Platforms, Inc. से हमारा कोई संबंध नहीं है।",
+  },
+  errorPage: {
+    notFoundTitle: "यह पेज नहीं मिला",
+    badRequestTitle: "यह रिक्वेस्ट सही नहीं है",
+    serverErrorTitle: "कुछ गड़बड़ हो गई",
+    notFound: "आप जो पेज ढूँढ रहे हैं, वह मौजूद नहीं है या कहीं और चला गया है।",
+    badRequest: "यह रिक्वेस्ट इस रूप में नहीं ली जा सकी। कृपया वापस जाकर फिर से कोशिश करें।",
+    serverError: "हमारी तरफ़ से कुछ गड़बड़ हुई। कृपया थोड़ी देर बाद फिर से कोशिश करें।",
+    home: "होम पेज पर जाएँ",
+  },
+  close: "बंद करें",
+} satisfies Resources["common"];
