@@ -47,5 +47,15 @@ export default {
     serverError: "Something went wrong on our side. Please try again in a moment.",
     home: "Go back home",
   },
+  carousel: {
+    carousel: "carousel",
+    slide: "slide",
+    position: "{{n}} of {{total}}",
+    previous: "Previous {{item}}",
+    next: "Next {{item}}",
+    testimonial: "testimonial",
+    result: "result",
+    rated: "Rated {{rating}} out of 5",
+  },
   close: "Close",
 };

@@ -47,5 +47,15 @@ export default {
     serverError: "हमारी तरफ़ से कुछ गड़बड़ हुई। कृपया थोड़ी देर बाद फिर से कोशिश करें।",
     home: "होम पेज पर जाएँ",
   },
+  carousel: {
+    carousel: "कैरूसेल",
+    slide: "स्लाइड",
+    position: "{{total}} में से {{n}}",
+    previous: "पिछला {{item}}",
+    next: "अगला {{item}}",
+    testimonial: "रिव्यू",
+    result: "नतीजा",
+    rated: "5 में से {{rating}} रेटिंग",
+  },
   close: "बंद करें",
 } satisfies Resources["common"];
