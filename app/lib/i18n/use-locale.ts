@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useLocation } from "react-router";
 import { type Locale, localeFromPath, localizedPath } from "./locale";
 
@@ -6,8 +7,8 @@ export function useLocale(): Locale {
   return localeFromPath(useLocation().pathname);
 }
 
-/** Turns a site path into the same page in the current page's language. */
+/** Turns a site path into the same page in the current page's language (the same function while the language is). */
 export function useLocalizedPath(): (path: string) => string {
   const locale = useLocale();
-  return (path) => localizedPath(path, locale);
+  return useCallback((path: string) => localizedPath(path, locale), [locale]);
 }

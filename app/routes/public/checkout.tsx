@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { metaTexts } from "~/lib/i18n/meta";
-import { useLocalizedPath } from "~/lib/i18n/use-locale";
+import { localizedPath } from "~/lib/i18n/locale";
+import { useLocale } from "~/lib/i18n/use-locale";
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -62,7 +63,8 @@ function FindOrder() {
   const location = useLocation();
   const navigate = useNavigate();
   const { t } = useTranslation("checkout");
-  const to = useLocalizedPath();
+  // A string, not a function: the effect below must run once per order found, or its toast would repeat.
+  const checkoutPath = localizedPath("/checkout", useLocale());
   // Session storage exists only in the browser: the server and the first (hydrating) render say "preparing".
   const orderId = useSyncExternalStore(
     noSubscription,
@@ -75,11 +77,11 @@ function FindOrder() {
 
   useEffect(() => {
     if (orderId) {
-      void navigate(`${to("/checkout")}?order=${encodeURIComponent(orderId)}`, { replace: true, state: location.state as unknown });
+      void navigate(`${checkoutPath}?order=${encodeURIComponent(orderId)}`, { replace: true, state: location.state as unknown });
     } else if (orderId === null) {
       toast.error(t("missingToast"), { description: t("missingText") });
     }
-  }, [orderId, location.state, navigate, t, to]);
+  }, [orderId, location.state, navigate, t, checkoutPath]);
 
   return orderId === null ? <OrderMissing /> : <Preparing />;
 }
