@@ -25,6 +25,7 @@ import { I18nextProvider, useTranslation } from "react-i18next";
 import { createI18n } from "~/lib/i18n/instance";
 import { LOCALE_TAGS, localeFromPath, localizedPath } from "~/lib/i18n/locale";
 import { useLocale } from "~/lib/i18n/use-locale";
+import { metaTexts } from "~/lib/i18n/meta";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
@@ -76,7 +77,7 @@ export function ErrorBoundary() {
   const brandName = site?.brandName ?? siteFromError(error)?.brandName ?? DEFAULT_BRAND_NAME;
   return (
     <>
-      <title>{notFound ? PAGE_TITLES["not-found"] : title}</title>
+      <title>{notFound ? t("errorPage.notFoundPageTitle") : title}</title>
       <SiteHeader site={{ brandName, hasTestimonials: site?.hasTestimonials }} />
       <main
         id="main"
@@ -99,15 +100,14 @@ export function ErrorBoundary() {
 }
 
 // The error page names itself (ErrorBoundary's <title>), so its meta carries every tag but the title.
-export const meta: Route.MetaFunction = ({ error, matches }) => {
+export const meta: Route.MetaFunction = ({ error, matches, location }) => {
   if (!error) return [{ title: DEFAULT_BRAND_NAME }];
   const { notFound } = routeErrorKind(error);
   const site = siteFromError(error) ?? siteFromMatches(matches);
+  const { t } = metaTexts(location.pathname);
   return errorPageMeta(site, {
-    title: notFound ? PAGE_TITLES["not-found"] : "Something went wrong",
-    description: notFound
-      ? "The page you are looking for does not exist or has moved."
-      : "Something went wrong on our side. Please try again in a moment.",
+    title: t(notFound ? "common:errorPage.notFoundPageTitle" : "common:errorPage.somethingWrong"),
+    description: t(notFound ? "common:errorPage.notFound" : "common:errorPage.serverError"),
     image: socialImage("not-found", PAGE_TITLES["not-found"]),
   });
 };

@@ -169,6 +169,16 @@ describe.each(testDatabases())("the Hindi storefront on $name", (kind) => {
     expect(requests).toEqual([]);
   });
 
+  it("answers a missing page under /hi with the Hindi 404 page and a way to the Hindi home", async () => {
+    const res = await fetch(`${server.url}/hi/no/such/page`);
+    expect(res.status).toBe(404);
+    const html = decode(await res.text());
+    expect(html).toContain('<html lang="hi-IN"');
+    expect(html).toContain(hi.common.errorPage.notFoundTitle);
+    expect(html).toContain(`<title>${hi.common.errorPage.notFoundPageTitle}</title>`);
+    expect(html).toMatch(/<a href="\/hi"[^>]*>[^<]*होम/);
+  });
+
   it("lists the Hindi pages in the sitemap, and not a Hindi blog", async () => {
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
     for (const path of [

@@ -39,6 +39,8 @@ export default {
     notAffiliated: "Not affiliated with Instagram or Meta Platforms, Inc.",
   },
   errorPage: {
+    notFoundPageTitle: "Page not found",
+    somethingWrong: "Something went wrong",
     notFoundTitle: "Oops! Page not found",
     badRequestTitle: "Bad request",
     serverErrorTitle: "Unexpected Application Error!",

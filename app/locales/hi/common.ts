@@ -39,6 +39,8 @@ export default {
     notAffiliated: "Instagram या Meta Platforms, Inc. से हमारा कोई संबंध नहीं है।",
   },
   errorPage: {
+    notFoundPageTitle: "पेज नहीं मिला",
+    somethingWrong: "कुछ गड़बड़ हो गई",
     notFoundTitle: "यह पेज नहीं मिला",
     badRequestTitle: "यह रिक्वेस्ट सही नहीं है",
     serverErrorTitle: "कुछ गड़बड़ हो गई",
