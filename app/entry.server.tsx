@@ -5,6 +5,13 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { nonceContext, pageCacheRenderContext } from "~/context";
 import { NonceProvider } from "~/lib/nonce";
+import { registerResources } from "~/lib/i18n/resources";
+import { en } from "~/locales/en";
+import { hi } from "~/locales/hi";
+
+// The server renders both languages; each render makes its own i18next over these (app/root.tsx).
+registerResources("en", en);
+registerResources("hi", hi);
 
 export const streamTimeout = 5_000;
 

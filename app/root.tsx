@@ -20,13 +20,23 @@ import { errorPageMeta, siteFromError, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { useNonce } from "~/lib/nonce";
 import { routeErrorKind } from "~/lib/route-error";
+import { useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { createI18n } from "~/lib/i18n/instance";
+import { LOCALE_TAGS, localeFromPath, localizedPath } from "~/lib/i18n/locale";
+import { useLocale } from "~/lib/i18n/use-locale";
+import { metaTexts } from "~/lib/i18n/meta";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The admin's pages name their own colour (app/components/admin/admin-app-meta.tsx).
-  const admin = /^\/admin(\/|$)/.test(useLocation().pathname);
+  const { pathname } = useLocation();
+  const admin = /^\/admin(\/|$)/.test(pathname);
+  // The address decides the language; a render of its own, so concurrent requests never share one.
+  const locale = localeFromPath(pathname);
+  const i18n = useMemo(() => createI18n(locale), [locale]);
   return (
-    <html lang="en-IN">
+    <html lang={LOCALE_TAGS[locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -38,8 +48,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        {children}
-        <Toaster />
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <Toaster />
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />
       </body>
@@ -54,14 +66,18 @@ export default function App() {
 export function ErrorBoundary() {
   // The visitor's own request was refused (bad form, too large…): say so rather than blame the server.
   const error = useRouteError();
+  const { t } = useTranslation("common");
   const { status, notFound, refused } = routeErrorKind(error);
-  const title = notFound ? "Oops! Page not found" : refused ? "Bad request" : "Unexpected Application Error!";
+  const title = t(
+    notFound ? "errorPage.notFoundTitle" : refused ? "errorPage.badRequestTitle" : "errorPage.serverErrorTitle",
+  );
   // The public layout's settings, when its loader got to run; a bare 404 has only the defaults.
   const site = useRouteLoaderData<SiteChrome>("routes/public/layout");
+  const locale = useLocale();
   const brandName = site?.brandName ?? siteFromError(error)?.brandName ?? DEFAULT_BRAND_NAME;
   return (
     <>
-      <title>{notFound ? PAGE_TITLES["not-found"] : title}</title>
+      <title>{notFound ? t("errorPage.notFoundPageTitle") : title}</title>
       <SiteHeader site={{ brandName, hasTestimonials: site?.hasTestimonials }} />
       <main
         id="main"
@@ -72,14 +88,10 @@ export function ErrorBoundary() {
         </p>
         <h1 className="text-2xl font-bold text-ink sm:text-3xl">{title}</h1>
         <p className="max-w-md text-gray-700">
-          {notFound
-            ? "The page you are looking for does not exist or has moved."
-            : refused
-              ? "This request could not be handled as it was sent. Please go back and try again."
-              : "Something went wrong on our side. Please try again in a moment."}
+          {t(notFound ? "errorPage.notFound" : refused ? "errorPage.badRequest" : "errorPage.serverError")}
         </p>
         <Button asChild className="px-6 shadow-sm">
-          <a href="/">Go back home</a>
+          <a href={localizedPath("/", locale)}>{t("errorPage.home")}</a>
         </Button>
       </main>
       {site && <SiteFooter site={site} />}
@@ -88,15 +100,14 @@ export function ErrorBoundary() {
 }
 
 // The error page names itself (ErrorBoundary's <title>), so its meta carries every tag but the title.
-export const meta: Route.MetaFunction = ({ error, matches }) => {
+export const meta: Route.MetaFunction = ({ error, matches, location }) => {
   if (!error) return [{ title: DEFAULT_BRAND_NAME }];
   const { notFound } = routeErrorKind(error);
   const site = siteFromError(error) ?? siteFromMatches(matches);
+  const { t } = metaTexts(location.pathname);
   return errorPageMeta(site, {
-    title: notFound ? PAGE_TITLES["not-found"] : "Something went wrong",
-    description: notFound
-      ? "The page you are looking for does not exist or has moved."
-      : "Something went wrong on our side. Please try again in a moment.",
+    title: t(notFound ? "common:errorPage.notFoundPageTitle" : "common:errorPage.somethingWrong"),
+    description: t(notFound ? "common:errorPage.notFound" : "common:errorPage.serverError"),
     image: socialImage("not-found", PAGE_TITLES["not-found"]),
   });
 };

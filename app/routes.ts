@@ -1,25 +1,41 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
+/**
+ * The storefront's translated pages for one language: English at the usual
+ * paths and ids, Hindi under /hi with ids of their own over the same modules.
+ */
+function storefront(locale: "en" | "hi") {
+  const at = (path: string) => (locale === "en" ? path : path ? `hi/${path}` : "hi");
+  const id = (name: string) => (locale === "en" ? name : `hi-${name}`);
+  const page = (path: string, file: string, name?: string) =>
+    locale === "en" && !name ? route(path, file) : route(at(path), file, { id: id(name ?? path) });
+  return [
+    locale === "en" ? index("routes/public/home.tsx") : route("hi", "routes/public/home.tsx", { id: "hi-home" }),
+    // storefront pages (policies, contact)
+    page("privacy-policy", "routes/public/privacy-policy.tsx"),
+    page("terms-of-service", "routes/public/terms-of-service.tsx"),
+    page("delivery-policy", "routes/public/delivery-policy.tsx"),
+    page("refund-policy", "routes/public/refund-policy.tsx"),
+    page("contact-us", "routes/public/contact-us.tsx"),
+    // buying pages (service pages, checkout, track)
+    page("followers", "routes/public/service.tsx", "service-followers"),
+    page("likes", "routes/public/service.tsx", "service-likes"),
+    page("views", "routes/public/service.tsx", "service-views"),
+    page("comments", "routes/public/service.tsx", "service-comments"),
+    page("checkout", "routes/public/checkout.tsx"),
+    page("track", "routes/public/track.tsx"),
+  ];
+}
+
 export default [
   // Public storefront: every page here gets the site header and footer.
   layout("routes/public/layout.tsx", [
-    index("routes/public/home.tsx"),
-    // storefront pages (policies, contact)
-    route("privacy-policy", "routes/public/privacy-policy.tsx"),
-    route("terms-of-service", "routes/public/terms-of-service.tsx"),
-    route("delivery-policy", "routes/public/delivery-policy.tsx"),
-    route("refund-policy", "routes/public/refund-policy.tsx"),
-    route("contact-us", "routes/public/contact-us.tsx"),
-    // buying pages (service pages, checkout, track)
-    route("followers", "routes/public/service.tsx", { id: "service-followers" }),
-    route("likes", "routes/public/service.tsx", { id: "service-likes" }),
-    route("views", "routes/public/service.tsx", { id: "service-views" }),
-    route("comments", "routes/public/service.tsx", { id: "service-comments" }),
-    route("checkout", "routes/public/checkout.tsx"),
-    route("track", "routes/public/track.tsx"),
-    // blog
+    ...storefront("en"),
+    // blog (English only)
     route("blog", "routes/public/blog-index.tsx"),
     route("blog/:slug", "routes/public/blog-article.tsx"),
+    // The same pages in Hindi under /hi (app/lib/i18n/locale.ts): the address alone names the language.
+    ...storefront("hi"),
   ]),
 
   // Public JSON API (buyers).

@@ -4,10 +4,14 @@ import { RouterContextProvider, type ServerBuild, createRequestHandler } from "r
 import { type AppServices, nonceContext, pageCacheRenderContext, servicesContext } from "~/context";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { onPublicPagesChanged, readPublicPagesGeneration } from "~/domain/public-pages/changes.server";
+import { isTranslatedPath, localizedPath } from "~/lib/i18n/locale";
 import { createPageStore, sendCachedPage } from "./page-cache";
 import { contentSecurityPolicy, otherSecurityHeaders } from "./security";
 
-/** Pages whose HTML is the same for every visitor; anything per visitor arrives through the API after load. */
+/**
+ * Pages whose HTML is the same for every visitor; anything per visitor arrives through the API after load.
+ * Each language's page is its own address (/followers, /hi/followers), so each is cached apart.
+ */
 const STATIC_PATHS = [
   "/",
   "/followers",
@@ -21,7 +25,7 @@ const STATIC_PATHS = [
   "/refund-policy",
   "/contact-us",
   "/track",
-];
+].flatMap((path) => (isTranslatedPath(path) ? [path, localizedPath(path, "hi")] : [path]));
 
 /** Cookies that change what a public page shows; a request carrying one is rendered for it alone. */
 const PAGE_CHANGING_COOKIES = /(?:^|;)\s*toast=/;

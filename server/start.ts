@@ -15,6 +15,7 @@ import { answerClientErrors } from "./client-errors";
 import { createHotRoutes } from "./hot-routes";
 import { createHttpsRedirect } from "./https-redirect";
 import { warnAboutPublicBaseUrl } from "./public-url-warning";
+import { rememberedLanguageRedirect } from "./language-redirect";
 import { createPublicPages } from "./public-pages";
 import { announceSetupLink, setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
@@ -79,7 +80,7 @@ export async function startServer(
   const pages =
     typeof build === "function" ? null : createPublicPages({ services, build, trustProxy: config.TRUST_PROXY });
   const server = createServer((req, res) => {
-    if (toHttps(req, res) || hot(req, res)) return;
+    if (toHttps(req, res) || hot(req, res) || rememberedLanguageRedirect(req, res)) return;
     const toApp = () => void app(req, res);
     if (!pages?.handle(req, res, toApp)) toApp();
   });

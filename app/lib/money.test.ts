@@ -29,3 +29,12 @@ describe("money", () => {
     expect(paiseToRupees(14950)).toBe(149.5);
   });
 });
+
+describe("amounts and counts in each language", () => {
+  it("groups the Indian way (lakhs) with the rupee sign in English and in Hindi", () => {
+    expect(formatInr(10_000_000, "en")).toBe("₹1,00,000");
+    expect(formatInr(10_000_000, "hi")).toBe("₹1,00,000");
+    expect(formatInr(14_950, "hi")).toBe("₹149.50");
+    expect(formatCount(1_250_000, "hi")).toBe("12,50,000");
+  });
+});

@@ -1,3 +1,5 @@
+import { LOCALE_TAGS, type Locale } from "./i18n/locale";
+
 /**
  * Money is held as integer paise everywhere; rupees appear only at the edges
  * (forms, JSON API, display). Parsing text avoids binary floating point.
@@ -29,21 +31,30 @@ export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
 
-const inrWhole = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  maximumFractionDigits: 0,
-});
-const inrFraction = new Intl.NumberFormat("en-IN", {
-  style: "currency",
-  currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** One set of formatters per language, made once (Intl formatters are costly to build). */
+const formatters = Object.fromEntries(
+  (Object.keys(LOCALE_TAGS) as Locale[]).map((locale) => {
+    const tag = LOCALE_TAGS[locale];
+    return [
+      locale,
+      {
+        whole: new Intl.NumberFormat(tag, { style: "currency", currency: "INR", maximumFractionDigits: 0 }),
+        fraction: new Intl.NumberFormat(tag, {
+          style: "currency",
+          currency: "INR",
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }),
+        count: new Intl.NumberFormat(tag),
+      },
+    ];
+  }),
+) as Record<Locale, { whole: Intl.NumberFormat; fraction: Intl.NumberFormat; count: Intl.NumberFormat }>;
 
-/** Indian digit grouping: 10000000 paise → "₹1,00,000"; 14950 → "₹149.50". */
-export function formatInr(paise: number): string {
-  return paise % 100 === 0 ? inrWhole.format(paise / 100) : inrFraction.format(paise / 100);
+/** Indian digit grouping in the page's language: 10000000 paise → "₹1,00,000"; 14950 → "₹149.50". */
+export function formatInr(paise: number, locale: Locale = "en"): string {
+  const f = formatters[locale];
+  return paise % 100 === 0 ? f.whole.format(paise / 100) : f.fraction.format(paise / 100);
 }
 
 /** Two decimals as UPI's `am` parameter wants: 14900 → "149.00". */
@@ -51,9 +62,7 @@ export function upiAmount(paise: number): string {
   return `${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`;
 }
 
-const grouping = new Intl.NumberFormat("en-IN");
-
 /** 100000 → "1,00,000". */
-export function formatCount(n: number): string {
-  return grouping.format(n);
+export function formatCount(n: number, locale: Locale = "en"): string {
+  return formatters[locale].count.format(n);
 }

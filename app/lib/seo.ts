@@ -1,12 +1,15 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_BRAND_NAME } from "./brand";
+import { LOCALES, LOCALE_TAGS, type Locale, OG_LOCALES, isTranslatedPath, localizedPath } from "./i18n/locale";
 import { SOCIAL_IMAGE_HEIGHT, SOCIAL_IMAGE_WIDTH, type SocialImage } from "./social-image";
 
 export interface SeoInput {
   title: string;
   description: string;
-  /** Path of the page, e.g. "/followers"; the canonical URL is the site's public base URL plus this. */
+  /** Path of the page in English, e.g. "/followers"; the canonical URL is the site's public base URL plus this. */
   path: string;
+  /** The page's language: a Hindi page's canonical is its /hi address. English unless said. */
+  locale?: Locale;
   baseUrl: string;
   brandName: string;
   type?: "website" | "article";
@@ -24,18 +27,20 @@ export function absoluteUrl(baseUrl: string, path: string): string {
 
 /** Title, description, canonical, Open Graph and Twitter tags for one page. */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
-  const url = absoluteUrl(input.baseUrl, input.path);
+  const locale = input.locale ?? "en";
+  const url = absoluteUrl(input.baseUrl, localizedPath(input.path, locale));
   const image = absoluteUrl(input.baseUrl, input.image.path);
   const tags: MetaDescriptor[] = [
     { title: input.title },
     { name: "description", content: input.description },
     ...(input.canonical === false ? [] : [{ tagName: "link", rel: "canonical", href: url }]),
+    ...(input.canonical === false ? [] : languageAlternates(input.baseUrl, input.path)),
     { property: "og:type", content: input.type ?? "website" },
     { property: "og:site_name", content: input.brandName },
     { property: "og:title", content: input.title },
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
-    { property: "og:locale", content: "en_IN" },
+    { property: "og:locale", content: OG_LOCALES[locale] },
     { property: "og:image", content: image },
     { property: "og:image:type", content: "image/png" },
     { property: "og:image:width", content: String(SOCIAL_IMAGE_WIDTH) },
@@ -49,6 +54,20 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
   ];
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
+}
+
+/** `hreflang` links to each language's version of a translated page, English as the default for everyone else. */
+export function languageAlternates(baseUrl: string, path: string): MetaDescriptor[] {
+  if (!isTranslatedPath(path)) return [];
+  return [
+    ...LOCALES.map((locale) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: LOCALE_TAGS[locale],
+      href: absoluteUrl(baseUrl, localizedPath(path, locale)),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(baseUrl, localizedPath(path, "en")) },
+  ];
 }
 
 /** The public layout's loader data (brand, base URL) as seen from a child route's `meta`. */

@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import matter from "gray-matter";
 import { SERVICE_CONTENT } from "../../app/components/buying/service-content";
+import service from "../../app/locales/en/service";
 import { PAGE_TITLES, articleImageKey } from "../../app/lib/social-image";
 
 export interface SocialPage {
@@ -25,7 +26,7 @@ function frontMatterTitles(dir: string): Array<{ slug: string; title: string }> 
 export function socialPages(root: string): SocialPage[] {
   return [
     ...Object.entries(PAGE_TITLES).map(([key, title]) => ({ key, title })),
-    ...Object.values(SERVICE_CONTENT).map((s) => ({ key: s.type, title: s.title })),
+    ...Object.values(SERVICE_CONTENT).map((s) => ({ key: s.type, title: service[s.type].title })),
     ...frontMatterTitles(join(root, "content/pages")).map(({ slug, title }) => ({ key: slug, title })),
     ...frontMatterTitles(join(root, "content/blog")).map(({ slug, title }) => ({ key: articleImageKey(slug), title })),
   ];

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { pngSize } from "../../tests/support/png";
 import { SERVICE_CONTENT } from "../../app/components/buying/service-content";
+import service from "../../app/locales/en/service";
 import { listBlogPosts } from "../../app/domain/content/blog.server";
 import { PAGE_TITLES, articleImageKey } from "../../app/lib/social-image";
 import { socialPages } from "./pages";
@@ -25,7 +26,7 @@ describe("social images", () => {
     const pages = new Map(socialPages(root).map((p) => [p.key, p.title]));
     expect(pages.get("home")).toBe(PAGE_TITLES.home);
     expect(pages.get("not-found")).toBe(PAGE_TITLES["not-found"]);
-    for (const s of Object.values(SERVICE_CONTENT)) expect(pages.get(s.type)).toBe(s.title);
+    for (const s of Object.values(SERVICE_CONTENT)) expect(pages.get(s.type)).toBe(service[s.type].title);
     for (const post of listBlogPosts()) expect(pages.get(articleImageKey(post.slug))).toBe(post.title);
     expect(pages.get("privacy-policy")).toBe("Privacy Policy");
     expect(new Set(pages.keys()).size).toBe(socialPages(root).length);

@@ -1,6 +1,7 @@
 import { signIn, uniqueUtr } from "./admin-support";
 import { expect, test, watchForErrors } from "./fixtures";
 import { E2E_DB, decodeQr, expectedUpiLink, orderCheapestPlan, withDb } from "./buying-support";
+import { hydrated } from "./storefront-support";
 
 const REEL = "https://www.instagram.com/reel/C8xYz12AbCd/";
 const POST = "https://www.instagram.com/p/C8xYz12AbCd/";
@@ -125,6 +126,8 @@ test("a reload keeps the same order; the buyer's UTR, then the operator's confir
   pageErrors,
 }) => {
   await page.goto("/followers");
+  // Typed before hydration, the field's text would be the browser's and not the form's.
+  await hydrated(page);
   await page.getByLabel("Instagram username").fill("priya.creates");
   await page.getByRole("button", { name: "Show packages" }).click();
   const orderId = await orderCheapestPlan(page, /Basic Followers/);
@@ -188,6 +191,7 @@ test("the checkout finds the tab's order, asks before the buyer leaves mid-payme
   await expect(page.getByText("Payment Details Not Found")).toBeVisible();
 
   await page.goto("/followers");
+  await hydrated(page);
   await page.getByLabel("Instagram username").fill("meera.makes");
   await page.getByRole("button", { name: "Show packages" }).click();
   const orderId = await orderCheapestPlan(page, /Starter Followers/);

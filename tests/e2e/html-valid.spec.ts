@@ -68,6 +68,24 @@ test.describe("public pages, signed out", () => {
     ]);
   });
 
+  test("the same pages in Hindi, and a missing one under /hi", async ({ page, baseURL }) => {
+    await expectValid(page.request, baseURL!, [
+      "/hi",
+      "/hi/followers",
+      "/hi/likes",
+      "/hi/views",
+      "/hi/comments",
+      "/hi/privacy-policy",
+      "/hi/terms-of-service",
+      "/hi/delivery-policy",
+      "/hi/refund-policy",
+      "/hi/contact-us",
+      "/hi/checkout",
+      "/hi/track",
+      "/hi/definitely/not-here",
+    ]);
+  });
+
   test("the checkout in each state, and /track empty, refused and with an order", async ({ page, baseURL }) => {
     const now = Date.now();
     const [awaiting, claimed, expired] = insertOrders([

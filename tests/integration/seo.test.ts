@@ -3,6 +3,7 @@ import { openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { PUBLIC_PAGES } from "~/domain/content/public-pages";
+import { isTranslatedPath, localizedPath } from "~/lib/i18n/locale";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { testDatabases } from "../support/databases";
 import { pngSize } from "../support/png";
@@ -152,7 +153,10 @@ describe.each(testDatabases())("search engines and link previews on $name", (kin
 
     const xml = await (await fetch(`${server.url}/sitemap.xml`)).text();
     const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
-    expect(urls).toHaveLength(PAGES.length);
+    // Every page, and each translated one once more under /hi.
+    const hindi = PUBLIC_PAGES.filter((path) => isTranslatedPath(path)).map((path) => localizedPath(path, "hi"));
+    expect(urls).toHaveLength(PAGES.length + hindi.length);
+    for (const path of hindi) expect(xml).toContain(`<loc>${PUBLIC}${path}</loc>`);
     for (const url of urls) {
       expect(url).toMatch(new RegExp(`^<loc>${PUBLIC}/[^<]*</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>$`));
     }

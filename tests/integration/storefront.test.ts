@@ -55,7 +55,7 @@ describe.each(testDatabases())("storefront pages on $name", (kind) => {
       .where("is_enabled", "=", 1)
       .where("quantity", ">=", 100)
       .executeTakeFirstOrThrow();
-    expect(html).toContain(`Packages from <!-- -->₹${Number(cheapest.min) / 100}`);
+    expect(html).toMatch(new RegExp(`Packages from (<!-- -->)?₹${Number(cheapest.min) / 100}`));
     expect(html).toContain('<link rel="canonical" href="https://growkaro.example/"/>');
     expect(html).toContain("help@growkaro.example");
     expect(html).toContain("Jaipur, India");

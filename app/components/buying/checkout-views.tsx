@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
+import { useMessageText } from "~/lib/i18n/use-message";
 import { ArrowLeft, Clock, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -23,23 +26,26 @@ export function formatCountdown(ms: number): string {
 }
 
 export function Preparing() {
+  const { t } = useTranslation("checkout");
   return (
     <CheckoutCard role="status">
       <Loader2 aria-hidden className="mx-auto size-8 animate-spin text-brand-600" />
-      <p className="mt-3 font-semibold">Preparing your checkout...</p>
+      <p className="mt-3 font-semibold">{t("preparing")}</p>
     </CheckoutCard>
   );
 }
 
 export function OrderMissing() {
+  const { t } = useTranslation("checkout");
+  const to = useLocalizedPath();
   return (
     <CheckoutCard>
       <TriangleAlert aria-hidden className="mx-auto size-10 text-amber-600" />
-      <h1 className="mt-3 text-xl font-bold">Order Information Missing</h1>
-      <p className="mt-2 text-gray-700">Unable to load payment details. Please try selecting your plan again.</p>
+      <h1 className="mt-3 text-xl font-bold">{t("missingTitle")}</h1>
+      <p className="mt-2 text-gray-700">{t("missingText")}</p>
       <Button asChild className="mt-5">
-        <Link to="/" state={{ scrollToServices: true }}>
-          Back to Services
+        <Link to={to("/")} state={{ scrollToServices: true }}>
+          {t("backToServices")}
         </Link>
       </Button>
     </CheckoutCard>
@@ -47,23 +53,27 @@ export function OrderMissing() {
 }
 
 export function PaymentError({ message }: { message: string }) {
+  const { t } = useTranslation("checkout");
+  const text = useMessageText();
   return (
     <CheckoutCard role="alert" className="border-red-200">
       <TriangleAlert aria-hidden className="mx-auto size-10 text-red-600" />
-      <h2 className="mt-3 text-xl font-bold text-red-700">Payment Error</h2>
-      <p className="mt-2 text-gray-700">{message}</p>
+      <h2 className="mt-3 text-xl font-bold text-red-700">{t("paymentErrorTitle")}</h2>
+      <p className="mt-2 text-gray-700">{text(message)}</p>
       <Button onClick={() => window.location.reload()} className="mt-5">
-        Try Again
+        {t("tryAgain")}
       </Button>
     </CheckoutCard>
   );
 }
 
 function OrderSummary({ order, withPrice = false }: { order: CheckoutOrder; withPrice?: boolean }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <p className="text-sm text-gray-700">
-      {order.planName} · {formatCount(order.quantity)} {order.serviceType}
-      {withPrice && <> · {formatInr(order.pricePaise)}</>}
+      {order.planName} · {formatCount(order.quantity, locale)} {t(`service:${order.serviceType}.noun`).toLowerCase()}
+      {withPrice && <> · {formatInr(order.pricePaise, locale)}</>}
     </p>
   );
 }
@@ -81,43 +91,44 @@ export function AwaitingPayment({
   onBack: () => void;
   onSubmitUtr: (utr: string) => Promise<string | null>;
 }) {
+  const { t } = useTranslation("checkout");
+  const locale = useLocale();
+  const amount = formatInr(order.pricePaise, locale);
   return (
     <CheckoutCard>
       <div className="flex items-center justify-between">
         <Button variant="quiet" size="inline" onClick={onBack} className="gap-1 text-sm">
-          <ArrowLeft aria-hidden className="size-4" /> Back
+          <ArrowLeft aria-hidden className="size-4" /> {t("back")}
         </Button>
         <Badge tone="warning" size="md">
           <Clock aria-hidden className="size-4" />
-          <span className="sr-only">Time left to pay:</span>
+          <span className="sr-only">{t("timeLeft")}</span>
           <span role="timer" data-testid="countdown">
             {formatCountdown(remainingMs)}
           </span>
         </Badge>
       </div>
-      <h1 className="mt-4 text-xl font-bold">Scan &amp; pay with any UPI app</h1>
+      <h1 className="mt-4 text-xl font-bold">{t("scanAndPay")}</h1>
       <OrderSummary order={order} />
       <p className="mt-2 text-3xl font-extrabold" data-testid="amount">
-        {formatInr(order.pricePaise)}
+        {amount}
       </p>
       <img
         src={payment.qrDataUri}
         width={220}
         height={220}
-        alt={`UPI QR code to pay ${formatInr(order.pricePaise)} to ${payment.payeeName}`}
+        alt={t("qrAlt", { amount, payee: payment.payeeName })}
         data-testid="upi-qr"
         className="mx-auto mt-4 bg-white"
       />
-      <p className="mt-2 text-sm text-gray-700">
-        Paying {payment.payeeName} · Order {order.orderId}
-      </p>
+      <p className="mt-2 text-sm text-gray-700">{t("paying", { payee: payment.payeeName, orderId: order.orderId })}</p>
       <Button asChild className="mt-4 flex md:hidden">
         <a href={payment.upiLink}>
-          <Smartphone aria-hidden className="size-5" /> Open UPI app
+          <Smartphone aria-hidden className="size-5" /> {t("openUpiApp")}
         </a>
       </Button>
       {payment.gateway === "razorpay" && <GatewayPay orderId={order.orderId} payeeName={payment.payeeName} />}
-      <UtrForm label="Paid already? Enter the 12-digit UPI reference (UTR)" onSubmitUtr={onSubmitUtr} />
+      <UtrForm label={t("utrLabel")} onSubmitUtr={onSubmitUtr} />
     </CheckoutCard>
   );
 }
@@ -127,9 +138,12 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
   const [utr, setUtr] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { t } = useTranslation("checkout");
+  const text = useMessageText();
   async function send() {
     setSending(true);
-    setError(await onSubmitUtr(utr));
+    const refused = await onSubmitUtr(utr);
+    setError(refused === null ? null : text(refused));
     setSending(false);
   }
   return (
@@ -162,7 +176,7 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
               disabled={utr.length !== 12 || sending}
               className="shrink-0 px-4"
             >
-              I have paid
+              {t("iHavePaid")}
             </Button>
           </div>
         )}
@@ -172,9 +186,10 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
 }
 
 function OrderIdLine({ order }: { order: CheckoutOrder }) {
+  const { t } = useTranslation("checkout");
   return (
     <p className="mt-3">
-      Order ID:{" "}
+      {t("orderId")}
       <span className="font-mono font-bold" data-testid="order-id">
         {order.orderId}
       </span>
@@ -194,7 +209,13 @@ export function PaymentExpired({
   lateUtrOpen: boolean;
   onSubmitUtr: (utr: string) => Promise<string | null>;
 }) {
-  const text = `Hi, I need help with my Instagram ${order.serviceType} order ${order.orderId} (${order.planName}).`;
+  const { t } = useTranslation("checkout");
+  const to = useLocalizedPath();
+  const text = t("whatsappText", {
+    service: t(`service:${order.serviceType}.noun`).toLowerCase(),
+    orderId: order.orderId,
+    plan: order.planName,
+  });
   const digits = whatsappNumber.replace(/\D/g, "");
   return (
     <CheckoutCard>
@@ -202,15 +223,13 @@ export function PaymentExpired({
       <OrderIdLine order={order} />
       <OrderSummary order={order} withPrice />
       {lateUtrOpen ? (
-        <UtrForm label="Already paid? Enter your UTR (the 12-digit UPI reference)" onSubmitUtr={onSubmitUtr} />
+        <UtrForm label={t("lateUtrLabel")} onSubmitUtr={onSubmitUtr} />
       ) : (
-        <p className="mt-3 text-sm text-gray-700">
-          If money left your account for this order, message us with your UTR and we will sort it out.
-        </p>
+        <p className="mt-3 text-sm text-gray-700">{t("messageUs")}</p>
       )}
       <div className="mt-5 flex flex-col gap-2">
         <Button asChild>
-          <Link to="/">Start a new order</Link>
+          <Link to={to("/")}>{t("newOrder")}</Link>
         </Button>
         {digits && (
           <Button asChild variant="whatsapp">
@@ -219,7 +238,7 @@ export function PaymentExpired({
               target="_blank"
               rel="noopener noreferrer"
             >
-              <MessageCircle aria-hidden className="size-5" /> Get help on WhatsApp
+              <MessageCircle aria-hidden className="size-5" /> {t("whatsappHelp")}
             </a>
           </Button>
         )}
@@ -230,6 +249,8 @@ export function PaymentExpired({
 
 /** Every state after a payment claim: what is happening, with the order id and a way to track it. */
 export function OrderUnderWay({ order }: { order: CheckoutOrder }) {
+  const { t } = useTranslation("checkout");
+  const to = useLocalizedPath();
   return (
     <CheckoutCard>
       <OrderProgress order={order} />
@@ -237,10 +258,10 @@ export function OrderUnderWay({ order }: { order: CheckoutOrder }) {
       <OrderSummary order={order} withPrice />
       <div className="mt-5 flex flex-col gap-2">
         <Button asChild>
-          <Link to={`/track?order=${order.orderId}`}>Track your order</Link>
+          <Link to={`${to("/track")}?order=${order.orderId}`}>{t("trackOrder")}</Link>
         </Button>
         <Button asChild variant="link" size="inline">
-          <Link to="/">Back to home</Link>
+          <Link to={to("/")}>{t("backHome")}</Link>
         </Button>
       </div>
     </CheckoutCard>

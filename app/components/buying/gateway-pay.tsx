@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useMessageText } from "~/lib/i18n/use-message";
 import { CreditCard, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
@@ -47,6 +49,8 @@ export function GatewayPay({ orderId, payeeName }: { orderId: string; payeeName:
   const revalidator = useRevalidator();
   const [phase, setPhase] = useState<Phase>("idle");
   const [message, setMessage] = useState<string | null>(null);
+  const { t } = useTranslation("checkout");
+  const text = useMessageText();
 
   async function pay() {
     setPhase("opening");
@@ -54,7 +58,7 @@ export function GatewayPay({ orderId, payeeName }: { orderId: string; payeeName:
     const started = await startGatewayPayment(orderId);
     if (!started.ok) {
       setPhase("failed");
-      setMessage(started.error.message);
+      setMessage(text(started.error.message));
       return;
     }
     const launch = started.data;
@@ -63,7 +67,7 @@ export function GatewayPay({ orderId, payeeName }: { orderId: string; payeeName:
       Razorpay = await loadScript(launch.scriptUrl);
     } catch {
       setPhase("failed");
-      setMessage("Could not load Razorpay. Please pay by UPI QR or try again.");
+      setMessage(t("gateway.loadFailed"));
       return;
     }
     const checkout = new Razorpay({
@@ -72,12 +76,12 @@ export function GatewayPay({ orderId, payeeName }: { orderId: string; payeeName:
       amount: launch.amountPaise,
       currency: launch.currency,
       name: payeeName,
-      description: `Order ${orderId}`,
+      description: t("gateway.description", { orderId }),
       notes: { shop_order_id: orderId },
       handler: (response: RazorpayHandlerResponse) => void check(response),
       modal: { ondismiss: () => setPhase("idle") },
     });
-    checkout.on("payment.failed", () => setMessage("The payment did not go through. You can try again."));
+    checkout.on("payment.failed", () => setMessage(t("gateway.failed")));
     checkout.open();
   }
 
@@ -90,7 +94,7 @@ export function GatewayPay({ orderId, payeeName }: { orderId: string; payeeName:
 
   return (
     <div className="mt-4 border-t border-gray-200 pt-4">
-      <p className="text-sm text-gray-600">Or pay by card, netbanking, wallet or UPI through Razorpay:</p>
+      <p className="text-sm text-gray-600">{t("gateway.intro")}</p>
       <Button
         variant="outline"
         className="mt-2 w-full"
@@ -102,11 +106,11 @@ export function GatewayPay({ orderId, payeeName }: { orderId: string; payeeName:
         ) : (
           <CreditCard aria-hidden className="size-5" />
         )}
-        Pay with Razorpay
+        {t("gateway.button")}
       </Button>
       {phase === "checking" && (
         <p role="status" className="mt-2 text-sm text-gray-700">
-          Checking your payment with Razorpay…
+          {t("gateway.checking")}
         </p>
       )}
       {message && (

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useMessageText } from "~/lib/i18n/use-message";
 import { useId, useState } from "react";
 import type { ServiceType } from "~/domain/plans/table";
 import { INPUT_MESSAGES, SERVICE_INPUTS, validateTarget } from "~/domain/orders/instagram-input";
@@ -30,6 +32,8 @@ export function InstagramInputForm({
   onComplete: (values: TargetValues) => void;
 }) {
   const needs = SERVICE_INPUTS[service];
+  const { t } = useTranslation("service");
+  const message = useMessageText();
   const [username, setUsername] = useState("");
   const [postLink, setPostLink] = useState("");
   const [state, setState] = useState<FormState>({ kind: "idle" });
@@ -65,7 +69,7 @@ export function InstagramInputForm({
     <Card asChild>
       <form onSubmit={submit} noValidate className="space-y-4">
         {needs.username && (
-          <Field id={ids.username} label="Instagram username" {...errorOn("username")}>
+          <Field id={ids.username} label={t("form.username")} {...errorOn("username")}>
             {(control) => (
               <Input
                 {...control}
@@ -87,7 +91,7 @@ export function InstagramInputForm({
         {needs.postLink && (
           <Field
             id={ids.postLink}
-            label={service === "views" ? "Reel or IGTV link" : "Post or reel link"}
+            label={t(service === "views" ? "form.reelLink" : "form.postLink")}
             {...errorOn("postLink")}
           >
             {(control) => (
@@ -112,11 +116,11 @@ export function InstagramInputForm({
         )}
         {state.kind === "error" && (
           <FieldError id={ids.error} className="mt-0">
-            {state.message}
+            {message(state.message)}
           </FieldError>
         )}
         <Button type="submit" disabled={empty || validating} className="w-full">
-          {validating ? "Validating..." : "Show packages"}
+          {t(validating ? "form.validating" : "form.show")}
         </Button>
       </form>
     </Card>

@@ -10,6 +10,9 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { GENERIC_MESSAGE, apiCall } from "~/lib/api-client";
 import { formatCount, formatInr } from "~/lib/money";
+import { useTranslation } from "react-i18next";
+import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
+import { useMessageText } from "~/lib/i18n/use-message";
 import type { PlanCardData } from "./plan-list";
 import {
   ORDER_REQUEST_KEY,
@@ -23,6 +26,9 @@ import {
 } from "./storage";
 import type { TargetValues } from "./instagram-input-form";
 import { createOrderEndpoint } from "~/routes/api/create-order.types";
+import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
+
+const CREATE_ORDER_NO_PLAN = CREATE_ORDER_MESSAGES.noPlan;
 
 /**
  * Name, phone and the terms agreement; creates the order on the server (which
@@ -40,6 +46,10 @@ export function OrderDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
+  const { t } = useTranslation("order");
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const message = useMessageText();
   const [name, setName] = useState("");
   const [phone, setPhone] = useState("");
   const [agreed, setAgreed] = useState(false);
@@ -67,17 +77,17 @@ export function OrderDialog({
     event.preventDefault();
     if (submitting) return;
     if (!plan) {
-      toast.error("No plan selected. Please try again.");
+      toast.error(message(CREATE_ORDER_NO_PLAN));
       return;
     }
     const buyer = validateBuyer(name, phone);
     if (!buyer.ok) {
-      toast.error(buyer.message);
+      toast.error(message(buyer.message));
       (buyer.field === "name" ? nameRef : phoneRef).current?.focus();
       return;
     }
     if (!agreed) {
-      toast.error(BUYER_MESSAGES.agreementRequired);
+      toast.error(message(BUYER_MESSAGES.agreementRequired));
       return;
     }
     setSubmitting(true);
@@ -92,9 +102,9 @@ export function OrderDialog({
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
       const created = await apiCall(createOrderEndpoint, { body: { ...request, idempotencyKey } });
       if (!created.ok) {
-        const { message, details } = created.error;
-        if (details.reason === "MIN_QUANTITY") toast.error("Minimum Quantity Error", { description: message });
-        else toast.error(message);
+        const { message: sent, details } = created.error;
+        if (details.reason === "MIN_QUANTITY") toast.error(t("dialog.minimumQuantity"), { description: message(sent) });
+        else toast.error(message(sent));
         setSubmitting(false);
         return;
       }
@@ -110,7 +120,7 @@ export function OrderDialog({
         postLink: target.postLink,
       };
       if (!writeJson("session", PAYMENT_DETAILS_KEY, details)) {
-        toast.error("Failed to prepare checkout. Please try again.");
+        toast.error(t("dialog.checkoutFailed"));
       }
       remove("session", ORDER_REQUEST_KEY);
       remove("local", PLAN_FORM_DRAFT_KEY);
@@ -118,12 +128,12 @@ export function OrderDialog({
       setName("");
       setPhone("");
       setAgreed(false);
-      void navigate(`/checkout?order=${encodeURIComponent(details.orderId)}`, {
+      void navigate(`${to("/checkout")}?order=${encodeURIComponent(details.orderId)}`, {
         replace: true,
         state: { paymentDetails: details },
       });
     } catch {
-      toast.error(GENERIC_MESSAGE);
+      toast.error(message(GENERIC_MESSAGE));
       setSubmitting(false);
     }
   }
@@ -142,13 +152,13 @@ export function OrderDialog({
         onInteractOutside={(e) => submitting && e.preventDefault()}
       >
         <div className="flex items-start justify-between gap-4">
-          <DialogTitle>Complete your order</DialogTitle>
+          <DialogTitle>{t("dialog.title")}</DialogTitle>
           <DialogClose asChild>
             <Button
               variant="ghost"
               size="inline"
               disabled={submitting}
-              aria-label="Close"
+              aria-label={t("common:close")}
               className="rounded-full p-1 text-gray-600 disabled:opacity-40"
             >
               <X aria-hidden className="size-5" />
@@ -157,12 +167,12 @@ export function OrderDialog({
         </div>
         {plan && (
           <DialogDescription>
-            {plan.name}: {formatCount(plan.quantity)} {noun} for{" "}
-            <span className="font-semibold text-ink">{formatInr(plan.pricePaise)}</span>
+            {t("dialog.summary", { plan: plan.name, count: formatCount(plan.quantity, locale), noun })}
+            <span className="font-semibold text-ink">{formatInr(plan.pricePaise, locale)}</span>
           </DialogDescription>
         )}
         <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-          <Field label="Your name">
+          <Field label={t("dialog.name")}>
             {(control) => (
               <Input
                 {...control}
@@ -179,7 +189,7 @@ export function OrderDialog({
               />
             )}
           </Field>
-          <Field label="Phone number" hint="We use your name and phone only to deliver and support this order.">
+          <Field label={t("dialog.phone")} hint={t("dialog.phoneHint")}>
             {(control) => (
               // The +91 sits inside the field's border, so the group draws the border and the focus ring.
               <div className="flex rounded-xl border border-gray-300 focus-within:ring-2 focus-within:ring-brand-500">
@@ -219,19 +229,19 @@ export function OrderDialog({
               </Checkbox.Indicator>
             </Checkbox.Root>
             <label htmlFor={agreeId} className="text-sm text-gray-800">
-              I agree to the{" "}
-              <Link to="/terms-of-service" target="_blank" className="font-semibold text-brand-700 underline">
-                Terms of Service
-              </Link>{" "}
-              and{" "}
-              <Link to="/privacy-policy" target="_blank" className="font-semibold text-brand-700 underline">
-                Privacy Policy
-              </Link>{" "}
-              and confirm I am 18 or older.
+              {t("dialog.agreeBefore")}
+              <Link to={to("/terms-of-service")} target="_blank" className="font-semibold text-brand-700 underline">
+                {t("dialog.terms")}
+              </Link>
+              {t("dialog.and")}
+              <Link to={to("/privacy-policy")} target="_blank" className="font-semibold text-brand-700 underline">
+                {t("dialog.privacy")}
+              </Link>
+              {t("dialog.agreeAfter")}
             </label>
           </div>
           <Button type="submit" disabled={submitting} className="w-full">
-            {submitting ? "Processing..." : "Proceed to Pay"}
+            {t(submitting ? "dialog.submitting" : "dialog.submit")}
           </Button>
         </form>
       </DialogContent>

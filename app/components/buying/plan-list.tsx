@@ -2,8 +2,8 @@ import type { ServiceType } from "~/domain/plans/table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { DRIP_FEED_TEXT } from "~/domain/self-service/drip-feed-messages";
-import { REFILL_TEXT } from "~/domain/self-service/refill-messages";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/lib/i18n/use-locale";
 import { formatCount, formatInr } from "~/lib/money";
 import { everyText } from "./self-service";
 
@@ -25,10 +25,10 @@ export interface PlanCardData {
  * The card's ribbon: the plan's one tag, or POPULAR for an untagged plan named
  * "popular" (docs/product.md, Plans shown to buyers).
  */
-export function planRibbon(plan: Pick<PlanCardData, "name" | "tag">): string | null {
+export function planRibbon(plan: Pick<PlanCardData, "name" | "tag">, popular = "POPULAR"): string | null {
   const tag = plan.tag?.trim();
   if (tag) return tag.toUpperCase();
-  return /popular/i.test(plan.name) ? "POPULAR" : null;
+  return /popular/i.test(plan.name) ? popular : null;
 }
 
 export function PlanList({
@@ -40,17 +40,19 @@ export function PlanList({
   noun: string;
   onChoose: (plan: PlanCardData) => void;
 }) {
+  const { t } = useTranslation("service");
+  const locale = useLocale();
   if (plans.length === 0) {
     return (
       <Card asChild padding="lg" shadow="none" className="text-center text-gray-700">
-        <p>No packages are available right now. Please check back soon.</p>
+        <p>{t("plans.none")}</p>
       </Card>
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={`${noun} packages`}>
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={t("plans.label", { noun })}>
       {plans.map((plan) => {
-        const ribbon = planRibbon(plan);
+        const ribbon = planRibbon(plan, t("plans.popular"));
         return (
           <Card asChild key={plan.id} className="relative flex flex-col">
             <li>
@@ -61,24 +63,31 @@ export function PlanList({
               )}
               <h3 className="text-lg font-semibold">{plan.name}</h3>
               <p className="mt-1 text-gray-700">
-                {formatCount(plan.quantity)} {noun}
+                {formatCount(plan.quantity, locale)} {noun}
               </p>
               {(plan.refillDays ?? 0) > 0 && (
-                <p className="mt-1 text-sm font-medium text-green-800">{REFILL_TEXT.guarantee(plan.refillDays!)}</p>
+                <p className="mt-1 text-sm font-medium text-green-800">
+                  {t("order:refill.guarantee", { count: plan.refillDays! })}
+                </p>
               )}
               {(plan.dripRuns ?? 0) > 1 && (
                 <p className="mt-1 text-sm text-gray-700">
-                  {DRIP_FEED_TEXT.plan(plan.dripRuns!, everyText(plan.dripIntervalMinutes ?? 0))}
+                  {t("order:drip.plan", { runs: plan.dripRuns!, every: everyText(t, plan.dripIntervalMinutes ?? 0) })}
                 </p>
               )}
-              <p className="mt-3 text-2xl font-extrabold text-ink">{formatInr(plan.pricePaise)}</p>
+              <p className="mt-3 text-2xl font-extrabold text-ink">{formatInr(plan.pricePaise, locale)}</p>
               <Button
                 size="lg"
                 onClick={() => onChoose(plan)}
                 className="mt-4"
-                aria-label={`Buy Now: ${plan.name}, ${formatCount(plan.quantity)} ${noun} for ${formatInr(plan.pricePaise)}`}
+                aria-label={t("plans.buyLabel", {
+                  plan: plan.name,
+                  count: formatCount(plan.quantity, locale),
+                  noun,
+                  price: formatInr(plan.pricePaise, locale),
+                })}
               >
-                Buy Now
+                {t("plans.buy")}
               </Button>
             </li>
           </Card>
@@ -89,8 +98,9 @@ export function PlanList({
 }
 
 export function PlanSkeletons() {
+  const { t } = useTranslation("service");
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label="Loading packages">
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true" aria-label={t("plans.loading")}>
       {[0, 1, 2, 3].map((i) => (
         <Card
           asChild

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
 import type { ServiceType } from "~/domain/plans/table";
-import { type RecentOrder, timeAgo } from "~/domain/orders/recent";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { type RecentOrder, elapsed } from "~/domain/orders/recent";
+import { useLocale } from "~/lib/i18n/use-locale";
 import { Card } from "~/components/ui/card";
 import { apiCall } from "~/lib/api-client";
 import { formatCount } from "~/lib/money";
@@ -22,6 +25,8 @@ export function RecentOrders({
   initialNow: number;
 }) {
   const [orders, setOrders] = useState(initial);
+  const { t } = useTranslation("service");
+  const locale = useLocale();
   // The server's clock, carried forward on this one: "2 min ago" must not depend on the buyer's clock.
   const [now, setNow] = useState(initialNow);
   const [loaded, setLoaded] = useState({ initial, initialNow });
@@ -59,7 +64,7 @@ export function RecentOrders({
     <Card asChild>
       <section aria-labelledby="recent-orders-title">
         <h2 id="recent-orders-title" className="text-base font-bold">
-          Recent Orders
+          {t("recent.heading")}
         </h2>
         <ul className="mt-3 space-y-2" aria-live="polite">
           {orders.slice(0, 3).map((o) => (
@@ -68,14 +73,20 @@ export function RecentOrders({
               className="flex items-center justify-between gap-3 text-sm"
             >
               <span>
-                <span className="font-semibold">{o.handle ? `@${o.handle}` : "A creator"}</span> ordered{" "}
-                {formatCount(o.quantity)} {noun.toLowerCase()}
+                <span className="font-semibold">{o.handle ? `@${o.handle}` : t("recent.someone")}</span>
+                {t("recent.ordered", { quantity: formatCount(o.quantity, locale), noun: noun.toLowerCase() })}
               </span>
-              <span className="shrink-0 text-gray-600">{timeAgo(o.createdAt, now)}</span>
+              <span className="shrink-0 text-gray-600">{timeAgo(t, o.createdAt, now)}</span>
             </li>
           ))}
         </ul>
       </section>
     </Card>
   );
+}
+
+/** "just now", "3 min ago", "2 h ago", "4 days ago", in the page's language. */
+function timeAgo(t: TFunction, thenMs: number, nowMs: number): string {
+  const { unit, n } = elapsed(thenMs, nowMs);
+  return unit === "days" ? t("service:recent.days", { count: n }) : t(`service:recent.${unit}`, { n });
 }

@@ -3,14 +3,16 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import { istBuyerDateTime } from "~/domain/dashboard/ist-time";
-import { CANCEL_TEXT } from "~/domain/self-service/cancel-messages";
-import { DRIP_FEED_TEXT } from "~/domain/self-service/drip-feed-messages";
-import { REFILL_STATUS_TEXT, REFILL_TEXT } from "~/domain/self-service/refill-messages";
 import type { SelfServiceView } from "~/domain/self-service/track.server";
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/lib/i18n/use-locale";
 
 /** "30 minutes", "2 hours", "hour": how often a drip-feed part arrives. */
-export function everyText(minutes: number): string {
-  return minutes % 60 === 0 ? DRIP_FEED_TEXT.hours(minutes / 60) : DRIP_FEED_TEXT.minutes(minutes);
+export function everyText(t: TFunction, minutes: number): string {
+  return minutes % 60 === 0
+    ? t("order:drip.hours", { count: minutes / 60 })
+    : t("order:drip.minutes", { count: minutes });
 }
 
 /** The order's proof of ownership, sent again with a refill or a cancel. */
@@ -39,6 +41,9 @@ export function SelfService({
   error: string | null;
 }) {
   const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslation("order");
+  const locale = useLocale();
+  const when = (ms: number) => istBuyerDateTime(ms, locale);
   return (
     <div className="mt-4 space-y-4 text-sm" data-testid="self-service">
       {notice && (
@@ -50,35 +55,33 @@ export function SelfService({
 
       {view.drip && (
         <div>
-          <h3 className="font-semibold">{DRIP_FEED_TEXT.heading}</h3>
+          <h3 className="font-semibold">{t("drip.heading")}</h3>
           <p className="mt-1 text-gray-700">
-            {DRIP_FEED_TEXT.plan(view.drip.runs, everyText(view.drip.intervalMinutes))}
+            {t("drip.plan", { runs: view.drip.runs, every: everyText(t, view.drip.intervalMinutes) })}
           </p>
           <p className="mt-1" data-testid="drip-runs">
-            {DRIP_FEED_TEXT.runsDone(view.drip.done, view.drip.runs)}
+            {t("drip.runsDone", { done: view.drip.done, runs: view.drip.runs })}
           </p>
           {view.drip.nextRunAt !== null && (
-            <p className="mt-1 text-gray-700">{DRIP_FEED_TEXT.nextRun(istBuyerDateTime(view.drip.nextRunAt))}</p>
+            <p className="mt-1 text-gray-700">{t("drip.nextRun", { time: when(view.drip.nextRunAt) })}</p>
           )}
         </div>
       )}
 
       {(view.refillDays > 0 || view.refills.length > 0) && (
         <div>
-          <h3 className="font-semibold">{REFILL_TEXT.heading}</h3>
+          <h3 className="font-semibold">{t("refill.heading")}</h3>
           <p className="mt-1 text-gray-700">
             {view.guaranteeEndsAt !== null
-              ? REFILL_TEXT.guaranteeUntil(istBuyerDateTime(view.guaranteeEndsAt))
-              : REFILL_TEXT.guarantee(view.refillDays)}
+              ? t("refill.guaranteeUntil", { date: when(view.guaranteeEndsAt) })
+              : t("refill.guarantee", { count: view.refillDays })}
           </p>
           {view.refills.length > 0 && (
-            <ul className="mt-2 space-y-1" aria-label="Refill requests">
+            <ul className="mt-2 space-y-1" aria-label={t("refill.requests")}>
               {view.refills.map((refill) => (
                 <li key={refill.requestedAt} data-testid="refill-progress">
-                  <span className="font-medium">{REFILL_STATUS_TEXT[refill.progress]}</span>{" "}
-                  <span className="text-gray-600">
-                    ({REFILL_TEXT.lastRequest(istBuyerDateTime(refill.requestedAt))})
-                  </span>
+                  <span className="font-medium">{t(`refill.status.${refill.progress}`)}</span>{" "}
+                  <span className="text-gray-600">({t("refill.lastRequest", { date: when(refill.requestedAt) })})</span>
                 </li>
               ))}
             </ul>
@@ -87,7 +90,7 @@ export function SelfService({
             <Form method="post" className="mt-3">
               <Proof lookup={lookup} intent="refill" />
               <Button type="submit" disabled={busy} className="w-full">
-                {busy ? REFILL_TEXT.sending : REFILL_TEXT.button}
+                {busy ? t("refill.sending") : t("refill.button")}
               </Button>
             </Form>
           )}
@@ -97,10 +100,10 @@ export function SelfService({
       {view.canCancel && (
         <Form method="post">
           <Proof lookup={lookup} intent="cancel" />
-          <p className="text-gray-700">{confirming ? CANCEL_TEXT.confirm : CANCEL_TEXT.hint}</p>
+          <p className="text-gray-700">{confirming ? t("cancel.confirm") : t("cancel.hint")}</p>
           {confirming ? (
             <Button key="confirm" type="submit" variant="danger" disabled={busy} className="mt-2 w-full">
-              {busy ? CANCEL_TEXT.sending : CANCEL_TEXT.confirmButton}
+              {busy ? t("cancel.sending") : t("cancel.confirmButton")}
             </Button>
           ) : (
             // type="button" and its own key: were React to reuse this element as the submit button during the
@@ -112,7 +115,7 @@ export function SelfService({
               onClick={() => setConfirming(true)}
               className="mt-2 w-full"
             >
-              {CANCEL_TEXT.button}
+              {t("cancel.button")}
             </Button>
           )}
         </Form>

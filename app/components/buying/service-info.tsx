@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { BadgeCheck, Clock, KeyRound, Users } from "lucide-react";
 import { Card } from "~/components/ui/card";
 
@@ -9,13 +10,14 @@ export function TrustBadges({
   deliveredClaim: string | null;
   deliveryStartMinutes: string;
 }) {
+  const { t } = useTranslation("service");
   const badges = [
-    ...(deliveredClaim ? [{ icon: Users, text: `${deliveredClaim} Orders Delivered` }] : []),
-    { icon: KeyRound, text: "No Password Needed" },
-    { icon: Clock, text: `Starts within ${deliveryStartMinutes} min` },
+    ...(deliveredClaim ? [{ icon: Users, text: t("badges.delivered", { claim: deliveredClaim }) }] : []),
+    { icon: KeyRound, text: t("badges.noPassword") },
+    { icon: Clock, text: t("badges.starts", { minutes: deliveryStartMinutes }) },
   ];
   return (
-    <ul className="flex flex-wrap justify-center gap-2" aria-label="Why buyers trust us">
+    <ul className="flex flex-wrap justify-center gap-2" aria-label={t("badges.label")}>
       {badges.map(({ icon: Icon, text }) => (
         <li
           key={text}
@@ -30,10 +32,11 @@ export function TrustBadges({
 }
 
 export function WhyChooseUs({ points }: { points: Array<{ title: string; text: string }> }) {
+  const { t } = useTranslation("service");
   return (
     <section aria-labelledby="why-choose-title" className="mt-12">
       <h2 id="why-choose-title" className="text-center text-2xl font-bold">
-        Why Choose Us
+        {t("why.heading")}
       </h2>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {points.map((p) => (
@@ -53,15 +56,16 @@ export function WhyChooseUs({ points }: { points: Array<{ title: string; text: s
 }
 
 export function HowItWorks({ firstStep }: { firstStep: string }) {
+  const { t } = useTranslation("service");
   const steps = [
-    { title: firstStep, text: "We never ask for your password." },
-    { title: "Select a package", text: "Pick the package that suits you and pay by UPI." },
-    { title: "Get the result", text: "Delivery starts once your payment is confirmed." },
+    { title: firstStep, text: t("how.firstText") },
+    { title: t("how.selectTitle"), text: t("how.selectText") },
+    { title: t("how.resultTitle"), text: t("how.resultText") },
   ];
   return (
     <section aria-labelledby="how-it-works-title" className="mt-12">
       <h2 id="how-it-works-title" className="text-center text-2xl font-bold">
-        How It Works
+        {t("how.heading")}
       </h2>
       <ol className="mt-6 grid gap-4 sm:grid-cols-3">
         {steps.map((s, i) => (

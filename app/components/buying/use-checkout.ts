@@ -1,3 +1,6 @@
+import { useTranslation } from "react-i18next";
+import { localizedPath } from "~/lib/i18n/locale";
+import { useLocale } from "~/lib/i18n/use-locale";
 import { useEffect, useEffectEvent, useReducer } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -18,6 +21,8 @@ export type OrderCheckoutView = Extract<CheckoutView, { kind: "order" }>;
 export function useCheckout(view: OrderCheckoutView) {
   const revalidator = useRevalidator();
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const locale = useLocale();
   const [state, dispatch] = useReducer(
     checkoutReducer,
     { order: view.order, payable: view.payment !== null, serverNow: view.serverNow },
@@ -68,8 +73,8 @@ export function useCheckout(view: OrderCheckoutView) {
   }, [activities.keepPaymentDetails]);
 
   useEffect(() => {
-    if (view.paymentError) toast.error("Failed to initialize payment. Please try again.");
-  }, [view.paymentError]);
+    if (view.paymentError) toast.error(t("checkout:initFailed"));
+  }, [view.paymentError, t]);
 
   return {
     ...checkoutView(state),
@@ -77,14 +82,14 @@ export function useCheckout(view: OrderCheckoutView) {
     claimPayment: async (utr: string): Promise<string | null> => {
       const refused = await sendUtr(state.order.orderId, utr);
       if (refused) return refused;
-      toast.success("Payment reference received");
+      toast.success(t("checkout:utrReceived"));
       await revalidator.revalidate();
       return null;
     },
     /** Back: leaving before paying drops the stored details. */
     leave: () => {
       remove("session", PAYMENT_DETAILS_KEY);
-      if (window.history.length <= 1) void navigate("/");
+      if (window.history.length <= 1) void navigate(localizedPath("/", locale));
       else void navigate(-1);
     },
   };

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { EmblaCarouselType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -23,6 +24,7 @@ interface CarouselProps {
  * comes near the screen or is first used, so it never weighs on first load.
  */
 export function Carousel({ label, itemName, slides, slideClassName, onChange }: CarouselProps) {
+  const { t } = useTranslation("common");
   const root = useRef<HTMLDivElement>(null);
   const viewport = useRef<HTMLDivElement>(null);
   const engine = useRef<Promise<EmblaCarouselType> | null>(null);
@@ -83,7 +85,7 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
     <div
       ref={root}
       role="region"
-      aria-roledescription="carousel"
+      aria-roledescription={t("carousel.carousel")}
       aria-label={label}
       data-selected={selected}
       data-settled={settled}
@@ -100,8 +102,8 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
             <div
               key={i}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${slides.length}`}
+              aria-roledescription={t("carousel.slide")}
+              aria-label={t("carousel.position", { n: i + 1, total: slides.length })}
               className={`min-w-0 shrink-0 grow-0 pl-4 ${slideClassName}`}
             >
               {slide}
@@ -122,13 +124,13 @@ export function Carousel({ label, itemName, slides, slideClassName, onChange }: 
       </div>
 
       <div className="mt-5 flex items-center justify-center gap-4">
-        <Button variant="arrow" size="icon" aria-label={`Previous ${itemName}`} onClick={previous}>
+        <Button variant="arrow" size="icon" aria-label={t("carousel.previous", { item: itemName })} onClick={previous}>
           <ChevronLeft aria-hidden="true" className="size-5" />
         </Button>
         <p className="min-w-20 text-center text-sm font-medium text-gray-700" aria-live="polite">
-          {selected + 1} of {slides.length}
+          {t("carousel.position", { n: selected + 1, total: slides.length })}
         </p>
-        <Button variant="arrow" size="icon" aria-label={`Next ${itemName}`} onClick={next}>
+        <Button variant="arrow" size="icon" aria-label={t("carousel.next", { item: itemName })} onClick={next}>
           <ChevronRight aria-hidden="true" className="size-5" />
         </Button>
       </div>

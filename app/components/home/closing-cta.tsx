@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import { Link } from "react-router";
 import { useSectionNav } from "~/components/site/use-section-nav";
 import { Button } from "~/components/ui/button";
@@ -10,24 +12,27 @@ interface ClosingCtaProps {
 
 export function ClosingCta({ cheapestPricePaise, deliveryStartMinutes }: ClosingCtaProps) {
   const goToSection = useSectionNav();
+  const { t } = useTranslation("home");
+  const locale = useLocale();
+  const to = useLocalizedPath();
   return (
     <section aria-labelledby="cta-title" className="px-4 pb-16">
       <div className="cta-backdrop mx-auto max-w-5xl rounded-3xl px-6 py-12 text-center text-white sm:px-12">
         <h2 id="cta-title" className="text-2xl font-extrabold tracking-tight sm:text-3xl">
-          Ready to grow your Instagram?
+          {t("cta.title")}
         </h2>
         <p className="mx-auto mt-3 max-w-xl leading-relaxed text-white">
-          {cheapestPricePaise !== null && <>Packages from {formatInr(cheapestPricePaise)}. </>}
-          Delivery starts within {deliveryStartMinutes} minutes of confirmed payment.
+          {cheapestPricePaise !== null && t("cta.from", { price: formatInr(cheapestPricePaise, locale) })}
+          {t("cta.starts", { minutes: deliveryStartMinutes })}
         </p>
         <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild variant="inverse" size="2xl" className="font-bold">
             <a href="#services" onClick={(e) => goToSection("services", e)}>
-              Get Started
+              {t("cta.start")}
             </a>
           </Button>
           <Button asChild variant="inverseOutline" size="2xl" className="font-bold">
-            <Link to="/track">Track your order</Link>
+            <Link to={to("/track")}>{t("cta.track")}</Link>
           </Button>
         </div>
       </div>

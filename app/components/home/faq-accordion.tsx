@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { Card } from "~/components/ui/card";
@@ -8,10 +9,11 @@ import { SectionHeading } from "./section-heading";
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const base = useId();
+  const { t } = useTranslation("home");
   return (
     <section id="faq" aria-labelledby="faq-title" className="scroll-mt-16 px-4 py-16">
       <div className="mx-auto max-w-3xl">
-        <SectionHeading id="faq-title" eyebrow="FAQ" title="Frequently asked questions" />
+        <SectionHeading id="faq-title" eyebrow={t("faq.eyebrow")} title={t("faq.title")} />
         <Card padding="none" shadow="none" className="mt-10 divide-y divide-gray-200">
           {items.map((item, i) => {
             const expanded = open === i;

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { useLocale } from "~/lib/i18n/use-locale";
 import { BadgeCheck, KeyRound, Timer } from "lucide-react";
 import { scrollToSection } from "~/components/site/sections";
 import { useSectionNav } from "~/components/site/use-section-nav";
@@ -15,6 +17,8 @@ interface HeroProps {
 
 export function Hero({ cheapestPricePaise, deliveryStartMinutes, deliveredClaim, hasResults }: HeroProps) {
   const goToSection = useSectionNav();
+  const { t } = useTranslation("home");
+  const locale = useLocale();
   const toResults = (e: React.MouseEvent) => {
     e.preventDefault();
     scrollToSection("results", 100);
@@ -25,29 +29,29 @@ export function Hero({ cheapestPricePaise, deliveryStartMinutes, deliveredClaim,
         {deliveredClaim && (
           <p className="inline-flex items-center gap-1.5 rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-700 shadow-sm ring-1 ring-brand-100">
             <BadgeCheck aria-hidden="true" className="size-4" />
-            {deliveredClaim} orders delivered
+            {t("hero.delivered", { claim: deliveredClaim })}
           </p>
         )}
         <h1
           id="hero-title"
           className="mt-5 text-[2rem] font-extrabold leading-tight tracking-tight text-ink sm:text-5xl"
         >
-          Grow your Instagram with followers, likes, views and comments
+          {t("hero.title")}
         </h1>
         <p className="mx-auto mt-4 max-w-xl text-lg leading-relaxed text-gray-700">
-          Choose a package, pay by UPI and your order starts within {deliveryStartMinutes} minutes of confirmed payment.
-          {cheapestPricePaise !== null && <> Packages from {formatInr(cheapestPricePaise)}.</>}
+          {t("hero.intro", { minutes: deliveryStartMinutes })}
+          {cheapestPricePaise !== null && t("hero.from", { price: formatInr(cheapestPricePaise, locale) })}
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="2xl" className="shadow-sm">
             <a href="#services" onClick={(e) => goToSection("services", e)}>
-              Explore Services
+              {t("hero.explore")}
             </a>
           </Button>
           {hasResults && (
             <Button asChild variant="secondary" size="2xl">
               <a href="#results" onClick={toResults}>
-                See Real Results
+                {t("hero.results")}
               </a>
             </Button>
           )}
@@ -55,11 +59,11 @@ export function Hero({ cheapestPricePaise, deliveryStartMinutes, deliveredClaim,
         <ul className="mt-8 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm font-medium text-gray-700">
           <li className="flex items-center gap-1.5">
             <KeyRound aria-hidden="true" className="size-4 text-brand-600" />
-            No password needed
+            {t("hero.noPassword")}
           </li>
           <li className="flex items-center gap-1.5">
             <Timer aria-hidden="true" className="size-4 text-brand-600" />
-            Starts within {deliveryStartMinutes} minutes of confirmed payment
+            {t("hero.starts", { minutes: deliveryStartMinutes })}
           </li>
         </ul>
       </div>

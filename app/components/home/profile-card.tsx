@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Heart, MessageCircle } from "lucide-react";
 
 const TILES = [
@@ -11,26 +12,27 @@ const TILES = [
 
 /** An illustration of a profile page, so buyers see which numbers each service moves. */
 export function ProfileCard({ brandName }: { brandName: string }) {
+  const { t } = useTranslation("home");
   return (
     <section aria-labelledby="profile-title" className="px-4 py-16">
       <div className="mx-auto grid max-w-5xl items-center gap-10 md:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">Your profile</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{t("profile.eyebrow")}</p>
           <h2 id="profile-title" className="mt-1 text-2xl font-extrabold tracking-tight text-ink sm:text-3xl">
-            See where each package shows up
+            {t("profile.title")}
           </h2>
           <ul className="mt-5 space-y-3 leading-relaxed text-gray-700">
             <li>
-              <strong className="text-ink">Followers</strong> raise the follower count on your profile, added gradually
-              so growth looks natural.
+              <strong className="text-ink">{t("profile.followers")}</strong>
+              {t("profile.followersText")}
             </li>
             <li>
-              <strong className="text-ink">Likes, views and comments</strong> go to the exact post or reel link you give
-              us.
+              <strong className="text-ink">{t("profile.others")}</strong>
+              {t("profile.othersText")}
             </li>
             <li>
-              <strong className="text-ink">Your account stays yours:</strong> {brandName} never asks for your password
-              or any login.
+              <strong className="text-ink">{t("profile.yours")}</strong>
+              {t("profile.yoursText", { brand: brandName })}
             </li>
           </ul>
         </div>
@@ -43,16 +45,20 @@ export function ProfileCard({ brandName }: { brandName: string }) {
               <span className="size-full rounded-full border-4 border-white bg-gradient-to-br from-brand-100 to-amber-100" />
             </span>
             <dl className="grid flex-1 grid-cols-3 text-center">
-              <ProfileStat value="128" label="posts" />
-              <ProfileStat value="12.4K" label="followers" />
-              <ProfileStat value="310" label="following" />
+              <ProfileStat value="128" label={t("profile.posts")} />
+              <ProfileStat value="12.4K" label={t("profile.followersStat")} />
+              <ProfileStat value="310" label={t("profile.following")} />
             </dl>
           </div>
           <p className="mt-3 font-bold text-ink">@your.profile</p>
-          <p className="text-sm text-gray-700">Home baker · Pune · Custom cakes to order</p>
+          <p className="text-sm text-gray-700">{t("profile.bio")}</p>
           <div aria-hidden="true" className="mt-3 grid grid-cols-2 gap-2">
-            <span className="rounded-lg bg-brand-600 py-1.5 text-center text-sm font-semibold text-white">Follow</span>
-            <span className="rounded-lg bg-gray-100 py-1.5 text-center text-sm font-semibold text-ink">Message</span>
+            <span className="rounded-lg bg-brand-600 py-1.5 text-center text-sm font-semibold text-white">
+              {t("profile.follow")}
+            </span>
+            <span className="rounded-lg bg-gray-100 py-1.5 text-center text-sm font-semibold text-ink">
+              {t("profile.message")}
+            </span>
           </div>
           <div aria-hidden="true" className="mt-4 grid grid-cols-3 gap-1">
             {TILES.map((tile) => (
@@ -61,13 +67,13 @@ export function ProfileCard({ brandName }: { brandName: string }) {
           </div>
           <div className="mt-3 flex items-center gap-4 text-sm text-gray-700">
             <span className="inline-flex items-center gap-1">
-              <Heart aria-hidden="true" className="size-4 text-brand-600" /> 1,204 likes
+              <Heart aria-hidden="true" className="size-4 text-brand-600" /> {t("profile.likes")}
             </span>
             <span className="inline-flex items-center gap-1">
-              <MessageCircle aria-hidden="true" className="size-4" /> 86 comments
+              <MessageCircle aria-hidden="true" className="size-4" /> {t("profile.comments")}
             </span>
           </div>
-          <figcaption className="mt-3 text-xs text-gray-600">Illustration of an Instagram profile.</figcaption>
+          <figcaption className="mt-3 text-xs text-gray-600">{t("profile.caption")}</figcaption>
         </figure>
       </div>
     </section>

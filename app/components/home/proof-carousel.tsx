@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { ArrowRight, BadgeCheck } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
@@ -9,27 +10,21 @@ import { SectionHeading } from "./section-heading";
 /** 2 seconds of confetti on every change of proof item (docs/product.md, Home page). */
 const CONFETTI_MS = 2_000;
 
-const TYPE_LABEL: Record<ProofItem["type"], string> = {
-  followers: "Followers",
-  likes: "Likes",
-  views: "Views",
-  comments: "Comments",
-};
-
 export function ProofCarousel({ items }: { items: ProofItem[] }) {
+  const { t } = useTranslation("home");
   return (
     <section id="results" aria-labelledby="results-title" className="scroll-mt-16 bg-gray-50 px-4 py-16">
       <div className="mx-auto max-w-4xl">
         <SectionHeading
           id="results-title"
-          eyebrow="Before and after"
-          title="Real Results, Real Proof"
-          intro="What a few orders looked like from the buyer's side: the starting point, the result and how long delivery took."
+          eyebrow={t("proof.eyebrow")}
+          title={t("proof.title")}
+          intro={t("proof.intro")}
         />
         <div className="mt-10">
           <Carousel
-            label="Before and after results"
-            itemName="result"
+            label={t("proof.label")}
+            itemName={t("common:carousel.result")}
             slideClassName="basis-full"
             slides={items.map((item) => (
               <ProofSlide key={item.title} item={item} />
@@ -43,17 +38,18 @@ export function ProofCarousel({ items }: { items: ProofItem[] }) {
 }
 
 function ProofSlide({ item }: { item: ProofItem }) {
+  const { t } = useTranslation();
   return (
     <Card asChild className="sm:p-8">
       <article>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="brand" size="sm">
-            {TYPE_LABEL[item.type]}
+            {t(`service:${item.type}.noun`)}
           </Badge>
           {item.verified && (
             <Badge tone="verified" size="sm">
               <BadgeCheck aria-hidden="true" className="size-3.5" />
-              Verified result
+              {t("home:proof.verified")}
             </Badge>
           )}
         </div>

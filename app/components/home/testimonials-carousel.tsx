@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useRef } from "react";
 import { Card } from "~/components/ui/card";
 import type { Testimonial } from "~/domain/social-proof/types";
@@ -20,6 +21,7 @@ function formatDate(iso: string): string {
 
 export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
   const celebrated = useRef(false);
+  const { t } = useTranslation("home");
   const onChange = () => {
     if (celebrated.current) return;
     celebrated.current = true;
@@ -35,14 +37,14 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
       <div className="mx-auto max-w-6xl">
         <SectionHeading
           id="testimonials-title"
-          eyebrow="Testimonials"
-          title="What our customers say"
-          intro="In their own words: Hindi, English and Hinglish."
+          eyebrow={t("testimonials.eyebrow")}
+          title={t("testimonials.title")}
+          intro={t("testimonials.intro")}
         />
         <div className="mt-10">
           <Carousel
-            label="Customer testimonials"
-            itemName="testimonial"
+            label={t("testimonials.label")}
+            itemName={t("common:carousel.testimonial")}
             slideClassName="basis-full sm:basis-1/2 lg:basis-1/3"
             slides={items.map((t) => (
               <TestimonialCard key={t.handle} item={t} />
@@ -56,10 +58,11 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
 }
 
 function TestimonialCard({ item }: { item: Testimonial }) {
+  const { t } = useTranslation();
   return (
     <Card asChild padding="lg" className="flex h-full flex-col">
       <figure>
-        <p className="flex gap-0.5" role="img" aria-label={`Rated ${item.rating} out of 5`}>
+        <p className="flex gap-0.5" role="img" aria-label={t("common:carousel.rated", { rating: item.rating })}>
           <RatingStars rating={item.rating} />
         </p>
         <blockquote lang={LANG_ATTRIBUTE[item.language]} className="mt-3 flex-1 leading-relaxed text-gray-800">

@@ -1,44 +1,47 @@
+import { useTranslation } from "react-i18next";
 import { Clock, IndianRupee, KeyRound, LifeBuoy, MapPinned, TrendingUp } from "lucide-react";
 import { Card } from "~/components/ui/card";
 import { SectionHeading } from "./section-heading";
 
 export function WhyChooseUs({ deliveryStartMinutes }: { deliveryStartMinutes: string }) {
+  const { t } = useTranslation("home");
+  const minutes = deliveryStartMinutes;
   const reasons = [
     {
       icon: KeyRound,
-      title: "No password needed",
-      text: "We only need your public username or post link. We never ask for passwords, OTPs or login access.",
+      title: t("why.passwordTitle"),
+      text: t("why.passwordText"),
     },
     {
       icon: IndianRupee,
-      title: "Pay by UPI in rupees",
-      text: "Scan the QR code or open your UPI app. The price you see is the price you pay.",
+      title: t("why.upiTitle"),
+      text: t("why.upiText"),
     },
     {
       icon: Clock,
-      title: `Starts within ${deliveryStartMinutes} minutes`,
-      text: `Delivery starts within ${deliveryStartMinutes} minutes of confirmed payment and usually completes in 24–48 hours.`,
+      title: t("why.fastTitle", { minutes }),
+      text: t("why.fastText", { minutes }),
     },
     {
       icon: TrendingUp,
-      title: "Gradual delivery",
-      text: "Orders arrive in steady batches rather than all at once, so growth looks natural.",
+      title: t("why.gradualTitle"),
+      text: t("why.gradualText"),
     },
     {
       icon: MapPinned,
-      title: "Track your order",
-      text: "Check your order's status any time with your order ID and phone number.",
+      title: t("why.trackTitle"),
+      text: t("why.trackText"),
     },
     {
       icon: LifeBuoy,
-      title: "Help on WhatsApp and e-mail",
-      text: "Message us with your order ID and a person from our team will look into it.",
+      title: t("why.helpTitle"),
+      text: t("why.helpText"),
     },
   ];
   return (
     <section aria-labelledby="why-title" className="bg-gray-50 px-4 py-16">
       <div className="mx-auto max-w-6xl">
-        <SectionHeading id="why-title" eyebrow="Why choose us" title="Simple, honest and built for India" />
+        <SectionHeading id="why-title" eyebrow={t("why.eyebrow")} title={t("why.title")} />
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {reasons.map(({ icon: Icon, title, text }) => (
             <Card asChild key={title} padding="lg" shadow="none">

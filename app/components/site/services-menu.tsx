@@ -1,6 +1,8 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useLocalizedPath } from "~/lib/i18n/use-locale";
 import { SERVICE_LINKS } from "./service-links";
 
 /** Pointer leaving the menu gets this grace period, so moving diagonally onto it does not close it. */
@@ -14,6 +16,8 @@ const CLOSE_DELAY_MS = 150;
  */
 export function ServicesMenu() {
   const [open, setOpen] = useState(false);
+  const { t } = useTranslation("common");
+  const to = useLocalizedPath();
   const openedByHover = useRef(false);
   const closeTimer = useRef<number | undefined>(undefined);
   const root = useRef<HTMLLIElement>(null);
@@ -88,7 +92,7 @@ export function ServicesMenu() {
           requestAnimationFrame(() => focusLink(0));
         }}
       >
-        Services
+        {t("nav.services")}
         <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
       </button>
       <div id={panelId} hidden={!open} className="absolute left-0 top-full z-50 w-64 pt-2">
@@ -96,7 +100,7 @@ export function ServicesMenu() {
           {SERVICE_LINKS.map((service, index) => (
             <li key={service.path}>
               <Link
-                to={service.path}
+                to={to(service.path)}
                 data-services-link
                 onClick={hide}
                 onKeyDown={(e) => {
@@ -107,7 +111,7 @@ export function ServicesMenu() {
                 }}
                 className="block rounded-lg px-3 py-2.5 font-medium text-ink hover:bg-brand-50 hover:text-brand-700 focus-visible:bg-brand-50"
               >
-                {service.label}
+                {t(`services.${service.type}`)}
               </Link>
             </li>
           ))}

@@ -1,33 +1,36 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useLocalizedPath } from "~/lib/i18n/use-locale";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { SERVICE_LINKS } from "./service-links";
 
 const HELP_LINKS = [
-  { to: "/track", label: "Track your order" },
-  { to: "/contact-us", label: "Contact Us" },
-  { to: "/blog", label: "Blog", document: true },
+  { to: "/track", label: "track" },
+  { to: "/contact-us", label: "contact" },
+  // English only, and a different language than a Hindi page's: a new document.
+  { to: "/blog", label: "blog", document: true },
 ] as const;
 
 const POLICY_LINKS = [
-  { to: "/terms-of-service", label: "Terms of Service" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/refund-policy", label: "Refund Policy" },
-  { to: "/delivery-policy", label: "Delivery Policy" },
+  { to: "/terms-of-service", label: "terms" },
+  { to: "/privacy-policy", label: "privacy" },
+  { to: "/refund-policy", label: "refund" },
+  { to: "/delivery-policy", label: "delivery" },
 ] as const;
 
 type FooterSite = Pick<SiteChrome, "brandName" | "supportEmail" | "supportPhone" | "location">;
 
 export function SiteFooter({ site }: { site: FooterSite }) {
+  const { t } = useTranslation("common");
+  const to = useLocalizedPath();
   const tel = site.supportPhone.replace(/[^\d+]/g, "");
   return (
     <footer className="bg-ink text-gray-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-white">{site.brandName}</p>
-          <p className="mt-2 text-sm leading-relaxed">
-            Instagram followers, likes, views and comments for creators and small businesses in India, paid by UPI.
-          </p>
+          <p className="mt-2 text-sm leading-relaxed">{t("footer.about")}</p>
           <ul className="mt-4 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <Mail aria-hidden="true" className="size-4 shrink-0" />
@@ -47,29 +50,29 @@ export function SiteFooter({ site }: { site: FooterSite }) {
             </li>
           </ul>
         </div>
-        <FooterColumn title="Services">
+        <FooterColumn title={t("footer.services")}>
           {SERVICE_LINKS.map((s) => (
             <li key={s.path}>
-              <Link to={s.path} className="footer-link">
-                {s.label}
+              <Link to={to(s.path)} className="footer-link">
+                {t(`services.${s.type}`)}
               </Link>
             </li>
           ))}
         </FooterColumn>
-        <FooterColumn title="Help">
+        <FooterColumn title={t("footer.help")}>
           {HELP_LINKS.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} reloadDocument={"document" in l} className="footer-link">
-                {l.label}
+              <Link to={to(l.to)} reloadDocument={"document" in l} className="footer-link">
+                {t(`footer.${l.label}`)}
               </Link>
             </li>
           ))}
         </FooterColumn>
-        <FooterColumn title="Policies">
+        <FooterColumn title={t("footer.policies")}>
           {POLICY_LINKS.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} className="footer-link">
-                {l.label}
+              <Link to={to(l.to)} className="footer-link">
+                {t(`footer.${l.label}`)}
               </Link>
             </li>
           ))}
@@ -77,7 +80,7 @@ export function SiteFooter({ site }: { site: FooterSite }) {
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-6xl px-4 py-5 text-xs text-gray-400">
-          © {new Date().getFullYear()} {site.brandName}. Not affiliated with Instagram or Meta Platforms, Inc.
+          © {new Date().getFullYear()} {site.brandName}. {t("footer.notAffiliated")}
         </p>
       </div>
     </footer>

@@ -1,6 +1,9 @@
 import { Menu, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { useLocalizedPath } from "~/lib/i18n/use-locale";
+import { LanguageSwitch } from "./language-switch";
 import { Button } from "~/components/ui/button";
 import type { SiteChrome } from "~/domain/content/site.server";
 import { SERVICE_LINKS } from "./service-links";
@@ -8,10 +11,14 @@ import { ServicesMenu } from "./services-menu";
 import type { HomeSection } from "./sections";
 import { useSectionNav } from "./use-section-nav";
 
-const SECTION_LINKS: ReadonlyArray<{ section: HomeSection; label: string; href: string }> = [
-  { section: "howItWorks", label: "How It Works", href: "/#how-it-works" },
-  { section: "testimonials", label: "Testimonials", href: "/#customer-testimonials" },
-  { section: "faq", label: "FAQ", href: "/#faq" },
+const SECTION_LINKS: ReadonlyArray<{
+  section: HomeSection;
+  label: "howItWorks" | "testimonials" | "faq";
+  href: string;
+}> = [
+  { section: "howItWorks", label: "howItWorks", href: "/#how-it-works" },
+  { section: "testimonials", label: "testimonials", href: "/#customer-testimonials" },
+  { section: "faq", label: "faq", href: "/#faq" },
 ];
 
 /** Past this scroll the bar turns more opaque (docs/product.md, Navigation bar). */
@@ -27,6 +34,8 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> & { h
   const menuOpen = menuOpenOn === location.key;
   const setMenuOpen = (open: boolean) => setMenuOpenOn(open ? location.key : null);
   const goToSection = useSectionNav();
+  const { t } = useTranslation("common");
+  const to = useLocalizedPath();
 
   useEffect(() => {
     const update = () => setScrolled(window.scrollY > SCROLLED_PX);
@@ -44,7 +53,7 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> & { h
 
   const onContact = (e: React.MouseEvent) => {
     setMenuOpen(false);
-    if (location.pathname === "/contact-us") e.preventDefault();
+    if (location.pathname === to("/contact-us")) e.preventDefault();
   };
   const onSection = (section: HomeSection) => (e: React.MouseEvent) => {
     setMenuOpen(false);
@@ -60,35 +69,36 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> & { h
       }`}
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Logo brandName={site.brandName} />
+        <Logo brandName={site.brandName} home={to("/")} />
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={t("nav.main")} className="hidden md:block">
           <ul className="flex items-center gap-1">
             <ServicesMenu />
             <li>
               <a href="/blog" className="nav-link">
-                Blog
+                {t("nav.blog")}
               </a>
             </li>
             {sectionLinks.map((link) => (
               <li key={link.section}>
-                <a href={link.href} className="nav-link" onClick={onSection(link.section)}>
-                  {link.label}
+                <a href={to(link.href)} className="nav-link" onClick={onSection(link.section)}>
+                  {t(`nav.${link.label}`)}
                 </a>
               </li>
             ))}
             <li>
-              <Link to="/contact-us" className="nav-link" onClick={onContact}>
-                Contact Us
+              <Link to={to("/contact-us")} className="nav-link" onClick={onContact}>
+                {t("nav.contact")}
               </Link>
             </li>
           </ul>
         </nav>
 
         <div className="flex items-center gap-2">
+          <LanguageSwitch className="nav-link" />
           <Button asChild size="lg" className="hidden shadow-sm md:inline-flex">
-            <a href="/#services" onClick={onSection("services")}>
-              Get Started
+            <a href={to("/#services")} onClick={onSection("services")}>
+              {t("nav.getStarted")}
             </a>
           </Button>
           <button
@@ -96,7 +106,7 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> & { h
             className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-brand-50 md:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={t(menuOpen ? "nav.closeMenu" : "nav.openMenu")}
             onClick={() => setMenuOpen(!menuOpen)}
           >
             {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
@@ -106,16 +116,16 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> & { h
 
       <nav
         id="mobile-menu"
-        aria-label="Mobile"
+        aria-label={t("nav.mobile")}
         hidden={!menuOpen}
         className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-gray-200 bg-white px-4 pb-5 pt-3 shadow-lg md:hidden"
       >
-        <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-600">Services</p>
+        <p className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-gray-600">{t("nav.services")}</p>
         <ul>
           {SERVICE_LINKS.map((service) => (
             <li key={service.path}>
-              <Link to={service.path} className="mobile-link" onClick={() => setMenuOpen(false)}>
-                {service.label}
+              <Link to={to(service.path)} className="mobile-link" onClick={() => setMenuOpen(false)}>
+                {t(`services.${service.type}`)}
               </Link>
             </li>
           ))}
@@ -123,25 +133,28 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> & { h
         <ul className="mt-2 border-t border-gray-100 pt-2">
           <li>
             <a href="/blog" className="mobile-link" onClick={() => setMenuOpen(false)}>
-              Blog
+              {t("nav.blog")}
             </a>
           </li>
           {sectionLinks.map((link) => (
             <li key={link.section}>
-              <a href={link.href} className="mobile-link" onClick={onSection(link.section)}>
-                {link.label}
+              <a href={to(link.href)} className="mobile-link" onClick={onSection(link.section)}>
+                {t(`nav.${link.label}`)}
               </a>
             </li>
           ))}
           <li>
-            <Link to="/contact-us" className="mobile-link" onClick={onContact}>
-              Contact Us
+            <Link to={to("/contact-us")} className="mobile-link" onClick={onContact}>
+              {t("nav.contact")}
             </Link>
+          </li>
+          <li>
+            <LanguageSwitch className="mobile-link" />
           </li>
         </ul>
         <Button asChild size="lg" className="mt-3 flex w-full shadow-sm">
-          <a href="/#services" onClick={onSection("services")}>
-            Get Started
+          <a href={to("/#services")} onClick={onSection("services")}>
+            {t("nav.getStarted")}
           </a>
         </Button>
       </nav>
@@ -149,7 +162,7 @@ export function SiteHeader({ site }: { site: Pick<SiteChrome, "brandName"> & { h
   );
 }
 
-function Logo({ brandName }: { brandName: string }) {
+function Logo({ brandName, home }: { brandName: string; home: string }) {
   const [failed, setFailed] = useState(false);
   const image = useRef<HTMLImageElement>(null);
   // An error before hydration fires no React event, so check the image once mounted too.
@@ -158,7 +171,7 @@ function Logo({ brandName }: { brandName: string }) {
     if (img && img.complete && img.naturalWidth === 0) setFailed(true);
   }, []);
   return (
-    <Link to="/" className="flex shrink-0 items-center gap-2 rounded-lg text-xl font-extrabold text-brand-600">
+    <Link to={home} className="flex shrink-0 items-center gap-2 rounded-lg text-xl font-extrabold text-brand-600">
       {!failed && (
         <img
           ref={image}

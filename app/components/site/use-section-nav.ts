@@ -1,5 +1,6 @@
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { localeFromPath, localizedPath } from "~/lib/i18n/locale";
 import { HOME_SECTIONS, type HomeSection, SCROLL_DELAY_ON_HOME_MS, scrollToSection } from "./sections";
 
 /**
@@ -14,8 +15,9 @@ export function useSectionNav() {
       if (event && (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0)) return;
       event?.preventDefault();
       const { id, flag } = HOME_SECTIONS[section];
-      if (location.pathname === "/") scrollToSection(id, SCROLL_DELAY_ON_HOME_MS);
-      else void navigate("/", { state: { [flag]: true } });
+      const home = localizedPath("/", localeFromPath(location.pathname));
+      if (location.pathname === home) scrollToSection(id, SCROLL_DELAY_ON_HOME_MS);
+      else void navigate(home, { state: { [flag]: true } });
     },
     [location.pathname, navigate],
   );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
 
 type Sonner = typeof import("sonner");
 type Options = { description?: string };
@@ -39,6 +40,7 @@ const subscribe = (listener: () => void) => {
 
 /** Where toasts appear; renders nothing, and loads nothing, until the first toast is raised. */
 export function Toaster() {
+  const { t } = useTranslation("common");
   const wanted = useSyncExternalStore(
     subscribe,
     () => sonner !== undefined,
@@ -47,7 +49,13 @@ export function Toaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <LazyToaster position="top-center" richColors closeButton />
+      <LazyToaster
+        position="top-center"
+        richColors
+        closeButton
+        containerAriaLabel={t("toast.region")}
+        toastOptions={{ closeButtonAriaLabel: t("toast.close") }}
+      />
     </Suspense>
   );
 }

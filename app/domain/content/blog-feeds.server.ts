@@ -1,6 +1,7 @@
 import { type BlogPost, publishedAt } from "./blog.server";
 import { escapeHtml } from "./markdown.server";
 import { PUBLIC_PAGES } from "./public-pages";
+import { isTranslatedPath, localizedPath } from "~/lib/i18n/locale";
 
 export interface FeedSite {
   brandName: string;
@@ -26,14 +27,19 @@ export function buildRobotsTxt(site: FeedSite): string {
   ].join("\n");
 }
 
-/** sitemap.xml: every indexable public page plus every article, each with the day it last changed. */
+/** sitemap.xml: every indexable public page (in each of its languages) plus every article, each with the day it last changed. */
 export function buildSitemap(
   site: FeedSite,
   posts: readonly BlogPost[],
   pageDates: Record<(typeof PUBLIC_PAGES)[number], string>,
 ): string {
   const entries = [
-    ...PUBLIC_PAGES.map((path) => entry(absolute(site.publicBaseUrl, path), pageDates[path])),
+    // A Hindi page changes when its English one does: the same data, other words.
+    ...PUBLIC_PAGES.flatMap((path) =>
+      (isTranslatedPath(path) ? [path, localizedPath(path, "hi")] : [path]).map((url) =>
+        entry(absolute(site.publicBaseUrl, url), pageDates[path]),
+      ),
+    ),
     ...posts.map((post) => entry(absolute(site.publicBaseUrl, `/blog/${post.slug}`), post.modified)),
   ];
   return [

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { articleHtml, findBlogPost, listBlogPosts, loadBlogPosts } from "./blog.server";
 import { buildRssFeed, buildRobotsTxt, buildSitemap } from "./blog-feeds.server";
 import { PUBLIC_PAGES } from "./public-pages";
+import { localizedPath } from "~/lib/i18n/locale";
 
 const ARTICLE_SLUGS = [
   "grow-instagram-followers-india",
@@ -97,9 +98,14 @@ describe("sitemap and feed", () => {
   it("lists every public page and every article with absolute URLs, each with its lastmod", () => {
     const xml = buildSitemap(site, posts, dates as Parameters<typeof buildSitemap>[2]);
     const urls = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]);
-    expect(urls).toHaveLength(PUBLIC_PAGES.length + ARTICLE_SLUGS.length);
+    const hindi = PUBLIC_PAGES.filter((path) => path !== "/blog").map((path) => localizedPath(path, "hi"));
+    expect(urls).toHaveLength(PUBLIC_PAGES.length + hindi.length + ARTICLE_SLUGS.length);
     expect(xml.match(/<url>/g)).toHaveLength(urls.length);
     for (const path of PUBLIC_PAGES) expect(urls).toContainEqual([`https://boost.example.in${path}`, dates[path]]);
+    // Each Hindi page, dated as its English one.
+    expect(urls).toContainEqual(["https://boost.example.in/hi", dates["/"]]);
+    expect(urls).toContainEqual(["https://boost.example.in/hi/followers", dates["/followers"]]);
+    expect(hindi).toContain("/hi/privacy-policy");
     for (const post of posts) expect(urls).toContainEqual([`https://boost.example.in/blog/${post.slug}`, post.modified]);
   });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { SiteSettings } from "~/domain/settings/registry";
 import type { ProofItem, Testimonial } from "~/domain/social-proof/types";
 import faqJson from "../../../content/home/faq.json";
+import faqHindiJson from "../../../content/home/faq.hi.json";
 import { contentPlaceholders, fillText } from "./pages.server";
 
 const faqSchema = z.array(z.object({ question: z.string().min(1), answer: z.string().min(1) })).min(1);
@@ -9,9 +10,12 @@ const faqSchema = z.array(z.object({ question: z.string().min(1), answer: z.stri
 export type FaqItem = z.infer<typeof faqSchema>[number];
 
 // Checked once at start-up: a broken edit stops the server with the file named, not a blank section.
-const parsedFaq = faqSchema.safeParse(faqJson);
-if (!parsedFaq.success) throw new Error(`content/home/faq.json: ${parsedFaq.error.message}`);
-const faq = parsedFaq.data;
+function parseFaq(json: unknown, file: string): FaqItem[] {
+  const parsed = faqSchema.safeParse(json);
+  if (!parsed.success) throw new Error(`${file}: ${parsed.error.message}`);
+  return parsed.data;
+}
+const FAQ = { en: parseFaq(faqJson, "content/home/faq.json"), hi: parseFaq(faqHindiJson, "content/home/faq.hi.json") };
 
 export interface HomeContent {
   proof: ProofItem[];
@@ -23,12 +27,13 @@ export interface HomeContent {
 export function homeContent(
   settings: SiteSettings,
   social: { proof: readonly ProofItem[]; testimonials: readonly Testimonial[] },
+  locale: "en" | "hi" = "en",
 ): HomeContent {
   const values = contentPlaceholders(settings);
   const fill = (text: string) => fillText(text, values);
   return {
     proof: social.proof.map((p) => ({ ...p, title: fill(p.title), description: fill(p.description) })),
     testimonials: social.testimonials.map((t) => ({ ...t, content: fill(t.content) })),
-    faq: faq.map((f) => ({ question: fill(f.question), answer: fill(f.answer) })),
+    faq: FAQ[locale].map((f) => ({ question: fill(f.question), answer: fill(f.answer) })),
   };
 }

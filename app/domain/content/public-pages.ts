@@ -1,4 +1,4 @@
-/** Every indexable public page except blog articles (which the sitemap adds itself). */
+/** Every indexable public page in English except blog articles (which the sitemap adds itself). */
 export const PUBLIC_PAGES = [
   "/",
   "/followers",
@@ -13,3 +13,4 @@ export const PUBLIC_PAGES = [
   "/delivery-policy",
   "/refund-policy",
 ] as const;
+

@@ -24,6 +24,13 @@ describe("IST days", () => {
     expect(istBuyerDateTime(JUST_AFTER_MIDNIGHT_IST)).toBe("5 Jan 2025, 12:10 am");
     expect(istBuyerDateTime(JUST_AFTER_MIDNIGHT_IST + 12 * 3_600_000)).toBe("5 Jan 2025, 12:10 pm");
     expect(istBuyerDateTime(JUST_AFTER_MIDNIGHT_IST + 15.5 * 3_600_000)).toBe("5 Jan 2025, 3:40 pm");
+    // Hindi: the month as Intl's hi-IN writes it, in IST whatever the machine's zone.
+    expect(istBuyerDateTime(JUST_AFTER_MIDNIGHT_IST + 15.5 * 3_600_000, "hi")).toBe("5 जन॰ 2025, 3:40 pm");
+    const hindiMonth = new Intl.DateTimeFormat("hi-IN", { month: "short", timeZone: "Asia/Kolkata" });
+    for (let month = 0; month < 12; month++) {
+      const ms = Date.UTC(2025, month, 15, 6);
+      expect(istBuyerDateTime(ms, "hi")).toContain(` ${hindiMonth.format(ms)} 2025`);
+    }
   });
 
   it("formats dates like 'Jan 05, 2025' and rejects impossible ones", () => {

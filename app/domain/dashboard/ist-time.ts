@@ -44,15 +44,20 @@ export function istDateTime(ms: number, withSeconds = false): string {
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** Hindi's short month names, as Intl's hi-IN writes them. */
+const HINDI_MONTHS = ["जन॰", "फ़र॰", "मार्च", "अप्रैल", "मई", "जून", "जुल॰", "अग॰", "सित॰", "अक्टू॰", "नव॰", "दिस॰"];
 
 /**
- * "23 Nov 2026, 3:47 pm" in IST: how a buyer in India writes a date and time.
- * Built by hand, not with Intl, so the server's and the browser's text match.
+ * "23 Nov 2026, 3:47 pm" (Hindi: "23 नव॰ 2026, 3:47 pm") in IST: how a buyer
+ * in India writes a date and time, as Intl's en-IN and hi-IN do. Built by
+ * hand, not with Intl, so the server's and the browser's text match whatever
+ * ICU data each has.
  */
-export function istBuyerDateTime(ms: number): string {
+export function istBuyerDateTime(ms: number, locale: "en" | "hi" = "en"): string {
   const p = parts(ms);
   const hour = p.hh % 12 === 0 ? 12 : p.hh % 12;
-  return `${p.d} ${MONTHS[p.m]} ${p.y}, ${hour}:${two(p.mm)} ${p.hh < 12 ? "am" : "pm"}`;
+  const month = (locale === "hi" ? HINDI_MONTHS : MONTHS)[p.m];
+  return `${p.d} ${month} ${p.y}, ${hour}:${two(p.mm)} ${p.hh < 12 ? "am" : "pm"}`;
 }
 
 /** "Jan 05, 2025" for an IST calendar date "2025-01-05". */

@@ -9,13 +9,9 @@ import { validateTarget } from "./instagram-input";
 import { generateOrderId } from "./order-id.server";
 import { findOrderByIdempotencyKey, insertOrder, isUniqueViolation } from "./orders.repository.server";
 import type { OrderRow } from "./table";
+import { CREATE_ORDER_MESSAGES } from "./order-messages";
 
-export const CREATE_ORDER_MESSAGES = {
-  noPlan: "No plan selected. Please try again.",
-  planUnavailable: "This package is no longer available. Please choose another one.",
-  minimumQuantity: "The minimum allowed quantity is 100. Please select a higher plan.",
-  paymentSetup: "Failed to create payment. Please try again or contact support.",
-} as const;
+export { CREATE_ORDER_MESSAGES };
 
 /** What the buyer may choose. Price, quantity, status and order id are the shop's, never the client's. */
 export interface CreateOrderInput {

@@ -5,19 +5,11 @@ import type { Actor } from "./lifecycle";
 import { type OrderFields, findOrder, isUniqueViolation } from "./orders.repository.server";
 import type { OrderRow } from "./table";
 import { type TransitionRequest, applyTransition, transitionOrder } from "./transitions.server";
+import { PAYMENT_MESSAGES } from "./order-messages";
+
+export { PAYMENT_MESSAGES };
 
 /** What the buyer and the operator read about payments. */
-export const PAYMENT_MESSAGES = {
-  utrInvalid: "Please enter the 12-digit UPI reference number (UTR) from your payment app",
-  utrUsed: "This UPI reference number has already been used for another order",
-  utrReceived: "Payment reference received. We are confirming your payment.",
-  tooLate:
-    "This order's payment window closed too long ago to take a payment reference here. " +
-    "Please contact support with your UTR.",
-  confirmed: "Payment confirmed",
-  refundReferenceInvalid: "Enter the UPI reference (UTR) of the refund you paid: 12 digits",
-  refunded: "Refund recorded",
-} as const;
 
 /** A UTR as people paste it (spaces, dashes) → 12 digits, or null. */
 export function parseUtr(raw: string): string | null {

@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { filledText } from "~/lib/form-schema";
 
-const BOTH_NEEDED = "Please enter your order ID and phone number";
-const NO_MATCH = "No order matches this order ID and phone number";
+/** What /track says when it cannot look an order up. */
+export const TRACK_MESSAGES = {
+  bothNeeded: "Please enter your order ID and phone number",
+  noMatch: "No order matches this order ID and phone number",
+  unknownAction: "Unknown action",
+  tooMany: "Too many lookups. Please wait a minute and try again.",
+} as const;
+const { bothNeeded: BOTH_NEEDED, noMatch: NO_MATCH } = TRACK_MESSAGES;
 
 /** The /track form: an order id and the phone it was placed with. */
 export const trackLookupSchema = z.object({
@@ -14,5 +20,5 @@ export const trackLookupSchema = z.object({
 export const TRACK_INTENTS = ["track", "refill", "cancel"] as const;
 
 export const trackActionSchema = trackLookupSchema.extend({
-  intent: z.enum(TRACK_INTENTS, { error: "Unknown action" }).default("track"),
+  intent: z.enum(TRACK_INTENTS, { error: TRACK_MESSAGES.unknownAction }).default("track"),
 });

@@ -1,7 +1,7 @@
 /**
- * Every word the buyer reads about cancelling an order before delivery starts,
- * in one place so the storefront can be translated: refusals are codes
- * (`details.reason` on the error), each with its text here.
+ * Why cancelling an order before delivery starts is refused: a code
+ * (`details.reason` on the error), each with its English text here; the
+ * storefront shows the code's words in its language (app/locales/).
  */
 
 export const CANCEL_REFUSALS = [
@@ -25,12 +25,3 @@ export const CANCEL_REFUSAL_TEXT: Record<CancelRefusal, string> = {
   CANCEL_PANEL_NO_ANSWER:
     "Our supplier did not answer in time. Nothing was changed; please try again in a few minutes.",
 };
-
-export const CANCEL_TEXT = {
-  button: "Cancel order",
-  sending: "Cancelling...",
-  hint: "Delivery has not started yet, so you can still cancel and get a refund.",
-  confirm: "Cancel this order? Delivery will not start and the refund becomes due to you.",
-  confirmButton: "Yes, cancel order",
-  done: "Order cancelled. Your refund is due.",
-} as const;

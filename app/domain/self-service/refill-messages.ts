@@ -1,7 +1,7 @@
 /**
- * Every word the buyer reads about refills, in one place so the storefront
- * can be translated: refusals are codes (carried as `details.reason` on the
- * error), each with its text here; labels are keyed the same way.
+ * Why a refill is refused: a code (carried as `details.reason` on the error),
+ * each with its English text here; the storefront shows the code's words in
+ * its language (the `errors` texts, app/locales/).
  */
 
 export const REFILL_REFUSALS = [
@@ -31,23 +31,6 @@ export const REFILL_REFUSAL_TEXT: Record<RefillRefusal, string> = {
     "Our supplier did not answer in time. Nothing was changed; please try again in a few minutes.",
 };
 
-/** The refill's progress as the buyer reads it (the panel's status, or "requested" before it says). */
-export const REFILL_STATUS_TEXT = {
-  requested: "Refill requested",
-  pending: "Refill requested, waiting to start",
-  in_progress: "Refill in progress",
-  completed: "Refill completed",
-  rejected: "Refill declined by our supplier",
-} as const;
-export type RefillProgress = keyof typeof REFILL_STATUS_TEXT;
-
-export const REFILL_TEXT = {
-  button: "Request refill",
-  sending: "Requesting...",
-  requested: "Refill requested. We will keep you posted here.",
-  heading: "Refill",
-  /** On the plan card and the order. */
-  guarantee: (days: number) => (days === 1 ? "1-day refill guarantee" : `${days}-day refill guarantee`),
-  guaranteeUntil: (date: string) => `Refill guarantee until ${date}`,
-  lastRequest: (date: string) => `Last requested ${date}`,
-} as const;
+/** The refill's progress as the buyer follows it (the panel's status, or "requested" before it says). */
+export const REFILL_PROGRESS = ["requested", "pending", "in_progress", "completed", "rejected"] as const;
+export type RefillProgress = (typeof REFILL_PROGRESS)[number];

@@ -1,3 +1,8 @@
+import { useTranslation } from "react-i18next";
+import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
+import { metaTexts } from "~/lib/i18n/meta";
+import { localizedPath } from "~/lib/i18n/locale";
+import { useLocale } from "~/lib/i18n/use-locale";
 import { useEffect, useSyncExternalStore } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -27,13 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // This page shows one buyer's order: no browser or proxy may keep a copy of it.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
+  const { t, locale } = metaTexts(location.pathname);
   return seoMeta({
-    title: `${PAGE_TITLES.checkout} | ${site.brandName}`,
-    image: socialImage("checkout", PAGE_TITLES.checkout),
-    description: "Pay for your order by UPI.",
+    title: `${t("checkout:title")} | ${site.brandName}`,
+    image: socialImage("checkout", locale === "en" ? PAGE_TITLES.checkout : t("checkout:title")),
+    description: t("checkout:description"),
     path: "/checkout",
+    locale,
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
     noindex: true,
@@ -55,6 +62,9 @@ const noSubscription = () => () => {};
 function FindOrder() {
   const location = useLocation();
   const navigate = useNavigate();
+  const { t } = useTranslation("checkout");
+  // A string, not a function: the effect below must run once per order found, or its toast would repeat.
+  const checkoutPath = localizedPath("/checkout", useLocale());
   // Session storage exists only in the browser: the server and the first (hydrating) render say "preparing".
   const orderId = useSyncExternalStore(
     noSubscription,
@@ -67,13 +77,11 @@ function FindOrder() {
 
   useEffect(() => {
     if (orderId) {
-      void navigate(`/checkout?order=${encodeURIComponent(orderId)}`, { replace: true, state: location.state as unknown });
+      void navigate(`${checkoutPath}?order=${encodeURIComponent(orderId)}`, { replace: true, state: location.state as unknown });
     } else if (orderId === null) {
-      toast.error("Payment Details Not Found", {
-        description: "Unable to load payment details. Please try selecting your plan again.",
-      });
+      toast.error(t("missingToast"), { description: t("missingText") });
     }
-  }, [orderId, location.state, navigate]);
+  }, [orderId, location.state, navigate, t, checkoutPath]);
 
   return orderId === null ? <OrderMissing /> : <Preparing />;
 }
@@ -95,7 +103,7 @@ function OrderCheckout({ view }: { view: OrderCheckoutView }) {
   }
   if (checkout.stage !== "pay") return <OrderUnderWay order={order} />;
   if (paymentError || !payment) {
-    return <PaymentError message={paymentError ?? "Failed to create payment. Please try again or contact support."} />;
+    return <PaymentError message={paymentError ?? CREATE_ORDER_MESSAGES.paymentSetup} />;
   }
   return (
     <AwaitingPayment

@@ -6,11 +6,15 @@ import { servicesContext } from "~/context";
 import { formatWhatsappNumber } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
+import { useTranslation } from "react-i18next";
+import { metaTexts } from "~/lib/i18n/meta";
+import { useLocalizedPath } from "~/lib/i18n/use-locale";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const s = await context.get(servicesContext).settings.get();
   const whatsappDigits = s.whatsappNumber.replace(/\D/g, "");
-  const message = `Hi ${s.brandName}, I need help with my order. My order ID is: `;
+  const { t } = metaTexts(new URL(request.url).pathname);
+  const message = t("policies:contact.whatsappText", { brand: s.brandName });
   return {
     brandName: s.brandName,
     merchantName: s.merchantName,
@@ -27,13 +31,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
+  const { t, locale } = metaTexts(location.pathname);
+  const title = locale === "en" ? PAGE_TITLES["contact-us"] : t("policies:contact.title");
   return seoMeta({
-    title: `${PAGE_TITLES["contact-us"]} | ${site.brandName}`,
-    image: socialImage("contact-us", PAGE_TITLES["contact-us"]),
-    description: `Get help with an order from ${site.brandName}: chat on WhatsApp or e-mail us with your order ID. Seller details and Grievance Officer contact.`,
+    title: `${title} | ${site.brandName}`,
+    image: socialImage("contact-us", title),
+    description: t("policies:contact.description", { brand: site.brandName }),
     path: "/contact-us",
+    locale,
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
   });
@@ -41,6 +48,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
   const navigate = useNavigate();
+  const { t } = useTranslation("policies");
+  const to = useLocalizedPath();
   // Back within the shop when we came from one of its pages; home when this was the first page opened.
   const onBack = (e: React.MouseEvent) => {
     const entry = window.history.state as { idx?: number } | null;
@@ -53,14 +62,13 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
   return (
     <main id="main" className="px-4 py-8 sm:py-12">
       <div className="mx-auto max-w-3xl">
-        <Link to="/" onClick={onBack} className="inline-flex items-center gap-1.5 rounded-lg py-2 font-semibold text-brand-700 hover:underline">
+        <Link to={to("/")} onClick={onBack} className="inline-flex items-center gap-1.5 rounded-lg py-2 font-semibold text-brand-700 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
-          Back
+          {t("contact.back")}
         </Link>
-        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">Contact Us</h1>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{t("contact.title")}</h1>
         <p className="mt-3 text-lg leading-relaxed text-gray-700">
-          Questions about an order? Message us on WhatsApp or send an e-mail, and include your order ID (and your UPI
-          reference number, if you have paid) so we can help you faster.
+          {t("contact.intro")}
         </p>
 
         <div className="mt-8 grid gap-4 sm:grid-cols-2">
@@ -73,25 +81,25 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
             >
               <MessageCircle aria-hidden="true" className="size-7 shrink-0" />
               <span>
-                Chat on WhatsApp
+                {t("contact.whatsapp")}
                 <span className="block text-sm font-normal">{c.whatsappDisplay}</span>
               </span>
             </a>
           )}
           <a
-            href={`mailto:${c.supportEmail}?subject=${encodeURIComponent("Help with my order")}`}
+            href={`mailto:${c.supportEmail}?subject=${encodeURIComponent(t("contact.emailSubject"))}`}
             className="flex items-center gap-3 rounded-2xl border-2 border-brand-600 p-5 font-bold text-brand-700 hover:bg-brand-50"
           >
             <Mail aria-hidden="true" className="size-7 shrink-0" />
             <span>
-              Email {c.supportEmail}
-              <span className="block text-sm font-normal text-gray-700">We reply by e-mail</span>
+              {t("contact.email", { email: c.supportEmail })}
+              <span className="block text-sm font-normal text-gray-700">{t("contact.emailReply")}</span>
             </span>
           </a>
         </div>
         <p className="mt-4 flex items-center gap-2 text-gray-700">
           <Phone aria-hidden="true" className="size-4" />
-          Phone:{" "}
+          {t("contact.phone")}
           <a href={`tel:${c.supportPhone.replace(/[^\d+]/g, "")}`} className="font-semibold text-brand-700 hover:underline">
             {c.supportPhone}
           </a>
@@ -101,26 +109,26 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
           <Card asChild padding="lg" shadow="none">
           <section aria-labelledby="seller-title">
             <h2 id="seller-title" className="text-lg font-bold text-ink">
-              Seller details
+              {t("contact.seller")}
             </h2>
             <dl className="mt-3 space-y-2 text-gray-700">
-              <Detail label="Business name" value={c.merchantName} />
-              <Detail label="Brand" value={c.brandName} />
-              <Detail label="Location" value={c.location} />
-              <Detail label="E-mail" value={c.supportEmail} />
+              <Detail label={t("contact.businessName")} value={c.merchantName} />
+              <Detail label={t("contact.brand")} value={c.brandName} />
+              <Detail label={t("contact.location")} value={c.location} />
+              <Detail label={t("contact.emailLabel")} value={c.supportEmail} />
             </dl>
           </section>
           </Card>
           <Card asChild padding="lg" shadow="none">
           <section aria-labelledby="grievance-title">
             <h2 id="grievance-title" className="text-lg font-bold text-ink">
-              Grievance Officer
+              {t("contact.grievance")}
             </h2>
             <dl className="mt-3 space-y-2 text-gray-700">
-              <Detail label="Name" value={c.grievance.name} />
-              <Detail label="Designation" value={c.grievance.designation} />
+              <Detail label={t("contact.name")} value={c.grievance.name} />
+              <Detail label={t("contact.designation")} value={c.grievance.designation} />
               <div>
-                <dt className="text-sm text-gray-600">Contact</dt>
+                <dt className="text-sm text-gray-600">{t("contact.contact")}</dt>
                 <dd className="font-semibold text-ink">
                   {isEmail ? (
                     <a href={`mailto:${c.grievance.contact}`} className="text-brand-700 hover:underline">
@@ -133,8 +141,7 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
               </div>
             </dl>
             <p className="mt-3 text-sm leading-relaxed text-gray-700">
-              We acknowledge complaints within 48 hours and aim to resolve them within 30 days of receipt, under India's
-              Consumer Protection (E-Commerce) Rules, 2020.
+              {t("contact.grievanceText")}
             </p>
           </section>
           </Card>

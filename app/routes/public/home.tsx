@@ -19,23 +19,26 @@ import { publicSocialProof, showsSamples } from "~/domain/social-proof/public.se
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { faqPageLd, organizationLd, webSiteLd } from "~/lib/structured-data";
+import { localeFromPath } from "~/lib/i18n/locale";
+import { metaTexts } from "~/lib/i18n/meta";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, settings, config } = context.get(servicesContext);
   const [site, social] = await Promise.all([settings.get(), publicSocialProof(db, showsSamples(config))]);
-  return homeContent(site, social);
+  return homeContent(site, social, localeFromPath(new URL(request.url).pathname));
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
+  const { t, locale } = metaTexts(location.pathname);
   return seoMeta({
-    title: `${site.brandName} – ${PAGE_TITLES.home}`,
-    description:
-      "Grow your Instagram in India with followers, likes, views and comments packages paid by UPI. No password needed; track every order.",
+    title: `${site.brandName} – ${t("home:meta.title")}`,
+    description: t("home:meta.description"),
     path: "/",
+    locale,
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
-    image: socialImage("home", PAGE_TITLES.home),
+    image: socialImage("home", locale === "en" ? PAGE_TITLES.home : t("home:meta.title")),
   });
 };
 

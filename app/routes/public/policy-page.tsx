@@ -2,17 +2,23 @@ import type { MetaDescriptor } from "react-router";
 import type { PolicyPage } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { socialImage } from "~/lib/social-image";
+import { useTranslation } from "react-i18next";
+import { metaTexts } from "~/lib/i18n/meta";
+import { useLocale } from "~/lib/i18n/use-locale";
 
 type Matches = Parameters<typeof siteFromMatches>[0];
 
 /** Title, description and canonical for a policy page, from its front matter. */
-export function policyMeta(page: PolicyPage | undefined, matches: Matches): MetaDescriptor[] {
+export function policyMeta(page: PolicyPage | undefined, matches: Matches, pathname: string): MetaDescriptor[] {
   const site = siteFromMatches(matches);
   if (!page) return [{ title: site.brandName }];
+  const { t, locale } = metaTexts(pathname);
   return seoMeta({
-    title: `${page.title} | ${site.brandName}`,
+    title: `${locale === "en" ? page.title : t(`policies:titles.${page.slug}`)} | ${site.brandName}`,
+    // The document, and so its summary, is English.
     description: page.description,
     path: `/${page.slug}`,
+    locale,
     image: socialImage(page.slug, page.title),
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
@@ -21,12 +27,21 @@ export function policyMeta(page: PolicyPage | undefined, matches: Matches): Meta
 
 /** A policy document, typeset by the `.prose-policy` styles in app.css. */
 export function PolicyView({ page }: { page: PolicyPage }) {
+  const { t } = useTranslation("policies");
+  const english = useLocale() === "en";
   return (
     <main id="main" className="px-4 py-10 sm:py-14">
       <article className="mx-auto max-w-3xl">
-        <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{page.title}</h1>
-        {/* Our own Markdown, rendered on the server; settings inside it are HTML-escaped. */}
-        <div className="prose-policy mt-6" dangerouslySetInnerHTML={{ __html: page.html }} />
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+          {english ? page.title : t(`titles.${page.slug}`)}
+        </h1>
+        {!english && <p className="mt-2 text-sm text-gray-600">{t("englishOnly")}</p>}
+        {/* Our own Markdown, rendered on the server; settings inside it are HTML-escaped. English in every page. */}
+        <div
+          lang={english ? undefined : "en"}
+          className="prose-policy mt-6"
+          dangerouslySetInnerHTML={{ __html: page.html }}
+        />
       </article>
     </main>
   );

@@ -7,7 +7,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return policyPage("refund-policy", await context.get(servicesContext).settings.get());
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => policyMeta(loaderData, matches);
+export const meta: Route.MetaFunction = ({ loaderData, matches, location }) =>
+  policyMeta(loaderData, matches, location.pathname);
 
 export default function Page({ loaderData }: Route.ComponentProps) {
   return <PolicyView page={loaderData} />;

@@ -18,6 +18,9 @@ import { formatCount } from "~/lib/money";
 import { socialImage } from "~/lib/social-image";
 import { productLd } from "~/lib/structured-data";
 import { JsonLdScripts } from "~/components/site/json-ld";
+import { useTranslation } from "react-i18next";
+import { metaTexts } from "~/lib/i18n/meta";
+import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = serviceForPath(new URL(request.url).pathname);
@@ -46,11 +49,13 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   const content = serviceForPath(location.pathname);
   if (!content) return [];
   const site = siteFromMatches(matches);
+  const { t, locale } = metaTexts(location.pathname);
   return seoMeta({
-    title: `${content.title} | ${site.brandName}`,
-    description: content.description,
+    title: `${t(`service:${content.type}.title`)} | ${site.brandName}`,
+    description: t(`service:${content.type}.description`),
     path: content.path,
-    image: socialImage(content.type, content.title),
+    locale,
+    image: socialImage(content.type, t(`service:${content.type}.title`)),
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
   });
@@ -62,6 +67,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const site = useSiteChrome();
   const content = serviceForPath(location.pathname)!;
+  const { t } = useTranslation("service");
+  const locale = useLocale();
+  const to = useLocalizedPath();
+  const text = (key: string) => t(`${content.type}.${key}`);
+  const noun = text("noun");
+  const path = to(content.path);
   const [chosen, setChosen] = useState<PlanCardData | null>(null);
 
   // Router state from step one; checked again, so a stale or hand-made state cannot skip the rules.
@@ -80,8 +91,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="bg-gradient-to-b from-brand-50 to-white">
       <section className="mx-auto max-w-3xl px-4 pt-10 pb-6 text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{content.heading}</h1>
-        <p className="mx-auto mt-3 max-w-xl text-gray-700">{content.intro}</p>
+        <h1 className="text-3xl font-extrabold sm:text-4xl">{text("heading")}</h1>
+        <p className="mx-auto mt-3 max-w-xl text-gray-700">{text("intro")}</p>
         <div className="mt-5">
           <TrustBadges deliveredClaim={site.deliveredClaim} deliveryStartMinutes={site.deliveryStartMinutes} />
         </div>
@@ -93,35 +104,52 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             <p className="min-w-0 text-sm text-gray-800">
               {values.username && (
                 <span className="mr-3">
-                  Account: <span className="font-semibold">@{values.username}</span>
+                  {t("target.account")}
+                  <span className="font-semibold">@{values.username}</span>
                 </span>
               )}
               {values.postLink && (
                 <span className="break-all">
-                  Link: <span className="font-semibold">{values.postLink}</span>
+                  {t("target.link")}
+                  <span className="font-semibold">{values.postLink}</span>
                 </span>
               )}
             </p>
             <Button asChild variant="link" size="inline" className="text-sm">
-              <Link to={content.path} replace>
-                Change
+              <Link to={path} replace>
+                {t("target.change")}
               </Link>
             </Button>
           </div>
           <h2 id="packages-title" className="mb-6 text-center text-2xl font-bold">
-            Choose your package
+            {t("plans.heading")}
           </h2>
           <Suspense fallback={<PlanSkeletons />}>
             <Await
               resolve={loaderData.plans}
-              errorElement={<p className="text-center font-medium text-red-700">Failed to fetch plans</p>}
+              errorElement={<p className="text-center font-medium text-red-700">{t("plans.failed")}</p>}
             >
-              {(plans) => <PlanList plans={plans} noun={content.noun} onChoose={setChosen} />}
+              {(plans) => <PlanList plans={plans} noun={noun} onChoose={setChosen} />}
             </Await>
           </Suspense>
-          <WhyChooseUs points={content.whyChoose} />
-          <HowItWorks firstStep={content.type === "views" ? "Enter your post link" : content.type === "followers" ? "Enter your username" : "Enter your username and post link"} />
-          <OrderDialog plan={chosen} noun={content.noun} target={values} onClose={() => setChosen(null)} />
+          <WhyChooseUs
+            points={[
+              { title: text("special.title"), text: text("special.text") },
+              { title: t("why.password.title"), text: t("why.password.text") },
+              { title: t("why.upi.title"), text: t("why.upi.text") },
+              { title: text("track.title"), text: text("track.text") },
+            ]}
+          />
+          <HowItWorks
+            firstStep={t(
+              content.type === "views"
+                ? "how.firstPost"
+                : content.type === "followers"
+                  ? "how.firstUsername"
+                  : "how.firstBoth",
+            )}
+          />
+          <OrderDialog plan={chosen} noun={noun} target={values} onClose={() => setChosen(null)} />
         </section>
       ) : (
         <section className="mx-auto grid max-w-3xl gap-6 px-4 pb-16">
@@ -129,9 +157,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             key={content.type}
             service={content.type}
             busy={movingOn}
-            onComplete={(next) => navigate(content.path, { state: next })}
+            onComplete={(next) => navigate(path, { state: next })}
           />
-          <RecentOrders service={content.type} noun={content.noun} initial={loaderData.recent} initialNow={loaderData.now} />
+          <RecentOrders service={content.type} noun={noun} initial={loaderData.recent} initialNow={loaderData.now} />
         </section>
       )}
       <JsonLdScripts
@@ -139,12 +167,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
           productLd(
             site,
             {
-              name: content.heading,
-              description: content.description,
-              path: content.path,
-              image: socialImage(content.type, content.title),
+              name: text("heading"),
+              description: text("description"),
+              path,
+              image: socialImage(content.type, text("title")),
             },
-            loaderData.plans.map((p) => ({ name: `${formatCount(p.quantity)} ${content.noun}`, pricePaise: p.pricePaise })),
+            loaderData.plans.map((p) => ({ name: `${formatCount(p.quantity, locale)} ${noun}`, pricePaise: p.pricePaise })),
           ),
         ]}
       />

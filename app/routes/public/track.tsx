@@ -1,6 +1,4 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
-import { CANCEL_TEXT } from "~/domain/self-service/cancel-messages";
-import { REFILL_TEXT } from "~/domain/self-service/refill-messages";
 import { OrderProgress } from "~/components/buying/order-progress";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -20,7 +18,11 @@ import { formatCount } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { formFailure, parseForm } from "~/lib/parse.server";
-import { trackActionSchema } from "~/domain/orders/track-lookup";
+import { TRACK_MESSAGES, trackActionSchema } from "~/domain/orders/track-lookup";
+import { useTranslation } from "react-i18next";
+import { metaTexts } from "~/lib/i18n/meta";
+import { useLocale } from "~/lib/i18n/use-locale";
+import { useMessageText } from "~/lib/i18n/use-message";
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
@@ -29,13 +31,15 @@ const lookups = createRateLimiter(30);
 // This page shows one buyer's order: no browser or proxy may keep a copy of it.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
+  const { t, locale } = metaTexts(location.pathname);
   return seoMeta({
-    title: `${PAGE_TITLES.track} | ${site.brandName}`,
-    image: socialImage("track", PAGE_TITLES.track),
-    description: "Check the status of your Instagram order with your order ID and phone number.",
+    title: `${t("track:title")} | ${site.brandName}`,
+    image: socialImage("track", locale === "en" ? PAGE_TITLES.track : t("track:title")),
+    description: t("track:description"),
     path: "/track",
+    locale,
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
   });
@@ -44,17 +48,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 /** The action's answer carries it too (the page's `headers` covers the document). */
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 
-const NO_MATCH = "No order matches this order ID and phone number";
-
 /**
  * Looks the order up by its id and phone; a refill or a cancel asks for the
  * same proof, so nobody acts on an order by guessing its id. Refusals come
- * back as a code (`errorCode`) with its words.
+ * back as a code (`errorCode`) with its English words; the page shows the
+ * code's words in its own language, as it does the notice (`refill`, `cancel`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const empty = { order: null, selfService: null, lookup: null, notice: null, errorCode: null };
   if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
-    return data({ ...empty, error: "Too many lookups. Please wait a minute and try again." }, NO_STORE);
+    return data({ ...empty, error: TRACK_MESSAGES.tooMany }, NO_STORE);
   }
   const submission = await parseForm(request, trackActionSchema);
   if (submission.status !== "success") {
@@ -64,19 +67,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { orderId, phone, intent } = submission.value;
   const services = context.get(servicesContext);
   const row = await findBuyerOrder(services.db, orderId, phone);
-  if (!row) return data({ ...empty, error: NO_MATCH }, NO_STORE);
+  if (!row) return data({ ...empty, error: TRACK_MESSAGES.noMatch }, NO_STORE);
 
-  let notice: string | null = null;
+  let notice: "refill" | "cancel" | null = null;
   let error: string | null = null;
   let errorCode: string | null = null;
   if (intent !== "track") {
     try {
       if (intent === "refill") {
         await requestOrderRefill(services, row.order_id, { kind: "buyer" });
-        notice = REFILL_TEXT.requested;
+        notice = "refill";
       } else {
         await cancelBeforeDelivery(services, row.order_id, { kind: "buyer" });
-        notice = CANCEL_TEXT.done;
+        notice = "cancel";
       }
     } catch (failure) {
       if (!isAppError(failure)) throw failure;
@@ -103,13 +106,27 @@ export default function Track({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const order = actionData?.order;
+  const { t } = useTranslation("track");
+  const locale = useLocale();
+  const message = useMessageText();
+  const count = (n: number) => formatCount(n, locale);
+  const code = actionData?.errorCode;
+  // A refill's or a cancel's refusal by its code; anything else by its words.
+  const error = !actionData?.error
+    ? null
+    : code?.startsWith("REFILL_")
+      ? t(`errors:refill.${code}`)
+      : code?.startsWith("CANCEL_")
+        ? t(`errors:cancel.${code}`)
+        : message(actionData.error);
+  const notice = actionData?.notice ? t(actionData.notice === "refill" ? "order:refill.requested" : "order:cancel.done") : null;
   return (
     <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
       <div className="mx-auto max-w-md">
-        <h1 className="text-center text-3xl font-extrabold">Track your order</h1>
+        <h1 className="text-center text-3xl font-extrabold">{t("title")}</h1>
         <Card asChild>
           <Form method="post" className="mt-6 space-y-4">
-            <Field id="orderId" label="Order ID">
+            <Field id="orderId" label={t("orderId")}>
               {(control) => (
                 <Input
                   {...control}
@@ -124,8 +141,8 @@ export default function Track({ actionData }: Route.ComponentProps) {
             </Field>
             <Field
               id="phone"
-              label="Phone number used for the order"
-              hint="Your 10-digit mobile number; with +91 or a leading 0 is fine too."
+              label={t("phone")}
+              hint={t("phoneHint")}
             >
               {/* No fixed "+91" in front: people type it, or a leading 0, and the server takes it either way. */}
               {(control) => (
@@ -142,39 +159,37 @@ export default function Track({ actionData }: Route.ComponentProps) {
               )}
             </Field>
             <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
-              {navigation.state !== "idle" ? "Checking..." : "Track order"}
+              {t(navigation.state !== "idle" ? "checking" : "submit")}
             </Button>
-            {actionData?.error && !order && <FieldError className="mt-0">{actionData.error}</FieldError>}
+            {error && !order && <FieldError className="mt-0">{error}</FieldError>}
           </Form>
         </Card>
         {order && (
           <Card asChild className="mt-6">
           <section aria-labelledby="order-status-title">
             <h2 id="order-status-title" className="text-lg font-bold">
-              Order {order.orderId}
+              {t("order", { orderId: order.orderId })}
             </h2>
             <div className="mt-4">
               <OrderProgress order={order} headingLevel={2} />
             </div>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              <dt className="text-gray-600">Service</dt>
-              <dd className="capitalize">Instagram {order.serviceType}</dd>
-              <dt className="text-gray-600">Quantity</dt>
-              <dd>{formatCount(order.quantity)}</dd>
-              <dt className="text-gray-600">Target</dt>
+              <dt className="text-gray-600">{t("service")}</dt>
+              <dd className="capitalize">{t(`serviceName.${order.serviceType}`)}</dd>
+              <dt className="text-gray-600">{t("quantity")}</dt>
+              <dd>{count(order.quantity)}</dd>
+              <dt className="text-gray-600">{t("target")}</dt>
               <dd className="break-all">{order.target}</dd>
               {order.startCount !== null && (
                 <>
-                  <dt className="text-gray-600">Start count</dt>
-                  <dd>{formatCount(order.startCount)}</dd>
+                  <dt className="text-gray-600">{t("startCount")}</dt>
+                  <dd>{count(order.startCount)}</dd>
                 </>
               )}
               {order.view.delivered !== null && (
                 <>
-                  <dt className="text-gray-600">Delivered so far</dt>
-                  <dd>
-                    {formatCount(order.view.delivered)} of {formatCount(order.quantity)}
-                  </dd>
+                  <dt className="text-gray-600">{t("deliveredSoFar")}</dt>
+                  <dd>{t("deliveredOf", { delivered: count(order.view.delivered), quantity: count(order.quantity) })}</dd>
                 </>
               )}
             </dl>
@@ -183,8 +198,8 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 view={actionData.selfService}
                 lookup={actionData.lookup}
                 busy={navigation.state !== "idle"}
-                notice={actionData.notice}
-                error={actionData.error}
+                notice={notice}
+                error={error}
               />
             )}
           </section>

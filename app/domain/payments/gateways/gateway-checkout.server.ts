@@ -12,18 +12,14 @@ import {
 } from "./gateway-orders.repository.server";
 import { checkGatewayOrder } from "./reconcile.server";
 import { type ActiveGateway, activeGateway, configuredGateway } from "./registry.server";
+import { GATEWAY_MESSAGES } from "./gateway-messages";
+
+export { GATEWAY_MESSAGES };
 
 /** How often the buyer's page may make the shop ask the gateway about one order. */
 const HANDLER_CHECK_SPACING_MS = 5_000;
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
-
-export const GATEWAY_MESSAGES = {
-  off: "Paying online is not available right now. Please pay by UPI QR.",
-  notPayable: "This order can no longer be paid",
-  busy: "Your payment is still being prepared. Please try again in a moment.",
-  notVerified: "This payment could not be verified",
-} as const;
 
 /** A claim older than this with no gateway order was left by a request that died: another may retake it. */
 const STALE_CLAIM_MS = 30_000;

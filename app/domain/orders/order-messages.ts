@@ -1,0 +1,24 @@
+/**
+ * What the buyer (and, for a refund, the operator) reads when an order is
+ * created or paid: kept outside the server modules so the storefront can look
+ * each one up in its language (app/lib/i18n/messages.ts).
+ */
+
+export const CREATE_ORDER_MESSAGES = {
+  noPlan: "No plan selected. Please try again.",
+  planUnavailable: "This package is no longer available. Please choose another one.",
+  minimumQuantity: "The minimum allowed quantity is 100. Please select a higher plan.",
+  paymentSetup: "Failed to create payment. Please try again or contact support.",
+} as const;
+
+export const PAYMENT_MESSAGES = {
+  utrInvalid: "Please enter the 12-digit UPI reference number (UTR) from your payment app",
+  utrUsed: "This UPI reference number has already been used for another order",
+  utrReceived: "Payment reference received. We are confirming your payment.",
+  tooLate:
+    "This order's payment window closed too long ago to take a payment reference here. " +
+    "Please contact support with your UTR.",
+  confirmed: "Payment confirmed",
+  refundReferenceInvalid: "Enter the UPI reference (UTR) of the refund you paid: 12 digits",
+  refunded: "Refund recorded",
+} as const;

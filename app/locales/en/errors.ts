@@ -1,0 +1,6 @@
+import { BUYER_MESSAGE_GROUPS } from "~/lib/i18n/messages";
+
+type Texts<T> = { [G in keyof T]: { [K in keyof T[G]]: string } };
+
+/** The buyer's messages as the server and the shared rules write them (app/lib/i18n/messages.ts). */
+export default BUYER_MESSAGE_GROUPS as Texts<typeof BUYER_MESSAGE_GROUPS>;

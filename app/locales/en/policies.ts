@@ -1,0 +1,36 @@
+/** The policy pages' headings (their bodies are English documents) and the contact page. */
+export default {
+  titles: {
+    "privacy-policy": "Privacy Policy",
+    "terms-of-service": "Terms of Service",
+    "delivery-policy": "Delivery Policy",
+    "refund-policy": "Refund Policy",
+  },
+  /** Shown above an English document on a page in another language; empty in English. */
+  englishOnly: "",
+  contact: {
+    title: "Contact Us",
+    description:
+      "Get help with an order from {{brand}}: chat on WhatsApp or e-mail us with your order ID. Seller details and Grievance Officer contact.",
+    back: "Back",
+    intro:
+      "Questions about an order? Message us on WhatsApp or send an e-mail, and include your order ID (and your UPI reference number, if you have paid) so we can help you faster.",
+    whatsapp: "Chat on WhatsApp",
+    whatsappText: "Hi {{brand}}, I need help with my order. My order ID is: ",
+    email: "Email {{email}}",
+    emailSubject: "Help with my order",
+    emailReply: "We reply by e-mail",
+    phone: "Phone: ",
+    seller: "Seller details",
+    businessName: "Business name",
+    brand: "Brand",
+    location: "Location",
+    emailLabel: "E-mail",
+    grievance: "Grievance Officer",
+    name: "Name",
+    designation: "Designation",
+    contact: "Contact",
+    grievanceText:
+      "We acknowledge complaints within 48 hours and aim to resolve them within 30 days of receipt, under India's Consumer Protection (E-Commerce) Rules, 2020.",
+  },
+};

@@ -1,0 +1,12 @@
+import type { Resources } from "~/lib/i18n/resources";
+import checkout from "./checkout";
+import common from "./common";
+import errors from "./errors";
+import home from "./home";
+import order from "./order";
+import policies from "./policies";
+import service from "./service";
+import track from "./track";
+
+/** The storefront in Hindi, as a buyer in India writes it. */
+export const hi = { common, home, service, order, checkout, track, policies, errors } satisfies Resources;

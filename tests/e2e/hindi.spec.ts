@@ -1,0 +1,264 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { hi } from "~/locales/hi";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { expectAccessible } from "./a11y-support";
+import { withDb } from "./buying-support";
+import { expect, test } from "./fixtures";
+import { hydrated } from "./storefront-support";
+
+/**
+ * The Hindi storefront on a phone (390×844): the language switch in the
+ * header and the remembered choice; an order from /hi/followers through the
+ * order dialog to the checkout, in Hindi with Indian ₹ amounts; and on
+ * /hi/track a refill followed as it progresses, a drip-feed order's parts, a
+ * pending order cancelled into a refund. Every Hindi page passes axe. A shop
+ * of its own with the demo panel simulator, as in self-service.spec.ts.
+ */
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { username: "owner", password: "hindi-shop-owner-1" };
+const PHONE = "9123456780";
+let shop: ServerProcess;
+let dir: string;
+let simulatorUrl: string;
+let cookie = "";
+
+test.beforeAll(async ({}, info) => {
+  test.skip(info.project.name !== "mobile", "the buyer walks on a phone-sized screen; once is enough");
+  dir = mkdtempSync(join(tmpdir(), "shop-hindi-"));
+  shop = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    PANEL_SIMULATOR: "true",
+    PANEL_SIMULATOR_PORT: "0",
+    JOBS_ENABLED: "true",
+    PAYMENT_JOB_INTERVAL_MS: "500",
+    PANEL_SYNC_INTERVAL_MS: "500",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+  simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
+  const login = await fetch(`${shop.url}/admin/login.data`, {
+    method: "POST",
+    body: new URLSearchParams(OWNER),
+    headers: { origin: shop.url },
+    redirect: "manual",
+  });
+  cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const orderRow = (orderId: string) =>
+  withDb(
+    join(dir, "shop.db"),
+    (db) =>
+      db.prepare("select status, panel_status, refund_due_paise from orders where order_id = ?").get(orderId) as {
+        status: string;
+        panel_status: string | null;
+        refund_due_paise: number | null;
+      },
+  );
+
+async function advancePanel(ms: number) {
+  const res = await fetch(`${simulatorUrl}/simulator/advance`, {
+    method: "POST",
+    body: new URLSearchParams({ ms: String(ms) }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+/** A buyer's order for the named demo plan, its payment confirmed by the operator: the shop sends it to the panel. */
+async function paidOrder(service: "followers" | "likes", planName: string, target: string): Promise<string> {
+  const listed = (await (await fetch(`${shop.url}/api/plans?serviceType=${service}`)).json()) as {
+    plans: Array<{ _id: string; name: string }>;
+  };
+  const plan = listed.plans.find((p) => p.name === planName)!;
+  const created = await fetch(`${shop.url}/api/create-order`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: shop.url },
+    body: JSON.stringify({
+      planId: Number(plan._id),
+      ...(service === "followers" ? { username: target } : { username: "ravi.reels", postLink: target }),
+      customerName: "Ravi Kumar",
+      customerPhone: PHONE,
+    }),
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const { order } = (await created.json()) as { order: { orderId: string } };
+  const confirmed = await fetch(`${shop.url}/api/admin/orders/${order.orderId}/confirm-payment`, {
+    method: "POST",
+    headers: { cookie, origin: shop.url },
+  });
+  expect(confirmed.status).toBe(200);
+  await expect.poll(() => orderRow(order.orderId).status, { timeout: 15_000 }).toBe("sent");
+  return order.orderId;
+}
+
+/** Looks the order up on /hi/track, as a Hindi-speaking buyer does. */
+async function track(page: Page, orderId: string) {
+  await page.goto(`${shop.url}/hi/track?order=${orderId}`);
+  await page.getByLabel(hi.track.phone).fill(PHONE);
+  await page.getByRole("button", { name: hi.track.submit }).click();
+  const region = page.getByRole("region", { name: `ऑर्डर ${orderId}` });
+  await expect(region).toBeVisible();
+  return region;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+/** "₹1,00,000" or "₹149.50": the rupee sign and Indian digit grouping. */
+const INDIAN_RUPEES = /^₹(\d{1,2},)*\d{1,3}(\.\d{2})?$/;
+
+test("a buyer switches to Hindi in the header, and the choice survives a reload of the home page", async ({ page }) => {
+  await page.goto(`${shop.url}/`);
+  await hydrated(page);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+  const toHindi = page.locator("#site-header").getByRole("link", { name: "हिन्दी" }).first();
+  await expect(toHindi).toBeVisible();
+  await expect(toHindi).toHaveAttribute("hreflang", "hi-IN");
+  await toHindi.click();
+  await expect(page).toHaveURL(`${shop.url}/hi`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(hi.home.hero.title);
+  await hydrated(page);
+  await expectAccessible(page, "/hi");
+  await shot(page, "hi-home");
+
+  // The English home page now opens in Hindi.
+  await page.goto(`${shop.url}/`);
+  await expect(page).toHaveURL(`${shop.url}/hi`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "hi-IN");
+
+  // The mobile menu has the switch too; back to English, and English it stays.
+  await hydrated(page);
+  await page.getByRole("button", { name: hi.common.nav.openMenu }).click();
+  const menu = page.locator("#mobile-menu");
+  await expect(menu.getByRole("link", { name: "English" })).toBeVisible();
+  await menu.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(`${shop.url}/`);
+  await page.reload();
+  await expect(page).toHaveURL(`${shop.url}/`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-IN");
+});
+
+test("in Hindi, a buyer orders on /hi/followers through the order dialog to the checkout", async ({ page }) => {
+  await page.goto(`${shop.url}/hi/followers`);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(hi.service.followers.heading);
+  await expectAccessible(page, "/hi/followers");
+  await page.getByLabel(hi.service.form.username).fill("@");
+  await page.getByRole("button", { name: hi.service.form.show }).click();
+  await expect(page.getByText(hi.errors.input.invalidUsername)).toBeVisible();
+  await page.getByLabel(hi.service.form.username).fill("priya.creates");
+  await page.getByRole("button", { name: hi.service.form.show }).click();
+  await expect(page.getByRole("heading", { name: hi.service.plans.heading })).toBeVisible();
+  await expectAccessible(page, "/hi/followers with its packages");
+
+  const buy = page.getByRole("button", { name: /Starter Followers/ });
+  await expect(buy).toHaveText(hi.service.plans.buy);
+  await buy.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: hi.order.dialog.title })).toBeVisible();
+  await expect(dialog.getByText(INDIAN_RUPEES)).toBeVisible();
+  await dialog.getByRole("button", { name: hi.order.dialog.submit }).click();
+  await expect(page.getByText(hi.errors.buyer.nameRequired)).toBeVisible();
+  await expectAccessible(page, "Hindi order dialog");
+  await shot(page, "hi-order-dialog");
+  await dialog.getByLabel(hi.order.dialog.name).fill("Priya Sharma");
+  await dialog.getByLabel(hi.order.dialog.phone).fill("9876543210");
+  await dialog.getByRole("checkbox").click();
+  await dialog.getByRole("button", { name: hi.order.dialog.submit }).click();
+
+  await expect(page).toHaveURL(/\/hi\/checkout\?order=[A-Z0-9]{12}$/);
+  await expect(page.getByRole("heading", { name: hi.checkout.scanAndPay })).toBeVisible();
+  await expect(page.getByTestId("order-stage")).toHaveCount(0);
+  await expect(page.getByTestId("amount")).toHaveText(INDIAN_RUPEES);
+  await expect(page.getByTestId("upi-qr")).toBeVisible();
+  await expect(page.getByRole("button", { name: hi.checkout.iHavePaid })).toBeVisible();
+  await expectAccessible(page, "/hi/checkout awaiting payment");
+  await shot(page, "hi-checkout");
+});
+
+test("on /hi/track a buyer requests a refill and sees it pending, in progress, then completed", async ({ page }) => {
+  test.setTimeout(120_000);
+  const orderId = await paidOrder("followers", "Popular Followers", "hindi.refill");
+  await advancePanel(115_000);
+  await expect.poll(() => orderRow(orderId).status, { timeout: 20_000 }).toBe("delivered");
+
+  let region = await track(page, orderId);
+  await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.delivered);
+  await expect(region.getByText(/^रिफ़िल गारंटी .+ तक$/)).toBeVisible();
+  await region.getByRole("button", { name: hi.order.refill.button }).click();
+  await expect(page.getByText(hi.order.refill.requested)).toBeVisible();
+  await expect(page.getByTestId("refill-progress")).toContainText(hi.order.refill.status.pending);
+  await expect(page.getByRole("button", { name: hi.order.refill.button })).toHaveCount(0);
+  await expectAccessible(page, "/hi/track, refill requested");
+  await shot(page, "hi-track-refill-pending");
+
+  await advancePanel(21_000);
+  await expect
+    .poll(
+      async () => {
+        region = await track(page, orderId);
+        return region.getByTestId("refill-progress").innerText();
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(hi.order.refill.status.in_progress);
+  await advancePanel(91_000);
+  await expect
+    .poll(
+      async () => {
+        region = await track(page, orderId);
+        return region.getByTestId("refill-progress").innerText();
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(hi.order.refill.status.completed);
+});
+
+test("on /hi/track a drip-feed order shows its parts delivered and the next one's time", async ({ page }) => {
+  test.setTimeout(60_000);
+  const orderId = await paidOrder("likes", "Viral Likes", "https://www.instagram.com/p/HindiDrip1/");
+  await advancePanel(21_000);
+  await expect.poll(() => orderRow(orderId).status, { timeout: 20_000 }).toBe("delivering");
+  const region = await track(page, orderId);
+  await expect(region.getByText(hi.order.drip.heading, { exact: true })).toBeVisible();
+  await expect(region.getByText("धीरे-धीरे डिलीवरी: 5 हिस्सों में, हर घंटे में एक")).toBeVisible();
+  await expect(region.getByTestId("drip-runs")).toHaveText("5 में से 1 हिस्से डिलीवर हुए");
+  await expect(region.getByText(/^अगला हिस्सा लगभग .+ IST पर$/)).toBeVisible();
+  await expectAccessible(page, "/hi/track, drip-feed under way");
+  await shot(page, "hi-track-drip");
+});
+
+test("on /hi/track a pending order is cancelled and shows the refund due in ₹", async ({ page }) => {
+  test.setTimeout(60_000);
+  const orderId = await paidOrder("followers", "Basic Followers", "hindi.cancel");
+  const region = await track(page, orderId);
+  await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.delivering);
+  await expectAccessible(page, "/hi/track, a cancel offered");
+  await region.getByRole("button", { name: hi.order.cancel.button }).click();
+  await expect(region.getByText(hi.order.cancel.confirm)).toBeVisible();
+  await region.getByRole("button", { name: hi.order.cancel.confirmButton }).click();
+
+  await expect(page.getByText(hi.order.cancel.done)).toBeVisible();
+  const after = page.getByRole("region", { name: `ऑर्डर ${orderId}` });
+  await expect(after.getByTestId("order-stage")).toHaveText(hi.order.stage.not_delivered);
+  const { status, refund_due_paise: paise } = orderRow(orderId);
+  expect(status).toBe("refund_due");
+  await expect(after.getByTestId("refund-due")).toHaveText(
+    `₹${Math.floor(paise! / 100)}.${String(paise! % 100).padStart(2, "0")}`,
+  );
+  await expect(after.getByText(/वापस मिलेंगे/)).toBeVisible();
+  await expectAccessible(page, "/hi/track, cancelled with the refund due");
+  await shot(page, "hi-track-cancelled");
+});
