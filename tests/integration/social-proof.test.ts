@@ -148,7 +148,7 @@ describe.each(testDatabases())("honest social proof on $name", (kind) => {
       await delivered(58);
       // These orders were written straight to the table; a real delivery marks the pages changed itself.
       await markPublicPagesChanged(shop.db.db);
-      await expect.poll(() => home(shop), { timeout: 5_000 }).toContain("150+<!-- --> orders delivered");
+      await expect.poll(() => home(shop), { timeout: 5_000 }).toMatch(/150\+(?:<!-- -->)? orders delivered/);
       expect(await (await fetch(`${shop.url}/likes`)).text()).toContain("150+ Orders Delivered");
     });
   });
