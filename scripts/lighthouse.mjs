@@ -30,6 +30,15 @@ const PAGES = [
   "/refund-policy",
   "/contact-us",
   "/track",
+  // The Hindi storefront (its policy pages share the English pages' bodies).
+  "/hi",
+  "/hi/followers",
+  "/hi/likes",
+  "/hi/views",
+  "/hi/comments",
+  "/hi/contact-us",
+  "/hi/track",
+  "/hi/privacy-policy",
 ];
 
 /** SEO is a target only on pages search engines may index: Lighthouse marks a noindex page down by design. */
