@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { hydrated } from "./storefront-support";
 
 test("a service page served from memory hydrates and its buy dialog opens, with no CSP violation", async ({ page }) => {
   // The first request renders the page into the cache; the browser then gets the copy.
@@ -8,6 +9,8 @@ test("a service page served from memory hydrates and its buy dialog opens, with 
   expect(csp).toMatch(/script-src 'self' 'sha256-/);
   expect(csp).not.toContain("'nonce-");
   expect(response?.headers().etag).toBeTruthy();
+  // Hydration waits for the page's language; what a buyer types before it is not yet React's.
+  await hydrated(page);
 
   await page.getByLabel("Instagram username").fill("rahul_k");
   await page.getByRole("button", { name: "Show packages" }).click();

@@ -53,6 +53,7 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/setup", schema: setupSchema, signedIn: false, writes: [] },
   { pattern: "/admin/logout", schema: logoutSchema, signedIn: true, writes: ["audit_log"] },
   { pattern: "/track", schema: trackLookupSchema, signedIn: false, writes: [] },
+  { pattern: "/hi/track", schema: trackLookupSchema, signedIn: false, writes: [] },
   { pattern: "/admin/orders", schema: orderListActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/orders/:orderId", schema: orderPageActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/plans", schema: planActionSchema, signedIn: true, writes: ["plans", "audit_log"] },
