@@ -175,7 +175,14 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
       const refused = await createOrder(shop);
       expect(refused).toEqual({
         status: 503,
-        body: { success: false, message: CLOSED, code: "UNAVAILABLE", reason: "PAYMENTS_CLOSED" },
+        body: {
+          success: false,
+          message: CLOSED,
+          code: "UNAVAILABLE",
+          reason: "PAYMENTS_CLOSED",
+          email: "support@boostkaro.in",
+          phone: "+91 98765 43210",
+        },
       });
       expect(await shop.db.db.selectFrom("orders").select("id").execute()).toEqual(before);
 
@@ -183,6 +190,10 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
       expect(checkout).toContain(CLOSED);
       expect(checkout).not.toContain("upi://pay");
       expect(checkout).not.toContain(PLACEHOLDER_UPI_ID);
+      // The Hindi checkout says it in Hindi, with the same contacts.
+      const hindi = await (await fetch(`${shop.url}/hi/checkout?order=${open.order_id}`)).text();
+      expect(hindi).toContain("यह दुकान अभी पेमेंट नहीं ले रही है — कृपया support@boostkaro.in या +91 98765 43210 पर");
+      expect(hindi).not.toContain(CLOSED);
 
       const payment = { intent: "payment", upiId: "shop@okaxis", merchantName: "Shop", autoSendPaidOrders: "true" };
       expect((await settingsAction(shop, cookie, payment)).status).toBe(200);

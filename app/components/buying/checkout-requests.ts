@@ -1,5 +1,5 @@
 import type { OrderStatus } from "~/domain/orders/lifecycle";
-import { apiCall } from "~/lib/api-client";
+import { type ApiError, apiCall } from "~/lib/api-client";
 import { orderStatusEndpoint } from "~/routes/api/order-status.types";
 import { orderUtrEndpoint } from "~/routes/api/order-utr.types";
 import { type GatewayCheckRequest, gatewayCheckEndpoint, orderGatewayEndpoint } from "~/routes/api/order-gateway.types";
@@ -11,9 +11,9 @@ export async function fetchOrderStatus(orderId: string): Promise<OrderStatus | n
 }
 
 /** "I have paid": sends the buyer's UTR. Null when the server took it, else the message to show. */
-export async function sendUtr(orderId: string, utr: string): Promise<string | null> {
+export async function sendUtr(orderId: string, utr: string): Promise<ApiError | null> {
   const reply = await apiCall(orderUtrEndpoint, { params: { orderId }, body: { utr } });
-  return reply.ok ? null : reply.error.message;
+  return reply.ok ? null : reply.error;
 }
 
 /** "Pay with Razorpay": the gateway order for this shop order (made once by the server, at its price). */

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
+import type { BuyerError } from "~/lib/i18n/messages";
 import { useMessageText } from "~/lib/i18n/use-message";
 import { ArrowLeft, Clock, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
 import { useState } from "react";
@@ -52,14 +53,14 @@ export function OrderMissing() {
   );
 }
 
-export function PaymentError({ message }: { message: string }) {
+export function PaymentError({ error }: { error: BuyerError }) {
   const { t } = useTranslation("checkout");
   const text = useMessageText();
   return (
     <CheckoutCard role="alert" className="border-red-200">
       <TriangleAlert aria-hidden className="mx-auto size-10 text-red-600" />
       <h2 className="mt-3 text-xl font-bold text-red-700">{t("paymentErrorTitle")}</h2>
-      <p className="mt-2 text-gray-700">{text(message)}</p>
+      <p className="mt-2 text-gray-700">{text(error)}</p>
       <Button onClick={() => window.location.reload()} className="mt-5">
         {t("tryAgain")}
       </Button>
@@ -89,7 +90,7 @@ export function AwaitingPayment({
   payment: { upiLink: string; qrDataUri: string; payeeName: string; gateway: string | null };
   remainingMs: number;
   onBack: () => void;
-  onSubmitUtr: (utr: string) => Promise<string | null>;
+  onSubmitUtr: (utr: string) => Promise<BuyerError | null>;
 }) {
   const { t } = useTranslation("checkout");
   const locale = useLocale();
@@ -134,7 +135,7 @@ export function AwaitingPayment({
 }
 
 /** "I have paid": the 12-digit UPI reference, in the window or (late) after it. */
-function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: string) => Promise<string | null> }) {
+function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: string) => Promise<BuyerError | null> }) {
   const [utr, setUtr] = useState("");
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -207,7 +208,7 @@ export function PaymentExpired({
   order: CheckoutOrder;
   whatsappNumber: string;
   lateUtrOpen: boolean;
-  onSubmitUtr: (utr: string) => Promise<string | null>;
+  onSubmitUtr: (utr: string) => Promise<BuyerError | null>;
 }) {
   const { t } = useTranslation("checkout");
   const to = useLocalizedPath();

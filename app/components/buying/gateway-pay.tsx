@@ -58,7 +58,7 @@ export function GatewayPay({ orderId, payeeName }: { orderId: string; payeeName:
     const started = await startGatewayPayment(orderId);
     if (!started.ok) {
       setPhase("failed");
-      setMessage(text(started.error.message));
+      setMessage(text(started.error));
       return;
     }
     const launch = started.data;

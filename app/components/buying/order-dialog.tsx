@@ -102,9 +102,9 @@ export function OrderDialog({
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
       const created = await apiCall(createOrderEndpoint, { body: { ...request, idempotencyKey } });
       if (!created.ok) {
-        const { message: sent, details } = created.error;
-        if (details.reason === "MIN_QUANTITY") toast.error(t("dialog.minimumQuantity"), { description: message(sent) });
-        else toast.error(message(sent));
+        if (created.error.details.reason === "MIN_QUANTITY") {
+          toast.error(t("dialog.minimumQuantity"), { description: message(created.error) });
+        } else toast.error(message(created.error));
         setSubmitting(false);
         return;
       }

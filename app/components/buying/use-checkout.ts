@@ -5,6 +5,7 @@ import { useEffect, useEffectEvent, useReducer } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { CheckoutView } from "~/domain/payments/checkout.server";
+import type { BuyerError } from "~/lib/i18n/messages";
 import { POLL_MS, TICK_MS, checkoutActivities, checkoutReducer, checkoutView, initCheckout } from "./checkout-state";
 import { fetchOrderStatus, sendUtr } from "./checkout-requests";
 import { PAYMENT_DETAILS_KEY, remove } from "./storage";
@@ -79,7 +80,7 @@ export function useCheckout(view: OrderCheckoutView) {
   return {
     ...checkoutView(state),
     /** Sends the buyer's UTR; null when taken (the order is reloaded before this returns), else the message to show. */
-    claimPayment: async (utr: string): Promise<string | null> => {
+    claimPayment: async (utr: string): Promise<BuyerError | null> => {
       const refused = await sendUtr(state.order.orderId, utr);
       if (refused) return refused;
       toast.success(t("checkout:utrReceived"));

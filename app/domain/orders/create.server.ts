@@ -61,7 +61,7 @@ export async function createOrder(
   }
   // No order is made that could only wait for a payment the shop cannot take.
   const refusal = paymentsRefusal(site, config);
-  if (refusal) throw new AppError("UNAVAILABLE", refusal, { reason: "PAYMENTS_CLOSED" });
+  if (refusal) throw new AppError("UNAVAILABLE", refusal.message, refusal.details);
 
   const deadline = now + config.PAYMENT_WINDOW_SECONDS * 1000;
   const row = {

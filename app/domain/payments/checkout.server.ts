@@ -28,7 +28,8 @@ export type CheckoutView =
         /** The online gateway offered beside the QR ("razorpay"), when one is switched on. */
         gateway: string | null;
       } | null;
-      paymentError: string | null;
+      /** Why the order cannot be paid now: the buyer's words, and what a page in another language needs to say them. */
+      paymentError: { message: string; details?: Record<string, string | null> } | null;
     };
 
 /**
@@ -53,7 +54,13 @@ export async function loadCheckout(
 
   const site = await settings.get();
   if (!isUpiConfigured(site.upiId, site.merchantName)) {
-    return { kind: "order", order, serverNow: now, payment: null, paymentError: CREATE_ORDER_MESSAGES.paymentSetup };
+    return {
+      kind: "order",
+      order,
+      serverNow: now,
+      payment: null,
+      paymentError: { message: CREATE_ORDER_MESSAGES.paymentSetup },
+    };
   }
   // An order made before the UPI ID went back to the placeholder: no QR, no link, the shop's contacts instead.
   const refusal = paymentsRefusal(site, config);

@@ -1,5 +1,6 @@
 import type { Config } from "~/lib/config.server";
 import { isLocalBaseUrl, isPlaceholderUpiId } from "~/domain/settings/unsafe-defaults";
+import { paymentsClosedText, sayInEnglish } from "./payments-closed-messages";
 
 /** Addresses only this machine can connect to. */
 function isLoopbackHost(host: string): boolean {
@@ -17,6 +18,12 @@ interface ShopFacts {
   supportPhone: string;
 }
 
+/** A refusal of payments: the buyer's words, and the parts a page in another language needs to say them. */
+export interface PaymentsRefusal {
+  message: string;
+  details: { reason: "PAYMENTS_CLOSED"; email: string | null; phone: string | null };
+}
+
 /**
  * Why this shop must not take a payment now, in the buyer's words, or null.
  *
@@ -32,11 +39,14 @@ interface ShopFacts {
 export function paymentsRefusal(
   site: ShopFacts,
   config: Pick<Config, "NODE_ENV" | "PANEL_SIMULATOR" | "TRUST_PROXY" | "HOST">,
-): string | null {
+): PaymentsRefusal | null {
   if (config.NODE_ENV !== "production" || config.PANEL_SIMULATOR || !isPlaceholderUpiId(site.upiId)) return null;
   const onlyThisMachine = isLocalBaseUrl(site.publicBaseUrl) && config.TRUST_PROXY === 0 && isLoopbackHost(config.HOST);
   if (onlyThisMachine) return null;
-  const contacts = [site.supportEmail.trim(), site.supportPhone.trim()].filter(Boolean);
-  const contact = contacts.length > 0 ? `contact us at ${contacts.join(" or ")}` : "please come back later";
-  return `This shop is not taking payments yet — ${contact}.`;
+  const details = {
+    reason: "PAYMENTS_CLOSED" as const,
+    email: site.supportEmail.trim() || null,
+    phone: site.supportPhone.trim() || null,
+  };
+  return { message: paymentsClosedText(details, sayInEnglish), details };
 }

@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { messageKey } from "./messages";
+import { type BuyerError, buyerMessage } from "./messages";
+import { useLocale } from "./use-locale";
 
 /** Shows a buyer's message (from the server or a shared rule) in the page's language. */
-export function useMessageText(): (text: string) => string {
+export function useMessageText(): (error: string | BuyerError) => string {
   const { t } = useTranslation();
-  return (text) => {
-    const key = messageKey(text);
-    return key ? t(key) : text;
-  };
+  const locale = useLocale();
+  return (error) => buyerMessage(t, locale, error);
 }

@@ -21,7 +21,7 @@ import { type OrderCheckoutView, useCheckout } from "~/components/buying/use-che
 import { servicesContext } from "~/context";
 import { loadCheckout } from "~/domain/payments/checkout.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { PAGE_TITLES, socialImage } from "~/lib/social-image";
+import { PAGE_TITLES } from "~/lib/social-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order")?.trim() ?? "";
@@ -34,10 +34,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const { t, locale } = metaTexts(location.pathname);
+  const { t, locale, image } = metaTexts(location.pathname);
   return seoMeta({
     title: `${t("checkout:title")} | ${site.brandName}`,
-    image: socialImage("checkout", locale === "en" ? PAGE_TITLES.checkout : t("checkout:title")),
+    image: image("checkout", locale === "en" ? PAGE_TITLES.checkout : t("checkout:title")),
     description: t("checkout:description"),
     path: "/checkout",
     locale,
@@ -103,7 +103,7 @@ function OrderCheckout({ view }: { view: OrderCheckoutView }) {
   }
   if (checkout.stage !== "pay") return <OrderUnderWay order={order} />;
   if (paymentError || !payment) {
-    return <PaymentError message={paymentError ?? CREATE_ORDER_MESSAGES.paymentSetup} />;
+    return <PaymentError error={paymentError ?? { message: CREATE_ORDER_MESSAGES.paymentSetup }} />;
   }
   return (
     <AwaitingPayment

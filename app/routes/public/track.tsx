@@ -16,7 +16,7 @@ import { isAppError } from "~/lib/app-error";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { formatCount } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { PAGE_TITLES, socialImage } from "~/lib/social-image";
+import { PAGE_TITLES } from "~/lib/social-image";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { TRACK_MESSAGES, trackActionSchema } from "~/domain/orders/track-lookup";
 import { useTranslation } from "react-i18next";
@@ -33,10 +33,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-stor
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const { t, locale } = metaTexts(location.pathname);
+  const { t, locale, image } = metaTexts(location.pathname);
   return seoMeta({
     title: `${t("track:title")} | ${site.brandName}`,
-    image: socialImage("track", locale === "en" ? PAGE_TITLES.track : t("track:title")),
+    image: image("track", locale === "en" ? PAGE_TITLES.track : t("track:title")),
     description: t("track:description"),
     path: "/track",
     locale,
@@ -118,7 +118,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
       ? t(`errors:refill.${code}`)
       : code?.startsWith("CANCEL_")
         ? t(`errors:cancel.${code}`)
-        : message(actionData.error);
+        : message({ message: actionData.error, code });
   const notice = actionData?.notice ? t(actionData.notice === "refill" ? "order:refill.requested" : "order:cancel.done") : null;
   return (
     <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
