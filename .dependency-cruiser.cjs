@@ -34,8 +34,9 @@ module.exports = {
       severity: "error",
       from: {},
       // React Router's generated route types (./+types/…) live under .react-router/types, joined by tsconfig's rootDirs;
-      // its server build is a Vite virtual module that exists only inside the build.
-      to: { couldNotResolve: true, pathNot: ["^\\./\\+types/", "^virtual:react-router/"] },
+      // its server build, and the language chunks' addresses (scripts/locale-chunks/), are Vite virtual modules
+      // that exist only inside the build.
+      to: { couldNotResolve: true, pathNot: ["^\\./\\+types/", "^virtual:react-router/", "^virtual:locale-chunks$"] },
     },
     {
       name: "no-undeclared-dependency",

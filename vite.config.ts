@@ -2,10 +2,11 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { type Rollup, defineConfig } from "vite";
+import { localeChunks } from "./scripts/locale-chunks/vite-plugin";
 import { socialImages } from "./scripts/social-images/vite-plugin";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), socialImages(fileURLToPath(new URL(".", import.meta.url)))],
+  plugins: [tailwindcss(), reactRouter(), socialImages(fileURLToPath(new URL(".", import.meta.url))), localeChunks()],
   // The sitemap's <lastmod> for pages whose words come from this build (app/lib/build-day.ts).
   define: { "import.meta.env.VITE_BUILD_DAY": JSON.stringify(new Date().toISOString().slice(0, 10)) },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },

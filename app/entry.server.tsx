@@ -5,6 +5,9 @@ import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "reac
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
 import { nonceContext, pageCacheRenderContext } from "~/context";
 import { NonceProvider } from "~/lib/nonce";
+import { preloadModule } from "react-dom";
+import { localeFromPath } from "~/lib/i18n/locale";
+import { localeChunk } from "~/lib/i18n/locale-chunks.server";
 import { registerResources } from "~/lib/i18n/resources";
 import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
@@ -39,6 +42,7 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
+        <PreloadWords locale={localeFromPath(new URL(request.url).pathname)} />
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
@@ -68,6 +72,17 @@ export default async function handleRequest(
       },
     );
   });
+}
+
+/**
+ * Names the page's language chunk in the head (`<link rel="modulepreload">`),
+ * so it downloads beside the entry script instead of after it: the entry
+ * waits for it before hydrating. Renders nothing, so hydration sees the same tree.
+ */
+function PreloadWords({ locale }: { locale: ReturnType<typeof localeFromPath> }) {
+  const href = localeChunk(locale);
+  if (href) preloadModule(href, { as: "script" });
+  return null;
 }
 
 /**

@@ -26,9 +26,10 @@ export interface SocialImage {
 /** A file-name-safe key: lower-case words joined by hyphens. */
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-export function socialImage(key: string, title: string): SocialImage {
+/** `alt` defaults to the English description; translated pages pass their own (app/lib/i18n/meta.ts). */
+export function socialImage(key: string, title: string, alt = socialImageAlt(title)): SocialImage {
   if (!KEY.test(key)) throw new Error(`social image key "${key}" must be lower-case words joined by hyphens`);
-  return { path: `/social/${key}.png`, alt: socialImageAlt(title) };
+  return { path: `/social/${key}.png`, alt };
 }
 
 /** What the image shows, for those who cannot see it. */

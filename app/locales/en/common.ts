@@ -1,3 +1,5 @@
+import { socialImageAlt } from "~/lib/social-image";
+
 /** The site's chrome: header, footer, language switch, error page. */
 export default {
   nav: {
@@ -60,6 +62,8 @@ export default {
     rated: "Rated {{rating}} out of 5",
   },
   close: "Close",
+  /** A page's link-preview image, for those who cannot see it. */
+  socialImageAlt: socialImageAlt("{{title}}"),
   toast: {
     region: "Notifications",
     close: "Close toast",

@@ -60,6 +60,7 @@ export default {
     rated: "5 में से {{rating}} रेटिंग",
   },
   close: "बंद करें",
+  socialImageAlt: "{{title}}: पेज का शीर्षक, दुकान के लोगो के साथ",
   toast: {
     region: "सूचनाएँ",
     close: "सूचना बंद करें",

@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 import { servicesContext } from "~/context";
 import { formatWhatsappNumber } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { PAGE_TITLES, socialImage } from "~/lib/social-image";
+import { PAGE_TITLES } from "~/lib/social-image";
 import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
 import { useLocalizedPath } from "~/lib/i18n/use-locale";
@@ -33,11 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const { t, locale } = metaTexts(location.pathname);
+  const { t, locale, image } = metaTexts(location.pathname);
   const title = locale === "en" ? PAGE_TITLES["contact-us"] : t("policies:contact.title");
   return seoMeta({
     title: `${title} | ${site.brandName}`,
-    image: socialImage("contact-us", title),
+    image: image("contact-us", title),
     description: t("policies:contact.description", { brand: site.brandName }),
     path: "/contact-us",
     locale,

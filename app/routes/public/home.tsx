@@ -17,7 +17,7 @@ import { servicesContext } from "~/context";
 import { homeContent } from "~/domain/content/home.server";
 import { publicSocialProof, showsSamples } from "~/domain/social-proof/public.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { PAGE_TITLES, socialImage } from "~/lib/social-image";
+import { PAGE_TITLES } from "~/lib/social-image";
 import { faqPageLd, organizationLd, webSiteLd } from "~/lib/structured-data";
 import { localeFromPath } from "~/lib/i18n/locale";
 import { metaTexts } from "~/lib/i18n/meta";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
-  const { t, locale } = metaTexts(location.pathname);
+  const { t, locale, image } = metaTexts(location.pathname);
   return seoMeta({
     title: `${site.brandName} – ${t("home:meta.title")}`,
     description: t("home:meta.description"),
@@ -38,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
     locale,
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
-    image: socialImage("home", locale === "en" ? PAGE_TITLES.home : t("home:meta.title")),
+    image: image("home", locale === "en" ? PAGE_TITLES.home : t("home:meta.title")),
   });
 };
 

@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { PolicyPage } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { socialImage } from "~/lib/social-image";
 import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
 import { useLocale } from "~/lib/i18n/use-locale";
@@ -12,14 +11,15 @@ type Matches = Parameters<typeof siteFromMatches>[0];
 export function policyMeta(page: PolicyPage | undefined, matches: Matches, pathname: string): MetaDescriptor[] {
   const site = siteFromMatches(matches);
   if (!page) return [{ title: site.brandName }];
-  const { t, locale } = metaTexts(pathname);
+  const { t, locale, image } = metaTexts(pathname);
+  const title = locale === "en" ? page.title : t(`policies:titles.${page.slug}`);
   return seoMeta({
-    title: `${locale === "en" ? page.title : t(`policies:titles.${page.slug}`)} | ${site.brandName}`,
+    title: `${title} | ${site.brandName}`,
     // The document, and so its summary, is English.
     description: page.description,
     path: `/${page.slug}`,
     locale,
-    image: socialImage(page.slug, page.title),
+    image: image(page.slug, title),
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
   });

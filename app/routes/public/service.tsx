@@ -49,13 +49,13 @@ export const meta: Route.MetaFunction = ({ location, matches }) => {
   const content = serviceForPath(location.pathname);
   if (!content) return [];
   const site = siteFromMatches(matches);
-  const { t, locale } = metaTexts(location.pathname);
+  const { t, locale, image } = metaTexts(location.pathname);
   return seoMeta({
     title: `${t(`service:${content.type}.title`)} | ${site.brandName}`,
     description: t(`service:${content.type}.description`),
     path: content.path,
     locale,
-    image: socialImage(content.type, t(`service:${content.type}.title`)),
+    image: image(content.type, t(`service:${content.type}.title`)),
     baseUrl: site.publicBaseUrl,
     brandName: site.brandName,
   });
