@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/lib/intent";
+import { MAX_SERIAL_ID } from "~/db/serial-id";
 
 /** The "Unmatched payments" page's two forms: this credit pays that order, or it is no order's payment. */
 const creditId = z.coerce
   .number({ message: "That payment is no longer listed" })
   .int()
-  .positive("That payment is no longer listed");
+  .positive("That payment is no longer listed")
+  .max(MAX_SERIAL_ID, "That payment is no longer listed");
 
 export const unmatchedActionSchema = z.discriminatedUnion(
   "intent",

@@ -1,3 +1,4 @@
+import { MAX_SERIAL_ID } from "~/db/serial-id";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 export const SERVICE_TYPES = ["followers", "likes", "views", "comments"] as const;
@@ -28,7 +29,7 @@ export type NewPlanRow = Insertable<PlanTable>;
 export type PlanUpdate = Updateable<PlanTable>;
 
 /** Plan ids are PostgreSQL `serial` (int4) values: a larger number names no plan and must never reach a query. */
-export const MAX_PLAN_ID = 2_147_483_647;
+export const MAX_PLAN_ID = MAX_SERIAL_ID;
 
 export function isPlanId(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= MAX_PLAN_ID;

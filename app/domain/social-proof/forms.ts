@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SERIAL_ID } from "~/db/serial-id";
 import { filledText } from "~/lib/form-schema";
 import { UNKNOWN_ACTION } from "~/lib/intent";
 import { PROOF_TYPES, TESTIMONIAL_LANGUAGES } from "./table";
@@ -8,12 +9,11 @@ import { PROOF_TYPES, TESTIMONIAL_LANGUAGES } from "./table";
  * and by the page's action through conform's `parseWithZod`.
  */
 
-const MAX_ID = 2_147_483_647;
 const id = z.coerce
   .number({ error: "Item not found" })
   .int("Item not found")
   .min(1, "Item not found")
-  .max(MAX_ID, "Item not found");
+  .max(MAX_SERIAL_ID, "Item not found");
 
 const trimmed = (needed: string, max: number, tooLong: string) =>
   filledText(needed, max, tooLong).transform((v) => v.trim());
