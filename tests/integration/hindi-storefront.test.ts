@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
+import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
 import { testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
@@ -26,6 +27,13 @@ function links(html: string, rel: string): Map<string, string> {
     found.set(lang, /href="([^"]+)"/.exec(tag)![1]!);
   }
   return found;
+}
+
+/** Every module the page names for preloading, as one text. */
+async function preloaded(base: string, html: string): Promise<string> {
+  const hrefs = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  const bodies = await Promise.all(hrefs.map(async (href) => (await fetch(`${base}${href}`)).text()));
+  return bodies.join("\n");
 }
 
 /**
@@ -79,6 +87,13 @@ describe.each(testDatabases())("the Hindi storefront on $name", (kind) => {
       const etag = res.headers.get("etag")!;
       expect(etag).toMatch(/^"[^"]+"$/);
       expect(res.headers.get("set-cookie")).toBeNull();
+      // Its words download beside the entry script (named in the head), the Hindi ones only.
+      const modules = await preloaded(server.url, html);
+      expect(modules).toContain(heading);
+      expect(modules).not.toContain(en.home.hero.title);
+      // The link preview is described in Hindi too.
+      const alt = /<meta property="og:image:alt" content="([^"]+)"/.exec(html)?.[1];
+      expect(alt).toContain(hi.common.socialImageAlt.replace("{{title}}: ", ""));
       const again = await fetch(`${server.url}${path}`, {
         headers: { "accept-encoding": "gzip", "if-none-match": etag },
       });
@@ -89,6 +104,9 @@ describe.each(testDatabases())("the Hindi storefront on $name", (kind) => {
       expect(englishHtml).toContain('<html lang="en-IN"');
       expect(links(englishHtml, "canonical").get("canonical")).toBe(`${PUBLIC}${english}`);
       expect(links(englishHtml, "alternate").get("hi-IN")).toBe(`${PUBLIC}${path}`);
+      const englishModules = await preloaded(server.url, englishHtml);
+      expect(englishModules).toContain(en.home.hero.title);
+      expect(englishModules).not.toContain(hi.home.hero.title);
     },
   );
 

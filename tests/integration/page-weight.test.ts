@@ -34,10 +34,10 @@ describe("page weight", () => {
     for (const marker of ["data-sonner-toaster", "containScroll", "disableForReducedMotion"]) {
       expect(scripts.filter((s) => s.code.includes(marker)).map((s) => s.url)).toEqual([]);
     }
-    // React DOM and React Router alone are about 112 KB, i18next 19 KB (and the page's language, about
-    // 6 KB, comes just before hydration); docs/performance.md has the breakdown and the 120 KB goal.
+    // React DOM and React Router alone are about 112 KB, i18next 19 KB and the page's language about
+    // 6 KB (preloaded, so counted); docs/performance.md has the breakdown and the 120 KB goal.
     const gzip = scripts.reduce((sum, s) => sum + gzipSync(s.code, { level: 9 }).length, 0);
-    expect(gzip).toBeLessThanOrEqual(166 * 1024);
+    expect(gzip).toBeLessThanOrEqual(171 * 1024);
   });
 });
 
