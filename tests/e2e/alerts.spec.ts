@@ -66,7 +66,10 @@ test("the operator connects Telegram and e-mail, and Send test says what each ch
   await expect(card.getByTestId("telegram-webhook")).toHaveText("Confirm button: connected");
   await card.getByTestId("alerts-test-telegram").locator("..").getByRole("button", { name: "Send test" }).click();
   await expect(card.getByTestId("alerts-test-telegram")).toHaveText("Telegram: test alert sent");
-  expect(telegram.callsOf("sendMessage")).toHaveLength(1);
+  // Only the test alert (after the evening summary's hour, the day's summary goes out as soon as a channel works).
+  const testAlerts = () =>
+    telegram.callsOf("sendMessage").filter((call) => String(call.body.text).startsWith("Test alert"));
+  expect(testAlerts()).toHaveLength(1);
 
   const nowhere = await closedPort();
   await card.getByLabel("Send alerts by e-mail").check();
@@ -85,5 +88,5 @@ test("the operator connects Telegram and e-mail, and Send test says what each ch
   await card.getByRole("button", { name: "Save e-mail" }).click();
   await emailTest.locator("..").getByRole("button", { name: "Send test" }).click();
   await expect(emailTest).toHaveText("E-mail: test alert sent");
-  expect(smtp.messages.map((m) => m.subject)).toEqual([expect.stringContaining("Test alert")]);
+  expect(smtp.messages.map((m) => m.subject).filter((subject) => subject?.includes("Test alert"))).toHaveLength(1);
 });
