@@ -1,6 +1,7 @@
 import "./zod-jitless";
 import type { z } from "zod";
 import { type Endpoint, apiFailureSchema } from "./api-contract";
+import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "./api-messages";
 
 /**
  * The one way browser code calls the JSON API. `apiCall` checks the body with
@@ -20,8 +21,7 @@ export interface ApiError {
 
 export type ApiResult<T> = { ok: true; data: T; status: number } | { ok: false; error: ApiError };
 
-export const NETWORK_MESSAGE = "Could not reach the server. Please check your connection and try again.";
-export const GENERIC_MESSAGE = "An error occurred. Please try again.";
+export { GENERIC_MESSAGE, NETWORK_MESSAGE };
 
 type ParamsArg<P> = [P] extends [void] ? { params?: undefined } : { params: P };
 type BodyArg<R> = R extends z.ZodType ? { body: z.input<R> } : { body?: undefined };

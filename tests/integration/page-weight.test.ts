@@ -39,6 +39,17 @@ describe("page weight", () => {
     const gzip = scripts.reduce((sum, s) => sum + gzipSync(s.code, { level: 9 }).length, 0);
     expect(gzip).toBeLessThanOrEqual(171 * 1024);
   });
+
+  it.each(["/followers", "/hi/likes", "/track"])(
+    "keeps zod and the order dialog out of %s's first download: they come when a form needs them",
+    async (path) => {
+      const scripts = firstLoadScripts(await (await fetch(`${server.url}${path}`)).text());
+      expect(scripts.filter((s) => s.code.includes("ZodError")).map((s) => s.url)).toEqual([]);
+      // The home page's first download plus the page's own module: about 170 KB.
+      const gzip = scripts.reduce((sum, s) => sum + gzipSync(s.code, { level: 9 }).length, 0);
+      expect(gzip).toBeLessThanOrEqual(175 * 1024);
+    },
+  );
 });
 
 /** The scripts the HTML makes the browser fetch before the page runs: module preloads and module imports. */

@@ -5,9 +5,7 @@ import { useTranslation } from "react-i18next";
 import { type RecentOrder, elapsed } from "~/domain/orders/recent";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { Card } from "~/components/ui/card";
-import { apiCall } from "~/lib/api-client";
 import { formatCount } from "~/lib/money";
-import { recentOrdersEndpoint } from "~/routes/api/recent-orders.types";
 
 /**
  * Real recent orders of this service, masked by the server, refreshed every
@@ -42,7 +40,8 @@ export function RecentOrders({
     let stopped = false;
     const every = service === "comments" ? 2_000 : 5_000;
     const refresh = async () => {
-      const reply = await apiCall(recentOrdersEndpoint, { params: { serviceType: service } });
+      const { fetchRecentOrders } = await import("./recent-orders-request");
+      const reply = await fetchRecentOrders(service);
       if (stopped) return;
       // A missed refresh only leaves the box as it was.
       if (reply.ok) {

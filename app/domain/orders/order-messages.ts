@@ -22,3 +22,14 @@ export const PAYMENT_MESSAGES = {
   refundReferenceInvalid: "Enter the UPI reference (UTR) of the refund you paid: 12 digits",
   refunded: "Refund recorded",
 } as const;
+
+/**
+ * What /track says when it cannot look an order up (here, apart from the
+ * form's schema, so the message catalogue every buying page loads needs no zod).
+ */
+export const TRACK_MESSAGES = {
+  bothNeeded: "Please enter your order ID and phone number",
+  noMatch: "No order matches this order ID and phone number",
+  unknownAction: "Unknown action",
+  tooMany: "Too many lookups. Please wait a minute and try again.",
+} as const;

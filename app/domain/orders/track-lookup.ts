@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { filledText } from "~/lib/form-schema";
+import { TRACK_MESSAGES } from "./order-messages";
 
-/** What /track says when it cannot look an order up. */
-export const TRACK_MESSAGES = {
-  bothNeeded: "Please enter your order ID and phone number",
-  noMatch: "No order matches this order ID and phone number",
-  unknownAction: "Unknown action",
-  tooMany: "Too many lookups. Please wait a minute and try again.",
-} as const;
 const { bothNeeded: BOTH_NEEDED, noMatch: NO_MATCH } = TRACK_MESSAGES;
 
 /** The /track form: an order id and the phone it was placed with. */

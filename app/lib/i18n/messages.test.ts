@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
-import { TRACK_MESSAGES } from "~/domain/orders/track-lookup";
+import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { createI18n } from "./instance";
 import { buyerMessage } from "./messages";
 import { registerResources } from "./resources";

@@ -1,13 +1,12 @@
 import type { TFunction } from "i18next";
 import { BUYER_MESSAGES } from "~/domain/orders/buyer";
 import { INPUT_MESSAGES } from "~/domain/orders/instagram-input";
-import { CREATE_ORDER_MESSAGES, PAYMENT_MESSAGES } from "~/domain/orders/order-messages";
-import { TRACK_MESSAGES } from "~/domain/orders/track-lookup";
+import { CREATE_ORDER_MESSAGES, PAYMENT_MESSAGES, TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { GATEWAY_MESSAGES } from "~/domain/payments/gateways/gateway-messages";
 import { PAYMENTS_CLOSED_MESSAGES, paymentsClosedText } from "~/domain/payments/payments-closed-messages";
 import { CANCEL_REFUSAL_TEXT } from "~/domain/self-service/cancel-messages";
 import { REFILL_REFUSAL_TEXT } from "~/domain/self-service/refill-messages";
-import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "~/lib/api-client";
+import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "~/lib/api-messages";
 import type { Locale } from "./locale";
 
 /**

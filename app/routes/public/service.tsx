@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { Await, Link, data, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/service";
 import { useSiteChrome } from "./layout";
 import { InstagramInputForm, type TargetValues } from "~/components/buying/instagram-input-form";
-import { OrderDialog } from "~/components/buying/order-dialog";
 import { type PlanCardData, PlanList, PlanSkeletons } from "~/components/buying/plan-list";
 import { RecentOrders } from "~/components/buying/recent-orders";
 import { serviceForPath } from "~/components/buying/service-content";
@@ -21,6 +20,16 @@ import { JsonLdScripts } from "~/components/site/json-ld";
 import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
+
+/**
+ * The order dialog (its form, the API client and its schemas, the dialog
+ * primitives: about 45 KB gzip) is of no use until a buyer has given an
+ * account and sees the packages. It is fetched when the packages show, well
+ * before a package is picked, and is not part of the page's first download.
+ */
+const OrderDialog = lazy(() =>
+  import("~/components/buying/order-dialog").then((module) => ({ default: module.OrderDialog })),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = serviceForPath(new URL(request.url).pathname);
@@ -149,7 +158,9 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                   : "how.firstBoth",
             )}
           />
-          <OrderDialog plan={chosen} noun={noun} target={values} onClose={() => setChosen(null)} />
+          <Suspense fallback={null}>
+            <OrderDialog plan={chosen} noun={noun} target={values} onClose={() => setChosen(null)} />
+          </Suspense>
         </section>
       ) : (
         <section className="mx-auto grid max-w-3xl gap-6 px-4 pb-16">

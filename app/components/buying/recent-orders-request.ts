@@ -1,0 +1,12 @@
+import type { ServiceType } from "~/domain/plans/table";
+import { apiCall } from "~/lib/api-client";
+import { recentOrdersEndpoint } from "~/routes/api/recent-orders.types";
+
+/**
+ * One refresh of the recent-orders box. Its own module, imported at the first
+ * refresh (seconds after the page works), so the API client and its schemas
+ * are not part of a service page's first download.
+ */
+export function fetchRecentOrders(service: ServiceType) {
+  return apiCall(recentOrdersEndpoint, { params: { serviceType: service } });
+}
