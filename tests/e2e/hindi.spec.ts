@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { hi } from "~/locales/hi";
-import { type ServerProcess, spawnServer } from "../support/server-process";
 import { expectAccessible } from "./a11y-support";
-import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { type SimulatedShop, shot, startSimulatedShop } from "./self-service-support";
 import { hydrated } from "./storefront-support";
 
 /**
@@ -21,85 +17,16 @@ test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "hindi-shop-owner-1" };
 const PHONE = "9123456780";
-let shop: ServerProcess;
-let dir: string;
-let simulatorUrl: string;
-let cookie = "";
+let shop: SimulatedShop;
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "mobile", "the buyer walks on a phone-sized screen; once is enough");
-  dir = mkdtempSync(join(tmpdir(), "shop-hindi-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
-    PANEL_SYNC_INTERVAL_MS: "500",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
-  });
-  simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
-  const login = await fetch(`${shop.url}/admin/login.data`, {
-    method: "POST",
-    body: new URLSearchParams(OWNER),
-    headers: { origin: shop.url },
-    redirect: "manual",
-  });
-  cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  shop = await startSimulatedShop({ name: "hindi", owner: OWNER, phone: PHONE });
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-const orderRow = (orderId: string) =>
-  withDb(
-    join(dir, "shop.db"),
-    (db) =>
-      db.prepare("select status, panel_status, refund_due_paise from orders where order_id = ?").get(orderId) as {
-        status: string;
-        panel_status: string | null;
-        refund_due_paise: number | null;
-      },
-  );
-
-async function advancePanel(ms: number) {
-  const res = await fetch(`${simulatorUrl}/simulator/advance`, {
-    method: "POST",
-    body: new URLSearchParams({ ms: String(ms) }),
-  });
-  expect(res.ok).toBe(true);
-}
-
-/** A buyer's order for the named demo plan, its payment confirmed by the operator: the shop sends it to the panel. */
-async function paidOrder(service: "followers" | "likes", planName: string, target: string): Promise<string> {
-  const listed = (await (await fetch(`${shop.url}/api/plans?serviceType=${service}`)).json()) as {
-    plans: Array<{ _id: string; name: string }>;
-  };
-  const plan = listed.plans.find((p) => p.name === planName)!;
-  const created = await fetch(`${shop.url}/api/create-order`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.url },
-    body: JSON.stringify({
-      planId: Number(plan._id),
-      ...(service === "followers" ? { username: target } : { username: "ravi.reels", postLink: target }),
-      customerName: "Ravi Kumar",
-      customerPhone: PHONE,
-    }),
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { order } = (await created.json()) as { order: { orderId: string } };
-  const confirmed = await fetch(`${shop.url}/api/admin/orders/${order.orderId}/confirm-payment`, {
-    method: "POST",
-    headers: { cookie, origin: shop.url },
-  });
-  expect(confirmed.status).toBe(200);
-  await expect.poll(() => orderRow(order.orderId).status, { timeout: 15_000 }).toBe("sent");
-  return order.orderId;
-}
 
 /** Looks the order up on /hi/track, as a Hindi-speaking buyer does. */
 async function track(page: Page, orderId: string) {
@@ -109,10 +36,6 @@ async function track(page: Page, orderId: string) {
   const region = page.getByRole("region", { name: `ऑर्डर ${orderId}` });
   await expect(region).toBeVisible();
   return region;
-}
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 /** "₹1,00,000" or "₹149.50": the rupee sign and Indian digit grouping. */
@@ -192,9 +115,9 @@ test("in Hindi, a buyer orders on /hi/followers through the order dialog to the 
 
 test("on /hi/track a buyer requests a refill and sees it pending, in progress, then completed", async ({ page }) => {
   test.setTimeout(120_000);
-  const orderId = await paidOrder("followers", "Popular Followers", "hindi.refill");
-  await advancePanel(115_000);
-  await expect.poll(() => orderRow(orderId).status, { timeout: 20_000 }).toBe("delivered");
+  const orderId = await shop.paidOrder("followers", "Popular Followers", "hindi.refill");
+  await shop.advancePanel(115_000);
+  await expect.poll(() => shop.orderRow(orderId).status, { timeout: 20_000 }).toBe("delivered");
 
   let region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.delivered);
@@ -206,7 +129,7 @@ test("on /hi/track a buyer requests a refill and sees it pending, in progress, t
   await expectAccessible(page, "/hi/track, refill requested");
   await shot(page, "hi-track-refill-pending");
 
-  await advancePanel(21_000);
+  await shop.advancePanel(21_000);
   await expect
     .poll(
       async () => {
@@ -216,7 +139,7 @@ test("on /hi/track a buyer requests a refill and sees it pending, in progress, t
       { timeout: 20_000 },
     )
     .toContain(hi.order.refill.status.in_progress);
-  await advancePanel(91_000);
+  await shop.advancePanel(91_000);
   await expect
     .poll(
       async () => {
@@ -230,9 +153,9 @@ test("on /hi/track a buyer requests a refill and sees it pending, in progress, t
 
 test("on /hi/track a drip-feed order shows its parts delivered and the next one's time", async ({ page }) => {
   test.setTimeout(60_000);
-  const orderId = await paidOrder("likes", "Viral Likes", "https://www.instagram.com/p/HindiDrip1/");
-  await advancePanel(21_000);
-  await expect.poll(() => orderRow(orderId).status, { timeout: 20_000 }).toBe("delivering");
+  const orderId = await shop.paidOrder("likes", "Viral Likes", "https://www.instagram.com/p/HindiDrip1/");
+  await shop.advancePanel(21_000);
+  await expect.poll(() => shop.orderRow(orderId).status, { timeout: 20_000 }).toBe("delivering");
   const region = await track(page, orderId);
   await expect(region.getByText(hi.order.drip.heading, { exact: true })).toBeVisible();
   await expect(region.getByText("धीरे-धीरे डिलीवरी: 5 हिस्सों में, हर घंटे में एक")).toBeVisible();
@@ -244,7 +167,7 @@ test("on /hi/track a drip-feed order shows its parts delivered and the next one'
 
 test("on /hi/track a pending order is cancelled and shows the refund due in ₹", async ({ page }) => {
   test.setTimeout(60_000);
-  const orderId = await paidOrder("followers", "Basic Followers", "hindi.cancel");
+  const orderId = await shop.paidOrder("followers", "Basic Followers", "hindi.cancel");
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.delivering);
   await expectAccessible(page, "/hi/track, a cancel offered");
@@ -255,7 +178,7 @@ test("on /hi/track a pending order is cancelled and shows the refund due in ₹"
   await expect(page.getByText(hi.order.cancel.done)).toBeVisible();
   const after = page.getByRole("region", { name: `ऑर्डर ${orderId}` });
   await expect(after.getByTestId("order-stage")).toHaveText(hi.order.stage.not_delivered);
-  const { status, refund_due_paise: paise } = orderRow(orderId);
+  const { status, refund_due_paise: paise } = shop.orderRow(orderId);
   expect(status).toBe("refund_due");
   await expect(after.getByTestId("refund-due")).toHaveText(
     `₹${Math.floor(paise! / 100)}.${String(paise! % 100).padStart(2, "0")}`,

@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { type ServerProcess, spawnServer } from "../support/server-process";
 import { expectAccessible } from "./a11y-support";
-import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { type SimulatedShop, shot, startSimulatedShop } from "./self-service-support";
 
 /**
  * Buyer self-service on a phone (390×844): a refill on /track followed to
@@ -18,85 +14,16 @@ test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "self-service-owner-1" };
 const PHONE = "9123456789";
-let shop: ServerProcess;
-let dir: string;
-let simulatorUrl: string;
-let cookie = "";
+let shop: SimulatedShop;
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "mobile", "the buyer walks on a phone-sized screen; once is enough");
-  dir = mkdtempSync(join(tmpdir(), "shop-self-service-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
-    PANEL_SYNC_INTERVAL_MS: "500",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
-  });
-  simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
-  const login = await fetch(`${shop.url}/admin/login.data`, {
-    method: "POST",
-    body: new URLSearchParams(OWNER),
-    headers: { origin: shop.url },
-    redirect: "manual",
-  });
-  cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  shop = await startSimulatedShop({ name: "self-service", owner: OWNER, phone: PHONE });
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-const orderRow = (orderId: string) =>
-  withDb(
-    join(dir, "shop.db"),
-    (db) =>
-      db.prepare("select status, panel_status from orders where order_id = ?").get(orderId) as {
-        status: string;
-        panel_status: string | null;
-      },
-  );
-
-/** Moves the simulated panel's clock forward: its orders and refills progress as if that much time had passed. */
-async function advancePanel(ms: number) {
-  const res = await fetch(`${simulatorUrl}/simulator/advance`, {
-    method: "POST",
-    body: new URLSearchParams({ ms: String(ms) }),
-  });
-  expect(res.ok).toBe(true);
-}
-
-/** A buyer's order for the named demo plan, its payment confirmed by the operator: the shop sends it to the panel. */
-async function paidOrder(service: "followers" | "likes", planName: string, target: string): Promise<string> {
-  const listed = (await (await fetch(`${shop.url}/api/plans?serviceType=${service}`)).json()) as {
-    plans: Array<{ _id: string; name: string }>;
-  };
-  const plan = listed.plans.find((p) => p.name === planName)!;
-  const created = await fetch(`${shop.url}/api/create-order`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.url },
-    body: JSON.stringify({
-      planId: Number(plan._id),
-      ...(service === "followers" ? { username: target } : { username: "ravi.reels", postLink: target }),
-      customerName: "Ravi Kumar",
-      customerPhone: PHONE,
-    }),
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const { order } = (await created.json()) as { order: { orderId: string } };
-  const confirmed = await fetch(`${shop.url}/api/admin/orders/${order.orderId}/confirm-payment`, {
-    method: "POST",
-    headers: { cookie, origin: shop.url },
-  });
-  expect(confirmed.status).toBe(200);
-  await expect.poll(() => orderRow(order.orderId).status, { timeout: 15_000 }).toBe("sent");
-  return order.orderId;
-}
 
 async function track(page: Page, orderId: string) {
   await page.goto(`${shop.url}/track?order=${orderId}`);
@@ -107,17 +34,15 @@ async function track(page: Page, orderId: string) {
   return region;
 }
 
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
-
 /** The operator's view of the order's history on its details page. */
 async function historyOf(page: Page, orderId: string) {
   const admin = await page
     .context()
     .browser()!
     .newContext({ viewport: { width: 390, height: 844 } });
-  await admin.addCookies([{ name: cookie.split("=")[0]!, value: cookie.split("=").slice(1).join("="), url: shop.url }]);
+  await admin.addCookies([
+    { name: shop.cookie.split("=")[0]!, value: shop.cookie.split("=").slice(1).join("="), url: shop.url },
+  ]);
   const tab = await admin.newPage();
   await tab.goto(`${shop.url}/admin/orders/${orderId}`);
   const history = tab.getByRole("region", { name: "History" });
@@ -126,10 +51,10 @@ async function historyOf(page: Page, orderId: string) {
 
 test("a buyer requests a refill on /track and sees it pending, in progress, then completed", async ({ page }) => {
   test.setTimeout(120_000);
-  const orderId = await paidOrder("followers", "Popular Followers", "refill.me");
+  const orderId = await shop.paidOrder("followers", "Popular Followers", "refill.me");
   // The panel delivers everything (20 s pending, 90 s running).
-  await advancePanel(115_000);
-  await expect.poll(() => orderRow(orderId).status, { timeout: 20_000 }).toBe("delivered");
+  await shop.advancePanel(115_000);
+  await expect.poll(() => shop.orderRow(orderId).status, { timeout: 20_000 }).toBe("delivered");
 
   let region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText("Delivered");
@@ -147,7 +72,7 @@ test("a buyer requests a refill on /track and sees it pending, in progress, then
   await expectAccessible(page, "/track, refill requested");
 
   // The status sync follows the refill at the panel.
-  await advancePanel(21_000);
+  await shop.advancePanel(21_000);
   await expect
     .poll(
       async () => {
@@ -157,7 +82,7 @@ test("a buyer requests a refill on /track and sees it pending, in progress, then
       { timeout: 20_000 },
     )
     .toContain("Refill in progress");
-  await advancePanel(91_000);
+  await shop.advancePanel(91_000);
   await expect
     .poll(
       async () => {
@@ -179,10 +104,10 @@ test("a buyer requests a refill on /track and sees it pending, in progress, then
 
 test("a drip-feed order shows its parts delivered and the next one's time on /track", async ({ page }) => {
   test.setTimeout(60_000);
-  const orderId = await paidOrder("likes", "Viral Likes", "https://www.instagram.com/p/DripFeed1/");
+  const orderId = await shop.paidOrder("likes", "Viral Likes", "https://www.instagram.com/p/DripFeed1/");
   // The first part arrives when the panel starts it.
-  await advancePanel(21_000);
-  await expect.poll(() => orderRow(orderId).status, { timeout: 20_000 }).toBe("delivering");
+  await shop.advancePanel(21_000);
+  await expect.poll(() => shop.orderRow(orderId).status, { timeout: 20_000 }).toBe("delivering");
   const region = await track(page, orderId);
   await expect(region.getByText("Gradual delivery")).toBeVisible();
   await expect(region.getByText("Delivered gradually: 5 parts, one every hour")).toBeVisible();
@@ -196,7 +121,7 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   page,
 }) => {
   test.setTimeout(60_000);
-  const orderId = await paidOrder("followers", "Basic Followers", "cancel.me");
+  const orderId = await shop.paidOrder("followers", "Basic Followers", "cancel.me");
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText("Delivery in progress");
   await shot(page, "track-cancel-offered");
@@ -208,21 +133,14 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   const after = page.getByRole("region", { name: `Order ${orderId}` });
   await expect(after.getByTestId("order-stage")).toHaveText("Not delivered");
   // The price paid (the listed ₹199 less the paise that made the amount unique) less the 5% fee.
-  const paise = withDb(
-    join(dir, "shop.db"),
-    (db) =>
-      (
-        db.prepare("select refund_due_paise from orders where order_id = ?").get(orderId) as {
-          refund_due_paise: number;
-        }
-      ).refund_due_paise,
-  );
+  const { refund_due_paise: paise } = shop.orderRow(orderId);
+  if (paise === null) throw new Error("no refund recorded");
   expect(paise).toBeGreaterThan(18_000);
   await expect(after.getByTestId("refund-due")).toHaveText(
     `₹${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`,
   );
   await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
-  expect(orderRow(orderId)).toEqual({ status: "refund_due", panel_status: "cancelled" });
+  expect(shop.orderRow(orderId)).toMatchObject({ status: "refund_due", panel_status: "cancelled" });
   await shot(page, "track-cancelled");
   await expectAccessible(page, "/track, cancelled with the refund due");
 

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { withDb } from "./buying-support";
+import { expect, test } from "./fixtures";
+
+export interface OrderRowSeen {
+  status: string;
+  panel_status: string | null;
+  refund_due_paise: number | null;
+}
+
+/**
+ * A shop of its own for the self-service walks (self-service.spec.ts, and the
+ * same in Hindi in hindi.spec.ts): the demo panel simulator (its catalogue has
+ * refill and drip-feed plans), a fast status sync, and the operator signed in
+ * for the API calls that stand in for the admin.
+ */
+export interface SimulatedShop {
+  url: string;
+  /** The operator's session cookie, "name=value". */
+  cookie: string;
+  orderRow(orderId: string): OrderRowSeen;
+  /** Moves the simulated panel's clock forward: its orders and refills progress as if that much time had passed. */
+  advancePanel(ms: number): Promise<void>;
+  /** A buyer's order for the named demo plan, its payment confirmed by the operator: the shop sends it to the panel. */
+  paidOrder(service: "followers" | "likes", planName: string, target: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startSimulatedShop(options: {
+  name: string;
+  owner: { username: string; password: string };
+  phone: string;
+}): Promise<SimulatedShop> {
+  const dir = mkdtempSync(join(tmpdir(), `shop-${options.name}-`));
+  const file = join(dir, "shop.db");
+  const shop: ServerProcess = await spawnServer({
+    DATABASE_URL: `file:${file}`,
+    ADMIN_USERNAME: options.owner.username,
+    ADMIN_PASSWORD: options.owner.password,
+    PANEL_SIMULATOR: "true",
+    PANEL_SIMULATOR_PORT: "0",
+    JOBS_ENABLED: "true",
+    PAYMENT_JOB_INTERVAL_MS: "500",
+    PANEL_SYNC_INTERVAL_MS: "500",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+  const simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
+  const login = await fetch(`${shop.url}/admin/login.data`, {
+    method: "POST",
+    body: new URLSearchParams(options.owner),
+    headers: { origin: shop.url },
+    redirect: "manual",
+  });
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+
+  const orderRow = (orderId: string) =>
+    withDb(
+      file,
+      (db) =>
+        db
+          .prepare("select status, panel_status, refund_due_paise from orders where order_id = ?")
+          .get(orderId) as OrderRowSeen,
+    );
+
+  return {
+    url: shop.url,
+    cookie,
+    orderRow,
+    async advancePanel(ms) {
+      const res = await fetch(`${simulatorUrl}/simulator/advance`, {
+        method: "POST",
+        body: new URLSearchParams({ ms: String(ms) }),
+      });
+      expect(res.ok).toBe(true);
+    },
+    async paidOrder(service, planName, target) {
+      const listed = (await (await fetch(`${shop.url}/api/plans?serviceType=${service}`)).json()) as {
+        plans: Array<{ _id: string; name: string }>;
+      };
+      const plan = listed.plans.find((p) => p.name === planName)!;
+      const created = await fetch(`${shop.url}/api/create-order`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: shop.url },
+        body: JSON.stringify({
+          planId: Number(plan._id),
+          ...(service === "followers" ? { username: target } : { username: "ravi.reels", postLink: target }),
+          customerName: "Ravi Kumar",
+          customerPhone: options.phone,
+        }),
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const { order } = (await created.json()) as { order: { orderId: string } };
+      const confirmed = await fetch(`${shop.url}/api/admin/orders/${order.orderId}/confirm-payment`, {
+        method: "POST",
+        headers: { cookie, origin: shop.url },
+      });
+      expect(confirmed.status).toBe(200);
+      await expect.poll(() => orderRow(order.orderId).status, { timeout: 15_000 }).toBe("sent");
+      return order.orderId;
+    },
+    async stop() {
+      await shop.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A full-page screenshot in the test's output, to look at after a run. */
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
