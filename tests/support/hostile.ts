@@ -146,7 +146,15 @@ export function hostileJsonText(keys: readonly string[]): fc.Arbitrary<string> {
  */
 export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   // "." and ".." are resolved away by the URL parser before sending, so they would name another route.
-  { arbitrary: hostileString.filter((s) => s.length > 0 && s !== "." && s !== "..").map(encodeSegment), weight: 5 },
+  // Capped at 4 KB on the wire: Node refuses an address past its 16 KB header limit with 431 before
+  // any route runs (tested on its own in hostile-public), which would hide what the route does.
+  {
+    arbitrary: hostileString
+      .filter((s) => s.length > 0 && s !== "." && s !== "..")
+      .map(encodeSegment)
+      .filter((s) => s.length <= 4096),
+    weight: 5,
+  },
   {
     arbitrary: fc.constantFrom(
       "%",
