@@ -34,9 +34,23 @@ module.exports = {
       severity: "error",
       from: {},
       // React Router's generated route types (./+types/…) live under .react-router/types, joined by tsconfig's rootDirs;
-      // its server build, and the language chunks' addresses (scripts/locale-chunks/), are Vite virtual modules
-      // that exist only inside the build.
-      to: { couldNotResolve: true, pathNot: ["^\\./\\+types/", "^virtual:react-router/", "^virtual:locale-chunks$"] },
+      // its server build, the language chunks' addresses (scripts/locale-chunks/) and the static pages' script
+      // address (scripts/islands/) are Vite virtual modules that exist only inside the build.
+      to: {
+        couldNotResolve: true,
+        pathNot: ["^\\./\\+types/", "^virtual:react-router/", "^virtual:locale-chunks$", "^virtual:islands$"],
+      },
+    },
+    {
+      name: "islands-without-react",
+      comment:
+        "app/islands/ is all the JavaScript a static page loads (ADR 0010): React, React Router or i18next " +
+        "there would bring them back into every page's first download.",
+      severity: "error",
+      from: { path: "^app/islands/" },
+      to: {
+        path: "(node_modules/(react|react-dom|react-router|i18next|react-i18next)/|^app/(components|routes|lib/i18n/(instance|use-locale)))",
+      },
     },
     {
       name: "no-undeclared-dependency",

@@ -7,6 +7,7 @@ import { nonceContext, pageCacheRenderContext } from "~/context";
 import { NonceProvider } from "~/lib/nonce";
 import { preloadModule } from "react-dom";
 import { localeFromPath } from "~/lib/i18n/locale";
+import { isStaticPage } from "~/lib/page-handle";
 import { localeChunk } from "~/lib/i18n/locale-chunks.server";
 import { registerResources } from "~/lib/i18n/resources";
 import { en } from "~/locales/en";
@@ -42,7 +43,9 @@ export default async function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <PreloadWords locale={localeFromPath(new URL(request.url).pathname)} />
+        {!isStaticPage(
+          routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]?.handle),
+        ) && <PreloadWords locale={localeFromPath(new URL(request.url).pathname)} />}
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {

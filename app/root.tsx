@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -20,7 +21,10 @@ import { errorPageMeta, siteFromError, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { useNonce } from "~/lib/nonce";
 import { routeErrorKind } from "~/lib/route-error";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
+import islands from "virtual:islands";
+import { enhanceSectionLinks } from "~/islands/section-links";
+import { isStaticPage } from "~/lib/page-handle";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { createI18n } from "~/lib/i18n/instance";
 import { LOCALE_TAGS, localeFromPath, localizedPath } from "~/lib/i18n/locale";
@@ -35,6 +39,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The address decides the language; a render of its own, so concurrent requests never share one.
   const locale = localeFromPath(pathname);
   const i18n = useMemo(() => createI18n(locale), [locale]);
+  // Decided by the server's render alone: a page React hydrated stays a React app as it navigates.
+  const matches = useMatches();
+  const staticPage = typeof document === "undefined" && isStaticPage(matches.map((m) => m.handle));
+  // What app/islands/main.ts does on static pages, for the pages React runs.
+  useEffect(() => {
+    const undo = enhanceSectionLinks(document.body);
+    document.documentElement.dataset.interactive = "true";
+    return undo;
+  }, []);
   return (
     <html lang={LOCALE_TAGS[locale]}>
       <head>
@@ -52,8 +65,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <Toaster />
         </I18nextProvider>
-        <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
+        {staticPage ? (
+          <>
+            {islands.imports.map((href) => (
+              <link key={href} rel="modulepreload" href={href} />
+            ))}
+            <script type="module" src={islands.entry} nonce={nonce || undefined} />
+          </>
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce || undefined} />
+            <Scripts nonce={nonce || undefined} />
+          </>
+        )}
       </body>
     </html>
   );

@@ -3,10 +3,18 @@ import { expect, test } from "./fixtures";
 test("the home page renders on the server and comes alive in the browser", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  // Served from memory: its inline scripts are allowed by their hashes, not a nonce.
-  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^']+'/);
+  // Served from memory with no inline script to allow: nothing but the shop's own files runs.
+  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' https:/);
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Grow your Instagram");
   await expect(page.getByRole("link", { name: /Instagram Followers/ }).first()).toBeVisible();
+  // The static page's one script ran, and React never came (ADR 0010).
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.interactive)).toBe("true");
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+});
+
+test("a service page served from memory hydrates: its inline scripts are allowed by their hashes", async ({ page }) => {
+  const response = await page.goto("/followers");
+  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^']+'/);
   // React Router only defines this after hydration, which proves the hashed scripts ran.
   await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
 });

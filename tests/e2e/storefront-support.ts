@@ -57,13 +57,12 @@ export async function swipeLeft(page: Page, target: Locator, isMobile: boolean) 
   }
 }
 
-/** Waits until React has hydrated the page, so clicks reach their handlers. */
+/**
+ * Waits until the page's behaviour is in place, so clicks reach their handlers:
+ * React has hydrated it, or on a static page its one script has run (ADR 0010).
+ */
 export async function hydrated(page: Page) {
-  await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
-  await page.waitForFunction(() => {
-    const header = document.getElementById("site-header");
-    return header !== null && Object.keys(header).some((k) => k.startsWith("__reactFiber"));
-  });
+  await page.waitForFunction(() => document.documentElement.dataset.interactive === "true");
 }
 
 /**

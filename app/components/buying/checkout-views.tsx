@@ -45,9 +45,7 @@ export function OrderMissing() {
       <h1 className="mt-3 text-xl font-bold">{t("missingTitle")}</h1>
       <p className="mt-2 text-gray-700">{t("missingText")}</p>
       <Button asChild className="mt-5">
-        <Link to={to("/")} state={{ scrollToServices: true }}>
-          {t("backToServices")}
-        </Link>
+        <Link to={to("/#services")}>{t("backToServices")}</Link>
       </Button>
     </CheckoutCard>
   );

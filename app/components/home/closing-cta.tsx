@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import { Link } from "react-router";
-import { useSectionNav } from "~/components/site/use-section-nav";
 import { Button } from "~/components/ui/button";
 import { formatInr } from "~/lib/money";
 
@@ -11,7 +10,6 @@ interface ClosingCtaProps {
 }
 
 export function ClosingCta({ cheapestPricePaise, deliveryStartMinutes }: ClosingCtaProps) {
-  const goToSection = useSectionNav();
   const { t } = useTranslation("home");
   const locale = useLocale();
   const to = useLocalizedPath();
@@ -27,7 +25,7 @@ export function ClosingCta({ cheapestPricePaise, deliveryStartMinutes }: Closing
         </p>
         <div className="mt-7 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild variant="inverse" size="2xl" className="font-bold">
-            <a href="#services" onClick={(e) => goToSection("services", e)}>
+            <a href="#services" data-section="services">
               {t("cta.start")}
             </a>
           </Button>

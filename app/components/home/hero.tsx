@@ -1,8 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { BadgeCheck, KeyRound, Timer } from "lucide-react";
-import { scrollToSection } from "~/components/site/sections";
-import { useSectionNav } from "~/components/site/use-section-nav";
 import { Button } from "~/components/ui/button";
 import { formatInr } from "~/lib/money";
 
@@ -16,13 +14,8 @@ interface HeroProps {
 }
 
 export function Hero({ cheapestPricePaise, deliveryStartMinutes, deliveredClaim, hasResults }: HeroProps) {
-  const goToSection = useSectionNav();
   const { t } = useTranslation("home");
   const locale = useLocale();
-  const toResults = (e: React.MouseEvent) => {
-    e.preventDefault();
-    scrollToSection("results", 100);
-  };
   return (
     <section className="hero-backdrop px-4 pb-14 pt-12 sm:pb-20 sm:pt-20" aria-labelledby="hero-title">
       <div className="mx-auto max-w-3xl text-center">
@@ -44,13 +37,13 @@ export function Hero({ cheapestPricePaise, deliveryStartMinutes, deliveredClaim,
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="2xl" className="shadow-sm">
-            <a href="#services" onClick={(e) => goToSection("services", e)}>
+            <a href="#services" data-section="services">
               {t("hero.explore")}
             </a>
           </Button>
           {hasResults && (
             <Button asChild variant="secondary" size="2xl">
-              <a href="#results" onClick={toResults}>
+              <a href="#results" data-section="results">
                 {t("hero.results")}
               </a>
             </Button>

@@ -4,7 +4,6 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import type { ProofItem } from "~/domain/social-proof/types";
 import { Carousel } from "./carousel";
-import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";
 
 /** 2 seconds of confetti on every change of proof item (docs/product.md, Home page). */
@@ -29,7 +28,7 @@ export function ProofCarousel({ items }: { items: ProofItem[] }) {
             slides={items.map((item) => (
               <ProofSlide key={item.title} item={item} />
             ))}
-            onChange={() => void celebrate(CONFETTI_MS)}
+            confetti={{ on: "every", ms: CONFETTI_MS }}
           />
         </div>
       </div>

@@ -1,9 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { useRef } from "react";
 import { Card } from "~/components/ui/card";
 import type { Testimonial } from "~/domain/social-proof/types";
 import { Carousel } from "./carousel";
-import { celebrate } from "./confetti";
 import { SectionHeading } from "./section-heading";
 import { RatingStarSymbol, RatingStars } from "./rating-stars";
 
@@ -20,13 +18,7 @@ function formatDate(iso: string): string {
 }
 
 export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
-  const celebrated = useRef(false);
   const { t } = useTranslation("home");
-  const onChange = () => {
-    if (celebrated.current) return;
-    celebrated.current = true;
-    void celebrate(CONFETTI_MS);
-  };
   return (
     <section
       id="customer-testimonials"
@@ -49,7 +41,7 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
             slides={items.map((t) => (
               <TestimonialCard key={t.handle} item={t} />
             ))}
-            onChange={onChange}
+            confetti={{ on: "first", ms: CONFETTI_MS }}
           />
         </div>
       </div>

@@ -1,12 +1,12 @@
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { LOCALE_TAGS, isTranslatedPath, localeCookie, localeFromPath, localizedPath } from "~/lib/i18n/locale";
+import { LOCALE_TAGS, isTranslatedPath, localeFromPath, localizedPath } from "~/lib/i18n/locale";
 
 /**
  * A plain link to this page in the other language (a whole new document, so
- * the browser loads that language's texts), which also remembers the choice:
- * pages are cached alike for everyone and set no cookies, so the browser
- * writes it. Pages with only an English version lead to the other home page.
+ * the browser loads that language's texts); app/islands/header.ts remembers
+ * the choice in a cookie when it is clicked. Pages with only an English
+ * version lead to the other home page.
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { pathname, search } = useLocation();
@@ -21,9 +21,7 @@ export function LanguageSwitch({ className }: { className?: string }) {
       title={t("language.switchLabel")}
       className={className}
       data-testid="language-switch"
-      onClick={() => {
-        document.cookie = localeCookie(other);
-      }}
+      data-switch-locale={other}
     >
       {t("language.switchTo")}
     </a>

@@ -9,6 +9,11 @@ import { useSiteChrome } from "./layout";
 import { errorPageMeta, seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, articleImageKey, socialImage } from "~/lib/social-image";
 import { articleLd, breadcrumbLd } from "~/lib/structured-data";
+import { STATIC_PAGE } from "~/lib/page-handle";
+
+
+/** The same for every visitor: served without React in the browser (ADR 0010). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = findBlogPost(params.slug);

@@ -5,6 +5,7 @@ import { listBlogPosts } from "~/domain/content/blog.server";
 import { blogDateLabel, rssLink } from "./blog-shared";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
+import { STATIC_PAGE } from "~/lib/page-handle";
 
 export function loader() {
   return {
@@ -18,6 +19,10 @@ export function loader() {
     })),
   };
 }
+
+
+/** The same for every visitor: served without React in the browser (ADR 0010). */
+export const handle = STATIC_PAGE;
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const site = siteFromMatches(matches);

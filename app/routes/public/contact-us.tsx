@@ -1,6 +1,7 @@
 import { ArrowLeft, Mail, MessageCircle, Phone } from "lucide-react";
-import { Link, useNavigate } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/contact-us";
+import { useIsland } from "~/components/site/use-island";
 import { Card } from "~/components/ui/card";
 import { servicesContext } from "~/context";
 import { formatWhatsappNumber } from "~/domain/content/pages.server";
@@ -9,6 +10,11 @@ import { PAGE_TITLES } from "~/lib/social-image";
 import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
 import { useLocalizedPath } from "~/lib/i18n/use-locale";
+import { STATIC_PAGE } from "~/lib/page-handle";
+
+
+/** The same for every visitor: served without React in the browser (ADR 0010). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = await context.get(servicesContext).settings.get();
@@ -47,22 +53,15 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 };
 
 export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
-  const navigate = useNavigate();
   const { t } = useTranslation("policies");
   const to = useLocalizedPath();
   // Back within the shop when we came from one of its pages; home when this was the first page opened.
-  const onBack = (e: React.MouseEvent) => {
-    const entry = window.history.state as { idx?: number } | null;
-    if ((entry?.idx ?? 0) > 0) {
-      e.preventDefault();
-      void navigate(-1);
-    }
-  };
+  const backLink = useIsland<HTMLAnchorElement>("back-link");
   const isEmail = c.grievance.contact.includes("@");
   return (
     <main id="main" className="px-4 py-8 sm:py-12">
       <div className="mx-auto max-w-3xl">
-        <Link to={to("/")} onClick={onBack} className="inline-flex items-center gap-1.5 rounded-lg py-2 font-semibold text-brand-700 hover:underline">
+        <Link {...backLink} to={to("/")} className="inline-flex items-center gap-1.5 rounded-lg py-2 font-semibold text-brand-700 hover:underline">
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t("contact.back")}
         </Link>

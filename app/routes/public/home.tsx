@@ -1,5 +1,3 @@
-import { useEffect } from "react";
-import { useLocation } from "react-router";
 import type { Route } from "./+types/home";
 import { useSiteChrome } from "./layout";
 import { ClosingCta } from "~/components/home/closing-cta";
@@ -12,7 +10,6 @@ import { ServicesGrid } from "~/components/home/services-grid";
 import { TestimonialsCarousel } from "~/components/home/testimonials-carousel";
 import { WhyChooseUs } from "~/components/home/why-choose-us";
 import { JsonLdScripts } from "~/components/site/json-ld";
-import { SCROLL_DELAY_FROM_STATE_MS, scrollToSection, sectionFromState } from "~/components/site/sections";
 import { servicesContext } from "~/context";
 import { homeContent } from "~/domain/content/home.server";
 import { publicSocialProof, showsSamples } from "~/domain/social-proof/public.server";
@@ -21,6 +18,11 @@ import { PAGE_TITLES } from "~/lib/social-image";
 import { faqPageLd, organizationLd, webSiteLd } from "~/lib/structured-data";
 import { localeFromPath } from "~/lib/i18n/locale";
 import { metaTexts } from "~/lib/i18n/meta";
+import { STATIC_PAGE } from "~/lib/page-handle";
+
+
+/** The same for every visitor: served without React in the browser (ADR 0010). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, settings, config } = context.get(servicesContext);
@@ -44,14 +46,6 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const site = useSiteChrome();
-  const location = useLocation();
-
-  // Another page's section link brought us here with a flag: scroll once the page has settled.
-  useEffect(() => {
-    const id = sectionFromState(location.state);
-    if (id) return scrollToSection(id, SCROLL_DELAY_FROM_STATE_MS);
-  }, [location.key, location.state]);
-
   return (
     <main id="main">
       <Hero

@@ -2,6 +2,11 @@ import type { Route } from "./+types/privacy-policy";
 import { PolicyView, policyMeta } from "./policy-page";
 import { servicesContext } from "~/context";
 import { policyPage } from "~/domain/content/pages.server";
+import { STATIC_PAGE } from "~/lib/page-handle";
+
+
+/** The same for every visitor: served without React in the browser (ADR 0010). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return policyPage("privacy-policy", await context.get(servicesContext).settings.get());

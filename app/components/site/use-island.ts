@@ -1,0 +1,14 @@
+import { useEffect, useRef } from "react";
+import { ENHANCERS, type IslandName } from "~/islands/registry";
+
+/**
+ * On a page React hydrates, the same behaviour the static pages get from
+ * app/islands/main.ts: spread the result on the part's root element.
+ * The enhancer owns the attributes it toggles (hidden, aria-expanded…);
+ * the component renders their initial values and never changes them.
+ */
+export function useIsland<T extends HTMLElement>(name: IslandName) {
+  const ref = useRef<T>(null);
+  useEffect(() => (ref.current ? ENHANCERS[name](ref.current) : undefined), [name]);
+  return { ref, "data-island": name } as const;
+}
