@@ -1,4 +1,5 @@
 import { LOCALES, type Locale, localeCookie } from "~/lib/i18n/locale";
+import { listeners } from "./listen";
 import { enhanceServicesMenu } from "./services-menu";
 
 /** Past this scroll the bar turns more opaque (docs/product.md, Navigation bar). */
@@ -11,22 +12,13 @@ const SCROLLED_PX = 20;
  * and the logo's fallback to the brand name. Returns a cleanup.
  */
 export function enhanceHeader(header: HTMLElement): () => void {
-  const cleanups: Array<() => void> = [];
-  const listen = <K extends keyof WindowEventMap>(
-    target: Window | Document | HTMLElement,
-    type: K,
-    handler: (event: WindowEventMap[K]) => void,
-    options?: AddEventListenerOptions,
-  ) => {
-    target.addEventListener(type, handler as EventListener, options);
-    cleanups.push(() => target.removeEventListener(type, handler as EventListener, options));
-  };
+  const events = listeners();
 
   const updateScrolled = () => {
     header.dataset.scrolled = window.scrollY > SCROLLED_PX ? "true" : "false";
   };
   updateScrolled();
-  listen(window, "scroll", updateScrolled, { passive: true });
+  events.on(window, "scroll", updateScrolled, { passive: true });
 
   const toggle = header.querySelector<HTMLButtonElement>("[data-menu-toggle]");
   const menu = header.querySelector<HTMLElement>("#mobile-menu");
@@ -37,12 +29,12 @@ export function enhanceHeader(header: HTMLElement): () => void {
     toggle.setAttribute("aria-label", (open ? toggle.dataset.labelClose : toggle.dataset.labelOpen) ?? "");
   };
   if (toggle && menu) {
-    listen(toggle, "click", () => setMenu(menu.hidden));
-    listen(window, "keydown", (e) => {
+    events.on(toggle, "click", () => setMenu(menu.hidden));
+    events.on(window, "keydown", (e: KeyboardEvent) => {
       if (e.key === "Escape" && !menu.hidden) setMenu(false);
     });
     // Whatever the menu leads to, the menu has done its job.
-    listen(menu, "click", (e) => {
+    events.on(menu, "click", (e: MouseEvent) => {
       if ((e.target as Element).closest("a")) setMenu(false);
     });
   }
@@ -51,7 +43,7 @@ export function enhanceHeader(header: HTMLElement): () => void {
     const locale = link.dataset.switchLocale as Locale;
     if (!LOCALES.includes(locale)) continue;
     // Pages are cached alike for everyone and set no cookies, so the browser writes the choice.
-    listen(link, "click", () => {
+    events.on(link, "click", () => {
       document.cookie = localeCookie(locale);
     });
   }
@@ -61,11 +53,11 @@ export function enhanceHeader(header: HTMLElement): () => void {
     const hide = () => logo.remove();
     // An error before this script ran fired no event we saw: check the image as it is.
     if (logo.complete && logo.naturalWidth === 0) hide();
-    else listen(logo, "error", hide);
+    else events.on(logo, "error", hide);
   }
 
   // A bar link to the page already open does nothing (docs/product.md, Navigation bar).
-  listen(header, "click", (e) => {
+  events.on(header, "click", (e: MouseEvent) => {
     const link = (e.target as Element).closest<HTMLAnchorElement>("a[href]");
     if (!link || link.hash || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     const here = window.location;
@@ -73,6 +65,6 @@ export function enhanceHeader(header: HTMLElement): () => void {
   });
 
   const menuRoot = header.querySelector<HTMLElement>("[data-services-menu]");
-  if (menuRoot) cleanups.push(enhanceServicesMenu(menuRoot));
-  return () => cleanups.forEach((cleanup) => cleanup());
+  if (menuRoot) events.add(enhanceServicesMenu(menuRoot));
+  return events.cleanup;
 }

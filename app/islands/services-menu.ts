@@ -1,3 +1,5 @@
+import { listeners } from "./listen";
+
 /** Pointer leaving the menu gets this grace period, so moving diagonally onto it does not close it. */
 const CLOSE_DELAY_MS = 150;
 
@@ -81,21 +83,14 @@ export function enhanceServicesMenu(root: HTMLElement): () => void {
     if ((e.target as Element).closest("a")) hide();
   };
 
-  root.addEventListener("pointerenter", onEnter);
-  root.addEventListener("pointerleave", onLeave);
-  root.addEventListener("focusout", onFocusOut);
-  button.addEventListener("click", onClick);
-  button.addEventListener("keydown", onButtonKey);
-  panel.addEventListener("keydown", onPanelKey);
-  panel.addEventListener("click", onPanelClick);
-  return () => {
-    hide();
-    root.removeEventListener("pointerenter", onEnter);
-    root.removeEventListener("pointerleave", onLeave);
-    root.removeEventListener("focusout", onFocusOut);
-    button.removeEventListener("click", onClick);
-    button.removeEventListener("keydown", onButtonKey);
-    panel.removeEventListener("keydown", onPanelKey);
-    panel.removeEventListener("click", onPanelClick);
-  };
+  const events = listeners();
+  events.add(hide);
+  events.on(root, "pointerenter", onEnter);
+  events.on(root, "pointerleave", onLeave);
+  events.on(root, "focusout", onFocusOut);
+  events.on(button, "click", onClick);
+  events.on(button, "keydown", onButtonKey);
+  events.on(panel, "keydown", onPanelKey);
+  events.on(panel, "click", onPanelClick);
+  return events.cleanup;
 }
