@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { formatDayLabel } from "../../app/domain/dashboard/ist-time";
 import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, uniqueUtr } from "./admin-support";
 import { expect, test } from "./fixtures";
+import { hydrated } from "./storefront-support";
 
 /** Each project gets its own three past days, so desktop and mobile runs never see each other's orders. */
 function days(projectName: string) {
@@ -124,6 +125,8 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   // A bookmarked view opens as it was left.
   await page.reload();
   await expect(page.getByText("Showing 1–4 of 4 orders")).toBeVisible();
+  // The list is in the server's HTML before React runs; a click before hydration would reach no handler.
+  await hydrated(page);
 
   const row = page.getByRole("row").filter({ hasText: `${marker}.03` });
   await row.getByRole("button", { name: "User Data" }).click();
