@@ -7,7 +7,10 @@ import { nonceContext, pageCacheRenderContext } from "~/context";
 import { NonceProvider } from "~/lib/nonce";
 import { preloadModule } from "react-dom";
 import { localeFromPath } from "~/lib/i18n/locale";
-import { isStaticPage } from "~/lib/page-handle";
+import { pageScripts } from "~/lib/page-handle";
+import { PageScriptsProvider } from "~/lib/page-scripts";
+import { inertHydration } from "~/lib/inert-hydration.server";
+import islands from "virtual:islands";
 import { localeChunk } from "~/lib/i18n/locale-chunks.server";
 import { registerResources } from "~/lib/i18n/resources";
 import { en } from "~/locales/en";
@@ -32,30 +35,41 @@ export default async function handleRequest(
   // Empty when the page is rendered for the public page cache, whose CSP lists script hashes instead.
   const nonce = loadContext.get(nonceContext) || undefined;
   const forPageCache = loadContext.get(pageCacheRenderContext);
+  const scripts = pageScripts(
+    routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]?.handle),
+    request.method.toUpperCase(),
+  );
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    // Crawlers get the whole page at once; people get the shell as soon as it is ready. A page whose
+    // scripts wait for the visitor is rewritten as a whole (app/lib/inert-hydration.server.ts).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      forPageCache || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      forPageCache || scripts === "on-intent" || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        {!isStaticPage(
-          routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]?.handle),
-        ) && <PreloadWords locale={localeFromPath(new URL(request.url).pathname)} />}
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <PageScriptsProvider value={scripts}>
+          {scripts === "react" && <PreloadWords locale={localeFromPath(new URL(request.url).pathname)} />}
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </PageScriptsProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = coalescedBody(() => {
+          const onEnd = () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-          });
+          };
+          const body =
+            scripts === "on-intent"
+              ? rewrittenBody((html) => inertHydration(html, new Set(islands.imports)), onEnd)
+              : coalescedBody(onEnd);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
@@ -115,4 +129,19 @@ function coalescedBody(onEnd: () => void): Transform {
     },
   });
   return body;
+}
+
+/** The whole document at once, changed by `rewrite`: for pages rendered with `onAllReady`, so nothing waits longer. */
+function rewrittenBody(rewrite: (html: string) => string, onEnd: () => void): Transform {
+  const pieces: Buffer[] = [];
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      pieces.push(chunk);
+      callback();
+    },
+    flush(callback) {
+      onEnd();
+      callback(null, Buffer.from(rewrite(Buffer.concat(pieces).toString("utf8")), "utf8"));
+    },
+  });
 }

@@ -5,7 +5,6 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
-  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -24,7 +23,9 @@ import { routeErrorKind } from "~/lib/route-error";
 import { useEffect, useMemo } from "react";
 import islands from "virtual:islands";
 import { enhanceSectionLinks } from "~/islands/section-links";
-import { isStaticPage } from "~/lib/page-handle";
+import { enhanceOnce } from "~/islands/registry";
+import { replayTypedInput } from "~/islands/hydrate-on-intent";
+import { usePageScripts } from "~/lib/page-scripts";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { createI18n } from "~/lib/i18n/instance";
 import { LOCALE_TAGS, localeFromPath, localizedPath } from "~/lib/i18n/locale";
@@ -40,11 +41,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const locale = localeFromPath(pathname);
   const i18n = useMemo(() => createI18n(locale), [locale]);
   // Decided by the server's render alone: a page React hydrated stays a React app as it navigates.
-  const matches = useMatches();
-  const staticPage = typeof document === "undefined" && isStaticPage(matches.map((m) => m.handle));
-  // What app/islands/main.ts does on static pages, for the pages React runs.
+  const scripts = usePageScripts();
+  // What app/islands/main.ts does on static pages, for the pages React runs; on a page React started
+  // on intent, main.ts did it already, and what the visitor typed meanwhile is given to React.
   useEffect(() => {
-    const undo = enhanceSectionLinks(document.body);
+    const undo = enhanceOnce(document.body, "section-links", enhanceSectionLinks);
+    replayTypedInput(document.body);
     document.documentElement.dataset.interactive = "true";
     return undo;
   }, []);
@@ -65,17 +67,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <Toaster />
         </I18nextProvider>
-        {staticPage ? (
+        {scripts !== "islands" && (
+          <>
+            <ScrollRestoration nonce={nonce || undefined} />
+            <Scripts nonce={nonce || undefined} />
+          </>
+        )}
+        {/* Last in the body: React's hydration passes over what it did not render there. */}
+        {scripts !== "react" && (
           <>
             {islands.imports.map((href) => (
               <link key={href} rel="modulepreload" href={href} />
             ))}
             <script type="module" src={islands.entry} nonce={nonce || undefined} />
-          </>
-        ) : (
-          <>
-            <ScrollRestoration nonce={nonce || undefined} />
-            <Scripts nonce={nonce || undefined} />
           </>
         )}
       </body>

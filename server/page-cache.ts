@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { INERT_MODULE_TYPE } from "~/lib/page-handle";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -18,14 +19,17 @@ export interface CachedPage {
   storedAt: number;
 }
 
-/** The page's inline scripts (not JSON-LD or other data blocks), whose hashes the CSP must allow. */
+/**
+ * The page's inline scripts (not JSON-LD or other data blocks), whose hashes the CSP must allow;
+ * with the module script that waits for the visitor's intent (ADR 0011), which runs as itself later.
+ */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = "", content = ""] = match;
     if (/\bsrc\s*=/i.test(attributes) || content.length === 0) continue;
     const type = /\btype\s*=\s*"([^"]*)"/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && type !== "text/javascript") continue;
+    if (type && type !== "module" && type !== "text/javascript" && type !== INERT_MODULE_TYPE) continue;
     hashes.add(createHash("sha256").update(content, "utf8").digest("base64"));
   }
   return [...hashes];

@@ -2,16 +2,43 @@
  * What a route module says about its page in `export const handle`.
  * `staticPage`: the page is the same for every visitor and needs no React in
  * the browser; it loads app/islands/main.ts instead of React Router's scripts
- * (ADR 0010). Every route it nests in must be fine with that too.
+ * (ADR 0010). `hydrateOnIntent`: the page needs React for its forms, but not
+ * to be read; the browser gets React Router's scripts inert and starts them at
+ * the visitor's first touch, key or pointer movement (ADR 0011). Every route
+ * the page nests in must be fine with that too.
  */
 export interface PageHandle {
   staticPage?: true;
+  hydrateOnIntent?: true;
 }
 
 export const STATIC_PAGE: PageHandle = { staticPage: true };
+export const HYDRATE_ON_INTENT: PageHandle = { hydrateOnIntent: true };
 
-/** Whether the innermost matched route asks for a static page. */
-export function isStaticPage(handles: ReadonlyArray<unknown>): boolean {
+/**
+ * How a server-rendered page gets its behaviour: `islands` (the islands script
+ * alone), `on-intent` (the islands script now, React at the first intent) or
+ * `react` (React Router's scripts as they are).
+ */
+export type PageScripts = "islands" | "on-intent" | "react";
+
+/**
+ * Decided by the innermost matched route. A form posted without JavaScript
+ * answers with a page made for that visitor (an order's status): React starts
+ * at once there, as the visitor is already using the page.
+ */
+export function pageScripts(handles: ReadonlyArray<unknown>, method = "GET"): PageScripts {
   const last = handles.at(-1) as PageHandle | undefined;
-  return handles.length > 1 && last?.staticPage === true;
+  if (handles.length < 2 || !last) return "react";
+  if (last.staticPage) return "islands";
+  if (last.hydrateOnIntent && (method === "GET" || method === "HEAD")) return "on-intent";
+  return "react";
 }
+
+/**
+ * The `type` React Router's module script carries on an `on-intent` page until
+ * the first intent: a type browsers do not run. The islands script then adds
+ * the same code as a module script (app/islands/hydrate-on-intent.ts), and the
+ * page cache lists its hash in the CSP as for any inline script.
+ */
+export const INERT_MODULE_TYPE = "text/x-module-on-intent";

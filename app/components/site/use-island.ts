@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { ENHANCERS, type IslandName } from "~/islands/registry";
+import { type IslandName, enhance } from "~/islands/registry";
 
 /**
  * On a page React hydrates, the same behaviour the static pages get from
@@ -9,6 +9,6 @@ import { ENHANCERS, type IslandName } from "~/islands/registry";
  */
 export function useIsland<T extends HTMLElement>(name: IslandName) {
   const ref = useRef<T>(null);
-  useEffect(() => (ref.current ? ENHANCERS[name](ref.current) : undefined), [name]);
+  useEffect(() => (ref.current ? enhance(name, ref.current) : undefined), [name]);
   return { ref, "data-island": name } as const;
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { Await, Link, data, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/service";
 import { useSiteChrome } from "./layout";
@@ -20,6 +20,7 @@ import { JsonLdScripts } from "~/components/site/json-ld";
 import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
+import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
 
 /**
  * The order dialog (its form, the API client and its schemas, the dialog
@@ -30,6 +31,13 @@ import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 const OrderDialog = lazy(() =>
   import("~/components/buying/order-dialog").then((module) => ({ default: module.OrderDialog })),
 );
+
+/**
+ * Read before it is used: React starts at the buyer's first touch or key
+ * (ADR 0011). Until then the step-one button stays disabled as the server sent
+ * it, and what the buyer typed is handed to React when it starts.
+ */
+export const handle = HYDRATE_ON_INTENT;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = serviceForPath(new URL(request.url).pathname);
@@ -91,7 +99,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
     ? { username: target.username ?? undefined, postLink: target.postLink ?? undefined }
     : null;
 
+  // Another service page opens at its top; the first render keeps where the buyer has scrolled to,
+  // since React may start well after the page was shown.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     window.scrollTo(0, 0);
   }, [location.pathname]);
 

@@ -24,12 +24,16 @@ import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { useMessageText } from "~/lib/i18n/use-message";
+import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
 
 
 // This page shows one buyer's order: no browser or proxy may keep a copy of it.
+// The lookup is a plain form that works before React runs; its answer (a POST) starts React at once.
+export const handle = HYDRATE_ON_INTENT;
+
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
