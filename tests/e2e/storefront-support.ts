@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { E2E_PORT, withDb } from "./admin-support";
 import { expect } from "./fixtures";
+import { INERT_MODULE_TYPE } from "~/lib/page-handle";
 
 /** The links of the site header: the desktop bar, or the mobile menu after opening it. */
 export async function openNav(page: Page, isMobile: boolean): Promise<Locator> {
@@ -59,9 +60,16 @@ export async function swipeLeft(page: Page, target: Locator, isMobile: boolean) 
 
 /**
  * Waits until the page's behaviour is in place, so clicks reach their handlers:
- * React has hydrated it, or on a static page its one script has run (ADR 0010).
+ * React has hydrated it, or on a static page its one script has run (ADR 0010);
+ * a page that starts React on intent is given one first (ADR 0011).
  */
 export async function hydrated(page: Page) {
+  // A page whose React waits for the visitor (ADR 0011) gets what a visitor gives first: a key press.
+  const waiting = await page.evaluate(
+    (type) => !document.documentElement.dataset.interactive && !!document.querySelector(`script[type="${type}"]`),
+    INERT_MODULE_TYPE,
+  );
+  if (waiting) await page.keyboard.press("Shift");
   await page.waitForFunction(() => document.documentElement.dataset.interactive === "true");
 }
 
