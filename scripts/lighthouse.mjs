@@ -90,9 +90,16 @@ async function startServer(dataDir) {
   };
 }
 
-/** Compressed bytes of every script the page's HTML loads up front (entry, route modules, preloads). */
+/**
+ * Compressed bytes of every script the page's HTML loads up front (entry, route modules, preloads);
+ * not those of a module script sent inert, which runs at the visitor's first intent
+ * (ADR 0011; the type is INERT_MODULE_TYPE in app/lib/page-handle.ts).
+ */
 async function firstLoadScriptBytes(url) {
-  const html = await (await fetch(url)).text();
+  const html = (await (await fetch(url)).text()).replace(
+    /<script[^>]*type="text\/x-module-on-intent"[^>]*>[\s\S]*?<\/script>/g,
+    "",
+  );
   const scripts = [...new Set([...html.matchAll(/\/assets\/[\w.-]+\.js/g)].map((m) => m[0]))];
   const sizes = await Promise.all(
     scripts.map(
