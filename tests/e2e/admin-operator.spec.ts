@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { expect, test } from "./fixtures";
+import { hydrated } from "./storefront-support";
 
 // A shop of our own: these tests delete data and change the admin password.
 test.describe.configure({ mode: "serial" });
@@ -101,6 +102,8 @@ test("plans: add with validation, edit, toggle and delete, seen at once on the s
   expect(await followersFromPrice(page)).toContain("from ₹9");
 
   await page.goto(`${shop.url}/admin/plans`);
+  // A click before React runs would be lost.
+  await hydrated(page);
   await page.getByRole("button", { name: "Edit Budget Followers" }).click();
   await expect(page.getByText("Update plan details.")).toBeVisible();
   await expect(page.getByLabel("Service Type")).toHaveCount(0);
@@ -112,12 +115,14 @@ test("plans: add with validation, edit, toggle and delete, seen at once on the s
   expect(await followersFromPrice(page)).toContain("from ₹12");
 
   await page.goto(`${shop.url}/admin/plans`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Disable Budget Followers" }).click();
   await expect(page.getByText("Plan disabled successfully")).toBeVisible();
   await expect(row).toContainText("Disabled");
   expect(await followersFromPrice(page)).toContain("from ₹49");
 
   await page.goto(`${shop.url}/admin/plans`);
+  await hydrated(page);
   await page.getByRole("button", { name: "Delete Budget Followers" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm.getByText("Are you sure?")).toBeVisible();

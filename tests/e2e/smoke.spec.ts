@@ -12,9 +12,15 @@ test("the home page renders on the server and comes alive in the browser", async
   expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
 });
 
-test("a service page served from memory hydrates: its inline scripts are allowed by their hashes", async ({ page }) => {
+test("a service page served from memory hydrates at the first intent: its inline scripts are allowed by their hashes", async ({
+  page,
+}) => {
   const response = await page.goto("/followers");
   expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-[^']+'/);
+  // React waits for the visitor (ADR 0011); the module script it then adds runs under the same hash.
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(false);
+  await page.getByLabel("Instagram username").focus();
   // React Router only defines this after hydration, which proves the hashed scripts ran.
   await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
 });

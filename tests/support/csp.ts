@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-/** The contents of a page's inline scripts that a browser runs (not JSON-LD or other data blocks). */
+/** The contents of a page's inline scripts that a browser runs, now or at the first intent (ADR 0011); not JSON-LD or other data blocks. */
 export function runnableInlineScripts(html: string): string[] {
   return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     .filter(([, attrs = ""]) => !/\bsrc=/.test(attrs) && !/type="application\/(ld\+)?json"/.test(attrs))
