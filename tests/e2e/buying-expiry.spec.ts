@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
+import { hydrated } from "./storefront-support";
 
 /**
  * A shop whose payment window is 5 seconds (the test-only lower bound), on its
@@ -95,6 +96,9 @@ test("an order with a UTR given in the window never expires; the operator's conf
   await admin.getByLabel("Username").fill(OWNER.username);
   await admin.getByLabel("Password").fill(OWNER.password);
   await admin.getByRole("button", { name: "Sign In" }).click();
+  // The order's page, hydrated: a click before React runs would be lost.
+  await expect(admin.getByRole("region", { name: "Actions" })).toBeVisible();
+  await hydrated(admin);
   await admin.getByRole("region", { name: "Actions" }).getByRole("button", { name: "Confirm payment" }).click();
   await expect(admin.getByText("Payment confirmed").first()).toBeVisible();
   await office.close();
