@@ -68,7 +68,15 @@ export default async function handleRequest(
           };
           const body =
             scripts === "on-intent"
-              ? rewrittenBody((html) => inertHydration(html, new Set(islands.imports)), onEnd)
+              ? rewrittenBody(
+                  (html) =>
+                    inertHydration(
+                      html,
+                      new Set(islands.imports),
+                      localeChunk(localeFromPath(new URL(request.url).pathname)),
+                    ),
+                  onEnd,
+                )
               : coalescedBody(onEnd);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

@@ -27,4 +27,9 @@ describe("inertHydration", () => {
     expect(html).toContain(`<script nonce="abc" type="${INERT_MODULE_TYPE}">`);
     expect(html).not.toContain("modulepreload");
   });
+
+  it("makes the inert script import the page's words, which then come beside the app", () => {
+    const html = inertHydration(page(""), new Set(), "/assets/hi-abc.js");
+    expect(html).toContain(`<script type="${INERT_MODULE_TYPE}">import "/assets/hi-abc.js";import * as route0`);
+  });
 });

@@ -29,9 +29,12 @@ function links(html: string, rel: string): Map<string, string> {
   return found;
 }
 
-/** Every module the page names for preloading, as one text. */
+/** Every module the page names for its first download or its first intent, as one text. */
 async function preloaded(base: string, html: string): Promise<string> {
-  const hrefs = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+  // Named in the head, or imported by the module script a page sends inert (ADR 0011) at the first intent.
+  const hrefs = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"|\bimport "(\/assets\/[^"]+\.js)";/g)].map(
+    (m) => (m[1] ?? m[2])!,
+  );
   const bodies = await Promise.all(hrefs.map(async (href) => (await fetch(`${base}${href}`)).text()));
   return bodies.join("\n");
 }
@@ -87,8 +90,8 @@ describe.each(testDatabases())("the Hindi storefront on $name", (kind) => {
       const etag = res.headers.get("etag")!;
       expect(etag).toMatch(/^"[^"]+"$/);
       expect(res.headers.get("set-cookie")).toBeNull();
-      // A page React hydrates downloads its words beside the entry script (named in the head), the Hindi
-      // ones only; a static page (ADR 0010) none: they are all in its HTML.
+      // A page React hydrates downloads its words beside the entry script (at the first intent, ADR 0011),
+      // the Hindi ones only; a static page (ADR 0010) none: they are all in its HTML.
       const modules = await preloaded(server.url, html);
       if (path === "/hi") expect(modules).not.toContain(heading);
       else expect(modules).toContain(heading);
