@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { SnapshotReads } from "./snapshot-reads.server";
 
 export type DB = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
@@ -49,8 +50,30 @@ export function openDatabase(
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  // A :memory: database exists only on its own connection, so it has no snapshot reads.
+  const reads = target.file === ":memory:" ? null : new SnapshotReads(target.file);
+  const onWrite = () => reads?.endSnapshot();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onWrite) }) });
+  if (reads) snapshotReadsOf.set(db, reads);
+  return {
+    db,
+    dialect: "sqlite",
+    close: async () => {
+      reads?.close();
+      await db.destroy();
+    },
+  };
+}
+
+const snapshotReadsOf = new WeakMap<DB, SnapshotReads>();
+
+/**
+ * Synchronous reads of committed rows (app/db/snapshot-reads.server.ts) for a
+ * SQLite file database; undefined for PostgreSQL, :memory: and a transaction,
+ * which read through Kysely.
+ */
+export function snapshotReads(db: DB): SnapshotReads | undefined {
+  return snapshotReadsOf.get(db);
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -59,22 +82,23 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely asks better-sqlite3 to prepare (parse and plan) every query anew;
  * reusing the prepared statement for the same SQL text takes that off every
  * request. Bounded, least recently used out; a statement still iterating (a
- * streamed query) is never handed out twice.
+ * streamed query) is never handed out twice. `onWrite` runs before every
+ * statement that is not a read (begin and commit included).
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(sql: string) {
-      const cached = cache.get(sql);
-      if (cached && !cached.busy) {
+      let statement = cache.get(sql);
+      if (statement && !statement.busy) {
         cache.delete(sql);
-        cache.set(sql, cached);
-        return cached;
+      } else {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
-      const statement = sqlite.prepare(sql);
       cache.set(sql, statement);
-      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      if (!statement.reader) onWrite();
       return statement;
     },
   };

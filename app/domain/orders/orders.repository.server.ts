@@ -1,5 +1,5 @@
 import { type CompiledQuery, SqliteAdapter } from "kysely";
-import type { DB } from "~/db/database.server";
+import { type DB, snapshotReads } from "~/db/database.server";
 import type { OrderStatus } from "./lifecycle";
 import type { NewOrderRow, OrderRow, OrderUpdate } from "./table";
 
@@ -89,8 +89,10 @@ const statusQueries = new WeakMap<DB, CompiledQuery<{ status: OrderStatus }>>();
 
 /**
  * Polled every few seconds by every open checkout, so the query is built once
- * per database and only its parameter changes: building it took a quarter of
- * the time the server spends on a poll.
+ * per database and only its parameter changes (building it took a quarter of
+ * the time the server spends on a poll), and on SQLite it is read
+ * synchronously from a snapshot of committed rows, not in line behind the
+ * writes (app/db/snapshot-reads.server.ts).
  */
 export async function findOrderStatus(db: DB, rawOrderId: string): Promise<OrderStatus | undefined> {
   const orderId = parseOrderId(rawOrderId);
@@ -100,7 +102,10 @@ export async function findOrderStatus(db: DB, rawOrderId: string): Promise<Order
     query = db.selectFrom("orders").select("status").where("order_id", "=", "").compile();
     statusQueries.set(db, query);
   }
-  const { rows } = await db.executeQuery<{ status: OrderStatus }>({ ...query, parameters: [orderId] });
+  const lookup: CompiledQuery<{ status: OrderStatus }> = { ...query, parameters: [orderId] };
+  const reads = snapshotReads(db);
+  if (reads) return reads.first(lookup)?.status;
+  const { rows } = await db.executeQuery(lookup);
   return rows[0]?.status;
 }
 
