@@ -83,7 +83,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * reusing the prepared statement for the same SQL text takes that off every
  * request. Bounded, least recently used out; a statement still iterating (a
  * streamed query) is never handed out twice. `onWrite` runs before every
- * statement that is not a read (begin and commit included).
+ * statement that is not a plain read (begin and commit included).
  */
 function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
@@ -98,7 +98,8 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       cache.set(sql, statement);
-      if (!statement.reader) onWrite();
+      // A write that returns rows (insert … returning) is a reader; begin and commit count as read-only.
+      if (!statement.readonly || !statement.reader) onWrite();
       return statement;
     },
   };

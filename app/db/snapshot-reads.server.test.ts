@@ -35,6 +35,12 @@ describe("snapshot reads of a SQLite file", () => {
     expect(statusOf(2)).toBeUndefined();
   });
 
+  it("reads a change written by a statement that also returns rows", async () => {
+    expect(statusOf(1)).toBe("awaiting_payment");
+    await sql`update t set status = 'paid' where id = 1 returning id`.execute(handle.db);
+    expect(statusOf(1)).toBe("paid");
+  });
+
   it("never reads a change that is not committed yet", async () => {
     await handle.db.transaction().execute(async (trx) => {
       await sql`update t set status = 'paid' where id = 1`.execute(trx);
