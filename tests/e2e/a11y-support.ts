@@ -6,20 +6,45 @@ import { expect } from "./fixtures";
 const WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
+ * Waits until the page has stopped changing: no DOM mutation and no finite
+ * animation for 250 ms (5 s at most). A toast arrives a task after the state
+ * that raised it and fades in over a few frames; axe must judge the colours
+ * the user sees once it has settled, not a blend. Timers, not animation
+ * frames, pace the check: a page that is not painting must not hang it.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        const QUIET_MS = 250;
+        const LIMIT_MS = 5000;
+        const started = performance.now();
+        let lastChange = started;
+        const observer = new MutationObserver(() => (lastChange = performance.now()));
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        const check = () => {
+          const now = performance.now();
+          const animating = document
+            .getAnimations()
+            .some((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+          if (animating) lastChange = now;
+          if (now - lastChange >= QUIET_MS || now - started >= LIMIT_MS) {
+            observer.disconnect();
+            done();
+          } else setTimeout(check, 20);
+        };
+        setTimeout(check, 20);
+      }),
+  );
+}
+
+/**
  * Runs axe-core on the page as it is now (a dialog or menu open, a form
  * filled) and fails with one readable line per offending element: the rule,
  * the element's selector and what is wrong with it.
  */
 export async function expectAccessible(page: Page, state: string): Promise<void> {
-  // A toast or dialog still fading in has blended colours; judge what the user sees once it has settled.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  await settled(page);
   // axe-core 4.13 still files label-content-name-mismatch (WCAG 2.5.3, level A) as experimental, off by default;
   // later releases run it with the rest.
   const { violations } = await new AxeBuilder({ page })
