@@ -36,7 +36,7 @@ export class SnapshotReads {
     let statement = this.#statements.get(query.sql);
     if (!statement) {
       statement = this.#connection.prepare(query.sql);
-      if (!statement.reader) throw new Error("SnapshotReads only reads");
+      if (!statement.reader || !statement.readonly) throw new Error("SnapshotReads only reads");
       this.#statements.set(query.sql, statement);
     }
     if (!this.#snapshot) {
