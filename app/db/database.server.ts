@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from "kysely";
 import pg from "pg";
+import { type GroupCommit, createGroupCommit } from "./group-commit.server";
 import type { Database } from "./schema";
 import { SnapshotReads } from "./snapshot-reads.server";
 
@@ -55,10 +56,13 @@ export function openDatabase(
   const onWrite = () => reads?.endSnapshot();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onWrite) }) });
   if (reads) snapshotReadsOf.set(db, reads);
+  const group = createGroupCommit(db);
+  groupCommitOf.set(db, group);
   return {
     db,
     dialect: "sqlite",
     close: async () => {
+      await group.drained();
       reads?.close();
       await db.destroy();
     },
@@ -74,6 +78,26 @@ const snapshotReadsOf = new WeakMap<DB, SnapshotReads>();
  */
 export function snapshotReads(db: DB): SnapshotReads | undefined {
   return snapshotReadsOf.get(db);
+}
+
+const groupCommitOf = new WeakMap<DB, GroupCommit<Database>>();
+
+/**
+ * Runs `work` in a write transaction and resolves once it is committed. On
+ * the shop's SQLite connection the transaction is shared with the other
+ * writes queued in the same event-loop turn, one `COMMIT` for all of them
+ * (app/db/group-commit.server.ts, ADR 0013); a `work` that throws is rolled
+ * back alone. On PostgreSQL, where each transaction has a pooled connection
+ * of its own, and anywhere else, it is `db.transaction().execute(work)`.
+ */
+export function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  const group = groupCommitOf.get(db);
+  return group ? group.run(work) : db.transaction().execute(work);
+}
+
+/** The group commit's counters for this database, or undefined where it has none. */
+export function groupCommitStats(db: DB): GroupCommit<Database>["stats"] | undefined {
+  return groupCommitOf.get(db)?.stats;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

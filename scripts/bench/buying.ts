@@ -1,86 +1,366 @@
+/**
+ * The buying path (docs/performance.md, "Buying"): the order-status poll against a bare Node server, then a
+ * checkout burst (issue 37): 100 connections creating orders as fast as they are answered while, in the
+ * same run, 1,000 buyers poll their order status (400 req/s) and visitors load `/` (20 req/s), each
+ * measured on its own. Every order acknowledged with 201 must be in the database afterwards.
+ *
+ *   npm run build && npm run bench -- buying
+ *   BENCH_SECONDS=10                  seconds per phase
+ *   BENCH_BUILDS=main=/tmp/a,branch=build BENCH_ROUNDS=3
+ *                                     the burst only, for each build in turn, round after round, each on a
+ *                                     fresh database: a yardstick in the same run when the machine is loaded
+ *   --postgres                        the burst on PostgreSQL too (a throwaway cluster with fsync on, or
+ *                                     BENCH_POSTGRES_URL), with DATABASE_POOL_SIZE=BENCH_PG_POOL (default 10)
+ *   --burst-only                      skip the poll-vs-bare phase
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
 import Database from "better-sqlite3";
-import { type Bench, load, startBareServer, startShop, summary } from "./harness";
+import pg from "pg";
+import { type Bench, type Result, cpuMs, load, peakRssMb, rssMb, startBareServer, startShop, summary } from "./harness";
 
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+const POLL_RATE = Number(process.env.BENCH_POLL_RATE ?? 400);
+const HOME_RATE = Number(process.env.BENCH_HOME_RATE ?? 20);
+const PG_POOL = Number(process.env.BENCH_PG_POOL ?? 10);
+const POSTGRES = process.argv.includes("--postgres") || Boolean(process.env.BENCH_POSTGRES_URL);
+const BURST_ONLY = process.argv.includes("--burst-only") || Boolean(process.env.BENCH_BUILDS);
+const POLLING_BUYERS = 1000;
+
+const TARGET = { ordersPerSecond: 1000, createP99: 250, pollP99: 50, homeP99: 100 };
+const SHOP_ENV = { ORDER_RATE_LIMIT_PER_MINUTE: "1000000" };
+const JSON_POST = { method: "POST", headers: { "content-type": "application/json" } } as const;
+
+interface Build {
+  label: string;
+  dir: string;
+}
+
+function builds(): Build[] {
+  const list = process.env.BENCH_BUILDS;
+  if (!list) return [{ label: "this build", dir: process.env.BUILD_DIR ?? "build" }];
+  return list.split(",").map((entry) => {
+    const [label, dir] = entry.split("=");
+    if (!label || !dir) throw new Error(`BENCH_BUILDS: expected label=dir[,label=dir…], got ${entry}`);
+    return { label, dir };
+  });
+}
+
+const load1 = () => loadavg()[0]!.toFixed(2);
+
+function orderBody(planId: number, serial: number, run: string) {
+  return JSON.stringify({
+    planId,
+    username: `bench_buyer_${serial}`,
+    customerName: "Bench Buyer",
+    customerPhone: "9876543210",
+    idempotencyKey: `burst-${run}-${serial}`,
+  });
+}
+
+async function followersPlanId(url: string): Promise<number> {
+  const res = await fetch(`${url}/api/plans?serviceType=followers`);
+  const { plans } = (await res.json()) as { plans: Array<{ _id: string }> };
+  return Number(plans[0]!._id);
+}
+
+/** The buyers who poll during the burst: real orders, 20 requests at a time. */
+async function buyerOrders(url: string, planId: number, run: string): Promise<string[]> {
+  const ids: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < POLLING_BUYERS) {
+      const res = await fetch(`${url}/api/create-order`, { ...JSON_POST, body: orderBody(planId, next++, run) });
+      const body = await res.text();
+      if (res.status !== 201) throw new Error(`setting up buyer orders: ${res.status} ${body.slice(0, 200)}`);
+      ids.push((JSON.parse(body) as { order: { orderId: string } }).order.orderId);
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+  return ids;
+}
+
+interface BurstFigures {
+  label: string;
+  load: string;
+  create: Result;
+  poll: Result;
+  home: Result;
+  acknowledged: number;
+  missing: number;
+  idleRssMb: number;
+  peakRssMb: number;
+  shopCpu: number;
+  databaseCpu?: number;
+}
 
 /**
- * The buying path's targets on SQLite: order-status polling at ≥ 50% of a bare Node
- * server's requests/s with p99 < 50 ms at 100 connections; order creation
- * ≥ 500 orders/s with every acknowledged order in the database afterwards.
+ * The burst against one running shop: creation at full speed on 100 connections, the poll and `/` at
+ * fixed rates beside it. `stored` lists the order ids in the database once the shop has stopped.
  */
+async function burst(
+  label: string,
+  shop: Awaited<ReturnType<typeof startShop>>,
+  stored: () => Promise<Set<string>>,
+  databaseCpu?: () => number,
+): Promise<BurstFigures> {
+  const run = randomBytes(4).toString("hex");
+  const planId = await followersPlanId(shop.url);
+  const buyers = await buyerOrders(shop.url, planId, run);
+  for (const path of ["/", "/followers"]) await (await fetch(`${shop.url}${path}`)).arrayBuffer();
+  const idleRss = rssMb(shop.child.pid!);
+  const acknowledged = new Set<string>(buyers);
+  let serial = POLLING_BUYERS;
+  let poll = 0;
+  const startLoad = load1();
+  const cpu0 = cpuMs(shop.child.pid!);
+  const db0 = databaseCpu?.();
+  const [create, polls, home] = await Promise.all([
+    load({
+      url: shop.url,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          ...JSON_POST,
+          path: "/api/create-order",
+          setupRequest: (req) => ({ ...req, body: orderBody(planId, serial++, run) }),
+          onResponse: (status, body) => {
+            if (status === 201) acknowledged.add((JSON.parse(body) as { order: { orderId: string } }).order.orderId);
+          },
+        },
+      ],
+    }),
+    load({
+      url: shop.url,
+      connections: 10,
+      overallRate: POLL_RATE,
+      duration: SECONDS,
+      requests: [
+        {
+          method: "GET",
+          setupRequest: (req) => ({ ...req, path: `/api/order-status?orderId=${buyers[poll++ % buyers.length]}` }),
+        },
+      ],
+    }),
+    load({
+      url: shop.url,
+      connections: 4,
+      overallRate: HOME_RATE,
+      duration: SECONDS,
+      requests: [{ method: "GET", path: "/", headers: { "accept-encoding": "gzip" } }],
+    }),
+  ]);
+  const shopCpu = cpuMs(shop.child.pid!) - cpu0;
+  const dbCpu = databaseCpu && db0 !== undefined ? databaseCpu() - db0 : undefined;
+  const peak = peakRssMb(shop.child.pid!);
+  const endLoad = load1();
+  await shop.stop();
+  const inDatabase = await stored();
+  return {
+    label,
+    load: `${startLoad}→${endLoad}`,
+    create,
+    poll: polls,
+    home,
+    acknowledged: acknowledged.size - buyers.length,
+    missing: [...acknowledged].filter((id) => !inDatabase.has(id)).length,
+    idleRssMb: idleRss,
+    peakRssMb: peak,
+    shopCpu: shopCpu / SECONDS / 10,
+    databaseCpu: dbCpu === undefined ? undefined : dbCpu / SECONDS / 10,
+  };
+}
+
+function report(f: BurstFigures): boolean {
+  const perSecond = f.acknowledged / SECONDS;
+  const clientErrors = f.create.errors + f.create.timeouts + f.poll.errors + f.home.errors;
+  const checks = [
+    perSecond >= TARGET.ordersPerSecond,
+    f.create.latency.p99 < TARGET.createP99,
+    clientErrors === 0 && f.create.non2xx === 0 && f.poll.non2xx === 0 && f.home.non2xx === 0,
+    f.missing === 0,
+    f.poll.latency.p99 < TARGET.pollP99,
+    f.home.latency.p99 < TARGET.homeP99,
+  ];
+  const cpu = `shop CPU ${f.shopCpu.toFixed(0)}%${f.databaseCpu === undefined ? "" : `, PostgreSQL CPU ${f.databaseCpu.toFixed(0)}%`}`;
+  console.log(
+    [
+      `  ${f.label} (load average ${f.load}):`,
+      `    create  ${Math.round(perSecond)} orders/s acknowledged (target ≥ ${TARGET.ordersPerSecond}), p50 ${f.create.latency.p50} ms, p99 ${f.create.latency.p99} ms (< ${TARGET.createP99}), errors ${f.create.errors}, timeouts ${f.create.timeouts}, non-2xx ${f.create.non2xx}`,
+      `    poll    ${Math.round(f.poll.requests.average)} req/s, p50 ${f.poll.latency.p50} ms, p99 ${f.poll.latency.p99} ms (< ${TARGET.pollP99}), errors ${f.poll.errors}, non-2xx ${f.poll.non2xx}`,
+      `    /       ${Math.round(f.home.requests.average)} req/s, p50 ${f.home.latency.p50} ms, p99 ${f.home.latency.p99} ms (< ${TARGET.homeP99}), errors ${f.home.errors}, non-2xx ${f.home.non2xx}`,
+      `    ${f.acknowledged} orders acknowledged, ${f.missing} missing from the database; memory idle ${f.idleRssMb.toFixed(1)} MB, peak ${f.peakRssMb.toFixed(1)} MB; ${cpu}`,
+      `    ${checks.every(Boolean) ? "met" : "MISSED"}`,
+    ].join("\n"),
+  );
+  return checks.every(Boolean);
+}
+
+async function sqliteBurst(build: Build): Promise<BurstFigures> {
+  // The shop's stop() removes its temporary database, so the orders are read before it.
+  const dir = mkdtempSync(join(tmpdir(), "shop-burst-"));
+  const dbFile = join(dir, "shop.db");
+  try {
+    const shop = await startShop(SHOP_ENV, { buildDir: build.dir, dbFile });
+    return await burst(`SQLite, ${build.label}`, shop, async () => {
+      const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      try {
+        const rows = db.prepare("select order_id from orders").all() as Array<{ order_id: string }>;
+        return new Set(rows.map((r) => r.order_id));
+      } finally {
+        db.close();
+      }
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** CPU time of a cluster's postmaster and every backend it started, in ms. */
+function clusterCpu(dataDir: string): () => number {
+  const postmaster = Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  return () => {
+    let total = 0;
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const ppid = Number(stat.split(") ")[1]!.split(" ")[1]);
+        if (Number(entry) === postmaster || ppid === postmaster) total += cpuMs(Number(entry));
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return total;
+  };
+}
+
+async function postgresBurst(build: Build): Promise<BurstFigures> {
+  const own = !process.env.BENCH_POSTGRES_URL;
+  const clusterDir = own ? mkdtempSync(join(tmpdir(), "shop-burst-pg-")) : null;
+  const adminUrl =
+    process.env.BENCH_POSTGRES_URL ??
+    execFileSync("scripts/pg-test-cluster.sh", ["start", clusterDir!, "durable"], { encoding: "utf8" }).trim();
+  const name = `shop_burst_${randomBytes(6).toString("hex")}`;
+  const admin = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await admin(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const shop = await startShop(
+      { ...SHOP_ENV, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: String(PG_POOL) },
+      { buildDir: build.dir },
+    );
+    const dataDir = clusterDir ? join(clusterDir, "data") : null;
+    return await burst(
+      `PostgreSQL (fsync on, synchronous_commit on), pool ${PG_POOL}, ${build.label}`,
+      shop,
+      async () => {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ order_id: string }>("select order_id from orders");
+          return new Set(rows.map((r) => r.order_id));
+        } finally {
+          await client.end();
+        }
+      },
+      dataDir && existsSync(join(dataDir, "postmaster.pid")) ? clusterCpu(dataDir) : undefined,
+    );
+  } finally {
+    await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    if (clusterDir) execFileSync("scripts/pg-test-cluster.sh", ["stop", clusterDir]);
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** The poll against a bare Node server (issue 4's target): ≥ 50% of its requests/s, p99 < 50 ms. */
+async function pollVersusBare(): Promise<boolean> {
+  const bare = await startBareServer();
+  const shop = await startShop(SHOP_ENV);
+  try {
+    const planId = await followersPlanId(shop.url);
+    const created = (await (
+      await fetch(`${shop.url}/api/create-order`, { ...JSON_POST, body: orderBody(planId, 0, "poll") })
+    ).json()) as { order: { orderId: string } };
+    const baseline = await load({ url: bare.url, connections: CONNECTIONS, duration: SECONDS });
+    console.log(summary("bare node:http JSON", baseline));
+    const status = await load({
+      url: `${shop.url}/api/order-status?orderId=${created.order.orderId}`,
+      connections: CONNECTIONS,
+      duration: SECONDS,
+    });
+    console.log(summary("GET /api/order-status", status));
+    const ratio = status.requests.average / baseline.requests.average;
+    const ok = ratio >= 0.5 && status.latency.p99 < 50 && status.non2xx === 0 && status.errors === 0;
+    console.log(
+      `  ratio ${(ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${status.latency.p99} ms (target < 50 ms): ${ok ? "met" : "MISSED"}`,
+    );
+    return ok;
+  } finally {
+    await shop.stop();
+    await bare.stop();
+  }
+}
+
 export const buyingBench: Bench = {
   name: "buying",
-  description: `order status and order creation, ${CONNECTIONS} connections, ${SECONDS} s each`,
+  description: `order status vs bare, then a checkout burst (${CONNECTIONS} connections creating, the poll at ${POLL_RATE}/s and / at ${HOME_RATE}/s beside it), ${SECONDS} s each`,
   async run() {
-    const bare = await startBareServer();
-    const shop = await startShop({ ORDER_RATE_LIMIT_PER_MINUTE: "1000000" });
-    let ok = true;
+    const list = builds();
+    let cores = 0;
     try {
-      const plans = (await (await fetch(`${shop.url}/api/plans?serviceType=followers`)).json()) as {
-        plans: Array<{ _id: string }>;
-      };
-      const planId = Number(plans.plans[0]!._id);
-      const orderBody = JSON.stringify({
-        planId,
-        username: "bench_user",
-        customerName: "Bench",
-        customerPhone: "9876543210",
-      });
-      const created = (await (
-        await fetch(`${shop.url}/api/create-order`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: orderBody,
-        })
-      ).json()) as { order: { orderId: string } };
+      cores = readFileSync("/proc/cpuinfo", "utf8").match(/^processor\s/gm)?.length ?? 0;
+    } catch {
+      // not Linux
+    }
+    console.log(
+      `machine: ${cores} cores, load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}, Node ${process.version}; builds: ${list.map((b) => `${b.label}=${b.dir}`).join(", ")}`,
+    );
+    let ok = true;
+    if (!BURST_ONLY) ok = (await pollVersusBare()) && ok;
 
-      const baseline = await load({ url: bare.url, connections: CONNECTIONS, duration: SECONDS });
-      console.log(summary("bare node:http JSON", baseline));
-      const status = await load({
-        url: `${shop.url}/api/order-status?orderId=${created.order.orderId}`,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-      });
-      console.log(summary("GET /api/order-status", status));
-      const ratio = status.requests.average / baseline.requests.average;
-      const statusOk = ratio >= 0.5 && status.latency.p99 < 50 && status.non2xx === 0 && status.errors === 0;
-      console.log(
-        `  ratio ${(ratio * 100).toFixed(1)}% of bare (target ≥ 50%), p99 ${status.latency.p99} ms (target < 50 ms): ${statusOk ? "met" : "MISSED"}`,
-      );
-
-      const acknowledged = new Set<string>();
-      const create = await load({
-        url: `${shop.url}/api/create-order`,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        requests: [
-          {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: orderBody,
-            onResponse: (code, body) => {
-              if (code === 201) acknowledged.add((JSON.parse(body) as { order: { orderId: string } }).order.orderId);
-            },
-          },
-        ],
-      });
-      console.log(summary("POST /api/create-order", create));
-      const db = new Database(shop.dbFile, { readonly: true });
-      const stored = new Set(
-        (db.prepare("select order_id from orders").all() as Array<{ order_id: string }>).map((r) => r.order_id),
-      );
-      db.close();
-      const missing = [...acknowledged].filter((id) => !stored.has(id)).length;
-      const perSecond = acknowledged.size / SECONDS;
-      const createOk = perSecond >= 500 && missing === 0 && create.errors === 0;
-      console.log(
-        `  ${acknowledged.size} orders acknowledged (${Math.round(perSecond)}/s, target ≥ 500/s), ${missing} missing from the database: ${createOk ? "met" : "MISSED"}`,
-      );
-      ok = statusOk && createOk;
-    } finally {
-      await shop.stop();
-      await bare.stop();
+    const figures: BurstFigures[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      if (ROUNDS > 1) console.log(`round ${round} of ${ROUNDS}`);
+      for (const build of list) {
+        const f = await sqliteBurst(build);
+        figures.push(f);
+        ok = report(f) && ok;
+      }
+    }
+    if (ROUNDS > 1 || list.length > 1) {
+      console.log(`medians over ${ROUNDS} round(s), SQLite:`);
+      for (const build of list) {
+        const mine = figures.filter((f) => f.label === `SQLite, ${build.label}`);
+        const m = (pick: (f: BurstFigures) => number) => median(mine.map(pick));
+        console.log(
+          `  ${build.label.padEnd(12)} ${Math.round(m((f) => f.acknowledged / SECONDS))} orders/s, create p99 ${m((f) => f.create.latency.p99)} ms, poll p99 ${m((f) => f.poll.latency.p99)} ms, / p99 ${m((f) => f.home.latency.p99)} ms, missing ${m((f) => f.missing)}, idle ${m((f) => f.idleRssMb).toFixed(1)} MB, peak ${m((f) => f.peakRssMb).toFixed(1)} MB`,
+        );
+      }
+    }
+    if (POSTGRES) {
+      for (const build of list) ok = report(await postgresBurst(build)) && ok;
     }
     return ok;
   },

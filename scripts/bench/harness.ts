@@ -59,13 +59,14 @@ export async function stopChild(child: ChildProcess) {
 /**
  * The shop's production build as its own process, on `dbFile` or else on a
  * fresh temporary SQLite database. `env` comes last, so it overrides any of the
- * defaults below (NODE_ENV=test for a source that needs a test-only setting).
+ * defaults below (NODE_ENV=test for a source that needs a test-only setting). `buildDir` runs another
+ * build than BUILD_DIR's (a bench comparing two builds in one run).
  */
 export async function startShop(
   env: Record<string, string> = {},
-  options: { dbFile?: string } = {},
+  options: { dbFile?: string; buildDir?: string } = {},
 ): Promise<Process & { dbFile: string; child: ChildProcess }> {
-  const buildDir = process.env.BUILD_DIR ?? "build";
+  const buildDir = options.buildDir ?? process.env.BUILD_DIR ?? "build";
   if (!existsSync(join(buildDir, "server", "index.js"))) {
     throw new Error(`no production build in ${buildDir}/: run npm run build first`);
   }
@@ -190,6 +191,19 @@ export async function loadPerSecond(options: autocannon.Options): Promise<{ resu
 
 export function summary(label: string, r: Result): string {
   return `${label.padEnd(28)} ${Math.round(r.requests.average).toString().padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${r.errors}  non-2xx ${r.non2xx}`;
+}
+
+/** The process's resident memory now (VmRSS), in MB. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/** CPU time (user + system) the process has used so far, in ms. */
+export function cpuMs(pid: number): number {
+  // Fields after the command name, which is in parentheses and may hold spaces.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /** The process's peak resident memory so far (VmHWM), in MB. */

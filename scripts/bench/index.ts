@@ -7,6 +7,7 @@
 import { adminBench } from "./admin";
 import { alertsBench } from "./alerts";
 import { buyingBench } from "./buying";
+import { checkoutWritesBench } from "./checkout-writes";
 import { lighthouseBench } from "./lighthouse";
 import { loginFloodBench } from "./login-flood";
 import { mixedBench } from "./mixed";
@@ -17,6 +18,7 @@ import type { Bench } from "./harness";
 
 const BENCHES: Bench[] = [
   buyingBench,
+  checkoutWritesBench,
   storefrontBench,
   orderStatusBench,
   mixedBench,

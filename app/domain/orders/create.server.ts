@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context";
+import { writeTransaction } from "~/db/database.server";
 import { MIN_PLAN_QUANTITY, findPlan } from "~/domain/plans/plans.server";
 import { holdUniqueAmount } from "~/domain/payments/unique-amount.server";
 import { paymentsRefusal } from "~/domain/payments/payments-open";
@@ -90,7 +91,8 @@ export async function createOrder(
   for (let attempt = 0; ; attempt++) {
     try {
       // The amount and the order are written together: a checkout that fails leaves no amount taken.
-      const inserted = await db.transaction().execute(async (trx) => {
+      // Checkouts arriving together share one commit; each is answered once its commit is durable.
+      const inserted = await writeTransaction(db, async (trx) => {
         const orderId = generateOrderId();
         const amount = await holdUniqueAmount(trx, {
           listedPaise: plan.price_paise,
