@@ -16,8 +16,8 @@ import { type ServerProcess, spawnServer } from "../support/server-process";
  */
 
 const BURST = 200;
-const IN_FLIGHT = 20;
-const KILL_AFTER_ACKS = 80;
+// Enough at once that the server commits checkouts in groups (app/db/group-commit.server.ts) on SQLite.
+const IN_FLIGHT = 50;
 const PANEL_TIMEOUT_MS = 30_000;
 
 interface Attempt {
@@ -75,90 +75,103 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
     await drop?.();
   });
 
-  it("keeps every acknowledged order exactly once through a SIGKILL mid-burst, and retries return it", async () => {
-    const env = { ORDER_RATE_LIMIT_PER_MINUTE: "1000000", JOBS_ENABLED: "false" };
-    const first = await start(env);
-    const plans = (await (await fetch(`${first.url}/api/plans?serviceType=followers`)).json()) as {
-      plans: Array<{ _id: string; name: string }>;
-    };
-    const planId = Number(plans.plans.find((p) => p.name === "Starter Followers")!._id);
-    const run = randomBytes(4).toString("hex");
-    const bodyFor = (i: number) => ({
-      planId,
-      username: `@buyer_${i}`,
-      customerName: `Buyer ${i}`,
-      customerPhone: `98${String(10_000_000 + i).slice(-8)}`,
-      idempotencyKey: `burst-${run}-${String(i).padStart(3, "0")}`,
-    });
+  // Killed at the first answer (the rest of its group may be answered or not, and the next group is being
+  // written) and later, mid-burst; each on a plan of its own, so each burst has all 99 unique amounts to give.
+  it.each([
+    [1, "Basic Followers", 19_900],
+    [80, "Starter Followers", 4_900],
+  ])(
+    "keeps every acknowledged order exactly once through a SIGKILL after %i answers, and retries return it",
+    async (KILL_AFTER_ACKS, planName, listedPaise) => {
+      const env = { ORDER_RATE_LIMIT_PER_MINUTE: "1000000", JOBS_ENABLED: "false" };
+      const first = await start(env);
+      const plans = (await (await fetch(`${first.url}/api/plans?serviceType=followers`)).json()) as {
+        plans: Array<{ _id: string; name: string }>;
+      };
+      const planId = Number(plans.plans.find((p) => p.name === planName)!._id);
+      const run = randomBytes(4).toString("hex");
+      const bodyFor = (i: number) => ({
+        planId,
+        username: `@buyer_${i}`,
+        customerName: `Buyer ${i}`,
+        customerPhone: `98${String(10_000_000 + i).slice(-8)}`,
+        idempotencyKey: `burst-${run}-${String(i).padStart(3, "0")}`,
+      });
 
-    // 200 creations, 20 at a time; the server is killed once 80 have been answered.
-    const attempts: Attempt[] = Array.from({ length: BURST }, (_, i) => ({ key: bodyFor(i).idempotencyKey }));
-    let next = 0;
-    let acks = 0;
-    let killed: Promise<unknown> | undefined;
-    const worker = async () => {
-      while (next < BURST) {
-        const i = next++;
-        try {
-          const res = await json(`${first.url}/api/create-order`, bodyFor(i));
-          const body = (await res.json()) as { order?: { orderId: string } };
-          attempts[i]!.status = res.status;
-          attempts[i]!.orderId = body.order?.orderId;
-          if (res.ok && ++acks === KILL_AFTER_ACKS) killed = first.stop("SIGKILL");
-        } catch (error) {
-          attempts[i]!.error = String((error as Error).cause ?? error);
+      // 200 creations, 50 at a time; the server is killed once KILL_AFTER_ACKS have been answered.
+      const attempts: Attempt[] = Array.from({ length: BURST }, (_, i) => ({ key: bodyFor(i).idempotencyKey }));
+      let next = 0;
+      let acks = 0;
+      let killed: Promise<unknown> | undefined;
+      const worker = async () => {
+        while (next < BURST) {
+          const i = next++;
+          try {
+            const res = await json(`${first.url}/api/create-order`, bodyFor(i));
+            const body = (await res.json()) as { order?: { orderId: string } };
+            attempts[i]!.status = res.status;
+            attempts[i]!.orderId = body.order?.orderId;
+            if (res.ok && ++acks === KILL_AFTER_ACKS) killed = first.stop("SIGKILL");
+          } catch (error) {
+            attempts[i]!.error = String((error as Error).cause ?? error);
+          }
         }
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      expect((await killed) as { code: number | null }).toMatchObject({ code: null });
+
+      const acknowledged = attempts.filter((a) => a.status !== undefined && a.status >= 200 && a.status < 300);
+      const unanswered = attempts.filter((a) => a.status === undefined);
+      // Every answer before the kill was a creation; the kill cut the burst short.
+      expect(attempts.filter((a) => a.status !== undefined).every((a) => a.status === 201)).toBe(true);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
+      expect(unanswered.length).toBeGreaterThan(0);
+
+      const second = await start(env);
+      const stored = async () =>
+        handle.db
+          .selectFrom("orders")
+          .select(["order_id", "idempotency_key", "status", "price_paise"])
+          .where("idempotency_key", "like", `burst-${run}-%`)
+          .execute();
+      const afterCrash = await stored();
+      for (const a of acknowledged) {
+        const byId = afterCrash.filter((o) => o.order_id === a.orderId);
+        const byKey = afterCrash.filter((o) => o.idempotency_key === a.key);
+        expect(byId, `order ${a.orderId}`).toHaveLength(1);
+        expect(byKey, `key ${a.key}`).toHaveLength(1);
+        expect(byId[0]).toMatchObject({ idempotency_key: a.key, status: "awaiting_payment" });
+        expect(byId[0]!.price_paise).toBeLessThanOrEqual(listedPaise);
       }
-    };
-    await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    expect((await killed) as { code: number | null }).toMatchObject({ code: null });
+      // Checkouts committed together still got amounts of their own (the listed price once all 99 are taken).
+      const reduced = afterCrash.map((o) => o.price_paise).filter((p) => p < listedPaise);
+      expect(new Set(reduced).size).toBe(reduced.length);
+      expect(reduced.length).toBe(Math.min(afterCrash.length, 99));
+      // Orders the kill cut off before their answer may or may not exist, but never twice.
+      expect(new Set(afterCrash.map((o) => o.idempotency_key)).size).toBe(afterCrash.length);
+      expect(afterCrash.length).toBeLessThanOrEqual(BURST);
 
-    const acknowledged = attempts.filter((a) => a.status !== undefined && a.status >= 200 && a.status < 300);
-    const unanswered = attempts.filter((a) => a.status === undefined);
-    // Every answer before the kill was a creation; the kill cut the burst short.
-    expect(attempts.filter((a) => a.status !== undefined).every((a) => a.status === 201)).toBe(true);
-    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER_ACKS);
-    expect(unanswered.length).toBeGreaterThan(0);
+      // The buyer's retry with the same key gets the same order back, nothing new.
+      for (const a of acknowledged) {
+        const i = attempts.indexOf(a);
+        const res = await json(`${second.url}/api/create-order`, bodyFor(i));
+        expect(res.status, a.key).toBe(200);
+        expect(((await res.json()) as { order: { orderId: string } }).order.orderId).toBe(a.orderId);
+      }
+      expect(await stored()).toHaveLength(afterCrash.length);
 
-    const second = await start(env);
-    const stored = async () =>
-      handle.db
-        .selectFrom("orders")
-        .select(["order_id", "idempotency_key", "status", "price_paise"])
-        .where("idempotency_key", "like", `burst-${run}-%`)
-        .execute();
-    const afterCrash = await stored();
-    for (const a of acknowledged) {
-      const byId = afterCrash.filter((o) => o.order_id === a.orderId);
-      const byKey = afterCrash.filter((o) => o.idempotency_key === a.key);
-      expect(byId, `order ${a.orderId}`).toHaveLength(1);
-      expect(byKey, `key ${a.key}`).toHaveLength(1);
-      expect(byId[0]).toMatchObject({ idempotency_key: a.key, status: "awaiting_payment" });
-      expect(byId[0]!.price_paise).toBeLessThan(4_900);
-    }
-    // Orders the kill cut off before their answer may or may not exist, but never twice.
-    expect(new Set(afterCrash.map((o) => o.idempotency_key)).size).toBe(afterCrash.length);
-    expect(afterCrash.length).toBeLessThanOrEqual(BURST);
-
-    // The buyer's retry with the same key gets the same order back, nothing new.
-    for (const a of acknowledged) {
-      const i = attempts.indexOf(a);
-      const res = await json(`${second.url}/api/create-order`, bodyFor(i));
-      expect(res.status, a.key).toBe(200);
-      expect(((await res.json()) as { order: { orderId: string } }).order.orderId).toBe(a.orderId);
-    }
-    expect(await stored()).toHaveLength(afterCrash.length);
-
-    // Retrying the unanswered ones ends with exactly one order per key.
-    for (const a of unanswered) {
-      const res = await json(`${second.url}/api/create-order`, bodyFor(attempts.indexOf(a)));
-      const existed = afterCrash.some((o) => o.idempotency_key === a.key);
-      expect(res.status, a.key).toBe(existed ? 200 : 201);
-    }
-    const finalRows = await stored();
-    expect(finalRows).toHaveLength(BURST);
-    expect(new Set(finalRows.map((o) => o.idempotency_key)).size).toBe(BURST);
-  }, 120_000);
+      // Retrying the unanswered ones ends with exactly one order per key.
+      for (const a of unanswered) {
+        const res = await json(`${second.url}/api/create-order`, bodyFor(attempts.indexOf(a)));
+        const existed = afterCrash.some((o) => o.idempotency_key === a.key);
+        expect(res.status, a.key).toBe(existed ? 200 : 201);
+      }
+      const finalRows = await stored();
+      expect(finalRows).toHaveLength(BURST);
+      expect(new Set(finalRows.map((o) => o.idempotency_key)).size).toBe(BURST);
+    },
+    120_000,
+  );
 
   describe("Place Order in flight", () => {
     let sim: RunningSimulator;
