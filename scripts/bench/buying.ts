@@ -97,6 +97,10 @@ interface BurstFigures {
   peakRssMb: number;
   shopCpu: number;
   databaseCpu?: number;
+  /** The shop's CPU time per acknowledged order during the burst (the poll and `/` included), in ms. */
+  cpuMsPerOrder: number;
+  /** The same endpoint refusing an unknown plan: the request pipeline without the writes. */
+  refused: { perSecond: number; cpuMsPerRequest: number };
 }
 
 /**
@@ -114,6 +118,19 @@ async function burst(
   const buyers = await buyerOrders(shop.url, planId, run);
   for (const path of ["/", "/followers"]) await (await fetch(`${shop.url}${path}`)).arrayBuffer();
   const idleRss = rssMb(shop.child.pid!);
+  // The yardstick in the same run: the same requests through the same pipeline (rate limit, body, plan
+  // lookup), refused with 404 before any write.
+  const refusedCpu0 = cpuMs(shop.child.pid!);
+  const refused = await load({
+    url: `${shop.url}/api/create-order`,
+    connections: CONNECTIONS,
+    duration: Math.max(2, Math.round(SECONDS / 2)),
+    ...JSON_POST,
+    body: JSON.stringify({ ...(JSON.parse(orderBody(planId, 0, run)) as object), planId: 999_999 }),
+  });
+  // Requests still queued when the client stopped are answered before the burst starts.
+  await (await fetch(`${shop.url}/healthz`)).arrayBuffer();
+  const refusedCpu = cpuMs(shop.child.pid!) - refusedCpu0;
   const acknowledged = new Set<string>(buyers);
   let serial = POLLING_BUYERS;
   let poll = 0;
@@ -174,6 +191,11 @@ async function burst(
     peakRssMb: peak,
     shopCpu: shopCpu / SECONDS / 10,
     databaseCpu: dbCpu === undefined ? undefined : dbCpu / SECONDS / 10,
+    refused: {
+      perSecond: refused.requests.average,
+      cpuMsPerRequest: refusedCpu / Math.max(1, refused.requests.total),
+    },
+    cpuMsPerOrder: shopCpu / Math.max(1, acknowledged.size - buyers.length),
   };
 }
 
@@ -196,6 +218,7 @@ function report(f: BurstFigures): boolean {
       `    poll    ${Math.round(f.poll.requests.average)} req/s, p50 ${f.poll.latency.p50} ms, p99 ${f.poll.latency.p99} ms (< ${TARGET.pollP99}), errors ${f.poll.errors}, non-2xx ${f.poll.non2xx}`,
       `    /       ${Math.round(f.home.requests.average)} req/s, p50 ${f.home.latency.p50} ms, p99 ${f.home.latency.p99} ms (< ${TARGET.homeP99}), errors ${f.home.errors}, non-2xx ${f.home.non2xx}`,
       `    ${f.acknowledged} orders acknowledged, ${f.missing} missing from the database; memory idle ${f.idleRssMb.toFixed(1)} MB, peak ${f.peakRssMb.toFixed(1)} MB; ${cpu}`,
+      `    shop CPU ${f.cpuMsPerOrder.toFixed(2)} ms per order; yardstick, the same POST refused (unknown plan): ${Math.round(f.refused.perSecond)} req/s, ${f.refused.cpuMsPerRequest.toFixed(2)} ms CPU each`,
       `    ${checks.every(Boolean) ? "met" : "MISSED"}`,
     ].join("\n"),
   );
@@ -355,7 +378,7 @@ export const buyingBench: Bench = {
         const mine = figures.filter((f) => f.label === `SQLite, ${build.label}`);
         const m = (pick: (f: BurstFigures) => number) => median(mine.map(pick));
         console.log(
-          `  ${build.label.padEnd(12)} ${Math.round(m((f) => f.acknowledged / SECONDS))} orders/s, create p99 ${m((f) => f.create.latency.p99)} ms, poll p99 ${m((f) => f.poll.latency.p99)} ms, / p99 ${m((f) => f.home.latency.p99)} ms, missing ${m((f) => f.missing)}, idle ${m((f) => f.idleRssMb).toFixed(1)} MB, peak ${m((f) => f.peakRssMb).toFixed(1)} MB`,
+          `  ${build.label.padEnd(12)} ${Math.round(m((f) => f.acknowledged / SECONDS))} orders/s (${m((f) => f.cpuMsPerOrder).toFixed(2)} ms CPU each; refused POST ${Math.round(m((f) => f.refused.perSecond))}/s, ${m((f) => f.refused.cpuMsPerRequest).toFixed(2)} ms), create p99 ${m((f) => f.create.latency.p99)} ms, poll p99 ${m((f) => f.poll.latency.p99)} ms, / p99 ${m((f) => f.home.latency.p99)} ms, missing ${m((f) => f.missing)}, idle ${m((f) => f.idleRssMb).toFixed(1)} MB, peak ${m((f) => f.peakRssMb).toFixed(1)} MB`,
         );
       }
     }
