@@ -70,9 +70,7 @@ describe("group commit of SQLite writes", () => {
         await insert("half-done")(trx);
         await insert("taken")(trx); // unique violation after a write of its own
       }),
-      writeTransaction(handle.db, async () => {
-        throw new Error("refused by a rule");
-      }),
+      writeTransaction(handle.db, () => Promise.reject(new Error("refused by a rule"))),
       writeTransaction(handle.db, insert("last")),
     ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected", "fulfilled"]);

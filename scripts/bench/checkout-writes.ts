@@ -99,7 +99,7 @@ function measures(db: DB): Measure[] {
   let planId = 0;
   const now = Date.now();
   return [
-    { name: "rate limit (in memory, per address)", op: async () => limiter.take("127.0.0.1") },
+    { name: "rate limit (in memory, per address)", op: () => Promise.resolve(limiter.take("127.0.0.1")) },
     {
       name: "idempotency lookup (a key not used yet)",
       op: (trx, i) => findOrderByIdempotencyKey(trx, `missing-${now}-${i}`),
