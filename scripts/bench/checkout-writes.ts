@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Kysely, sql } from "kysely";
-import { type DB, openDatabase } from "~/db/database.server";
+import { type DB, openDatabase, writeTransaction } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoDataOnce } from "~/db/seed.server";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -46,6 +46,8 @@ interface Measure {
   op: (trx: DB, i: number) => Promise<unknown>;
   /** Runs each rep in a transaction of its own that commits, instead of inside the round's transaction. */
   commits?: boolean;
+  /** With `commits`: all reps at once, as 200 buyers' checkouts arriving together. */
+  together?: boolean;
 }
 
 function orderRow(now: number, i: number): NewOrderRow {
@@ -98,6 +100,12 @@ function measures(db: DB): Measure[] {
   const services = { db, settings: createSettingsCache(db), config };
   let planId = 0;
   const now = Date.now();
+  /** The statements of a checkout, as createOrder's transaction runs them. */
+  const checkout = async (trx: DB, i: number) => {
+    const orderId = generateOrderId();
+    const amount = await holdUniqueAmount(trx, { listedPaise: PRICE, orderId, heldUntil: now, now });
+    await insertOrder(trx, { ...orderRow(now, i), order_id: orderId, price_paise: amount });
+  };
   return [
     { name: "rate limit (in memory, per address)", op: () => Promise.resolve(limiter.take("127.0.0.1")) },
     {
@@ -156,12 +164,19 @@ function measures(db: DB): Measure[] {
     {
       name: "checkout in its own transaction (begin … commit)",
       commits: true,
-      op: (trx, i) =>
-        trx.transaction().execute(async (t) => {
-          const orderId = generateOrderId();
-          const amount = await holdUniqueAmount(t, { listedPaise: PRICE, orderId, heldUntil: now, now });
-          await insertOrder(t, { ...orderRow(now, i), order_id: orderId, price_paise: amount });
-        }),
+      op: (trx, i) => trx.transaction().execute((t) => checkout(t, i)),
+    },
+    {
+      name: "checkouts arriving together, a transaction each",
+      commits: true,
+      together: true,
+      op: (trx, i) => trx.transaction().execute((t) => checkout(t, i)),
+    },
+    {
+      name: "checkouts arriving together, group commit",
+      commits: true,
+      together: true,
+      op: (trx, i) => writeTransaction(trx, (t) => checkout(t, i)),
     },
     {
       name: "createOrder() whole, own transaction",
@@ -169,6 +184,18 @@ function measures(db: DB): Measure[] {
       setup: async () => {
         planId ||= (await db.selectFrom("plans").select("id").where("is_enabled", "=", 1).executeTakeFirstOrThrow()).id;
       },
+      op: (_trx, i) =>
+        createOrder(services, {
+          planId,
+          username: `buyer_${i}`,
+          customerName: "Bench Buyer",
+          customerPhone: "9876543210",
+        }),
+    },
+    {
+      name: "createOrder() whole, arriving together",
+      commits: true,
+      together: true,
       op: (_trx, i) =>
         createOrder(services, {
           planId,
@@ -197,7 +224,8 @@ async function round(db: DB, m: Measure): Promise<{ wall: number; cpu: number }>
   if (m.commits) {
     await m.setup?.(db);
     return time(async (conn) => {
-      for (let i = 0; i < REPS; i++) await m.op(conn, i);
+      if (m.together) await Promise.all(Array.from({ length: REPS }, (_, i) => m.op(conn, i)));
+      else for (let i = 0; i < REPS; i++) await m.op(conn, i);
     }, db);
   }
   let result = { wall: 0, cpu: 0 };
