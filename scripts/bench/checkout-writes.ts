@@ -9,7 +9,9 @@
  * machine does falls on all of them alike; the figure is the median of the rounds, per operation, in
  * wall-clock and in the process's CPU time. A trigger's cost is the order insert's with the trigger
  * minus without it (the trigger is dropped inside the rolled-back transaction). The commit's cost is a
- * whole one-order transaction minus the same work inside an open transaction.
+ * whole one-order transaction minus the same work inside an open transaction. "Arriving together" runs the
+ * round's checkouts all at once: each in a transaction of its own (as before ADR 0013), or through
+ * writeTransaction, which commits them in groups.
  *
  *   npx tsx scripts/bench/checkout-writes.ts      (or npm run bench -- checkout-writes)
  *   BENCH_WRITES_ROUNDS (default 31), BENCH_WRITES_REPS (default 200), BENCH_WRITES_ORDERS (default 20,000)
@@ -100,6 +102,9 @@ function measures(db: DB): Measure[] {
   const services = { db, settings: createSettingsCache(db), config };
   let planId = 0;
   const now = Date.now();
+  const findPlanId = async () => {
+    planId ||= (await db.selectFrom("plans").select("id").where("is_enabled", "=", 1).executeTakeFirstOrThrow()).id;
+  };
   /** The statements of a checkout, as createOrder's transaction runs them. */
   const checkout = async (trx: DB, i: number) => {
     const orderId = generateOrderId();
@@ -181,9 +186,7 @@ function measures(db: DB): Measure[] {
     {
       name: "createOrder() whole, own transaction",
       commits: true,
-      setup: async () => {
-        planId ||= (await db.selectFrom("plans").select("id").where("is_enabled", "=", 1).executeTakeFirstOrThrow()).id;
-      },
+      setup: findPlanId,
       op: (_trx, i) =>
         createOrder(services, {
           planId,
@@ -196,6 +199,7 @@ function measures(db: DB): Measure[] {
       name: "createOrder() whole, arriving together",
       commits: true,
       together: true,
+      setup: findPlanId,
       op: (_trx, i) =>
         createOrder(services, {
           planId,
