@@ -19,6 +19,10 @@ import { type Kysely, sql } from "kysely";
  * so pages and polls are answered while a long batch runs; other queries on
  * the same connection wait for the batch, as they waited for a transaction
  * before. Bodies that arrive while a batch runs form the next one.
+ *
+ * A body must only run its statements: one that waits for anything else (a
+ * network call, a timer) holds the whole batch, and one that calls `run` on
+ * the top-level database would wait for its own batch.
  */
 export interface GroupCommit<DB> {
   /** Runs `work` in a transaction shared with the writes around it; resolves once it is committed. */
