@@ -88,7 +88,7 @@ const groupCommitOf = new WeakMap<DB, GroupCommit<Database>>();
  * writes queued in the same event-loop turn, one `COMMIT` for all of them
  * (app/db/group-commit.server.ts, ADR 0013); a `work` that throws is rolled
  * back alone. On PostgreSQL, where each transaction has a pooled connection
- * of its own, and anywhere else, it is `db.transaction().execute(work)`.
+ * of its own, it is `db.transaction().execute(work)`.
  */
 export function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
   const group = groupCommitOf.get(db);
