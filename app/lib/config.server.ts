@@ -43,6 +43,15 @@ const envSchema = z.object({
     .min(0, "expected the number of proxies in front of the app (0 for none)")
     .default(0),
   HTTPS_REDIRECT: booleanFlag.optional(),
+  /** While no public address is set, the Host names the HTTPS redirect may send a browser back to. */
+  HTTPS_REDIRECT_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine(
+      (hosts) => hosts.every((h) => /^(?=.{1,253}$)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*$/.test(h)),
+      "expected host names separated by commas (yourshop.in, www.yourshop.in)",
+    ),
   /**
    * The shop's public address. Set, it wins over the Public Base URL setting everywhere (canonicals, sitemap,
    * RSS, structured data, social tags, links in alerts), so a deployment can fix it without the admin.
