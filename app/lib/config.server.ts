@@ -126,6 +126,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
   PANEL_SIMULATOR: booleanFlag.default(false),
   PANEL_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
+  /**
+   * Let the bank alert mailbox (IMAP) and the alert e-mails' SMTP server be on this machine or a private network,
+   * and go without TLS on this machine (tests only, in practice).
+   */
+  MAIL_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   /** Let Web Push alerts reach push endpoints on this machine or a private network (tests only, in practice). */
   PUSH_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   PANEL_SIMULATOR_PORT: z.coerce

@@ -144,7 +144,7 @@ describe.each(testDatabases())("the admin's cross-site boundary on $name", (kind
     // frames), its opener policy and its payment permission, though the router served them as the admin.
     for (const path of [...pagePaths(), "/admin", "/admin/dashboard", ...apiPaths().slice(0, 1), "/api/admin/orders"]) {
       for (const spelled of spellings(path)) {
-        for (const headers of [{}, { cookie }]) {
+        for (const headers of [{}, { cookie }] as Record<string, string>[]) {
           const label = `GET ${spelled} ${headers.cookie ? "signed in" : "anonymous"}`;
           const res = await fetch(`${shop.url}${spelled}`, { headers, redirect: "manual" });
           await res.arrayBuffer();

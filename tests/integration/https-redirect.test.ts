@@ -133,7 +133,7 @@ describe("plain HTTP behind the proxy", () => {
       { host: "shop.example", "x-forwarded-host": "evil.example" },
       { host: "evil.example" },
       { host: "evil.example", "x-forwarded-host": "evil.example" },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await send(proxied.url, "/checkout?order=BK1", {
         headers: { ...headers, "x-forwarded-proto": "http" },
       });
@@ -153,7 +153,7 @@ describe("plain HTTP behind the proxy", () => {
       { host: "evil.example" },
       { host: "evil.example", "x-forwarded-host": "shop.example" },
       { host: "shop.example.evil.example" },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await send(listed.url, "/blog", { headers: { ...plain, ...headers } });
       expect(res.status, JSON.stringify(headers)).toBe(400);
       expect(res.headers.location, JSON.stringify(headers)).toBeUndefined();
