@@ -140,7 +140,12 @@ export async function runAlertAction(
       if (action.enabled && (!action.telegramChatId || !(token || stored.secrets.telegramToken))) {
         throw invalid("Give the bot token and the chat id before switching Telegram alerts on", "telegramToken");
       }
-      const telegram = { enabled: action.enabled, chatId: action.telegramChatId };
+      const operatorIds = [...new Set(action.telegramUserIds.split(/[\s,;]+/).filter(Boolean))];
+      if (operatorIds.some((userId) => !/^\d{1,20}$/.test(userId))) {
+        throw invalid("A Telegram user id is a number (your own, not the chat's)", "telegramUserIds");
+      }
+      if (operatorIds.length > 10) throw invalid("At most 10 Telegram user ids", "telegramUserIds");
+      const telegram = { enabled: action.enabled, chatId: action.telegramChatId, operatorIds };
       await saveAlertSettings(db, { settings: { ...settings, telegram }, telegramToken: token || undefined });
       // A new token is a new bot: point it at this shop, so its "Confirm payment" button works.
       const webhookRefused = token ? await connectTelegramWebhook(services, token) : null;
@@ -153,7 +158,9 @@ export async function runAlertAction(
         intent: action.intent,
         message: webhookRefused
           ? `Telegram alerts saved, but Telegram refused the webhook (the Confirm button will not work): ${webhookRefused}`
-          : "Telegram alerts saved",
+          : operatorIds.length === 0
+            ? "Telegram alerts saved. Add your Telegram user id for the Confirm button to work"
+            : "Telegram alerts saved",
       };
     }
     case "alerts-push": {

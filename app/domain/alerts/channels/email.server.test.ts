@@ -21,11 +21,13 @@ describe("SMTP failures", () => {
   });
 
   it("takes the password out of the server's words where it appears itself, and nothing else", () => {
-    expect(smtpFailure({ code: "EAUTH", response: '535 5.7.8 "hunter2" rejected' }, where, "hunter2").error).toBe(
-      'The SMTP server refused the user or password: 535 5.7.8 "•••" rejected',
-    );
-    expect(smtpFailure({ code: "EAUTH", response: "535 5.7.8 bad credentials" }, where, "e").error).toBe(
-      "The SMTP server refused the user or password: 535 5.7.8 bad credentials",
-    );
+    expect(smtpFailure({ code: "EAUTH", response: '535 5.7.8 "hunter2" rejected' }, where, "hunter2")).toEqual({
+      kind: "permanent",
+      error: 'The SMTP server refused the user or password: 535 5.7.8 "•••" rejected',
+    });
+    expect(smtpFailure({ code: "EAUTH", response: "535 5.7.8 bad credentials" }, where, "e")).toEqual({
+      kind: "permanent",
+      error: "The SMTP server refused the user or password: 535 5.7.8 bad credentials",
+    });
   });
 });
