@@ -10,7 +10,15 @@ const refusal = (promise: Promise<unknown>) =>
 
 describe("where the shop logs in to a mail server", () => {
   it("refuses this machine and private networks, names resolved and every address checked", async () => {
-    for (const host of ["localhost", "127.0.0.1", "0x7f.1", "10.1.2.3", "172.16.0.9", "192.168.0.2", "169.254.169.254"]) {
+    for (const host of [
+      "localhost",
+      "127.0.0.1",
+      "0x7f.1",
+      "10.1.2.3",
+      "172.16.0.9",
+      "192.168.0.2",
+      "169.254.169.254",
+    ]) {
       const message = await refusal(mailServerAddresses({ host, plain: false, allowPrivate: false }));
       expect(message, host).toMatch(/the shop only connects to mail servers on the public internet/);
       expect(message, host).toContain("MAIL_ALLOW_PRIVATE_ADDRESSES=true");

@@ -14,7 +14,10 @@ export const ALLOW_PRIVATE_SETTING = "MAIL_ALLOW_PRIVATE_ADDRESSES";
 
 /** A name or address that can only mean this machine (the name `localhost`, 127.0.0.0/8, ::1). */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, "");
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
   return h === "localhost" || h === "::1" || /^127(?:\.\d{1,3}){3}$/.test(h);
 }
 
