@@ -19,6 +19,7 @@ import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import { errorPageMeta, siteFromError, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { useNonce } from "~/lib/nonce";
+import { isAdminPath } from "~/lib/admin-path";
 import { routeErrorKind } from "~/lib/route-error";
 import { useEffect, useMemo } from "react";
 import islands from "virtual:islands";
@@ -36,7 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The admin's pages name their own colour (app/components/admin/admin-app-meta.tsx).
   const { pathname } = useLocation();
-  const admin = /^\/admin(\/|$)/.test(pathname);
+  const admin = isAdminPath(pathname);
   // The address decides the language; a render of its own, so concurrent requests never share one.
   const locale = localeFromPath(pathname);
   const i18n = useMemo(() => createI18n(locale), [locale]);

@@ -32,8 +32,11 @@ describe("content security policy", () => {
     const shop = headersFor("/followers");
     expect(shop["Cross-Origin-Opener-Policy"]).toBe("same-origin-allow-popups");
     expect(shop["Permissions-Policy"]).toContain('payment=(self "https://api.razorpay.com")');
-    const admin = headersFor("/admin/orders");
-    expect(admin["Cross-Origin-Opener-Policy"]).toBe("same-origin");
-    expect(admin["Permissions-Policy"]).toContain("payment=()");
+    for (const path of ["/admin/orders", "/Admin/orders", "/%61dmin/settings", "/ADMIN"]) {
+      const admin = headersFor(path);
+      expect(admin["Cross-Origin-Opener-Policy"], path).toBe("same-origin");
+      expect(admin["Permissions-Policy"], path).toContain("payment=()");
+      expect(admin["Content-Security-Policy"], path).not.toContain("razorpay");
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { isStorefrontPath } from "~/lib/admin-path";
 
 export interface SecurityOptions {
   /** Vite's dev server injects inline scripts and a websocket; production never does. */
@@ -56,7 +57,8 @@ export function securityHeaders(options: SecurityOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    const gateway = !req.path.startsWith("/admin") && !req.path.startsWith("/api/");
+    // Decided as the admin's walls decide it (app/lib/admin-path.ts): `/Admin`, `%61dmin` are the admin too.
+    const gateway = isStorefrontPath(req.path);
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options, { gateway }));
     // Only over HTTPS (req.secure honours TRUST_PROXY), or browsers would pin plain-HTTP demos.
     for (const [name, value] of otherSecurityHeaders({ gateway, secure: req.secure })) res.setHeader(name, value);

@@ -75,7 +75,13 @@ export async function startServer(
   });
 
   const hot = createHotRoutes(services);
-  const toHttps = config.HTTPS_REDIRECT ? createHttpsRedirect() : () => false;
+  const toHttps = config.HTTPS_REDIRECT
+    ? createHttpsRedirect({
+        publicBaseUrl: async () => (await services.settings.get()).publicBaseUrl,
+        publicBaseUrlFromEnv: Boolean(config.PUBLIC_BASE_URL),
+        allowedHosts: config.HTTPS_REDIRECT_HOSTS,
+      })
+    : () => false;
   // Development renders every page afresh, so edits show at once.
   const pages =
     typeof build === "function" ? null : createPublicPages({ services, build, trustProxy: config.TRUST_PROXY });

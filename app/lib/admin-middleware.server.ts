@@ -2,6 +2,7 @@ import { type MiddlewareFunction, type RouterContextProvider, data, redirect } f
 import { isCrossSiteWrite } from "~/domain/auth/origin";
 import { adminSessionContext, readAdminSession } from "~/domain/auth/guard.server";
 import { SESSION_COOKIE, clearSessionCookie, readCookie } from "~/domain/auth/session.server";
+import { isAdminPath } from "./admin-path";
 import { apiError } from "./api.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -16,6 +17,7 @@ import { redirectWithToast } from "./toast.server";
 
 export const CROSS_SITE_REFUSED = "Cross-site request refused";
 export const AUTHENTICATION_REQUIRED = "Authentication required";
+const NOT_FOUND = "Not found";
 
 type Middleware = MiddlewareFunction<Response>;
 
@@ -24,21 +26,25 @@ type Middleware = MiddlewareFunction<Response>;
  * included (CSRF), before any loader or action runs, and keeps every admin
  * answer out of shared and browser caches.
  */
-function adminBoundary(refuse: () => never): Middleware {
+function adminBoundary(refuse: (status: 403 | 404, message: string) => never): Middleware {
   return async ({ request }, next) => {
-    if (isCrossSiteWrite(request.method, request.headers, new URL(request.url).origin)) refuse();
+    const url = new URL(request.url);
+    // The one answer to "is this the admin?" (app/lib/admin-path.ts), which also chose this answer's browser
+    // policy: a spelling it would not call the admin is never served as the admin.
+    if (!isAdminPath(url.pathname)) refuse(404, NOT_FOUND);
+    if (isCrossSiteWrite(request.method, request.headers, url.origin)) refuse(403, CROSS_SITE_REFUSED);
     return noStore(await next());
   };
 }
 
-/** Admin pages: a refusal renders the admin error page with 403. */
-export const adminPageBoundary = adminBoundary(() => {
-  throw data(CROSS_SITE_REFUSED, { status: 403, headers: { "Cache-Control": "no-store" } });
+/** Admin pages: a refusal renders the admin error page with its status. */
+export const adminPageBoundary = adminBoundary((status, message) => {
+  throw data(message, { status, headers: { "Cache-Control": "no-store" } });
 });
 
-/** /api/admin/*: a refusal is the API's JSON error with 403. */
-export const adminApiBoundary = adminBoundary(() => {
-  const response = apiError(403, CROSS_SITE_REFUSED);
+/** /api/admin/*: a refusal is the API's JSON error. */
+export const adminApiBoundary = adminBoundary((status, message) => {
+  const response = apiError(status, message);
   response.headers.set("Cache-Control", "no-store");
   throw response;
 });

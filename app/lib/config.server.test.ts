@@ -47,6 +47,17 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ HTTPS_REDIRECT: "maybe" })).toThrow(/HTTPS_REDIRECT="maybe": expected true or false/);
   });
 
+  it("reads HTTPS_REDIRECT_HOSTS as a list of host names, and names it when one is not", () => {
+    expect(loadConfig({}).HTTPS_REDIRECT_HOSTS).toEqual([]);
+    expect(loadConfig({ HTTPS_REDIRECT_HOSTS: "shop.in, www.shop.in" }).HTTPS_REDIRECT_HOSTS).toEqual([
+      "shop.in",
+      "www.shop.in",
+    ]);
+    expect(() => loadConfig({ HTTPS_REDIRECT_HOSTS: "shop.in/@evil.in" })).toThrow(
+      /HTTPS_REDIRECT_HOSTS="shop.in\/@evil.in": expected host names separated by commas/,
+    );
+  });
+
   it("refuses a redirect to HTTPS without a proxy, where every request would be redirected", () => {
     expect(() => loadConfig({ HTTPS_REDIRECT: "true" })).toThrow(
       /HTTPS_REDIRECT="true": needs TRUST_PROXY of 1 or more/,

@@ -43,6 +43,15 @@ const envSchema = z.object({
     .min(0, "expected the number of proxies in front of the app (0 for none)")
     .default(0),
   HTTPS_REDIRECT: booleanFlag.optional(),
+  /** While no public address is set, the Host names the HTTPS redirect may send a browser back to. */
+  HTTPS_REDIRECT_HOSTS: z
+    .string()
+    .default("")
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .refine(
+      (hosts) => hosts.every((h) => /^(?=.{1,253}$)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*$/.test(h)),
+      "expected host names separated by commas (yourshop.in, www.yourshop.in)",
+    ),
   /**
    * The shop's public address. Set, it wins over the Public Base URL setting everywhere (canonicals, sitemap,
    * RSS, structured data, social tags, links in alerts), so a deployment can fix it without the admin.
@@ -117,6 +126,11 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(10, "expected at least 10 characters").optional(),
   PANEL_SIMULATOR: booleanFlag.default(false),
   PANEL_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
+  /**
+   * Let the bank alert mailbox (IMAP) and the alert e-mails' SMTP server be on this machine or a private network,
+   * and go without TLS on this machine (tests only, in practice).
+   */
+  MAIL_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   /** Let Web Push alerts reach push endpoints on this machine or a private network (tests only, in practice). */
   PUSH_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
   PANEL_SIMULATOR_PORT: z.coerce

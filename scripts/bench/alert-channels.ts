@@ -81,7 +81,12 @@ async function configureShop(
 }
 
 function pushEnv(push: PushDouble, telegram: TelegramDouble) {
-  return { TELEGRAM_API_BASE: telegram.url, NODE_EXTRA_CA_CERTS: push.certFile, PUSH_ALLOW_PRIVATE_ADDRESSES: "true" };
+  return {
+    TELEGRAM_API_BASE: telegram.url,
+    NODE_EXTRA_CA_CERTS: push.certFile,
+    PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
+    MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
+  };
 }
 
 export async function channelsUp(): Promise<Channels> {

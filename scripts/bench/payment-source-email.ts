@@ -62,6 +62,7 @@ export function emailSource(): PaymentSource {
         NODE_ENV: "test",
         MAIL_DKIM_TEST_KEYS_FILE: keysFile,
         MAIL_POLL_INTERVAL_MS: String(MAIL_POLL_MS),
+        MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
       };

@@ -139,6 +139,28 @@ describe.each(testDatabases())("the admin's cross-site boundary on $name", (kind
     expect(res.status).toBe(200);
   });
 
+  it("gives every spelling of every admin page and API the admin's browser policy, signed in or not", async () => {
+    // Security round 3, finding 2: `/Admin/…` and `%61dmin` got the storefront's CSP (Razorpay's script and
+    // frames), its opener policy and its payment permission, though the router served them as the admin.
+    for (const path of [...pagePaths(), "/admin", "/admin/dashboard", ...apiPaths().slice(0, 1), "/api/admin/orders"]) {
+      for (const spelled of spellings(path)) {
+        for (const headers of [{}, { cookie }] as Record<string, string>[]) {
+          const label = `GET ${spelled} ${headers.cookie ? "signed in" : "anonymous"}`;
+          const res = await fetch(`${shop.url}${spelled}`, { headers, redirect: "manual" });
+          await res.arrayBuffer();
+          expect(res.headers.get("content-security-policy"), label).not.toContain("razorpay");
+          expect(res.headers.get("content-security-policy"), label).not.toContain("frame-src");
+          expect(res.headers.get("cross-origin-opener-policy"), label).toBe("same-origin");
+          expect(res.headers.get("permissions-policy"), label).toContain("payment=()");
+        }
+      }
+    }
+    // The storefront keeps its own.
+    const shopPage = await fetch(`${shop.url}/administrator-tips`, { redirect: "manual" });
+    await shopPage.arrayBuffer();
+    expect(shopPage.headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+  });
+
   it("marks every admin answer, page, data request and API, as not to be stored", async () => {
     for (const path of [
       "/admin/dashboard",

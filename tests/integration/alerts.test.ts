@@ -22,6 +22,9 @@ import { type TelegramDouble, pressConfirm, startTelegramDouble } from "../suppo
  */
 
 const CHAT_ID = "-1001234567890";
+/** The operator's own Telegram user id (pressConfirm's default presser); others in the chat are not the operator. */
+const OPERATOR_ID = 111;
+const CHAT_MEMBER_ID = 222;
 const RETRY_BASE_MS = 400;
 const BASE_URL = "http://localhost:3000";
 
@@ -49,6 +52,8 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
       PANEL_SIMULATOR: "true",
       PANEL_SIMULATOR_PORT: "0",
       TELEGRAM_API_BASE: telegram.url,
+      // The test's SMTP server is on this machine, without TLS.
+      MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
       ALERT_JOB_INTERVAL_MS: "200",
       ALERT_RETRY_BASE_MS: String(RETRY_BASE_MS),
       GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
@@ -132,6 +137,7 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
       enabled: "on",
       telegramToken: telegram.token,
       telegramChatId: CHAT_ID,
+      telegramUserIds: String(OPERATOR_ID),
     });
     expect(saved.text).toContain("Telegram alerts saved");
     expect(saved.text).not.toContain(telegram.token);
@@ -222,6 +228,94 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
       .where("action", "=", "alerts.telegram-refused")
       .execute();
     expect(refused).toHaveLength(1);
+  });
+
+  // Security round 3, finding 4: anyone in the operator's chat could send the button's callback (with any order id)
+  // from a modified client, and a payment no longer waiting (cancelled) was confirmed too.
+  it("confirms only for the operator's Telegram user ids, only a payment still waiting, each press once", async () => {
+    const secret = telegram.webhookSecret();
+    const refusals = () =>
+      handle.db.selectFrom("audit_log").select("details").where("action", "=", "alerts.telegram-refused").execute();
+    const refusedBefore = (await refusals()).length;
+
+    const claimed = await claimedOrder();
+    const member = await pressConfirm(server.url, {
+      orderId: claimed,
+      chatId: CHAT_ID,
+      secret,
+      fromId: CHAT_MEMBER_ID,
+    });
+    expect(await member.json()).toEqual({ success: true, outcome: "refused" });
+    expect((await orderRow(claimed)).paid_at).toBeNull();
+    expect(telegram.callsOf("answerCallbackQuery").at(-1)!.body.text).toBe(
+      `Only the Telegram users named in Settings → Alerts may confirm payments (your user id: ${CHAT_MEMBER_ID}).`,
+    );
+
+    const cancelled = await claimedOrder();
+    const cancel = await fetch(`${server.url}/api/admin/orders/${cancelled}/cancel`, {
+      method: "POST",
+      headers: { cookie, origin: server.url, "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(cancel.status).toBe(200);
+    const late = await pressConfirm(server.url, { orderId: cancelled, chatId: CHAT_ID, secret });
+    expect(await late.json()).toEqual({ success: true, outcome: "refused" });
+    expect((await orderRow(cancelled)).status).toBe("cancelled");
+    expect(telegram.callsOf("answerCallbackQuery").at(-1)!.body.text).toBe(
+      "This payment is no longer waiting to be confirmed: open the order in the admin",
+    );
+
+    // One press, sent again with another order's id: the first confirms, the replay nothing.
+    const [first, second] = [await claimedOrder(), await claimedOrder()];
+    const press = { chatId: CHAT_ID, secret, callbackId: `press-${Date.now()}` };
+    expect(await (await pressConfirm(server.url, { ...press, orderId: first })).json()).toMatchObject({
+      outcome: "confirmed",
+    });
+    expect(await (await pressConfirm(server.url, { ...press, orderId: second })).json()).toMatchObject({
+      outcome: "refused",
+    });
+    expect((await orderRow(first)).paid_at).not.toBeNull();
+    expect((await orderRow(second)).paid_at).toBeNull();
+
+    const reasons = (await refusals()).slice(refusedBefore).map((r) => JSON.parse(r.details!) as { reason?: string });
+    expect(reasons.map((r) => r.reason)).toEqual([
+      "not one of the operator's Telegram user ids",
+      "the same button press again",
+    ]);
+    const failed = await handle.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "alerts.telegram-confirm")
+      .where("target_id", "=", cancelled)
+      .execute();
+    expect(failed.map((f) => JSON.parse(f.details!) as { failed?: string })).toEqual([
+      expect.objectContaining({
+        failed: "This payment is no longer waiting to be confirmed: open the order in the admin",
+      }),
+    ]);
+  });
+
+  it("confirms nothing from Telegram until the operator's user id is set", async () => {
+    const withoutIds = await settings({ intent: "alerts-telegram", enabled: "on", telegramChatId: CHAT_ID });
+    expect(withoutIds.text).toContain("Add your Telegram user id for the Confirm button to work");
+    const orderId = await claimedOrder();
+    const res = await pressConfirm(server.url, { orderId, chatId: CHAT_ID, secret: telegram.webhookSecret() });
+    expect(await res.json()).toEqual({ success: true, outcome: "refused" });
+    expect((await orderRow(orderId)).paid_at).toBeNull();
+    const bad = await settings({
+      intent: "alerts-telegram",
+      enabled: "on",
+      telegramChatId: CHAT_ID,
+      telegramUserIds: "@ravi",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("A Telegram user id is a number");
+    await settings({
+      intent: "alerts-telegram",
+      enabled: "on",
+      telegramChatId: CHAT_ID,
+      telegramUserIds: `${OPERATOR_ID}, 333`,
+    });
   });
 
   it("retries a failing channel with growing waits, and sends each alert once", async () => {

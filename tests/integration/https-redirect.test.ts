@@ -34,27 +34,38 @@ const SIX_MONTHS = 15_552_000;
 describe("plain HTTP behind the proxy", () => {
   let dir: string;
   let proxied: ServerProcess;
+  let listed: ServerProcess;
   let optedOut: ServerProcess;
   let direct: ServerProcess;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "shop-https-redirect-"));
     const common = { JOBS_ENABLED: "false" };
-    [proxied, optedOut, direct] = await Promise.all([
+    [proxied, listed, optedOut, direct] = await Promise.all([
       // Behind a proxy the placeholder UPI ID takes orders only in the demo: the simulator makes this shop one.
       spawnServer({
         ...common,
         DATABASE_URL: `file:${join(dir, "a.db")}`,
         TRUST_PROXY: "1",
+        PUBLIC_BASE_URL: "https://shop.example",
         PANEL_SIMULATOR: "true",
         PANEL_SIMULATOR_PORT: "0",
+      }),
+      // No public address configured (the setting still the local default): only the listed hosts.
+      spawnServer({
+        ...common,
+        DATABASE_URL: `file:${join(dir, "d.db")}`,
+        TRUST_PROXY: "1",
+        HTTPS_REDIRECT_HOSTS: "shop.example, www.shop.example",
+        ADMIN_USERNAME: "owner",
+        ADMIN_PASSWORD: "a-long-password",
       }),
       spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "b.db")}`, TRUST_PROXY: "1", HTTPS_REDIRECT: "false" }),
       spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "c.db")}` }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([proxied?.stop(), optedOut?.stop(), direct?.stop()]);
+    await Promise.all([proxied?.stop(), listed?.stop(), optedOut?.stop(), direct?.stop()]);
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -70,6 +81,8 @@ describe("plain HTTP behind the proxy", () => {
       const res = await send(proxied.url, path, { headers: viaProxy });
       expect(res.status, path).toBe(308);
       expect(res.headers.location, path).toBe(`https://shop.example${path}`);
+      // Never kept by a browser or a shared cache: where it leads may change with the settings.
+      expect(res.headers["cache-control"], path).toBe("no-store");
     }
     // A proxy that says nothing about the scheme: the request is not known to be HTTPS.
     const bare = await send(proxied.url, "/track", { headers: { host: "shop.example" } });
@@ -106,11 +119,68 @@ describe("plain HTTP behind the proxy", () => {
   });
 
   it("refuses a Host that is no host name instead of redirecting to it", async () => {
-    const res = await send(proxied.url, "/", {
+    const res = await send(listed.url, "/", {
       headers: { host: "shop.example/@evil.example", "x-forwarded-proto": "http" },
     });
     expect(res.status).toBe(400);
     expect(res.headers.location).toBeUndefined();
+  });
+
+  // Security round 3, finding 3: the redirect went to whatever host X-Forwarded-Host (or Host) named, as a
+  // cacheable 308, so one poisoned answer in a shared cache could send every visitor elsewhere.
+  it("sends every plain-HTTP request to the configured public host, whatever host the client names", async () => {
+    for (const headers of [
+      { host: "shop.example", "x-forwarded-host": "evil.example" },
+      { host: "evil.example" },
+      { host: "evil.example", "x-forwarded-host": "evil.example" },
+    ] as Record<string, string>[]) {
+      const res = await send(proxied.url, "/checkout?order=BK1", {
+        headers: { ...headers, "x-forwarded-proto": "http" },
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(308);
+      expect(res.headers.location, JSON.stringify(headers)).toBe("https://shop.example/checkout?order=BK1");
+      expect(res.headers["cache-control"]).toBe("no-store");
+    }
+  });
+
+  it("with no public address configured, redirects only to a Host in HTTPS_REDIRECT_HOSTS", async () => {
+    const plain = { "x-forwarded-proto": "http" };
+    const www = await send(listed.url, "/blog", { headers: { ...plain, host: "WWW.Shop.Example:80" } });
+    expect(www.status).toBe(308);
+    expect(www.headers.location).toBe("https://www.shop.example/blog");
+    expect(www.headers["cache-control"]).toBe("no-store");
+    for (const headers of [
+      { host: "evil.example" },
+      { host: "evil.example", "x-forwarded-host": "shop.example" },
+      { host: "shop.example.evil.example" },
+    ] as Record<string, string>[]) {
+      const res = await send(listed.url, "/blog", { headers: { ...plain, ...headers } });
+      expect(res.status, JSON.stringify(headers)).toBe(400);
+      expect(res.headers.location, JSON.stringify(headers)).toBeUndefined();
+      expect(res.headers["cache-control"]).toBe("no-store");
+      expect(res.body).toContain("PUBLIC_BASE_URL");
+    }
+  });
+
+  it("follows the Public Base URL setting once the operator sets it", async () => {
+    const https = { "x-forwarded-proto": "https", host: "shop.example" };
+    const signIn = await send(listed.url, "/admin/login", {
+      method: "POST",
+      headers: { ...https, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ username: "owner", password: "a-long-password" }).toString(),
+    });
+    const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
+    const saved = await send(listed.url, "/api/admin/setting", {
+      method: "POST",
+      headers: { ...https, cookie, "content-type": "application/json" },
+      body: JSON.stringify({ key: "PUBLIC_BASE_URL", value: "https://setting.example:8443" }),
+    });
+    expect(saved.status).toBe(200);
+    const res = await send(listed.url, "/track", {
+      headers: { host: "www.shop.example", "x-forwarded-proto": "http" },
+    });
+    expect(res.status).toBe(308);
+    expect(res.headers.location).toBe("https://setting.example:8443/track");
   });
 
   it("answers the health check over plain HTTP, for the proxy's probes", async () => {

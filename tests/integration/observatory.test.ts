@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, spawnServer } from "../support/server-process";
-import { type TlsProxy, startTlsProxy } from "../support/tls-proxy";
+import { type TlsProxy, loopbackHost, startTlsProxy } from "../support/tls-proxy";
 
 interface ObservatoryTest {
   pass: boolean;
@@ -34,12 +34,15 @@ describe("MDN HTTP Observatory", () => {
     // The first run installs the tool (about 40 s); npm test installs it before this stage.
     observatory = execFileSync("bash", ["scripts/ensure-observatory.sh"], { encoding: "utf8" }).trim();
     dir = mkdtempSync(join(tmpdir(), "shop-observatory-"));
+    // The shop's public address is the proxy's: plain HTTP is redirected there and nowhere else.
+    const host = loopbackHost();
     server = await spawnServer({
       DATABASE_URL: `file:${join(dir, "shop.db")}`,
       TRUST_PROXY: "1",
+      PUBLIC_BASE_URL: `https://${host}`,
       JOBS_ENABLED: "false",
     });
-    proxy = await startTlsProxy(dir, server.url);
+    proxy = await startTlsProxy(dir, server.url, host);
   }, 180_000);
 
   afterAll(async () => {

@@ -14,6 +14,12 @@ import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
 import { createPlan, deletePlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
 import { readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
+import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
+import { vapidKeys } from "~/domain/alerts/vapid.server";
+import { saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
+import { DEFAULT_MAILBOX } from "~/domain/payments/mail/mailbox-config";
+import { saveMailbox } from "~/domain/payments/mail/mailbox-store.server";
+import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 
@@ -189,6 +195,44 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
         user_agent: client.userAgent,
       }),
     ]);
+  });
+
+  it("leaves every channel's secret out of every backup: mailbox, SMTP, Telegram, Razorpay, SMS, Web Push", async () => {
+    const { db } = handle;
+    const sms = await rotateSmsSecret(db);
+    const vapid = await vapidKeys(db);
+    const secrets = {
+      mailbox: "mailbox-app-password-31337",
+      smtp: "smtp-password-31337",
+      token: "123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+      webhook: "telegram-webhook-secret-31337",
+      keySecret: "razorpay-key-secret-31337",
+      gatewayWebhook: "razorpay-webhook-secret-31337",
+    };
+    await saveMailbox(db, { ...DEFAULT_MAILBOX, host: "imap.example.in", username: "alerts" }, secrets.mailbox);
+    await saveAlertSettings(db, {
+      smtpPassword: secrets.smtp,
+      telegramToken: secrets.token,
+      telegramWebhookSecret: secrets.webhook,
+    });
+    await saveGatewaySettings(db, {
+      enabled: true,
+      keyId: "rzp_test_key",
+      keySecret: secrets.keySecret,
+      webhookSecret: secrets.gatewayWebhook,
+    });
+    await writeSettings(db, { upiId: "shop@okaxis" });
+    const texts: string[] = [];
+    for (const backup of [
+      (await deleteSelectedData(db, "owner", backupDir, ["settings.payment", "settings.smm"])).backup,
+      (await deleteAllData(db, "owner", backupDir)).backup,
+    ]) {
+      texts.push(gunzipSync(readFileSync(backupPath(backupDir, backup)!)).toString("utf8"));
+    }
+    expect(texts.join("")).toContain("shop@okaxis");
+    for (const secret of [...Object.values(secrets), sms, vapid.privateKey]) {
+      for (const text of texts) expect(text).not.toContain(secret);
+    }
   });
 
   it("deletes only the payment settings when asked", async () => {

@@ -256,4 +256,45 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
       expect(await snapshot(order.order_id)).toEqual(before);
     },
   );
+
+  // Security round 3 (own review): a refused or unanswered request did not count, so whoever had an order's id
+  // and phone could make the shop call the panel (and write to the audit log) without end, 30 times a minute
+  // per address through /track.
+  it("takes at most 5 refill and 5 cancel requests per order and hour from the buyer, answered or not", async () => {
+    await setUp();
+    const delivered = await deliveredOrder();
+    const placed = await placedOrder();
+    sim.panel.clearLog();
+    sim.panel.setSwitches({ errors: { refill: "Refill is disabled", cancel: "Cannot cancel" } });
+    for (let i = 0; i < 5; i++) {
+      expect((await refusal(requestOrderRefill(services, delivered.order_id, BUYER))).reason).toBe(
+        "REFILL_PANEL_REFUSED",
+      );
+      expect((await refusal(cancelBeforeDelivery(services, placed.order_id, BUYER))).reason).toBe(
+        "CANCEL_PANEL_REFUSED",
+      );
+    }
+    expect(await refusal(requestOrderRefill(services, delivered.order_id, BUYER))).toEqual({
+      reason: "REFILL_UNAVAILABLE",
+      status: 503,
+      message: REFILL_REFUSAL_TEXT.REFILL_UNAVAILABLE,
+    });
+    expect(await refusal(cancelBeforeDelivery(services, placed.order_id, BUYER))).toEqual({
+      reason: "CANCEL_UNAVAILABLE",
+      status: 503,
+      message: CANCEL_REFUSAL_TEXT.CANCEL_UNAVAILABLE,
+    });
+    expect([sim.panel.count("refill"), sim.panel.count("cancel")]).toEqual([5, 5]);
+    expect((await selfServiceView(services, delivered)).canRefill).toBe(false);
+    // The operator is not held back by the buyer's attempts, and an hour later the buyer may ask again.
+    const operator = { kind: "operator", name: "owner" } as const;
+    expect((await refusal(cancelBeforeDelivery(services, placed.order_id, operator))).reason).toBe(
+      "CANCEL_PANEL_REFUSED",
+    );
+    const later = Date.now() + 3_600_000 + 1_000;
+    expect((await refusal(requestOrderRefill(services, delivered.order_id, BUYER, later))).reason).toBe(
+      "REFILL_PANEL_REFUSED",
+    );
+    expect([sim.panel.count("refill"), sim.panel.count("cancel")]).toEqual([6, 6]);
+  });
 });

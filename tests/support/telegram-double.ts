@@ -100,12 +100,13 @@ export function pressConfirm(
     chatId,
     secret,
     fromId = 111,
-  }: { orderId: string; chatId: string; secret: string | null; fromId?: number },
+    callbackId = String(Math.floor(Math.random() * 1e12)),
+  }: { orderId: string; chatId: string; secret: string | null; fromId?: number; callbackId?: string },
 ): Promise<Response> {
   const update = {
     update_id: Math.floor(Math.random() * 1e9),
     callback_query: {
-      id: String(Math.floor(Math.random() * 1e12)),
+      id: callbackId,
       from: { id: fromId, is_bot: false, first_name: "Ravi", username: "ravi_ops" },
       message: { message_id: 1, date: 0, chat: { id: Number(chatId), type: "private" } },
       chat_instance: "1",

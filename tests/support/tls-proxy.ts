@@ -21,8 +21,7 @@ export interface TlsProxy {
  * on a loopback address of its own (127.x.y.z), so it needs no /etc/hosts
  * entry and cannot collide with another run. Ports below 1024 need root.
  */
-export async function startTlsProxy(dir: string, upstream: string): Promise<TlsProxy> {
-  const host = `127.${randomOctet(10, 250)}.${randomOctet(1, 254)}.${randomOctet(1, 254)}`;
+export async function startTlsProxy(dir: string, upstream: string, host = loopbackHost()): Promise<TlsProxy> {
   const certFile = join(dir, "cert.pem");
   const keyFile = join(dir, "key.pem");
   execFileSync(
@@ -113,6 +112,11 @@ http {
     throw error;
   }
   return { host, certFile, pid: child.pid!, output: () => out, stop };
+}
+
+/** A loopback address of its own for one proxy (127.x.y.z), chosen before the shop starts when it must know it. */
+export function loopbackHost(): string {
+  return `127.${randomOctet(10, 250)}.${randomOctet(1, 254)}.${randomOctet(1, 254)}`;
 }
 
 function randomOctet(min: number, max: number): number {

@@ -1,6 +1,9 @@
 import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { MailServerRefused, mailServerAddresses } from "~/domain/mail-server/address.server";
+import { TLS_REQUIRED, mailServerPlace, plainConnectionAllowed } from "~/domain/mail-server/rules";
 import { AppError } from "~/lib/app-error";
+import { secretLeftBehind } from "~/lib/saved-secret";
 import { parseRupeesToPaise } from "~/lib/money";
 import type { AlertAction, AlertSettingsResult } from "./alert-settings-actions";
 import { alertSettings, saveAlertSettings } from "./alert-settings.server";
@@ -11,6 +14,40 @@ import { alertSenders } from "./senders.server";
 import { connectTelegramWebhook } from "./telegram-webhook.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config">;
+
+export const RETYPE_SMTP_PASSWORD =
+  "Type the SMTP password again to use a different server: the saved password is only sent to the server it was saved for";
+
+/**
+ * The SMTP server a save points at: the saved password only to the server it
+ * was saved for (unless typed again), TLS unless the server is on this
+ * machine under MAIL_ALLOW_PRIVATE_ADDRESSES, and no server on this machine or
+ * a private network without that setting. A name that does not resolve now is
+ * left for the send to report.
+ */
+async function checkSmtpServer(
+  services: Services,
+  stored: Awaited<ReturnType<typeof alertSettings>>,
+  action: Extract<AlertAction, { intent: "alerts-email" }>,
+  port: number,
+): Promise<void> {
+  const allowPrivate = services.config.MAIL_ALLOW_PRIVATE_ADDRESSES;
+  const plain = action.smtpSecurity === "none";
+  if (plain && !plainConnectionAllowed(action.smtpHost, allowPrivate)) throw invalid(TLS_REQUIRED, "smtpSecurity");
+  const saved = stored.settings.email;
+  const left = secretLeftBehind({
+    saved: stored.secrets.smtpPassword,
+    typed: action.smtpPassword,
+    savedFor: mailServerPlace(saved.host, saved.port),
+    goingTo: mailServerPlace(action.smtpHost, port),
+  });
+  if (left) throw invalid(RETYPE_SMTP_PASSWORD, "smtpPassword");
+  try {
+    await mailServerAddresses({ host: action.smtpHost, plain, allowPrivate });
+  } catch (error) {
+    if (error instanceof MailServerRefused) throw invalid(error.message, "smtpHost");
+  }
+}
 
 /** One address, as nodemailer takes it: "Shop <alerts@shop.in>" or "alerts@shop.in". */
 const ADDRESS = /^(?:[^<>\r\n]{0,100}<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
@@ -72,6 +109,7 @@ export async function runAlertAction(
       if (action.enabled && (!action.smtpHost || !action.mailFrom || !action.mailTo)) {
         throw invalid("Give the SMTP host, From and To before switching e-mail alerts on", "smtpHost");
       }
+      if (action.smtpHost) await checkSmtpServer(services, stored, action, port);
       const email = {
         enabled: action.enabled,
         host: action.smtpHost,
@@ -102,7 +140,12 @@ export async function runAlertAction(
       if (action.enabled && (!action.telegramChatId || !(token || stored.secrets.telegramToken))) {
         throw invalid("Give the bot token and the chat id before switching Telegram alerts on", "telegramToken");
       }
-      const telegram = { enabled: action.enabled, chatId: action.telegramChatId };
+      const operatorIds = [...new Set(action.telegramUserIds.split(/[\s,;]+/).filter(Boolean))];
+      if (operatorIds.some((userId) => !/^\d{1,20}$/.test(userId))) {
+        throw invalid("A Telegram user id is a number (your own, not the chat's)", "telegramUserIds");
+      }
+      if (operatorIds.length > 10) throw invalid("At most 10 Telegram user ids", "telegramUserIds");
+      const telegram = { enabled: action.enabled, chatId: action.telegramChatId, operatorIds };
       await saveAlertSettings(db, { settings: { ...settings, telegram }, telegramToken: token || undefined });
       // A new token is a new bot: point it at this shop, so its "Confirm payment" button works.
       const webhookRefused = token ? await connectTelegramWebhook(services, token) : null;
@@ -115,7 +158,9 @@ export async function runAlertAction(
         intent: action.intent,
         message: webhookRefused
           ? `Telegram alerts saved, but Telegram refused the webhook (the Confirm button will not work): ${webhookRefused}`
-          : "Telegram alerts saved",
+          : operatorIds.length === 0
+            ? "Telegram alerts saved. Add your Telegram user id for the Confirm button to work"
+            : "Telegram alerts saved",
       };
     }
     case "alerts-push": {
@@ -144,7 +189,9 @@ export async function runAlertAction(
           { brand: site.brandName, publicBaseUrl: site.publicBaseUrl },
         ),
       );
-      await audit({ channel: action.channel, result: result.kind === "ok" ? "sent" : result.error });
+      // Where the test went, for e-mail (the channel that logs in to a server the operator named).
+      const server = action.channel === "email" ? { host: settings.email.host, port: settings.email.port } : {};
+      await audit({ channel: action.channel, ...server, result: result.kind === "ok" ? "sent" : result.error });
       if (result.kind !== "ok") throw new AppError("UPSTREAM_FAILED", `${label}: ${result.error}`);
       return { ok: true, intent: action.intent, message: `${label}: test alert sent` };
     }

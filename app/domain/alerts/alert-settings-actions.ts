@@ -41,6 +41,7 @@ export const alertActionSchemas = [
     enabled: checkbox,
     telegramToken: text(120, "The bot token is too long"),
     telegramChatId: text(32, "The chat id is too long"),
+    telegramUserIds: text(300, "The list of user ids is too long"),
   }),
   z.object({ intent: z.literal("alerts-push"), enabled: checkbox }),
   z.object({

@@ -31,8 +31,13 @@ export const alertSettingsSchema = z.object({
     })
     .default({ enabled: false, host: "", port: 587, security: "starttls", user: "", from: "", to: "" }),
   telegram: z
-    .object({ enabled: z.boolean().default(false), chatId: z.string().default("") })
-    .default({ enabled: false, chatId: "" }),
+    .object({
+      enabled: z.boolean().default(false),
+      chatId: z.string().default(""),
+      /** The Telegram user ids whose press of "Confirm payment" counts: the operator's own, never the chat's. */
+      operatorIds: z.array(z.string()).default([]),
+    })
+    .default({ enabled: false, chatId: "", operatorIds: [] }),
   /** Web Push to every device that subscribed (alert_push_subscriptions). */
   push: z.object({ enabled: z.boolean().default(false) }).default({ enabled: false }),
 });

@@ -24,11 +24,13 @@ export function vapidSubject(site: Site): string {
 export async function alertSenders(
   db: DB,
   { settings, secrets }: StoredAlertSettings,
-  config: Pick<Config, "TELEGRAM_API_BASE" | "PUSH_ALLOW_PRIVATE_ADDRESSES">,
+  config: Pick<Config, "TELEGRAM_API_BASE" | "PUSH_ALLOW_PRIVATE_ADDRESSES" | "MAIL_ALLOW_PRIVATE_ADDRESSES">,
   site: Site,
 ): Promise<Partial<Record<AlertChannel, AlertSender>>> {
   const senders: Partial<Record<AlertChannel, AlertSender>> = {};
-  if (channelComplete("email", settings, secrets)) senders.email = emailSender(settings.email, secrets.smtpPassword);
+  if (channelComplete("email", settings, secrets)) {
+    senders.email = emailSender(settings.email, secrets.smtpPassword, config.MAIL_ALLOW_PRIVATE_ADDRESSES);
+  }
   if (channelComplete("telegram", settings, secrets)) {
     senders.telegram = telegramSender(config.TELEGRAM_API_BASE, secrets.telegramToken, settings.telegram.chatId);
   }

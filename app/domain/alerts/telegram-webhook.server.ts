@@ -2,7 +2,9 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { AppServices } from "~/context";
 import { z } from "zod";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import type { OrderStatus } from "~/domain/orders/lifecycle";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { firstSighting } from "~/domain/payments/replay-guard.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { parseJsonText } from "~/lib/parse.server";
 import { alertSettings, saveAlertSettings } from "./alert-settings.server";
@@ -15,6 +17,12 @@ type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
 /** Telegram's updates are small; anything larger is not one. */
 export const MAX_TELEGRAM_BODY_BYTES = 64 * 1024;
 export const TELEGRAM_WEBHOOK_PATH = "/api/alerts/telegram";
+
+/** Only a payment still waiting may be confirmed from Telegram; anything else is for the order page. */
+const WAITING = new Set<OrderStatus>(["awaiting_payment", "payment_claimed"]);
+const NO_LONGER_WAITING = "This payment is no longer waiting to be confirmed: open the order in the admin";
+/** Telegram answers a button for a few minutes at most; a press is remembered a day. */
+const CALLBACK_KEPT_MS = 24 * 3600_000;
 
 export interface TelegramWebhookReply {
   success: true;
@@ -32,9 +40,11 @@ export function secretMatches(given: string | null, secret: string): boolean {
  * POST /api/alerts/telegram: the "Confirm payment" button pressed in the
  * operator's chat. Telegram proves the update is its own by sending back the
  * secret the shop gave setWebhook (X-Telegram-Bot-Api-Secret-Token); the
- * update must come from the configured chat. The payment is then confirmed
- * through the order page's own action, with the shop's operator as actor,
- * and Telegram is told the outcome with answerCallbackQuery.
+ * update must come from the configured chat, be pressed by one of the
+ * operator's Telegram user ids (Settings → Alerts), and be a press not seen
+ * before; the order's payment must still be waiting. The payment is then
+ * confirmed through the order page's own action, with the shop's operator as
+ * actor, and Telegram is told the outcome with answerCallbackQuery.
  */
 export async function receiveTelegramUpdate(
   services: Services,
@@ -66,10 +76,25 @@ export async function receiveTelegramUpdate(
       client: request.client,
     });
 
-  if (!settings.telegram.enabled || callback.chatId !== settings.telegram.chatId) {
-    await audit("alerts.telegram-refused", { reason: "not the configured chat" });
-    await answer("This chat may not confirm payments.");
+  const refuse = async (reason: string, text: string): Promise<TelegramWebhookReply> => {
+    await audit("alerts.telegram-refused", { reason });
+    await answer(text);
     return { success: true, outcome: "refused" };
+  };
+  if (!settings.telegram.enabled || callback.chatId !== settings.telegram.chatId) {
+    return refuse("not the configured chat", "This chat may not confirm payments.");
+  }
+  // Anyone in the chat can send any callback data with a modified client: only the operator's own presses count.
+  if (!settings.telegram.operatorIds.includes(callback.fromId)) {
+    return refuse(
+      "not one of the operator's Telegram user ids",
+      `Only the Telegram users named in Settings → Alerts may confirm payments (your user id: ${callback.fromId}).`,
+    );
+  }
+  // Each press is taken once, whatever its data says (a replayed update cannot confirm another order).
+  const now = Date.now();
+  if (!(await firstSighting(db, `telegram-callback:${callback.callbackId}`, now + CALLBACK_KEPT_MS, now))) {
+    return refuse("the same button press again", "This button press was already handled.");
   }
   const operator = await db.selectFrom("admin_users").select("username").orderBy("id").executeTakeFirst();
   if (!operator) {
@@ -77,9 +102,13 @@ export async function receiveTelegramUpdate(
     return { success: true, outcome: "refused" };
   }
   try {
-    await runOrderAction(services, { name: operator.username, client: request.client }, callback.orderId, {
-      intent: "confirm-payment",
-    });
+    await runOrderAction(
+      services,
+      { name: operator.username, client: request.client },
+      callback.orderId,
+      { intent: "confirm-payment" },
+      { guard: (order) => (WAITING.has(order.status) ? null : NO_LONGER_WAITING) },
+    );
   } catch (error) {
     if (!isAppError(error)) throw error;
     await audit("alerts.telegram-confirm", { failed: error.message });

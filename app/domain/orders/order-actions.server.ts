@@ -10,6 +10,7 @@ import { confirmPayment, markRefunded } from "./payment.server";
 import { sendAfterConfirmation } from "./payment-jobs.server";
 import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "./placement.server";
 import type { OrderRow } from "./table";
+import type { TransitionRequest } from "./transitions.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
 
@@ -30,11 +31,13 @@ export async function runOrderAction(
   operator: { name: string; client?: RequestClient },
   rawOrderId: string,
   action: OrderAction,
+  /** A further check on the locked order, for callers narrower than the order page (the Telegram button). */
+  { guard }: Pick<TransitionRequest, "guard"> = {},
 ): Promise<OrderActionResult> {
   const orderId = parseOrderId(rawOrderId);
   if (!orderId) throw new AppError("NOT_FOUND", "Order not found");
   try {
-    const result = await perform(services, operator, orderId, action);
+    const result = await perform(services, operator, orderId, action, guard);
     if (!TRANSITION_ACTIONS.has(action.intent))
       await audit(services, operator, orderId, action, { result: result.message });
     return result;
@@ -60,13 +63,20 @@ async function perform(
   operator: { name: string; client?: RequestClient },
   orderId: string,
   action: OrderAction,
+  guard?: TransitionRequest["guard"],
 ): Promise<OrderActionResult> {
   const { db } = services;
   const actor = { kind: "operator", name: operator.name } as const;
   switch (action.intent) {
     case "confirm-payment": {
       const current = await findOrder(db, orderId);
-      const order = await confirmPayment(db, orderId, actor, { utrCompared: current?.utr ?? null }, operator);
+      const order = await confirmPayment(
+        db,
+        orderId,
+        actor,
+        { utrCompared: current?.utr ?? null },
+        { ...operator, guard },
+      );
       sendAfterConfirmation(services, order);
       return { message: "Payment confirmed", order };
     }

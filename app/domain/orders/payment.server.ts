@@ -66,9 +66,17 @@ export function confirmPayment(
   orderId: string,
   actor: PaymentConfirmer,
   evidence: PaymentEvidence,
-  { now, client, set }: { now?: number; client?: RequestClient; set?: OrderFields } = {},
+  {
+    now,
+    client,
+    set,
+    guard,
+  }: { now?: number; client?: RequestClient; set?: OrderFields; guard?: TransitionRequest["guard"] } = {},
 ): Promise<OrderRow> {
-  return transitionOrder(db, orderId, "confirmPayment", confirmation(actor, evidence, { now, client, set }));
+  return transitionOrder(db, orderId, "confirmPayment", {
+    ...confirmation(actor, evidence, { now, client, set }),
+    guard,
+  });
 }
 
 /** The same, inside a transaction the caller holds, on an order it already locked. */

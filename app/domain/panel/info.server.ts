@@ -7,6 +7,7 @@ import type { PanelService } from "./parse";
 import { storePanelServices } from "./services.server";
 import type { AppErrorCode } from "~/lib/app-error";
 import { plural } from "~/lib/plural";
+import { secretLeftBehind } from "~/lib/saved-secret";
 
 /** What the settings card and the dashboard show about the panel account. */
 
@@ -58,7 +59,9 @@ async function connectionFor(services: Services, override: ConnectionOverride = 
   const settings = await services.settings.get();
   const typedUrl = override.url?.trim() ?? "";
   const typedKey = override.apiKey?.trim() ?? "";
-  if (typedUrl && !typedKey && settings.panelApiKey.trim() && !sameEndpoint(typedUrl, settings.panelUrl)) {
+  const goingTo = apiEndpoint(typedUrl);
+  const savedFor = apiEndpoint(settings.panelUrl);
+  if (typedUrl && secretLeftBehind({ saved: settings.panelApiKey, typed: typedKey, savedFor, goingTo })) {
     return refusal("INVALID_INPUT", RETYPE_KEY_MESSAGE, "panelApiKey");
   }
   const merged = {

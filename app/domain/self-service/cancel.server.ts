@@ -55,7 +55,7 @@ export async function cancelBeforeDelivery(
   const claim = await db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
-    const refused = cancelRefusal(await selfServiceFacts(trx, order, serviceIdOf(setup, order), now));
+    const refused = cancelRefusal(await selfServiceFacts(trx, order, serviceIdOf(setup, order), now), who.kind);
     if (refused) throw cancelError(refused);
     const requestId = await insertRequest(trx, { orderId, kind: "cancel", requestedBy: name, now });
     await recordAudit(

@@ -2,8 +2,8 @@ import type { DB } from "~/db/database.server";
 import type { PanelSetup } from "~/domain/panel/connection.server";
 import { serviceCapabilities } from "~/domain/panel/services.server";
 import type { OrderRow } from "~/domain/orders/table";
-import { cancelUnderWay, lastRefill } from "./requests.repository.server";
-import type { SelfServiceFacts } from "./rules";
+import { buyerRequestsSince, cancelUnderWay, lastRefill } from "./requests.repository.server";
+import { BUYER_REQUEST_WINDOW_MS, type SelfServiceFacts } from "./rules";
 
 /** The panel service an order goes to, from the settings; "" when not set. */
 export function serviceIdOf(
@@ -20,10 +20,11 @@ export async function selfServiceFacts(
   serviceId: string,
   now: number,
 ): Promise<SelfServiceFacts> {
-  const [capabilities, refill, cancelling] = await Promise.all([
+  const [capabilities, refill, cancelling, buyerRequests] = await Promise.all([
     serviceCapabilities(db, serviceId),
     lastRefill(db, order.order_id),
     cancelUnderWay(db, order.order_id, now),
+    buyerRequestsSince(db, order.order_id, now - BUYER_REQUEST_WINDOW_MS),
   ]);
   return {
     status: order.status,
@@ -35,5 +36,6 @@ export async function selfServiceFacts(
     capabilities,
     lastRefill: refill,
     cancelUnderWay: cancelling,
+    buyerRequests,
   };
 }

@@ -61,7 +61,7 @@ export async function requestOrderRefill(
     const order = await lockOrder(trx, orderId);
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
     const facts = await selfServiceFacts(trx, order, serviceIdOf(setup, order), now);
-    const refused = refillRefusal(facts, now);
+    const refused = refillRefusal(facts, now, who.kind);
     if (refused) throw refillError(refused);
     const requestId = await insertRequest(trx, { orderId, kind: "refill", requestedBy: actor, now });
     await recordAudit(

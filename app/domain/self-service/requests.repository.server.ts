@@ -62,6 +62,25 @@ export async function lastRefill(db: DB, orderId: string): Promise<LastRefill | 
   return row ? { state: row.state, requestedAt: row.requested_at } : null;
 }
 
+/** How many refill and cancel requests the buyer made for an order since `since`, whatever the panel answered. */
+export async function buyerRequestsSince(
+  db: DB,
+  orderId: string,
+  since: number,
+): Promise<Record<PanelRequestKind, number>> {
+  const rows = await db
+    .selectFrom("order_panel_requests")
+    .select(["kind", (eb) => eb.fn.countAll<number | string>().as("n")])
+    .where("order_id", "=", orderId)
+    .where("requested_by", "=", "buyer")
+    .where("requested_at", ">", since)
+    .groupBy("kind")
+    .execute();
+  const counts: Record<PanelRequestKind, number> = { refill: 0, cancel: 0 };
+  for (const row of rows) counts[row.kind] = Number(row.n);
+  return counts;
+}
+
 /** A claim older than this was left by a process that stopped mid-call; it no longer blocks a new one. */
 const STALE_CLAIM_MS = 10 * 60 * 1000;
 

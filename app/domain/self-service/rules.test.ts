@@ -12,7 +12,20 @@ const delivered: SelfServiceFacts = {
   capabilities: { refill: true, cancel: true, dripfeed: false },
   lastRefill: null,
   cancelUnderWay: false,
+  buyerRequests: { refill: 0, cancel: 0 },
 };
+
+describe("the buyer's requests per order", () => {
+  it("stops the buyer after 5 of a kind in the window, never the operator", () => {
+    const busy = { ...delivered, buyerRequests: { refill: 5, cancel: 5 } };
+    expect(refillRefusal({ ...delivered, buyerRequests: { refill: 4, cancel: 0 } }, NOW)).toBeNull();
+    expect(refillRefusal(busy, NOW)).toBe("REFILL_UNAVAILABLE");
+    expect(refillRefusal(busy, NOW, "operator")).toBeNull();
+    const pending = { ...busy, status: "sent" as const, panelStatus: "pending" };
+    expect(cancelRefusal(pending)).toBe("CANCEL_UNAVAILABLE");
+    expect(cancelRefusal(pending, "operator")).toBeNull();
+  });
+});
 
 describe("refillRefusal", () => {
   it("allows a refill inside the guarantee, once a day", () => {

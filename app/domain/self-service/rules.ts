@@ -11,6 +11,15 @@ import type { RefillRefusal } from "./refill-messages";
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most one refill request per order in this long. */
 export const REFILL_COOLDOWN_MS = DAY_MS;
+/**
+ * Requests of each kind the buyer may make for one order in BUYER_REQUEST_WINDOW_MS, however the panel answered:
+ * a refused or unanswered one does not use up the day's refill, but each is a panel call and an audit entry.
+ */
+export const BUYER_REQUESTS_PER_WINDOW = 5;
+export const BUYER_REQUEST_WINDOW_MS = 60 * 60 * 1000;
+
+/** Who asks: the buyer's requests are counted; the operator's are not held back by them. */
+export type Asker = "buyer" | "operator";
 
 export interface Capabilities {
   refill: boolean;
@@ -36,6 +45,8 @@ export interface SelfServiceFacts {
   lastRefill: LastRefill | null;
   /** A cancel is being asked of the panel right now. */
   cancelUnderWay: boolean;
+  /** The buyer's requests of each kind in the last BUYER_REQUEST_WINDOW_MS. */
+  buyerRequests: { refill: number; cancel: number };
 }
 
 /** When the refill guarantee ends; null without one or before delivery. */
@@ -45,7 +56,7 @@ export function guaranteeEndsAt(facts: Pick<SelfServiceFacts, "refillDays" | "de
 }
 
 /** Why a refill cannot be asked for now; null when it can. */
-export function refillRefusal(facts: SelfServiceFacts, now: number): RefillRefusal | null {
+export function refillRefusal(facts: SelfServiceFacts, now: number, asker: Asker = "buyer"): RefillRefusal | null {
   if (facts.refillDays <= 0) return "REFILL_NO_GUARANTEE";
   if (facts.status !== "delivered" || !facts.panelOrderId) return "REFILL_NOT_DELIVERED";
   const ends = guaranteeEndsAt(facts);
@@ -55,15 +66,17 @@ export function refillRefusal(facts: SelfServiceFacts, now: number): RefillRefus
   if (last && last.state !== "failed" && now - last.requestedAt < REFILL_COOLDOWN_MS) {
     return last.state === "requested" ? "REFILL_BUSY" : "REFILL_TOO_SOON";
   }
+  if (asker === "buyer" && facts.buyerRequests.refill >= BUYER_REQUESTS_PER_WINDOW) return "REFILL_UNAVAILABLE";
   return null;
 }
 
 /** Why the buyer cannot cancel now; null when they can (paid, at the panel, still Pending there, service allows it). */
-export function cancelRefusal(facts: SelfServiceFacts): CancelRefusal | null {
+export function cancelRefusal(facts: SelfServiceFacts, asker: Asker = "buyer"): CancelRefusal | null {
   if (facts.status !== "sent" || !facts.panelOrderId || facts.panelStatus !== "pending") return "CANCEL_NOT_PENDING";
   if (!facts.paid) return "CANCEL_NOT_PAID";
   if (!facts.capabilities.cancel) return "CANCEL_NOT_SUPPORTED";
   if (facts.cancelUnderWay) return "CANCEL_BUSY";
+  if (asker === "buyer" && facts.buyerRequests.cancel >= BUYER_REQUESTS_PER_WINDOW) return "CANCEL_UNAVAILABLE";
   return null;
 }
 

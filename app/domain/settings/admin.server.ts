@@ -3,6 +3,7 @@ import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { apiEndpoint } from "~/domain/panel/client.server";
 import { AppError } from "~/lib/app-error";
+import { secretLeftBehind } from "~/lib/saved-secret";
 import { SETTINGS, type SettingName, type SiteSettings, settingNameForKey } from "./registry";
 import { readSiteSettings, writeSettings } from "./settings.server";
 import { SETTINGS_FORMS, type SettingsForm } from "./validation";
@@ -24,9 +25,12 @@ export async function settingsForAdmin(db: DB): Promise<SiteSettings> {
 
 /** A new panel URL with the key field left empty: the saved key would go to an address it was not entered for. */
 function keyLeftBehind(current: SiteSettings, input: Record<string, string>): boolean {
-  if (!current.panelApiKey || input.panelApiKey) return false;
-  const before = apiEndpoint(current.panelUrl);
-  return before === null || before !== apiEndpoint(input.panelUrl ?? "");
+  return secretLeftBehind({
+    saved: current.panelApiKey,
+    typed: input.panelApiKey ?? "",
+    savedFor: apiEndpoint(current.panelUrl),
+    goingTo: apiEndpoint(input.panelUrl ?? ""),
+  });
 }
 
 const KEY_LEFT_BEHIND =

@@ -189,6 +189,15 @@ export function AlertsCard({ alerts }: Props) {
             inputMode="numeric"
             defaultValue={settings.telegram.chatId}
           />
+          <TextField
+            id={`${id}-telegramUserIds`}
+            label="Your Telegram user id (who may press Confirm; comma-separated)"
+            fetcher={telegram}
+            name="telegramUserIds"
+            inputMode="numeric"
+            placeholder="Press Confirm once: Telegram shows your id"
+            defaultValue={settings.telegram.operatorIds.join(", ")}
+          />
           <p className="text-sm text-gray-700" data-testid="telegram-webhook">
             Confirm button: {alerts.telegramWebhookSet ? "connected" : "not connected (save a bot token)"}
           </p>

@@ -19,4 +19,15 @@ describe("SMTP failures", () => {
     });
     expect(smtpFailure(new Error("boom"), where).kind).toBe("retry");
   });
+
+  it("takes the password out of the server's words where it appears itself, and nothing else", () => {
+    expect(smtpFailure({ code: "EAUTH", response: '535 5.7.8 "hunter2" rejected' }, where, "hunter2")).toEqual({
+      kind: "permanent",
+      error: 'The SMTP server refused the user or password: 535 5.7.8 "•••" rejected',
+    });
+    expect(smtpFailure({ code: "EAUTH", response: "535 5.7.8 bad credentials" }, where, "e")).toEqual({
+      kind: "permanent",
+      error: "The SMTP server refused the user or password: 535 5.7.8 bad credentials",
+    });
+  });
 });

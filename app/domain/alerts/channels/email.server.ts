@@ -1,4 +1,7 @@
+import { isIP } from "node:net";
 import nodemailer from "nodemailer";
+import { MailServerRefused, mailServerAddresses, preferredAddress } from "~/domain/mail-server/address.server";
+import { redactSecret } from "~/lib/redact-secret";
 import type { AlertSettings } from "../alert-settings";
 import type { SendResult } from "../retry";
 import { type AlertSender, SEND_TIMEOUT_MS } from "./channel";
@@ -6,22 +9,39 @@ import { type AlertSender, SEND_TIMEOUT_MS } from "./channel";
 /**
  * Alerts by e-mail, through the operator's own SMTP server (nodemailer).
  * `tls` connects over TLS (port 465), `starttls` insists on upgrading the
- * connection (587), `none` sends in the clear (a relay on this machine only).
+ * connection (587), `none` sends in the clear (a relay on this machine only,
+ * under MAIL_ALLOW_PRIVATE_ADDRESSES). Before each send the host is resolved
+ * and every address checked (app/domain/mail-server/address.server.ts);
+ * nodemailer then connects to a checked address, the certificate still
+ * checked against the host name.
  */
-export function emailSender(settings: AlertSettings["email"], password: string): AlertSender {
-  const transport = nodemailer.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.security === "tls",
-    requireTLS: settings.security === "starttls",
-    ignoreTLS: settings.security === "none",
-    auth: settings.user ? { user: settings.user, pass: password } : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: SEND_TIMEOUT_MS,
-  });
+export function emailSender(settings: AlertSettings["email"], password: string, allowPrivate: boolean): AlertSender {
   return {
     async send(message) {
+      let address: string;
+      try {
+        const checked = await mailServerAddresses({
+          host: settings.host,
+          plain: settings.security === "none",
+          allowPrivate,
+        });
+        address = preferredAddress(checked).address;
+      } catch (error) {
+        if (error instanceof MailServerRefused) return { kind: "permanent", error: error.message };
+        return smtpFailure(error, settings, password);
+      }
+      const transport = nodemailer.createTransport({
+        host: address,
+        ...(isIP(settings.host) ? {} : { servername: settings.host }),
+        port: settings.port,
+        secure: settings.security === "tls",
+        requireTLS: settings.security === "starttls",
+        ignoreTLS: settings.security === "none",
+        auth: settings.user ? { user: settings.user, pass: password } : undefined,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: SEND_TIMEOUT_MS,
+      });
       try {
         await transport.sendMail({
           from: settings.from,
@@ -31,7 +51,7 @@ export function emailSender(settings: AlertSettings["email"], password: string):
         });
         return { kind: "ok" };
       } catch (error) {
-        return smtpFailure(error, settings);
+        return smtpFailure(error, settings, password);
       } finally {
         transport.close();
       }
@@ -46,9 +66,18 @@ interface SmtpError {
   message?: string;
 }
 
-/** What went wrong, in words the operator can act on, and whether trying again may help. */
-export function smtpFailure(error: unknown, where: { host: string; port: number }): SendResult {
-  const e = (typeof error === "object" && error !== null ? error : {}) as SmtpError;
+/**
+ * What went wrong, in words the operator can act on, and whether trying again
+ * may help. The server's own words keep everything but the password, taken out
+ * where it appears itself (app/lib/redact-secret.ts).
+ */
+export function smtpFailure(error: unknown, where: { host: string; port: number }, password = ""): SendResult {
+  const raw = (typeof error === "object" && error !== null ? error : {}) as SmtpError;
+  const e: SmtpError = {
+    ...raw,
+    response: raw.response === undefined ? undefined : redactSecret(raw.response, password),
+    message: raw.message === undefined ? undefined : redactSecret(raw.message, password),
+  };
   const server = `${where.host}:${where.port}`;
   const reply = e.response ? `: ${e.response.slice(0, 200)}` : "";
   if (e.code === "EAUTH") return { kind: "permanent", error: `The SMTP server refused the user or password${reply}` };

@@ -53,10 +53,12 @@ describe("mailbox settings", () => {
     expect(!result.ok && result.message).toMatch(message);
   });
 
-  it("allows a plain connection to this machine only", () => {
-    expect(checkMailboxInput({ ...input, host: "127.0.0.1", tls: false, port: "143" }).ok).toBe(true);
-    expect(checkMailboxInput({ ...input, host: "localhost", tls: false }).ok).toBe(true);
-    expect(checkMailboxInput({ ...input, host: "10.0.0.5", tls: false }).ok).toBe(false);
+  it("allows a plain connection to this machine only, under MAIL_ALLOW_PRIVATE_ADDRESSES", () => {
+    const tests = { allowPrivate: true };
+    expect(checkMailboxInput({ ...input, host: "127.0.0.1", tls: false, port: "143" }, tests).ok).toBe(true);
+    expect(checkMailboxInput({ ...input, host: "localhost", tls: false }, tests).ok).toBe(true);
+    expect(checkMailboxInput({ ...input, host: "10.0.0.5", tls: false }, tests).ok).toBe(false);
+    expect(checkMailboxInput({ ...input, host: "127.0.0.1", tls: false }).ok).toBe(false);
   });
 });
 

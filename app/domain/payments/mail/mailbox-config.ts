@@ -1,3 +1,4 @@
+import { plainConnectionAllowed } from "~/domain/mail-server/rules";
 import { domainProblem, normaliseDomain } from "./domains";
 
 /**
@@ -11,7 +12,7 @@ export interface MailboxSettings {
   enabled: boolean;
   host: string;
   port: number;
-  /** Implicit TLS (IMAPS). Off only for a mailbox on this machine (127.0.0.1, localhost). */
+  /** Implicit TLS (IMAPS). Off only for a mailbox on this machine, under MAIL_ALLOW_PRIVATE_ADDRESSES. */
   tls: boolean;
   username: string;
   folder: string;
@@ -74,13 +75,11 @@ const HOST =
 const EMAIL = /^[^\s@<>,;"]{1,64}@[a-z0-9.-]{1,253}\.[a-z]{2,63}$/;
 const IPV4 = /^(?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase();
-  return h === "localhost" || h === "127.0.0.1";
-}
-
-/** Reads the typed values; a refusal names the field and says what is wrong. */
-export function checkMailboxInput(input: MailboxInput): MailboxCheck {
+/**
+ * Reads the typed values; a refusal names the field and says what is wrong.
+ * `allowPrivate` is MAIL_ALLOW_PRIVATE_ADDRESSES: only then may TLS be off, and only for this machine.
+ */
+export function checkMailboxInput(input: MailboxInput, { allowPrivate = false } = {}): MailboxCheck {
   const fail = (field: string, message: string): MailboxCheck => ({ ok: false, field, message });
   const host = input.host.trim().toLowerCase();
   if (host === "") return fail("host", "Enter the IMAP server's host name (imap.gmail.com)");
@@ -90,10 +89,10 @@ export function checkMailboxInput(input: MailboxInput): MailboxCheck {
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : NaN;
   if (!(port >= 1 && port <= 65535)) return fail("port", "The port is a whole number from 1 to 65535 (IMAPS: 993)");
 
-  if (!input.tls && !isLoopbackHost(host)) {
+  if (!input.tls && !plainConnectionAllowed(host, allowPrivate)) {
     return fail(
       "tls",
-      "TLS can be off only for a mailbox on this machine (127.0.0.1 or localhost): the password would cross the network in the clear",
+      "TLS can be off only for a mailbox on this machine (127.0.0.1 or localhost, with MAIL_ALLOW_PRIVATE_ADDRESSES=true): the password would cross the network in the clear",
     );
   }
 

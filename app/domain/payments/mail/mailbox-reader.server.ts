@@ -99,7 +99,7 @@ export function startMailboxReader(services: Services, { pollMs, resolver, maxBa
 
   async function session(active: { settings: MailboxSettings; password: string }): Promise<void> {
     const { settings, password } = active;
-    const imap = imapClient(settings, password);
+    const imap = await imapClient(settings, password, services.config.MAIL_ALLOW_PRIVATE_ADDRESSES);
     client = imap;
     const closed = new Promise<void>((resolve) => imap.once("close", () => resolve()));
     imap.on("error", (error: unknown) =>
