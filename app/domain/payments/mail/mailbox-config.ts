@@ -1,3 +1,4 @@
+import { BANK_EMAIL_DOMAINS } from "../reader/bank-registry";
 import { domainProblem, normaliseDomain } from "./domains";
 
 /**
@@ -28,20 +29,11 @@ export interface MailboxSettings {
 }
 
 /**
- * The domains the built-in e-mail templates' senders sign with: HDFC Bank
- * (alerts@hdfcbank.net), ICICI Bank, SBI (alerts.sbi.co.in), Axis Bank, Kotak,
- * PhonePe, Paytm and Google Pay (google.com).
+ * The built-in banks' own sending domains (reader/bank-registry.ts). No mail
+ * provider or payment app is among them: Google, Paytm and PhonePe sign mail
+ * whose text their users write, so their signature proves nothing.
  */
-export const DEFAULT_BANK_DOMAINS = [
-  "hdfcbank.net",
-  "icicibank.com",
-  "sbi.co.in",
-  "axisbank.com",
-  "kotak.com",
-  "phonepe.com",
-  "paytm.com",
-  "google.com",
-] as const;
+export const DEFAULT_BANK_DOMAINS: readonly string[] = BANK_EMAIL_DOMAINS;
 
 export const DEFAULT_MAILBOX: MailboxSettings = {
   enabled: false,
