@@ -34,7 +34,7 @@ export async function acceptCredit(services: Services, credit: Credit, now = Dat
   return outcome;
 }
 
-/** A credit the shop holds with the same UTR as an order the operator is looking at, elsewhere than that order. */
+/** A credit the shop holds with the same UTR as an order the operator is looking at, other than the one that paid it. */
 export interface UtrHolding {
   creditId: number;
   status: PaymentCreditRow["status"];
@@ -45,7 +45,8 @@ export interface UtrHolding {
 
 /**
  * What else the shop holds with this order's UTR: a payment that already paid another order, or a
- * credit waiting or dismissed under Payments. The order page shows it before the operator confirms.
+ * credit waiting (a partial payment of this order, say) or dismissed under Payments. The order page
+ * shows it before the operator confirms.
  */
 export async function utrHeldElsewhere(
   db: Services["db"],
@@ -53,7 +54,7 @@ export async function utrHeldElsewhere(
 ): Promise<UtrHolding[]> {
   if (!order.utr) return [];
   return (await creditsHoldingUtr(db, order.utr))
-    .filter((c) => c.order_id !== order.order_id)
+    .filter((c) => !(c.order_id === order.order_id && (c.status === "confirmed" || c.status === "assigned")))
     .map((c) => ({ creditId: c.id, status: c.status, orderId: c.order_id, amountPaise: c.amount_paise }));
 }
 
