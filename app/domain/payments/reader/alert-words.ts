@@ -4,7 +4,7 @@ import type { AmountMention } from "./alert-fields";
  * Money in or not, from the words around the amount. First the words that
  * make a text something other than a completed credit to the account,
  * whatever else it says (an OTP, a request, a promise, a failure, a
- * reversal, a card, a mandate, an offer); then the first word that moves
+ * reversal, a refund, a card, a mandate, an offer); then the first word that moves
  * money decides its direction: "Acct XX051 debited for Rs 180; SHOP
  * credited" is a debit, "a/c credited for Rs 10 and debited from a/c
  * XX0987" a credit. "…has received Rs 21 from your A/c" is money leaving.
@@ -24,6 +24,8 @@ const NOT_A_CREDIT: [RegExp, string][] = [
     "it reports a failed, pending or only initiated transaction",
   ],
   [/\brevers(?:ed|al)\b|\bchargeback\b/i, "it reports the reversal of an earlier transaction"],
+  // Money back for the account holder's own spend: never a buyer's payment, whatever its amount.
+  [/\brefund(?:ed|s)?\b/i, "it is a refund, not a payment to the shop"],
   [
     /\b(?:credit|debit|prepaid|forex)[ -]card\b|[a-z]*card (?:ending|no\b|number|xx|x\d|\*)|\bon your (?:[a-z]+ ){0,3}card\b|\bcard account\b/i,
     "it is about a card, not money into the account",

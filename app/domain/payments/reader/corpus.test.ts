@@ -70,21 +70,23 @@ describe("the reader on the shared corpus of real bank alerts", () => {
     expect(share(figures.creditsRead, figures.credits)).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("misses a credit only when its source gives a sender that is no bank's DLT header, and says so", () => {
+  it("misses a credit only for a sender that is no bank's DLT header, or for a refund, and says so", () => {
     // The fixtures give "slice", "INDIAN", "SARASWAT", "SARASWATBANK" for a few texts: names, not the headers
-    // the networks deliver. The shop refuses them as it would any sender it cannot tie to a bank.
+    // the networks deliver; the shop refuses them as any sender it cannot tie to a bank. The corpus counts a
+    // refund credited to the account as a credit; the shop never takes a refund for a buyer's payment.
     for (const { item, got } of figures.missed) {
       expect(got.reason, `${item.sender}: ${item.text}`).toMatch(
-        /not (?:a bank's sender id|the sender id of a bank)|looks like/,
+        /not (?:a bank's sender id|the sender id of a bank)|looks like|it is a refund/,
       );
     }
   });
 
-  it("reads every credit it misses when the text comes from the bank's own header", () => {
+  it("reads every other credit when the text comes from the bank's own header", () => {
     const fromBank = corpus.map((item) => ({ ...item, sender: null }));
     const again = measure(fromBank);
     expect(again.falseCredits).toEqual([]);
-    expect(again.missed.map((m) => m.item.text)).toEqual([]);
+    expect(again.missed.map((m) => m.got.reason)).toEqual(again.missed.map(() => expect.stringMatching(/refund/)));
+    expect(again.missed.length).toBeLessThanOrEqual(2);
   });
 });
 
