@@ -7,6 +7,7 @@ import { collapseSpaces } from "../reader/alert-text";
 import { creditTime, readMailText, readsLikeCredit, textParagraphs } from "../reader/read-alert";
 import { acceptCredit } from "../credits.server";
 import type { Credit, CreditOutcome } from "../matching.server";
+import { userContentSigner } from "./domains";
 import type { MailboxSettings } from "./mailbox-config";
 import { type SenderTrust, judgeSender } from "./sender-trust.server";
 
@@ -45,7 +46,8 @@ export async function readAlertMail(
   try {
     mail = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
     trust = await judgeSender(source, {
-      allowedDomains: settings.allowedDomains,
+      // Never a domain that signs what anyone writes, even one saved before such domains were refused.
+      allowedDomains: settings.allowedDomains.filter((d) => !userContentSigner(d)),
       receivingHost: settings.receivingHost,
       recipients: settings.recipients,
       resolver,

@@ -180,7 +180,7 @@ const byName = new Map(NAMES.map((n) => [n.name.toLowerCase(), n.bank]));
 /**
  * The banks the text names as the account's own: "HDFC Bank A/c xx1234", "in your Kotak Bank AC X3333",
  * "ICICI Bank Account XX566 credited", or its sign-off ("- Federal Bank", "-PNB", "Team IDFC FIRST Bank").
- * A payer's bank in a UPI path (/HDFC/), an IFSC or a VPA is not named as the account's.
+ * A payer's bank ("from SBI A/c XX12"), one in a UPI path (/HDFC/), an IFSC or a VPA is not the account's.
  */
 export function banksNamedAsOwn(text: string): BankEntry[] {
   const own = new Set<BankEntry>();
@@ -188,11 +188,11 @@ export function banksNamedAsOwn(text: string): BankEntry[] {
   for (const match of text.matchAll(NAME)) {
     const bank = byName.get(match[0].toLowerCase());
     if (!bank) continue;
-    const before = text.slice(Math.max(0, match.index - 6), match.index).toLowerCase();
+    const before = text.slice(Math.max(0, match.index - 8), match.index).toLowerCase();
     const after = text.slice(match.index + match[0].length, match.index + match[0].length + 16);
+    // "<Bank> A/c", "<Bank> Account": the account's bank, unless it is the payer's ("from SBI A/c XX12").
     const accountPosition =
-      (match.index === 0 || /(?:^|\s)(?:your|to|in|into)\s$/.test(before)) &&
-      /^\s*(?:bank\s+)?(?:a\/c|ac|acct|account)\b/i.test(after);
+      /^\s*(?:bank\s+)?(?:a\/c|ac|acct|account)\b/i.test(after) && !/\b(?:from|by|sender|of|payer)\s$/.test(before);
     if (accountPosition || match.index >= signOffFrom) own.add(bank);
   }
   return [...own];

@@ -85,7 +85,7 @@ describe("the reader on the shared corpus of real bank alerts", () => {
     const fromBank = corpus.map((item) => ({ ...item, sender: null }));
     const again = measure(fromBank);
     expect(again.falseCredits).toEqual([]);
-    expect(again.missed.map((m) => m.got.reason)).toEqual(again.missed.map(() => expect.stringMatching(/refund/)));
+    for (const { got } of again.missed) expect(got.reason).toMatch(/it is a refund/);
     expect(again.missed.length).toBeLessThanOrEqual(2);
   });
 });

@@ -39,12 +39,15 @@ export function smsSenderBank(rawSender: string | null | undefined): SenderCheck
   const header = match[2]!;
   const route = match[3];
   const bank = byHeader.get(header);
-  if (bank && route && route !== "S" && route !== "T") {
+  if (bank && (route === "P" || route === "G")) {
     return {
       ok: false,
       reason: "promotional_sender",
       detail: `${shown} is ${bank.name}'s ${route === "P" ? "promotional" : "government"} route, which carries no alerts`,
     };
+  }
+  if (bank && route && route !== "S" && route !== "T") {
+    return { ok: false, reason: "unknown_sender", detail: `${shown} ends in a route Indian networks do not use` };
   }
   if (bank) return { ok: true, bank, header };
   const like = lookAlike(header);
