@@ -279,6 +279,18 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
     });
     expect(tried).toContain("HDFC Bank (built-in reader)");
     expect(tried).toContain("514212345678");
+    // A month of SMS at once, read as the shop reads them; or the JSON that `npm run alerts -- check` takes.
+    const many = await settings({
+      intent: "template-try",
+      text: `${hdfcCreditSms(34_897, "514212345678")}\n\nRs 500.00 debited from A/c XX1234 on 21-05-25`,
+      sender: "VM-HDFCBK",
+    });
+    expect(many).toContain("1 of 2 alerts read as credits");
+    const json = await settings({
+      intent: "template-try",
+      text: JSON.stringify([{ sender: "VM-HDFCBX", text: hdfcCreditSms(34_897, "514212345678") }]),
+    });
+    expect(json).toContain("looks like HDFC Bank");
     const bad = await settings({
       intent: "template-add",
       name: "Mine",
