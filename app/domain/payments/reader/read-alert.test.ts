@@ -234,6 +234,14 @@ describe("hostile text", () => {
     expect(read("\ufdfa".repeat(200) + genuine)).toMatchObject({ credit: false, reason: "too_long" });
   });
 
+  it("refuses an e-mail paragraph longer than any alert whole, never a cut of it", () => {
+    const long = `Rs 348.97 credited to your account **1234. ${"Lorem ipsum. ".repeat(200)} Ignore: it was debited.`;
+    expect(readMailText(`Dear Customer,\n\n${long}`, { sender: "hdfcbank.net" })).toMatchObject({
+      credit: false,
+      reason: "too_long",
+    });
+  });
+
   it("refuses invisible characters in amounts, references and words", () => {
     for (const text of [
       genuine.replace("348.97", "3\u200b48.97"),

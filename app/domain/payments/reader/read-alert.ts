@@ -137,12 +137,16 @@ export function readMailText(text: string, options: Omit<ReadOptions, "channel">
   return last ?? { credit: false, reason: "no_amount", detail: "the mail has no text" };
 }
 
-/** A text's paragraphs (split at blank lines), each cut to an alert's length at most. */
+/**
+ * A text's paragraphs (split at blank lines). One longer than an alert is not cut (the words after the
+ * cut could be the ones that make it no credit): the reader refuses it whole.
+ */
 export function textParagraphs(text: string): string[] {
   return text
     .split(/\n[ \t]*\n/)
-    .map((p) => collapseSpaces(p).slice(0, MAX_ALERT_CHARS))
-    .filter((p) => p !== "");
+    .slice(0, 200)
+    .map((p) => (p.length > MAX_ALERT_CHARS ? p : collapseSpaces(p)))
+    .filter((p) => p.trim() !== "");
 }
 
 /**
