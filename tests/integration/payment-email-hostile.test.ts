@@ -362,13 +362,67 @@ describe.each(testDatabases())("hostile bank e-mails on $name", (kind: TestDatab
       kind: "unmatched",
       reason: "untrusted_sender",
     });
-    const unreadable = await signedMail(hdfc, "Dear Customer, Rs.1.00 received, details to follow.\r\n", {
-      messageId: "<c\u0000d@hdfcbank.net>",
-    });
+    const unreadable = await signedMail(
+      hdfc,
+      "Dear Customer, an amount was credited to your account, details to follow.\r\n",
+      {
+        messageId: "<c\u0000d@hdfcbank.net>",
+      },
+    );
     expect(await readAlertMail(services, Buffer.from(unreadable), { settings, custom: [], resolver })).toEqual({
       kind: "unmatched",
       reason: "unrecognised",
     });
+    expect(await paidCount()).toBe(0);
+  });
+
+  it("trusts no domain that signs text anyone writes, no alert forwarded from another address, no other bank's words, and nothing without an alert address", async () => {
+    // A Calendar invitation to the alert mailbox, genuinely signed by google.com, quoting a payment: an operator
+    // who allowed google.com (once a default) still gets nothing confirmed by it.
+    const google = dkimKey("google.com");
+    const withGoogle = resolverFor(txtRecords([hdfc, google]));
+    const invitation = await signedMail(
+      google,
+      `Invitation: You received Rs ${rupees(amounts[0]!)} from Asha Verma. UPI transaction ID 412345678901\r\n`,
+      { from: "Google Calendar <calendar-notification@google.com>", to: SHOP_ADDRESS },
+    );
+    const allowingGoogle = { ...settings, allowedDomains: [...settings.allowedDomains, "google.com"] };
+    expect(
+      await readAlertMail(services, Buffer.from(invitation), {
+        settings: allowingGoogle,
+        custom: [],
+        resolver: withGoogle,
+      }),
+    ).toMatchObject({ kind: "unmatched", reason: "untrusted_sender" });
+
+    // The bank's genuine alert about someone else's account, forwarded to the shop's mailbox.
+    const forwarded = await signedMail(hdfc, hdfcCreditText(amounts[1]!, "412345678902"), {
+      to: "someone.else@gmail.com",
+    });
+    expect(await readAlertMail(services, Buffer.from(forwarded), { settings, custom: [], resolver })).toMatchObject({
+      kind: "unmatched",
+      reason: "untrusted_sender",
+    });
+
+    // HDFC's signature on ICICI's words: read only with HDFC's registry entry, it is not HDFC's alert.
+    const otherBank = await signedMail(
+      hdfc,
+      `Dear Customer, ICICI Bank Account XX123 has been credited with INR ${rupees(amounts[2]!)} on 21-May-25. Info: UPI/412345678903/asha@okicici.\r\n`,
+    );
+    expect(await readAlertMail(services, Buffer.from(otherBank), { settings, custom: [], resolver })).toMatchObject({
+      kind: "unmatched",
+      reason: "untrusted_sender",
+    });
+
+    // A genuine alert while no alert address is set: kept for the operator, confirms nothing.
+    const genuine = await signedMail(hdfc, hdfcCreditText(amounts[1]!, "412345678904"));
+    expect(
+      await readAlertMail(services, Buffer.from(genuine), {
+        settings: { ...settings, recipients: [] },
+        custom: [],
+        resolver,
+      }),
+    ).toEqual({ kind: "unmatched", reason: "no_alert_address" });
     expect(await paidCount()).toBe(0);
   });
 

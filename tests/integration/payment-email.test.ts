@@ -219,13 +219,16 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
       .where("order_id", "=", target.orderId)
       .executeTakeFirstOrThrow();
     expect(row.paid_by).toBe("bank-alert:email:hdfcbank.net");
-    expect(JSON.parse(row.payment_evidence!)).toMatchObject({ template: "hdfc-email", amountPaise: target.pricePaise });
+    expect(JSON.parse(row.payment_evidence!)).toMatchObject({
+      template: "reader:hdfc",
+      amountPaise: target.pricePaise,
+    });
     const [credit] = await creditsOf(utr);
     expect(JSON.parse(credit!.evidence)).toMatchObject({
       subject: "You have received money",
       from: "alerts@hdfcbank.net",
       dkimDomain: "hdfcbank.net",
-      template: "hdfc-email",
+      template: "reader:hdfc",
       messageId: `<credit-${utr}@hdfcbank.net>`,
     });
 

@@ -6,9 +6,10 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { createOrder } from "~/domain/orders/create.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { claimPayment, confirmPayment } from "~/domain/orders/payment.server";
-import { assignCredit, dismissCredit } from "~/domain/payments/credits.server";
+import { assignCredit, dismissCredit, utrHeldElsewhere } from "~/domain/payments/credits.server";
 import { listCredits } from "~/domain/payments/credits.repository.server";
 import { type Credit, recordCredit } from "~/domain/payments/matching.server";
+import { CLAIM_KEEPS_AMOUNT_MS, MAX_HOLDS_PER_ADDRESS } from "~/domain/payments/unique-amount.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { loadConfig } from "~/lib/config.server";
@@ -128,6 +129,89 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
     const first = results[0]!.order;
     const later = await createOrder(servicesOn(main), { planId: cheapPlanId, ...buyer(99) }, Date.now() + 90_000_000);
     expect(later.order.price_paise).toBe(first.price_paise);
+  });
+
+  it("lets one client hold only a small share of a price's amounts: a flood recycles its own, genuine payments still match", async () => {
+    const floodPlan = (
+      await main.db
+        .insertInto("plans")
+        .values({
+          service_type: "followers",
+          name: "Flooded",
+          quantity: 500,
+          price_paise: 20_000,
+          tag: null,
+          is_enabled: 1,
+          created_at: Date.now(),
+          updated_at: Date.now(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const order = (i: number, clientAddress: string) =>
+      createOrder(servicesOn(main), { planId: floodPlan, ...buyer(500 + i), clientAddress });
+    // 30 throwaway checkouts from one address, each with another phone and a made-up UTR.
+    const flood = [];
+    for (let i = 0; i < 30; i++) {
+      const made = await order(i, "203.0.113.7");
+      await claimPayment(main.db, made.order.order_id, nextUtr(), GRACE);
+      flood.push(made.order);
+    }
+    const floodAmounts = new Set(flood.map((o) => o.price_paise));
+    expect(floodAmounts.size).toBe(MAX_HOLDS_PER_ADDRESS);
+    const held = await main.db
+      .selectFrom("payment_amount_holds")
+      .select("amount_paise")
+      .where("client_address", "=", "203.0.113.7")
+      .execute();
+    expect(held).toHaveLength(MAX_HOLDS_PER_ADDRESS);
+
+    // A genuine buyer elsewhere gets an amount no open order asks for, and their bank alert confirms it.
+    const genuine = (await order(200, "192.0.2.55")).order;
+    expect(floodAmounts.has(genuine.price_paise)).toBe(false);
+    const outcome = await recordCredit(main.db, sms(genuine.price_paise, { utr: nextUtr() }), GRACE);
+    expect(outcome).toMatchObject({ kind: "confirmed", order: { order_id: genuine.order_id } });
+  });
+
+  it("gives back the amounts of claimed orders that show no payment 30 minutes after their window, not after the grace period", async () => {
+    const planRow = await main.db
+      .insertInto("plans")
+      .values({
+        service_type: "followers",
+        name: "Claimed",
+        quantity: 1000,
+        price_paise: 3_000,
+        tag: null,
+        is_enabled: 1,
+        created_at: Date.now(),
+        updated_at: Date.now(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const start = Date.now();
+    // 99 checkouts from 99 addresses and phones (an attacker with many addresses), each claiming a made-up UTR.
+    for (let i = 0; i < 99; i++) {
+      const made = await createOrder(
+        servicesOn(main),
+        { planId: planRow.id, ...buyer(1_000 + i), clientAddress: `203.0.113.${i}` },
+        start,
+      );
+      expect(made.order.price_paise).toBeLessThan(3_000);
+      await claimPayment(main.db, made.order.order_id, nextUtr(), { ...GRACE, now: start + 60_000 });
+    }
+    const during = await createOrder(
+      servicesOn(main),
+      { planId: planRow.id, ...buyer(1_200), clientAddress: "192.0.2.1" },
+      start + 120_000,
+    );
+    expect(during.order.price_paise).toBe(3_000);
+    const window = loadConfig({}).PAYMENT_WINDOW_SECONDS * 1000;
+    const after = await createOrder(
+      servicesOn(main),
+      { planId: planRow.id, ...buyer(1_201), clientAddress: "192.0.2.2" },
+      start + window + CLAIM_KEEPS_AMOUNT_MS + 60_000,
+    );
+    expect(after.order.price_paise).toBeLessThan(3_000);
   });
 
   it("confirms exactly one order by its exact amount, keeps the evidence, and a repeat changes nothing", async () => {
@@ -264,5 +348,44 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
       .where("target_type", "=", "payment")
       .execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["payment.assign", "payment.dismiss"]));
+  });
+
+  it("lets an assigned credit's UTR pay one order only: written on the order, refused to a later claim and a second order", async () => {
+    const services = servicesOn(main);
+    const operator = { name: "owner" };
+    const order = await makeOrder(main.db, { price_paise: 44_401 });
+    await makeOrder(main.db, { price_paise: 44_401 });
+    const utr = nextUtr();
+    const outcome = await recordCredit(main.db, sms(44_401, { utr }), GRACE);
+    expect(outcome).toMatchObject({ kind: "unmatched", reason: "ambiguous" });
+    const { order: paid } = await assignCredit(services, outcome.credit.id, order.order_id, operator);
+    expect(paid.utr).toBe(utr);
+
+    // A buyer of another order "pays" with the same reference: refused, as when an alert had matched it.
+    const other = await createOrder(servicesOn(main), { planId, ...buyer(700) });
+    await expect(claimPayment(main.db, other.order.order_id, utr, GRACE)).rejects.toMatchObject({ code: "CONFLICT" });
+    expect((await findOrder(main.db, other.order.order_id))!.utr).toBeNull();
+
+    // A credit whose UTR a buyer already claimed on another order cannot be assigned to a third one.
+    const claimed = await createOrder(servicesOn(main), { planId, ...buyer(701) });
+    const claimedUtr = nextUtr();
+    await claimPayment(main.db, claimed.order.order_id, claimedUtr, GRACE);
+    const stray = await recordCredit(main.db, sms(1_111, { utr: claimedUtr }), GRACE);
+    expect(stray.kind).toBe("unmatched");
+    const third = await makeOrder(main.db, { price_paise: 1_111 });
+    const refused = await assignCredit(services, stray.credit.id, third.order_id, operator).catch((e: unknown) => e);
+    expect(isAppError(refused) && refused.code).toBe("CONFLICT");
+    expect(isAppError(refused) && refused.message).toContain(claimed.order.order_id);
+    expect((await findOrder(main.db, third.order_id))!.paid_at).toBeNull();
+
+    // The order pages' warnings: the claimed order's UTR came as a partial payment waiting under Payments;
+    // the paid UTR, typed on another order, already paid the first.
+    expect(await utrHeldElsewhere(main.db, (await findOrder(main.db, claimed.order.order_id))!)).toEqual([
+      expect.objectContaining({ creditId: stray.credit.id, status: "unmatched", amountPaise: 1_111 }),
+    ]);
+    expect(await utrHeldElsewhere(main.db, { order_id: other.order.order_id, utr })).toEqual([
+      expect.objectContaining({ status: "assigned", orderId: order.order_id }),
+    ]);
+    expect(await utrHeldElsewhere(main.db, paid)).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export interface CreateOrderInput {
   customerPhone: string;
   /** Client-chosen key; a retried request with the same key gets the same order back. */
   idempotencyKey?: string | null;
+  /** The client's public address key (clientAddressKey): one client holds only a small share of a price's amounts. */
+  clientAddress?: string | null;
 }
 
 export interface CreateOrderResult {
@@ -99,6 +101,7 @@ export async function createOrder(
           orderId,
           heldUntil,
           now,
+          clientAddress: input.clientAddress,
         });
         const order = await insertOrder(trx, { ...row, order_id: orderId, price_paise: amount });
         if (!order) throw new LostIdempotencyRace();

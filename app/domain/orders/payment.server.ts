@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
 import type { RequestClient } from "~/domain/audit/audit.server";
+import { creditsPayingWithUtr } from "~/domain/payments/credits.repository.server";
 import { AppError } from "~/lib/app-error";
 import type { Actor } from "./lifecycle";
 import { type OrderFields, findOrder, isUniqueViolation } from "./orders.repository.server";
@@ -31,6 +32,10 @@ export async function claimPayment(
 ): Promise<OrderRow> {
   const utr = parseUtr(rawUtr);
   if (!utr) throw new AppError("INVALID_INPUT", PAYMENT_MESSAGES.utrInvalid, { field: "utr" });
+  // A UTR that already paid another order (an alert's match, or a credit the operator assigned) pays no other.
+  if ((await creditsPayingWithUtr(db, utr, orderId)).length > 0) {
+    throw new AppError("CONFLICT", PAYMENT_MESSAGES.utrUsed, { field: "utr" });
+  }
   try {
     return await transitionOrder(db, orderId, "claimPayment", {
       actor: { kind: "buyer" },

@@ -2,10 +2,11 @@ import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
 import { formatInr } from "~/lib/money";
-import { type AlertParse, parseAlert } from "./alert-parser";
-import type { PaymentAlertAction, PaymentAlertsResult } from "./alerts-settings-actions";
+import type { PaymentAlertAction, PaymentAlertsResult, TriedAlert } from "./alerts-settings-actions";
 import { type CustomTemplateInput, MAX_CUSTOM_TEMPLATES, compileTemplate } from "./custom-templates";
 import { customTemplates, disableSmsSecret, rotateSmsSecret, saveCustomTemplates } from "./payment-settings.server";
+import { MAX_CHECK_ITEMS, checked, parseCheckInput } from "./reader/check-alerts";
+import { type AlertReading, readAlert, readMailText } from "./reader/read-alert";
 
 /**
  * The Settings page's "Payment alerts" card: the SMS forwarder's secret
@@ -13,14 +14,6 @@ import { customTemplates, disableSmsSecret, rotateSmsSecret, saveCustomTemplates
  * and trying templates on a pasted alert. Every change is audited; a refusal
  * is thrown as INVALID_INPUT naming the field.
  */
-
-const WHY_NOT: Record<Exclude<AlertParse, { ok: true }>["reason"], string> = {
-  too_long: "The text is longer than any alert (2,000 characters).",
-  not_a_credit: "It reads as a debit, a request, a refund, a failure or an OTP, never as money received.",
-  untrusted_sender: "A template matched, but the sender id is not one it allows.",
-  no_template: "No template matched this text.",
-  bad_amount: "A template matched, but the amount is not a positive number of rupees.",
-};
 
 export async function runPaymentAlertsAction(
   { db }: Pick<AppServices, "db">,
@@ -87,7 +80,12 @@ export async function runPaymentAlertsAction(
   }
 }
 
-/** Reads a pasted alert with the template being written (when one is typed) or with all of them. Saves nothing. */
+/**
+ * Reads what the operator pasted exactly as the shop would: one alert, many
+ * (SMS separated by blank lines), or a JSON array in the corpus's format
+ * (the same as `npm run alerts -- check`), with the template being written
+ * (when one is typed) or with all of the operator's. Saves nothing.
+ */
 async function tryTemplates(
   db: AppServices["db"],
   action: Extract<PaymentAlertAction, { intent: "template-try" }>,
@@ -103,22 +101,70 @@ async function tryTemplates(
     if (!checked.ok) throw new AppError("INVALID_INPUT", checked.message, { field: "pattern" });
     custom = [checked.template];
   }
-  const parsed = parseAlert(text, { channel, sender: action.sender, custom });
-  if (!parsed.ok) {
-    return { ok: true, intent, message: "No match", tried: { matched: false, reason: WHY_NOT[parsed.reason] } };
-  }
-  const { alert } = parsed;
+  const sender = action.sender.trim() || null;
+  const readings = pastedAlerts(text, channel, sender).map((alert) =>
+    alert.channel === "email"
+      ? readMailText(alert.text, { sender: alert.sender, custom })
+      : readAlert(alert.text, { channel: "sms", sender: alert.sender, custom }),
+  );
+  const items = readings.map((reading, index) => triedItem(index, reading));
+  const credits = items.filter((i) => i.matched).length;
   return {
     ok: true,
     intent,
-    message: `Read by ${alert.templateLabel}`,
-    tried: {
-      matched: true,
-      template: alert.templateLabel,
-      amount: formatInr(alert.amountPaise),
-      utr: alert.utr,
-      payerVpa: alert.payerVpa,
-      time: alert.alertTime === null ? null : new Date(alert.alertTime).toISOString(),
-    },
+    message:
+      items.length === 1
+        ? items[0]!.matched
+          ? `Read by ${items[0]!.template}`
+          : "Not read as a credit"
+        : `${credits} of ${items.length} alerts read as credits`,
+    tried: { ...items[0]!, items, credits },
+  };
+}
+
+interface Pasted {
+  channel: "sms" | "email";
+  sender: string | null;
+  text: string;
+}
+
+/** A JSON array in the corpus's format, else one e-mail, else SMS separated by blank lines. */
+function pastedAlerts(text: string, channel: "sms" | "email", sender: string | null): Pasted[] {
+  if (text.trim().startsWith("[")) {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new AppError("INVALID_INPUT", "The pasted JSON is not valid", { field: "text" });
+    }
+    const input = parseCheckInput(json);
+    if (!input.ok) throw new AppError("INVALID_INPUT", input.message, { field: "text" });
+    return input.items.map((item) => ({
+      channel: item.channel ?? channel,
+      sender: item.sender ?? sender,
+      text: item.text,
+    }));
+  }
+  if (channel === "email") return [{ channel, sender, text }];
+  return text
+    .split(/\r?\n[ \t]*\r?\n/)
+    .filter((t) => t.trim() !== "")
+    .slice(0, MAX_CHECK_ITEMS)
+    .map((t) => ({ channel, sender, text: t }));
+}
+
+function triedItem(index: number, reading: AlertReading): TriedAlert {
+  const { amount, utr, reason } = checked(index, reading);
+  if (!reading.credit) return { index, matched: false, amountRupees: amount, utr, reason: reason ?? undefined };
+  const { alert } = reading;
+  return {
+    index,
+    matched: true,
+    amountRupees: amount,
+    template: alert.label,
+    amount: formatInr(alert.amountPaise),
+    utr: alert.utr,
+    payerVpa: alert.payerVpa ?? alert.payerName,
+    time: alert.alertTime === null ? null : new Date(alert.alertTime).toISOString(),
   };
 }

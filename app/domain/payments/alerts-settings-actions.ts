@@ -5,6 +5,9 @@ import { z } from "zod";
  * into the page's one action schema (app/domain/settings/settings-actions.ts)
  * so they are read like every other form.
  */
+/** What one paste may hold: the admin's forms stay under the server's 64 KB body limit. */
+export const MAX_PASTE_CHARS = 40_000;
+
 const channel = z.enum(["sms", "email"], { message: "Choose SMS or e-mail" }).default("sms");
 const text = (max: number, tooLong: string) => z.string().max(max, tooLong).default("");
 
@@ -21,7 +24,10 @@ export const paymentAlertActionSchemas = [
   z.object({ intent: z.literal("template-remove"), index: z.coerce.number().int().min(0).max(99) }),
   z.object({
     intent: z.literal("template-try"),
-    text: text(4_000, "The alert is too long (4,000 characters at most)"),
+    text: text(
+      MAX_PASTE_CHARS,
+      "At most 40,000 characters at once (about 200 SMS): use npm run alerts -- check for more",
+    ),
     channel,
     sender: text(100, "The sender id is too long"),
     name: text(100, "The name is too long"),
@@ -39,15 +45,27 @@ export function isPaymentAlertAction<A extends { intent: string }>(
   return paymentAlertActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
 }
 
-export interface TryResult {
+/** One alert as Settings' tester read it: the CLI's outcome (amount in rupees, UTR, reason) and what a person needs. */
+export interface TriedAlert {
+  index: number;
   matched: boolean;
+  /** Rupees, as `npm run alerts -- check` prints them. */
+  amountRupees: number | null;
+  /** What read it: "HDFC Bank (built-in reader)", "My bank (your template)". */
   template?: string;
   amount?: string;
   utr?: string | null;
   payerVpa?: string | null;
   /** ISO time, when the alert gives one. */
   time?: string | null;
+  /** Why it was not read as a credit. */
   reason?: string;
+}
+
+/** The first alert's reading, and with many pasted, every one and how many were read as credits. */
+export interface TryResult extends TriedAlert {
+  items: TriedAlert[];
+  credits: number;
 }
 
 /** What a Payment alerts form gets back: a refusal comes as the page's `{ ok: false, message, field }`. */

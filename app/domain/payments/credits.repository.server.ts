@@ -47,6 +47,33 @@ export function creditsWithUtr(db: DB, utr: string, exceptId: number): Promise<P
     .execute();
 }
 
+/**
+ * Credits with this UTR that paid an order (confirmed by an alert or assigned by the operator), other
+ * than `exceptOrderId`'s: a UTR pays one order, once.
+ */
+export function creditsPayingWithUtr(db: DB, utr: string, exceptOrderId: string): Promise<PaymentCreditRow[]> {
+  return db
+    .selectFrom("payment_credits")
+    .selectAll()
+    .where("utr", "=", utr)
+    .where("status", "in", ["confirmed", "assigned"])
+    .where("order_id", "!=", exceptOrderId)
+    .orderBy("id")
+    .execute();
+}
+
+/** Every credit the shop holds with this UTR (not the repeats it recorded as duplicates), newest first. */
+export function creditsHoldingUtr(db: DB, utr: string): Promise<PaymentCreditRow[]> {
+  return db
+    .selectFrom("payment_credits")
+    .selectAll()
+    .where("utr", "=", utr)
+    .where("status", "!=", "duplicate")
+    .orderBy("id", "desc")
+    .limit(10)
+    .execute();
+}
+
 export async function settleCredit(
   db: DB,
   id: number,

@@ -1,12 +1,17 @@
 import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { parseOrderId } from "~/domain/orders/orders.repository.server";
-import { lockOrder } from "~/domain/orders/orders.repository.server";
+import { isUniqueViolation, lockOrder, parseOrderId } from "~/domain/orders/orders.repository.server";
 import { confirmLockedPayment } from "~/domain/orders/payment.server";
 import { sendAfterConfirmation } from "~/domain/orders/payment-jobs.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { AppError } from "~/lib/app-error";
-import { lockCredit, settleCredit } from "./credits.repository.server";
+import {
+  creditsHoldingUtr,
+  creditsPayingWithUtr,
+  lockCredit,
+  lockOrderByUtr,
+  settleCredit,
+} from "./credits.repository.server";
 import { type Credit, type CreditOutcome, recordCredit } from "./matching.server";
 import type { PaymentCreditRow } from "./table";
 
@@ -29,6 +34,30 @@ export async function acceptCredit(services: Services, credit: Credit, now = Dat
   return outcome;
 }
 
+/** A credit the shop holds with the same UTR as an order the operator is looking at, other than the one that paid it. */
+export interface UtrHolding {
+  creditId: number;
+  status: PaymentCreditRow["status"];
+  /** The order it paid or was matched against; null for a credit that matched none. */
+  orderId: string | null;
+  amountPaise: number | null;
+}
+
+/**
+ * What else the shop holds with this order's UTR: a payment that already paid another order, or a
+ * credit waiting (a partial payment of this order, say) or dismissed under Payments. The order page
+ * shows it before the operator confirms.
+ */
+export async function utrHeldElsewhere(
+  db: Services["db"],
+  order: { order_id: string; utr: string | null },
+): Promise<UtrHolding[]> {
+  if (!order.utr) return [];
+  return (await creditsHoldingUtr(db, order.utr))
+    .filter((c) => !(c.order_id === order.order_id && (c.status === "confirmed" || c.status === "assigned")))
+    .map((c) => ({ creditId: c.id, status: c.status, orderId: c.order_id, amountPaise: c.amount_paise }));
+}
+
 export const CREDIT_MESSAGES = {
   notFound: "Payment not found",
   settled: "This payment was already dealt with",
@@ -36,6 +65,8 @@ export const CREDIT_MESSAGES = {
   assigned: "Payment assigned and the order confirmed",
   dismissed: "Payment dismissed",
   reasonRequired: "Say why this payment is dismissed (at most 300 characters)",
+  utrHeld: (utr: string, orderId: string) =>
+    `UTR ${utr} is already on order ${orderId}: one payment cannot pay two orders`,
 } as const;
 
 interface Operator {
@@ -58,12 +89,21 @@ export async function assignCredit(
 ): Promise<{ credit: PaymentCreditRow; order: OrderRow }> {
   const orderId = parseOrderId(rawOrderId);
   if (!orderId) throw new AppError("INVALID_INPUT", "Enter the order id this payment is for", { field: "orderId" });
-  const result = await services.db.transaction().execute(async (trx) => {
+  const result = await assignOnce(services.db, async (trx) => {
     const credit = await lockCredit(trx, creditId);
     if (!credit) throw new AppError("NOT_FOUND", CREDIT_MESSAGES.notFound);
     if (credit.status !== "unmatched") throw new AppError("INVALID_TRANSITION", CREDIT_MESSAGES.settled);
     const order = await lockOrder(trx, orderId);
     if (!order) throw new AppError("NOT_FOUND", CREDIT_MESSAGES.orderMissing, { field: "orderId" });
+    if (credit.utr) {
+      // One UTR, one payment: refused when another order already holds it (a buyer's claim, or a payment).
+      const holder = await lockOrderByUtr(trx, credit.utr);
+      const paidElsewhere = (await creditsPayingWithUtr(trx, credit.utr, order.order_id))[0];
+      const other = holder && holder.order_id !== order.order_id ? holder.order_id : paidElsewhere?.order_id;
+      if (other) {
+        throw new AppError("CONFLICT", CREDIT_MESSAGES.utrHeld(credit.utr, other), { field: "orderId" });
+      }
+    }
     const paid = await confirmLockedPayment(
       trx,
       order,
@@ -77,8 +117,14 @@ export async function assignCredit(
         payerVpa: credit.payer_vpa,
         creditedAt: credit.credited_at,
         unmatchedReason: credit.reason,
+        ...(credit.utr && order.utr && order.utr !== credit.utr ? { buyerUtr: order.utr } : {}),
       },
-      { now, client: operator.client },
+      {
+        now,
+        client: operator.client,
+        // The bank's reference on the order, as an automatic match writes it: no buyer can claim it for another.
+        set: credit.utr && order.utr !== credit.utr ? { utr: credit.utr } : undefined,
+      },
     );
     await settleCredit(trx, credit.id, {
       status: "assigned",
@@ -102,6 +148,20 @@ export async function assignCredit(
   });
   sendAfterConfirmation(services, result.order);
   return result;
+}
+
+/** The assignment's transaction; a buyer claiming the same UTR at that very moment makes it a refusal, not an error. */
+async function assignOnce<T>(db: Services["db"], work: (trx: Services["db"]) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new AppError("CONFLICT", "This payment's UTR was just claimed for another order: look again", {
+        field: "orderId",
+      });
+    }
+    throw error;
+  }
 }
 
 /** Not a payment for any order (a refund, a personal transfer, a test): set aside with a reason. */

@@ -1,11 +1,29 @@
-import type { AlertChannel, AlertTemplate } from "./alert-templates";
+import { RE2JS } from "re2js";
 
 /**
- * Templates the operator adds when a bank words its alerts differently: a
- * regular expression with named groups, kept in the settings as JSON. Each is
- * checked before it is saved, so a bad one is a clear message in Settings,
- * never an error while an alert is read.
+ * Templates the operator adds for a bank the built-in reader misses: a
+ * regular expression with named groups, kept in the settings as JSON. Each
+ * runs on RE2 (re2js), a linear-time engine: no pattern, however written
+ * (`.*.*.*`, `(a+)+`), can make a long alert stall the shop, because RE2
+ * never backtracks. Lookarounds and back-references, which need
+ * backtracking, are refused when the template is saved, with the reason.
+ * An SMS template names the sender ids it may come from, checked before its
+ * pattern runs.
  */
+
+export type AlertChannel = "sms" | "email";
+
+export type TemplateGroups = Partial<Record<"amount" | "utr" | "vpa" | "date" | "time", string>>;
+
+export interface AlertTemplate {
+  id: string;
+  label: string;
+  channel: AlertChannel;
+  /** For SMS: whether the sender id is one the template may come from. */
+  sender?: (sender: string) => boolean;
+  /** The named groups of the first match in the text, or null. Linear in the text's length. */
+  match: (text: string) => TemplateGroups | null;
+}
 
 export interface CustomTemplateInput {
   name: string;
@@ -17,10 +35,30 @@ export interface CustomTemplateInput {
 
 export const MAX_CUSTOM_TEMPLATES = 20;
 const MAX_PATTERN_CHARS = 600;
-/** A group repeated inside a repeated group, the shape that backtracks for ever on a hostile alert. */
-const NESTED_REPEAT = /\((?:[^()\\]|\\.)*[+*](?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/;
+const GROUPS = ["amount", "utr", "vpa", "date", "time"] as const;
 
 export type TemplateCheck = { ok: true; template: AlertTemplate } | { ok: false; message: string };
+
+/** A pattern compiled for RE2, or why it cannot be (the engine's own words, or a plainer reason for backtracking syntax). */
+function compileRe2(source: string): { ok: true; re: RE2JS } | { ok: false; message: string } {
+  if (/\(\?<?[=!]/.test(source)) {
+    return {
+      ok: false,
+      message: "uses a lookaround ((?=…), (?!…), (?<=…)), which the shop's linear-time engine does not run",
+    };
+  }
+  if (/\\[1-9]|\\k</.test(source)) {
+    return {
+      ok: false,
+      message: "uses a back-reference (\\1, \\k<…>), which the shop's linear-time engine does not run",
+    };
+  }
+  try {
+    return { ok: true, re: RE2JS.compile(source, RE2JS.CASE_INSENSITIVE) };
+  } catch (error) {
+    return { ok: false, message: `is not a valid regular expression (${(error as Error).message})` };
+  }
+}
 
 export function compileTemplate(input: CustomTemplateInput, index = 0): TemplateCheck {
   const name = input.name.trim();
@@ -32,35 +70,48 @@ export function compileTemplate(input: CustomTemplateInput, index = 0): Template
   if (source.length === 0 || source.length > MAX_PATTERN_CHARS) {
     return fail(`the pattern must be 1-${MAX_PATTERN_CHARS} characters`);
   }
-  let pattern: RegExp;
-  try {
-    pattern = new RegExp(source, "i");
-  } catch (error) {
-    return fail(`the pattern is not a valid regular expression (${(error as Error).message})`);
-  }
-  if (!/\(\?<amount>/.test(source))
+  const compiled = compileRe2(source);
+  if (!compiled.ok) return fail(`the pattern ${compiled.message}`);
+  if (!/\(\?P?<amount>/.test(source)) {
     return fail("the pattern must capture the amount in a group named amount: (?<amount>…)");
-  for (const group of source.matchAll(/\(\?<([A-Za-z]\w*)>/g)) {
-    if (!["amount", "utr", "vpa", "date", "time"].includes(group[1]!)) {
+  }
+  for (const group of source.matchAll(/\(\?P?<([A-Za-z]\w*)>/g)) {
+    if (!(GROUPS as readonly string[]).includes(group[1]!)) {
       return fail(`unknown group "${group[1]}": use amount, utr, vpa, date and time`);
     }
   }
-  if (NESTED_REPEAT.test(source))
-    return fail("a repeated group inside a repetition can hang on a long alert; simplify it");
-  let senders: RegExp | undefined;
+  const re = compiled.re;
+  let sender: ((sender: string) => boolean) | undefined;
   const senderSource = (input.senders ?? "").trim();
   if (input.channel === "sms") {
     if (senderSource.length === 0) {
       return fail("name the SMS sender ids it may come from (e.g. HDFCBK$): anyone can text your phone");
     }
     if (senderSource.length > 200) return fail("the sender pattern is too long");
-    try {
-      senders = new RegExp(senderSource, "i");
-    } catch (error) {
-      return fail(`the sender pattern is not a valid regular expression (${(error as Error).message})`);
-    }
+    const senders = compileRe2(senderSource);
+    if (!senders.ok) return fail(`the sender pattern ${senders.message}`);
+    sender = (s) => senders.re.matcher(s.trim()).find();
   }
-  return { ok: true, template: { id: `custom-${index + 1}`, label: name, channel: input.channel, pattern, senders } };
+  return {
+    ok: true,
+    template: {
+      id: `custom-${index + 1}`,
+      label: name,
+      channel: input.channel,
+      sender,
+      match: (text) => {
+        const m = re.matcher(text);
+        if (!m.find()) return null;
+        const groups: TemplateGroups = {};
+        for (const group of GROUPS) {
+          if (!source.includes(`<${group}>`)) continue;
+          const value = m.group(group);
+          if (value !== null && value !== undefined) groups[group] = value;
+        }
+        return groups;
+      },
+    },
+  };
 }
 
 /** The stored list, as saved (it was checked then); an entry that no longer compiles is skipped. */

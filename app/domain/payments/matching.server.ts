@@ -41,7 +41,7 @@ export interface Credit {
   /** What the credit rests on: alert text, sender, template, signature check. Kept on the credit. */
   evidence: Record<string, unknown>;
   /** Set when the source could not read it as a credit: kept for the operator with this reason, never matched. */
-  unreadable?: "unrecognised" | "untrusted_sender";
+  unreadable?: "unrecognised" | "untrusted_sender" | "no_alert_address";
   /**
    * The order the source says this pays (a gateway made the payment for it): matched by it alone,
    * never by amount. Null when the source named an order this shop does not know.
@@ -52,6 +52,8 @@ export interface Credit {
 export const UNMATCHED_REASONS = {
   unrecognised: "The alert could not be read as a credit (no template matched)",
   untrusted_sender: "The alert reads like a bank's, but did not come from that bank's sender id",
+  no_alert_address:
+    "A bank e-mail alert, set aside because no alert address is set: e-mail alerts confirm nothing until it is (Settings → Bank e-mail alerts)",
   no_match: "No open order asks for this amount",
   ambiguous: "More than one order asks for this amount",
   partial: "Less than the order's amount was paid",

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "~/db/database.server";
 import { readSettingValues, upsertSettingValues } from "~/domain/settings/settings.repository.server";
-import type { AlertTemplate } from "./alert-templates";
+import type { AlertTemplate } from "./custom-templates";
 import { type CustomTemplateInput, loadCustomTemplates } from "./custom-templates";
 
 /**

@@ -1,9 +1,9 @@
 import type { AppServices } from "~/context";
 import { AppError } from "~/lib/app-error";
 import { parseJsonText } from "~/lib/parse.server";
-import { creditTime, parseAlert } from "./alert-parser";
 import { acceptCredit } from "./credits.server";
 import { customTemplates, smsSecret } from "./payment-settings.server";
+import { creditTime, readAlert, readsLikeCredit } from "./reader/read-alert";
 import { firstSighting } from "./replay-guard.server";
 import { SIGNATURE_TOLERANCE_MS, verifySignature } from "./signature";
 import { MAX_SMS_BODY_BYTES, type SmsAlertBody, type SmsAlertResponse, smsAlertBodySchema } from "./sms-alert.types";
@@ -12,8 +12,9 @@ import { MAX_SMS_BODY_BYTES, type SmsAlertBody, type SmsAlertResponse, smsAlertB
  * POST /api/payments/sms-alert: an Android SMS forwarder on the operator's
  * phone relays each bank SMS here, signed with the secret from Settings. A
  * request counts only when its signature verifies, its timestamp is within 5
- * minutes and it was not seen before; its text then goes through the
- * templates (with the bank's sender id) and the credit to the matcher.
+ * minutes and it was not seen before; its text is then read with the
+ * sending bank's registry entry (reader/read-alert.ts) and the credit goes to
+ * the matcher.
  */
 
 export interface SmsAlertRequest {
@@ -74,18 +75,20 @@ export async function receiveSmsAlert(
   // Pings, sent and delivered reports: nothing to do with payments.
   if (sms.event !== "sms:received") return { success: true, outcome: "ignored" };
 
-  const parsed = parseAlert(sms.text, {
+  const reading = readAlert(sms.text, {
     channel: "sms",
     sender: sms.from,
     custom: (await customTemplates(db)).templates,
   });
   const evidence = { text: sms.text.slice(0, 2_000), from: sms.from.slice(0, 100), messageId: sms.id };
-  if (!parsed.ok) {
-    // Ordinary messages (debits, OTPs) are not payments and are not kept; a text that looks like
-    // money received but no template or sender vouches for is kept for the operator to see.
-    if (parsed.reason === "not_a_credit" || parsed.reason === "too_long" || !/credit|receiv/i.test(sms.text)) {
-      return { success: true, outcome: "ignored", reason: parsed.reason };
-    }
+  if (!reading.credit) {
+    // Ordinary messages (debits, OTPs) are not payments and are not kept; a text that reads as money
+    // received but that no bank's sender vouches for is kept for the operator to see.
+    const untrusted = UNTRUSTED.has(reading.reason);
+    const keep = untrusted
+      ? readsLikeCredit(sms.text)
+      : reading.reason !== "not_a_credit" && reading.reason !== "too_long" && /credit|receiv|deposit/i.test(sms.text);
+    if (!keep) return { success: true, outcome: "ignored", reason: reading.reason };
     const outcome = await acceptCredit(
       services,
       {
@@ -93,15 +96,15 @@ export async function receiveSmsAlert(
         amountPaise: null,
         at: now,
         messageId: sms.id,
-        evidence: { ...evidence, parse: parsed.reason },
-        unreadable: parsed.reason === "untrusted_sender" ? "untrusted_sender" : "unrecognised",
+        evidence: { ...evidence, parse: reading.reason, why: reading.detail },
+        unreadable: untrusted ? "untrusted_sender" : "unrecognised",
       },
       now,
     );
     return reply(outcome);
   }
 
-  const { alert } = parsed;
+  const { alert } = reading;
   const outcome = await acceptCredit(
     services,
     {
@@ -112,12 +115,28 @@ export async function receiveSmsAlert(
       payerVpa: alert.payerVpa,
       at: creditTime(alert, now),
       messageId: sms.id,
-      evidence: { ...evidence, template: alert.templateId },
+      evidence: {
+        ...evidence,
+        template: alert.by === "reader" ? `reader:${alert.bankId}` : alert.by,
+        bank: alert.bankId,
+        payerName: alert.payerName,
+        account: alert.account,
+        kind: alert.kind,
+      },
     },
     now,
   );
   return reply(outcome);
 }
+
+/** Refusals that say the words may be a bank's but the sender is not: kept for the operator when it reads as a credit. */
+const UNTRUSTED: ReadonlySet<string> = new Set([
+  "no_sender",
+  "unknown_sender",
+  "lookalike_sender",
+  "promotional_sender",
+  "other_bank",
+]);
 
 function reply(outcome: Awaited<ReturnType<typeof acceptCredit>>): SmsAlertResponse {
   return {

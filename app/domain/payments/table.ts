@@ -6,6 +6,8 @@ export interface PaymentAmountHoldTable {
   order_id: string;
   /** After this (the order's window and grace period), the amount may go to another order. */
   held_until: number;
+  /** The address key (IPv6 as its /64) of the client that asked for it; null when unknown or not public. */
+  client_address: string | null;
 }
 
 export const CREDIT_SOURCES = ["sms", "email", "gateway"] as const;

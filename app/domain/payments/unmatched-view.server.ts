@@ -24,6 +24,11 @@ export interface CreditView {
   note: string | null;
 }
 
+/** The reader's own words for why it did not read the alert ("VM-HDFCBX looks like HDFC Bank's HDFCBK…"). */
+function withWhy(reason: string, why: unknown): string {
+  return typeof why === "string" && why !== "" ? `${reason}: ${why.slice(0, 200)}` : reason;
+}
+
 export function toCreditView(row: PaymentCreditRow): CreditView {
   let evidence: Record<string, unknown> = {};
   try {
@@ -38,7 +43,7 @@ export function toCreditView(row: PaymentCreditRow): CreditView {
     utr: row.utr,
     payerVpa: row.payer_vpa,
     receivedAt: row.received_at,
-    reason: UNMATCHED_REASONS[row.reason as UnmatchedReason] ?? row.reason ?? "",
+    reason: withWhy(UNMATCHED_REASONS[row.reason as UnmatchedReason] ?? row.reason ?? "", evidence.why),
     orderId: row.order_id,
     text: typeof evidence.text === "string" ? evidence.text.slice(0, 500) : null,
     from: typeof evidence.from === "string" ? evidence.from : null,

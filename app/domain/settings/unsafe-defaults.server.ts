@@ -2,6 +2,7 @@ import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { isPasswordChecksBusy, verifyPassword } from "~/domain/auth/password.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
+import { mailboxSettings } from "~/domain/payments/mail/mailbox-store.server";
 import { type UnsafeDefault, listUnsafeDefaults } from "./unsafe-defaults";
 
 /**
@@ -36,9 +37,10 @@ async function adminPasswordFromEnv(db: DB, envPassword: string | undefined): Pr
 export async function unsafeDefaults(
   services: Pick<AppServices, "db" | "settings" | "config" | "demoPanelUrl">,
 ): Promise<UnsafeDefault[]> {
-  const [site, fromEnv] = await Promise.all([
+  const [site, fromEnv, mailbox] = await Promise.all([
     services.settings.get(),
     adminPasswordFromEnv(services.db, services.config.ADMIN_PASSWORD),
+    mailboxSettings(services.db),
   ]);
   return listUnsafeDefaults({
     upiId: site.upiId,
@@ -50,5 +52,6 @@ export async function unsafeDefaults(
     demoPanelUrl: services.demoPanelUrl,
     demoPanelKey: DEMO_PANEL_KEY,
     adminPasswordFromEnv: fromEnv,
+    emailAlertsWithoutAddress: mailbox.enabled && mailbox.recipients.length === 0,
   });
 }

@@ -19,6 +19,14 @@ const fresh: UnsafeDefaultsInput = {
 const ids = (input: UnsafeDefaultsInput) => listUnsafeDefaults(input).map((d) => d.id);
 
 describe("unsafe defaults", () => {
+  it("names bank e-mail alerts read without an alert address, which then confirm nothing", () => {
+    const list = listUnsafeDefaults({ ...fresh, emailAlertsWithoutAddress: true });
+    const item = list.find((d) => d.id === "email-alert-address");
+    expect(item).toMatchObject({ href: "/admin/settings#bank-email-alerts", linkLabel: "Set the alert address" });
+    expect(item!.message).toMatch(/no alert address is set/);
+    expect(ids({ ...fresh, emailAlertsWithoutAddress: false })).not.toContain("email-alert-address");
+  });
+
   it("names every default of a fresh shop, each with a link to the page that fixes it", () => {
     const list = listUnsafeDefaults(fresh);
     expect(list.map((d) => [d.id, d.href])).toEqual([

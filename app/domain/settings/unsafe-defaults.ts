@@ -3,7 +3,12 @@ import { LEGACY_GRIEVANCE_OFFICER_DEFAULTS, PLACEHOLDER_GRIEVANCE_OFFICER, PLACE
 /** A setting a fresh shop ships with that must not face real buyers, and where the operator fixes it. */
 export interface UnsafeDefault {
   id:
-    "upi-placeholder" | "panel-simulator" | "public-base-url" | "grievance-officer-placeholder" | "admin-password-env";
+    | "upi-placeholder"
+    | "panel-simulator"
+    | "public-base-url"
+    | "grievance-officer-placeholder"
+    | "admin-password-env"
+    | "email-alert-address";
   message: string;
   /** The page (a Settings card, or My Account) that fixes it. */
   href: string;
@@ -25,12 +30,15 @@ export interface UnsafeDefaultsInput {
   demoPanelKey: string;
   /** The admin's password is still ADMIN_PASSWORD from the environment. */
   adminPasswordFromEnv: boolean;
+  /** Bank e-mail alerts are read, but no alert address is set: they confirm nothing. Absent: not checked. */
+  emailAlertsWithoutAddress?: boolean;
 }
 
 export const SETTINGS_ANCHORS = {
   payment: "/admin/settings#payment-settings",
   smm: "/admin/settings#smm-settings",
   store: "/admin/settings#store-settings",
+  bankEmail: "/admin/settings#bank-email-alerts",
 } as const;
 
 /** Where the operator changes their own password. */
@@ -122,6 +130,15 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
       message: `The grievance officer on the policy pages is "${input.grievanceOfficerName.trim()}", a placeholder: name the real person buyers can complain to.`,
       href: SETTINGS_ANCHORS.store,
       linkLabel: "Name the grievance officer",
+    });
+  }
+  if (input.emailAlertsWithoutAddress) {
+    found.push({
+      id: "email-alert-address",
+      message:
+        "Bank e-mail alerts are read, but no alert address is set: they confirm no payment until you name the address your bank writes to (a bank alert about someone else's account, sent on to your mailbox, would otherwise pass for yours).",
+      href: SETTINGS_ANCHORS.bankEmail,
+      linkLabel: "Set the alert address",
     });
   }
   if (input.adminPasswordFromEnv) {

@@ -25,6 +25,7 @@ import { formatPanelMoney } from "~/lib/panel-money";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
+import { utrHeldElsewhere } from "~/domain/payments/credits.server";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => [
   { title: adminTitle(matches, `Order ${params.orderId}`) },
@@ -34,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
   const row = await findOrder(db, params.orderId);
-  if (!row) return data({ order: null, history: [], selfService: null }, { status: 404 });
+  if (!row) return data({ order: null, history: [], selfService: null, utrHeld: [] }, { status: 404 });
   const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
     at,
     actor,
@@ -45,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     order: toAdminOrderJson(row),
     history,
     selfService: await selfServiceView(context.get(servicesContext), row),
+    utrHeld: await utrHeldElsewhere(db, row),
   };
 }
 
@@ -170,7 +172,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {/* First on a phone: an alert opens this page, and its main action (Confirm payment) is in view at once. */}
         <Section title="Actions">
-          <OrderActionsCard order={order} fetcher={fetcher} />
+          <OrderActionsCard order={order} fetcher={fetcher} utrHeld={loaderData.utrHeld} />
           {(order.customerName || order.customerPhone) && (
             <EraseCustomerData
               orderId={order.orderId}

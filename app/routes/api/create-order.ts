@@ -6,6 +6,8 @@ import { orderCreationLimiter } from "~/domain/orders/create-rate-limit";
 import { publicOrder } from "~/domain/orders/buyer-order";
 import { isPlanId } from "~/domain/plans/table";
 import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
+import { refusedRange } from "~/domain/panel/address.server";
+import { clientAddressKey } from "~/lib/client-address";
 import { parseJson } from "~/lib/parse.server";
 import { createOrderRequest, createOrderResponse } from "./create-order.types";
 
@@ -42,6 +44,8 @@ async function create({ request, context }: Route.ActionArgs) {
       customerName: input.customerName,
       customerPhone: input.customerPhone,
       idempotencyKey: input.idempotencyKey,
+      // A loopback or private address is a proxy in front of the shop, not a buyer: it tells no one apart.
+      clientAddress: ip && refusedRange(ip) === null ? clientAddressKey(ip) : null,
     });
     return apiReply(createOrderResponse, { order: publicOrder(result.order) }, { status: result.created ? 201 : 200 });
   });

@@ -6,6 +6,7 @@ import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import type { UtrHolding } from "~/domain/payments/credits.server";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
 
 type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit">;
@@ -19,7 +20,16 @@ const secondary = { variant: "neutral", size: "md", className: "px-3 text-sm" } 
  * confirm a payment, send a paid order, send again after a failure, record a
  * refund. Sending without a confirmed payment and cancelling ask first.
  */
-export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fetcher: Fetcher }) {
+export function OrderActionsCard({
+  order,
+  fetcher,
+  utrHeld = [],
+}: {
+  order: AdminOrderJson;
+  fetcher: Fetcher;
+  /** Credits the shop already holds with this order's UTR, elsewhere (payments/credits.server.ts). */
+  utrHeld?: UtrHolding[];
+}) {
   const { actions } = order;
   const busy = fetcher.state !== "idle";
   const [asking, setAsking] = useState<"unpaid" | "cancel" | "resend" | null>(null);
@@ -49,6 +59,7 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
               <strong>{formatInr(Math.round(order.price * 100))}</strong> for this order in your bank app.
             </p>
           )}
+          {utrHeld.length > 0 && <UtrHeldWarning utr={order.utr} held={utrHeld} />}
           <div className="mt-3">{button("confirm-payment", "Confirm payment", primary)}</div>
         </div>
       )}
@@ -166,6 +177,41 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
           </p>
         )}
       </ConfirmActionDialog>
+    </div>
+  );
+}
+
+/** The buyer's UTR is one the shop already holds: a payment that paid another order pays no second one. */
+function UtrHeldWarning({ utr, held }: { utr: string | null; held: UtrHolding[] }) {
+  const amount = (h: UtrHolding) => (h.amountPaise === null ? "an unread amount" : formatInr(h.amountPaise));
+  return (
+    <div role="alert" className="mt-3 rounded-md border border-red-300 bg-red-50 p-2 text-red-900">
+      <p className="font-semibold">The shop already holds UTR {utr}:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {held.map((h) => (
+          <li key={h.creditId}>
+            {h.status === "confirmed" || h.status === "assigned" ? (
+              <>
+                it paid order{" "}
+                <a className="underline" href={`/admin/orders/${h.orderId}`}>
+                  {h.orderId}
+                </a>{" "}
+                ({amount(h)}): it cannot pay this one too.
+              </>
+            ) : h.status === "dismissed" ? (
+              <>a credit of {amount(h)} with it was dismissed under Payments.</>
+            ) : (
+              <>
+                a credit of {amount(h)} with it waits under{" "}
+                <a className="underline" href="/admin/payments">
+                  Payments
+                </a>
+                {h.orderId ? ` (matched against order ${h.orderId})` : ""}.
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function MailboxCard({ mailbox }: Props) {
 
   return (
     <Card asChild radius="lg">
-      <section aria-labelledby={`${id}-title`}>
+      <section id="bank-email-alerts" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`} className="text-lg font-semibold">
           Bank e-mail alerts
         </h2>
@@ -69,6 +69,7 @@ export function MailboxCard({ mailbox }: Props) {
           {text("recipients", "Your alert address (the one the bank writes to)", mailbox.recipients.join(", "), {
             placeholder: "you@gmail.com",
           })}
+          <p className="text-xs text-gray-600">Required: until it is set, e-mail alerts confirm no payment.</p>
           {text("allowedDomains", "Bank sender domains (comma-separated)", mailbox.allowedDomains.join(", "))}
           {text(
             "receivingHost",

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
-import type { PaymentAlertsResult } from "~/domain/payments/alerts-settings-actions";
+import { MAX_PASTE_CHARS, type PaymentAlertsResult, type TriedAlert } from "~/domain/payments/alerts-settings-actions";
 import type { CustomTemplateInput } from "~/domain/payments/custom-templates";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
@@ -86,8 +86,8 @@ function Templates({ templates }: { templates: CustomTemplateInput[] }) {
     <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
       <h3 className="font-semibold">Your templates</h3>
       <p className="text-sm text-gray-600">
-        Built in: HDFC, ICICI, SBI, Axis and Kotak (SMS and e-mail), PhonePe, Paytm and Google Pay business apps. Add
-        one when your bank words its alerts differently: a regular expression with named groups{" "}
+        The built-in reader knows the alerts of 30-odd Indian banks and payment banks by their sender ids and e-mail
+        domains. Add a template for a bank it misses: a regular expression (run in linear time) with named groups{" "}
         <code>(?&lt;amount&gt;…)</code> (required), <code>utr</code>, <code>vpa</code>, <code>date</code>,{" "}
         <code>time</code>. For SMS, say which sender ids it may come from.
       </p>
@@ -171,9 +171,18 @@ function TryAlert() {
   const id = useId();
   const data = fetcher.state === "idle" ? fetcher.data : undefined;
   const tried = data?.ok ? data.tried : undefined;
+  const many = tried && tried.items.length > 1;
   return (
     <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
       <h3 className="font-semibold">Try on a pasted alert</h3>
+      <p className="text-sm text-gray-600">
+        Read exactly as the shop reads alerts. Paste one, or a month of SMS separated by blank lines, or a JSON array as{" "}
+        <code>npm run alerts -- check</code> takes (
+        <code>
+          [{"{"}&quot;sender&quot;, &quot;text&quot;{"}"}]
+        </code>
+        ).
+      </p>
       <fetcher.Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value="template-try" />
         <Field id={`${id}-text`} label="Alert text" size="sm">
@@ -182,17 +191,17 @@ function TryAlert() {
               {...control}
               name="text"
               required
-              rows={3}
-              maxLength={4000}
+              rows={4}
+              maxLength={MAX_PASTE_CHARS}
               className={inputVariants({ size: "sm" })}
             />
           )}
         </Field>
-        <Field id={`${id}-sender`} label="SMS sender id (as your phone shows it)" size="sm">
+        <Field id={`${id}-sender`} label="Sender (SMS: as your phone shows it; e-mail: the bank's domain)" size="sm">
           {(control) => <Input {...control} size="sm" name="sender" maxLength={100} placeholder="VM-HDFCBK" />}
         </Field>
         <details>
-          <summary className="cursor-pointer text-sm font-medium">Try a template you are writing</summary>
+          <summary className="cursor-pointer text-sm font-medium">E-mail, or a template you are writing</summary>
           <div className="mt-2">
             <TemplateFields idPrefix={`${id}-try`} optional />
           </div>
@@ -203,10 +212,11 @@ function TryAlert() {
       </fetcher.Form>
       <div aria-live="polite" data-testid="try-result" className="text-sm">
         {data && !data.ok && <p className="text-red-700">{data.message}</p>}
-        {tried && !tried.matched && <p className="text-red-700">{tried.reason}</p>}
-        {tried?.matched && (
+        {many && <TriedMany items={tried.items} credits={tried.credits} />}
+        {!many && tried && !tried.matched && <p className="text-red-700">{tried.reason}</p>}
+        {!many && tried?.matched && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 rounded-lg bg-green-50 p-3">
-            <dt>Template</dt>
+            <dt>Read by</dt>
             <dd>{tried.template}</dd>
             <dt>Amount</dt>
             <dd>{tried.amount}</dd>
@@ -218,6 +228,41 @@ function TryAlert() {
             <dd>{tried.time ? `${time.format(new Date(tried.time))} IST` : "— (the time it arrives is used)"}</dd>
           </dl>
         )}
+      </div>
+    </div>
+  );
+}
+
+/** Many alerts at once: which were read as credits (and would confirm an order asking for that amount), which not and why. */
+function TriedMany({ items, credits }: { items: TriedAlert[]; credits: number }) {
+  return (
+    <div className="space-y-2">
+      <p className="font-medium">
+        {credits} of {items.length} alerts read as credits.
+      </p>
+      <div className="max-h-96 overflow-auto rounded-lg border border-gray-200">
+        <table className="w-full text-left text-xs">
+          <thead className="sticky top-0 bg-gray-50">
+            <tr>
+              <th className="p-2">#</th>
+              <th className="p-2">Credit</th>
+              <th className="p-2">Amount</th>
+              <th className="p-2">UTR</th>
+              <th className="p-2">Why not</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.index} className="border-t border-gray-100 align-top">
+                <td className="p-2">{item.index + 1}</td>
+                <td className="p-2">{item.matched ? "Yes" : "No"}</td>
+                <td className="p-2">{item.amount ?? "—"}</td>
+                <td className="p-2 font-mono">{item.utr ?? "—"}</td>
+                <td className="p-2">{item.reason ?? ""}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </div>
     </div>
   );

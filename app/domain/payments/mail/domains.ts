@@ -1,3 +1,5 @@
+import { USER_CONTENT_SIGNERS } from "../reader/bank-registry";
+
 /**
  * Which sender domains a bank alert may come from. An allowed domain is an
  * organisation's own domain (hdfcbank.net); it covers its subdomains
@@ -20,7 +22,16 @@ export function domainProblem(domain: string): string | null {
   if (!DOMAIN.test(domain)) return `"${domain}" is not a domain name`;
   if (PUBLIC_SECOND_LEVEL.test(domain))
     return `"${domain}" is a public suffix shared by many owners, not a bank's domain`;
+  const signer = userContentSigner(domain);
+  if (signer) return `"${domain}" cannot vouch for a bank alert: ${signer}`;
   return null;
+}
+
+/** Why a domain (or the one it falls under) signs text anyone writes, or null. */
+export function userContentSigner(domain: string): string | null {
+  const d = normaliseDomain(domain);
+  const hit = Object.keys(USER_CONTENT_SIGNERS).find((s) => d === s || d.endsWith(`.${s}`));
+  return hit ? USER_CONTENT_SIGNERS[hit]! : null;
 }
 
 /** `domain` is `parent` or one of its subdomains. */

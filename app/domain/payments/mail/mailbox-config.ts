@@ -1,4 +1,5 @@
 import { plainConnectionAllowed } from "~/domain/mail-server/rules";
+import { BANK_EMAIL_DOMAINS } from "../reader/bank-registry";
 import { domainProblem, normaliseDomain } from "./domains";
 
 /**
@@ -29,20 +30,11 @@ export interface MailboxSettings {
 }
 
 /**
- * The domains the built-in e-mail templates' senders sign with: HDFC Bank
- * (alerts@hdfcbank.net), ICICI Bank, SBI (alerts.sbi.co.in), Axis Bank, Kotak,
- * PhonePe, Paytm and Google Pay (google.com).
+ * The built-in banks' own sending domains (reader/bank-registry.ts). No mail
+ * provider or payment app is among them: Google, Paytm and PhonePe sign mail
+ * whose text their users write, so their signature proves nothing.
  */
-export const DEFAULT_BANK_DOMAINS = [
-  "hdfcbank.net",
-  "icicibank.com",
-  "sbi.co.in",
-  "axisbank.com",
-  "kotak.com",
-  "phonepe.com",
-  "paytm.com",
-  "google.com",
-] as const;
+export const DEFAULT_BANK_DOMAINS: readonly string[] = BANK_EMAIL_DOMAINS;
 
 export const DEFAULT_MAILBOX: MailboxSettings = {
   enabled: false,

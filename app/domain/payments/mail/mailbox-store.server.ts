@@ -1,6 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { DB } from "~/db/database.server";
 import { readPaymentSetting, writePaymentSettings } from "../payment-settings.server";
+import { userContentSigner } from "./domains";
 import { DEFAULT_MAILBOX, type MailboxSettings } from "./mailbox-config";
 
 /**
@@ -19,7 +20,9 @@ export async function mailboxSettings(db: DB): Promise<MailboxSettings> {
   const raw = await readPaymentSetting(db, KEYS.settings);
   if (!raw) return { ...DEFAULT_MAILBOX, allowedDomains: [...DEFAULT_MAILBOX.allowedDomains] };
   try {
-    return { ...DEFAULT_MAILBOX, ...(JSON.parse(raw) as Partial<MailboxSettings>) };
+    const stored = { ...DEFAULT_MAILBOX, ...(JSON.parse(raw) as Partial<MailboxSettings>) };
+    // Saved before such domains were refused (google.com, paytm.com, phonepe.com were once defaults): never trusted.
+    return { ...stored, allowedDomains: stored.allowedDomains.filter((d) => !userContentSigner(d)) };
   } catch {
     return { ...DEFAULT_MAILBOX };
   }

@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import type { DNSResolver } from "mailauth";
 import { simpleParser } from "mailparser";
 import type { AppServices } from "~/context";
-import { MAX_ALERT_CHARS, type ParsedAlert, creditTime, normaliseAlertText, parseAlert } from "../alert-parser";
-import type { AlertTemplate } from "../alert-templates";
+import type { AlertTemplate } from "../custom-templates";
+import { collapseSpaces } from "../reader/alert-text";
+import { creditTime, readMailText, readsLikeCredit, textParagraphs } from "../reader/read-alert";
 import { acceptCredit } from "../credits.server";
-import type { CreditOutcome } from "../matching.server";
+import type { Credit, CreditOutcome } from "../matching.server";
+import { userContentSigner } from "./domains";
 import type { MailboxSettings } from "./mailbox-config";
 import { type SenderTrust, judgeSender } from "./sender-trust.server";
 
@@ -27,28 +29,6 @@ interface ReadOptions {
   now?: number;
 }
 
-/** Money received, with an amount: other mail in the mailbox (newsletters, "we received your request") is not kept. */
-const looksLikeCredit = (text: string) =>
-  /\bcredit(?:ed)?\b|\breceived\b/i.test(text) && /(?:Rs\.?|INR|₹)\s?\d/i.test(text);
-
-/**
- * Reads the alert paragraph by paragraph: a bank's footer ("never share your
- * OTP", "refunds take 7 days") must not hide the alert above it, while the
- * words that make a text something other than a credit still count within the
- * alert's own paragraph.
- */
-function readText(text: string, custom: readonly AlertTemplate[], sender: string) {
-  let last: ReturnType<typeof parseAlert> = { ok: false, reason: "no_template" };
-  for (const paragraph of text.split(/\n[ \t]*\n/)) {
-    const normalised = normaliseAlertText(paragraph).slice(0, MAX_ALERT_CHARS);
-    if (normalised === "") continue;
-    const parsed = parseAlert(normalised, { channel: "email", sender, custom });
-    if (parsed.ok) return parsed;
-    if (parsed.reason !== "no_template" || last.ok || last.reason === "no_template") last = parsed;
-  }
-  return last;
-}
-
 /** When the bank sent it: the DKIM signature's time, else the Date header; never later than now. */
 function sentAt(trust: SenderTrust, date: Date | undefined, now: number): number {
   const signed = trust.trusted ? trust.signedAt : null;
@@ -66,7 +46,8 @@ export async function readAlertMail(
   try {
     mail = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
     trust = await judgeSender(source, {
-      allowedDomains: settings.allowedDomains,
+      // Never a domain that signs what anyone writes, even one saved before such domains were refused.
+      allowedDomains: settings.allowedDomains.filter((d) => !userContentSigner(d)),
       receivingHost: settings.receivingHost,
       recipients: settings.recipients,
       resolver,
@@ -80,14 +61,28 @@ export async function readAlertMail(
   const subject = (mail.subject ?? "").replaceAll("\0", "").slice(0, 200);
   const messageId = (mail.messageId ?? "").replaceAll("\0", "").slice(0, 200) || null;
   const text = mail.text ?? "";
-  const parsed = readText(text, custom, trust.from);
-  const creditLike = parsed.ok || (parsed.reason !== "not_a_credit" && looksLikeCredit(text));
+  const creditLike = textParagraphs(text).some(readsLikeCredit);
   const evidence = {
     subject,
     from: trust.from.slice(0, 200),
     messageId,
-    text: normaliseAlertText(text).slice(0, 2_000),
+    text: collapseSpaces(text).slice(0, 2_000),
   };
+  const setAside = async (unreadable: Credit["unreadable"], key: string, details: Record<string, unknown>) =>
+    reply(
+      await acceptCredit(
+        services,
+        {
+          source: "email",
+          amountPaise: null,
+          at: now,
+          messageId: key,
+          evidence: { ...evidence, ...details },
+          unreadable,
+        },
+        now,
+      ),
+    );
 
   if (!trust.trusted) {
     services.logger.warn(
@@ -95,44 +90,40 @@ export async function readAlertMail(
       "bank e-mail alert from an untrusted sender",
     );
     if (!creditLike) return { kind: "ignored", reason: "untrusted_sender" };
-    const outcome = await acceptCredit(
-      services,
-      {
-        source: "email",
-        amountPaise: null,
-        at: now,
-        // Its own key space: a forgery carrying a genuine alert's Message-ID must not make that alert a duplicate.
-        messageId: `untrusted:${messageId ?? ""}:${subject}`,
-        evidence: { ...evidence, trust: trust.reason, parse: parsed.ok ? parsed.alert.templateId : parsed.reason },
-        unreadable: "untrusted_sender",
-      },
-      now,
-    );
-    return reply(outcome);
+    // Its own key space: a forgery carrying a genuine alert's Message-ID must not make that alert a duplicate.
+    return setAside("untrusted_sender", `untrusted:${messageId ?? ""}:${subject}`, { trust: trust.reason });
   }
 
   const vouchedBy =
     trust.via === "dkim"
       ? { dkimDomain: trust.domain }
       : { authenticationResults: trust.host, dkimDomain: trust.domain };
-  if (!parsed.ok) {
-    if (!creditLike) return { kind: "ignored", reason: parsed.reason };
-    const outcome = await acceptCredit(
-      services,
-      {
-        source: "email",
-        amountPaise: null,
-        at: now,
-        messageId: messageId ?? `sha256:${createHash("sha256").update(source).digest("hex")}`,
-        evidence: { ...evidence, ...vouchedBy, parse: parsed.reason },
-        unreadable: "unrecognised",
-      },
-      now,
-    );
-    return reply(outcome);
+  const reading = readMailText(text, { sender: trust.domain, custom });
+  const ownKey = messageId ?? `sha256:${createHash("sha256").update(source).digest("hex")}`;
+  if (!reading.credit) {
+    const worthShowing =
+      reading.reason !== "not_a_credit" && (creditLike || /\bcredit(?:ed)?\b|\breceived\b/i.test(text));
+    if (!worthShowing) return { kind: "ignored", reason: reading.reason };
+    return setAside(reading.reason === "other_bank" ? "untrusted_sender" : "unrecognised", ownKey, {
+      ...vouchedBy,
+      parse: reading.reason,
+      why: reading.detail,
+    });
   }
 
-  const alert: ParsedAlert = parsed.alert;
+  const alert = reading.alert;
+  const template = alert.by === "reader" ? `reader:${alert.bankId ?? trust.domain}` : alert.by;
+  if (settings.recipients.length === 0) {
+    // Without the address the bank writes to, a genuine alert about someone else's account, sent on to this
+    // mailbox, would pass for the shop's: nothing confirms until the operator names it (the admin banner says so).
+    services.logger.warn({ from: trust.from, messageId }, "bank e-mail alert set aside: no alert address is set");
+    return setAside("no_alert_address", `no-address:${ownKey}`, {
+      ...vouchedBy,
+      template,
+      amountPaise: alert.amountPaise,
+      utr: alert.utr,
+    });
+  }
   const outcome = await acceptCredit(
     services,
     {
@@ -144,7 +135,15 @@ export async function readAlertMail(
       // An old alert sent again is dated when the bank sent it, so it cannot pay an order made since.
       at: creditTime(alert, sentAt(trust, mail.date, now)),
       messageId,
-      evidence: { ...evidence, ...vouchedBy, template: alert.templateId },
+      evidence: {
+        ...evidence,
+        ...vouchedBy,
+        template,
+        bank: alert.bankId,
+        payerName: alert.payerName,
+        account: alert.account,
+        kind: alert.kind,
+      },
     },
     now,
   );
