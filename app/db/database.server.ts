@@ -74,12 +74,14 @@ const connectionOf = new WeakMap<DB, SQLite.Database>();
  * SQLite's online backup API on the shop's own connection: 100 pages (400 KB)
  * per step, one step per event-loop turn, so requests are never held for more
  * than a step, and a write the shop makes meanwhile is copied along instead of
- * restarting the copy. Null for PostgreSQL and :memory:, which it cannot copy.
+ * restarting the copy. A command of its own (npm run backup) copies in one
+ * step instead (`pagesPerStep` 2^31-1): another process's writes would restart
+ * a copy made in steps. Null for PostgreSQL and :memory:, which it cannot copy.
  */
-export function backupSqliteFile(db: DB, destination: string): Promise<void> | null {
+export function backupSqliteFile(db: DB, destination: string, pagesPerStep = 100): Promise<void> | null {
   const sqlite = connectionOf.get(db);
   if (!sqlite) return null;
-  return sqlite.backup(destination, { progress: () => 100 }).then(() => undefined);
+  return sqlite.backup(destination, { progress: () => pagesPerStep }).then(() => undefined);
 }
 
 /**

@@ -133,7 +133,12 @@ export async function removePartialBackups(backupDir: string): Promise<void> {
  * for a backup. Null on PostgreSQL, which is backed up with pg_dump or the
  * provider's snapshots instead.
  */
-export async function takeDatabaseBackup(db: DB, backupDir: string, now = Date.now()): Promise<DatabaseBackup | null> {
+export async function takeDatabaseBackup(
+  db: DB,
+  backupDir: string,
+  now = Date.now(),
+  { pagesPerStep = 100 } = {},
+): Promise<DatabaseBackup | null> {
   const dir = databaseBackupDir(backupDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `shop-${stampOf(now)}.sqlite.gz`;
@@ -145,7 +150,7 @@ export async function takeDatabaseBackup(db: DB, backupDir: string, now = Date.n
   const existing = (await listDatabaseBackups(backupDir)).find((b) => b.name === name);
   if (existing) return existing;
   try {
-    const copying = backupSqliteFile(db, copy);
+    const copying = backupSqliteFile(db, copy, pagesPerStep);
     if (!copying) return null;
     await copying;
     const hash = createHash("sha256");
