@@ -44,7 +44,7 @@ async function restoreFull() {
     process.exitCode = 2;
     return;
   }
-  const file = existsSync(arg) ? arg : `${databaseBackupDir(config.BACKUP_DIR)}/${arg}`;
+  const file = existsSync(arg) || arg.includes("/") ? arg : `${databaseBackupDir(config.BACKUP_DIR)}/${arg}`;
   const identityFile = values.identity ?? process.env.BACKUP_ENCRYPTION_IDENTITY_FILE;
   try {
     const identities = identityFile ? identitiesIn(readFileSync(identityFile, "utf8")) : [];

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "~/db/database.server";
 import { recordCredit } from "~/domain/payments/matching.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import { loadConfig } from "~/lib/config.server";
+import { generateOrderId } from "~/domain/orders/order-id.server";
 import { makeOrder } from "./orders";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -43,6 +44,33 @@ export async function paidOrder(db: DatabaseHandle["db"], now = Date.now()) {
     { graceSeconds: 86_400, now },
   );
   return order;
+}
+
+/** `count` unpaid orders at once (a database of some size, quickly). */
+export async function manyOrders(db: DatabaseHandle["db"], count: number, now = Date.now()) {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i += 200) {
+      const rows = Array.from({ length: Math.min(200, count - i) }, (_, j) => ({
+        order_id: generateOrderId(),
+        idempotency_key: null,
+        service_type: "followers" as const,
+        plan_id: null,
+        plan_name: "Popular Followers",
+        target: `filler_account_${i + j}`,
+        quantity: 1000,
+        price_paise: 34_900,
+        status: "expired" as const,
+        customer_name: "Priya Sharma",
+        customer_phone: "+919812345678",
+        utr: null,
+        utr_submitted_at: null,
+        payment_deadline_at: now - 1,
+        created_at: now - 600_000,
+        updated_at: now,
+      }));
+      await trx.insertInto("orders").values(rows).execute();
+    }
+  });
 }
 
 /** Everything a restore must bring back about a set of orders, in a comparable shape. */

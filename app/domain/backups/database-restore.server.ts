@@ -329,7 +329,8 @@ export async function restorePostgresDump(options: { file: string; url: string; 
       }
     } catch (error) {
       if (error instanceof RestoreRefused) throw error;
-      const stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message).trim();
+      const output = (error as { stderr?: unknown }).stderr;
+      const stderr = (typeof output === "string" && output ? output : (error as Error).message).trim();
       throw new RestoreRefused(
         `${label} could not be restored, nothing was changed: ${stderr.split("\n").slice(0, 3).join(" ")}`,
       );

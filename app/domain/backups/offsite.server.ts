@@ -37,11 +37,23 @@ export interface OffsiteTarget {
   label: string;
 }
 
-/** The configured bucket, or null when off-machine copies are off. */
+/** "s3://bucket/prefix at host", or null when off-machine copies are off. */
+export function offsiteLabel(config: OffsiteConfig): string | null {
+  if (!config.BACKUP_S3_BUCKET || !config.BACKUP_ENCRYPTION_RECIPIENT) return null;
+  const host = config.BACKUP_S3_ENDPOINT ? ` at ${new URL(config.BACKUP_S3_ENDPOINT).host}` : "";
+  return `s3://${config.BACKUP_S3_BUCKET}/${config.BACKUP_S3_PREFIX}${host}`;
+}
+
+const targets = new WeakMap<OffsiteConfig, OffsiteTarget>();
+
+/** The configured bucket (one client per configuration), or null when off-machine copies are off. */
 export function offsiteTarget(config: OffsiteConfig): OffsiteTarget | null {
   const bucket = config.BACKUP_S3_BUCKET;
   const recipient = config.BACKUP_ENCRYPTION_RECIPIENT;
-  if (!bucket || !recipient) return null;
+  const label = offsiteLabel(config);
+  if (!bucket || !recipient || !label) return null;
+  const known = targets.get(config);
+  if (known) return known;
   const client = new S3Client({
     region: config.BACKUP_S3_REGION,
     ...(config.BACKUP_S3_ENDPOINT ? { endpoint: config.BACKUP_S3_ENDPOINT } : {}),
@@ -61,14 +73,9 @@ export function offsiteTarget(config: OffsiteConfig): OffsiteTarget | null {
     // Our own retry schedule (the backup job's backoff) decides when to try again.
     maxAttempts: 2,
   });
-  const host = config.BACKUP_S3_ENDPOINT ? ` at ${new URL(config.BACKUP_S3_ENDPOINT).host}` : "";
-  return {
-    bucket,
-    prefix: config.BACKUP_S3_PREFIX,
-    recipient,
-    client,
-    label: `s3://${bucket}/${config.BACKUP_S3_PREFIX}${host}`,
-  };
+  const target = { bucket, prefix: config.BACKUP_S3_PREFIX, recipient, client, label };
+  targets.set(config, target);
+  return target;
 }
 
 /** The object key of a backup's encrypted copy. */

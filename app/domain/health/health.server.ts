@@ -5,7 +5,7 @@ import type { AppServices } from "~/context";
 import { ALERT_CHANNELS, ALERT_CHANNEL_LABELS } from "~/domain/alerts/events";
 import { alertSettings } from "~/domain/alerts/alert-settings.server";
 import { type DatabaseBackup, listDatabaseBackups } from "~/domain/backups/database-backup.server";
-import { offsiteTarget } from "~/domain/backups/offsite.server";
+import { offsiteLabel } from "~/domain/backups/offsite.server";
 import { activeMailbox } from "~/domain/payments/mail/mailbox-store.server";
 import { formatAge, formatBytes } from "./format";
 import { listJobRuns } from "./job-runs.server";
@@ -164,7 +164,7 @@ export async function shopHealth(
 
   // Backups.
   const intervalHours = Number(settings.backupIntervalHours);
-  const target = offsiteTarget(config);
+  const target = offsiteLabel(config);
   const latest = backups[0] ?? null;
   if (services.dialect !== "sqlite") {
     checks.push({
@@ -216,7 +216,7 @@ export async function shopHealth(
         key: "offsite",
         summary:
           upload.status === "ok"
-            ? `${copied ? `Last copy ${formatAge(now - copied.offsite!.uploadedAt)} ago` : "No copy yet"} in ${target.label}${waiting > 0 ? `; ${waiting} waiting` : ""}`
+            ? `${copied ? `Last copy ${formatAge(now - copied.offsite!.uploadedAt)} ago` : "No copy yet"} in ${target}${waiting > 0 ? `; ${waiting} waiting` : ""}`
             : upload.summary,
       });
     }
@@ -261,7 +261,7 @@ export async function shopHealth(
       },
       count: backups.length,
       folder: config.BACKUP_DIR,
-      offsite: target?.label ?? null,
+      offsite: target,
     },
     panel,
   };
