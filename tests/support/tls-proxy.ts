@@ -5,9 +5,9 @@ import { connect } from "node:net";
 import { join } from "node:path";
 
 export interface TlsProxy {
-  /** The loopback address nginx listens on (ports 80 and 443), also the certificate's name. */
+  /** The loopback address the proxy listens on (ports 80 and 443), also the certificate's name. */
   host: string;
-  /** The self-signed certificate, for NODE_EXTRA_CA_CERTS. */
+  /** The certificate (nginx) or the root of the CA that signed it (Caddy), for NODE_EXTRA_CA_CERTS. */
   certFile: string;
   pid: number;
   output: () => string;
@@ -21,8 +21,7 @@ export interface TlsProxy {
  * on a loopback address of its own (127.x.y.z), so it needs no /etc/hosts
  * entry and cannot collide with another run. Ports below 1024 need root.
  */
-export async function startTlsProxy(dir: string, upstream: string): Promise<TlsProxy> {
-  const host = `127.${randomOctet(10, 250)}.${randomOctet(1, 254)}.${randomOctet(1, 254)}`;
+export async function startTlsProxy(dir: string, upstream: string, host = loopbackHost()): Promise<TlsProxy> {
   const certFile = join(dir, "cert.pem");
   const keyFile = join(dir, "key.pem");
   execFileSync(
@@ -115,12 +114,17 @@ http {
   return { host, certFile, pid: child.pid!, output: () => out, stop };
 }
 
+/** A loopback address of its own (127.x.y.z): no /etc/hosts entry needed, no collision with another run. */
+export function loopbackHost(): string {
+  return `127.${randomOctet(10, 250)}.${randomOctet(1, 254)}.${randomOctet(1, 254)}`;
+}
+
 function randomOctet(min: number, max: number): number {
   return min + Math.floor(Math.random() * (max - min + 1));
 }
 
 /** Resolves once something accepts connections on host:port (nginx opens its ports before it forks workers). */
-async function listening(host: string, port: number): Promise<void> {
+export async function listening(host: string, port: number): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = connect({ host, port }, () => {
