@@ -18,7 +18,7 @@ const SAVED: Record<SettingsForm, string> = {
   smm: "SMM Panel settings saved successfully",
   payment: "Payment settings saved successfully",
   store: "Store details saved successfully",
-  backups: "Backup settings saved successfully",
+  schedule: "Backup settings saved successfully",
 };
 
 /**
@@ -40,7 +40,7 @@ export async function runSettingsAction(
     case "smm":
     case "payment":
     case "store":
-    case "backups": {
+    case "schedule": {
       const { intent, ...values } = action;
       const result = await saveSettingsForm(services.db, actor, intent, values);
       if (!result.ok) throw new AppError("INVALID_INPUT", result.message, { field: result.field ?? null });

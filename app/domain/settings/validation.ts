@@ -93,7 +93,7 @@ export const SETTINGS_FORMS = {
   smm: smmSettingsSchema,
   payment: paymentSettingsSchema,
   store: storeSettingsSchema,
-  backups: backupSettingsSchema,
+  schedule: backupSettingsSchema,
 } as const;
 
 export type SettingsForm = keyof typeof SETTINGS_FORMS;

@@ -237,7 +237,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <SettingsCard
-        intent="backups"
+        intent="schedule"
         title="Database backups"
         description="A copy of the whole database on a schedule, kept 48 hours hourly and 30 days daily. Admin → Health shows the last one, where it went, and downloads it."
         fields={[
