@@ -85,7 +85,7 @@ const envSchema = z.object({
   BACKUP_S3_REGION: z.string().min(1).default("us-east-1"),
   BACKUP_S3_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9!_.*'()\/-]*$/, "expected a key prefix of letters, digits and / - _ . ! * ' ( )")
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "expected a key prefix of letters, digits and / - _ . ! * ' ( )")
     .default("boostkaro/"),
   BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
