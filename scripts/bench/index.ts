@@ -6,6 +6,7 @@
  */
 import { adminBench } from "./admin";
 import { alertsBench } from "./alerts";
+import { backupBench } from "./backup";
 import { buyingBench } from "./buying";
 import { lighthouseBench } from "./lighthouse";
 import { loginFloodBench } from "./login-flood";
@@ -24,6 +25,7 @@ const BENCHES: Bench[] = [
   loginFloodBench,
   paymentConfirmBench,
   alertsBench,
+  backupBench,
   lighthouseBench,
 ];
 
