@@ -41,7 +41,7 @@ if (command === "keygen") {
       process.exitCode = 1;
     } else if (command === "now") {
       await migrateToLatest(database.db, database.dialect);
-      const backup = await takeDatabaseBackup(database.db, config.BACKUP_DIR, Date.now(), { pagesPerStep: 0x7fffffff });
+      const backup = await takeDatabaseBackup(database.db, config.BACKUP_DIR);
       if (backup) {
         console.log(`Backed up to ${backup.file} (${Math.ceil(backup.bytes / 1024)} KB, sha256 ${backup.sha256}).`);
         const target = offsiteTarget(config);

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from
 import pg from "pg";
 import type { Database } from "./schema";
 import { SnapshotReads } from "./snapshot-reads.server";
+import { copySqliteDatabase } from "./sqlite-copy.server";
 
 export type DB = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
@@ -55,7 +56,7 @@ export function openDatabase(
   const onWrite = () => reads?.endSnapshot();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, onWrite) }) });
   if (reads) snapshotReadsOf.set(db, reads);
-  if (target.file !== ":memory:") connectionOf.set(db, sqlite);
+  if (target.file !== ":memory:") fileOf.set(db, target.file);
   return {
     db,
     dialect: "sqlite",
@@ -67,21 +68,16 @@ export function openDatabase(
 }
 
 const snapshotReadsOf = new WeakMap<DB, SnapshotReads>();
-const connectionOf = new WeakMap<DB, SQLite.Database>();
+const fileOf = new WeakMap<DB, string>();
 
 /**
- * Copies a SQLite file database, as it is at the end, into a new file with
- * SQLite's online backup API on the shop's own connection: 100 pages (400 KB)
- * per step, one step per event-loop turn, so requests are never held for more
- * than a step, and a write the shop makes meanwhile is copied along instead of
- * restarting the copy. A command of its own (npm run backup) copies in one
- * step instead (`pagesPerStep` 2^31-1): another process's writes would restart
- * a copy made in steps. Null for PostgreSQL and :memory:, which it cannot copy.
+ * Copies a SQLite file database, as one moment of it, into a new file
+ * (app/db/sqlite-copy.server.ts: `VACUUM INTO` on a worker thread, so no
+ * request waits for it). Null for PostgreSQL and :memory:, which it cannot copy.
  */
-export function backupSqliteFile(db: DB, destination: string, pagesPerStep = 100): Promise<void> | null {
-  const sqlite = connectionOf.get(db);
-  if (!sqlite) return null;
-  return sqlite.backup(destination, { progress: () => pagesPerStep }).then(() => undefined);
+export function copySqliteFile(db: DB, destination: string): Promise<void> | null {
+  const file = fileOf.get(db);
+  return file ? copySqliteDatabase(file, destination) : null;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * How long a whole-database backup holds the shop's event loop (docs/deploy.md,
  * Backups). A SQLite file of BENCH_BACKUP_ORDERS orders is backed up by the
- * backup job's own function on the shop's own connection while a timer
+ * backup job's own function (a worker thread copies it) while a timer
  * measures the event loop's delay every millisecond (perf_hooks), as a request
  * waiting to be served would feel it; the same is measured with no backup
  * running, for the machine's own noise. Target: p99 delay during the backup
@@ -33,7 +33,7 @@ async function delays(during: Promise<unknown>) {
 
 export const backupBench: Bench = {
   name: "backup",
-  description: `event-loop delay while ${ORDERS.toLocaleString("en-IN")} orders are backed up (SQLite online backup, gzip)`,
+  description: `event-loop delay while ${ORDERS.toLocaleString("en-IN")} orders are backed up (VACUUM INTO on a worker thread, gzip)`,
   async run() {
     const dir = mkdtempSync(join(tmpdir(), "bench-backup-"));
     const database = openDatabase({ kind: "sqlite", file: join(dir, "shop.db") });

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { type DB, backupSqliteFile } from "~/db/database.server";
+import { type DB, copySqliteFile } from "~/db/database.server";
 
 /**
  * Whole-database backups of a SQLite shop (docs/deploy.md, Backups). Each is
@@ -126,19 +126,14 @@ export async function removePartialBackups(backupDir: string): Promise<void> {
 }
 
 /**
- * Takes one backup of the shop's SQLite database: an online copy (SQLite's
- * backup API, requests keep being served), gzip'd with its SHA-256 computed
+ * Takes one backup of the shop's SQLite database: one consistent moment of it,
+ * copied on a worker thread while requests keep being served, gzip'd with its SHA-256 computed
  * on the way. On any failure (a full disk included) the work files are
  * removed and the error thrown; nothing half-written is left to be mistaken
  * for a backup. Null on PostgreSQL, which is backed up with pg_dump or the
  * provider's snapshots instead.
  */
-export async function takeDatabaseBackup(
-  db: DB,
-  backupDir: string,
-  now = Date.now(),
-  { pagesPerStep = 100 } = {},
-): Promise<DatabaseBackup | null> {
+export async function takeDatabaseBackup(db: DB, backupDir: string, now = Date.now()): Promise<DatabaseBackup | null> {
   const dir = databaseBackupDir(backupDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const name = `shop-${stampOf(now)}.sqlite.gz`;
@@ -150,7 +145,7 @@ export async function takeDatabaseBackup(
   const existing = (await listDatabaseBackups(backupDir)).find((b) => b.name === name);
   if (existing) return existing;
   try {
-    const copying = backupSqliteFile(db, copy, pagesPerStep);
+    const copying = copySqliteFile(db, copy);
     if (!copying) return null;
     await copying;
     const hash = createHash("sha256");
