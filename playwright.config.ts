@@ -32,6 +32,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: `file:.tmp/e2e-${port}/shop.db`,
+      // The hourly database backups of the running jobs stay with this run's database.
+      BACKUP_DIR: `.tmp/e2e-${port}/backups`,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       LOG_LEVEL: "warn",
       // The background jobs run as in production: the payment window is closed by the server's expiry job

@@ -77,6 +77,7 @@ export default [
       route("delete-all-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-all" }),
       route("backups", "routes/api/admin/backups.ts", { id: "api-admin-backups" }),
       route("backups/:name", "routes/api/admin/backups.ts", { id: "api-admin-backup" }),
+      route("database-backups/:name", "routes/api/admin/database-backups.ts"),
       // alerts API (this device's Web Push subscription)
       route("push-subscriptions", "routes/api/admin/push-subscriptions.ts"),
     ]),
@@ -100,6 +101,7 @@ export default [
       route("plans", "routes/admin/plans.tsx"),
       route("social-proof", "routes/admin/social-proof.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("health", "routes/admin/health.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),

@@ -1,36 +1,115 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { backupPath, listBackups, restoreBackup } from "~/domain/backups/backup.server";
+import { databaseBackupDir, listDatabaseBackups } from "~/domain/backups/database-backup.server";
+import {
+  RestoreRefused,
+  identitiesIn,
+  restorePostgresDump,
+  restoreSqliteBackup,
+} from "~/domain/backups/database-restore.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { plural } from "~/lib/plural";
-import { openConfiguredDatabase } from "./cli";
+import { loadConfigOrExit, openConfiguredDatabase } from "./cli";
 
-const arg = process.argv[2];
-const { config, database } = openConfiguredDatabase();
-try {
+/**
+ * npm run restore -- <backup>            puts back what the danger zone deleted (rows still there are kept)
+ * npm run restore -- --full <backup>     rebuilds the whole database from a full backup (docs/deploy.md)
+ *   [--force]                            replace a database that already holds a shop (stop the shop first)
+ *   [--identity <key file>]              the age secret key, for an encrypted (off-machine) copy
+ */
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    full: { type: "boolean", default: false },
+    force: { type: "boolean", default: false },
+    identity: { type: "string" },
+  },
+});
+const arg = positionals[0];
+
+if (values.full) await restoreFull();
+else await restoreDeleted();
+
+async function restoreFull() {
+  const config = loadConfigOrExit();
   if (!arg) {
-    const backups = await listBackups(config.BACKUP_DIR);
-    console.error("Usage: npm run restore -- <backup file name or path>");
-    console.error(backups.length ? `Backups in ${config.BACKUP_DIR}:` : `No backups in ${config.BACKUP_DIR}.`);
-    for (const b of backups) console.error(`  ${b.name}  (${Math.ceil(b.bytes / 1024)} KB)`);
+    const backups = config.database.kind === "sqlite" ? await listDatabaseBackups(config.BACKUP_DIR) : [];
+    console.error("Usage: npm run restore -- --full <backup file> [--force] [--identity <age key file>]");
+    const dir = databaseBackupDir(config.BACKUP_DIR);
+    console.error(backups.length ? `Backups in ${dir}:` : `No backups in ${dir}.`);
+    for (const b of backups) console.error(`  ${b.file}  (${Math.ceil(b.bytes / 1024)} KB)`);
     process.exitCode = 2;
-  } else {
+    return;
+  }
+  const file = existsSync(arg) || arg.includes("/") ? arg : `${databaseBackupDir(config.BACKUP_DIR)}/${arg}`;
+  const identityFile = values.identity ?? process.env.BACKUP_ENCRYPTION_IDENTITY_FILE;
+  try {
+    const identities = identityFile ? identitiesIn(readFileSync(identityFile, "utf8")) : [];
+    if (identityFile && identities.length === 0)
+      throw new RestoreRefused(`${identityFile} holds no age secret key (AGE-SECRET-KEY-1…)`);
+    let restored: { orders: number; lastOrderAt: number | null };
+    if (config.database.kind === "sqlite") {
+      const result = await restoreSqliteBackup({ file, target: config.database.file, force: values.force, identities });
+      if (result.keptAs) console.log(`The database that was there is kept as ${result.keptAs}.`);
+      restored = result;
+    } else {
+      restored = await restorePostgresDump({ file, url: config.database.url, force: values.force });
+    }
+    // A backup from an older version of the shop is brought up to this one's schema.
+    const database = openDatabase(
+      config.database.kind === "postgres" ? { ...config.database, poolSize: 1 } : config.database,
+    );
+    try {
+      await migrateToLatest(database.db, database.dialect);
+      await recordAudit(database.db, {
+        actor: "cli",
+        action: "data.restore_full",
+        details: { file: arg, orders: restored.orders },
+      });
+    } finally {
+      await database.close();
+    }
+    const last = restored.lastOrderAt ? `, the last placed ${new Date(restored.lastOrderAt).toISOString()}` : "";
+    console.log(`Restored the whole database from ${arg}: ${plural(restored.orders, "order")}${last}.`);
+  } catch (error) {
+    if (!(error instanceof RestoreRefused)) throw error;
+    console.error(`Refused: ${error.message}`);
+    console.error("Nothing was changed.");
+    process.exitCode = 1;
+  }
+}
+
+async function restoreDeleted() {
+  const { config, database } = openConfiguredDatabase();
+  try {
+    if (!arg) {
+      const backups = await listBackups(config.BACKUP_DIR);
+      console.error("Usage: npm run restore -- <backup file name or path>");
+      console.error("       npm run restore -- --full <whole-database backup> [--force] [--identity <age key file>]");
+      console.error(backups.length ? `Backups in ${config.BACKUP_DIR}:` : `No backups in ${config.BACKUP_DIR}.`);
+      for (const b of backups) console.error(`  ${b.name}  (${Math.ceil(b.bytes / 1024)} KB)`);
+      process.exitCode = 2;
+      return;
+    }
     const file = existsSync(arg) ? arg : backupPath(config.BACKUP_DIR, arg);
     if (!file || !existsSync(file)) {
       console.error(`No backup named ${arg} (looked in ${config.BACKUP_DIR})`);
       process.exitCode = 2;
-    } else {
-      await migrateToLatest(database.db, database.dialect);
-      const restored = await restoreBackup(database.db, database.dialect, file);
-      await recordAudit(database.db, { actor: "cli", action: "data.restore", details: { file: arg, restored } });
-      console.log(
-        `Restored ${plural(restored.orders, "order")}, ${plural(restored.plans, "plan")} and ${plural(restored.settings, "setting")} from ${arg}.`,
-      );
-      if (restored.settings > 0) {
-        console.log("Backups never hold the SMM panel API key: enter it again in Settings if it was deleted.");
-      }
+      return;
     }
+    await migrateToLatest(database.db, database.dialect);
+    const restored = await restoreBackup(database.db, database.dialect, file);
+    await recordAudit(database.db, { actor: "cli", action: "data.restore", details: { file: arg, restored } });
+    console.log(
+      `Restored ${plural(restored.orders, "order")}, ${plural(restored.plans, "plan")} and ${plural(restored.settings, "setting")} from ${arg}.`,
+    );
+    if (restored.settings > 0) {
+      console.log("Backups never hold the SMM panel API key: enter it again in Settings if it was deleted.");
+    }
+  } finally {
+    await database.close();
   }
-} finally {
-  await database.close();
 }

@@ -9,6 +9,7 @@ import type { Logger } from "~/lib/logger.server";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { ADMIN_WORKER_URL } from "~/lib/admin-app";
 import { bodySizeLimit, noNulInUrl } from "./body-limit";
+import { readinessHandler } from "./readiness";
 import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
 
@@ -46,6 +47,7 @@ export function createApp(options: AppOptions) {
       res.status(503).json({ status: "unavailable" });
     }
   });
+  app.get("/readyz", readinessHandler(services, logger));
 
   // Vite fingerprints everything under assets/, so it may be cached for good.
   app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
@@ -117,7 +119,7 @@ function requestLogger(logger: Logger) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
       // Health checks and assets would drown the log.
-      const noisy = req.path === "/healthz" || req.path.startsWith("/assets/");
+      const noisy = req.path === "/healthz" || req.path === "/readyz" || req.path.startsWith("/assets/");
       if (noisy && res.statusCode < 400) logger.debug(entry, "request");
       else logger.info(entry, "request");
     });

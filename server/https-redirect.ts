@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { isLocalBaseUrl } from "~/domain/settings/unsafe-defaults";
 
-/** The proxy's probes reach the health check over plain HTTP. */
-const EXEMPT_PATHS = new Set(["/healthz"]);
+/** The proxy's probes reach the health check, and a monitor on this machine the readiness check, over plain HTTP. */
+const EXEMPT_PATHS = new Set(["/healthz", "/readyz"]);
 
 /** A host name or IPv4 address, or a bracketed IPv6 address; anything else is not a place to send a browser. */
 const HOSTNAME = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.?|\[[0-9A-Fa-f:.]+\])$/;

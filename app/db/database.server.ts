@@ -6,6 +6,7 @@ import pg from "pg";
 import { type GroupCommit, createGroupCommit } from "./group-commit.server";
 import type { Database } from "./schema";
 import { SnapshotReads } from "./snapshot-reads.server";
+import { copySqliteDatabase } from "./sqlite-copy.server";
 
 export type DB = Kysely<Database>;
 export type Dialect = "sqlite" | "postgres";
@@ -58,6 +59,7 @@ export function openDatabase(
   if (reads) snapshotReadsOf.set(db, reads);
   const group = createGroupCommit(db);
   groupCommitOf.set(db, group);
+  if (target.file !== ":memory:") fileOf.set(db, target.file);
   return {
     db,
     dialect: "sqlite",
@@ -70,6 +72,17 @@ export function openDatabase(
 }
 
 const snapshotReadsOf = new WeakMap<DB, SnapshotReads>();
+const fileOf = new WeakMap<DB, string>();
+
+/**
+ * Copies a SQLite file database, as one moment of it, into a new file
+ * (app/db/sqlite-copy.server.ts: `VACUUM INTO` on a worker thread, so no
+ * request waits for it). Null for PostgreSQL and :memory:, which it cannot copy.
+ */
+export function copySqliteFile(db: DB, destination: string): Promise<void> | null {
+  const file = fileOf.get(db);
+  return file ? copySqliteDatabase(file, destination) : null;
+}
 
 /**
  * Synchronous reads of committed rows (app/db/snapshot-reads.server.ts) for a

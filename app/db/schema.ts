@@ -8,6 +8,7 @@ import type {
   AdminUserTable,
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
+import type { HealthProblemTable, JobRunTable } from "~/domain/health/table";
 import type { OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
@@ -47,4 +48,6 @@ export interface Database {
   public_pages_generation: PublicPagesGenerationTable;
   panel_services: PanelServiceTable;
   order_panel_requests: OrderPanelRequestTable;
+  job_runs: JobRunTable;
+  health_problems: HealthProblemTable;
 }

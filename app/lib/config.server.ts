@@ -63,6 +63,63 @@ const envSchema = z.object({
   SEED_DEMO_DATA: booleanFlag.default(true),
   BACKUP_DIR: z.string().min(1, "expected a folder").default("./data/backups"),
   BUILD_DIR: z.string().min(1, "expected a folder").default("build"),
+  /** Whole-database backups kept: the newest of each of this many latest hours… */
+  BACKUP_KEEP_HOURLY: z.coerce
+    .number({ error: "expected a whole number from 1 to 1000" })
+    .int("expected a whole number from 1 to 1000")
+    .min(1, "expected a whole number from 1 to 1000")
+    .max(1000, "expected a whole number from 1 to 1000")
+    .default(48),
+  /** …and of each of this many latest days (IST). */
+  BACKUP_KEEP_DAILY: z.coerce
+    .number({ error: "expected a whole number from 0 to 3650" })
+    .int("expected a whole number from 0 to 3650")
+    .min(0, "expected a whole number from 0 to 3650")
+    .max(3650, "expected a whole number from 0 to 3650")
+    .default(30),
+  /** Off-machine copies: an S3-compatible bucket (AWS S3, Backblaze B2, Cloudflare R2, MinIO). Unset: none. */
+  BACKUP_S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "expected an S3 bucket name (3-63 lower-case letters, digits, dots, dashes)",
+    )
+    .optional(),
+  BACKUP_S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: "expected the provider's S3 endpoint, e.g. https://s3.us-west-004.backblazeb2.com",
+    })
+    .optional(),
+  BACKUP_S3_REGION: z.string().min(1).default("us-east-1"),
+  BACKUP_S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9!_.*'()/-]*$/, "expected a key prefix of letters, digits and / - _ . ! * ' ( )")
+    .default("boostkaro/"),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Address buckets as endpoint/bucket (MinIO, some providers) instead of bucket.endpoint. */
+  BACKUP_S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  /**
+   * The age public key (age1…) off-machine copies are encrypted to. Only the public half is on the server:
+   * the secret key (AGE-SECRET-KEY-1…) stays with the operator and is needed only to restore.
+   */
+  BACKUP_ENCRYPTION_RECIPIENT: z
+    .string()
+    .regex(
+      /^age1[02-9ac-hj-np-z]{58}$/,
+      "expected an age public key (age1…, from `npm run backup -- keygen` or age-keygen)",
+    )
+    .optional(),
+  /** The first wait before an off-machine upload is tried again; doubled after each failure, at most 6 hours. */
+  BACKUP_RETRY_BASE_MS: z.coerce
+    .number({ error: "expected milliseconds from 100 to 3600000" })
+    .int()
+    .min(100, "expected milliseconds from 100 to 3600000")
+    .max(3_600_000, "expected milliseconds from 100 to 3600000")
+    .default(60_000),
+  /** A bearer token an uptime monitor sends to /readyz from outside this machine; unset: loopback only. */
+  READINESS_TOKEN: z.string().min(32, "expected at least 32 characters (openssl rand -hex 32)").optional(),
   PAYMENT_WINDOW_SECONDS: z.coerce
     .number({ error: "expected seconds from 5 to 3600" })
     .int()
@@ -204,6 +261,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.data.MAIL_DKIM_TEST_KEYS_FILE && parsed.data.NODE_ENV !== "test") {
     throw new ConfigError([
       `MAIL_DKIM_TEST_KEYS_FILE=${JSON.stringify(env.MAIL_DKIM_TEST_KEYS_FILE)}: for tests only (NODE_ENV=test); it would let anyone holding those keys confirm payments`,
+    ]);
+  }
+  if (parsed.data.BACKUP_S3_BUCKET && !parsed.data.BACKUP_ENCRYPTION_RECIPIENT) {
+    throw new ConfigError([
+      "BACKUP_S3_BUCKET: needs BACKUP_ENCRYPTION_RECIPIENT too (backups hold every order and secret, and leave the machine only encrypted)",
+    ]);
+  }
+  if (Boolean(parsed.data.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(parsed.data.BACKUP_S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError([
+      "BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY: expected both to be set, or neither",
     ]);
   }
   // On by default behind a proxy; without one the server only ever sees plain HTTP, so it would redirect forever.

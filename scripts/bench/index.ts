@@ -6,6 +6,7 @@
  */
 import { adminBench } from "./admin";
 import { alertsBench } from "./alerts";
+import { backupBench } from "./backup";
 import { buyingBench } from "./buying";
 import { checkoutWritesBench } from "./checkout-writes";
 import { lighthouseBench } from "./lighthouse";
@@ -26,6 +27,7 @@ const BENCHES: Bench[] = [
   loginFloodBench,
   paymentConfirmBench,
   alertsBench,
+  backupBench,
   lighthouseBench,
 ];
 

@@ -4,6 +4,7 @@ import { pruneAlerts } from "~/domain/alerts/outbox.server";
 import { DEFAULT_RETRY } from "~/domain/alerts/retry";
 import { queueDailySummary, queueLowBalance } from "~/domain/alerts/scheduled.server";
 import { vapidKeys } from "~/domain/alerts/vapid.server";
+import { JOBS } from "~/domain/health/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /** How often the panel balance is looked at for the low-balance alert. */
@@ -24,7 +25,7 @@ export function startAlertsJob(services: AppServices): RunningJob {
   // The Web Push key pair, made at first start so the Settings page can offer notifications at once.
   vapidKeys(services.db).catch((error: unknown) => services.logger.error({ err: error }, "VAPID keys not made"));
 
-  return startRepeatingJob(services, "sending alerts", services.config.ALERT_JOB_INTERVAL_MS, async () => {
+  return startRepeatingJob(services, JOBS.alerts.name, services.config.ALERT_JOB_INTERVAL_MS, async () => {
     try {
       await queueDailySummary(services);
       // The panel is asked at most every BALANCE_CHECK_MS, and only while an alert could follow.

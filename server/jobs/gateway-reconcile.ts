@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
 import { reconcileGatewayOrders } from "~/domain/payments/gateways/reconcile.server";
+import { JOBS } from "~/domain/health/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**
@@ -11,7 +12,7 @@ export function startGatewayReconcileJob(
   services: AppServices,
   { intervalMs = services.config.GATEWAY_RECONCILE_INTERVAL_MS } = {},
 ): RunningJob {
-  return startRepeatingJob(services, "gateway reconciliation", intervalMs, async () => {
+  return startRepeatingJob(services, JOBS.gateway.name, intervalMs, async () => {
     const confirmed = await reconcileGatewayOrders(services);
     if (confirmed > 0) services.logger.info({ orders: confirmed }, "online payments confirmed by asking the gateway");
   });

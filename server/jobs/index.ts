@@ -1,6 +1,8 @@
 import type { AppServices } from "~/context";
 import { startAlertsJob } from "./alerts";
+import { startBackupJob } from "./backups";
 import { startGatewayReconcileJob } from "./gateway-reconcile";
+import { startHealthJob } from "./health";
 import { startMailboxJob } from "./mailbox";
 import { startPanelSyncJob } from "./panel-sync";
 import { startPaymentJobs } from "./payments";
@@ -16,6 +18,8 @@ export function startBackgroundJobs(services: AppServices): RunningJob {
     startMailboxJob(services),
     startGatewayReconcileJob(services),
     startAlertsJob(services),
+    startBackupJob(services),
+    startHealthJob(services),
   ];
   return {
     async stop() {

@@ -1,4 +1,6 @@
 import type { AppServices } from "~/context";
+import { recordJobRun } from "~/domain/health/job-runs.server";
+import { JOBS } from "~/domain/health/jobs";
 import { startMailboxReader } from "~/domain/payments/mail/mailbox-reader.server";
 import { testDkimResolver } from "~/domain/payments/mail/test-dkim-keys.server";
 import type { RunningJob } from "./repeating-job";
@@ -12,6 +14,13 @@ export function startMailboxJob(services: AppServices): RunningJob {
   const reader = startMailboxReader(services, {
     pollMs: services.config.MAIL_POLL_INTERVAL_MS,
     resolver: testDkimResolver(services.config),
+    // Each round read (or failed to read) the mailbox: the Health page's "mailbox reader" line.
+    onRound: (error) =>
+      void recordJobRun(services.db, {
+        name: JOBS.mailbox.name,
+        intervalMs: services.config.MAIL_POLL_INTERVAL_MS,
+        error,
+      }).catch((err: unknown) => services.logger.warn({ err }, "the mailbox reader's state could not be recorded")),
   });
   return {
     async stop() {

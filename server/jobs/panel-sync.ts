@@ -3,6 +3,7 @@ import { markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.ser
 import { panelSetup } from "~/domain/panel/connection.server";
 import { refreshPanelServicesIfStale } from "~/domain/panel/services.server";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
+import { JOBS } from "~/domain/health/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**
@@ -15,7 +16,7 @@ export function startPanelSyncJob(
   services: AppServices,
   { intervalMs = services.config.PANEL_SYNC_INTERVAL_MS } = {},
 ): RunningJob {
-  return startRepeatingJob(services, "panel status sync", intervalMs, async (isStopped) => {
+  return startRepeatingJob(services, JOBS.panelSync.name, intervalMs, async (isStopped) => {
     const now = Date.now();
     // A send takes at most the timeout; a minute more covers a slow database.
     const stuck = await markStuckSends(services.db, now - services.config.PANEL_TIMEOUT_MS - 60_000, now);

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
 import { expireOverdueOrders, sendPaidBacklog } from "~/domain/orders/payment-jobs.server";
+import { JOBS } from "~/domain/health/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**
@@ -11,7 +12,7 @@ export function startPaymentJobs(
   services: AppServices,
   { intervalMs = services.config.PAYMENT_JOB_INTERVAL_MS } = {},
 ): RunningJob {
-  return startRepeatingJob(services, "payment jobs", intervalMs, async () => {
+  return startRepeatingJob(services, JOBS.payments.name, intervalMs, async () => {
     const expired = await expireOverdueOrders(services);
     if (expired > 0) services.logger.info({ orders: expired }, "payment windows closed");
     const sent = await sendPaidBacklog(services);

@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context";
+import { recordJobRun } from "~/domain/health/job-runs.server";
 import { withJitter } from "~/domain/panel/sync-schedule";
 
 export interface RunningJob {
@@ -10,10 +11,11 @@ export interface RunningJob {
  * Runs `tick` every `intervalMs` (±20%, so instances drift apart), one run at
  * a time: the next is scheduled only when the last has finished. A failing
  * run is logged under `name` and the schedule goes on. `stop` waits for a run
- * in progress, at most SHUTDOWN_TIMEOUT_MS.
+ * in progress, at most SHUTDOWN_TIMEOUT_MS. With a database, each run's
+ * outcome is recorded for the Health page (app/domain/health/).
  */
 export function startRepeatingJob(
-  services: Pick<AppServices, "config" | "logger">,
+  services: Pick<AppServices, "config" | "logger"> & Partial<Pick<AppServices, "db">>,
   name: string,
   intervalMs: number,
   tick: (isStopped: () => boolean) => Promise<void>,
@@ -22,11 +24,19 @@ export function startRepeatingJob(
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
+  const record = (error: unknown) => {
+    if (!services.db) return Promise.resolve();
+    return recordJobRun(services.db, { name, intervalMs, error }).catch((err: unknown) =>
+      services.logger.warn({ err }, `${name}: the run could not be recorded`),
+    );
+  };
   const run = async () => {
     try {
       await tick(() => stopped);
+      await record(null);
     } catch (error) {
       services.logger.error({ err: error }, `${name} failed`);
+      await record(error);
     }
   };
 

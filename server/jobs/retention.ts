@@ -1,8 +1,11 @@
 import type { AppServices } from "~/context";
+import { recordJobRun } from "~/domain/health/job-runs.server";
+import { JOBS } from "~/domain/health/jobs";
 import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
 import type { RunningJob } from "./repeating-job";
 
 const HOUR = 3_600_000;
+const RETENTION_JOB = JOBS.retention.name;
 
 /**
  * Forgets buyers' names and phones once orders pass the retention period.
@@ -21,8 +24,10 @@ export function startRetentionJob(
         const count = await anonymiseExpiredCustomers(services.db, days);
         if (count > 0)
           services.logger.info({ orders: count, retentionDays: days }, "anonymised buyer data past retention");
+        await recordJobRun(services.db, { name: RETENTION_JOB, intervalMs, error: null });
       } catch (error) {
         services.logger.error({ err: error }, "retention job failed");
+        await recordJobRun(services.db, { name: RETENTION_JOB, intervalMs, error }).catch(() => undefined);
       } finally {
         running = undefined;
       }

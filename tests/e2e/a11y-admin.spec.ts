@@ -182,6 +182,7 @@ for (const [path, heading] of [
   ["/admin/payments", "Payments"],
   ["/admin/audit", "Audit log"],
   ["/admin/account", "My Account"],
+  ["/admin/health", "Health"],
 ] as const) {
   test(path, async ({ page }) => {
     await page.goto(path);

@@ -136,6 +136,7 @@ test("the admin's pages, signed in, and its sign-in pages", async ({ page, baseU
     "/admin/audit",
     "/admin/account",
     "/admin/social-proof",
+    "/admin/health",
   ]);
   const signedOut = await browser.newContext({ baseURL });
   await expectValid(signedOut.request, baseURL!, ["/admin/login", "/admin/setup"]);

@@ -1,9 +1,12 @@
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startCaddyProxy } from "../support/caddy-proxy";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { type TlsProxy, loopbackHost, startTlsProxy } from "../support/tls-proxy";
 
@@ -17,14 +20,52 @@ interface ObservatoryReport {
   tests: Record<string, ObservatoryTest>;
 }
 
+/** deploy/shop.env.example as an operator fills it in: the variables it sets, empty ones left out. */
+function deployEnvironment(): Record<string, string> {
+  const text = readFileSync(fileURLToPath(new URL("../../deploy/shop.env.example", import.meta.url)), "utf8");
+  const env: Record<string, string> = {};
+  for (const line of text.split("\n")) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (match && match[2]) env[match[1]!] = match[2];
+  }
+  return env;
+}
+
+const FRONTS = [
+  {
+    name: "nginx",
+    start: startTlsProxy,
+    env: (dir: string, host: string) => ({
+      DATABASE_URL: `file:${join(dir, "shop.db")}`,
+      TRUST_PROXY: "1",
+      PUBLIC_BASE_URL: `https://${host}`,
+      JOBS_ENABLED: "false",
+    }),
+  },
+  {
+    // The deployment of docs/deploy.md: deploy/Caddyfile in front, deploy/shop.env.example behind (paths and port moved).
+    name: "Caddy with deploy/Caddyfile",
+    start: startCaddyProxy,
+    env: (dir: string, host: string) => ({
+      ...deployEnvironment(),
+      DATABASE_URL: `file:${join(dir, "shop.db")}`,
+      BACKUP_DIR: join(dir, "backups"),
+      PORT: "0",
+      PUBLIC_BASE_URL: `https://${host}`,
+    }),
+  },
+];
+
 /**
  * The MDN HTTP Observatory grades the production build as a visitor would
- * reach it: through nginx terminating TLS, with the plain-HTTP port answering
- * too. It checks the redirect from http:// to https://, HSTS on the HTTPS
- * answer, and the security headers (CSP, framing, referrer, MIME sniffing,
- * CORS, CORP, cookies, subresource integrity) of the home page.
+ * reach it: through a proxy terminating TLS (nginx with a self-signed
+ * certificate, and the deployment's own Caddy with its internal CA), with the
+ * plain-HTTP port answering too. It checks the redirect from http:// to
+ * https://, HSTS on the HTTPS answer, and the security headers (CSP, framing,
+ * referrer, MIME sniffing, CORS, CORP, cookies, subresource integrity) of the
+ * home page.
  */
-describe("MDN HTTP Observatory", () => {
+describe.each(FRONTS)("MDN HTTP Observatory behind $name", (front) => {
   let dir: string;
   let observatory: string;
   let server: ServerProcess;
@@ -36,19 +77,30 @@ describe("MDN HTTP Observatory", () => {
     dir = mkdtempSync(join(tmpdir(), "shop-observatory-"));
     // The shop's public address is the proxy's: plain HTTP is redirected there and nowhere else.
     const host = loopbackHost();
-    server = await spawnServer({
-      DATABASE_URL: `file:${join(dir, "shop.db")}`,
-      TRUST_PROXY: "1",
-      PUBLIC_BASE_URL: `https://${host}`,
-      JOBS_ENABLED: "false",
-    });
-    proxy = await startTlsProxy(dir, server.url, host);
+    server = await spawnServer(front.env(dir, host));
+    proxy = await front.start(dir, server.url, host);
   }, 180_000);
 
   afterAll(async () => {
     await proxy?.stop();
     await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("redirects http:// to https:// and sends HSTS and the CSP over HTTPS", async () => {
+    const plain = await fetch(`http://${proxy.host}/followers?x=1`, { redirect: "manual" });
+    expect([301, 308]).toContain(plain.status);
+    expect(plain.headers.get("location")).toBe(`https://${proxy.host}/followers?x=1`);
+    const headers = await new Promise<Record<string, string | string[] | undefined>>((resolve, reject) => {
+      request(`https://${proxy.host}/`, { ca: readFileSync(proxy.certFile) }, (res) => {
+        res.resume();
+        resolve(res.headers);
+      })
+        .on("error", reject)
+        .end();
+    });
+    expect(headers["strict-transport-security"]).toMatch(/max-age=\d{8}/);
+    expect(String(headers["content-security-policy"])).toContain("default-src 'self'");
   });
 
   it("grades the shop behind HTTPS A+, every test passed", async () => {
@@ -71,7 +123,7 @@ describe("MDN HTTP Observatory", () => {
     );
     console.log(
       [
-        `MDN HTTP Observatory on https://${proxy.host}/ (nginx in front of the production build):`,
+        `MDN HTTP Observatory on https://${proxy.host}/ (${front.name} in front of the production build):`,
         `  grade ${report.scan.grade}, score ${report.scan.score}, ${report.scan.testsPassed} of ${report.scan.testsQuantity} tests passed`,
         ...lines,
       ].join("\n"),

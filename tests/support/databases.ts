@@ -61,12 +61,15 @@ export function testDatabases(): TestDatabase[] {
 }
 
 /** Opens a fresh, migrated database; call the returned cleanup in afterEach/afterAll. */
-export async function freshDatabase(kind: TestDatabase): Promise<DatabaseHandle & { cleanup: () => Promise<void> }> {
+export async function freshDatabase(
+  kind: TestDatabase,
+): Promise<DatabaseHandle & { target: DatabaseTarget; cleanup: () => Promise<void> }> {
   const { target, drop } = await kind.create();
   const handle = openDatabase(target);
   await migrateToLatest(handle.db, handle.dialect);
   return {
     ...handle,
+    target,
     async cleanup() {
       await handle.close();
       await drop();

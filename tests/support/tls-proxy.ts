@@ -5,9 +5,9 @@ import { connect } from "node:net";
 import { join } from "node:path";
 
 export interface TlsProxy {
-  /** The loopback address nginx listens on (ports 80 and 443), also the certificate's name. */
+  /** The loopback address the proxy listens on (ports 80 and 443), also the certificate's name. */
   host: string;
-  /** The self-signed certificate, for NODE_EXTRA_CA_CERTS. */
+  /** The certificate (nginx) or the root of the CA that signed it (Caddy), for NODE_EXTRA_CA_CERTS. */
   certFile: string;
   pid: number;
   output: () => string;
@@ -124,7 +124,7 @@ function randomOctet(min: number, max: number): number {
 }
 
 /** Resolves once something accepts connections on host:port (nginx opens its ports before it forks workers). */
-async function listening(host: string, port: number): Promise<void> {
+export async function listening(host: string, port: number): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = connect({ host, port }, () => {

@@ -1,4 +1,5 @@
 import {
+  Activity,
   Banknote,
   LayoutDashboard,
   type LucideIcon,
@@ -9,7 +10,7 @@ import {
   ShoppingCart,
 } from "lucide-react";
 
-/** Sidebar entries: Dashboard, Orders, Payments, Plans, Social proof, Settings, and the audit trail (docs/product.md, Sidebar). */
+/** Sidebar entries: Dashboard, Orders, Payments, Plans, Social proof, Settings, Health and the audit trail (docs/product.md, Sidebar). */
 export const ADMIN_NAV: Array<{ to: string; label: string; icon: LucideIcon }> = [
   { to: "/admin/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/admin/orders", label: "Orders", icon: ShoppingCart },
@@ -17,5 +18,6 @@ export const ADMIN_NAV: Array<{ to: string; label: string; icon: LucideIcon }> =
   { to: "/admin/plans", label: "Plans", icon: Package },
   { to: "/admin/social-proof", label: "Social proof", icon: MessageSquareQuote },
   { to: "/admin/settings", label: "Settings", icon: Settings },
+  { to: "/admin/health", label: "Health", icon: Activity },
   { to: "/admin/audit", label: "Audit", icon: ScrollText },
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { channelsFor, parseAlertSettings } from "./alert-settings";
+import { ALERT_EVENTS } from "./events";
 
 const secrets = { smtpPassword: "", telegramToken: "123:token", telegramWebhookSecret: "" };
 
@@ -21,7 +22,7 @@ describe("which channels get an alert", () => {
   it("reads a missing or damaged stored value as the defaults: every event, no channel", () => {
     for (const raw of [null, "", "{not json", JSON.stringify({ dailySummaryTime: "25:99" })]) {
       const settings = parseAlertSettings(raw);
-      expect(settings.events).toHaveLength(7);
+      expect(settings.events).toEqual([...ALERT_EVENTS]);
       expect(settings.dailySummaryTime).toBe("21:00");
       expect(channelsFor("payment_claimed", settings, secrets)).toEqual([]);
     }

@@ -11,6 +11,7 @@ export const ALERT_EVENTS = [
   "refund_due",
   "low_balance",
   "daily_summary",
+  "shop_health",
 ] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 
@@ -22,6 +23,7 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
   refund_due: "A refund is due",
   low_balance: "The panel balance fell below the threshold",
   daily_summary: "Daily summary",
+  shop_health: "The shop needs attention (a stopped job, a failed backup, low disk space: Admin → Health)",
 };
 
 export const ALERT_CHANNELS = ["email", "telegram", "push"] as const;

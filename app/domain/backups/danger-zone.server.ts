@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
-import { SETTINGS } from "~/domain/settings/registry";
+import { SETTINGS, SETTING_GROUPS, type SettingGroup } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 import { forgetAllOrderAlerts } from "~/domain/alerts/outbox.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
@@ -11,7 +11,7 @@ import { DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
 export { DELETE_OPTIONS, DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
-function settingKeys(group: "smm" | "payment" | "store"): string[] {
+function settingKeys(group: SettingGroup): string[] {
   return Object.values(SETTINGS)
     .filter((d) => d.group === group)
     .map((d) => d.key);
@@ -41,7 +41,7 @@ export async function deleteSelectedData(
     options.delete("settings.payment");
   }
   const keys = options.has("settings.all")
-    ? [...settingKeys("smm"), ...settingKeys("payment"), ...settingKeys("store")]
+    ? SETTING_GROUPS.flatMap(settingKeys)
     : [
         ...(options.has("settings.smm") ? settingKeys("smm") : []),
         ...(options.has("settings.payment") ? settingKeys("payment") : []),

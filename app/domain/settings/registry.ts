@@ -2,7 +2,7 @@
  * Every site setting the shop knows. The first ten keys keep the names of the
  * storefront we are modelled on, so its settings API keeps working.
  */
-export const SETTING_GROUPS = ["smm", "payment", "store"] as const;
+export const SETTING_GROUPS = ["smm", "payment", "store", "schedule"] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export interface SettingDefinition {
@@ -60,6 +60,8 @@ export const SETTINGS = {
   },
   deliveryStartMinutes: { key: "DELIVERY_START_MINUTES", group: "store", default: "30" },
   retentionDays: { key: "RETENTION_DAYS", group: "store", default: "180" },
+  /** Hours between whole-database backups (SQLite); "0": none are taken. */
+  backupIntervalHours: { key: "BACKUP_INTERVAL_HOURS", group: "schedule", default: "1" },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingName = keyof typeof SETTINGS;

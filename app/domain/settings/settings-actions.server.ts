@@ -18,6 +18,7 @@ const SAVED: Record<SettingsForm, string> = {
   smm: "SMM Panel settings saved successfully",
   payment: "Payment settings saved successfully",
   store: "Store details saved successfully",
+  schedule: "Backup settings saved successfully",
 };
 
 /**
@@ -38,7 +39,8 @@ export async function runSettingsAction(
   switch (action.intent) {
     case "smm":
     case "payment":
-    case "store": {
+    case "store":
+    case "schedule": {
       const { intent, ...values } = action;
       const result = await saveSettingsForm(services.db, actor, intent, values);
       if (!result.ok) throw new AppError("INVALID_INPUT", result.message, { field: result.field ?? null });

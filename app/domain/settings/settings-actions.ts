@@ -7,6 +7,7 @@ import { mailboxActionSchemas } from "~/domain/payments/mailbox-settings-actions
 import { UNKNOWN_ACTION } from "~/lib/intent";
 import {
   adminCredentialsFields,
+  backupSettingsSchema,
   newPasswordLongEnough,
   paymentSettingsSchema,
   smmSettingsSchema,
@@ -24,6 +25,7 @@ export const settingsActionSchema = z.discriminatedUnion(
     smmSettingsSchema.extend({ intent: z.literal("smm") }),
     paymentSettingsSchema.extend({ intent: z.literal("payment") }),
     storeSettingsSchema.extend({ intent: z.literal("store") }),
+    backupSettingsSchema.extend({ intent: z.literal("schedule") }),
     z.object({ intent: z.literal("credentials"), ...adminCredentialsFields }).refine(...newPasswordLongEnough),
     z.object({ intent: z.literal("delete-selected"), deleteOptions: deleteOptionsSchema }),
     z.object({ intent: z.literal("delete-all") }),

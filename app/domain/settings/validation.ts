@@ -82,10 +82,18 @@ export const storeSettingsSchema = z.object({
   retentionDays: positiveInt("Retention period", 3650),
 });
 
+/** Database backups card: hours between whole-database backups, 0 for none. */
+export const backupSettingsSchema = z.object({
+  backupIntervalHours: required("Backup interval")
+    .regex(/^\d+$/, "Backup interval must be a whole number of hours")
+    .refine((v) => Number(v) <= 24, "Backup interval must be between 0 (off) and 24 hours"),
+});
+
 export const SETTINGS_FORMS = {
   smm: smmSettingsSchema,
   payment: paymentSettingsSchema,
   store: storeSettingsSchema,
+  schedule: backupSettingsSchema,
 } as const;
 
 export type SettingsForm = keyof typeof SETTINGS_FORMS;

@@ -236,6 +236,20 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </div>
+      <SettingsCard
+        intent="schedule"
+        title="Database backups"
+        description="A copy of the whole database on a schedule, kept 48 hours hourly and 30 days daily. Admin → Health shows the last one, where it went, and downloads it."
+        fields={[
+          {
+            name: "backupIntervalHours",
+            label: "Back up every (hours, 0 for never)",
+            value: s.backupIntervalHours,
+            inputMode: "numeric",
+            hint: "1 is right for most shops: at most an hour of orders could be lost with the server. Off-machine copies are set up on the server (docs/deploy.md).",
+          },
+        ]}
+      />
       <DangerZone />
       <BackupsCard backups={loaderData.backups} />
     </div>

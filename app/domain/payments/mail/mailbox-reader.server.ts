@@ -30,6 +30,8 @@ export interface ReaderOptions {
   resolver?: DNSResolver;
   /** Longest pause between reconnects. */
   maxBackoffMs?: number;
+  /** Told after each round that read the mailbox (null) or failed to (what went wrong, without the password). */
+  onRound?: (error: Error | null) => void;
 }
 
 export interface MailboxReader {
@@ -42,7 +44,10 @@ function fingerprint(active: { settings: MailboxSettings; password: string } | n
   return createHash("sha256").update(JSON.stringify(active)).digest("hex");
 }
 
-export function startMailboxReader(services: Services, { pollMs, resolver, maxBackoffMs = 5 * 60_000 }: ReaderOptions) {
+export function startMailboxReader(
+  services: Services,
+  { pollMs, resolver, maxBackoffMs = 5 * 60_000, onRound = () => undefined }: ReaderOptions,
+) {
   const { logger } = services;
   let stopped = false;
   let client: ImapFlow | null = null;
@@ -117,6 +122,7 @@ export function startMailboxReader(services: Services, { pollMs, resolver, maxBa
       const mine = fingerprint(active);
       while (!stopped) {
         await readNew(imap, settings);
+        onRound(null);
         await pause(pollMs);
         if (stopped) break;
         if (!imap.usable) throw new Error("The IMAP server closed the connection");
@@ -147,10 +153,9 @@ export function startMailboxReader(services: Services, { pollMs, resolver, maxBa
         if (stopped) break;
         failures++;
         const delay = Math.min(maxBackoffMs, 1_000 * 2 ** Math.min(failures, 12));
-        logger.warn(
-          { reason: describeImapError(error, active?.password ?? ""), retryInMs: delay },
-          "bank e-mail alerts: reading the mailbox failed",
-        );
+        const reason = describeImapError(error, active?.password ?? "");
+        logger.warn({ reason, retryInMs: delay }, "bank e-mail alerts: reading the mailbox failed");
+        onRound(new Error(reason));
         if (!stopped) await pause(delay);
       }
     }

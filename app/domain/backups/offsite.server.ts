@@ -1,0 +1,132 @@
+import { createReadStream } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { Encrypter } from "age-encryption";
+import type { Config } from "~/lib/config.server";
+import { type DatabaseBackup, type OffsiteCopy, offsiteMarker } from "./database-backup.server";
+
+/**
+ * The off-machine copy of a whole-database backup: encrypted on this machine
+ * with age (age-encryption.org/v1, the format of the `age` command) to the
+ * operator's public key, then put in an S3-compatible bucket. The server never
+ * holds the secret key, so neither the bucket's owner nor anyone who later
+ * reads the server can open a copy; the operator restores with the secret key
+ * (`npm run restore -- --full <file> --identity <key file>`, or `age -d`).
+ */
+
+export type OffsiteConfig = Pick<
+  Config,
+  | "BACKUP_S3_BUCKET"
+  | "BACKUP_S3_ENDPOINT"
+  | "BACKUP_S3_REGION"
+  | "BACKUP_S3_PREFIX"
+  | "BACKUP_S3_ACCESS_KEY_ID"
+  | "BACKUP_S3_SECRET_ACCESS_KEY"
+  | "BACKUP_S3_FORCE_PATH_STYLE"
+  | "BACKUP_ENCRYPTION_RECIPIENT"
+>;
+
+export interface OffsiteTarget {
+  bucket: string;
+  prefix: string;
+  recipient: string;
+  client: S3Client;
+  /** "s3://bucket/prefix" at the endpoint, for the admin and the logs. */
+  label: string;
+}
+
+/** "s3://bucket/prefix at host", or null when off-machine copies are off. */
+export function offsiteLabel(config: OffsiteConfig): string | null {
+  if (!config.BACKUP_S3_BUCKET || !config.BACKUP_ENCRYPTION_RECIPIENT) return null;
+  const host = config.BACKUP_S3_ENDPOINT ? ` at ${new URL(config.BACKUP_S3_ENDPOINT).host}` : "";
+  return `s3://${config.BACKUP_S3_BUCKET}/${config.BACKUP_S3_PREFIX}${host}`;
+}
+
+const targets = new WeakMap<OffsiteConfig, OffsiteTarget>();
+
+/** The configured bucket (one client per configuration), or null when off-machine copies are off. */
+export function offsiteTarget(config: OffsiteConfig): OffsiteTarget | null {
+  const bucket = config.BACKUP_S3_BUCKET;
+  const recipient = config.BACKUP_ENCRYPTION_RECIPIENT;
+  const label = offsiteLabel(config);
+  if (!bucket || !recipient || !label) return null;
+  const known = targets.get(config);
+  if (known) return known;
+  const client = new S3Client({
+    region: config.BACKUP_S3_REGION,
+    ...(config.BACKUP_S3_ENDPOINT ? { endpoint: config.BACKUP_S3_ENDPOINT } : {}),
+    forcePathStyle: config.BACKUP_S3_FORCE_PATH_STYLE,
+    ...(config.BACKUP_S3_ACCESS_KEY_ID && config.BACKUP_S3_SECRET_ACCESS_KEY
+      ? {
+          credentials: {
+            accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
+            secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
+          },
+        }
+      : {}),
+    // Checksums only where S3 requires them: the SDK's default (a CRC in an aws-chunked trailer)
+    // is refused by several S3-compatible services. The age format authenticates every chunk anyway.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+    // Our own retry schedule (the backup job's backoff) decides when to try again.
+    maxAttempts: 2,
+  });
+  const target = { bucket, prefix: config.BACKUP_S3_PREFIX, recipient, client, label };
+  targets.set(config, target);
+  return target;
+}
+
+/** The object key of a backup's encrypted copy. */
+export function offsiteKey(target: Pick<OffsiteTarget, "prefix">, backup: Pick<DatabaseBackup, "name">): string {
+  return `${target.prefix}${backup.name}.age`;
+}
+
+/**
+ * Encrypts one backup as it streams and puts it in the bucket (one PUT: a
+ * shop's compressed database is far below S3's 5 GB limit), then records
+ * where it went beside the backup. Throws what the bucket answered.
+ */
+export async function uploadBackup(
+  target: OffsiteTarget,
+  backup: DatabaseBackup,
+  now = Date.now(),
+): Promise<OffsiteCopy> {
+  const encrypter = new Encrypter();
+  encrypter.addRecipient(target.recipient);
+  const encrypted = await encrypter.encrypt(
+    Readable.toWeb(createReadStream(backup.file)) as ReadableStream<Uint8Array>,
+  );
+  const key = offsiteKey(target, backup);
+  const abort = new AbortController();
+  // A bucket that stops answering must not hold the backup job for ever.
+  const timer = setTimeout(() => abort.abort(), 30 * 60_000);
+  try {
+    await target.client.send(
+      new PutObjectCommand({
+        Bucket: target.bucket,
+        Key: key,
+        Body: Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>),
+        ContentLength: encrypted.size(backup.bytes),
+        ContentType: "application/octet-stream",
+        Metadata: backup.sha256 ? { "plain-sha256": backup.sha256 } : undefined,
+      }),
+      { abortSignal: abort.signal },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  const copy: OffsiteCopy = { bucket: target.bucket, key, uploadedAt: now, bytes: encrypted.size(backup.bytes) };
+  await writeFile(offsiteMarker(backup.file), JSON.stringify(copy), { mode: 0o600 });
+  return copy;
+}
+
+/** What an upload failure says, without the request's details (no credentials are ever in it). */
+export function describeUploadError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  const code = (error as { code?: string }).code;
+  const what = error.name && error.name !== "Error" ? `${error.name}: ` : "";
+  return `${what}${error.message}${status ? ` (HTTP ${status})` : ""}${code ? ` (${code})` : ""}`.slice(0, 300);
+}

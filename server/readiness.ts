@@ -1,0 +1,47 @@
+import { timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
+import type { Request, Response } from "express";
+import type { AppServices } from "~/context";
+import { shopHealth } from "~/domain/health/health.server";
+import type { Logger } from "~/lib/logger.server";
+
+/** Headers a proxy adds: a request carrying one came from outside, whatever the socket says. */
+const FORWARDED = ["x-forwarded-for", "forwarded", "x-real-ip"];
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.replace(/^::ffff:/, "");
+  return plain === "::1" || (isIP(plain) === 4 && plain.startsWith("127."));
+}
+
+function tokenMatches(header: string | undefined, token: string | undefined): boolean {
+  if (!token || !header?.startsWith("Bearer ")) return false;
+  const given = Buffer.from(header.slice(7));
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * GET /readyz: the Health page's facts as JSON for an uptime monitor, 200
+ * while no check is red and 503 when one is. Answered only on this machine
+ * (a loopback client, not through the proxy) or to `Authorization: Bearer
+ * <READINESS_TOKEN>`; /healthz stays the cheap liveness probe.
+ */
+export function readinessHandler(services: AppServices, logger: Logger) {
+  return async (req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "no-store");
+    const local = isLoopback(req.socket.remoteAddress) && !FORWARDED.some((h) => h in req.headers);
+    if (!local && !tokenMatches(req.get("authorization"), services.config.READINESS_TOKEN)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="readiness"');
+      res.status(401).json({ status: "unauthorized" });
+      return;
+    }
+    try {
+      const report = await shopHealth(services);
+      res.status(report.ok ? 200 : 503).json({ status: report.ok ? "ok" : "failing", ...report });
+    } catch (error) {
+      logger.error({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  };
+}

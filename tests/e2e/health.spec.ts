@@ -1,0 +1,126 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import type { Page } from "@playwright/test";
+import { JOBS } from "../../app/domain/health/jobs";
+import { runScript } from "../support/backups";
+import { type ServerProcess, spawnServer } from "../support/server-process";
+import { expect, test } from "./fixtures";
+
+/**
+ * Admin → Health in a real browser, on a shop of its own whose background
+ * jobs are off, so the test says what each job last did: a running job is
+ * green, a stopped one red with how long ago it ran; the interval saved in
+ * Settings shows on the page; a backup taken with `npm run backup -- now`
+ * downloads after the admin password, byte for byte.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const OWNER = { username: "owner", password: "health-owner-pass-1" };
+let shop: ServerProcess;
+let dir: string;
+
+test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "shop-health-e2e-"));
+  shop = await spawnServer({
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    BACKUP_DIR: join(dir, "backups"),
+    ADMIN_USERNAME: OWNER.username,
+    ADMIN_PASSWORD: OWNER.password,
+    JOBS_ENABLED: "false",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  });
+});
+
+test.afterAll(async () => {
+  await shop?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function jobRan(name: string, at: number) {
+  const db = new Database(join(dir, "shop.db"));
+  db.pragma("busy_timeout = 5000");
+  try {
+    db.prepare(
+      `insert into job_runs (name, interval_ms, last_run_at, last_ok_at) values (?, 5000, ?, ?)
+       on conflict (name) do update set last_run_at = excluded.last_run_at, last_ok_at = excluded.last_ok_at`,
+    ).run(name, at, at);
+  } finally {
+    db.close();
+  }
+}
+
+async function signIn(page: Page) {
+  await page.goto(`${shop.url}/admin/login`);
+  await page.getByLabel("Username").fill(OWNER.username);
+  await page.getByLabel("Password").fill(OWNER.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+async function openHealth(page: Page) {
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Health" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Health" })).toBeVisible();
+}
+
+const row = (page: Page, label: string) => page.locator("li[data-status]").filter({ hasText: label });
+
+test("a stopped job is red on the Health page, a running one green", async ({ page }) => {
+  jobRan(JOBS.payments.name, Date.now());
+  jobRan(JOBS.panelSync.name, Date.now() - 45 * 60_000);
+  await signIn(page);
+  await openHealth(page);
+
+  await expect(row(page, "Payment windows and automatic sending")).toHaveAttribute("data-status", "ok");
+  const stopped = row(page, "Panel status sync");
+  await expect(stopped).toHaveAttribute("data-status", "failing");
+  await expect(stopped).toContainText("Stopped: last ran 45 min ago");
+  await expect(stopped.getByText("Failing")).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "needs attention" })).toContainText("Panel status sync");
+
+  // It runs again: the page says so on the next visit.
+  jobRan(JOBS.panelSync.name, Date.now());
+  await page.reload();
+  await expect(row(page, "Panel status sync")).toHaveAttribute("data-status", "ok");
+});
+
+test("the backup interval is set in Settings, and a backup downloads after the admin password", async ({ page }) => {
+  await signIn(page);
+  await page.goto(`${shop.url}/admin/settings`);
+  const card = page.locator("#schedule-settings");
+  await card.getByLabel("Back up every (hours, 0 for never)").fill("2");
+  await card.getByRole("button", { name: /save/i }).click();
+  await expect(page.getByText("Backup settings saved successfully")).toBeVisible();
+
+  const taken = await runScript("backup", ["now"], {
+    DATABASE_URL: `file:${join(dir, "shop.db")}`,
+    BACKUP_DIR: join(dir, "backups"),
+  });
+  expect(taken.code, taken.output).toBe(0);
+  const file = /Backed up to (\S+) \(/.exec(taken.output)![1]!;
+
+  await openHealth(page);
+  const backups = page.locator("#database-backups");
+  await expect(backups).toContainText("every 2 hours");
+  await expect(backups.getByTestId("latest-backup")).toContainText(/Last backup \d+ (s|min) ago/);
+
+  // A wrong password gets no file.
+  await backups.getByLabel("Your admin password").fill("not-the-password");
+  await backups.getByRole("button", { name: "Download backup" }).click();
+  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+
+  await backups.getByLabel("Your admin password").fill(OWNER.password);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    backups.getByRole("button", { name: "Download backup" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^shop-\d{8}T\d{6}Z\.sqlite\.gz$/);
+  const saved = await download.path();
+  const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
+  expect(sha(saved)).toBe(sha(file));
+});

@@ -1,0 +1,56 @@
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "~/lib/config.server";
+
+/**
+ * The deploy/ folder as an operator copies it (docs/deploy.md): the systemd
+ * unit is one systemd accepts and rates well hardened, and the environment
+ * file is one the shop starts with. (The Caddyfile runs in front of the shop
+ * in observatory.test.ts.)
+ */
+
+const deploy = (name: string) => fileURLToPath(new URL(`../../deploy/${name}`, import.meta.url));
+
+describe("the deploy folder", () => {
+  it("has a systemd unit that systemd accepts, hardened to an exposure of 2 or less", () => {
+    const dir = mkdtempSync(join(tmpdir(), "unit-"));
+    try {
+      // systemd-analyze judges a unit by its file name: the one docs/deploy.md installs.
+      const unit = join(dir, "boostkaro.service");
+      copyFileSync(deploy("boostkaro.service"), unit);
+      execFileSync("systemd-analyze", ["verify", unit], { stdio: "pipe" });
+      const security = execFileSync("systemd-analyze", ["security", "--offline=true", "--no-pager", unit], {
+        encoding: "utf8",
+      });
+      const exposure = Number(/Overall exposure level for boostkaro\.service: ([\d.]+)/.exec(security)?.[1]);
+      expect(exposure).toBeLessThanOrEqual(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("has an environment file the shop accepts, set for production behind Caddy", () => {
+    const env: Record<string, string> = {};
+    for (const line of readFileSync(deploy("shop.env.example"), "utf8").split("\n")) {
+      const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+      if (match) env[match[1]!] = match[2]!;
+    }
+    const config = loadConfig(env);
+    expect(config).toMatchObject({
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      TRUST_PROXY: 1,
+      HTTPS_REDIRECT: true,
+      PANEL_SIMULATOR: false,
+      PUBLIC_BASE_URL: "https://yourshop.in",
+      database: { kind: "sqlite", file: "/var/lib/boostkaro/shop.db" },
+    });
+    // The unit's state directory is where the database and backups go.
+    expect(readFileSync(deploy("boostkaro.service"), "utf8")).toContain("StateDirectory=boostkaro");
+    expect(config.BACKUP_DIR.startsWith("/var/lib/boostkaro/")).toBe(true);
+  });
+});
