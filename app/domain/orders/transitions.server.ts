@@ -65,7 +65,7 @@ export async function applyTransition(
   if (!canTransition(name, order.status, request.actor.kind)) {
     throw new AppError("INVALID_TRANSITION", refusal(name, order), { status: order.status });
   }
-  const guarded = builtInGuard(name, order) ?? request.guard?.(order) ?? null;
+  const guarded = builtInGuard(name, order, request.actor) ?? request.guard?.(order) ?? null;
   if (guarded) throw new AppError("INVALID_TRANSITION", guarded, { status: order.status });
 
   const now = request.now ?? Date.now();
@@ -92,8 +92,10 @@ export async function applyTransition(
   // The home page counts delivered orders.
   if (rule.to === "delivered") await markPublicPagesChanged(trx);
 
-  // A paid order that was not fully delivered owes the buyer the difference, at once.
-  if ((updated.status === "failed" || updated.status === "partial") && updated.paid_at !== null) {
+  // A paid order the panel stopped short owes the buyer the difference, at once. One the panel refused
+  // before placing it waits for the operator instead: fixed and sent again, or refunded by their decision.
+  const stoppedShort = name === "deliveryFailed" || name === "partiallyDelivered";
+  if (stoppedShort && (updated.status === "failed" || updated.status === "partial") && updated.paid_at !== null) {
     return applyTransition(trx, updated, "refundDue", {
       actor: request.actor,
       reason: updated.status === "partial" ? "partly delivered after payment" : "not delivered after payment",
@@ -129,14 +131,35 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
     case "send":
     case "sendUnpaid":
       // A new placement: a retried order owes nothing while at the panel again, and earns what the new one costs.
-      return { panel_error: null, refund_due_paise: null, profit_paise: null };
+      return {
+        panel_error: null,
+        refund_due_paise: null,
+        profit_paise: null,
+        panel_attempts: order.panel_attempts + 1,
+        panel_retry_at: null,
+      };
+    case "placed":
+    case "foundAtPanel":
+    case "placementFailed":
+    case "placementUnknown":
+      return { panel_retry_at: null, panel_wait_reason: null };
     default:
       return {};
   }
 }
 
 /** Rules that depend on more than the status. */
-function builtInGuard(name: TransitionName, order: OrderRow): string | null {
+function builtInGuard(name: TransitionName, order: OrderRow, actor: Actor): string | null {
+  if (name === "cancel" && order.paid_at !== null) {
+    return "This order is paid: stop it with a refund instead of cancelling it";
+  }
+  // The shop never decides by itself to refund an order the panel did not stop short: the operator does.
+  if (name === "refundDue" && actor.kind === "system" && !["failed", "partial"].includes(order.status)) {
+    return "Only the operator decides to refund an order that was not delivered";
+  }
+  if (name === "refundDue" && actor.kind === "system" && order.status === "failed" && order.panel_order_id === null) {
+    return "Only the operator decides to refund an order the panel refused";
+  }
   if (name === "send" && order.status === "refund_due") {
     // Retrying is only honest while nothing was delivered and nothing paid back yet.
     if (order.refunded_at !== null || (deliveredCount(order.quantity, order.panel_remains) ?? 0) > 0) {

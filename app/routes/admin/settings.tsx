@@ -125,9 +125,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               },
               {
                 name: "panelUrl",
-                label: "Panel Base URL",
+                label: "Panel API URL",
                 value: s.panelUrl,
-                placeholder: "https://panel.example.com",
+                placeholder: "https://panel.example.com/api/v2",
+                hint: "Exactly as your panel's API page shows it (for example …/api/v2, or …/api/v1 on SmartPanel). It is used as you enter it.",
               },
               {
                 name: "panelServiceFollowers",

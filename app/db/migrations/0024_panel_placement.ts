@@ -1,0 +1,66 @@
+import type { Kysely } from "kysely";
+import type { Dialect } from "../database.server";
+
+/**
+ * Placement that survives a panel's bad moments (docs/order-lifecycle.md,
+ * "Waiting for the panel"; docs/panels.md):
+ *
+ * - orders gain the count of `add` attempts, when the background job next
+ *   tries an order that waits for the panel and why it waits, and what the last
+ *   attempt sent (so an unknown outcome can be checked against it);
+ * - the panel URL setting becomes the API URL the shop actually posted to.
+ *   The shop used to complete a base URL with `/api/v2` and now uses the URL
+ *   as pasted, so a saved "https://panel.example" becomes
+ *   "https://panel.example/api/v2": the same address as before, now visible.
+ */
+
+/** What the shop used to post to for a saved panel URL (its old `apiEndpoint`); null when not an http(s) URL. */
+export function legacyApiUrl(saved: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(saved.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  url.search = "";
+  url.hash = "";
+  const path = url.pathname.replace(/\/+$/, "");
+  url.pathname = /\/api\/v2$/i.test(path) ? path : `${path}/api/v2`;
+  return url.toString();
+}
+
+const PANEL_URL_KEY = "VITE_SMM_PANEL_URL";
+
+export function panelPlacement(dialect: Dialect) {
+  const big = dialect === "postgres" ? ("bigint" as const) : ("integer" as const);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable("orders")
+        .addColumn("panel_attempts", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable("orders").addColumn("panel_retry_at", big).execute();
+      await db.schema.alterTable("orders").addColumn("panel_wait_reason", "text").execute();
+      await db.schema.alterTable("orders").addColumn("panel_request", "text").execute();
+      // The retry job's look-up: orders waiting for the panel, by when they are due.
+      await db.schema.createIndex("orders_panel_retry").on("orders").columns(["status", "panel_retry_at"]).execute();
+
+      const row = (await db
+        .selectFrom("settings")
+        .select("value")
+        .where("key", "=", PANEL_URL_KEY)
+        .executeTakeFirst()) as { value: string } | undefined;
+      const upgraded = row?.value ? legacyApiUrl(row.value) : null;
+      if (upgraded && upgraded !== row!.value) {
+        await db.updateTable("settings").set({ value: upgraded }).where("key", "=", PANEL_URL_KEY).execute();
+      }
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropIndex("orders_panel_retry").execute();
+      for (const column of ["panel_request", "panel_wait_reason", "panel_retry_at", "panel_attempts"]) {
+        await db.schema.alterTable("orders").dropColumn(column).execute();
+      }
+    },
+  };
+}
