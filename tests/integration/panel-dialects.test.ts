@@ -61,7 +61,13 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
 
   beforeAll(async () => {
     panel = await startPanelDouble(family.dialect, { pendingMs: 1_000, runMs: 10_000 });
-    conn = { url: panel.apiUrl, apiKey: panel.apiKey, timeoutMs: TIMEOUT_MS, allowPrivateAddresses: true, currency: panel.currency };
+    conn = {
+      url: panel.apiUrl,
+      apiKey: panel.apiKey,
+      timeoutMs: TIMEOUT_MS,
+      allowPrivateAddresses: true,
+      currency: panel.currency,
+    };
   });
   afterAll(async () => panel.close());
   afterEach(() => {
@@ -78,7 +84,8 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
     expect(followers).toMatchObject({ min: expect.any(Number) as number, max: expect.any(Number) as number });
     expect(followers?.rate).toMatch(/^\d+(\.\d+)?$/);
     // smm-panel-script has no refill or cancel: its services support neither, whatever the plan promises.
-    if (family.dialect === "smartpanel") expect(services.value.services.every((s) => !s.refill && !s.cancel)).toBe(true);
+    if (family.dialect === "smartpanel")
+      expect(services.value.services.every((s) => !s.refill && !s.cancel)).toBe(true);
     else expect(followers?.refill).toBe(true);
     const balance = await getBalance(conn);
     expect(balance).toMatchObject({ ok: true, value: { currency: panel.currency } });
@@ -100,7 +107,11 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
   it("keeps a charge whatever form the family writes it in", async () => {
     // 3,000 views at the family's rate: the Indian reseller's float comes with binary noise (1.1 × 3 = 3.3000000000000003).
     const views = panel.services.find((s) => /views/i.test(`${s.category} ${s.name}`))!;
-    const added = await addOrder(conn, { service: String(views.service), link: "https://www.instagram.com/reel/Cx9/", quantity: 3000 });
+    const added = await addOrder(conn, {
+      service: String(views.service),
+      link: "https://www.instagram.com/reel/Cx9/",
+      quantity: 3000,
+    });
     const status = await getStatus(conn, added.ok ? added.value : "");
     const expected = { perfectpanel: "0.06000", indian: "3.3", smartpanel: "0.1500" }[family.dialect];
     expect(status).toMatchObject({ ok: true, value: { charge: expected } });
@@ -137,7 +148,11 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
     const before = panel.orders().length;
     const badService = await addOrder(conn, { service: "99999", link: family.profile, quantity: 100 });
     expect(badService).toMatchObject({ ok: false, kind: "refused", reason: "service" });
-    const tooFew = await addOrder(conn, { service: family.followers, link: family.profile.replace("priya", "few"), quantity: 1 });
+    const tooFew = await addOrder(conn, {
+      service: family.followers,
+      link: family.profile.replace("priya", "few"),
+      quantity: 1,
+    });
     expect(tooFew).toMatchObject({ ok: false, kind: "refused", reason: "quantity" });
     if (family.dialect === "indian") {
       // The reseller checks links: a bare username is refused outright.
@@ -151,10 +166,20 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
     if (family.dialect === "smartpanel") {
       // Its drip-feed takes 0, 5, 10, 15, 30, 60 or 90 minutes, and says no in its other error shape.
       expect(
-        await addOrder(conn, { service: family.likes, link: "https://www.instagram.com/p/Cd/", quantity: 100, runs: 3, interval: 7 }),
+        await addOrder(conn, {
+          service: family.likes,
+          link: "https://www.instagram.com/p/Cd/",
+          quantity: 100,
+          runs: 3,
+          interval: 7,
+        }),
       ).toEqual({ ok: false, kind: "refused", reason: "other", message: "Invalid Interval in minutes" });
       // No refill or cancel at all.
-      expect(await requestRefill(conn, "812")).toMatchObject({ ok: false, kind: "refused", message: "This action is Invalid" });
+      expect(await requestRefill(conn, "812")).toMatchObject({
+        ok: false,
+        kind: "refused",
+        message: "This action is Invalid",
+      });
       expect(await cancelOrders(conn, ["812"])).toMatchObject({ ok: false, kind: "refused" });
     }
     expect(panel.orders()).toHaveLength(before);
@@ -170,7 +195,11 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
   ] as const)("treats %s as 'try later': nothing was placed", async (_label, fault) => {
     panel.setFault(fault);
     const before = panel.orders().length;
-    const reply = await addOrder(conn, { service: family.likes, link: "https://www.instagram.com/p/Cf/", quantity: 100 });
+    const reply = await addOrder(conn, {
+      service: family.likes,
+      link: "https://www.instagram.com/p/Cf/",
+      quantity: 100,
+    });
     expect(reply).toMatchObject({ ok: false, kind: "unavailable" });
     if (fault.kind === "rate-limited") expect(reply).toMatchObject({ reason: "busy", retryAfterMs: 120_000 });
     expect(panel.orders()).toHaveLength(before);
@@ -179,7 +208,9 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
   it("treats a panel that refuses connections as down", async () => {
     await panel.pause();
     try {
-      expect(await addOrder(conn, { service: family.likes, link: "https://www.instagram.com/p/Cg/", quantity: 100 })).toMatchObject({
+      expect(
+        await addOrder(conn, { service: family.likes, link: "https://www.instagram.com/p/Cg/", quantity: 100 }),
+      ).toMatchObject({
         ok: false,
         kind: "unavailable",
         reason: "down",
@@ -193,11 +224,16 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
   it("treats an answer lost after the panel had the request as unknown, and keeps an order id it still names", async () => {
     let n = 0;
     // A new post each time: PerfectPanel-style panels take one unfinished order per link.
-    const send = () => addOrder(conn, { service: family.likes, link: `https://www.instagram.com/p/Ch${n++}/`, quantity: 100 });
+    const send = () =>
+      addOrder(conn, { service: family.likes, link: `https://www.instagram.com/p/Ch${n++}/`, quantity: 100 });
 
     panel.setFault({ kind: "error-after-create", namesOrder: false });
     const failed = await send();
-    expect(failed).toMatchObject({ ok: false, kind: "unknown", message: "The SMM panel failed (HTTP 500: Internal server error)" });
+    expect(failed).toMatchObject({
+      ok: false,
+      kind: "unknown",
+      message: "The SMM panel failed (HTTP 500: Internal server error)",
+    });
     expect(failed.ok === false && failed.orderId).toBeFalsy();
 
     panel.setFault({ kind: "truncated" });
@@ -209,15 +245,27 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
     expect(await send()).toMatchObject({ ok: false, kind: "unknown" });
 
     panel.setFault({ kind: "slow", ms: TIMEOUT_MS + 200, before: true });
-    expect(await send()).toMatchObject({ ok: false, kind: "unknown", message: "The SMM panel did not answer within 0.4 s" });
+    expect(await send()).toMatchObject({
+      ok: false,
+      kind: "unknown",
+      message: "The SMM panel did not answer within 0.4 s",
+    });
 
     panel.setFault({ kind: "html-200" });
-    expect(await send()).toMatchObject({ ok: false, kind: "unknown", message: "The SMM panel answered with a web page instead of JSON (HTTP 200)" });
+    expect(await send()).toMatchObject({
+      ok: false,
+      kind: "unknown",
+      message: "The SMM panel answered with a web page instead of JSON (HTTP 200)",
+    });
   });
 
   it("reads the JSON after PHP warnings", async () => {
     panel.setFault({ kind: "php-warnings" });
-    const added = await addOrder(conn, { service: family.likes, link: "https://www.instagram.com/p/Ci/", quantity: 100 });
+    const added = await addOrder(conn, {
+      service: family.likes,
+      link: "https://www.instagram.com/p/Ci/",
+      quantity: 100,
+    });
     expect(added).toEqual({ ok: true, value: expect.stringMatching(/^\d+$/) as string });
   });
 
@@ -259,7 +307,9 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
   it("uses the URL as pasted: another path of the same panel is not its API", async () => {
     const elsewhere = { ...conn, url: `${panel.origin}${family.dialect === "smartpanel" ? "/api/v2" : "/api/v1"}` };
     const before = panel.orders().length;
-    expect(await addOrder(elsewhere, { service: family.likes, link: "https://www.instagram.com/p/Cj/", quantity: 100 })).toEqual({
+    expect(
+      await addOrder(elsewhere, { service: family.likes, link: "https://www.instagram.com/p/Cj/", quantity: 100 }),
+    ).toEqual({
       ok: false,
       kind: "unavailable",
       reason: "address",

@@ -104,6 +104,8 @@ export interface PanelDouble {
   order(id: number | string): DoubleOrder | undefined;
   balance(): number;
   topUp(amount: number): void;
+  /** The panel's own staff delete an order (it is gone from its list and its API). */
+  remove(id: number | string): void;
   setFault(fault: Fault): void;
   setServiceList(mode: ServiceListMode): void;
   /** Moves the panel's clock: orders progress as if this much time had passed. */
@@ -116,25 +118,190 @@ export interface PanelDouble {
 
 const SERVICES: Record<PanelDialect, DoubleService[]> = {
   perfectpanel: [
-    { service: 1, name: "Instagram Followers [Refill 30D]", type: "Default", category: "Instagram Followers", rate: 0.9, min: 50, max: 10000, refill: true, cancel: true, dripfeed: false },
-    { service: 2, name: "Instagram Likes", type: "Default", category: "Instagram Likes", rate: 0.3, min: 10, max: 50000, refill: false, cancel: true, dripfeed: true },
-    { service: 3, name: "Instagram Reel Views", type: "Default", category: "Instagram Views", rate: 0.02, min: 100, max: 1000000, refill: false, cancel: false, dripfeed: true },
-    { service: 4, name: "Instagram Comments [Random]", type: "Default", category: "Instagram Comments", rate: 8, min: 10, max: 1500, refill: false, cancel: true, dripfeed: false },
-    { service: 5, name: "Instagram Comments [Custom]", type: "Custom Comments", category: "Instagram Comments", rate: 12, min: 5, max: 1500, refill: false, cancel: true, dripfeed: false },
+    {
+      service: 1,
+      name: "Instagram Followers [Refill 30D]",
+      type: "Default",
+      category: "Instagram Followers",
+      rate: 0.9,
+      min: 50,
+      max: 10000,
+      refill: true,
+      cancel: true,
+      dripfeed: false,
+    },
+    {
+      service: 2,
+      name: "Instagram Likes",
+      type: "Default",
+      category: "Instagram Likes",
+      rate: 0.3,
+      min: 10,
+      max: 50000,
+      refill: false,
+      cancel: true,
+      dripfeed: true,
+    },
+    {
+      service: 3,
+      name: "Instagram Reel Views",
+      type: "Default",
+      category: "Instagram Views",
+      rate: 0.02,
+      min: 100,
+      max: 1000000,
+      refill: false,
+      cancel: false,
+      dripfeed: true,
+    },
+    {
+      service: 4,
+      name: "Instagram Comments [Random]",
+      type: "Default",
+      category: "Instagram Comments",
+      rate: 8,
+      min: 10,
+      max: 1500,
+      refill: false,
+      cancel: true,
+      dripfeed: false,
+    },
+    {
+      service: 5,
+      name: "Instagram Comments [Custom]",
+      type: "Custom Comments",
+      category: "Instagram Comments",
+      rate: 12,
+      min: 5,
+      max: 1500,
+      refill: false,
+      cancel: true,
+      dripfeed: false,
+    },
   ],
   indian: [
-    { service: 1201, name: "IG Followers [Indian] [Refill 30 Days]", type: "Default", category: "Instagram Followers India", rate: 95, min: 100, max: 20000, refill: true, cancel: false, dripfeed: false },
-    { service: 1202, name: "IG Likes [Indian]", type: "Default", category: "Instagram Likes India", rate: 18.5, min: 50, max: 10000, refill: false, cancel: true, dripfeed: true },
-    { service: 1203, name: "IG Reel Views", type: "Default", category: "Instagram Views", rate: 1.1, min: 500, max: 5000000, refill: false, cancel: false, dripfeed: true },
-    { service: 1204, name: "IG Comments [Indian Random]", type: "Default", category: "Instagram Comments", rate: 420, min: 10, max: 1000, refill: false, cancel: true, dripfeed: false },
-    { service: 1205, name: "IG Custom Comments [Indian]", type: "Custom Comments", category: "Instagram Comments", rate: 650, min: 5, max: 500, refill: false, cancel: true, dripfeed: false },
+    {
+      service: 1201,
+      name: "IG Followers [Indian] [Refill 30 Days]",
+      type: "Default",
+      category: "Instagram Followers India",
+      rate: 95,
+      min: 100,
+      max: 20000,
+      refill: true,
+      cancel: false,
+      dripfeed: false,
+    },
+    {
+      service: 1202,
+      name: "IG Likes [Indian]",
+      type: "Default",
+      category: "Instagram Likes India",
+      rate: 18.5,
+      min: 50,
+      max: 10000,
+      refill: false,
+      cancel: true,
+      dripfeed: true,
+    },
+    {
+      service: 1203,
+      name: "IG Reel Views",
+      type: "Default",
+      category: "Instagram Views",
+      rate: 1.1,
+      min: 500,
+      max: 5000000,
+      refill: false,
+      cancel: false,
+      dripfeed: true,
+    },
+    {
+      service: 1204,
+      name: "IG Comments [Indian Random]",
+      type: "Default",
+      category: "Instagram Comments",
+      rate: 420,
+      min: 10,
+      max: 1000,
+      refill: false,
+      cancel: true,
+      dripfeed: false,
+    },
+    {
+      service: 1205,
+      name: "IG Custom Comments [Indian]",
+      type: "Custom Comments",
+      category: "Instagram Comments",
+      rate: 650,
+      min: 5,
+      max: 500,
+      refill: false,
+      cancel: true,
+      dripfeed: false,
+    },
   ],
   smartpanel: [
-    { service: 31, name: "Instagram Followers HQ", type: "default", category: "Instagram", rate: 1.25, min: 100, max: 10000, refill: false, cancel: false, dripfeed: false },
-    { service: 32, name: "Instagram Likes Fast", type: "default", category: "Instagram", rate: 0.45, min: 50, max: 20000, refill: false, cancel: false, dripfeed: true },
-    { service: 33, name: "Instagram Views", type: "default", category: "Instagram", rate: 0.05, min: 100, max: 1000000, refill: false, cancel: false, dripfeed: true },
-    { service: 34, name: "Instagram Random Comments", type: "default", category: "Instagram", rate: 9, min: 10, max: 1000, refill: false, cancel: false, dripfeed: false },
-    { service: 35, name: "Instagram Custom Comments", type: "custom_comments", category: "Instagram", rate: 14, min: 5, max: 500, refill: false, cancel: false, dripfeed: false },
+    {
+      service: 31,
+      name: "Instagram Followers HQ",
+      type: "default",
+      category: "Instagram",
+      rate: 1.25,
+      min: 100,
+      max: 10000,
+      refill: false,
+      cancel: false,
+      dripfeed: false,
+    },
+    {
+      service: 32,
+      name: "Instagram Likes Fast",
+      type: "default",
+      category: "Instagram",
+      rate: 0.45,
+      min: 50,
+      max: 20000,
+      refill: false,
+      cancel: false,
+      dripfeed: true,
+    },
+    {
+      service: 33,
+      name: "Instagram Views",
+      type: "default",
+      category: "Instagram",
+      rate: 0.05,
+      min: 100,
+      max: 1000000,
+      refill: false,
+      cancel: false,
+      dripfeed: true,
+    },
+    {
+      service: 34,
+      name: "Instagram Random Comments",
+      type: "default",
+      category: "Instagram",
+      rate: 9,
+      min: 10,
+      max: 1000,
+      refill: false,
+      cancel: false,
+      dripfeed: false,
+    },
+    {
+      service: 35,
+      name: "Instagram Custom Comments",
+      type: "custom_comments",
+      category: "Instagram",
+      rate: 14,
+      min: 5,
+      max: 500,
+      refill: false,
+      cancel: false,
+      dripfeed: false,
+    },
   ],
 };
 
@@ -150,7 +317,8 @@ const PAGES = {
     `<p>Sorry for the inconvenience, we're performing some maintenance at the moment.</p></body></html>`,
   notFound: () =>
     `<html>\r\n<head><title>404 Not Found</title></head>\r\n<body>\r\n<center><h1>404 Not Found</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
-  home: () => `<!DOCTYPE html><html><head><title>Best SMM Panel</title></head><body><h1>Cheapest SMM Panel</h1></body></html>`,
+  home: () =>
+    `<!DOCTYPE html><html><head><title>Best SMM Panel</title></head><body><h1>Cheapest SMM Panel</h1></body></html>`,
 };
 
 /** The error words each family uses (sources: JAP's API page, PerfectPanel's untranslated keys, smm-panel-script's lang file). */
@@ -313,7 +481,11 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
   function add(params: Record<string, string>): Answer {
     const service = services.find((s) => String(s.service) === (params.service ?? "").trim());
     if (!params.service) {
-      return error(dialect === "smartpanel" ? "There are missing required parameters. Please check your API Manual" : words.badAction!);
+      return error(
+        dialect === "smartpanel"
+          ? "There are missing required parameters. Please check your API Manual"
+          : words.badAction!,
+      );
     }
     if (!service) return error(text("badService"));
     const link = (params.link ?? "").trim();
@@ -322,14 +494,19 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
     let drip: DoubleOrder["drip"] = null;
     if (/custom/i.test(service.type)) {
       comments = (params.comments ?? "").split(/\r?\n/).filter((c) => c.trim());
-      if (comments.length === 0) return error(dialect === "smartpanel" ? "Comments field is required" : words.badAction!);
+      if (comments.length === 0)
+        return error(dialect === "smartpanel" ? "Comments field is required" : words.badAction!);
       quantity = comments.length;
     } else {
       if (!/^\d{1,9}$/.test(params.quantity ?? "")) return error(words.badAction!);
       quantity = Number(params.quantity);
       if (params.runs !== undefined || params.interval !== undefined) {
         if (!service.dripfeed) {
-          return error(dialect === "smartpanel" ? "This services does not support Dripfeed feature!" : "Drip-feed is not available for this service");
+          return error(
+            dialect === "smartpanel"
+              ? "This services does not support Dripfeed feature!"
+              : "Drip-feed is not available for this service",
+          );
         }
         const runs = Number(params.runs);
         const interval = Number(params.interval);
@@ -378,12 +555,19 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
 
   function status(params: Record<string, string>): Answer {
     if (params.orders !== undefined) {
-      const ids = params.orders.split(",").map((s) => s.trim()).filter(Boolean);
+      const ids = params.orders
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (ids.length === 0 || ids.length > 100) return error(words.badAction!);
       const reply: Record<string, unknown> = {};
       for (const id of ids) {
         const order = /^\d+$/.test(id) ? orders.get(Number(id)) : undefined;
-        reply[id] = order ? statusOf(order) : dialect === "smartpanel" ? "Incorrect order ID" : { error: words.badOrder };
+        reply[id] = order
+          ? statusOf(order)
+          : dialect === "smartpanel"
+            ? "Incorrect order ID"
+            : { error: words.badOrder };
       }
       return { json: reply };
     }
@@ -460,7 +644,14 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
     // smm-panel-script reads $_REQUEST: the query string counts as much as the form.
     const params = dialect === "smartpanel" ? { ...Object.fromEntries(url.searchParams), ...form } : form;
     const { key: _key, ...logged } = params;
-    const log: LoggedCall = { at: now(), path, method: req.method ?? "", action: params.action ?? "", params: logged, status: 0 };
+    const log: LoggedCall = {
+      at: now(),
+      path,
+      method: req.method ?? "",
+      action: params.action ?? "",
+      params: logged,
+      status: 0,
+    };
     calls.push(log);
     if (path === "" || path === "/index.php") return send(res, { page: PAGES.home() }, log);
     if (path !== apiPath) return send(res, { status: 404, page: PAGES.notFound() }, log);
@@ -469,11 +660,24 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
     const f = fault;
     if (f.kind === "slow" && f.before) await wait(f.ms);
     if (f.kind === "page") {
-      const page = f.page === "nginx" ? PAGES.nginx(f.status) : f.page === "cloudflare" ? PAGES.cloudflare(f.status) : PAGES.maintenance();
+      const page =
+        f.page === "nginx"
+          ? PAGES.nginx(f.status)
+          : f.page === "cloudflare"
+            ? PAGES.cloudflare(f.status)
+            : PAGES.maintenance();
       return send(res, { status: f.status, page }, log);
     }
     if (f.kind === "rate-limited") {
-      return send(res, { status: 429, page: "<html><body><h1>429 Too Many Requests</h1></body></html>", headers: { "retry-after": String(f.retryAfterSeconds) } }, log);
+      return send(
+        res,
+        {
+          status: 429,
+          page: "<html><body><h1>429 Too Many Requests</h1></body></html>",
+          headers: { "retry-after": String(f.retryAfterSeconds) },
+        },
+        log,
+      );
     }
     if (f.kind === "html-200") return send(res, { page: PAGES.home() }, log);
     if (list === "html" && params.action === "services") return send(res, { page: PAGES.home() }, log);
@@ -486,8 +690,15 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
         res.socket?.destroy();
         return;
       case "error-after-create": {
-        const named = f.namesOrder && answer.json && typeof answer.json === "object" ? (answer.json as { order?: number }).order : undefined;
-        return send(res, { status: 500, json: { error: "Internal server error", ...(named ? { order: named } : {}) } }, log);
+        const named =
+          f.namesOrder && answer.json && typeof answer.json === "object"
+            ? (answer.json as { order?: number }).order
+            : undefined;
+        return send(
+          res,
+          { status: 500, json: { error: "Internal server error", ...(named ? { order: named } : {}) } },
+          log,
+        );
       }
       case "truncated": {
         const text = JSON.stringify(answer.json);
@@ -498,7 +709,7 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
       case "php-warnings": {
         log.status = 200;
         const warning =
-          "<br />\n<b>Warning</b>:  Undefined array key \"runs\" in <b>/home/panel/public_html/api/v2.php</b> on line <b>88</b><br />\n";
+          '<br />\n<b>Warning</b>:  Undefined array key "runs" in <b>/home/panel/public_html/api/v2.php</b> on line <b>88</b><br />\n';
         res.writeHead(200, { "content-type": "text/html" }).end(warning + JSON.stringify(answer.json));
         return;
       }
@@ -559,6 +770,9 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
     balance: () => funds,
     topUp: (amount) => {
       funds += amount;
+    },
+    remove: (id) => {
+      orders.delete(Number(id));
     },
     setFault: (next) => {
       fault = next;
