@@ -176,7 +176,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
     beforeAll(async () => {
       sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
       await writeSettings(handle.db, {
-        panelUrl: sim.url,
+        panelUrl: sim.apiUrl,
         panelApiKey: DEMO_PANEL_KEY,
         panelServiceFollowers: "101",
         panelServiceLikes: "102",

@@ -62,8 +62,10 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
       plans: Array<{ _id: string; name: string }>;
     };
     planIds = Object.fromEntries(plans.plans.map((p) => [p.name, Number(p._id)]));
-    panelUrl = (await readSiteSettings(handle.db)).panelUrl;
-    expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The demo points the panel URL setting at the simulator's API, as its API page would show it.
+    const apiUrl = (await readSiteSettings(handle.db)).panelUrl;
+    expect(apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
+    panelUrl = new URL(apiUrl).origin;
   });
   afterAll(async () => {
     await server?.stop();

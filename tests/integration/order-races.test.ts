@@ -117,7 +117,7 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
         : [];
     sim = await startPanelSimulator({ port: 0, pendingMs: 60_000 });
     await writeSettings(main.db, {
-      panelUrl: sim.url,
+      panelUrl: sim.apiUrl,
       panelApiKey: DEMO_PANEL_KEY,
       panelServiceFollowers: "101",
       panelServiceLikes: "102",

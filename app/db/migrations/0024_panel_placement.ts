@@ -12,9 +12,11 @@ import type { Dialect } from "../database.server";
  *   The shop used to complete a base URL with `/api/v2` and now uses the URL
  *   as pasted, so a saved "https://panel.example" becomes
  *   "https://panel.example/api/v2": the same address as before, now visible.
+ *   A saved URL that already names an API (".../api/v1", ".../api.php") is
+ *   kept: the old completion broke it, the operator meant it as written.
  */
 
-/** What the shop used to post to for a saved panel URL (its old `apiEndpoint`); null when not an http(s) URL. */
+/** What a saved panel URL becomes: what the shop used to post to for a base URL; null when nothing changes. */
 export function legacyApiUrl(saved: string): string | null {
   let url: URL;
   try {
@@ -23,10 +25,11 @@ export function legacyApiUrl(saved: string): string | null {
     return null;
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  const path = url.pathname.replace(/\/+$/, "");
+  if (/\/api(\/v\d+)?$|\.php$/i.test(path)) return null;
   url.search = "";
   url.hash = "";
-  const path = url.pathname.replace(/\/+$/, "");
-  url.pathname = /\/api\/v2$/i.test(path) ? path : `${path}/api/v2`;
+  url.pathname = `${path}/api/v2`;
   return url.toString();
 }
 
