@@ -143,8 +143,10 @@ export const TRANSITIONS = {
    */
   cancelBeforeDelivery: { from: ["sent"], to: "refund_due", by: ["buyer", "operator"] },
   /**
-   * What a paid order the panel stopped short becomes (automatically, from failed or partial after delivery
-   * began); also a paid order the operator stops before it reached the panel (never automatically).
+   * What a paid order the panel stopped short becomes (automatically, chained to deliveryFailed and
+   * partiallyDelivered in transitions.server.ts); also a paid order the operator stops before it reached the
+   * panel: waiting, refused or never sent. The shop's own jobs ask it for nothing else, so a hiccup never
+   * makes a refund due (docs/order-lifecycle.md).
    */
   refundDue: {
     from: ["failed", "partial", "paid", "placement_unknown", "waiting_panel"],

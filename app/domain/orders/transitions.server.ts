@@ -65,7 +65,7 @@ export async function applyTransition(
   if (!canTransition(name, order.status, request.actor.kind)) {
     throw new AppError("INVALID_TRANSITION", refusal(name, order), { status: order.status });
   }
-  const guarded = builtInGuard(name, order, request.actor) ?? request.guard?.(order) ?? null;
+  const guarded = builtInGuard(name, order) ?? request.guard?.(order) ?? null;
   if (guarded) throw new AppError("INVALID_TRANSITION", guarded, { status: order.status });
 
   const now = request.now ?? Date.now();
@@ -149,16 +149,9 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
 }
 
 /** Rules that depend on more than the status. */
-function builtInGuard(name: TransitionName, order: OrderRow, actor: Actor): string | null {
+function builtInGuard(name: TransitionName, order: OrderRow): string | null {
   if (name === "cancel" && order.paid_at !== null) {
     return "This order is paid: stop it with a refund instead of cancelling it";
-  }
-  // The shop never decides by itself to refund an order the panel did not stop short: the operator does.
-  if (name === "refundDue" && actor.kind === "system" && !["failed", "partial"].includes(order.status)) {
-    return "Only the operator decides to refund an order that was not delivered";
-  }
-  if (name === "refundDue" && actor.kind === "system" && order.status === "failed" && order.panel_order_id === null) {
-    return "Only the operator decides to refund an order the panel refused";
   }
   if (name === "send" && order.status === "refund_due") {
     // Retrying is only honest while nothing was delivered and nothing paid back yet.
