@@ -119,11 +119,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     ],
   ])(
     "stops a paid order the panel refuses ('%s') for the operator, owing nothing yet",
-    async (text, switches, settings, orderFields = {}) => {
+    async (text, switches, settings, orderFields?: Partial<NewOrderRow>) => {
       await setUp();
       sim.panel.setSwitches(switches);
       await writeSettings(services.db, settings);
-      const order = await paidOrder(services.db, orderFields);
+      const order = await paidOrder(services.db, orderFields ?? {});
       expect(await placeOrder(services, order.order_id)).toEqual({ ok: false, status: 502, message: text });
       // Refused outright: the operator fixes it and sends it again, or refunds; the shop decides nothing by itself.
       expect(await reload(order.order_id)).toMatchObject({

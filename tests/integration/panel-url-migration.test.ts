@@ -24,14 +24,19 @@ describe.each(testDatabases())("the panel placement migration on $name", (kind: 
     drop = created.drop;
     handle = openDatabase(created.target);
     const { db, dialect } = handle;
-    const previous = Object.fromEntries(Object.entries(migrations(dialect)).filter(([name]) => name !== "0024_panel_placement"));
+    const previous = Object.fromEntries(
+      Object.entries(migrations(dialect)).filter(([name]) => name !== "0024_panel_placement"),
+    );
     const result = await new Migrator({
       db,
       provider: { getMigrations: () => Promise.resolve(previous) },
       allowUnorderedMigrations: true,
     }).migrateToLatest();
     expect(result.error).toBeUndefined();
-    await db.insertInto("settings").values({ key: "VITE_SMM_PANEL_URL", value: panelUrl, updated_at: Date.now() } as never).execute();
+    await db
+      .insertInto("settings")
+      .values({ key: "VITE_SMM_PANEL_URL", value: panelUrl, updated_at: Date.now() })
+      .execute();
     return handle;
   }
 

@@ -49,13 +49,10 @@ export function panelPlacement(dialect: Dialect) {
       // The retry job's look-up: orders waiting for the panel, by when they are due.
       await db.schema.createIndex("orders_panel_retry").on("orders").columns(["status", "panel_retry_at"]).execute();
 
-      const row = (await db
-        .selectFrom("settings")
-        .select("value")
-        .where("key", "=", PANEL_URL_KEY)
-        .executeTakeFirst()) as { value: string } | undefined;
-      const upgraded = row?.value ? legacyApiUrl(row.value) : null;
-      if (upgraded && upgraded !== row!.value) {
+      const row = await db.selectFrom("settings").select("value").where("key", "=", PANEL_URL_KEY).executeTakeFirst();
+      const saved: unknown = row?.value;
+      const upgraded = typeof saved === "string" && saved ? legacyApiUrl(saved) : null;
+      if (upgraded) {
         await db.updateTable("settings").set({ value: upgraded }).where("key", "=", PANEL_URL_KEY).execute();
       }
     },

@@ -5,7 +5,6 @@ import { type PanelFailure, type PanelFailureKind, type PanelFailureReason, clas
 import {
   type PanelBalance,
   type PanelOrderStatus,
-  type PanelService,
   type PerOrder,
   type ServicesReport,
   panelErrorOf,

@@ -179,7 +179,7 @@ export interface ServicesReport {
 
 /** The list itself: an array, the same wrapped in `data` or `services`, or smm-panel-script's "Empty Data". */
 function serviceList(json: unknown): unknown[] | null {
-  if (Array.isArray(json)) return json;
+  if (Array.isArray(json)) return json as unknown[];
   if (!json || typeof json !== "object") return null;
   const row = json as Record<string, unknown>;
   for (const key of ["data", "services"]) if (Array.isArray(row[key])) return row[key] as unknown[];

@@ -50,7 +50,7 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
   }, [keyNeeded, keyInputId]);
 
   /** Puts a suggested address in the URL field, for the operator to test and save (never saved by itself). */
-  function useSuggested(url: string) {
+  function fillSuggested(url: string) {
     const input = document.getElementById(urlInputId) as HTMLInputElement | null;
     if (!input) return;
     input.value = url;
@@ -104,7 +104,12 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
               data-testid="panel-url-suggestion"
             >
               <p>{result.suggestion.message}</p>
-              <Button variant="neutral" size="sm" className="mt-2" onClick={() => useSuggested(result.suggestion!.url)}>
+              <Button
+                variant="neutral"
+                size="sm"
+                className="mt-2"
+                onClick={() => fillSuggested(result.suggestion!.url)}
+              >
                 Use {result.suggestion.url}
               </Button>
             </div>
