@@ -310,7 +310,9 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
   await expect(decide).toContainText("The panel refused this order, so nothing was placed.");
   await decide.getByRole("button", { name: "Cancel order…" }).click();
   await admin.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
-  await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Order stopped; the refund is due to the buyer")).toBeVisible();
+  await expect(
+    admin.getByRole("region", { name: /Notifications/ }).getByText("Order stopped; the refund is due to the buyer"),
+  ).toBeVisible();
 
   // About ₹49 paid, nothing delivered: what was paid less the 5% fee.
   const money = paidText(orderId);
@@ -348,5 +350,11 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
   const tracked = await track(tab, orderId, "9876543210");
   await expect(tracked.getByTestId("order-stage")).toHaveText("Refunded");
 
-  expect(stages.filter((s) => s !== "preparing")).toEqual(["expired", "confirming", "on_hold", "not_delivered", "refunded"]);
+  expect(stages.filter((s) => s !== "preparing")).toEqual([
+    "expired",
+    "confirming",
+    "on_hold",
+    "not_delivered",
+    "refunded",
+  ]);
 });

@@ -148,7 +148,10 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
       const panel = await startPanelDouble(dialect);
       try {
         await setUp({ panelUrl: "", panelApiKey: "" });
-        const result = await testPanelConnection(services, OWNER, { url: `${panel.origin}${pasted}`, apiKey: panel.apiKey });
+        const result = await testPanelConnection(services, OWNER, {
+          url: `${panel.origin}${pasted}`,
+          apiKey: panel.apiKey,
+        });
         expect(result).toMatchObject({
           ok: false,
           code: "UPSTREAM_FAILED",
@@ -176,7 +179,10 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
       await setUp({ panelUrl: "", panelApiKey: "" });
       panel.setServiceList("malformed");
       const result = await testPanelConnection(services, OWNER, { url: panel.apiUrl, apiKey: panel.apiKey });
-      expect(result).toMatchObject({ ok: true, problems: expect.arrayContaining(["3 entries without a service id were left out"]) as string[] });
+      expect(result).toMatchObject({
+        ok: true,
+        problems: expect.arrayContaining(["3 entries without a service id were left out"]) as string[],
+      });
       panel.setServiceList("html");
       expect(await testPanelConnection(services, OWNER, { url: panel.apiUrl, apiKey: panel.apiKey })).toMatchObject({
         ok: false,
