@@ -107,7 +107,7 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
               <Button
                 variant="neutral"
                 size="sm"
-                className="mt-2"
+                className="mt-2 h-auto max-w-full whitespace-normal text-left break-all"
                 onClick={() => fillSuggested(result.suggestion!.url)}
               >
                 Use {result.suggestion.url}
