@@ -5,6 +5,7 @@ import type { Locator, Page } from "@playwright/test";
 import { hi } from "~/locales/hi";
 import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { type ServerProcess, spawnServer } from "../support/server-process";
+import { expectAccessible } from "./a11y-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -153,6 +154,7 @@ test("a panel down for a while: the order waits, /track says it is delayed (Engl
   await expect(region.getByTestId("order-stage")).toHaveText("Delivery delayed – it starts by itself");
   await expect(region).toContainText("Your payment is safe.");
   await expect(region).toContainText("You do not need to pay again or do anything.");
+  await expectAccessible(page, "/track, an order delayed by the panel");
   const hindi = await track(page, orderId, true);
   await expect(hindi.getByTestId("order-stage")).toHaveText(hi.order.stage.delayed);
   await expect(hindi).toContainText(hi.order.explain.delayed);
@@ -209,6 +211,7 @@ test("an answer lost after the panel created the order: Send again stays off unt
   );
   const sendAgain = dialog.getByRole("button", { name: "Send again" });
   await expect(sendAgain).toBeDisabled();
+  await expectAccessible(page, "the order page's dialog for an order of unknown outcome");
   await dialog.getByRole("button", { name: "Go back" }).click();
 
   // The buyer is told it is being checked; the jobs run meanwhile and send nothing.
