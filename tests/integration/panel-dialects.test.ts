@@ -1,3 +1,5 @@
+import { type Server, createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type PanelConnection,
@@ -316,5 +318,71 @@ describe.each(FAMILIES)("the panel client speaking to $dialect", (family) => {
       message: "The SMM panel URL does not answer as a panel API: a web page instead of JSON (HTTP 404)",
     });
     expect(panel.orders()).toHaveLength(before);
+  });
+});
+
+/** What each HTTP answer means for an order, from a server that answers exactly that (gateways, frameworks, PHP). */
+describe("HTTP answers in front of a panel", () => {
+  let server: Server;
+  let url = "";
+  let answer: { status: number; body: string; headers?: Record<string, string> } = { status: 200, body: "{}" };
+  const seen: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += String(chunk)));
+      req.on("end", () => {
+        seen.push(new URLSearchParams(body).get("action") ?? "");
+        res.writeHead(answer.status, { "content-type": "text/html", ...answer.headers }).end(answer.body);
+      });
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`;
+  });
+  afterAll(async () => new Promise((done) => server.close(done)));
+
+  const conn = () => ({ url, apiKey: "key-0123456789", timeoutMs: TIMEOUT_MS, allowPrivateAddresses: true });
+  const add = () => addOrder(conn(), { service: "1", link: "https://www.instagram.com/p/x/", quantity: 100 });
+
+  it.each([
+    [504, "<html><h1>504 Gateway Time-out</h1></html>", "unknown", "unknown"],
+    [524, "<html>A timeout occurred</html>", "unknown", "unknown"],
+    [520, "", "unknown", "unknown"],
+    [500, '{"error":"SQLSTATE[40001]: Deadlock found"}', "unknown", "unknown"],
+    [502, '{"error":"Bad gateway"}', "unavailable", "down"],
+    [503, '{"error":"Service Unavailable"}', "unavailable", "down"],
+    [403, "<html>Attention Required! | Cloudflare</html>", "unavailable", "account"],
+    [404, '{"message":"Not Found"}', "unavailable", "address"],
+    [405, '{"error":"Method Not Allowed"}', "unavailable", "address"],
+    [400, '{"error":"Incorrect request"}', "refused", "other"],
+    [400, '{"error":"neworder.error.not_enough_funds"}', "unavailable", "funds"],
+    [200, "", "unknown", "unknown"],
+  ] as const)("HTTP %i %s → %s (%s)", async (status, body, kind, reason) => {
+    answer = { status, body };
+    expect(await add()).toMatchObject({ ok: false, kind, reason });
+  });
+
+  it("keeps an order id a failed reply names, and where a redirect points", async () => {
+    answer = { status: 500, body: '{"error":"Mail failed","order":"77881"}' };
+    expect(await add()).toMatchObject({ ok: false, kind: "unknown", orderId: "77881" });
+    answer = { status: 200, body: '{"order":77882,"error":"Drip-feed disabled"}' };
+    expect(await add()).toMatchObject({ ok: false, kind: "unknown", orderId: "77882" });
+    answer = { status: 301, body: "", headers: { location: "https://panel.example/api/v2?ref=1" } };
+    expect(await getBalance(conn())).toMatchObject({
+      ok: false,
+      kind: "unavailable",
+      reason: "address",
+      location: "https://panel.example/api/v2",
+      message:
+        "The SMM panel URL redirects (HTTP 301) to https://panel.example/api/v2; enter the address it redirects to",
+    });
+  });
+
+  it("reads a non-JSON reply to a question as 'unavailable', never as 'maybe done'", async () => {
+    answer = { status: 504, body: "<html>timeout</html>" };
+    expect(await getBalance(conn())).toMatchObject({ ok: false, kind: "unavailable", reason: "down" });
+    answer = { status: 200, body: '{"balance":' };
+    expect(await getBalance(conn())).toMatchObject({ ok: false, kind: "unavailable" });
   });
 });

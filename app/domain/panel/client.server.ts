@@ -238,9 +238,23 @@ function replyJson(text: string): { ok: true; json: unknown } | { ok: false } {
   }
 }
 
-/** What an HTTP status without a usable JSON body means. */
-function pageFailure(status: number, effectful: boolean, page: boolean, text: string, reply: PanelReply): PanelFailure {
-  const what = page ? "a web page instead of JSON" : "a reply that is not valid JSON";
+/** What a reply's body was, in the operator's words, when it is not a panel's answer. */
+type BodyKind = "page" | "text" | "json";
+const BODY_WORDS: Record<BodyKind, string> = {
+  page: "a web page instead of JSON",
+  text: "a reply that is not valid JSON",
+  json: "JSON that is not a panel's answer",
+};
+
+/** What an HTTP status without a usable panel answer means. */
+function pageFailure(
+  status: number,
+  effectful: boolean,
+  body: BodyKind,
+  text: string,
+  reply: PanelReply,
+): PanelFailure {
+  const what = BODY_WORDS[body];
   const retryAfter = retryAfterMs(reply.retryAfter);
   if (status === 429) {
     return failure("unavailable", "busy", `The SMM panel asks the shop to slow down (HTTP 429)`, {
@@ -336,10 +350,10 @@ export async function callPanel(
   }
 
   const parsed = replyJson(reply.text);
-  if (!parsed.ok) {
-    const page = /^\s*</.test(reply.text);
-    return pageFailure(reply.status, effectful, page, reply.text, reply);
-  }
+  if (!parsed.ok)
+    return pageFailure(reply.status, effectful, /^\s*</.test(reply.text) ? "page" : "text", reply.text, reply);
+  // No API at this address (whatever the body says): nothing was done.
+  if ([404, 405, 410].includes(reply.status)) return pageFailure(reply.status, effectful, "json", reply.text, reply);
   const json = parsed.json;
   const errorText = panelErrorOf(json);
   const named = effectful && json && typeof json === "object" ? orderIdIn(JSON.stringify(json)) : undefined;
@@ -380,7 +394,7 @@ export async function callPanel(
     const { kind, reason } = classifyPanelError(errorText);
     return failure(kind, reason, redactKey(errorText, connection.apiKey));
   }
-  if (reply.status < 200 || reply.status >= 300) return pageFailure(reply.status, effectful, false, reply.text, reply);
+  if (reply.status < 200 || reply.status >= 300) return pageFailure(reply.status, effectful, "json", reply.text, reply);
   return { ok: true, value: json };
 }
 
