@@ -8,7 +8,7 @@ import { AppError } from "~/lib/app-error";
 import type { Actor } from "./lifecycle";
 import { findOrder } from "./orders.repository.server";
 import { panelLink } from "./panel-link";
-import { panelOrdersPage, panelRequestRecord, readPanelRequest } from "./panel-request";
+import { panelRequestRecord, readPanelRequest } from "./panel-request";
 import type { OrderRow } from "./table";
 import { type TransitionRequest, transitionOrder } from "./transitions.server";
 
@@ -172,6 +172,7 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
   const request = placementOrder(order, serviceId);
   const params = addOrderParams(request);
   const record = panelRequestRecord(clock(), setup.connection.url, params);
+  const { at: _at, url: _url, ...sent } = record;
   const claimed = await transitionOrder(db, orderId, options.unpaid ? "sendUnpaid" : "send", {
     actor: options.actor,
     reason: options.unpaid
@@ -187,7 +188,7 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
       if (current.status === "placement_unknown" && !options.checkedAtPanel) return PLACEMENT_MESSAGES.checkFirst;
       return options.unpaid || options.retry || current.status === "paid" ? null : PLACEMENT_MESSAGES.sentBefore;
     },
-    details: { sent: { ...record, at: undefined, url: undefined } },
+    details: { sent },
     set: { panel_request: JSON.stringify(record) },
     client: options.client,
     now: record.at,
@@ -268,11 +269,6 @@ function waitForPanel(
     details: { panelError: result.message, waitReason: reason, attempt, retryAt },
     set: { panel_error: result.message, panel_wait_reason: reason, panel_retry_at: retryAt },
   });
-}
-
-/** The panel's order list for this shop's panel (where to look for an order of unknown outcome). */
-export function ordersPageOf(setup: Pick<PanelSetup, "connection">): string | null {
-  return panelOrdersPage(setup.connection.url);
 }
 
 /**
