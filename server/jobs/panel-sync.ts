@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
+import { checkUnknownPlacements, markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
 import { panelSetup } from "~/domain/panel/connection.server";
 import { refreshPanelServicesIfStale } from "~/domain/panel/services.server";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
@@ -21,6 +21,8 @@ export function startPanelSyncJob(
     // A send takes at most the timeout; a minute more covers a slow database.
     const stuck = await markStuckSends(services.db, now - services.config.PANEL_TIMEOUT_MS - 60_000, now);
     if (stuck > 0) services.logger.warn({ orders: stuck }, "orders left in 'sending' marked for checking");
+    const found = await checkUnknownPlacements(services, now);
+    if (found > 0) services.logger.info({ orders: found }, "orders of unknown outcome found at the SMM panel");
     const result = await syncDueOrders(services, { shouldContinue: () => !isStopped() });
     if (result.calls > 0) services.logger.info(result, "panel status sync");
     if (isStopped()) return;

@@ -1,12 +1,13 @@
 import type { AppServices } from "~/context";
-import { expireOverdueOrders, sendPaidBacklog } from "~/domain/orders/payment-jobs.server";
+import { expireOverdueOrders, retryWaitingOrders, sendPaidBacklog } from "~/domain/orders/payment-jobs.server";
 import { JOBS } from "~/domain/health/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**
  * Every PAYMENT_JOB_INTERVAL_MS: closes payment windows that ran out (the
- * server's clock, not the buyer's browser, decides) and sends paid orders that
- * the automatic sender has not yet handed to the panel.
+ * server's clock, not the buyer's browser, decides), sends paid orders that
+ * the automatic sender has not yet handed to the panel, and sends again the
+ * orders waiting for the panel whose backoff is over.
  */
 export function startPaymentJobs(
   services: AppServices,
@@ -17,5 +18,7 @@ export function startPaymentJobs(
     if (expired > 0) services.logger.info({ orders: expired }, "payment windows closed");
     const sent = await sendPaidBacklog(services);
     if (sent > 0) services.logger.info({ orders: sent }, "paid orders sent to the SMM panel");
+    const retried = await retryWaitingOrders(services);
+    if (retried > 0) services.logger.info({ orders: retried }, "orders that waited for the SMM panel sent");
   });
 }

@@ -138,7 +138,7 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   await signIn(page, "/admin/settings");
   const smm = page.getByRole("region", { name: "SMM Panel Settings" });
   await smm.getByLabel("API Key").fill("live-key-0123456789abcdef");
-  await smm.getByLabel("Panel Base URL").fill("https://panel.example.com");
+  await smm.getByLabel("Panel API URL").fill("https://panel.example.com");
   for (const [label, id] of [
     ["Followers", "11"],
     ["Likes", "12"],
@@ -154,7 +154,7 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   await expect(smm.getByLabel("API Key")).toHaveAttribute("placeholder", /••••cdef/);
   expect(await page.content()).not.toContain("live-key-0123456789abcdef");
   // The saved key is neither tried against nor saved with another panel URL.
-  await smm.getByLabel("Panel Base URL").fill("https://collector.example");
+  await smm.getByLabel("Panel API URL").fill("https://collector.example");
   await page.getByRole("region", { name: "Panel Connection" }).getByRole("button", { name: "Test connection" }).click();
   await expect(
     page.getByRole("alert").filter({ hasText: "Type the API key again to test a different panel URL" }),
@@ -163,7 +163,7 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   await smm.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Enter the API key again to change the panel URL")).toBeVisible();
   await page.reload();
-  await expect(smm.getByLabel("Panel Base URL")).toHaveValue("https://panel.example.com");
+  await expect(smm.getByLabel("Panel API URL")).toHaveValue("https://panel.example.com");
   await smm.getByLabel("Likes Service ID").fill("22");
   await smm.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("SMM Panel settings saved successfully")).toBeVisible();

@@ -267,7 +267,7 @@ test("sending an unpaid order from its page asks first, and Go back sends nothin
   expect(status(order.orderId)).toBe("sent");
 });
 
-test("the panel refuses a paid order: the buyer is told it was not delivered and what is refunded, then that it was", async ({
+test("the panel refuses a paid order: it waits for the operator, who refunds it; the buyer is told each step", async ({
   page,
   browser,
   pageErrors,
@@ -298,7 +298,21 @@ test("the panel refuses a paid order: the buyer is told it was not delivered and
   await expect(admin.getByTestId("menu-badge")).toHaveText("1");
   await row.getByRole("button", { name: "Confirm payment" }).click();
   await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();
-  await expect(row).toContainText("Refund due", { timeout: 15_000 });
+  // Refused outright: nothing is refunded by itself; the order waits for the operator's decision.
+  await expect(row).toContainText("Failed", { timeout: 15_000 });
+  await expect(stage).toHaveText("We are checking your order", { timeout: 15_000 });
+  await expect(page.getByText("Your payment is safe.")).toBeVisible();
+
+  // The operator reads why and decides to refund it.
+  await row.getByRole("link", { name: orderId }).click();
+  await expect(admin.getByRole("alert").filter({ hasText: "Incorrect service ID" })).toBeVisible();
+  const decide = admin.getByRole("region", { name: "Actions" });
+  await expect(decide).toContainText("The panel refused this order, so nothing was placed.");
+  await decide.getByRole("button", { name: "Cancel order…" }).click();
+  await admin.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
+  await expect(
+    admin.getByRole("region", { name: /Notifications/ }).getByText("Order stopped; the refund is due to the buyer"),
+  ).toBeVisible();
 
   // About ₹49 paid, nothing delivered: what was paid less the 5% fee.
   const money = paidText(orderId);
@@ -336,5 +350,11 @@ test("the panel refuses a paid order: the buyer is told it was not delivered and
   const tracked = await track(tab, orderId, "9876543210");
   await expect(tracked.getByTestId("order-stage")).toHaveText("Refunded");
 
-  expect(stages.filter((s) => s !== "preparing")).toEqual(["expired", "confirming", "not_delivered", "refunded"]);
+  expect(stages.filter((s) => s !== "preparing")).toEqual([
+    "expired",
+    "confirming",
+    "on_hold",
+    "not_delivered",
+    "refunded",
+  ]);
 });

@@ -189,7 +189,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
     beforeAll(async () => {
       sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
       await writeSettings(handle.db, {
-        panelUrl: sim.url,
+        panelUrl: sim.apiUrl,
         panelApiKey: DEMO_PANEL_KEY,
         panelServiceFollowers: "101",
         panelServiceLikes: "102",
@@ -203,8 +203,9 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
 
     const reload = (orderId: string) =>
       handle.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
-    // Followers orders send the username as the panel's link.
-    const addsFor = (username: string) => sim.panel.requests("add").filter((r) => r.params.link === username).length;
+    // Followers orders send the profile's full address as the panel's link.
+    const addsFor = (username: string) =>
+      sim.panel.requests("add").filter((r) => r.params.link === `https://www.instagram.com/${username}/`).length;
 
     async function paidOrder(server: ServerProcess, cookie: string, username: string) {
       const plan = await handle.db
@@ -300,14 +301,17 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         smmPanel: { orderId: null, error: marked.panel_error },
       });
 
-      // Place is refused while the order waits for checking; only an explicit Retry would send it again.
-      const refused = await act(second, cookie, orderId, "place");
-      expect(refused.status).toBe(409);
-      expect(await refused.json()).toMatchObject({
-        success: false,
-        message:
-          "This order was sent to the SMM panel before: check the panel's orders, then use Retry to send it again",
-      });
+      // Place, and Retry without the operator's word that they checked the panel, are refused while it waits
+      // for checking; only a Retry with that confirmation would send it again.
+      for (const action of ["place", "retry"]) {
+        const refused = await act(second, cookie, orderId, action);
+        expect(refused.status).toBe(409);
+        expect(await refused.json()).toMatchObject({
+          success: false,
+          message:
+            "The SMM panel may already have this order. Look for it in the panel's order list first, then confirm it is not there to send it again.",
+        });
+      }
       // The sync job keeps running (every ~0.2 s here) and leaves it alone: no add, no status call.
       await new Promise((done) => setTimeout(done, 1_000));
       expect(addsFor("crash.while.placing")).toBe(1);

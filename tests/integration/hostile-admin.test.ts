@@ -489,6 +489,7 @@ const PAID = new Set<OrderStatus>([
   "paid",
   "sending",
   "placement_unknown",
+  "waiting_panel",
   "sent",
   "delivering",
   "delivered",
@@ -502,7 +503,7 @@ function expectedMove(
   from: OrderStatus,
   rawBody: string,
 ): OrderStatus | "refused" {
-  let body: { unpaid?: unknown; reference?: unknown } = {};
+  let body: { unpaid?: unknown; reference?: unknown; checked?: unknown } = {};
   try {
     body = rawBody === "" ? {} : (JSON.parse(rawBody) as typeof body);
   } catch {
@@ -516,10 +517,12 @@ function expectedMove(
       if (body.unpaid === true) return canTransition("sendUnpaid", from, "operator") ? "sent" : "refused";
       return from === "paid" ? "sent" : "refused";
     case "retry":
+      // An order of unknown outcome goes again only with the operator's word that they checked the panel.
+      if (from === "placement_unknown" && body.checked !== true && body.checked !== "true") return "refused";
       return canTransition("send", from, "operator") ? "sent" : "refused";
     case "cancel":
-      if (unpaid && from !== "cancelled") return "cancelled";
-      return from === "paid" || from === "placement_unknown" ? "refund_due" : "refused";
+      if ((unpaid && from !== "cancelled") || from === "failed") return "cancelled";
+      return ["paid", "placement_unknown", "waiting_panel"].includes(from) ? "refund_due" : "refused";
     case "mark-refunded":
       return from === "refund_due" && typeof body.reference === "string" && parseUtr(body.reference)
         ? "refunded"

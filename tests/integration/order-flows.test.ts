@@ -62,8 +62,10 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
       plans: Array<{ _id: string; name: string }>;
     };
     planIds = Object.fromEntries(plans.plans.map((p) => [p.name, Number(p._id)]));
-    panelUrl = (await readSiteSettings(handle.db)).panelUrl;
-    expect(panelUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The demo points the panel URL setting at the simulator's API, as its API page would show it.
+    const apiUrl = (await readSiteSettings(handle.db)).panelUrl;
+    expect(apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
+    panelUrl = new URL(apiUrl).origin;
   });
   afterAll(async () => {
     await server?.stop();
@@ -200,16 +202,21 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     expect(details.order).toMatchObject({ status: "delivered", statusLabel: "Delivered", delivered: 500 });
   }, 60_000);
 
-  it("owes the buyer a refund, less the fee, when the panel refuses a paid order", async () => {
+  it("stops a paid order the panel refuses for the operator, who refunds it (the price less the fee)", async () => {
     await setting("VITE_SMM_PANEL_LIKES_SERVICE_ID", "999");
     const e = await order("Starter Likes", "likes.buyer", LINK);
     ids.E = e.orderId;
     expect((await act(e.orderId, "confirm-payment")).status).toBe(200);
-    const owed = await until(
+    // Refused outright: the order waits for the operator's decision; nothing is owed by itself.
+    const refused = await until(
       () => row(e.orderId),
-      (r) => r.status === "refund_due",
+      (r) => r.status === "failed",
       "the refused send",
     );
+    expect(refused).toMatchObject({ refund_due_paise: null, panel_error: "Incorrect service ID" });
+    expect((await act(e.orderId, "cancel")).status).toBe(200);
+    const owed = await row(e.orderId);
+    expect(owed.status).toBe("refund_due");
     // The buyer paid the listed ₹19 less the few paise that made the amount unique; the refund is of that.
     expect(owed.price_paise).toBeLessThan(1_900);
     expect(owed).toMatchObject({

@@ -117,7 +117,7 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
         : [];
     sim = await startPanelSimulator({ port: 0, pendingMs: 60_000 });
     await writeSettings(main.db, {
-      panelUrl: sim.url,
+      panelUrl: sim.apiUrl,
       panelApiKey: DEMO_PANEL_KEY,
       panelServiceFollowers: "101",
       panelServiceLikes: "102",
@@ -241,7 +241,8 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
             return () =>
               attempt(() => runOrderAction(on(i), owner, order.order_id, { intent: "place", unpaid: false }));
           case 1:
-            return () => attempt(() => runOrderAction(on(i), owner, order.order_id, { intent: "retry" }));
+            return () =>
+              attempt(() => runOrderAction(on(i), owner, order.order_id, { intent: "retry", checked: false }));
           case 2:
             return () =>
               attempt(() => sendToPanel(on(i), order.order_id, { actor: { kind: "system", job: "auto-send" } }));
@@ -257,7 +258,10 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
     for (const r of results) expect(["done", "nothing", "INVALID_TRANSITION"]).toContain(r);
     const final = (await findOrder(main.db, order.order_id))!;
     expect(final.status).toBe("sent");
-    expect(sim.panel.order(final.panel_order_id!)).toMatchObject({ link: "race.send", quantity: 1000 });
+    expect(sim.panel.order(final.panel_order_id!)).toMatchObject({
+      link: "https://www.instagram.com/race.send/",
+      quantity: 1000,
+    });
     const steps = await expectCoherentHistory(main.db, order.order_id, "sent", "paid");
     expect(steps.map((s) => s.name)).toEqual(["send", "placed"]);
   });

@@ -22,7 +22,7 @@ describe("SMM panel client", () => {
   beforeAll(async () => {
     sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
     // The simulator listens on loopback, which only an explicitly allowed connection may reach.
-    panel = { url: sim.url, apiKey: DEMO_PANEL_KEY, timeoutMs: 1_000, allowPrivateAddresses: true };
+    panel = { url: sim.apiUrl, apiKey: DEMO_PANEL_KEY, timeoutMs: 1_000, allowPrivateAddresses: true };
   });
   afterAll(async () => sim.close());
   afterEach(() => sim.panel.resetSwitches());
@@ -31,12 +31,12 @@ describe("SMM panel client", () => {
     for (const numbers of ["string", "number"] as const) {
       sim.panel.setSwitches({ numbers });
       const services = await getServices(panel);
-      expect(services.ok && services.value.find((s) => s.service === "104")).toMatchObject({
+      expect(services.ok && services.value.services.find((s) => s.service === "104")).toMatchObject({
         type: "Default",
         min: 10,
         rate: numbers === "string" ? "300.00" : "300",
       });
-      const balance = await getBalance({ ...panel, url: `${sim.url}/api/v2` });
+      const balance = await getBalance(panel);
       expect(balance).toMatchObject({ ok: true, value: { currency: "INR" } });
     }
   });
@@ -105,12 +105,12 @@ describe("SMM panel client", () => {
   });
 
   it.each([
-    ["Incorrect request", {}],
-    ["Invalid API key", { apiKey: "wrong-key-123" }],
-    ["Incorrect service ID", { service: "999" }],
-    ["Incorrect link", { link: "not a link" }],
-    ["Quantity less than minimal 200", { service: "103", quantity: 150 }],
-  ])("returns the panel's error '%s' as a rejection", async (text, change: Record<string, unknown>) => {
+    ["Incorrect request", {}, "refused", "other"],
+    ["Invalid API key", { apiKey: "wrong-key-123" }, "unavailable", "account"],
+    ["Incorrect service ID", { service: "999" }, "refused", "service"],
+    ["Incorrect link", { link: "not a link" }, "refused", "link"],
+    ["Quantity less than minimal 200", { service: "103", quantity: 150 }, "refused", "quantity"],
+  ])("returns the panel's error '%s' as what it means", async (text, change: Record<string, unknown>, kind, reason) => {
     const connection = { ...panel, apiKey: (change.apiKey as string) ?? panel.apiKey };
     const reply =
       text === "Incorrect request"
@@ -120,14 +120,16 @@ describe("SMM panel client", () => {
             link: (change.link as string) ?? "priya.bakes",
             quantity: (change.quantity as number) ?? 100,
           });
-    expect(reply).toEqual({ ok: false, kind: "rejected", message: text });
+    expect(reply).toEqual({ ok: false, kind, reason, message: text });
   });
 
   it("says 'Not enough funds on balance' and 'You have active order with this link…'", async () => {
     const poor = await startPanelSimulator({ port: 0, balance: "10.00", switches: { rejectDuplicateLinks: true } });
     try {
-      const conn = { ...panel, url: poor.url };
+      const conn = { ...panel, url: poor.apiUrl };
       expect(await addOrder(conn, { service: "101", link: "rich", quantity: 1000 })).toMatchObject({
+        kind: "unavailable",
+        reason: "funds",
         message: "Not enough funds on balance",
       });
       expect(
@@ -136,7 +138,9 @@ describe("SMM panel client", () => {
       expect(
         await addOrder(conn, { service: "103", link: "https://www.instagram.com/reel/x/", quantity: 1000 }),
       ).toMatchObject({
-        kind: "rejected",
+        // Not a refusal of the order: the panel takes it once the earlier one on this link is done.
+        kind: "unavailable",
+        reason: "busy",
         message: "You have active order with this link. Please wait until order being completed.",
       });
     } finally {
@@ -144,17 +148,22 @@ describe("SMM panel client", () => {
     }
   });
 
-  it("treats malformed JSON, an HTML error page, a hang-up and a timeout as 'outcome unknown'", async () => {
+  it("treats malformed JSON, a hang-up and a timeout after sending as 'outcome unknown', an error page before the panel as 'unavailable'", async () => {
     sim.panel.setSwitches({ malformed: true });
     expect(await addOrder(panel, { service: "101", link: "a", quantity: 100 })).toMatchObject({
       ok: false,
       kind: "unknown",
-      message: "The SMM panel's reply is not valid JSON (HTTP 200)",
+      message: "The SMM panel answered with a reply that is not valid JSON (HTTP 200)",
     });
     sim.panel.setSwitches({ malformed: false, down: true });
     expect(await getBalance(panel)).toMatchObject({
-      kind: "unknown",
-      message: "The SMM panel answered with a web page instead of JSON (HTTP 503)",
+      kind: "unavailable",
+      reason: "down",
+      message: "The SMM panel is down: it answered with a web page instead of JSON (HTTP 503)",
+    });
+    expect(await addOrder(panel, { service: "101", link: "d", quantity: 100 })).toMatchObject({
+      kind: "unavailable",
+      reason: "down",
     });
     sim.panel.setSwitches({ down: false, hangUp: true });
     expect(await addOrder(panel, { service: "101", link: "b", quantity: 100 })).toMatchObject({ kind: "unknown" });
@@ -162,6 +171,7 @@ describe("SMM panel client", () => {
     expect(await addOrder(panel, { service: "101", link: "c", quantity: 100 })).toEqual({
       ok: false,
       kind: "unknown",
+      reason: "unknown",
       message: "The SMM panel did not answer within 1 s",
     });
   });
@@ -175,10 +185,14 @@ describe("SMM panel client", () => {
       await addOrder({ ...panel, url: `http://127.0.0.1:${port}` }, { service: "101", link: "a", quantity: 100 }),
     ).toEqual({
       ok: false,
-      kind: "unreachable",
+      kind: "unavailable",
+      reason: "down",
       message: "Could not connect to the SMM panel (ECONNREFUSED)",
     });
-    expect(await getBalance({ ...panel, url: "ftp://example.com" })).toMatchObject({ kind: "unreachable" });
+    expect(await getBalance({ ...panel, url: "ftp://example.com" })).toMatchObject({
+      kind: "unavailable",
+      reason: "address",
+    });
   });
 
   it("refuses a panel on this machine unless allowed, and sends it nothing", async () => {
@@ -186,16 +200,17 @@ describe("SMM panel client", () => {
     const port = new URL(sim.url).port;
     const refused = {
       ok: false,
-      kind: "unreachable",
+      kind: "unavailable",
+      reason: "address",
       message:
         "The SMM panel's address is a loopback address: the shop only connects to panels on the public internet " +
         "(set PANEL_ALLOW_PRIVATE_ADDRESSES=true for a panel on your own network)",
     };
     for (const url of [
-      sim.url,
-      `http://localhost:${port}`,
-      `http://[::ffff:127.0.0.1]:${port}`,
-      `http://0x7f.1:${port}`,
+      sim.apiUrl,
+      `http://localhost:${port}/api/v2`,
+      `http://[::ffff:127.0.0.1]:${port}/api/v2`,
+      `http://0x7f.1:${port}/api/v2`,
     ]) {
       const strict = { ...panel, url, allowPrivateAddresses: false };
       expect(await getBalance(strict), url).toEqual(refused);
@@ -204,7 +219,7 @@ describe("SMM panel client", () => {
     expect(sim.panel.requests("balance")).toHaveLength(0);
     expect(sim.panel.requests("add")).toHaveLength(0);
     expect(await getBalance({ ...panel, url: "http://169.254.169.254", allowPrivateAddresses: false })).toMatchObject({
-      kind: "unreachable",
+      kind: "unavailable",
       message: expect.stringMatching(/^The SMM panel's address is a link-local address/) as unknown,
     });
   });
@@ -212,7 +227,7 @@ describe("SMM panel client", () => {
   it("never puts the API key in a message, even when the panel echoes it", async () => {
     sim.panel.setSwitches({ errors: { balance: `Key ${DEMO_PANEL_KEY} is suspended` } });
     const reply = await getBalance(panel);
-    expect(reply).toEqual({ ok: false, kind: "rejected", message: "Key •••• is suspended" });
+    expect(reply).toEqual({ ok: false, kind: "refused", reason: "other", message: "Key •••• is suspended" });
     expect(sim.panel.requests("balance").at(-1)?.params).not.toHaveProperty("key");
   });
 });

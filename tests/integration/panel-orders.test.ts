@@ -38,7 +38,8 @@ async function act(services: AppServices, orderId: string, action: OrderAction):
 }
 const placeOrder = (services: AppServices, orderId: string) =>
   act(services, orderId, { intent: "place", unpaid: false });
-const retryOrder = (services: AppServices, orderId: string) => act(services, orderId, { intent: "retry" });
+const retryOrder = (services: AppServices, orderId: string, checked = false) =>
+  act(services, orderId, { intent: "retry", checked });
 const cancelOrder = (services: AppServices, orderId: string) => act(services, orderId, { intent: "cancel" });
 const updateProfit = (services: AppServices, orderId: string) => act(services, orderId, { intent: "update-profit" });
 
@@ -64,7 +65,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     const config = { ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }), PANEL_TIMEOUT_MS: TIMEOUT_MS };
     services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
     await writeSettings(handle.db, {
-      panelUrl: sim.url,
+      panelUrl: sim.apiUrl,
       panelApiKey: DEMO_PANEL_KEY,
       panelServiceFollowers: "101",
       panelServiceLikes: "102",
@@ -108,58 +109,85 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
 
   it.each([
     ["Incorrect request", { errors: { add: "Incorrect request" } }, {}],
-    ["Invalid API key", {}, { panelApiKey: "not-the-key" }],
     ["Incorrect service ID", {}, { panelServiceFollowers: "999" }],
     ["Incorrect link", {}, {}, { target: "priya bakes" }],
-    ["Not enough funds on balance", {}, {}, { quantity: 100_000 }, "poor"],
-    [
-      "You have active order with this link. Please wait until order being completed.",
-      { rejectDuplicateLinks: true },
-      {},
-      {},
-      "twice",
-    ],
     [
       "Quantity less than minimal 200",
       {},
       {},
       { service_type: "views" as const, target: "https://www.instagram.com/reel/abc/", quantity: 150 },
     ],
-  ])("ends as refund due, showing '%s'", async (text, switches, settings, orderFields = {}, special?: string) => {
-    await setUp();
-    sim.panel.setSwitches(switches);
-    await writeSettings(services.db, settings);
-    let poor: RunningSimulator | undefined;
-    if (special === "poor") {
-      poor = await startPanelSimulator({ port: 0, balance: "100.00" });
-      await writeSettings(services.db, { panelUrl: poor.url });
-    }
-    try {
-      if (special === "twice") {
-        const first = await paidOrder(services.db, orderFields);
-        expect((await placeOrder(services, first.order_id)).ok).toBe(true);
-      }
-      const order = await paidOrder(services.db, orderFields);
+  ])(
+    "stops a paid order the panel refuses ('%s') for the operator, owing nothing yet",
+    async (text, switches, settings, orderFields?: Partial<NewOrderRow>) => {
+      await setUp();
+      sim.panel.setSwitches(switches);
+      await writeSettings(services.db, settings);
+      const order = await paidOrder(services.db, orderFields ?? {});
       expect(await placeOrder(services, order.order_id)).toEqual({ ok: false, status: 502, message: text });
-      // Paid and refused by the panel: the buyer is owed the price, less the fee.
+      // Refused outright: the operator fixes it and sends it again, or refunds; the shop decides nothing by itself.
       expect(await reload(order.order_id)).toMatchObject({
-        status: "refund_due",
-        refund_due_paise: refundPaise(order.price_paise, order.quantity, order.quantity),
-        // It cost nothing at the panel: the profit is the price, the refund comes off it on the dashboard.
-        profit_paise: order.price_paise,
+        status: "failed",
+        refund_due_paise: null,
         panel_error: text,
         panel_order_id: null,
       });
-    } finally {
-      await poor?.close();
-    }
-  });
+    },
+  );
+
+  it.each([
+    ["Invalid API key", "account", {}, { panelApiKey: "not-the-key" }],
+    ["Not enough funds on balance", "funds", {}, {}, { quantity: 100_000 }, "poor"],
+    [
+      "You have active order with this link. Please wait until order being completed.",
+      "busy",
+      { rejectDuplicateLinks: true },
+      {},
+      {},
+      "twice",
+    ],
+  ])(
+    "keeps a paid order waiting for the panel when it says '%s', refunding nothing",
+    async (text, reason, switches, settings, orderFields = {}, special?: string) => {
+      await setUp();
+      sim.panel.setSwitches(switches);
+      await writeSettings(services.db, settings);
+      let poor: RunningSimulator | undefined;
+      if (special === "poor") {
+        poor = await startPanelSimulator({ port: 0, balance: "100.00" });
+        await writeSettings(services.db, { panelUrl: poor.apiUrl });
+      }
+      try {
+        if (special === "twice") {
+          const first = await paidOrder(services.db, orderFields);
+          expect((await placeOrder(services, first.order_id)).ok).toBe(true);
+        }
+        const order = await paidOrder(services.db, orderFields);
+        const result = await placeOrder(services, order.order_id);
+        expect(result).toMatchObject({ ok: false, status: 502 });
+        expect(result.message).toContain(text);
+        expect(result.message).toContain("sent again automatically");
+        const waiting = await reload(order.order_id);
+        expect(waiting).toMatchObject({
+          status: "waiting_panel",
+          panel_wait_reason: reason,
+          panel_error: text,
+          refund_due_paise: null,
+          panel_order_id: null,
+          panel_attempts: 1,
+        });
+        expect(waiting.panel_retry_at).toBeGreaterThan(Date.now());
+      } finally {
+        await poor?.close();
+      }
+    },
+  );
 
   it("retries a refused order and sends it", async () => {
     await setUp();
     const order = await paidOrder(services.db, { target: "priya bakes" });
     expect((await placeOrder(services, order.order_id)).ok).toBe(false);
-    expect((await reload(order.order_id)).status).toBe("refund_due");
+    expect((await reload(order.order_id)).status).toBe("failed");
     await services.db.updateTable("orders").set({ target: "priya.bakes" }).where("id", "=", order.id).execute();
     expect(await retryOrder(services, order.order_id)).toEqual({ ok: true, message: "Order sent to the SMM panel" });
     // Sent after all: nothing is owed back any more.
@@ -175,8 +203,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
 
   it.each([
     ["slower than the timeout", { latencyMs: TIMEOUT_MS + 300 }, "The SMM panel did not answer within 0.4 s"],
-    ["down (HTML error page)", { down: true }, "The SMM panel answered with a web page instead of JSON (HTTP 503)"],
-    ["sending malformed JSON", { malformed: true }, "The SMM panel's reply is not valid JSON (HTTP 200)"],
+    [
+      "sending malformed JSON",
+      { malformed: true },
+      "The SMM panel answered with a reply that is not valid JSON (HTTP 200)",
+    ],
   ])(
     "keeps the order and marks it for checking when the panel is %s, without a second add",
     async (_label, switches, reason) => {
@@ -192,8 +223,9 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       expect(marked.panel_error).not.toContain(DEMO_PANEL_KEY);
 
       sim.panel.resetSwitches();
-      // Place (a second click, a stale page) does not send it again; only Retry, after checking the panel, would.
+      // Place (a second click, a stale page) does not send it again, nor does Retry without the operator's check.
       expect(await placeOrder(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
+      expect(await retryOrder(services, order.order_id)).toMatchObject({ ok: false, status: 409 });
       await syncDueOrders(services);
       await new Promise((done) => setTimeout(done, TIMEOUT_MS + 400));
       expect(sim.panel.count("add")).toBeLessThanOrEqual(1);
@@ -445,7 +477,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     await setUp();
     const partial = await startPanelSimulator({ port: 0, pendingMs: 0, runMs: 1, partialEvery: 1 });
     try {
-      await writeSettings(services.db, { panelUrl: partial.url });
+      await writeSettings(services.db, { panelUrl: partial.apiUrl });
       const order = await paidOrder(services.db, { quantity: 1000 });
       await placeOrder(services, order.order_id);
       partial.panel.advanceTime(10);
@@ -485,7 +517,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     const demo = await startDemoPanel(services, 0);
     try {
       const settings = await services.settings.get();
-      expect(settings.panelUrl).toBe(demo!.url);
+      expect(settings.panelUrl).toBe(demo!.apiUrl);
       expect(settings.panelApiKey).toBe(DEMO_PANEL_KEY);
       expect((await getPanelBalance(services)).ok).toBe(true);
     } finally {

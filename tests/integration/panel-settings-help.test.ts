@@ -10,6 +10,7 @@ import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simul
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { loadConfig } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
+import { startPanelDouble } from "../support/panel-doubles";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 
 const logger = pino({ level: "silent" });
@@ -68,9 +69,12 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     expect(result).toEqual({ ok: false, code: "INVALID_INPUT", message: RETYPE_KEY_MESSAGE, field: "panelApiKey" });
     expect(sim.panel.requests()).toHaveLength(0);
 
-    await writeSettings(services.db, { panelUrl: sim.url });
-    // The saved URL, typed with or without its API path, is still the saved URL.
-    for (const url of ["", sim.url, `${sim.url}/api/v2`]) {
+    await writeSettings(services.db, { panelUrl: sim.apiUrl });
+    // The saved URL, typed again or left empty, is the saved URL; another path on the same host is not.
+    expect(await testPanelConnection(services, OWNER, { url: sim.url, apiKey: "" })).toMatchObject({
+      message: RETYPE_KEY_MESSAGE,
+    });
+    for (const url of ["", sim.apiUrl, ` ${sim.apiUrl} `]) {
       const saved = await testPanelConnection(services, OWNER, { url, apiKey: "" });
       expect(saved).toMatchObject({ ok: true, balance: { currency: "INR", balancePaise: 2_500_000 } });
       if (!saved.ok) return;
@@ -86,14 +90,14 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
   it("says the key is wrong without ever repeating it", async () => {
     await setUp({ panelUrl: "", panelApiKey: "" });
     const typedKey = "typed-secret-key-0123456789";
-    const result = await testPanelConnection(services, OWNER, { url: sim.url, apiKey: typedKey });
+    const result = await testPanelConnection(services, OWNER, { url: sim.apiUrl, apiKey: typedKey });
     expect(result).toEqual({ ok: false, code: "UPSTREAM_FAILED", message: "Invalid API key" });
     expect(JSON.stringify(result)).not.toContain(typedKey);
     expect(JSON.stringify(await audited())).not.toContain(typedKey);
   });
 
   it("refuses a panel on this machine unless PANEL_ALLOW_PRIVATE_ADDRESSES is set, and sends nothing", async () => {
-    await setUp({ panelUrl: sim.url, panelApiKey: DEMO_PANEL_KEY }, { PANEL_ALLOW_PRIVATE_ADDRESSES: "false" });
+    await setUp({ panelUrl: sim.apiUrl, panelApiKey: DEMO_PANEL_KEY }, { PANEL_ALLOW_PRIVATE_ADDRESSES: "false" });
     const refused = {
       ok: false,
       code: "UPSTREAM_FAILED",
@@ -103,7 +107,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     };
     expect(await testPanelConnection(services, OWNER, {})).toEqual(refused);
     // A name is checked on the address it resolves to, when the connection is made.
-    const byName = `http://localhost:${new URL(sim.url).port}`;
+    const byName = `http://localhost:${new URL(sim.url).port}/api/v2`;
     expect(await testPanelConnection(services, OWNER, { url: byName, apiKey: "typed-key-0123456789" })).toEqual(
       refused,
     );
@@ -111,12 +115,12 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
   });
 
   it("explains a panel that is down, unreachable or too slow", async () => {
-    await setUp({ panelUrl: sim.url, panelApiKey: DEMO_PANEL_KEY });
+    await setUp({ panelUrl: sim.apiUrl, panelApiKey: DEMO_PANEL_KEY });
     sim.panel.setSwitches({ down: true });
     expect(await testPanelConnection(services, OWNER, {})).toEqual({
       ok: false,
       code: "UPSTREAM_FAILED",
-      message: "The SMM panel answered with a web page instead of JSON (HTTP 503)",
+      message: "The SMM panel is down: it answered with a web page instead of JSON (HTTP 503)",
     });
     sim.panel.setSwitches({ down: false, latencyMs: 1_000 });
     expect(await testPanelConnection(services, OWNER, {})).toMatchObject({
@@ -133,8 +137,64 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
     ).toEqual({ ok: false, code: "UPSTREAM_FAILED", message: "The SMM panel URL is not a valid http(s) address" });
   });
 
+  it.each([
+    ["smartpanel", "/api/v2", "/api/v1"],
+    ["smartpanel", "", "/api/v1"],
+    ["perfectpanel", "", "/api/v2"],
+    ["indian", "/api/v1", "/api/v2"],
+  ] as const)(
+    "offers the %s panel's API address for a pasted '%s' that is not it, and changes nothing",
+    async (dialect, pasted, suggested) => {
+      const panel = await startPanelDouble(dialect);
+      try {
+        await setUp({ panelUrl: "", panelApiKey: "" });
+        const result = await testPanelConnection(services, OWNER, {
+          url: `${panel.origin}${pasted}`,
+          apiKey: panel.apiKey,
+        });
+        expect(result).toMatchObject({
+          ok: false,
+          code: "UPSTREAM_FAILED",
+          suggestion: {
+            url: `${panel.origin}${suggested}`,
+            message: `The panel's API answers at ${panel.origin}${suggested}. Use that address? (Nothing is changed until you save.)`,
+          },
+        });
+        // The suggestion was found by asking for the balance only; nothing was saved or placed.
+        expect(new Set(panel.calls.map((c) => c.action))).toEqual(new Set(["balance", "services"]));
+        expect((await services.settings.get()).panelUrl).toBe("");
+        // The suggested address, tested, works.
+        expect(
+          await testPanelConnection(services, OWNER, { url: `${panel.origin}${suggested}`, apiKey: panel.apiKey }),
+        ).toMatchObject({ ok: true, balance: { currency: panel.currency } });
+      } finally {
+        await panel.close();
+      }
+    },
+  );
+
+  it("lists what it could not use in a services list, and still connects", async () => {
+    const panel = await startPanelDouble("perfectpanel");
+    try {
+      await setUp({ panelUrl: "", panelApiKey: "" });
+      panel.setServiceList("malformed");
+      const result = await testPanelConnection(services, OWNER, { url: panel.apiUrl, apiKey: panel.apiKey });
+      expect(result).toMatchObject({
+        ok: true,
+        problems: expect.arrayContaining(["3 entries without a service id were left out"]) as string[],
+      });
+      panel.setServiceList("html");
+      expect(await testPanelConnection(services, OWNER, { url: panel.apiUrl, apiKey: panel.apiKey })).toMatchObject({
+        ok: false,
+        message: "The SMM panel answered with a web page instead of JSON (HTTP 200)",
+      });
+    } finally {
+      await panel.close();
+    }
+  });
+
   it("audits every test: where it went, which key, how it ended, and from which client", async () => {
-    await setUp({ panelUrl: sim.url, panelApiKey: DEMO_PANEL_KEY });
+    await setUp({ panelUrl: sim.apiUrl, panelApiKey: DEMO_PANEL_KEY });
     await testPanelConnection(services, OWNER, {});
     await testPanelConnection(services, OWNER, { url: "https://elsewhere.example/panel", apiKey: "" });
     const host = new URL(sim.url).host;

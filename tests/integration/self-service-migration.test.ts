@@ -46,7 +46,9 @@ describe.each(testDatabases())("the self-service migration on $name", (kind: Tes
       .execute();
 
     const result = await migrateToLatest(db, dialect);
-    expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([["0022_self_service", "Success"]]);
+    // Later releases' migrations run too; this one ran, and succeeded.
+    expect(result.results?.map((r) => [r.migrationName, r.status])).toContainEqual(["0022_self_service", "Success"]);
+    expect(result.results?.every((r) => r.status === "Success")).toBe(true);
     const plan = await db.selectFrom("plans").selectAll().executeTakeFirstOrThrow();
     expect(plan).toMatchObject({
       name: "Old plan",

@@ -54,7 +54,7 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
     const config = { ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }), PANEL_TIMEOUT_MS: 400 };
     services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
     await writeSettings(handle.db, {
-      panelUrl: sim.url,
+      panelUrl: sim.apiUrl,
       panelApiKey: DEMO_PANEL_KEY,
       panelServiceFollowers: "101",
       panelServiceLikes: "102",

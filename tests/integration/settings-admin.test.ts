@@ -56,7 +56,7 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
     expect(await readSiteSettings(db)).toMatchObject({ panelUrl: smm.panelUrl, panelApiKey: smm.panelApiKey });
     // The same address written differently is not a new panel.
     expect(
-      await saveSettingsForm(db, "owner", "smm", { ...smm, panelApiKey: "", panelUrl: "https://panel.example/api/v2" }),
+      await saveSettingsForm(db, "owner", "smm", { ...smm, panelApiKey: "", panelUrl: " HTTPS://Panel.Example/ " }),
     ).toMatchObject({ ok: true });
     expect(
       await saveSettingsForm(db, "owner", "smm", { ...moved, panelApiKey: "collector-key-0123456789" }),

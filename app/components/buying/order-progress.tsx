@@ -1,4 +1,15 @@
-import { CheckCircle2, Clock, Loader2, PackageCheck, RotateCcw, Truck, TriangleAlert, XCircle } from "lucide-react";
+import {
+  CheckCircle2,
+  Clock,
+  Hourglass,
+  Loader2,
+  PackageCheck,
+  RotateCcw,
+  SearchCheck,
+  Truck,
+  TriangleAlert,
+  XCircle,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { BuyerStage } from "~/domain/orders/buyer-view";
@@ -13,6 +24,8 @@ const ICONS: Record<BuyerStage, ReactNode> = {
   expired: <Clock aria-hidden className="size-10 text-red-600" />,
   confirming: <Loader2 aria-hidden className="size-10 animate-spin text-brand-600 motion-reduce:animate-none" />,
   preparing: <CheckCircle2 aria-hidden className="size-10 text-green-600" />,
+  delayed: <Hourglass aria-hidden className="size-10 text-amber-600" />,
+  on_hold: <SearchCheck aria-hidden className="size-10 text-amber-600" />,
   delivering: <Truck aria-hidden className="size-10 text-brand-600" />,
   delivered: <PackageCheck aria-hidden className="size-10 text-green-600" />,
   partial: <TriangleAlert aria-hidden className="size-10 text-amber-600" />,
@@ -55,6 +68,10 @@ export function StageExplanation({ order }: { order: TrackedOrder }) {
       return <p>{t("explain.confirming")}</p>;
     case "preparing":
       return <p>{t("explain.preparing")}</p>;
+    case "delayed":
+      return <p>{t("explain.delayed")}</p>;
+    case "on_hold":
+      return <p>{t("explain.onHold")}</p>;
     case "delivering":
       return delivered === null || delivered === 0 ? (
         <p>{t("explain.deliveringSoon")}</p>

@@ -39,6 +39,25 @@ describe("alert messages", () => {
     }
   });
 
+  it("asks for a top-up once a day when orders wait for panel funds, and names other waits per order", () => {
+    const day = Date.UTC(2026, 2, 1, 6, 0);
+    const funds = makeOrderRow({
+      status: "waiting_panel",
+      panel_wait_reason: "funds",
+      panel_error: "Not enough funds on balance",
+    });
+    const first = orderAlertFor("placementDeferred", funds, day)!;
+    const later = orderAlertFor("placementDeferred", { ...funds, order_id: "BK00000000OTHER" }, day + 3_600_000)!;
+    expect(first.event).toBe("placement_problem");
+    expect(first.eventKey).toBe(later.eventKey);
+    expect(first.facts.title).toBe("Top up your SMM panel balance: order BK7Q2M9XD4TA waits for it");
+    expect(formatAlert(first.facts, site).text).toContain("Panel: Not enough funds on balance");
+    const down = orderAlertFor("placementDeferred", { ...funds, panel_wait_reason: "down" }, day)!;
+    expect(down.eventKey).toBe("placementDeferred:BK7Q2M9XD4TA:down");
+    expect(down.facts.title).toBe("Order BK7Q2M9XD4TA waits: the SMM panel is not answering");
+    expect(down.facts.lines.join(" ")).toContain("sent again by itself");
+  });
+
   it("keeps control characters a buyer typed out of the subject and the text", () => {
     const alert = orderAlertFor("claimPayment", makeOrderRow({ target: "evil\r\nBcc: x@y.z" }), 1)!;
     const message = formatAlert({ ...alert.facts, title: "a\r\nBcc: x@y.z" }, site);
@@ -88,6 +107,10 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     panel_synced_at: null,
     panel_next_sync_at: null,
     panel_sync_failures: 0,
+    panel_attempts: 0,
+    panel_retry_at: null,
+    panel_wait_reason: null,
+    panel_request: null,
     profit_paise: null,
     anonymised_at: null,
     created_at: 0,

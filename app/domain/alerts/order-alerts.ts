@@ -1,5 +1,7 @@
+import { istDate } from "~/domain/dashboard/ist-time";
 import type { TransitionName } from "~/domain/orders/lifecycle";
 import type { OrderRow } from "~/domain/orders/table";
+import { WAIT_ADVICE, type WaitReason, isWaitReason } from "~/domain/panel/failures";
 import { formatInr } from "~/lib/money";
 import type { AlertEvent, AlertFacts } from "./events";
 
@@ -18,11 +20,19 @@ export interface QueuedAlert {
 const EVENT_OF: Partial<Record<TransitionName, AlertEvent>> = {
   claimPayment: "payment_claimed",
   placementFailed: "placement_problem",
+  placementDeferred: "placement_problem",
   placementUnknown: "placement_problem",
   partiallyDelivered: "panel_stopped",
   deliveryFailed: "panel_stopped",
   refundDue: "refund_due",
   cancelBeforeDelivery: "refund_due",
+};
+
+const WAIT_TITLES: Record<Exclude<WaitReason, "funds">, string> = {
+  busy: "the SMM panel asked the shop to wait",
+  down: "the SMM panel is not answering",
+  address: "the SMM panel URL does not answer as a panel API",
+  account: "the SMM panel refuses the shop's API key",
 };
 
 export function orderAlertFor(name: TransitionName, order: OrderRow, now: number): QueuedAlert | null {
@@ -54,9 +64,31 @@ export function orderAlertFor(name: TransitionName, order: OrderRow, now: number
             name === "placementFailed"
               ? `The panel refused order ${id}`
               : `Order ${id}: the panel's answer never came (check the panel)`,
-          lines: [what, ...(order.panel_error ? [`Panel: ${order.panel_error}`] : [])],
+          lines: [
+            what,
+            ...(order.panel_error ? [`Panel: ${order.panel_error}`] : []),
+            name === "placementFailed"
+              ? "Fix the cause and send it again from the order's page, or cancel it to refund the buyer."
+              : "Look for it in the panel's order list before sending it again.",
+          ],
         },
       };
+    case "placementDeferred": {
+      const reason: WaitReason = isWaitReason(order.panel_wait_reason) ? order.panel_wait_reason : "down";
+      return {
+        event,
+        // Once per order and cause (the job's retries do not repeat it); a top-up is asked for once a day.
+        eventKey: reason === "funds" ? `panel_funds:${istDate(now)}` : `placementDeferred:${id}:${reason}`,
+        facts: {
+          ...base,
+          title:
+            reason === "funds"
+              ? `Top up your SMM panel balance: order ${id} waits for it`
+              : `Order ${id} waits: ${WAIT_TITLES[reason]}`,
+          lines: [what, ...(order.panel_error ? [`Panel: ${order.panel_error}`] : []), WAIT_ADVICE[reason]],
+        },
+      };
+    }
     case "partiallyDelivered":
     case "deliveryFailed":
       return {

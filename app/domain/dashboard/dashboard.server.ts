@@ -19,6 +19,7 @@ export const PAID_STATUSES = [
   "paid",
   "sending",
   "placement_unknown",
+  "waiting_panel",
   "sent",
   "delivering",
   "delivered",

@@ -1,13 +1,17 @@
+import { WAIT_ADVICE, isWaitReason } from "~/domain/panel/failures";
 import { paiseToRupees } from "~/lib/money";
 import { deliveredCount } from "./buyer-view";
 import { STATUS_LABELS } from "./lifecycle";
 import { actionsFor } from "./order-actions";
+import { panelOrdersPage, readPanelRequest } from "./panel-request";
 import type { OrderRow } from "./table";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The admin's view of an order, payment and refund included, as the JSON API sends it. */
 export function toAdminOrderJson(o: OrderRow) {
+  const request = readPanelRequest(o.panel_request);
+  const waitReason = isWaitReason(o.panel_wait_reason) ? o.panel_wait_reason : null;
   return {
     _id: String(o.id),
     orderId: o.order_id,
@@ -45,6 +49,28 @@ export function toAdminOrderJson(o: OrderRow) {
       startCount: o.panel_start_count,
       remains: o.panel_remains,
       error: o.panel_error,
+      /** `add` calls made for this order. */
+      attempts: o.panel_attempts,
+      /** While it waits for the panel: why, what the operator can do, and when the shop tries again. */
+      wait:
+        waitReason && o.status === "waiting_panel"
+          ? { reason: waitReason, advice: WAIT_ADVICE[waitReason], retryAt: iso(o.panel_retry_at) }
+          : null,
+      /** What the last `add` sent, where and when (never the key), and the panel's own order list. */
+      lastRequest: request
+        ? {
+            at: iso(request.at),
+            url: request.url,
+            service: request.service,
+            link: request.link,
+            quantity: request.quantity ?? null,
+            runs: request.runs ?? null,
+            interval: request.interval ?? null,
+            comments: request.comments ?? null,
+            replyOrderId: request.replyOrderId ?? null,
+            ordersPage: panelOrdersPage(request.url),
+          }
+        : null,
     },
     actions: actionsFor({
       status: o.status,

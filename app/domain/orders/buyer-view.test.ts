@@ -21,7 +21,8 @@ const STAGES: Record<OrderStatus, BuyerStage> = {
   cancelled: "cancelled",
   paid: "preparing",
   sending: "preparing",
-  placement_unknown: "preparing",
+  placement_unknown: "on_hold",
+  waiting_panel: "delayed",
   sent: "delivering",
   delivering: "delivering",
   delivered: "delivered",
@@ -34,6 +35,13 @@ const STAGES: Record<OrderStatus, BuyerStage> = {
 describe("what the buyer sees", () => {
   it.each(ORDER_STATUSES)("%s → its stage", (status) => {
     expect(buyerView(facts(status), NOW).stage).toBe(STAGES[status]);
+  });
+
+  it("tells a paid order the panel refused (the operator decides) from an unpaid one it refused", () => {
+    expect(buyerView(facts("failed", { paid: true }), NOW).stage).toBe("on_hold");
+    expect(buyerView(facts("failed", { paid: false }), NOW).stage).toBe("not_delivered");
+    expect(SETTLED_STAGES.has("delayed")).toBe(false);
+    expect(SETTLED_STAGES.has("on_hold")).toBe(false);
   });
 
   it("shows an open order as expired once its deadline passed, before the expiry job gets to it", () => {

@@ -14,6 +14,10 @@ export type BuyerStage =
   | "confirming"
   /** Paid; being handed to delivery. */
   | "preparing"
+  /** Paid; our supplier could not take it yet (down, busy, out of funds): it goes by itself once they can. */
+  | "delayed"
+  /** Paid; our supplier refused it or its hand-over is being checked: the shop starts it again or refunds. */
+  | "on_hold"
   /** Delivery under way (with a delivered count when the panel gives one). */
   | "delivering"
   | "delivered"
@@ -66,8 +70,11 @@ export function buyerView(order: BuyerOrderFacts, now = Date.now()): BuyerView {
       return view("cancelled");
     case "paid":
     case "sending":
-    case "placement_unknown":
       return view("preparing");
+    case "waiting_panel":
+      return view("delayed");
+    case "placement_unknown":
+      return view("on_hold");
     case "sent":
     case "delivering":
       return view("delivering");
@@ -76,7 +83,8 @@ export function buyerView(order: BuyerOrderFacts, now = Date.now()): BuyerView {
     case "partial":
       return view("partial");
     case "failed":
-      return view("not_delivered");
+      // Paid and refused before the panel took it: the operator fixes it or refunds; nothing is final yet.
+      return view(order.paid ? "on_hold" : "not_delivered");
     case "refund_due":
       return view(delivered !== null && delivered > 0 ? "partial" : "not_delivered", refund);
     case "refunded":

@@ -5,7 +5,16 @@ import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
 import { backoff } from "~/domain/panel/sync-schedule";
 import { applyPanelReply } from "./delivery.server";
-import { ordersDueForSync, stuckSendingOrderIds, updatePanelFields } from "./orders.repository.server";
+import { isAppError } from "~/lib/app-error";
+import {
+  findOrder,
+  ordersDueForSync,
+  stuckSendingOrderIds,
+  unknownPlacements,
+  updatePanelFields,
+} from "./orders.repository.server";
+import { readPanelRequest } from "./panel-request";
+import { lookUpUnknownPlacement } from "./placement.server";
 import { transitionOrder } from "./transitions.server";
 
 /**
@@ -162,4 +171,36 @@ export async function markStuckSends(db: DB, olderThan: number, now = Date.now()
     }
   }
   return marked;
+}
+
+/**
+ * Orders of unknown outcome whose panel reply still named an order id: the
+ * panel's API is asked about that id, and an order it has moves on to `sent`
+ * without anyone sending anything. One the panel does not know stays for the
+ * operator (and is not asked about again). Returns how many were found.
+ */
+export async function checkUnknownPlacements(services: SyncServices, now = Date.now()): Promise<number> {
+  const configured = panelSetup(await services.settings.get(), services);
+  if (!configured.ok) return 0;
+  let found = 0;
+  for (const candidate of await unknownPlacements(services.db, 50)) {
+    const record = readPanelRequest(candidate.panel_request);
+    if (!record?.replyOrderId) continue;
+    const order = await findOrder(services.db, candidate.order_id);
+    if (!order || order.status !== "placement_unknown") continue;
+    try {
+      const moved = await lookUpUnknownPlacement(services, configured.setup, order, { actor: SYSTEM, now });
+      if (moved) {
+        found++;
+        continue;
+      }
+      // Not at the panel under that id: the operator checks the panel's list; no need to ask again.
+      const { replyOrderId: _gone, ...rest } = record;
+      await updatePanelFields(services.db, order.id, { panel_request: JSON.stringify(rest) });
+    } catch (error) {
+      // The panel could not be asked now (or the order moved meanwhile): the next run tries again.
+      if (!isAppError(error)) throw error;
+    }
+  }
+  return found;
 }

@@ -20,6 +20,11 @@ export const ORDER_STATUSES = [
   "sending",
   /** Sent, but the panel's answer never came: it may or may not have the order. Checked by hand. */
   "placement_unknown",
+  /**
+   * The panel could not take it yet and has nothing (down, busy, out of funds, the shop's URL or key to fix):
+   * the background job sends it again with backoff; the buyer sees "delayed".
+   */
+  "waiting_panel",
   /** The panel accepted the order; delivery has not started. */
   "sent",
   /** The panel is delivering. */
@@ -27,7 +32,11 @@ export const ORDER_STATUSES = [
   "delivered",
   /** The panel stopped before delivering everything (only while unpaid; a paid one becomes refund_due). */
   "partial",
-  /** The panel refused or cancelled the order (only while unpaid; a paid one becomes refund_due). */
+  /**
+   * The panel refused the order outright (a bad link, a quantity out of range, a service gone): the operator
+   * fixes it and sends it again, or refunds. Or it cancelled a placed order (only while unpaid; a paid one
+   * becomes refund_due).
+   */
   "failed",
   /** Paid but not (fully) delivered: the shop owes the buyer `refund_due_paise`. */
   "refund_due",
@@ -97,16 +106,32 @@ export const TRANSITIONS = {
     to: "paid",
     by: PAYERS,
   },
-  /** The operator closes an order nobody paid for (or whose claimed payment never arrived). */
-  cancel: { from: ["awaiting_payment", "payment_claimed", "expired"], to: "cancelled", by: ["operator"] },
-  /** Hand a paid order to the panel; again after a failure or an unknown outcome the operator checked. */
-  send: { from: ["paid", "failed", "placement_unknown", "refund_due"], to: "sending", by: ["operator", "system"] },
+  /**
+   * The operator closes an order nobody paid for (or whose claimed payment never arrived), also one sent
+   * unpaid that waits for the panel or that the panel refused.
+   */
+  cancel: {
+    from: ["awaiting_payment", "payment_claimed", "expired", "waiting_panel", "failed"],
+    to: "cancelled",
+    by: ["operator"],
+  },
+  /** Hand a paid order to the panel; again while it waits, after a refusal, or after an unknown outcome the operator checked. */
+  send: {
+    from: ["paid", "waiting_panel", "failed", "placement_unknown", "refund_due"],
+    to: "sending",
+    by: ["operator", "system"],
+  },
   /** The operator sends an order with no confirmed payment, having said so in a dialog. */
   sendUnpaid: { from: ["awaiting_payment", "payment_claimed", "expired"], to: "sending", by: ["operator"] },
   placed: { from: ["sending"], to: "sent", by: ["operator", "system"] },
+  /** A definite refusal of this order: it stops for the operator (fix and send again, or refund). */
   placementFailed: { from: ["sending"], to: "failed", by: ["operator", "system"] },
+  /** Nothing placed, and it may work later (panel down or busy, no funds, setup to fix): the job sends it again. */
+  placementDeferred: { from: ["sending"], to: "waiting_panel", by: ["operator", "system"] },
   /** No usable answer from the panel (timeout, crash mid-call): never resent automatically. */
   placementUnknown: { from: ["sending"], to: "placement_unknown", by: ["operator", "system"] },
+  /** An unknown outcome cleared up: the panel's API has the order (under an id its broken reply named). */
+  foundAtPanel: { from: ["placement_unknown"], to: "sent", by: ["operator", "system"] },
   deliveryStarted: { from: ["sent"], to: "delivering", by: ["system", "operator"] },
   delivered: { from: ["sent", "delivering"], to: "delivered", by: ["system", "operator"] },
   partiallyDelivered: { from: ["sent", "delivering"], to: "partial", by: ["system", "operator"] },
@@ -117,8 +142,17 @@ export const TRANSITIONS = {
    * Pending and agreed to cancel): nothing was delivered, so the refund is due at once.
    */
   cancelBeforeDelivery: { from: ["sent"], to: "refund_due", by: ["buyer", "operator"] },
-  /** What a paid order that was not fully delivered becomes; also a paid order the operator stops before sending. */
-  refundDue: { from: ["failed", "partial", "paid", "placement_unknown"], to: "refund_due", by: ["system", "operator"] },
+  /**
+   * What a paid order the panel stopped short becomes (automatically, chained to deliveryFailed and
+   * partiallyDelivered in transitions.server.ts); also a paid order the operator stops before it reached the
+   * panel: waiting, refused or never sent. The shop's own jobs ask it for nothing else, so a hiccup never
+   * makes a refund due (docs/order-lifecycle.md).
+   */
+  refundDue: {
+    from: ["failed", "partial", "paid", "placement_unknown", "waiting_panel"],
+    to: "refund_due",
+    by: ["system", "operator"],
+  },
   refunded: { from: ["refund_due"], to: "refunded", by: ["operator"] },
 } as const satisfies Record<string, TransitionRule>;
 
@@ -155,6 +189,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   paid: "Paid, not sent",
   sending: "Sending to panel",
   placement_unknown: "Check panel",
+  waiting_panel: "Waiting for panel",
   sent: "Sent to panel",
   delivering: "Delivering",
   delivered: "Delivered",
@@ -173,6 +208,7 @@ export const STATUS_TONES: Record<OrderStatus, "neutral" | "attention" | "progre
   paid: "progress",
   sending: "progress",
   placement_unknown: "attention",
+  waiting_panel: "attention",
   sent: "progress",
   delivering: "progress",
   delivered: "success",

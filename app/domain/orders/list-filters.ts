@@ -9,7 +9,7 @@ export const ORDER_LIST_FILTERS = {
   all: { label: "All", statuses: null },
   action: {
     label: "Needs action",
-    statuses: ["payment_claimed", "paid", "placement_unknown", "failed", "refund_due"],
+    statuses: ["payment_claimed", "paid", "waiting_panel", "placement_unknown", "failed", "refund_due"],
   },
   unpaid: { label: "Awaiting payment", statuses: ["awaiting_payment", "expired"] },
   delivery: { label: "In delivery", statuses: ["sending", "sent", "delivering"] },

@@ -86,6 +86,7 @@ async function perform(
         actor,
         unpaid: action.intent === "place" && action.unpaid,
         retry: action.intent === "retry",
+        checkedAtPanel: action.intent === "retry" && action.checked,
         client: operator.client,
       });
       return placementResult(order);
@@ -128,6 +129,13 @@ async function perform(
 function placementResult(order: OrderRow): OrderActionResult {
   if (order.status === "sent") return { message: PLACEMENT_MESSAGES.sent, order };
   const reason = order.panel_error ?? "the SMM panel did not take the order";
+  if (order.status === "waiting_panel") {
+    throw new AppError(
+      "UPSTREAM_FAILED",
+      `The SMM panel could not take it yet (${reason}). The order waits and is sent again automatically.`,
+      { status: order.status },
+    );
+  }
   throw new AppError(order.status === "placement_unknown" ? "UPSTREAM_UNKNOWN" : "UPSTREAM_FAILED", reason, {
     status: order.status,
   });

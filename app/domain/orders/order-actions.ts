@@ -14,7 +14,11 @@ const flag = z
 const confirmPayment = z.object({ intent: z.literal("confirm-payment") });
 /** `unpaid`: the operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
 const place = z.object({ intent: z.literal("place"), unpaid: flag });
-const retry = z.object({ intent: z.literal("retry") });
+/**
+ * `checked`: for an order whose outcome is unknown, the operator looked in the panel's order list and did
+ * not find it. Without it such an order is never sent again.
+ */
+const retry = z.object({ intent: z.literal("retry"), checked: flag });
 const cancel = z.object({ intent: z.literal("cancel") });
 const markRefunded = z.object({
   intent: z.literal("mark-refunded"),
@@ -95,11 +99,20 @@ export function actionsFor(order: {
     place: s === "paid",
     /** Send anyway, with a dialog saying there is no confirmed payment. */
     placeUnpaid: unpaid,
+    /** Send again: now, for one that waits for the panel; after a fix; after checking the panel (unknown outcome). */
     retry:
+      s === "waiting_panel" ||
       s === "failed" ||
       s === "placement_unknown" ||
       (s === "refund_due" && !order.refunded && (order.delivered ?? 0) === 0),
-    cancel: unpaid || s === "paid" || s === "placement_unknown" || s === "sent" || s === "delivering",
+    cancel:
+      unpaid ||
+      s === "paid" ||
+      s === "waiting_panel" ||
+      s === "failed" ||
+      s === "placement_unknown" ||
+      s === "sent" ||
+      s === "delivering",
     markRefunded: s === "refund_due",
     updateProfit: order.panelOrderId !== null && !order.hasProfit,
   };

@@ -135,6 +135,30 @@ export function paidUnsentOrderIds(db: DB, confirmedBefore: number, limit: numbe
     .then((rows) => rows.map((r) => r.order_id));
 }
 
+/** Orders waiting for the panel whose next send is due, most overdue first (the retry job's work). */
+export function waitingOrdersDue(db: DB, now: number, limit: number): Promise<string[]> {
+  return db
+    .selectFrom("orders")
+    .select("order_id")
+    .where("status", "=", "waiting_panel")
+    .where("panel_retry_at", "<=", now)
+    .orderBy("panel_retry_at")
+    .limit(limit)
+    .execute()
+    .then((rows) => rows.map((r) => r.order_id));
+}
+
+/** Orders whose placement outcome is unknown, with what their last send recorded (oldest change first). */
+export function unknownPlacements(db: DB, limit: number): Promise<Pick<OrderRow, "order_id" | "panel_request">[]> {
+  return db
+    .selectFrom("orders")
+    .select(["order_id", "panel_request"])
+    .where("status", "=", "placement_unknown")
+    .orderBy("updated_at")
+    .limit(limit)
+    .execute();
+}
+
 /** Orders left in 'sending' since before `olderThan`: the process stopped while the panel was asked. */
 export function stuckSendingOrderIds(db: DB, olderThan: number): Promise<string[]> {
   return db

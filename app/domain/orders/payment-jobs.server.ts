@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { isAppError } from "~/lib/app-error";
-import { overdueUnpaidOrderIds, paidUnsentOrderIds } from "./orders.repository.server";
+import { overdueUnpaidOrderIds, paidUnsentOrderIds, waitingOrdersDue } from "./orders.repository.server";
 import { sendToPanel } from "./placement.server";
 import type { OrderRow } from "./table";
 import { transitionOrder } from "./transitions.server";
@@ -71,6 +71,28 @@ export async function sendPaidBacklog(services: Services, now = Date.now(), sett
     }
   }
   return sent;
+}
+
+/**
+ * Orders waiting for the panel whose backoff is over: send each again (the
+ * operator or the automatic sender already chose to send them, so this runs
+ * whether or not automatic sending is on). A panel-wide cause (down, out of
+ * funds, the URL or key to fix) stops the round: the rest wait for the next
+ * one instead of each asking a panel that just said no. Returns how many went.
+ */
+export async function retryWaitingOrders(services: Services, now = Date.now(), limit = 20): Promise<number> {
+  let placed = 0;
+  for (const orderId of await waitingOrdersDue(services.db, now, limit)) {
+    try {
+      const order = await sendToPanel(services, orderId, { actor: AUTO_SEND, retry: true, now: () => now });
+      if (order.status === "sent") placed++;
+      if (order.status === "waiting_panel" && order.panel_wait_reason !== "busy") break;
+    } catch (error) {
+      logSendFailure(services, orderId, error);
+      if (isAppError(error) && error.code === "NOT_CONFIGURED") break;
+    }
+  }
+  return placed;
 }
 
 /** Loggers that were already told the panel is not set up: once is enough, not every few seconds. */

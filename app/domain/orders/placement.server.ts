@@ -1,20 +1,26 @@
 import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
-import { addOrder } from "~/domain/panel/client.server";
+import { type AddOrder, type PanelFailure, addOrder, addOrderParams, getStatus } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
+import { isWaitReason } from "~/domain/panel/failures";
+import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
 import type { Actor } from "./lifecycle";
 import { findOrder } from "./orders.repository.server";
-import { firstSyncDelay } from "~/domain/panel/sync-schedule";
+import { panelLink } from "./panel-link";
+import { panelRequestRecord, readPanelRequest } from "./panel-request";
 import type { OrderRow } from "./table";
-import { transitionOrder } from "./transitions.server";
+import { type TransitionRequest, transitionOrder } from "./transitions.server";
 
 /**
  * Handing orders to the SMM panel, exactly once. The `send` transition
  * (paid → sending) is the claim: of a double click, two operators, the
  * automatic sender and two app instances, only one moves the order, and only
- * that one calls the panel's `add`. A call with no usable answer leaves the
- * order "placement_unknown", to be checked by hand, never resent blindly.
+ * that one calls the panel's `add`. What the call ends in decides the rest
+ * (failures.ts): placed → sent; the panel could not take it yet → waiting_panel,
+ * sent again by the background job; refused → failed, for the operator;
+ * no usable answer → placement_unknown, never sent again without a person
+ * having checked the panel (and the shop having asked the panel's API where it can).
  */
 
 export type PanelServices = Pick<AppServices, "db" | "settings" | "config" | "logger" | "demoPanelUrl">;
@@ -26,6 +32,9 @@ export const PLACEMENT_MESSAGES = {
   cancelledAtPanel: "The SMM panel cancelled the order; the refund is due to the buyer",
   profitUpdated: "Profit updated successfully",
   sentBefore: "This order was sent to the SMM panel before: check the panel's orders, then use Retry to send it again",
+  checkFirst:
+    "The SMM panel may already have this order. Look for it in the panel's order list first, then confirm it is not there to send it again.",
+  foundAtPanel: "The SMM panel has this order after all: it was not sent again",
 } as const;
 
 export async function loadPanelSetup(services: PanelServices): Promise<PanelSetup> {
@@ -54,6 +63,11 @@ export function placementQuantity(order: Pick<OrderRow, "quantity" | "drip_runs"
   return { quantity: order.quantity };
 }
 
+/** What the panel is asked for: the service, the link in the form panels accept, how many (or how, drip-fed). */
+export function placementOrder(order: OrderRow, serviceId: string): AddOrder {
+  return { service: serviceId, link: panelLink(order), ...placementQuantity(order) };
+}
+
 export function unknownOutcomeMessage(reason: string, target: string): string {
   return (
     `Not sure whether the SMM panel placed this order: ${reason}. It was not sent again; ` +
@@ -66,82 +80,194 @@ export interface SendOptions {
   /** The operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
   unpaid?: boolean;
   /**
-   * Send again an order that was sent before (failed, outcome unknown, refund due). Without it
+   * Send again an order that was sent before (waiting, refused, outcome unknown, refund due). Without it
    * only a paid order never sent goes, so a second click or a stale page never resends one.
    */
   retry?: boolean;
+  /**
+   * For an order whose outcome is unknown: the operator looked in the panel's order list and it is not
+   * there. Without it such an order is never sent again.
+   */
+  checkedAtPanel?: boolean;
   client?: RequestClient;
+  /** The clock (tests drive it). */
+  now?: () => number;
+}
+
+type Outcome = Pick<TransitionRequest, "actor" | "client" | "now">;
+
+/** The columns of an order the panel has just taken (or turned out to have). */
+function placedFields(panelOrderId: string, setup: PanelSetup, now: number) {
+  return {
+    panel_order_id: panelOrderId,
+    panel_status: "pending",
+    panel_error: null,
+    panel_charge: null,
+    panel_start_count: null,
+    panel_remains: null,
+    panel_placed_at: now,
+    panel_next_sync_at: now + firstSyncDelay(setup.syncIntervalMs),
+    panel_sync_failures: 0,
+  };
 }
 
 /**
- * Sends an order to the panel: a paid one, one that failed or whose outcome
- * the operator checked, or (with `unpaid`) one nobody confirmed payment for.
- * Resolves with the order as it ends up (sent, failed or refund due,
- * placement_unknown); a refusal by the panel is not an exception, the order's
- * state says it. Throws for what stops it before the panel is called.
+ * Where the panel's API can tell: an unknown outcome whose reply named an order
+ * id is looked up before anything is sent again. The order as it now is when
+ * the panel has it; null when the panel says it has no such order (or no id was
+ * named). Throws when the panel cannot be asked, so nothing is sent blind.
+ */
+export async function lookUpUnknownPlacement(
+  services: PanelServices,
+  setup: PanelSetup,
+  order: OrderRow,
+  outcome: Outcome,
+): Promise<OrderRow | null> {
+  const record = readPanelRequest(order.panel_request);
+  const id = record?.replyOrderId;
+  if (!id) return null;
+  const status = await getStatus(setup.connection, id);
+  if (status.ok) {
+    const now = outcome.now ?? Date.now();
+    services.logger.info({ orderId: order.order_id, panelOrderId: id }, "order of unknown outcome found at the panel");
+    return transitionOrder(services.db, order.order_id, "foundAtPanel", {
+      ...outcome,
+      reason: "the SMM panel's API has the order its unusable reply named",
+      details: { panelOrderId: id },
+      set: placedFields(id, setup, now),
+    });
+  }
+  if (status.kind !== "refused") {
+    throw new AppError(
+      "UPSTREAM_FAILED",
+      `Could not ask the SMM panel whether it has order ${id} (${status.message}); nothing was sent. Try again in a moment.`,
+    );
+  }
+  return null;
+}
+
+/**
+ * Sends an order to the panel: a paid one, one that waits, one that failed or
+ * whose outcome the operator checked, or (with `unpaid`) one nobody confirmed
+ * payment for. Resolves with the order as it ends up (sent, waiting_panel,
+ * failed, placement_unknown); the panel not taking it is not an exception, the
+ * order's state says it. Throws for what stops it before the panel is called.
  */
 export async function sendToPanel(services: PanelServices, orderId: string, options: SendOptions): Promise<OrderRow> {
   const { db, logger } = services;
+  const clock = options.now ?? Date.now;
   const order = await findOrder(db, orderId);
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   const setup = await loadPanelSetup(services);
   const serviceId = serviceIdFor(setup, order);
+  const outcome = (): Outcome => ({ actor: options.actor, client: options.client, now: clock() });
 
+  if (order.status === "placement_unknown") {
+    // Never again by a click alone. Where the panel's API can find it, the shop looks first.
+    const found = await lookUpUnknownPlacement(services, setup, order, outcome());
+    if (found) return found;
+    if (!options.checkedAtPanel) throw new AppError("INVALID_TRANSITION", PLACEMENT_MESSAGES.checkFirst);
+  }
+
+  const request = placementOrder(order, serviceId);
+  const params = addOrderParams(request);
+  const record = panelRequestRecord(clock(), setup.connection.url, params);
+  const { at: _at, url: _url, ...sent } = record;
   const claimed = await transitionOrder(db, orderId, options.unpaid ? "sendUnpaid" : "send", {
     actor: options.actor,
     reason: options.unpaid
       ? "sent without a confirmed payment, as the operator chose"
-      : options.retry
-        ? "sent to the SMM panel again by the operator"
-        : "sending to the SMM panel",
-    guard: (current) =>
-      options.unpaid || options.retry || current.status === "paid" ? null : PLACEMENT_MESSAGES.sentBefore,
+      : order.status === "placement_unknown"
+        ? "sent to the SMM panel again: the operator checked the panel's order list and it was not there"
+        : options.retry
+          ? options.actor.kind === "system"
+            ? "sent to the SMM panel again automatically"
+            : "sent to the SMM panel again by the operator"
+          : "sending to the SMM panel",
+    guard: (current) => {
+      if (current.status === "placement_unknown" && !options.checkedAtPanel) return PLACEMENT_MESSAGES.checkFirst;
+      return options.unpaid || options.retry || current.status === "paid" ? null : PLACEMENT_MESSAGES.sentBefore;
+    },
+    details: { sent },
+    set: { panel_request: JSON.stringify(record) },
     client: options.client,
+    now: record.at,
   });
+  const attempt = claimed.panel_attempts;
 
-  const result = await addOrder(setup.connection, {
-    service: serviceId,
-    link: claimed.target,
-    ...placementQuantity(claimed),
-  });
-  const now = Date.now();
-  const outcome = { actor: options.actor, client: options.client, now };
+  const result = await addOrder(setup.connection, request);
+  if (result.ok) return placed(services, setup, claimed, result.value, outcome(), attempt);
 
-  if (result.ok) {
-    try {
-      const sent = await transitionOrder(db, orderId, "placed", {
-        ...outcome,
-        reason: "the SMM panel accepted the order",
-        details: { panelOrderId: result.value },
-        set: {
-          panel_order_id: result.value,
-          panel_status: "pending",
-          panel_error: null,
-          panel_charge: null,
-          panel_start_count: null,
-          panel_remains: null,
-          panel_placed_at: now,
-          panel_next_sync_at: now + firstSyncDelay(setup.syncIntervalMs),
-          panel_sync_failures: 0,
-        },
+  logger.warn({ orderId, kind: result.kind, reason: result.message, attempt }, "panel add failed");
+  switch (result.kind) {
+    case "unavailable":
+      return waitForPanel(services, orderId, result, outcome(), attempt);
+    case "refused":
+      return transitionOrder(db, orderId, "placementFailed", {
+        ...outcome(),
+        reason: "the SMM panel refused the order",
+        details: { panelError: result.message, attempt },
+        set: { panel_error: result.message },
       });
-      logger.info({ orderId, panelOrderId: result.value }, "order placed in SMM panel");
-      return sent;
-    } catch (error) {
-      // The panel has the order; losing its id here would invite a second one.
-      logger.error({ err: error, orderId, panelOrderId: result.value }, "panel order placed but not saved");
-      throw error;
+    case "unknown": {
+      // The reply was unusable but named an order id: where the API can find it, ask before calling it unknown.
+      if (result.orderId) {
+        const status = await getStatus(setup.connection, result.orderId);
+        if (status.ok) return placed(services, setup, claimed, result.orderId, outcome(), attempt);
+      }
+      const message = unknownOutcomeMessage(result.message, request.link);
+      const withReply = result.orderId ? { ...record, replyOrderId: result.orderId } : record;
+      return transitionOrder(db, orderId, "placementUnknown", {
+        ...outcome(),
+        reason: "no usable answer from the SMM panel",
+        details: { panelError: message, attempt },
+        set: { panel_error: message, panel_request: JSON.stringify(withReply) },
+      });
     }
   }
+}
 
-  const unknown = result.kind === "unknown";
-  const message = unknown ? unknownOutcomeMessage(result.message, claimed.target) : result.message;
-  logger.warn({ orderId, kind: result.kind, reason: result.message }, "panel add failed");
-  return transitionOrder(db, orderId, unknown ? "placementUnknown" : "placementFailed", {
+async function placed(
+  { db, logger }: PanelServices,
+  setup: PanelSetup,
+  claimed: OrderRow,
+  panelOrderId: string,
+  outcome: Outcome,
+  attempt: number,
+): Promise<OrderRow> {
+  const now = outcome.now ?? Date.now();
+  try {
+    const sent = await transitionOrder(db, claimed.order_id, "placed", {
+      ...outcome,
+      reason: "the SMM panel accepted the order",
+      details: { panelOrderId, attempt },
+      set: placedFields(panelOrderId, setup, now),
+    });
+    logger.info({ orderId: claimed.order_id, panelOrderId }, "order placed in SMM panel");
+    return sent;
+  } catch (error) {
+    // The panel has the order; losing its id here would invite a second one.
+    logger.error({ err: error, orderId: claimed.order_id, panelOrderId }, "panel order placed but not saved");
+    throw error;
+  }
+}
+
+/** Nothing was placed and it may work later: the order waits, and the job sends it again after a backoff. */
+function waitForPanel(
+  services: PanelServices,
+  orderId: string,
+  result: PanelFailure,
+  outcome: Outcome,
+  attempt: number,
+): Promise<OrderRow> {
+  const now = outcome.now ?? Date.now();
+  const reason = isWaitReason(result.reason) ? result.reason : "down";
+  const retryAt = now + placementRetryDelay(attempt, services.config.PANEL_RETRY_BASE_MS, result.retryAfterMs);
+  return transitionOrder(services.db, orderId, "placementDeferred", {
     ...outcome,
-    reason: unknown ? "no usable answer from the SMM panel" : "the SMM panel refused the order",
-    details: { panelError: message },
-    set: { panel_error: message },
+    reason: "the SMM panel could not take the order yet; it is sent again automatically",
+    details: { panelError: result.message, waitReason: reason, attempt, retryAt },
+    set: { panel_error: result.message, panel_wait_reason: reason, panel_retry_at: retryAt },
   });
 }
 
@@ -161,7 +287,7 @@ export async function cancelOrder(
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   const actor = { kind: "operator", name: operator } as const;
 
-  if (order.status === "paid" || order.status === "placement_unknown") {
+  if (order.paid_at !== null && ["paid", "placement_unknown", "waiting_panel", "failed"].includes(order.status)) {
     const stopped = await transitionOrder(db, orderId, "refundDue", {
       actor,
       reason: "stopped by the operator before delivery",

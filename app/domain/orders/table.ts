@@ -59,6 +59,14 @@ export interface OrderTable {
   panel_next_sync_at: number | null;
   /** Status syncs in a row that got no answer for this order; backs off, then gives up. */
   panel_sync_failures: Generated<number>;
+  /** How many times the shop called the panel's `add` for this order (migration 0024). */
+  panel_attempts: Generated<number>;
+  /** While waiting_panel: when the background job next sends it. */
+  panel_retry_at: number | null;
+  /** While waiting_panel: why (failures.ts WaitReason: funds, busy, down, address, account). */
+  panel_wait_reason: string | null;
+  /** JSON (PanelRequestRecord): what the last `add` sent, where and when, and any order id its reply named. */
+  panel_request: string | null;
   profit_paise: number | null;
   /** When the panel completed it (the refill guarantee counts from here); null before, and on orders delivered before it was kept. */
   delivered_at: number | null;

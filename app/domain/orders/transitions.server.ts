@@ -92,8 +92,10 @@ export async function applyTransition(
   // The home page counts delivered orders.
   if (rule.to === "delivered") await markPublicPagesChanged(trx);
 
-  // A paid order that was not fully delivered owes the buyer the difference, at once.
-  if ((updated.status === "failed" || updated.status === "partial") && updated.paid_at !== null) {
+  // A paid order the panel stopped short owes the buyer the difference, at once. One the panel refused
+  // before placing it waits for the operator instead: fixed and sent again, or refunded by their decision.
+  const stoppedShort = name === "deliveryFailed" || name === "partiallyDelivered";
+  if (stoppedShort && (updated.status === "failed" || updated.status === "partial") && updated.paid_at !== null) {
     return applyTransition(trx, updated, "refundDue", {
       actor: request.actor,
       reason: updated.status === "partial" ? "partly delivered after payment" : "not delivered after payment",
@@ -129,7 +131,18 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
     case "send":
     case "sendUnpaid":
       // A new placement: a retried order owes nothing while at the panel again, and earns what the new one costs.
-      return { panel_error: null, refund_due_paise: null, profit_paise: null };
+      return {
+        panel_error: null,
+        refund_due_paise: null,
+        profit_paise: null,
+        panel_attempts: order.panel_attempts + 1,
+        panel_retry_at: null,
+      };
+    case "placed":
+    case "foundAtPanel":
+    case "placementFailed":
+    case "placementUnknown":
+      return { panel_retry_at: null, panel_wait_reason: null };
     default:
       return {};
   }
@@ -137,6 +150,9 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
 
 /** Rules that depend on more than the status. */
 function builtInGuard(name: TransitionName, order: OrderRow): string | null {
+  if (name === "cancel" && order.paid_at !== null) {
+    return "This order is paid: stop it with a refund instead of cancelling it";
+  }
   if (name === "send" && order.status === "refund_due") {
     // Retrying is only honest while nothing was delivered and nothing paid back yet.
     if (order.refunded_at !== null || (deliveredCount(order.quantity, order.panel_remains) ?? 0) > 0) {

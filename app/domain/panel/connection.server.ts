@@ -54,6 +54,7 @@ export function panelSetup(
         apiKey,
         timeoutMs: config.PANEL_TIMEOUT_MS,
         allowPrivateAddresses: mayUsePrivateAddress(url, env),
+        currency: settings.panelCurrency.trim().toUpperCase() || "INR",
       },
       serviceIds: {
         followers: settings.panelServiceFollowers.trim(),

@@ -23,7 +23,7 @@ export async function startDemoPanel(
   const key = settings.panelApiKey.trim();
   if (key === "" || key === DEMO_PANEL_KEY) {
     await writeSettings(services.db, {
-      panelUrl: simulator.url,
+      panelUrl: simulator.apiUrl,
       panelApiKey: DEMO_PANEL_KEY,
       panelServiceFollowers: DEMO_SERVICE_IDS.followers,
       panelServiceLikes: DEMO_SERVICE_IDS.likes,

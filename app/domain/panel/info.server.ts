@@ -1,10 +1,12 @@
 import type { AppServices } from "~/context";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
-import { apiEndpoint, getBalance, getServices } from "./client.server";
+import { type PanelConnection, apiEndpoint, getBalance, getServices } from "./client.server";
+import type { PanelFailure } from "./failures";
 import { panelSetup } from "./connection.server";
 import { chargeInPaise } from "./money";
 import type { PanelService } from "./parse";
 import { storePanelServices } from "./services.server";
+import { type UrlSuggestion, suggestPanelUrl } from "./url-suggestion.server";
 import type { AppErrorCode } from "~/lib/app-error";
 import { plural } from "~/lib/plural";
 import { secretLeftBehind } from "~/lib/saved-secret";
@@ -22,7 +24,14 @@ export type PanelBalanceView =
     }
   | PanelRefusal;
 
-export type PanelServicesView = { ok: true; services: PanelService[] } | PanelRefusal;
+export type PanelServicesView =
+  | {
+      ok: true;
+      services: PanelService[];
+      /** What in the list could not be used as sent (no id, a rate that is not a price…), in words. */
+      problems: string[];
+    }
+  | PanelRefusal;
 
 /**
  * Why the panel could not be asked, as an error code (not set up, the panel
@@ -34,6 +43,8 @@ export interface PanelRefusal {
   code: Extract<AppErrorCode, "NOT_CONFIGURED" | "UPSTREAM_FAILED" | "INVALID_INPUT">;
   message: string;
   field?: "panelApiKey";
+  /** Test connection only: an address nearby that does answer as a panel API, offered, never applied. */
+  suggestion?: UrlSuggestion;
 }
 
 /** Lets 'Test connection' try a URL and key before they are saved. */
@@ -78,18 +89,30 @@ function refusal(code: PanelRefusal["code"], message: string, field?: "panelApiK
 }
 
 export async function getPanelBalance(services: Services, override?: ConnectionOverride): Promise<PanelBalanceView> {
+  return (await balanceWithCause(services, override)).view;
+}
+
+/** The balance view, and the failed call behind a refusal (Test connection looks at its reason). */
+async function balanceWithCause(
+  services: Services,
+  override?: ConnectionOverride,
+): Promise<{ view: PanelBalanceView; connection?: PanelConnection; failure?: PanelFailure }> {
   const configured = await connectionFor(services, override);
-  if (!configured.ok) return configured;
-  const reply = await getBalance(configured.setup.connection);
-  if (!reply.ok) return refusal("UPSTREAM_FAILED", reply.message);
+  if (!configured.ok) return { view: configured };
+  const { connection } = configured.setup;
+  const reply = await getBalance(connection);
+  if (!reply.ok) return { view: refusal("UPSTREAM_FAILED", reply.message), connection, failure: reply };
   const currency = reply.value.currency ?? (configured.setup.currency.panelCurrency.trim().toUpperCase() || "INR");
   const negative = reply.value.balance.startsWith("-");
   const paise = chargeInPaise(reply.value.balance.replace(/^-/, ""), currency, configured.setup.currency);
   return {
-    ok: true,
-    balance: reply.value.balance,
-    currency,
-    balancePaise: paise === null ? null : negative ? -paise : paise,
+    connection,
+    view: {
+      ok: true,
+      balance: reply.value.balance,
+      currency,
+      balancePaise: paise === null ? null : negative ? -paise : paise,
+    },
   };
 }
 
@@ -106,17 +129,26 @@ export async function listPanelServices(
   if (!configured.ok) return configured;
   const reply = await getServices(configured.setup.connection);
   if (!reply.ok) return refusal("UPSTREAM_FAILED", reply.message);
+  if (reply.value.services.length === 0 && reply.value.problems.length > 0) {
+    return refusal("UPSTREAM_FAILED", `The panel's services list has no usable service: ${reply.value.problems[0]}`);
+  }
   const saved = await services.settings.get();
   const typedUrl = override?.url?.trim() ?? "";
   const typedKey = override?.apiKey?.trim() ?? "";
   const savedPanel =
     (!typedUrl || sameEndpoint(typedUrl, saved.panelUrl)) && (!typedKey || typedKey === saved.panelApiKey.trim());
-  if (savedPanel) await storePanelServices(services.db, reply.value);
-  return { ok: true, services: reply.value };
+  if (savedPanel) await storePanelServices(services.db, reply.value.services);
+  return { ok: true, services: reply.value.services, problems: reply.value.problems };
 }
 
 export type PanelTestView =
-  { ok: true; balance: Extract<PanelBalanceView, { ok: true }>; services: PanelService[] } | PanelRefusal;
+  | {
+      ok: true;
+      balance: Extract<PanelBalanceView, { ok: true }>;
+      services: PanelService[];
+      problems: string[];
+    }
+  | PanelRefusal;
 
 /** The host a test was aimed at, for the audit trail (never the path, query or credentials). */
 function hostOf(url: string): string | null {
@@ -135,15 +167,21 @@ export async function testPanelConnection(
   actor: Actor,
   override: ConnectionOverride,
 ): Promise<PanelTestView> {
-  const [balance, list] = await Promise.all([
-    getPanelBalance(services, override),
+  const [cause, list] = await Promise.all([
+    balanceWithCause(services, override),
     listPanelServices(services, override),
   ]);
-  const result: PanelTestView = !balance.ok
+  const balance = cause.view;
+  let result: PanelTestView = !balance.ok
     ? balance
     : !list.ok
       ? refusal(list.code, list.message)
-      : { ok: true, balance, services: list.services };
+      : { ok: true, balance, services: list.services, problems: list.problems };
+  // A URL that does not answer as a panel API: look nearby on the same host, and offer what answers.
+  if (!result.ok && cause.failure?.reason === "address" && cause.connection) {
+    const suggestion = await suggestPanelUrl(cause.connection, cause.failure);
+    if (suggestion) result = { ...result, suggestion };
+  }
 
   const url = override.url?.trim() || (await services.settings.get()).panelUrl;
   const host = hostOf(url);
@@ -155,7 +193,9 @@ export async function testPanelConnection(
     details: {
       host: host ?? "(not an http(s) address)",
       key: override.apiKey?.trim() ? "typed" : "saved",
-      outcome: result.ok ? `connected, ${plural(result.services.length, "service")}` : `failed: ${result.message}`,
+      outcome: result.ok
+        ? `connected, ${plural(result.services.length, "service")}`
+        : `failed: ${result.message}${result.suggestion ? ` (suggested ${result.suggestion.url})` : ""}`,
     },
   });
   return result;

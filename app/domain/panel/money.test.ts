@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { chargeInPaise, decimalText, deliveredSoFar, inrRateFor, parseDecimal, profitPaise, toPaise } from "./money";
+import {
+  chargeInPaise,
+  decimalText,
+  deliveredSoFar,
+  inrRateFor,
+  numberText,
+  parseDecimal,
+  profitPaise,
+  roundDecimalText,
+  toPaise,
+} from "./money";
 
 const INR = { panelCurrency: "INR", panelInrRate: "" };
 const USD = { panelCurrency: "USD", panelInrRate: "88.25" };
@@ -22,6 +32,35 @@ describe("panel money", () => {
     expect(decimalText("N/A")).toBeNull();
     expect(decimalText(-1)).toBeNull();
     expect(decimalText(null)).toBeNull();
+  });
+
+  it("keeps a charge sent as a float with binary noise, rounded to the panel's precision", () => {
+    // PHP's json_encode prints 0.1 + 0.2 in full; a panel computing a charge that way sends exactly this.
+    expect(decimalText(0.1 + 0.2)).toBe("0.3");
+    expect(decimalText(JSON.parse("0.30000000000000004"))).toBe("0.3");
+    expect(decimalText("0.30000000000000004")).toBe("0.3");
+    expect(decimalText(1.1 * 3)).toBe("3.3");
+    expect(decimalText(0.045)).toBe("0.045");
+    expect(decimalText("0.123456789")).toBe("0.12345679");
+    expect(decimalText("1.5E-5")).toBe("0.000015");
+    expect(decimalText(1e21)).toBeNull();
+    expect(decimalText(Number.NaN)).toBeNull();
+    expect(roundDecimalText("0.999999995")).toBe("1");
+    expect(roundDecimalText("12.5", 0)).toBe("13");
+  });
+
+  it("reads numbers written with commas, as panels in several locales write them", () => {
+    expect(numberText("1,234.50")).toBe("1234.50");
+    expect(numberText("1,23,456.5")).toBe("123456.5");
+    expect(numberText("1.234,50")).toBe("1234.50");
+    expect(numberText("0,30")).toBe("0.30");
+    expect(numberText("1,234")).toBe("1234");
+    expect(numberText(" 12 500 ")).toBe("12500");
+    expect(numberText("-1,5")).toBe("-1.5");
+    expect(numberText("1,2,3")).toBeNull();
+    expect(numberText("12abc")).toBeNull();
+    expect(decimalText("2,500.00")).toBe("2500.00");
+    expect(decimalText("-3,00")).toBeNull();
   });
 
   it("converts with integer arithmetic, rounding half up to the paisa", () => {

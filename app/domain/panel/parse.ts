@@ -1,10 +1,24 @@
 import { z } from "zod";
-import { decimalText } from "./money";
+import { decimalText, numberText } from "./money";
 
 /**
- * Defensive readers for the loosely typed JSON that "API v2" panels send:
- * numbers as strings or numbers, status names in any case and spelling,
- * `remains` negative or a word. Each returns null when the shape is unusable.
+ * Defensive readers for the loosely typed JSON that SMM panels send, in the
+ * two dialects Indian resellers meet (docs/panels.md):
+ *
+ * - PerfectPanel and the panels that copy its "API v2" (JustAnotherPanel, most
+ *   resellers): `{"order": 23501}`, errors as `{"error": "…"}`, numbers as
+ *   strings ("0.27819") or, on some resellers, JSON numbers
+ *   (https://justanotherpanel.com/api);
+ * - SmartPanel, sold as smm-panel-script (`/api/v1`): the same actions with
+ *   `"status": "success"` beside the answer, most errors as `{"error": "…"}`
+ *   but some as `{"status": "error", "message": "…"}`, a per-order error in a
+ *   multi-status reply as a bare string, services without `refill` or `cancel`
+ *   fields, and "Empty Data" for an empty list (aliabbasbeing/smm-panel-script,
+ *   app/modules/api/controllers/api.php).
+ *
+ * Numbers come as strings or numbers, with commas, or as floats with binary
+ * noise; status names in any case and spelling; `remains` negative or a word.
+ * Each reader returns null when the shape is unusable.
  */
 
 export interface PanelService {
@@ -55,14 +69,24 @@ export interface PanelBalance {
 
 const STATUS_WORDS: Record<string, PanelStatus> = {
   pending: "pending",
+  // smm-panel-script's order states (its `orders.status` enum) as its API words them.
+  awaiting: "pending",
+  queued: "pending",
+  "in queue": "pending",
   "in progress": "in_progress",
   inprogress: "in_progress",
+  "in process": "in_progress",
+  active: "in_progress",
   processing: "processing",
   completed: "completed",
   complete: "completed",
+  success: "completed",
   partial: "partial",
+  "partially completed": "partial",
+  "partial completed": "partial",
   canceled: "cancelled",
   cancelled: "cancelled",
+  cancel: "cancelled",
   refunded: "cancelled",
   fail: "failed",
   failed: "failed",
@@ -83,12 +107,14 @@ export function isFinalPanelStatus(status: string | null | undefined): boolean {
   return FINAL_PANEL_STATUSES.includes(status as PanelStatus);
 }
 
-/** A whole number from 12, "12", "12.0", " -3 "; null for words and empty values. */
+/** A whole number from 12, "12", "12.0", " -3 ", "1,250"; null for words, empty values and the absurd. */
 export function looseInt(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : null;
+  if (typeof value === "number") {
+    return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? Math.trunc(value) : null;
+  }
   if (typeof value !== "string") return null;
-  const text = value.trim().replace(/,/g, "");
-  if (!/^-?\d{1,15}(\.\d+)?$/.test(text)) return null;
+  const text = numberText(value);
+  if (text === null || !/^-?\d{1,15}(\.\d+)?$/.test(text)) return null;
   return Math.trunc(Number(text));
 }
 
@@ -112,47 +138,124 @@ function looseId(value: unknown): string | null {
   return text && /^[A-Za-z0-9_-]{1,40}$/.test(text) ? text : null;
 }
 
-/** `{"error": "..."}` → the text; null for anything else. */
+function textOf(value: unknown): string | null {
+  if (typeof value === "string" && value.trim()) return value.trim();
+  if (value != null && value !== false && value !== "" && typeof value !== "string") return JSON.stringify(value);
+  return null;
+}
+
+/**
+ * The error of a reply, in either dialect: `{"error": "…"}` (PerfectPanel, and
+ * most of smm-panel-script) or `{"status": "error", "message": "…"}` (the rest of
+ * smm-panel-script, e.g. "Invalid Interval in minutes"); null for anything else.
+ */
 export function panelErrorOf(json: unknown): string | null {
-  if (json && typeof json === "object" && !Array.isArray(json) && "error" in json) {
-    const error = json.error;
-    if (typeof error === "string" && error.trim()) return error.trim();
-    if (error != null && error !== false && error !== "") return String(JSON.stringify(error));
+  if (!json || typeof json !== "object" || Array.isArray(json)) return null;
+  const row = json as Record<string, unknown>;
+  if ("error" in row) {
+    const error = textOf(row.error);
+    if (error) return error;
+  }
+  const status = typeof row.status === "string" ? row.status.trim().toLowerCase() : "";
+  if (status === "error" || status === "fail" || status === "failed" || row.success === false) {
+    return (
+      textOf(row.message) ?? textOf(row.msg) ?? textOf(row.data) ?? "The panel answered with an error and no reason"
+    );
   }
   return null;
 }
 
 const record = z.record(z.string(), z.unknown());
 
-export function parseServices(json: unknown): PanelService[] | null {
-  const list = z.array(z.unknown()).safeParse(json);
-  if (!list.success) return null;
+/** Above this a rate per 1000 is not believable in any currency panels bill in. */
+export const MAX_BELIEVABLE_RATE = 1_000_000;
+
+/** A services list, and what in it could not be used as the panel sent it. */
+export interface ServicesReport {
+  services: PanelService[];
+  /** In words, for the operator (at most a few lines; the first ones of each kind). */
+  problems: string[];
+}
+
+/** The list itself: an array, the same wrapped in `data` or `services`, or smm-panel-script's "Empty Data". */
+function serviceList(json: unknown): unknown[] | null {
+  if (Array.isArray(json)) return json as unknown[];
+  if (!json || typeof json !== "object") return null;
+  const row = json as Record<string, unknown>;
+  for (const key of ["data", "services"]) if (Array.isArray(row[key])) return row[key] as unknown[];
+  // smm-panel-script answers `{"status": "success", "data": "Empty Data"}` when it sells nothing.
+  if (typeof row.data === "string" && /^empty data$/i.test(row.data.trim())) return [];
+  return null;
+}
+
+/**
+ * The panel's services. An entry without a usable id is left out; a rate that
+ * is negative, a word or above MAX_BELIEVABLE_RATE is dropped (the service has
+ * no price then); min above max drops both. Missing `refill`, `cancel` or
+ * `dripfeed` (smm-panel-script has no refill or cancel at all) mean "not supported".
+ */
+export function parseServices(json: unknown): ServicesReport | null {
+  const list = serviceList(json);
+  if (list === null) return null;
   const services: PanelService[] = [];
-  for (const item of list.data) {
+  const seen = new Set<string>();
+  const counts = { noId: 0, duplicate: 0, rate: 0, range: 0 };
+  const examples: string[] = [];
+  const note = (kind: keyof typeof counts, text: string) => {
+    counts[kind]++;
+    if (counts[kind] <= 2) examples.push(text);
+  };
+  for (const item of list) {
     const row = record.safeParse(item);
-    if (!row.success) continue;
-    const id = looseId(row.data.service);
-    if (!id) continue;
+    const id = row.success ? looseId(row.data.service ?? row.data.id) : null;
+    if (!row.success || !id) {
+      counts.noId++;
+      continue;
+    }
+    if (seen.has(id)) {
+      note("duplicate", `Service ${id} is listed twice; the first entry is used`);
+      continue;
+    }
+    seen.add(id);
+    let rate = decimalText(row.data.rate);
+    if (rate === null && row.data.rate != null && row.data.rate !== "") {
+      note("rate", `Service ${id}: the rate ${JSON.stringify(row.data.rate).slice(0, 40)} is not a price`);
+    } else if (rate !== null && Number(rate) > MAX_BELIEVABLE_RATE) {
+      note("rate", `Service ${id}: the rate ${rate} per 1000 is not believable`);
+      rate = null;
+    }
+    let min = looseInt(row.data.min);
+    let max = looseInt(row.data.max);
+    if ((min !== null && min < 0) || (max !== null && max < 0) || (min !== null && max !== null && min > max)) {
+      note("range", `Service ${id}: min ${min} and max ${max} do not make a range`);
+      min = null;
+      max = null;
+    }
     services.push({
       service: id,
-      name: looseText(row.data.name) ?? `Service ${id}`,
+      name: (looseText(row.data.name) ?? `Service ${id}`).slice(0, 300),
       type: looseText(row.data.type) ?? "Default",
-      category: looseText(row.data.category) ?? "",
-      rate: decimalText(row.data.rate),
-      min: looseInt(row.data.min),
-      max: looseInt(row.data.max),
+      category: (looseText(row.data.category) ?? "").slice(0, 200),
+      rate,
+      min,
+      max,
       refill: looseBool(row.data.refill),
       cancel: looseBool(row.data.cancel),
       dripfeed: looseBool(row.data.dripfeed),
     });
   }
-  return services;
+  const problems = [...examples];
+  if (counts.noId > 0) problems.unshift(`${counts.noId} entries without a service id were left out`);
+  for (const kind of ["duplicate", "rate", "range"] as const) {
+    if (counts[kind] > 2) problems.push(`… and ${counts[kind] - 2} more like that`);
+  }
+  return { services, problems };
 }
 
-/** `{"order": 23501}` or `{"order": "23501"}` → "23501". */
+/** `{"order": 23501}`, `{"order": "23501"}` or `{"status": "success", "order": 23501}` → "23501". */
 export function parseAdd(json: unknown): string | null {
   const row = record.safeParse(json);
-  return row.success ? looseId(row.data.order) : null;
+  return row.success && !Array.isArray(json) ? looseId(row.data.order) : null;
 }
 
 export function parseStatus(json: unknown): PanelOrderStatus | null {
@@ -182,7 +285,9 @@ export function parseMultiStatus(
   const result = new Map<string, PerOrder<PanelOrderStatus>>();
   for (const id of ids) {
     const entry = rows.data[id];
-    const error = panelErrorOf(entry);
+    // smm-panel-script writes a per-order error as a bare string: {"10": "Incorrect order ID"}.
+    const error =
+      typeof entry === "string" ? entry.trim() || "The panel did not report on this order" : panelErrorOf(entry);
     if (error) {
       result.set(id, { ok: false, error });
       continue;
@@ -206,10 +311,12 @@ export function parseBalance(json: unknown): PanelBalance | null {
 
 /** A panel balance may be overdrawn ("-1.5"). */
 function negativeDecimal(value: unknown): string | null {
+  if (typeof value === "number") return value < 0 ? prefixed(decimalText(-value)) : null;
   const text = looseText(value);
-  if (!text?.startsWith("-")) return null;
-  return decimalText(text.slice(1)) === null ? null : text;
+  return text?.startsWith("-") ? prefixed(decimalText(text.slice(1))) : null;
 }
+
+const prefixed = (amount: string | null) => (amount === null ? null : `-${amount}`);
 
 /** `{"refill": "1"}` → the refill id. */
 export function parseRefill(json: unknown): string | null {

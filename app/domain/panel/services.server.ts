@@ -77,6 +77,6 @@ export async function refreshPanelServicesIfStale(
   if (fetchedAt !== null && now - fetchedAt < CAPABILITIES_MAX_AGE_MS) return false;
   const reply = await getServices(connection);
   if (!reply.ok) return false;
-  await storePanelServices(db, reply.value, now);
+  await storePanelServices(db, reply.value.services, now);
   return true;
 }

@@ -25,3 +25,22 @@ export function nextSyncDelay(panelStatus: string | null, syncIntervalMs: number
 export function backoff(failures: number, random = Math.random): number {
   return withJitter(Math.min(30 * MINUTE, MINUTE * 2 ** Math.max(0, failures - 1)), random);
 }
+
+/** The longest wait between two sends of an order that waits for the panel. */
+export const MAX_PLACEMENT_RETRY_MS = 30 * MINUTE;
+
+/**
+ * When an order the panel could not take is sent again, after its `attempt`-th
+ * send: base (PANEL_RETRY_BASE_MS, 30 s), doubled per attempt, at most 30
+ * minutes, ±20%; never sooner than the panel's Retry-After (itself capped at an hour).
+ * It never gives up: the operator decides when to stop and refund.
+ */
+export function placementRetryDelay(
+  attempt: number,
+  baseMs: number,
+  retryAfterMs?: number,
+  random = Math.random,
+): number {
+  const backoff = withJitter(Math.min(MAX_PLACEMENT_RETRY_MS, baseMs * 2 ** Math.max(0, attempt - 1)), random);
+  return Math.max(backoff, Math.min(retryAfterMs ?? 0, 60 * MINUTE));
+}

@@ -34,7 +34,7 @@ const phone = (label: string) =>
 /** SMM Panel Settings card. An empty API key keeps the saved one. */
 export const smmSettingsSchema = z.object({
   panelApiKey: z.string().trim().max(200, "API key is too long").default(""),
-  panelUrl: url("Panel base URL"),
+  panelUrl: url("Panel API URL"),
   panelServiceFollowers: serviceId("Followers service ID"),
   panelServiceLikes: serviceId("Likes service ID"),
   panelServiceViews: serviceId("Views service ID"),

@@ -21,6 +21,8 @@ export default {
     expired: "Payment time expired",
     confirming: "Payment received, being confirmed",
     preparing: "Payment received – sending your order for delivery",
+    delayed: "Delivery delayed – it starts by itself",
+    on_hold: "We are checking your order",
     delivering: "Delivery in progress",
     delivered: "Delivered",
     partial: "Partially delivered",
@@ -34,6 +36,10 @@ export default {
     confirming:
       "We have your UPI reference and are matching it with your payment. Delivery starts as soon as it is confirmed; this page updates by itself.",
     preparing: "Your payment is confirmed. We are handing your order over for delivery now.",
+    delayed:
+      "Your payment is safe. Our delivery partner could not take your order just now, so we keep trying: delivery starts by itself as soon as they take it. You do not need to pay again or do anything.",
+    onHold:
+      "Your payment is safe. Our team is checking your order before delivery can start. We will start it or refund you; this page updates by itself.",
     deliveringSoon: "Your order is with our delivery partner and will start arriving soon.",
     of: "{{delivered}} of {{quantity}}",
     deliveredSoFar: " delivered so far.",

@@ -11,6 +11,7 @@ import { servicesContext } from "~/context";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import { OrderHistory } from "~/components/admin/orders/order-history";
 import { EraseCustomerData } from "~/components/admin/orders/erase-customer-data";
+import { SentToPanel } from "~/components/admin/orders/sent-to-panel";
 import { Card } from "~/components/ui/card";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
@@ -243,7 +244,15 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                 {formatCount(order.delivered)} of {formatCount(order.amount)}
               </Row>
             )}
+            {order.smmPanel.attempts > 0 && (
+              <Row label="Sent">{order.smmPanel.attempts === 1 ? "Once" : `${order.smmPanel.attempts} times`}</Row>
+            )}
           </dl>
+          {order.status === "placement_unknown" && order.smmPanel.lastRequest && (
+            <div className="mt-3">
+              <SentToPanel sent={order.smmPanel.lastRequest} />
+            </div>
+          )}
           {loaderData.selfService && <PanelExtras view={loaderData.selfService} />}
           {order.smmPanel.error && (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-700">

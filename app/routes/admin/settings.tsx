@@ -108,7 +108,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
         <div className="space-y-6">
           <SettingsCard
             intent="smm"
@@ -125,9 +125,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               },
               {
                 name: "panelUrl",
-                label: "Panel Base URL",
+                label: "Panel API URL",
                 value: s.panelUrl,
-                placeholder: "https://panel.example.com",
+                placeholder: "https://panel.example.com/api/v2",
+                hint: "Exactly as your panel's API page shows it (for example …/api/v2, or …/api/v1 on SmartPanel). It is used as you enter it.",
               },
               {
                 name: "panelServiceFollowers",

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
+import { istDateTime } from "~/domain/dashboard/ist-time";
 import { REFUND_FEE_PERCENT, refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";
@@ -8,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { UtrHolding } from "~/domain/payments/credits.server";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
+import { SentToPanel } from "./sent-to-panel";
 
 type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit">;
 
@@ -34,6 +36,9 @@ export function OrderActionsCard({
   const busy = fetcher.state !== "idle";
   const [asking, setAsking] = useState<"unpaid" | "cancel" | "resend" | null>(null);
   const [reference, setReference] = useState("");
+  const [checkedAtPanel, setCheckedAtPanel] = useState(false);
+  const wait = order.smmPanel.wait;
+  const sent = order.smmPanel.lastRequest;
   const submit = (intent: OrderActionIntent, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post" });
   const button = (intent: OrderActionIntent, label: string, look: typeof primary | typeof secondary) => (
@@ -64,6 +69,32 @@ export function OrderActionsCard({
         </div>
       )}
       {actions.place && button("place", "Send to panel", primary)}
+      {order.status === "waiting_panel" && (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm" data-testid="panel-wait">
+          <p>
+            <strong>Waiting for the panel.</strong> {wait?.advice ?? "The shop sends it again by itself."}
+          </p>
+          {wait?.retryAt && (
+            <p className="mt-1">
+              Next automatic try around {istDateTime(Date.parse(wait.retryAt))} IST (tried{" "}
+              {order.smmPanel.attempts === 1 ? "once" : `${order.smmPanel.attempts} times`} so far). The buyer sees
+              “Delivery delayed”; nothing is refunded unless you decide to.
+            </p>
+          )}
+        </div>
+      )}
+      {order.status === "failed" && order.payment.paidAt && !order.smmPanel.orderId && (
+        <p className="text-sm text-gray-700">
+          The panel refused this order, so nothing was placed. Fix the cause (the link, or the service id in Settings)
+          and send it again, or cancel it to refund the buyer.
+        </p>
+      )}
+      {order.status === "placement_unknown" && (
+        <p className="text-sm text-gray-700">
+          The panel may have this order: its answer never came. Look for it in the panel's order list before sending it
+          again.
+        </p>
+      )}
       {actions.retry && order.status === "refund_due" && (
         <p className="text-sm text-gray-700">
           Nothing was delivered. Send it to the panel again once the cause is fixed, or pay the buyer back.
@@ -72,11 +103,18 @@ export function OrderActionsCard({
       {actions.retry &&
         (order.status === "placement_unknown" ? (
           // The panel may have it already: a second send could be a second, paid, order.
-          <Button {...primary} onClick={() => setAsking("resend")} disabled={busy}>
+          <Button
+            {...primary}
+            onClick={() => {
+              setCheckedAtPanel(false);
+              setAsking("resend");
+            }}
+            disabled={busy}
+          >
             Send to panel again…
           </Button>
         ) : (
-          button("retry", "Send to panel again", primary)
+          button("retry", order.status === "waiting_panel" ? "Send to panel now" : "Send to panel again", primary)
         ))}
       {actions.markRefunded && (
         <form
@@ -144,16 +182,29 @@ export function OrderActionsCard({
         onOpenChange={(open) => !open && setAsking(null)}
         title="Send this order again?"
         confirmLabel="Send again"
-        onConfirm={() => submit("retry")}
+        confirmDisabled={!checkedAtPanel}
+        onConfirm={() => submit("retry", { checked: "true" })}
       >
         <p>
           The SMM panel may have taken this order even though it never answered. Sending it again could place it twice,
           charged twice.
         </p>
-        <p>
-          Send it again only after checking the panel's orders for <span className="break-all">{order.target}</span> and
-          not finding it.
-        </p>
+        {sent ? (
+          <SentToPanel sent={sent} />
+        ) : (
+          <p>
+            Look in the panel's order list for an order for <span className="break-all">{order.target}</span>.
+          </p>
+        )}
+        <label className="flex items-start gap-2 font-medium text-gray-900">
+          <input
+            type="checkbox"
+            className="mt-1 size-4"
+            checked={checkedAtPanel}
+            onChange={(e) => setCheckedAtPanel(e.target.checked)}
+          />
+          I looked in the panel's order list and this order is not there.
+        </label>
       </ConfirmActionDialog>
       <ConfirmActionDialog
         open={asking === "cancel"}

@@ -17,7 +17,9 @@ const LABELS: Record<string, string> = {
   "order.sendUnpaid": "Sending to panel without a confirmed payment",
   "order.placed": "Accepted by the panel",
   "order.placementFailed": "Refused by the panel",
+  "order.placementDeferred": "Panel could not take it yet (will retry)",
   "order.placementUnknown": "No answer from the panel",
+  "order.foundAtPanel": "Found at the panel",
   "order.deliveryStarted": "Delivery started",
   "order.delivered": "Delivered",
   "order.partiallyDelivered": "Partially delivered",
@@ -56,6 +58,9 @@ interface Details {
   reference?: string;
   refillId?: string;
   refillStatus?: string;
+  attempt?: number;
+  retryAt?: number;
+  sent?: { service?: string; link?: string; quantity?: number; runs?: number; interval?: number; comments?: number };
 }
 
 function parse(details: string | null): Details {
@@ -72,12 +77,26 @@ function parse(details: string | null): Details {
 function describe(action: string, d: Details): string {
   if (d.failed) return `Refused: ${d.failed}`;
   if (d.utr) return `UTR ${d.utr}`;
-  if (d.panelOrderId) return `Panel order ${d.panelOrderId}`;
-  if (d.panelError) return d.panelError;
+  if (d.sent) return sentLine(d.sent);
+  const attempt = d.attempt ? `Attempt ${d.attempt}: ` : "";
+  if (d.panelOrderId) return `${attempt}Panel order ${d.panelOrderId}`;
+  if (d.panelError && d.retryAt) return `${attempt}${d.panelError}. Next try around ${istDateTime(d.retryAt)} IST`;
+  if (d.panelError) return `${attempt}${d.panelError}`;
   if (d.reference) return `Refund UPI reference ${d.reference}`;
   if (d.refillId) return d.refillStatus ? `Refill ${d.refillId}: ${d.refillStatus}` : `Refill ${d.refillId}`;
   if (action === "order.refundDue" && d.reason) return d.reason.charAt(0).toUpperCase() + d.reason.slice(1);
   return d.result ?? "";
+}
+
+/** What a send asked the panel for. */
+function sentLine(sent: NonNullable<Details["sent"]>): string {
+  const how =
+    sent.comments !== undefined
+      ? `${sent.comments} custom comments`
+      : sent.runs !== undefined
+        ? `${sent.quantity} per run × ${sent.runs} runs, ${sent.interval} min apart`
+        : `quantity ${sent.quantity}`;
+  return `Service ${sent.service}, ${sent.link}, ${how}`;
 }
 
 /** Who did it, in words: the operator's name, the buyer, or the shop itself. */

@@ -19,8 +19,8 @@ interface PanelServiceRow {
 }
 
 type TestResult =
-  | { ok: true; balance: PanelBalance; services: PanelServiceRow[] }
-  | { ok: false; message: string; field?: "panelApiKey" };
+  | { ok: true; balance: PanelBalance; services: PanelServiceRow[]; problems: string[] }
+  | { ok: false; message: string; field?: "panelApiKey"; suggestion?: { url: string; message: string } };
 
 interface Props {
   /** The SMM settings form's inputs: what is typed there is tested, before it is saved. */
@@ -48,6 +48,14 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
   useEffect(() => {
     if (keyNeeded) document.getElementById(keyInputId)?.focus();
   }, [keyNeeded, keyInputId]);
+
+  /** Puts a suggested address in the URL field, for the operator to test and save (never saved by itself). */
+  function fillSuggested(url: string) {
+    const input = document.getElementById(urlInputId) as HTMLInputElement | null;
+    if (!input) return;
+    input.value = url;
+    input.focus();
+  }
 
   function test() {
     const value = (id: string) => (document.getElementById(id) as HTMLInputElement | null)?.value ?? "";
@@ -90,6 +98,22 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
               <span className="font-semibold">Connection failed:</span> {result.message}
             </p>
           )}
+          {result?.ok === false && result.suggestion && (
+            <div
+              className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
+              data-testid="panel-url-suggestion"
+            >
+              <p>{result.suggestion.message}</p>
+              <Button
+                variant="neutral"
+                size="sm"
+                className="mt-2 h-auto max-w-full whitespace-normal text-left break-all"
+                onClick={() => fillSuggested(result.suggestion!.url)}
+              >
+                Use {result.suggestion.url}
+              </Button>
+            </div>
+          )}
           {result?.ok === true && (
             <div className="mt-4 space-y-3">
               <p className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
@@ -99,6 +123,16 @@ export function PanelConnection({ urlInputId, keyInputId }: Props) {
                 </span>{" "}
                 · {plural(result.services.length, "service")}
               </p>
+              {result.problems.length > 0 && (
+                <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
+                  <p className="font-semibold">Some of the panel's services list could not be used as sent:</p>
+                  <ul className="mt-1 list-disc pl-5">
+                    {result.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                </div>
+              )}
               {result.services.length > 0 && (
                 <>
                   <label htmlFor={filterId} className="block text-sm font-medium">

@@ -9,8 +9,10 @@ import { SimulatedPanel, type SimulatorOptions } from "./panel";
 
 export interface RunningSimulator {
   panel: SimulatedPanel;
-  /** Base URL to put in the panel URL setting, e.g. http://127.0.0.1:3001. */
+  /** Where it listens, e.g. http://127.0.0.1:3001 (its clock control is under /simulator). */
   url: string;
+  /** Its API URL, as a panel's API page shows it: the panel URL setting (http://127.0.0.1:3001/api/v2). */
+  apiUrl: string;
   port: number;
   close(): Promise<void>;
 }
@@ -49,6 +51,7 @@ export async function startPanelSimulator(
   return {
     panel,
     url: `http://127.0.0.1:${port}`,
+    apiUrl: `http://127.0.0.1:${port}/api/v2`,
     port,
     close: () =>
       new Promise<void>((done) => {

@@ -1,0 +1,58 @@
+import { Migrator } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { migrateToLatest, migrations } from "~/db/migrate.server";
+import { legacyApiUrl } from "~/db/migrations/0024_panel_placement";
+import { readSiteSettings } from "~/domain/settings/settings.server";
+import { type TestDatabase, testDatabases } from "../support/databases";
+
+/**
+ * A shop from before the panel URL was used as pasted upgrades: the address it
+ * posted to (its base URL plus /api/v2) becomes the saved URL, so it keeps
+ * working and shows the real address; its orders gain their placement columns empty.
+ */
+describe.each(testDatabases())("the panel placement migration on $name", (kind: TestDatabase) => {
+  let handle: DatabaseHandle | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await handle?.close();
+    await drop?.();
+  });
+
+  async function before0024(panelUrl: string) {
+    const created = await kind.create();
+    drop = created.drop;
+    handle = openDatabase(created.target);
+    const { db, dialect } = handle;
+    const previous = Object.fromEntries(
+      Object.entries(migrations(dialect)).filter(([name]) => name !== "0024_panel_placement"),
+    );
+    const result = await new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(previous) },
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
+    expect(result.error).toBeUndefined();
+    await db
+      .insertInto("settings")
+      .values({ key: "VITE_SMM_PANEL_URL", value: panelUrl, updated_at: Date.now() })
+      .execute();
+    return handle;
+  }
+
+  it.each([
+    ["https://panel.example", "https://panel.example/api/v2"],
+    ["https://panel.example/", "https://panel.example/api/v2"],
+    ["https://panel.example/reseller", "https://panel.example/reseller/api/v2"],
+    ["https://panel.example/api/v2", "https://panel.example/api/v2"],
+    ["https://smart.example/api/v1", "https://smart.example/api/v1"],
+    ["https://old.example/api.php", "https://old.example/api.php"],
+    ["", ""],
+  ])("keeps the address the shop posted to: %s → %s", async (saved, now) => {
+    const { db, dialect } = await before0024(saved);
+    const ran = await migrateToLatest(db, dialect);
+    expect(ran.results?.map((r) => [r.migrationName, r.status])).toContainEqual(["0024_panel_placement", "Success"]);
+    expect((await readSiteSettings(db)).panelUrl).toBe(now);
+    expect(legacyApiUrl(now)).toBeNull();
+  });
+});
