@@ -200,7 +200,7 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     expect(details.order).toMatchObject({ status: "delivered", statusLabel: "Delivered", delivered: 500 });
   }, 60_000);
 
-  it("owes the buyer a refund, less the fee, when the panel refuses a paid order", async () => {
+  it("owes the buyer the whole price back when the panel refuses a paid order", async () => {
     await setting("VITE_SMM_PANEL_LIKES_SERVICE_ID", "999");
     const e = await order("Starter Likes", "likes.buyer", LINK);
     ids.E = e.orderId;
@@ -213,11 +213,13 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     // The buyer paid the listed ₹19 less the few paise that made the amount unique; the refund is of that.
     expect(owed.price_paise).toBeLessThan(1_900);
     expect(owed).toMatchObject({
-      refund_due_paise: refundPaise(owed.price_paise, 100, 100),
+      refund_due_paise: refundPaise(owed.price_paise, 100, 100, "panel"),
+      refund_fee_paise: 0,
+      cancelled_by: "panel",
       panel_error: "Incorrect service ID",
       panel_order_id: null,
     });
-    expect(refundPaise(1_899, 100, 100)).toBe(1_804);
+    expect(refundPaise(1_899, 100, 100, "panel")).toBe(1_899);
     const details = await admin(`/api/admin/orders/${e.orderId}`);
     expect(details.order).toMatchObject({ status: "refund_due", refund: { due: owed.refund_due_paise! / 100 } });
     // A payment reference now changes nothing: the payment is already confirmed.

@@ -39,7 +39,8 @@ async function act(services: AppServices, orderId: string, action: OrderAction):
 const placeOrder = (services: AppServices, orderId: string) =>
   act(services, orderId, { intent: "place", unpaid: false });
 const retryOrder = (services: AppServices, orderId: string) => act(services, orderId, { intent: "retry" });
-const cancelOrder = (services: AppServices, orderId: string) => act(services, orderId, { intent: "cancel" });
+const cancelOrder = (services: AppServices, orderId: string) =>
+  act(services, orderId, { intent: "cancel", byBuyer: false });
 const updateProfit = (services: AppServices, orderId: string) => act(services, orderId, { intent: "update-profit" });
 
 /** An order whose payment the operator confirmed: what Place sends to the panel. */
@@ -141,11 +142,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       }
       const order = await paidOrder(services.db, orderFields);
       expect(await placeOrder(services, order.order_id)).toEqual({ ok: false, status: 502, message: text });
-      // Paid and refused by the panel: the buyer is owed the price, less the fee.
+      // Paid and refused by the panel: the buyer is owed the whole price.
       expect(await reload(order.order_id)).toMatchObject({
         status: "refund_due",
-        refund_due_paise: refundPaise(order.price_paise, order.quantity, order.quantity),
-        // It cost nothing at the panel: the profit is the price, the refund comes off it on the dashboard.
+        refund_due_paise: refundPaise(order.price_paise, order.quantity, order.quantity, "panel"),
+        // It cost nothing at the panel: the profit before the refund is the price (profit.ts takes the refund off).
         profit_paise: order.price_paise,
         panel_error: text,
         panel_order_id: null,
@@ -249,7 +250,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     });
     expect(await reload(unsent.order_id)).toMatchObject({
       status: "refund_due",
-      refund_due_paise: refundPaise(unsent.price_paise, unsent.quantity, unsent.quantity),
+      refund_due_paise: refundPaise(unsent.price_paise, unsent.quantity, unsent.quantity, "shop"),
+      cancelled_by: "shop",
     });
 
     sim.panel.setSwitches({ cancelledSpelling: "Cancelled" });
@@ -263,7 +265,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect(after).toMatchObject({
       status: "refund_due",
       panel_status: "cancelled",
-      refund_due_paise: refundPaise(placed.price_paise, placed.quantity, placed.quantity),
+      refund_due_paise: refundPaise(placed.price_paise, placed.quantity, placed.quantity, "shop"),
+      cancelled_by: "shop",
     });
     expect(sim.panel.count("cancel")).toBe(1);
     // The next sync reads the panel's 'Cancelled' (charge 0) and stops there.
@@ -451,10 +454,10 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       partial.panel.advanceTime(10);
       await syncDueOrders(services, { now: () => Date.now() + 60_000 });
       const row = await reload(order.order_id);
-      // Paid and partly delivered: the undelivered 157 are owed back, less the fee.
+      // Paid and partly delivered: the undelivered 157 are owed back in full.
       expect(row).toMatchObject({
         status: "refund_due",
-        refund_due_paise: refundPaise(34_900, 1000, 157),
+        refund_due_paise: refundPaise(34_900, 1000, 157, "panel"),
         panel_status: "partial",
         panel_remains: 157,
         panel_next_sync_at: null,

@@ -12,7 +12,8 @@ import { DAY_MS, TIME_RANGES, istDate, istDayNumber, resolveTimeRange } from "./
  * What the dashboard counts, by the order lifecycle. Orders = paid orders
  * (payment confirmed, or sent to the panel by the operator's choice); an
  * unpaid checkout is not an order. Revenue = their prices less the refunds
- * owed or paid on them; profit likewise. Success = delivered; pending =
+ * owed or paid on them; profit = the sum of each order's profit (orders/profit.ts:
+ * price − panel charge − refund). Success = delivered; pending =
  * payments waiting for the operator's confirmation.
  */
 export const PAID_STATUSES = [
@@ -117,7 +118,8 @@ export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now
       sql<number>`sum(case when status = 'delivered' then orders else 0 end)`.as("completed"),
       sql<number>`sum(case when status = 'payment_claimed' then orders else 0 end)`.as("pending"),
       sql<number | null>`sum(case when status in (${paid}) then revenue_paise - refund_paise else 0 end)`.as("revenue"),
-      sql<number | null>`sum(case when status in (${paid}) then profit_paise - refund_paise else 0 end)`.as("profit"),
+      // The roll-up's profit is already net of refunds (orders/profit.ts, migration 0025).
+      sql<number | null>`sum(case when status in (${paid}) then profit_paise else 0 end)`.as("profit"),
     ])
     .groupBy(["day", "service_type"]);
   if (range.from !== undefined) q = q.where("day", ">=", istDayNumber(range.from));

@@ -84,10 +84,14 @@ async function perform(
       const current = await findOrder(db, orderId);
       if (current?.panel_order_id && (current.status === "sent" || current.status === "delivering")) {
         // At the panel: the buyer's claimed request, so one panel call whoever clicks, and only where the service allows it.
-        const order = await cancelBeforeDelivery(services, orderId, { kind: "operator", ...operator });
+        const order = await cancelBeforeDelivery(services, orderId, {
+          kind: "operator",
+          ...operator,
+          forBuyer: action.byBuyer,
+        });
         return { message: PLACEMENT_MESSAGES.cancelledAtPanel, order };
       }
-      return cancelOrder(services, orderId, operator.name, operator.client);
+      return cancelOrder(services, orderId, operator.name, operator.client, action.byBuyer ? "buyer" : "shop");
     }
     case "mark-refunded": {
       const order = await markRefunded(db, orderId, operator.name, action.reference, operator);

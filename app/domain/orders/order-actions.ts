@@ -15,7 +15,12 @@ const confirmPayment = z.object({ intent: z.literal("confirm-payment") });
 /** `unpaid`: the operator confirmed, in a dialog that said so, sending an order with no confirmed payment. */
 const place = z.object({ intent: z.literal("place"), unpaid: flag });
 const retry = z.object({ intent: z.literal("retry") });
-const cancel = z.object({ intent: z.literal("cancel") });
+/**
+ * `byBuyer`: stopping a paid order because its buyer asked for it, so the
+ * refund keeps the processing fee (refund policy); otherwise the shop
+ * cancels and refunds in full.
+ */
+const cancel = z.object({ intent: z.literal("cancel"), byBuyer: flag });
 const markRefunded = z.object({
   intent: z.literal("mark-refunded"),
   reference: z

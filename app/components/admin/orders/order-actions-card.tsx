@@ -24,6 +24,7 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
   const busy = fetcher.state !== "idle";
   const [asking, setAsking] = useState<"unpaid" | "cancel" | "resend" | null>(null);
   const [reference, setReference] = useState("");
+  const [cancelledBy, setCancelledBy] = useState<"shop" | "buyer">("shop");
   const submit = (intent: OrderActionIntent, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post" });
   const button = (intent: OrderActionIntent, label: string, look: typeof primary | typeof secondary) => (
@@ -149,23 +150,71 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
         onOpenChange={(open) => !open && setAsking(null)}
         title="Cancel this order?"
         confirmLabel="Cancel order"
-        onConfirm={() => submit("cancel")}
+        onConfirm={() =>
+          submit("cancel", { byBuyer: String(order.payment.paidAt !== null && cancelledBy === "buyer") })
+        }
       >
         {!order.payment.paidAt ? (
           <p>No payment was confirmed for this order. It will be closed.</p>
-        ) : order.smmPanel.orderId && (order.status === "sent" || order.status === "delivering") ? (
-          <p>
-            This order is paid and at the SMM panel. It can be cancelled only while the panel has not started it and its
-            service allows cancelling; the buyer is then owed the price, less the {REFUND_FEE_PERCENT}% processing fee.
-          </p>
         ) : (
-          <p>
-            This order is paid. Cancelling it makes a refund of{" "}
-            <strong>{formatInr(refundPaise(Math.round(order.price * 100), order.amount, order.amount))}</strong> (the
-            price less the {REFUND_FEE_PERCENT}% processing fee) due to the buyer.
-          </p>
+          <>
+            <p>
+              This order is paid
+              {order.smmPanel.orderId && (order.status === "sent" || order.status === "delivering")
+                ? " and at the SMM panel: it can be cancelled only while the panel has not started it and its service allows cancelling"
+                : ""}
+              . Who is cancelling it decides the refund (refund policy):
+            </p>
+            <CancelledByChoice order={order} value={cancelledBy} onChange={setCancelledBy} />
+          </>
         )}
       </ConfirmActionDialog>
     </div>
+  );
+}
+
+/** The shop stops a paid order (full refund) or the buyer asked for it (the refund keeps the processing fee). */
+function CancelledByChoice({
+  order,
+  value,
+  onChange,
+}: {
+  order: AdminOrderJson;
+  value: "shop" | "buyer";
+  onChange: (value: "shop" | "buyer") => void;
+}) {
+  const price = Math.round(order.price * 100);
+  const options = [
+    [
+      "shop",
+      "The shop is cancelling it",
+      `The buyer gets the full ${formatInr(refundPaise(price, order.amount, order.amount, "shop"))} back.`,
+    ],
+    [
+      "buyer",
+      "The buyer asked to cancel",
+      `The buyer gets ${formatInr(refundPaise(price, order.amount, order.amount, "buyer"))} back: the price less the ${REFUND_FEE_PERCENT}% processing fee.`,
+    ],
+  ] as const;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="sr-only">Who is cancelling</legend>
+      {options.map(([key, label, refund]) => (
+        <label key={key} className="flex items-start gap-2 rounded-lg border border-gray-200 p-2">
+          <input
+            type="radio"
+            name="cancelled-by"
+            value={key}
+            checked={value === key}
+            onChange={() => onChange(key)}
+            className="mt-1"
+          />
+          <span>
+            <span className="block font-medium text-gray-900">{label}</span>
+            <span className="block text-gray-700">{refund}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
