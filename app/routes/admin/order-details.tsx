@@ -88,6 +88,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 const grid = "grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm";
+const rupees = (value: number) => formatInr(Math.round(value * 100));
 
 /** Who confirmed the payment, from `paid_by` ("operator:<name>", "bank-alert:<source>", "gateway:<name>"). */
 function confirmedBy(paidBy: string | null): string {
@@ -197,8 +198,21 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <Row label="Target">
               <OrderTarget service={order.serviceType} target={order.target} />
             </Row>
-            <Row label="Price">{formatInr(Math.round(order.price * 100))}</Row>
-            <Row label="Profit">{order.profit === null ? "—" : formatInr(Math.round(order.profit * 100))}</Row>
+            <Row label="Price">
+              {rupees(order.price)}
+              {order.listedPrice !== null && order.listedPrice !== order.price && (
+                <span className="text-gray-600"> (listed {rupees(order.listedPrice)})</span>
+              )}
+            </Row>
+            <Row label="Profit">
+              <span data-testid="order-profit">{order.profit === null ? "—" : rupees(order.profit)}</span>
+              {order.profit !== null && order.refund.due !== null && order.profitBeforeRefund !== null && (
+                <span className="block text-xs text-gray-600">
+                  {rupees(order.profitBeforeRefund)} after the panel's charge, less the {rupees(order.refund.due)}{" "}
+                  refund
+                </span>
+              )}
+            </Row>
           </dl>
         </Section>
         <Section title="Payment">
