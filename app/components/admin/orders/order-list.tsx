@@ -50,6 +50,19 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
         )}
       </p>
 
+      {!loading && total === 0 && query.q.trim() !== "" && query.range !== "all" && (
+        // A buyer's phone or UTR is usually from another day than the list's default (Today).
+        <p className="text-sm">
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline"
+            onClick={() => update({ range: "all", startDate: undefined, endDate: undefined })}
+          >
+            Search all time for “{query.q.trim()}”
+          </button>
+        </p>
+      )}
+
       <TableFrame className={loading ? "opacity-60" : ""}>
         <OrdersTable orders={orders} rowAction={rowAction} onCustomer={setCustomer} onDelete={setDeleting} />
       </TableFrame>
