@@ -1,6 +1,6 @@
 import { paiseToRupees } from "~/lib/money";
 import { deliveredCount } from "./buyer-view";
-import { STATUS_LABELS } from "./lifecycle";
+import { STATUS_LABELS, isSale } from "./lifecycle";
 import { actionsFor } from "./order-actions";
 import { netProfitPaise } from "./profit";
 import type { OrderRow } from "./table";
@@ -25,6 +25,8 @@ export function toAdminOrderJson(o: OrderRow) {
     listedPrice: rupeesOrNull(o.listed_price_paise),
     status: o.status,
     statusLabel: STATUS_LABELS[o.status],
+    /** Counted as a sale on the revenue screens: deleting it asks for its id and keeps a backup. */
+    sale: isSale({ status: o.status, paidAt: o.paid_at }),
     createdAt: new Date(o.created_at).toISOString(),
     customerName: o.customer_name,
     customerPhone: o.customer_phone,

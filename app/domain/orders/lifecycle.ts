@@ -47,6 +47,26 @@ export const UNPAID_STATUSES = [
   "cancelled",
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * The orders the revenue screens count as sales: payment confirmed, or sent to
+ * the panel by the operator's choice (docs/product.md, Dashboard).
+ */
+export const PAID_STATUSES = [
+  "paid",
+  "sending",
+  "placement_unknown",
+  "sent",
+  "delivering",
+  "delivered",
+  "refund_due",
+  "refunded",
+] as const satisfies readonly OrderStatus[];
+
+/** A sale: deleting one asks for its id and keeps a backup (delete-order.server.ts). */
+export function isSale(order: { status: OrderStatus; paidAt: number | null }): boolean {
+  return order.paidAt !== null || (PAID_STATUSES as readonly OrderStatus[]).includes(order.status);
+}
+
 /** States in which the panel's word may still move the order (delivery.server.ts). */
 export const AT_PANEL_STATUSES = ["sent", "delivering"] as const satisfies readonly OrderStatus[];
 

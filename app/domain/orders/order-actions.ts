@@ -28,7 +28,11 @@ const markRefunded = z.object({
     .max(40, "Enter the 12-digit UPI reference of the refund"),
 });
 const updateProfit = z.object({ intent: z.literal("update-profit") });
-const del = z.object({ intent: z.literal("delete") });
+/** `confirmOrderId`: the order id typed again, which deleting a paid order asks for (delete-order.server.ts). */
+const del = z.object({
+  intent: z.literal("delete"),
+  confirmOrderId: z.string().max(60, "Type the order id to delete it").optional(),
+});
 const erase = z.object({ intent: z.literal("erase") });
 
 export const orderActionSchema = z.discriminatedUnion(

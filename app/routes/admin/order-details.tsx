@@ -25,16 +25,17 @@ import { formatPanelMoney } from "~/lib/panel-money";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
+import { refundPaymentFor } from "~/domain/payments/refund-payment.server";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => [
   { title: adminTitle(matches, `Order ${params.orderId}`) },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
   const row = await findOrder(db, params.orderId);
-  if (!row) return data({ order: null, history: [], selfService: null }, { status: 404 });
+  if (!row) return data({ order: null, history: [], selfService: null, refundPayment: null }, { status: 404 });
   const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
     at,
     actor,
@@ -45,6 +46,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     order: toAdminOrderJson(row),
     history,
     selfService: await selfServiceView(context.get(servicesContext), row),
+    refundPayment: await refundPaymentFor(db, row, url.searchParams.get("payTo")),
   };
 }
 
@@ -100,6 +102,12 @@ function confirmedBy(paidBy: string | null): string {
   if (kind === "gateway") return `by ${who}`;
   return `by ${paidBy}`;
 }
+
+const STOPPED_BY = {
+  buyer: "The buyer (cancelled it)",
+  shop: "The shop (you stopped it)",
+  panel: "The SMM panel (refused or did not deliver it all)",
+} as const;
 
 const REFILL_WORDS = {
   requested: "Requested (waiting for the panel's answer)",
@@ -171,7 +179,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {/* First on a phone: an alert opens this page, and its main action (Confirm payment) is in view at once. */}
         <Section title="Actions">
-          <OrderActionsCard order={order} fetcher={fetcher} />
+          <OrderActionsCard order={order} fetcher={fetcher} refundPayment={loaderData.refundPayment} />
           {(order.customerName || order.customerPhone) && (
             <EraseCustomerData
               orderId={order.orderId}
@@ -227,10 +235,23 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                 ? `${istDateTime(Date.parse(order.payment.paidAt))} ${confirmedBy(order.payment.paidBy)}`
                 : "Not confirmed"}
             </Row>
+            {order.refund.cancelledBy && <Row label="Stopped by">{STOPPED_BY[order.refund.cancelledBy]}</Row>}
             {order.refund.due !== null && (
               <Row label={order.refund.refundedAt ? "Refunded" : "Refund due"}>
-                {formatInr(Math.round(order.refund.due * 100))}
-                {order.refund.reference && <span className="ml-2 font-mono">UPI ref {order.refund.reference}</span>}
+                <span data-testid="refund-amount">{rupees(order.refund.due)}</span>
+                {order.refund.fee !== null && order.refund.fee > 0 && (
+                  <span className="text-gray-600"> ({rupees(order.refund.fee)} processing fee kept)</span>
+                )}
+                {order.refund.reference && (
+                  <span className="ml-2 font-mono" data-testid="refund-reference">
+                    UPI ref {order.refund.reference}
+                  </span>
+                )}
+                {order.refund.refundedAt && (
+                  <span className="block text-xs text-gray-600">
+                    {istDateTime(Date.parse(order.refund.refundedAt))}
+                  </span>
+                )}
               </Row>
             )}
           </dl>

@@ -19,6 +19,7 @@ export function ConfirmActionDialog({
   confirmLabel,
   cancelLabel = "Go back",
   tone = "danger",
+  confirmDisabled = false,
   onConfirm,
 }: {
   open: boolean;
@@ -28,6 +29,8 @@ export function ConfirmActionDialog({
   confirmLabel: string;
   cancelLabel?: string;
   tone?: "danger" | "primary";
+  /** Until what the dialog asks for is given (an order id typed again). */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }) {
   const returnFocus = useReturnFocus();
@@ -45,7 +48,7 @@ export function ConfirmActionDialog({
             </Button>
           </AlertDialogCancel>
           <AlertDialogAction asChild>
-            <Button variant={tone} size="md" className="text-sm" onClick={onConfirm}>
+            <Button variant={tone} size="md" className="text-sm" onClick={onConfirm} disabled={confirmDisabled}>
               {confirmLabel}
             </Button>
           </AlertDialogAction>

@@ -6,7 +6,9 @@ import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import type { RefundPayment } from "~/domain/payments/refund-payment.server";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
+import { RefundPay } from "./refund-pay";
 
 type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit">;
 
@@ -19,7 +21,16 @@ const secondary = { variant: "neutral", size: "md", className: "px-3 text-sm" } 
  * confirm a payment, send a paid order, send again after a failure, record a
  * refund. Sending without a confirmed payment and cancelling ask first.
  */
-export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fetcher: Fetcher }) {
+export function OrderActionsCard({
+  order,
+  fetcher,
+  refundPayment = null,
+}: {
+  order: AdminOrderJson;
+  fetcher: Fetcher;
+  /** How to pay the refund due, when one is. */
+  refundPayment?: RefundPayment | null;
+}) {
   const { actions } = order;
   const busy = fetcher.state !== "idle";
   const [asking, setAsking] = useState<"unpaid" | "cancel" | "resend" | null>(null);
@@ -78,10 +89,15 @@ export function OrderActionsCard({ order, fetcher }: { order: AdminOrderJson; fe
         >
           <p>
             Refund due:{" "}
-            <strong>{order.refund.due === null ? "—" : formatInr(Math.round(order.refund.due * 100))}</strong> to the
-            buyer's UPI account. Pay it, then note the refund's UPI reference.
+            <strong>{order.refund.due === null ? "—" : formatInr(Math.round(order.refund.due * 100))}</strong>{" "}
+            {refundWhy(order)} to the buyer's UPI account. Pay it, then note the refund's UPI reference.
           </p>
-          <label htmlFor="refund-reference" className="mt-2 block font-medium">
+          {refundPayment && (
+            <div className="mt-3 border-t border-amber-200 pt-3">
+              <RefundPay payment={refundPayment} />
+            </div>
+          )}
+          <label htmlFor="refund-reference" className="mt-3 block font-medium">
             Refund UPI reference (12 digits)
           </label>
           <div className="mt-1 flex gap-2">
@@ -217,4 +233,17 @@ function CancelledByChoice({
       ))}
     </fieldset>
   );
+}
+
+/** Why the refund is what it is: in full when the shop or the panel stopped the order, less the fee when the buyer cancelled. */
+function refundWhy(order: AdminOrderJson): string {
+  const fee = order.refund.fee;
+  if (order.refund.cancelledBy === "buyer") {
+    return `(the price less the ${REFUND_FEE_PERCENT}% processing fee${fee ? ` of ${formatInr(Math.round(fee * 100))}` : ""}: the buyer cancelled)`;
+  }
+  if (fee !== null && fee > 0)
+    return `(less the ${REFUND_FEE_PERCENT}% processing fee kept before refunds were in full)`;
+  if (order.refund.cancelledBy === "shop") return "(in full: you stopped the order)";
+  if (order.refund.cancelledBy === "panel") return "(in full: the panel did not deliver it all)";
+  return "";
 }

@@ -23,7 +23,7 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
   const update = useOrderListParams();
   const loading = useNavigation().state === "loading";
   const [customer, setCustomer] = useState<AdminOrderJson | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminOrderJson | null>(null);
 
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -71,10 +71,15 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
 
       <CustomerDialog order={customer} onClose={() => setCustomer(null)} />
       <ConfirmDeleteDialog
-        open={deleting !== null}
+        order={deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void rowAction.submit({ intent: "delete", orderId: deleting }, { method: "post" });
+        onConfirm={(typed) => {
+          if (deleting) {
+            const fields = { intent: "delete", orderId: deleting.orderId };
+            void rowAction.submit(typed === undefined ? fields : { ...fields, confirmOrderId: typed }, {
+              method: "post",
+            });
+          }
           setDeleting(null);
         }}
       />
