@@ -13,6 +13,7 @@ import { EXPORT_HEADERS } from "~/domain/orders/export-columns";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { runOrderAction } from "~/domain/orders/order-actions.server";
 import { markRefunded } from "~/domain/orders/payment.server";
+import { transitionOrder } from "~/domain/orders/transitions.server";
 import { refundPaymentFor } from "~/domain/payments/refund-payment.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
@@ -240,6 +241,10 @@ describe.each(testDatabases())("the operator's money on $name", (kind) => {
     expect(
       (await runOrderAction(services(), owner, byBuyer.order_id, { intent: "cancel", byBuyer: true })).order,
     ).toMatchObject({ status: "refund_due", refund_due_paise: 47_500, refund_fee_paise: 2_500, cancelled_by: "buyer" });
+    // What the buyer cancelled is refunded, never sent to the panel after all.
+    await expect(
+      transitionOrder(h.db, byBuyer.order_id, "send", { actor: { kind: "operator", name: "owner" }, reason: "x" }),
+    ).rejects.toMatchObject({ message: "The buyer cancelled this order; refund what is due instead." });
     const trail = await auditTrailFor(h.db, "order", byBuyer.order_id);
     expect(JSON.parse(trail[0]!.details!)).toMatchObject({
       to: "refund_due",

@@ -63,6 +63,7 @@ export function toAdminOrderJson(o: OrderRow) {
       hasProfit: o.profit_paise !== null,
       refunded: o.refunded_at !== null,
       delivered: deliveredCount(o.quantity, o.panel_remains),
+      cancelledBy: o.cancelled_by,
     }),
   };
 }

@@ -95,6 +95,8 @@ export function actionsFor(order: {
   refunded: boolean;
   /** How many the panel delivered, when it said. */
   delivered: number | null;
+  /** Who stopped it: a buyer's own cancellation is never sent again. */
+  cancelledBy?: "buyer" | "shop" | "panel" | null;
 }) {
   const s = order.status;
   const unpaid = s === "awaiting_payment" || s === "payment_claimed" || s === "expired";
@@ -107,7 +109,7 @@ export function actionsFor(order: {
     retry:
       s === "failed" ||
       s === "placement_unknown" ||
-      (s === "refund_due" && !order.refunded && (order.delivered ?? 0) === 0),
+      (s === "refund_due" && !order.refunded && (order.delivered ?? 0) === 0 && order.cancelledBy !== "buyer"),
     cancel: unpaid || s === "paid" || s === "placement_unknown" || s === "sent" || s === "delivering",
     markRefunded: s === "refund_due",
     updateProfit: order.panelOrderId !== null && !order.hasProfit,

@@ -187,6 +187,7 @@ function builtInGuard(name: TransitionName, order: OrderRow): string | null {
     if (order.refunded_at !== null || (deliveredCount(order.quantity, order.panel_remains) ?? 0) > 0) {
       return "Part of this order was delivered; it can no longer be sent again. Refund what is due instead.";
     }
+    if (order.cancelled_by === "buyer") return "The buyer cancelled this order; refund what is due instead.";
   }
   if (name === "cancelBeforeDelivery" && order.paid_at === null) {
     return "This order has no confirmed payment; the operator handles it.";

@@ -80,13 +80,8 @@ export function OrderActionsCard({
           button("retry", "Send to panel again", primary)
         ))}
       {actions.markRefunded && (
-        <form
-          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit("mark-refunded", { reference });
-          }}
-        >
+        // Two forms side by side, never one inside the other: the UPI id to pay (a GET of this page) and the reference.
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
           <p>
             Refund due:{" "}
             <strong>{order.refund.due === null ? "—" : formatInr(Math.round(order.refund.due * 100))}</strong>{" "}
@@ -97,25 +92,32 @@ export function OrderActionsCard({
               <RefundPay payment={refundPayment} />
             </div>
           )}
-          <label htmlFor="refund-reference" className="mt-3 block font-medium">
-            Refund UPI reference (12 digits)
-          </label>
-          <div className="mt-1 flex gap-2">
-            <Input
-              size="sm"
-              id="refund-reference"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={12}
-              value={reference}
-              onChange={(e) => setReference(e.target.value.replace(/\D/g, "").slice(0, 12))}
-              className="min-w-0 flex-1 bg-transparent font-mono"
-            />
-            <Button {...primary} type="submit" disabled={busy || reference.length !== 12}>
-              Mark refunded
-            </Button>
-          </div>
-        </form>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit("mark-refunded", { reference });
+            }}
+          >
+            <label htmlFor="refund-reference" className="mt-3 block font-medium">
+              Refund UPI reference (12 digits)
+            </label>
+            <div className="mt-1 flex gap-2">
+              <Input
+                size="sm"
+                id="refund-reference"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={12}
+                value={reference}
+                onChange={(e) => setReference(e.target.value.replace(/\D/g, "").slice(0, 12))}
+                className="min-w-0 flex-1 bg-transparent font-mono"
+              />
+              <Button {...primary} type="submit" disabled={busy || reference.length !== 12}>
+                Mark refunded
+              </Button>
+            </div>
+          </form>
+        </div>
       )}
       <div className="flex flex-wrap gap-2">
         {actions.placeUnpaid && (
