@@ -218,19 +218,17 @@ function CancelledByChoice({
     <fieldset className="space-y-2">
       <legend className="sr-only">Who is cancelling</legend>
       {options.map(([key, label, refund]) => (
-        <label key={key} className="flex items-start gap-2 rounded-lg border border-gray-200 p-2">
+        <label key={key} className="grid grid-cols-[auto_1fr] gap-x-2 rounded-lg border border-gray-200 p-2">
           <input
             type="radio"
             name="cancelled-by"
             value={key}
             checked={value === key}
             onChange={() => onChange(key)}
-            className="mt-1"
+            className="row-span-2 mt-1"
           />
-          <span>
-            <span className="block font-medium text-gray-900">{label}</span>
-            <span className="block text-gray-700">{refund}</span>
-          </span>
+          <span className="font-medium text-gray-900">{label}</span>
+          <span className="text-gray-700">{refund}</span>
         </label>
       ))}
     </fieldset>
