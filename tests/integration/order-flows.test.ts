@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { PAID_STATUSES } from "~/domain/dashboard/dashboard.server";
+import { netProfitPaise } from "~/domain/orders/profit";
 import { type OrderStatus, refundPaise } from "~/domain/orders/lifecycle";
 import { PAYMENT_MESSAGES } from "~/domain/orders/payment.server";
 import { maskHandle } from "~/domain/orders/recent";
@@ -245,7 +246,8 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     const paid = rows.filter((r) => (PAID_STATUSES as readonly string[]).includes(r.status));
     expect(paid.map((r) => r.order_id).sort()).toEqual([ids.C, ids.D, ids.E].sort());
     const revenue = paid.reduce((sum, r) => sum + r.price_paise - (r.refund_due_paise ?? 0), 0);
-    const profit = paid.reduce((sum, r) => sum + (r.profit_paise ?? 0) - (r.refund_due_paise ?? 0), 0);
+    // One profit per order (profit.ts), summed where known.
+    const profit = paid.reduce((sum, r) => sum + (netProfitPaise(r) ?? 0), 0);
     const { data } = await admin("/api/admin/dashboard?timeRange=all");
     expect(data).toMatchObject({
       totalOrders: 3,
@@ -256,10 +258,10 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
       refundsDue: 1,
       refundsDueAmount: paid.find((r) => r.order_id === ids.E)!.refund_due_paise! / 100,
     });
-    // The refused order earned its fee, not a loss.
+    // The refused order is refunded in full: it earned nothing and lost nothing.
     const e = paid.find((r) => r.order_id === ids.E)!;
-    expect(e.price_paise - e.refund_due_paise!).toBe(95);
-    expect(e.profit_paise! - e.refund_due_paise!).toBe(95);
+    expect(e.price_paise - e.refund_due_paise!).toBe(0);
+    expect(netProfitPaise(e)).toBe(0);
 
     const recent = (await (await fetch(`${server.url}/api/recent-orders?serviceType=followers`)).json()) as {
       orders: Array<{ handle: string; quantity: number }>;
