@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { backupPath, restoreBackup } from "~/domain/backups/backup.server";
+import { deleteSelectedData } from "~/domain/backups/danger-zone.server";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
 import { IST_OFFSET_MS } from "~/domain/dashboard/ist-time";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
@@ -159,6 +160,12 @@ describe.each(testDatabases())("the operator's money on $name", (kind) => {
       totalRevenue: 349,
       deletedSales: { orders: 0 },
     });
+
+    // Deleted again, then every order with the danger zone: nothing is left to say is missing.
+    await runOrderAction(services(), owner, sale.order_id, { intent: "delete", confirmOrderId: sale.order_id });
+    expect((await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW)).deletedSales.orders).toBe(1);
+    await deleteSelectedData(h.db, "owner", backupDir, ["orders"]);
+    expect((await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW)).deletedSales.orders).toBe(0);
   });
 
   it("gives the operator what paying a refund takes: the payer's UPI id, the amount, a link and QR for exactly that", async () => {

@@ -52,3 +52,8 @@ export async function deletedSalesIn(
     revenuePaise: rows.reduce((sum, r) => sum + Number(r.price_paise) - Number(r.refund_due_paise ?? 0), 0),
   };
 }
+
+/** The danger zone's "orders" deletion: with every order gone, there is no deleted sale left to mention. */
+export async function forgetDeletedSales(trx: DB): Promise<void> {
+  await trx.deleteFrom("deleted_orders").execute();
+}
