@@ -9,7 +9,7 @@ import type {
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { HealthProblemTable, JobRunTable } from "~/domain/health/table";
-import type { OrderTable } from "~/domain/orders/table";
+import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
 import type { PanelServiceTable } from "~/domain/panel/table";
@@ -28,6 +28,7 @@ export interface AppMetaTable {
 export interface Database {
   plans: PlanTable;
   orders: OrderTable;
+  deleted_orders: DeletedOrderTable;
   settings: SettingTable;
   admin_users: AdminUserTable;
   admin_sessions: AdminSessionTable;

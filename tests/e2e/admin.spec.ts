@@ -156,10 +156,14 @@ test("orders list searches, filters and pages on the server; customer dialog; de
   ).toEqual([0, 1, 2, 3].map((i) => `${marker}.0${i}`));
   await expect(page.getByText("Exported 4 filtered orders to Excel")).toBeVisible();
 
+  const id = (await row.getByRole("link", { name: /^BK/ }).textContent())!;
   await row.getByRole("button", { name: "Delete Order" }).click();
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("Are you sure you want to delete this order?");
   await expect(confirm).toContainText("This action cannot be undone. This will permanently delete the order.");
+  // It was paid: its id is typed again first.
+  await expect(confirm.getByRole("button", { name: "Delete" })).toBeDisabled();
+  await confirm.getByLabel(`Type the order id ${id} to delete it`).fill(id);
   await confirm.getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("Order deleted successfully")).toBeVisible();
   await expect(page.getByText("Showing 1–3 of 3 orders")).toBeVisible();

@@ -172,18 +172,22 @@ test("on /hi/track a pending order is cancelled and shows the refund due in ₹"
   await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.delivering);
   await expectAccessible(page, "/hi/track, a cancel offered");
   await region.getByRole("button", { name: hi.order.cancel.button }).click();
-  await expect(region.getByText(hi.order.cancel.confirm)).toBeVisible();
+  // The confirmation says what comes back: the price less the 5% fee a buyer's own cancellation pays.
+  await expect(region.getByText(/^यह ऑर्डर कैंसल करें\? .*₹[\d,.]+ .*5% प्रोसेसिंग फ़ीस/)).toBeVisible();
   await region.getByRole("button", { name: hi.order.cancel.confirmButton }).click();
 
   await expect(page.getByText(hi.order.cancel.done)).toBeVisible();
   const after = page.getByRole("region", { name: `ऑर्डर ${orderId}` });
-  await expect(after.getByTestId("order-stage")).toHaveText(hi.order.stage.not_delivered);
+  // The buyer's own cancellation reads as theirs, not as an order we could not deliver.
+  await expect(after.getByTestId("order-stage")).toHaveText(hi.order.stage.you_cancelled);
+  await expect(after.getByText(hi.order.explain.notDelivered)).toHaveCount(0);
   const { status, refund_due_paise: paise } = shop.orderRow(orderId);
   expect(status).toBe("refund_due");
   await expect(after.getByTestId("refund-due")).toHaveText(
     `₹${Math.floor(paise! / 100)}.${String(paise! % 100).padStart(2, "0")}`,
   );
   await expect(after.getByText(/वापस मिलेंगे/)).toBeVisible();
+  await expect(after.getByText(/हमारी 5% प्रोसेसिंग फ़ीस \(₹[\d.]+\) काटकर/)).toBeVisible();
   await expectAccessible(page, "/hi/track, cancelled with the refund due");
   await shot(page, "hi-track-cancelled");
 });

@@ -58,7 +58,8 @@ const paidText = (orderId: string) => {
   );
   const rupees = (p: number) =>
     p % 100 === 0 ? `₹${p / 100}` : `₹${Math.floor(p / 100)}.${String(p % 100).padStart(2, "0")}`;
-  return { paid: rupees(paise), refund: rupees(paise - Math.round((paise * 5) / 100)) };
+  // The panel refused it, not the buyer: all of it comes back (refund policy).
+  return { paid: rupees(paise), refund: rupees(paise) };
 };
 
 /** Moves the simulated panel's clock forward: its orders progress as if that much time had passed. */
@@ -314,11 +315,12 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
     admin.getByRole("region", { name: /Notifications/ }).getByText("Order stopped; the refund is due to the buyer"),
   ).toBeVisible();
 
-  // About ₹49 paid, nothing delivered: what was paid less the 5% fee.
+  // About ₹49 paid, nothing delivered, the panel refused it: all of it back, no fee.
   const money = paidText(orderId);
   await expect(stage).toHaveText("Not delivered", { timeout: 15_000 });
   await expect(page.getByTestId("refund-due")).toHaveText(money.refund);
-  await expect(page.getByText(`the ${money.paid} you paid, less our 5% processing fee`)).toBeVisible();
+  await expect(page.getByText(`the ${money.paid} you paid, in full`)).toBeVisible();
+  await expect(page.getByText(/processing fee/)).toHaveCount(0);
   await expect(page.getByText("goes back to the UPI account you paid from within 5–7 business days")).toBeVisible();
   await expect(page.getByText(/expired/i)).toHaveCount(0);
 

@@ -10,6 +10,7 @@ export interface OrderRowSeen {
   status: string;
   panel_status: string | null;
   refund_due_paise: number | null;
+  price_paise: number;
 }
 
 /**
@@ -62,7 +63,7 @@ export async function startSimulatedShop(options: {
       file,
       (db) =>
         db
-          .prepare("select status, panel_status, refund_due_paise from orders where order_id = ?")
+          .prepare("select status, panel_status, refund_due_paise, price_paise from orders where order_id = ?")
           .get(orderId) as OrderRowSeen,
     );
 

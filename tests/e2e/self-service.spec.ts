@@ -124,6 +124,8 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   const orderId = await shop.paidOrder("followers", "Basic Followers", "cancel.me");
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText("Delivery in progress");
+  // Before cancelling, the buyer reads what comes back: the price less the 5% fee their own cancellation pays.
+  await expect(region.getByText(/You would get ₹[\d.]+ back: the price less our 5% processing fee/)).toBeVisible();
   await shot(page, "track-cancel-offered");
   await region.getByRole("button", { name: "Cancel order" }).click();
   await expect(region.getByText("Cancel this order? Delivery will not start")).toBeVisible();
@@ -131,14 +133,19 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
 
   await expect(page.getByText("Order cancelled. Your refund is due.")).toBeVisible();
   const after = page.getByRole("region", { name: `Order ${orderId}` });
-  await expect(after.getByTestId("order-stage")).toHaveText("Not delivered");
+  // The buyer's own cancellation reads as theirs, not as an order we could not deliver.
+  await expect(after.getByTestId("order-stage")).toHaveText("You cancelled this order");
+  await expect(after.getByText("We could not deliver this order.")).toHaveCount(0);
   // The price paid (the listed ₹199 less the paise that made the amount unique) less the 5% fee.
-  const { refund_due_paise: paise } = shop.orderRow(orderId);
+  const { refund_due_paise: paise, price_paise: price } = shop.orderRow(orderId);
   if (paise === null) throw new Error("no refund recorded");
-  expect(paise).toBeGreaterThan(18_000);
-  await expect(after.getByTestId("refund-due")).toHaveText(
-    `₹${Math.floor(paise / 100)}.${String(paise % 100).padStart(2, "0")}`,
-  );
+  expect(paise).toBe(price - Math.round((price * 5) / 100));
+  const rupees = (p: number) => `₹${Math.floor(p / 100)}.${String(p % 100).padStart(2, "0")}`;
+  await expect(after.getByTestId("refund-due")).toHaveText(rupees(paise));
+  await expect(
+    after.getByText(`the ${rupees(price)} you paid, less our 5% processing fee (${rupees(price - paise)})`),
+  ).toBeVisible();
+  await expect(after.getByText("Our refund policy keeps this fee when you cancel an order yourself.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
   expect(shop.orderRow(orderId)).toMatchObject({ status: "refund_due", panel_status: "cancelled" });
   await shot(page, "track-cancelled");

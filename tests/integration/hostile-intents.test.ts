@@ -98,7 +98,7 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   ...API_ORDER_ACTIONS.map((action) => ({
     method: "POST",
     pattern: `/api/admin/orders/:id/${action}`,
-    keys: ["unpaid", "reference"],
+    keys: ["unpaid", "reference", "byBuyer"],
   })),
   { method: "DELETE", pattern: "/api/admin/orders/:id", keys: [] },
   { method: "POST", pattern: "/api/admin/plans", keys: ["serviceType", "name", "amount", "price", "tags"] },

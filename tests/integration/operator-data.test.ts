@@ -277,9 +277,14 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     const order = await makeOrder(db);
     const owner = { name: "owner" };
     expect(
-      await runOrderAction(services(db), owner, `#${order.order_id.toLowerCase()}`, { intent: "cancel" }),
+      await runOrderAction(services(db), owner, `#${order.order_id.toLowerCase()}`, {
+        intent: "cancel",
+        byBuyer: false,
+      }),
     ).toMatchObject({ message: "Order cancelled", order: { status: "cancelled" } });
-    await expect(runOrderAction(services(db), owner, order.order_id, { intent: "cancel" })).rejects.toMatchObject({
+    await expect(
+      runOrderAction(services(db), owner, order.order_id, { intent: "cancel", byBuyer: false }),
+    ).rejects.toMatchObject({
       code: "INVALID_TRANSITION",
       message: "Only an unpaid order can be cancelled (this one is cancelled)",
     });

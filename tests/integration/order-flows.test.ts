@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { PAID_STATUSES } from "~/domain/dashboard/dashboard.server";
+import { netProfitPaise } from "~/domain/orders/profit";
 import { type OrderStatus, refundPaise } from "~/domain/orders/lifecycle";
 import { PAYMENT_MESSAGES } from "~/domain/orders/payment.server";
 import { maskHandle } from "~/domain/orders/recent";
@@ -202,7 +203,7 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     expect(details.order).toMatchObject({ status: "delivered", statusLabel: "Delivered", delivered: 500 });
   }, 60_000);
 
-  it("stops a paid order the panel refuses for the operator, who refunds it (the price less the fee)", async () => {
+  it("stops a paid order the panel refuses for the operator, who refunds it in full", async () => {
     await setting("VITE_SMM_PANEL_LIKES_SERVICE_ID", "999");
     const e = await order("Starter Likes", "likes.buyer", LINK);
     ids.E = e.orderId;
@@ -220,11 +221,13 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     // The buyer paid the listed ₹19 less the few paise that made the amount unique; the refund is of that.
     expect(owed.price_paise).toBeLessThan(1_900);
     expect(owed).toMatchObject({
-      refund_due_paise: refundPaise(owed.price_paise, 100, 100),
+      refund_due_paise: refundPaise(owed.price_paise, 100, 100, "panel"),
+      refund_fee_paise: 0,
+      cancelled_by: "panel",
       panel_error: "Incorrect service ID",
       panel_order_id: null,
     });
-    expect(refundPaise(1_899, 100, 100)).toBe(1_804);
+    expect(refundPaise(1_899, 100, 100, "panel")).toBe(1_899);
     const details = await admin(`/api/admin/orders/${e.orderId}`);
     expect(details.order).toMatchObject({ status: "refund_due", refund: { due: owed.refund_due_paise! / 100 } });
     // A payment reference now changes nothing: the payment is already confirmed.
@@ -250,7 +253,8 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     const paid = rows.filter((r) => (PAID_STATUSES as readonly string[]).includes(r.status));
     expect(paid.map((r) => r.order_id).sort()).toEqual([ids.C, ids.D, ids.E].sort());
     const revenue = paid.reduce((sum, r) => sum + r.price_paise - (r.refund_due_paise ?? 0), 0);
-    const profit = paid.reduce((sum, r) => sum + (r.profit_paise ?? 0) - (r.refund_due_paise ?? 0), 0);
+    // One profit per order (profit.ts), summed where known.
+    const profit = paid.reduce((sum, r) => sum + (netProfitPaise(r) ?? 0), 0);
     const { data } = await admin("/api/admin/dashboard?timeRange=all");
     expect(data).toMatchObject({
       totalOrders: 3,
@@ -261,10 +265,10 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
       refundsDue: 1,
       refundsDueAmount: paid.find((r) => r.order_id === ids.E)!.refund_due_paise! / 100,
     });
-    // The refused order earned its fee, not a loss.
+    // The refused order is refunded in full: it earned nothing and lost nothing.
     const e = paid.find((r) => r.order_id === ids.E)!;
-    expect(e.price_paise - e.refund_due_paise!).toBe(95);
-    expect(e.profit_paise! - e.refund_due_paise!).toBe(95);
+    expect(e.price_paise - e.refund_due_paise!).toBe(0);
+    expect(netProfitPaise(e)).toBe(0);
 
     const recent = (await (await fetch(`${server.url}/api/recent-orders?serviceType=followers`)).json()) as {
       orders: Array<{ handle: string; quantity: number }>;

@@ -141,7 +141,7 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
             label,
           ).toEqual([`order.${name}`, "order.refundDue"]);
           expect(history[1]!.details, label).toMatchObject({ from: to, to: "refund_due" });
-          expect(moved.refund_due_paise, label).toBe(refundPaise(50_000, 1000, 1000));
+          expect(moved, label).toMatchObject({ refund_due_paise: 50_000, refund_fee_paise: 0, cancelled_by: "panel" });
         } else {
           expect(history, label).toHaveLength(1);
         }
@@ -149,7 +149,23 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
         if (name === "confirmPayment") {
           expect(moved, label).toMatchObject({ paid_at: T0 + 10_000, paid_by: actorLabel(actor) });
         }
-        if (name === "refundDue") expect(moved.refund_due_paise, label).toBe(refundPaise(50_000, 1000, 1000));
+        // Stopped by the shop or the panel: the whole price back, no fee (refund policy).
+        if (name === "refundDue") {
+          expect(moved, label).toMatchObject({
+            refund_due_paise: refundPaise(50_000, 1000, 1000, "shop"),
+            refund_fee_paise: 0,
+            cancelled_by: status === "failed" || status === "partial" ? "panel" : "shop",
+          });
+        }
+        // The buyer's own cancellation keeps the fee.
+        if (name === "cancelBeforeDelivery") {
+          const by = actor.kind === "buyer" ? "buyer" : "shop";
+          expect(moved, label).toMatchObject({
+            refund_due_paise: refundPaise(50_000, 1000, 1000, by),
+            refund_fee_paise: by === "buyer" ? 2_500 : 0,
+            cancelled_by: by,
+          });
+        }
         // Owed back without ever being at the panel: it cost nothing, so its profit is its price.
         if (moved.status === "refund_due") {
           expect(moved.profit_paise, label).toBe(order.panel_order_id === null ? 50_000 : null);
@@ -250,20 +266,26 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
     const notThere = await orderIn(h.db, "placement_unknown");
     expect(
       await transitionOrder(h.db, notThere.order_id, "refundDue", { actor: operator, reason: "stop" }),
-    ).toMatchObject({ status: "refund_due", refund_due_paise: 47_500, profit_paise: 50_000 });
+    ).toMatchObject({ status: "refund_due", refund_due_paise: 50_000, cancelled_by: "shop", profit_paise: 50_000 });
   });
 
-  it("owes the undelivered share less the 5% fee when a paid order is partly delivered, and records the refund", async () => {
+  it("owes the undelivered share in full when a paid order is partly delivered, and records the refund", async () => {
     const system = { kind: "system", job: "status-sync" } as const;
-    // ₹500 for 1,000; the panel stops with 400 left: ₹200 undelivered, ₹10 fee, ₹190 back.
+    // ₹500 for 1,000; the panel stops with 400 left: ₹200 undelivered, all of it back (the panel stopped, not the buyer).
     const order = await orderIn(h.db, "delivering", { panel_remains: 500 });
     const after = await transitionOrder(h.db, order.order_id, "partiallyDelivered", {
       actor: system,
       reason: "the SMM panel finished with part of the order undelivered",
       set: { panel_remains: 400, panel_status: "partial" },
     });
-    expect(after).toMatchObject({ status: "refund_due", refund_due_paise: 19_000, panel_remains: 400 });
-    expect(refundPaise(50_000, 1000, 400)).toBe(19_000);
+    expect(after).toMatchObject({
+      status: "refund_due",
+      refund_due_paise: 20_000,
+      refund_fee_paise: 0,
+      cancelled_by: "panel",
+      panel_remains: 400,
+    });
+    expect(refundPaise(50_000, 1000, 400, "panel")).toBe(20_000);
     expect((await historyOf(h.db, order.order_id)).map((e) => [e.action, e.actor, e.details.to])).toEqual([
       ["order.partiallyDelivered", "system:status-sync", "partial"],
       ["order.refundDue", "system:status-sync", "refund_due"],
@@ -279,7 +301,7 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
       status: "refunded",
       refund_reference: "987654321098",
       refunded_at: T0 + 50_000,
-      refund_due_paise: 19_000,
+      refund_due_paise: 20_000,
     });
     await expect(markRefunded(h.db, order.order_id, "owner", "987654321098")).rejects.toMatchObject({
       code: "INVALID_TRANSITION",

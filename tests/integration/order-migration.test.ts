@@ -16,6 +16,7 @@ import { backupPath, restoreBackup, writeBackup } from "~/domain/backups/backup.
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
 import { refundPaise } from "~/domain/orders/lifecycle";
 import { markRefunded } from "~/domain/orders/payment.server";
+import { netProfitSql } from "~/domain/orders/profit";
 import { type TestDatabase, freshDatabase, testDatabases } from "../support/databases";
 
 /**
@@ -62,7 +63,8 @@ interface OldRow {
   expect: { status: string; paid: "no" | "placed" | "updated"; refund: number | null };
 }
 
-const full = (price: number, quantity: number) => refundPaise(price, quantity, quantity);
+// Before migration 0025 every refund kept the processing fee, as a buyer's own cancellation still does.
+const full = (price: number, quantity: number) => refundPaise(price, quantity, quantity, "buyer");
 
 /** Every combination the old code could leave behind. */
 const OLD_ROWS: OldRow[] = [
@@ -129,7 +131,7 @@ const OLD_ROWS: OldRow[] = [
     panel_remains: 157,
     price_paise: 34_900,
     profit_paise: 31_100,
-    expect: { status: "refund_due", paid: "placed", refund: refundPaise(34_900, 1000, 157) },
+    expect: { status: "refund_due", paid: "placed", refund: refundPaise(34_900, 1000, 157, "buyer") },
   },
   {
     label: "completed, panel in progress",
@@ -209,7 +211,7 @@ async function insertOldRows(db: Kysely<any>) {
   }
 }
 
-/** The roll-up the triggers keep, and the same figures counted afresh from the orders. */
+/** The roll-up the triggers keep, and the same figures counted afresh from the orders (profit net of refunds, profit.ts). */
 async function rollups(db: DatabaseHandle["db"]) {
   const norm = (rows: Record<string, unknown>[]) =>
     rows
@@ -226,7 +228,8 @@ async function rollups(db: DatabaseHandle["db"]) {
   const kept = await sql<Record<string, unknown>>`select day, service_type, status, orders, revenue_paise,
     profit_paise, refund_paise from order_daily_stats where orders <> 0`.execute(db);
   const fresh = await sql<Record<string, unknown>>`select (created_at + 19800000) / 86400000 as day, service_type,
-    status, count(*) as orders, sum(price_paise) as revenue_paise, sum(coalesce(profit_paise, 0)) as profit_paise,
+    status, count(*) as orders, sum(price_paise) as revenue_paise,
+    sum(coalesce(${sql.raw(netProfitSql())}, 0)) as profit_paise,
     sum(coalesce(refund_due_paise, 0)) as refund_paise
     from orders group by (created_at + 19800000) / 86400000, service_type, status`.execute(db);
   return { kept: norm(kept.rows), fresh: norm(fresh.rows) };

@@ -207,9 +207,9 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
       if (final.status === "expired")
         expect({ utr: final.utr, paid: final.paid_at }).toEqual({ utr: null, paid: null });
       if (final.status === "payment_claimed") expect(final.utr).not.toBeNull();
-      // Confirmed, then stopped by Cancel before sending: the whole price is owed back, less the fee.
+      // Confirmed, then stopped by Cancel before sending: the whole price is owed back (the shop stopped it: no fee).
       if (final.status === "refund_due") {
-        expect(final.refund_due_paise).toBe(refundPaise(final.price_paise, final.quantity, final.quantity));
+        expect(final.refund_due_paise).toBe(refundPaise(final.price_paise, final.quantity, final.quantity, "shop"));
       }
       // The UTR stored is the one claim that succeeded, as its history says.
       const claims = steps.filter((s) => s.name === "claimPayment");

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { type HostileShop, adminLogin, startShop } from "../support/hostile";
-import { calcCells, openCsvInCalc } from "../support/libreoffice";
+import { EXPORT_HEADERS } from "~/domain/orders/export-columns";
+import { calcCells, openCsvInCalc, openInCalc } from "../support/libreoffice";
 import { makeOrder } from "../support/orders";
 import { unzip } from "../support/zip";
 
@@ -164,4 +165,101 @@ describe.each(testDatabases())("orders export on $name", (kind) => {
       filters: { range: "custom", status: "delivered", q: "priya", startDate: "2000-01-01", endDate: "2999-12-31" },
     });
   });
+
+  it(
+    "matches a bank statement: profit net of refunds, UTR, paid and listed price, refund and its reference, plan and source, typed cells in LibreOffice",
+    { timeout: 180_000 },
+    async () => {
+      const created = Date.UTC(2026, 0, 15, 6, 30); // 12:00 IST
+      // ₹198.99 paid (listed ₹199), cancelled by its buyer: ₹189.04 refunded, ₹9.95 kept.
+      await makeOrder(shop.db.db, {
+        target: "statement.one",
+        plan_name: "Popular Followers",
+        price_paise: 19_899,
+        listed_price_paise: 19_900,
+        profit_paise: 19_899,
+        status: "refunded",
+        utr: "412345678901",
+        paid_at: created + 120_000,
+        paid_by: "bank-alert:email",
+        refund_due_paise: 18_904,
+        refund_fee_paise: 995,
+        cancelled_by: "buyer",
+        refunded_at: created + 86_400_000,
+        refund_reference: "512345678901",
+        created_at: created,
+      });
+      // ₹349 paid, the panel charged ₹49 and stopped at 600 of 1,000: ₹139.60 owed, ₹160.40 profit.
+      await makeOrder(shop.db.db, {
+        target: "statement.two",
+        price_paise: 34_900,
+        listed_price_paise: 34_900,
+        profit_paise: 30_000,
+        status: "refund_due",
+        utr: "412345678902",
+        paid_at: created + 60_000,
+        paid_by: "owner",
+        refund_due_paise: 13_960,
+        refund_fee_paise: 0,
+        cancelled_by: "panel",
+        created_at: created - 1000,
+      });
+
+      const csv = (await (await download("range=all&q=statement.&format=csv")).text()).replace(/^\uFEFF/, "");
+      const xlsx = Buffer.from(await (await download("range=all&q=statement.&format=xlsx")).arrayBuffer());
+      const csvFile = join(dir, "statement.csv");
+      const xlsxFile = join(dir, "statement.xlsx");
+      writeFileSync(csvFile, csv);
+      writeFileSync(xlsxFile, xlsx);
+      // The phone is its digits, with no apostrophe in front.
+      expect(csv.split("\r\n")[1]).toContain(',"9812345678",');
+
+      const fromCsv = calcCells(openCsvInCalc([csvFile], dir, "44,34,76,1").get(csvFile)!);
+      const fromXlsx = calcCells(openInCalc([xlsxFile], dir).get(xlsxFile)!);
+      for (const [label, rows] of [
+        ["csv", fromCsv],
+        ["xlsx", fromXlsx],
+      ] as const) {
+        expect(
+          rows[0]!.map((c) => c.text),
+          label,
+        ).toEqual(EXPORT_HEADERS);
+        expect(rows, label).toHaveLength(3);
+        const cell = (row: number, header: string) => rows[row]![EXPORT_HEADERS.indexOf(header)]!;
+        // Newest first: the buyer's cancellation, then the partial delivery.
+        expect(cell(1, "Target").text, label).toBe("statement.one");
+        for (const [row, header, value] of [
+          [1, "Price (₹)", "198.99"],
+          [1, "Profit (₹)", "9.95"],
+          [1, "Paid Amount (₹)", "198.99"],
+          [1, "Listed Price (₹)", "199"],
+          [1, "Refunded (₹)", "189.04"],
+          [2, "Profit (₹)", "160.4"],
+          [2, "Refund Due (₹)", "139.6"],
+        ] as const) {
+          const c = cell(row, header);
+          // A number Calc can sum, shown with the ₹ format in the .xlsx.
+          expect(c.type, `${label} ${header}`).toBe("float");
+          expect(c.value, `${label} ${header}`).toBe(value);
+          if (label === "xlsx") expect(c.text, header).toBe(`₹${Number(value).toFixed(2)}`);
+        }
+        for (const [row, header, text] of [
+          [1, "UTR", "412345678901"],
+          [1, "Refund Due (₹)", "N/A"],
+          [1, "Refund Reference", "512345678901"],
+          [1, "Plan Name", "Popular Followers"],
+          [1, "Payment Source", "Bank alert (email)"],
+          [2, "Refunded (₹)", "N/A"],
+          [2, "Payment Source", "Operator (owner)"],
+        ] as const) {
+          expect(cell(row, header).text, `${label} ${header}`).toBe(text);
+        }
+      }
+      // The .xlsx's dates are dates, in IST; its phone is the digits as text.
+      const date = (row: number, header: string) => fromXlsx[row]![EXPORT_HEADERS.indexOf(header)]!;
+      expect(date(1, "Created At")).toMatchObject({ type: "date", value: "2026-01-15T12:00:00" });
+      expect(date(1, "Paid At")).toMatchObject({ type: "date", value: "2026-01-15T12:02:00" });
+      expect(date(1, "Phone Number")).toMatchObject({ type: "string", text: "9812345678" });
+    },
+  );
 });

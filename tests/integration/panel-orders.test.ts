@@ -40,7 +40,8 @@ const placeOrder = (services: AppServices, orderId: string) =>
   act(services, orderId, { intent: "place", unpaid: false });
 const retryOrder = (services: AppServices, orderId: string, checked = false) =>
   act(services, orderId, { intent: "retry", checked });
-const cancelOrder = (services: AppServices, orderId: string) => act(services, orderId, { intent: "cancel" });
+const cancelOrder = (services: AppServices, orderId: string) =>
+  act(services, orderId, { intent: "cancel", byBuyer: false });
 const updateProfit = (services: AppServices, orderId: string) => act(services, orderId, { intent: "update-profit" });
 
 /** An order whose payment the operator confirmed: what Place sends to the panel. */
@@ -281,7 +282,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     });
     expect(await reload(unsent.order_id)).toMatchObject({
       status: "refund_due",
-      refund_due_paise: refundPaise(unsent.price_paise, unsent.quantity, unsent.quantity),
+      refund_due_paise: refundPaise(unsent.price_paise, unsent.quantity, unsent.quantity, "shop"),
+      cancelled_by: "shop",
     });
 
     sim.panel.setSwitches({ cancelledSpelling: "Cancelled" });
@@ -295,7 +297,8 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect(after).toMatchObject({
       status: "refund_due",
       panel_status: "cancelled",
-      refund_due_paise: refundPaise(placed.price_paise, placed.quantity, placed.quantity),
+      refund_due_paise: refundPaise(placed.price_paise, placed.quantity, placed.quantity, "shop"),
+      cancelled_by: "shop",
     });
     expect(sim.panel.count("cancel")).toBe(1);
     // The next sync reads the panel's 'Cancelled' (charge 0) and stops there.
@@ -483,10 +486,10 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       partial.panel.advanceTime(10);
       await syncDueOrders(services, { now: () => Date.now() + 60_000 });
       const row = await reload(order.order_id);
-      // Paid and partly delivered: the undelivered 157 are owed back, less the fee.
+      // Paid and partly delivered: the undelivered 157 are owed back in full.
       expect(row).toMatchObject({
         status: "refund_due",
-        refund_due_paise: refundPaise(34_900, 1000, 157),
+        refund_due_paise: refundPaise(34_900, 1000, 157, "panel"),
         panel_status: "partial",
         panel_remains: 157,
         panel_next_sync_at: null,

@@ -294,11 +294,16 @@ describe.each(testDatabases())("placing orders through a panel's bad moments on 
     await sendToPanel(services, second.order_id, { actor: AUTO });
     expect((await reload(first.order_id)).status).toBe("waiting_panel");
 
-    expect(await act(first.order_id, { intent: "cancel" })).toEqual({
+    expect(await act(first.order_id, { intent: "cancel", byBuyer: false })).toEqual({
       ok: true,
       message: "Order stopped; the refund is due to the buyer",
     });
-    expect((await reload(first.order_id)).status).toBe("refund_due");
+    // The shop stopped it: everything paid comes back, no fee.
+    expect(await reload(first.order_id)).toMatchObject({
+      status: "refund_due",
+      refund_due_paise: first.price_paise,
+      cancelled_by: "shop",
+    });
 
     double.setFault({ kind: "none" });
     // "Send to panel now", before the backoff is over (the panel was topped up, say).

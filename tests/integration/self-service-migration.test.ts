@@ -46,9 +46,10 @@ describe.each(testDatabases())("the self-service migration on $name", (kind: Tes
       .execute();
 
     const result = await migrateToLatest(db, dialect);
-    // Later releases' migrations run too; this one ran, and succeeded.
-    expect(result.results?.map((r) => [r.migrationName, r.status])).toContainEqual(["0022_self_service", "Success"]);
-    expect(result.results?.every((r) => r.status === "Success")).toBe(true);
+    // 0022 runs (and any migration numbered after it), each once and successfully.
+    const ran = result.results?.map((r) => [r.migrationName, r.status]) ?? [];
+    expect(ran[0]).toEqual(["0022_self_service", "Success"]);
+    expect(ran.filter(([, status]) => status !== "Success")).toEqual([]);
     const plan = await db.selectFrom("plans").selectAll().executeTakeFirstOrThrow();
     expect(plan).toMatchObject({
       name: "Old plan",

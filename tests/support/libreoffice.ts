@@ -25,13 +25,22 @@ function officeCommand(): string {
  * codes joined by "/"), text delimiter, character set, first line.
  */
 export function openCsvInCalc(files: string[], dir: string, csvOptions: string): Map<string, string> {
+  return convertToFods(files, dir, [`--infilter=CSV:${csvOptions}`]);
+}
+
+/** Opens spreadsheet files LibreOffice recognises by themselves (.xlsx) and saves each as flat ODS XML in `dir`. */
+export function openInCalc(files: string[], dir: string): Map<string, string> {
+  return convertToFods(files, dir, []);
+}
+
+function convertToFods(files: string[], dir: string, filter: string[]): Map<string, string> {
   execFileSync(
     officeCommand(),
     [
       `-env:UserInstallation=${pathToFileURL(join(dir, "lo-profile")).href}`,
       "--headless",
       "--norestore",
-      `--infilter=CSV:${csvOptions}`,
+      ...filter,
       "--convert-to",
       "fods",
       "--outdir",
@@ -49,6 +58,8 @@ export interface CalcCell {
   type: string;
   formula: string | null;
   text: string;
+  /** office:value (numbers, currency) or office:date-value, as Calc stored it. */
+  value: string | null;
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -69,7 +80,7 @@ function cellText(inner: string): string {
     .join("\n");
 }
 
-/** Every non-empty cell of the first sheet of a flat ODS file, row by row. */
+/** Every non-empty cell of the first sheet of a flat ODS file, row by row (a repeated cell as often as it repeats). */
 export function calcCells(fods: string): CalcCell[][] {
   const rows: CalcCell[][] = [];
   for (const [, row] of fods.matchAll(/<table:table-row\b[^>]*>([\s\S]*?)<\/table:table-row>/g)) {
@@ -78,11 +89,15 @@ export function calcCells(fods: string): CalcCell[][] {
       /<table:table-cell\b([^>]*?)(?:\/>|>([\s\S]*?)<\/table:table-cell>)/g,
     )) {
       if (inner === undefined && !/table:formula=/.test(attrs!)) continue;
-      cells.push({
+      const cell = {
         type: /office:value-type="([^"]+)"/.exec(attrs!)?.[1] ?? "",
         formula: /table:formula="([^"]*)"/.exec(attrs!)?.[1] ?? null,
+        value: /office:(?:date-)?value="([^"]*)"/.exec(attrs!)?.[1] ?? null,
         text: cellText(inner ?? ""),
-      });
+      };
+      // Calc writes equal neighbours once, with how many there are.
+      const repeated = Number(/table:number-columns-repeated="(\d+)"/.exec(attrs!)?.[1] ?? 1);
+      for (let i = 0; i < repeated; i++) cells.push(cell);
     }
     if (cells.length) rows.push(cells);
   }

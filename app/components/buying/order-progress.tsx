@@ -30,6 +30,7 @@ const ICONS: Record<BuyerStage, ReactNode> = {
   delivered: <PackageCheck aria-hidden className="size-10 text-green-600" />,
   partial: <TriangleAlert aria-hidden className="size-10 text-amber-600" />,
   not_delivered: <XCircle aria-hidden className="size-10 text-red-600" />,
+  you_cancelled: <RotateCcw aria-hidden className="size-10 text-gray-700" />,
   refunded: <RotateCcw aria-hidden className="size-10 text-gray-700" />,
   cancelled: <XCircle aria-hidden className="size-10 text-gray-600" />,
 };
@@ -53,12 +54,18 @@ function RefundHow() {
 export function StageExplanation({ order }: { order: TrackedOrder }) {
   const { t } = useTranslation("order");
   const locale = useLocale();
-  const { stage, delivered, refundPaise } = order.view;
+  const { stage, delivered, refundPaise, feePaise, cancelledBy } = order.view;
   const count = (n: number) => formatCount(n, locale);
   const inr = (paise: number) => formatInr(paise, locale);
   const of = (n: number) => t("explain.of", { delivered: count(n), quantity: count(order.quantity) });
   const refund = refundPaise === null ? null : inr(refundPaise);
-  const fee = t("explain.fee", { percent: REFUND_FEE_PERCENT });
+  // Only a buyer's own cancellation pays the fee (refund policy); refunds recorded before it was kept say it generally.
+  const fee =
+    feePaise === 0
+      ? t("explain.inFull")
+      : feePaise === null
+        ? t("explain.fee", { percent: REFUND_FEE_PERCENT })
+        : t("explain.feeAmount", { percent: REFUND_FEE_PERCENT, amount: inr(feePaise) });
   switch (stage) {
     case "pay":
       return <p>{t("explain.pay", { amount: inr(order.pricePaise) })}</p>;
@@ -111,7 +118,7 @@ export function StageExplanation({ order }: { order: TrackedOrder }) {
     case "not_delivered":
       return refund ? (
         <>
-          <p>{t("explain.notDelivered")}</p>
+          <p>{t(cancelledBy === "shop" ? "explain.shopCancelled" : "explain.notDelivered")}</p>
           <p className="mt-2">
             {t("explain.youGetBack")}
             <strong data-testid="refund-due">{refund}</strong>
@@ -122,9 +129,20 @@ export function StageExplanation({ order }: { order: TrackedOrder }) {
       ) : (
         <p>{t("explain.notDeliveredContact")}</p>
       );
+    case "you_cancelled":
+      return (
+        <p>
+          {t("explain.youGetBack")}
+          <strong data-testid="refund-due">{refund ?? inr(order.pricePaise)}</strong>
+          {t("explain.fullBack", { amount: inr(order.pricePaise), fee })}
+          {(feePaise ?? 0) > 0 && t("explain.feeWhy")}
+          <RefundHow />
+        </p>
+      );
     case "refunded":
       return (
         <p>
+          {cancelledBy === "buyer" && `${t("explain.youCancelled")} `}
           {t("explain.refundedBefore")}
           <strong data-testid="refund-due">{refund ?? inr(order.pricePaise)}</strong>
           {t("explain.refundedAfter")}

@@ -3,10 +3,12 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import { istBuyerDateTime } from "~/domain/dashboard/ist-time";
+import { REFUND_FEE_PERCENT } from "~/domain/orders/lifecycle";
 import type { SelfServiceView } from "~/domain/self-service/track.server";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/i18n/use-locale";
+import { formatInr } from "~/lib/money";
 
 /** "30 minutes", "2 hours", "hour": how often a drip-feed part arrives. */
 export function everyText(t: TFunction, minutes: number): string {
@@ -100,7 +102,12 @@ export function SelfService({
       {view.canCancel && (
         <Form method="post">
           <Proof lookup={lookup} intent="cancel" />
-          <p className="text-gray-700">{confirming ? t("cancel.confirm") : t("cancel.hint")}</p>
+          <p className="text-gray-700">
+            {t(confirming ? "cancel.confirm" : "cancel.hint", {
+              amount: formatInr(view.cancelRefundPaise, locale),
+              percent: REFUND_FEE_PERCENT,
+            })}
+          </p>
           {confirming ? (
             <Button key="confirm" type="submit" variant="danger" disabled={busy} className="mt-2 w-full">
               {busy ? t("cancel.sending") : t("cancel.confirmButton")}

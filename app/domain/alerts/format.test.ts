@@ -94,6 +94,8 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     paid_by: null,
     payment_evidence: null,
     refund_due_paise: null,
+    refund_fee_paise: null,
+    cancelled_by: null,
     refunded_at: null,
     refund_reference: null,
     panel_order_id: null,

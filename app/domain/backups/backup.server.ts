@@ -23,6 +23,8 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 export interface BackupScope {
   plans?: boolean;
   orders?: boolean;
+  /** Only these orders (by order id) and the payments received for them: one order deleted from the list. */
+  orderIds?: string[];
   /** Payments received from bank alerts and gateways, matched or not. */
   paymentCredits?: boolean;
   /** Setting keys to include; undefined means none. */
@@ -125,6 +127,23 @@ export async function writeBackup(
       after = rows[rows.length - 1]!.id;
     }
   }
+  for (let i = 0; i < (scope.orderIds?.length ?? 0); i += 100) {
+    const ids = scope.orderIds!.slice(i, i + 100);
+    for (const row of await db.selectFrom("orders").selectAll().where("order_id", "in", ids).orderBy("id").execute()) {
+      await write({ table: "orders", row });
+      counts.orders++;
+    }
+    const credits = await db
+      .selectFrom("payment_credits")
+      .selectAll()
+      .where("order_id", "in", ids)
+      .orderBy("id")
+      .execute();
+    for (const row of credits) {
+      await write({ table: "payment_credits", row });
+      counts.payment_credits++;
+    }
+  }
   if (settingKeys.length > 0) {
     const rows = await db.selectFrom("settings").selectAll().where("key", "in", settingKeys).execute();
     for (const row of rows) await write({ table: "settings", row });
@@ -198,6 +217,11 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
             .onConflict((oc) => oc.column(conflictColumn).doNothing())
             .executeTakeFirst();
           restored[table] += Number(result.numInsertedOrUpdatedRows ?? 0);
+          // A deleted sale that is back is no longer missing from the revenue screens.
+          if (table === "orders") {
+            const ids = rows.slice(i, i + 100).map((r) => String(r.order_id));
+            await trx.deleteFrom("deleted_orders").where("order_id", "in", ids).execute();
+          }
         }
       }
       await markPublicPagesChanged(trx);

@@ -3,6 +3,7 @@ import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS, SETTING_GROUPS, type SettingGroup } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 import { forgetAllOrderAlerts } from "~/domain/alerts/outbox.server";
+import { forgetDeletedSales } from "~/domain/orders/deleted-orders.repository.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
 import { deleteAllCredits } from "~/domain/payments/credits.repository.server";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
@@ -66,6 +67,8 @@ export async function deleteSelectedData(
     if (options.has("orders")) await deleteAllCredits(trx);
     // Alerts still queued about them would link to orders that are gone.
     if (options.has("orders")) await forgetAllOrderAlerts(trx);
+    // So would the dashboard's note about paid orders deleted one by one.
+    if (options.has("orders")) await forgetDeletedSales(trx);
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
     const settings = await deleteSettingValues(trx, keys);
     // Plans, prices and the delivered-orders count on the public pages may all have gone.

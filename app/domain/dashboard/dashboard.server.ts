@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/database.server";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
-import type { OrderStatus } from "~/domain/orders/lifecycle";
+import { type OrderStatus, PAID_STATUSES } from "~/domain/orders/lifecycle";
+import { deletedSalesIn } from "~/domain/orders/deleted-orders.repository.server";
 import { refundsDue } from "~/domain/orders/orders.repository.server";
 import { paiseToRupees } from "~/lib/money";
 import { type DashboardHour, hourlyBuckets, isSingleDay } from "./hourly.server";
@@ -10,22 +11,13 @@ import { DAY_MS, TIME_RANGES, istDate, istDayNumber, resolveTimeRange } from "./
 
 /**
  * What the dashboard counts, by the order lifecycle. Orders = paid orders
- * (payment confirmed, or sent to the panel by the operator's choice); an
- * unpaid checkout is not an order. Revenue = their prices less the refunds
- * owed or paid on them; profit likewise. Success = delivered; pending =
- * payments waiting for the operator's confirmation.
+ * (PAID_STATUSES: payment confirmed, or sent to the panel by the operator's
+ * choice); an unpaid checkout is not an order. Revenue = their prices less the
+ * refunds owed or paid on them; profit = the sum of each order's profit
+ * (orders/profit.ts: price − panel charge − refund). Success = delivered;
+ * pending = payments waiting for the operator's confirmation.
  */
-export const PAID_STATUSES = [
-  "paid",
-  "sending",
-  "placement_unknown",
-  "waiting_panel",
-  "sent",
-  "delivering",
-  "delivered",
-  "refund_due",
-  "refunded",
-] as const satisfies readonly OrderStatus[];
+export { PAID_STATUSES };
 
 /** The status filter: each value narrows the cards, chart and breakdown to these states. */
 export const DASHBOARD_STATUSES = ["all", "success", "pending", "failed"] as const;
@@ -88,6 +80,8 @@ export interface Dashboard extends DashboardCards {
   /** A one-day range, hour by hour in IST (24 entries); null for longer ranges. */
   hourly: DashboardHour[] | null;
   services: DashboardService[];
+  /** Paid orders of the range the operator deleted: no longer in these figures, so the page says so. */
+  deletedSales: { orders: number; revenue: number };
 }
 
 interface Bucket {
@@ -118,7 +112,8 @@ export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now
       sql<number>`sum(case when status = 'delivered' then orders else 0 end)`.as("completed"),
       sql<number>`sum(case when status = 'payment_claimed' then orders else 0 end)`.as("pending"),
       sql<number | null>`sum(case when status in (${paid}) then revenue_paise - refund_paise else 0 end)`.as("revenue"),
-      sql<number | null>`sum(case when status in (${paid}) then profit_paise - refund_paise else 0 end)`.as("profit"),
+      // The roll-up's profit is already net of refunds (orders/profit.ts, migration 0025).
+      sql<number | null>`sum(case when status in (${paid}) then profit_paise else 0 end)`.as("profit"),
     ])
     .groupBy(["day", "service_type"]);
   if (range.from !== undefined) q = q.where("day", ">=", istDayNumber(range.from));
@@ -160,6 +155,11 @@ export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now
   }
 
   const owed = await refundsDue(db);
+  const deletedStatuses =
+    query.status === "all"
+      ? PAID_STATUSES
+      : STATUS_FILTER[query.status].filter((s) => (PAID_STATUSES as readonly string[]).includes(s));
+  const deleted = deletedStatuses.length ? await deletedSalesIn(db, range, deletedStatuses) : null;
   const hourly = isSingleDay(range)
     ? await hourlyBuckets(db, range, PAID_STATUSES, query.status === "all" ? null : STATUS_FILTER[query.status])
     : null;
@@ -176,6 +176,7 @@ export async function getDashboard(db: DB, query: DashboardQuery, now = Date.now
     daily: fillDays(days, range.from, range.to, now),
     hourly,
     services: [...services.values()],
+    deletedSales: { orders: deleted?.orders ?? 0, revenue: paiseToRupees(deleted?.revenuePaise ?? 0) },
   };
 }
 

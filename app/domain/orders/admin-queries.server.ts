@@ -1,12 +1,14 @@
 import { WAIT_ADVICE, isWaitReason } from "~/domain/panel/failures";
 import { paiseToRupees } from "~/lib/money";
 import { deliveredCount } from "./buyer-view";
-import { STATUS_LABELS } from "./lifecycle";
+import { STATUS_LABELS, isSale } from "./lifecycle";
 import { actionsFor } from "./order-actions";
 import { panelOrdersPage, readPanelRequest } from "./panel-request";
+import { netProfitPaise } from "./profit";
 import type { OrderRow } from "./table";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+const rupeesOrNull = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
 
 /** The admin's view of an order, payment and refund included, as the JSON API sends it. */
 export function toAdminOrderJson(o: OrderRow) {
@@ -20,9 +22,15 @@ export function toAdminOrderJson(o: OrderRow) {
     target: o.target,
     amount: o.quantity,
     price: paiseToRupees(o.price_paise),
-    profit: o.profit_paise === null ? null : paiseToRupees(o.profit_paise),
+    /** Net of refunds (profit.ts); null while the panel's charge is unknown. */
+    profit: rupeesOrNull(netProfitPaise(o)),
+    /** Price less the panel's charge, before refunds. */
+    profitBeforeRefund: rupeesOrNull(o.profit_paise),
+    listedPrice: rupeesOrNull(o.listed_price_paise),
     status: o.status,
     statusLabel: STATUS_LABELS[o.status],
+    /** Counted as a sale on the revenue screens: deleting it asks for its id and keeps a backup. */
+    sale: isSale({ status: o.status, paidAt: o.paid_at }),
     createdAt: new Date(o.created_at).toISOString(),
     customerName: o.customer_name,
     customerPhone: o.customer_phone,
@@ -35,7 +43,9 @@ export function toAdminOrderJson(o: OrderRow) {
       evidence: o.payment_evidence ? (JSON.parse(o.payment_evidence) as Record<string, unknown>) : null,
     },
     refund: {
-      due: o.refund_due_paise === null ? null : paiseToRupees(o.refund_due_paise),
+      due: rupeesOrNull(o.refund_due_paise),
+      fee: rupeesOrNull(o.refund_fee_paise),
+      cancelledBy: o.cancelled_by,
       refundedAt: iso(o.refunded_at),
       reference: o.refund_reference,
     },
@@ -79,6 +89,7 @@ export function toAdminOrderJson(o: OrderRow) {
       hasProfit: o.profit_paise !== null,
       refunded: o.refunded_at !== null,
       delivered: deliveredCount(o.quantity, o.panel_remains),
+      cancelledBy: o.cancelled_by,
     }),
   };
 }

@@ -64,24 +64,52 @@ describe("what the buyer sees", () => {
     }
   });
 
-  it("tells a refund apart: partly delivered or not delivered, with the amount", () => {
-    expect(buyerView(facts("refund_due", { remains: 400, refundDuePaise: 19_000 }), NOW)).toEqual({
-      stage: "partial",
-      delivered: 600,
-      refundPaise: 19_000,
-    });
-    expect(buyerView(facts("refund_due", { remains: 1000, refundDuePaise: 47_500 }), NOW)).toEqual({
-      stage: "not_delivered",
-      delivered: 0,
-      refundPaise: 47_500,
-    });
-    expect(buyerView(facts("refunded", { remains: 400, refundDuePaise: 19_000 }), NOW)).toEqual({
+  it("tells a refund apart: partly delivered or not delivered, with the amount and the fee kept", () => {
+    expect(
+      buyerView(
+        facts("refund_due", { remains: 400, refundDuePaise: 20_000, refundFeePaise: 0, cancelledBy: "panel" }),
+        NOW,
+      ),
+    ).toEqual({ stage: "partial", delivered: 600, refundPaise: 20_000, feePaise: 0, cancelledBy: "panel" });
+    expect(
+      buyerView(
+        facts("refund_due", { remains: 1000, refundDuePaise: 50_000, refundFeePaise: 0, cancelledBy: "shop" }),
+        NOW,
+      ),
+    ).toEqual({ stage: "not_delivered", delivered: 0, refundPaise: 50_000, feePaise: 0, cancelledBy: "shop" });
+    expect(buyerView(facts("refunded", { remains: 400, refundDuePaise: 20_000, refundFeePaise: 0 }), NOW)).toEqual({
       stage: "refunded",
       delivered: 600,
-      refundPaise: 19_000,
+      refundPaise: 20_000,
+      feePaise: 0,
+      cancelledBy: null,
+    });
+    // Refunds recorded before the fee was kept: the fee is not known.
+    expect(buyerView(facts("refund_due", { remains: 1000, refundDuePaise: 47_500 }), NOW)).toMatchObject({
+      stage: "not_delivered",
+      feePaise: null,
     });
     // Only a refund owed or paid is shown as one.
-    expect(buyerView(facts("delivering", { remains: 400, refundDuePaise: 19_000 }), NOW).refundPaise).toBeNull();
+    const delivering = buyerView(facts("delivering", { remains: 400, refundDuePaise: 19_000, refundFeePaise: 0 }), NOW);
+    expect(delivering).toMatchObject({ refundPaise: null, feePaise: null });
+  });
+
+  it("reads a buyer's own cancellation as theirs, with the fee their refund keeps", () => {
+    const view = buyerView(
+      facts("refund_due", { remains: 1000, refundDuePaise: 18_904, refundFeePaise: 995, cancelledBy: "buyer" }),
+      NOW,
+    );
+    expect(view).toEqual({
+      stage: "you_cancelled",
+      delivered: 0,
+      refundPaise: 18_904,
+      feePaise: 995,
+      cancelledBy: "buyer",
+    });
+    // Once paid back it is refunded, still the buyer's cancellation.
+    expect(
+      buyerView(facts("refunded", { refundDuePaise: 18_904, refundFeePaise: 995, cancelledBy: "buyer" }), NOW),
+    ).toMatchObject({ stage: "refunded", cancelledBy: "buyer" });
   });
 
   it("counts what arrived from the panel's remains, within 0 and the quantity", () => {

@@ -1,4 +1,4 @@
-import type { OrderStatus } from "./lifecycle";
+import type { CancelledBy, OrderStatus } from "./lifecycle";
 
 /**
  * What a buyer is told about their order, in plain words, from its state. The
@@ -23,8 +23,10 @@ export type BuyerStage =
   | "delivered"
   /** Partly delivered; the rest is refunded. */
   | "partial"
-  /** Not delivered; refunded in full (or, unpaid, simply not delivered). */
+  /** Not delivered; the refund is due (or, unpaid, simply not delivered). */
   | "not_delivered"
+  /** The buyer cancelled it before delivery started; the refund (less the fee) is due. */
+  | "you_cancelled"
   | "refunded"
   | "cancelled";
 
@@ -36,6 +38,10 @@ export interface BuyerOrderFacts {
   /** From the panel: how many are left to deliver, when it said. */
   remains: number | null;
   refundDuePaise: number | null;
+  /** The fee kept from that refund (0: in full; null: not recorded). */
+  refundFeePaise?: number | null;
+  /** Who stopped the paid order: the buyer's own cancellation reads as theirs. */
+  cancelledBy?: CancelledBy | null;
 }
 
 export interface BuyerView {
@@ -43,6 +49,9 @@ export interface BuyerView {
   /** How many of `quantity` have arrived, when known. */
   delivered: number | null;
   refundPaise: number | null;
+  /** The processing fee kept from the refund, when one is owed or paid (0 when refunded in full). */
+  feePaise: number | null;
+  cancelledBy: CancelledBy | null;
 }
 
 export function deliveredCount(quantity: number, remains: number | null): number | null {
@@ -57,6 +66,8 @@ export function buyerView(order: BuyerOrderFacts, now = Date.now()): BuyerView {
     stage,
     delivered,
     refundPaise,
+    feePaise: refundPaise === null ? null : (order.refundFeePaise ?? null),
+    cancelledBy: order.cancelledBy ?? null,
   });
   switch (order.status) {
     case "awaiting_payment":
@@ -86,6 +97,7 @@ export function buyerView(order: BuyerOrderFacts, now = Date.now()): BuyerView {
       // Paid and refused before the panel took it: the operator fixes it or refunds; nothing is final yet.
       return view(order.paid ? "on_hold" : "not_delivered");
     case "refund_due":
+      if (order.cancelledBy === "buyer") return view("you_cancelled", refund);
       return view(delivered !== null && delivered > 0 ? "partial" : "not_delivered", refund);
     case "refunded":
       return view("refunded", refund);

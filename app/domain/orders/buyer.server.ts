@@ -33,6 +33,8 @@ export function trackedOrder(row: OrderRow, now = Date.now()): TrackedOrder {
         paid: row.paid_at !== null,
         remains: row.panel_remains,
         refundDuePaise: row.refund_due_paise,
+        refundFeePaise: row.refund_fee_paise,
+        cancelledBy: row.cancelled_by,
       },
       now,
     ),

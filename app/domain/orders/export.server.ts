@@ -2,74 +2,21 @@ import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { DB } from "~/db/database.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { istDateTime } from "~/domain/dashboard/ist-time";
+import { IST_OFFSET_MS, istDateTime } from "~/domain/dashboard/ist-time";
 import { upiAmount } from "~/lib/money";
 import { type OrderFilters, filteredOrders } from "./list.server";
-import type { OrderRow } from "./table";
+import {
+  EXPORT_COLUMNS,
+  EXPORT_HEADERS,
+  type ExportCell,
+  type ExportOrder,
+  exportCells,
+  nationalDigits,
+} from "./export-columns";
 
-export const EXPORT_HEADERS = [
-  "Order ID",
-  "Customer Name",
-  "Phone Number",
-  "Service Type",
-  "Target",
-  "Quantity",
-  "Price (₹)",
-  "Profit (₹)",
-  "Status",
-  "Created At",
-  "SMM Panel Order ID",
-  "SMM Panel Status",
-  "SMM Panel Charge",
-  "SMM Panel Currency",
-] as const;
+export { EXPORT_HEADERS } from "./export-columns";
 
 const BATCH = 1000;
-
-/** Only what the file holds: half the columns, so each batch is half the garbage. */
-const EXPORT_COLUMNS = [
-  "id",
-  "order_id",
-  "customer_name",
-  "customer_phone",
-  "service_type",
-  "target",
-  "quantity",
-  "price_paise",
-  "profit_paise",
-  "status",
-  "created_at",
-  "panel_order_id",
-  "panel_status",
-  "panel_charge",
-  "panel_currency",
-] as const;
-export type ExportOrder = Pick<OrderRow, (typeof EXPORT_COLUMNS)[number]>;
-
-export function exportRow(o: ExportOrder): string[] {
-  const text = (v: string | number | null | undefined) =>
-    v === null || v === undefined || v === "" ? "N/A" : String(v);
-  return [
-    o.order_id,
-    text(o.customer_name),
-    text(o.customer_phone),
-    o.service_type,
-    text(o.target),
-    String(o.quantity),
-    upiAmount(o.price_paise),
-    o.profit_paise === null ? "N/A" : (o.profit_paise < 0 ? "-" : "") + upiAmount(Math.abs(o.profit_paise)),
-    o.status,
-    istDateTime(o.created_at, true),
-    text(o.panel_order_id),
-    text(o.panel_status),
-    text(o.panel_charge),
-    text(o.panel_currency),
-  ];
-}
-
-/** Columns the server writes from its own integers: numbers, never buyer text, so they stay numbers in a spreadsheet. */
-const NUMBER_COLUMNS: ReadonlySet<string> = new Set(["Quantity", "Price (₹)", "Profit (₹)"]);
-const NUMBER_INDEXES = new Set(EXPORT_HEADERS.flatMap((h, i) => (NUMBER_COLUMNS.has(h) ? [i] : [])));
 
 /** A cell starting with one of these is read as a formula (OWASP's list: = + - @, tab, CR, LF). */
 const FORMULA_START = /^[=+\-@\t\r\n]/;
@@ -107,8 +54,32 @@ export function csvNumber(value: string): string {
   return /^-?\d+(\.\d+)?$|^N\/A$/.test(value) ? `"${value}"` : csvField(value);
 }
 
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map((v, i) => (NUMBER_INDEXES.has(i) ? csvNumber(v) : csvField(v))).join(",")}\r\n`;
+const NA = "N/A";
+
+/** Signed rupees with two decimals, from paise: -1250 → "-12.50". */
+export function rupeesText(paise: number): string {
+  return (paise < 0 ? "-" : "") + upiAmount(Math.abs(paise));
+}
+
+/** One typed cell as CSV: numbers as numbers, dates as IST text, a phone as its digits, any other text defused. */
+export function csvCell(cell: ExportCell): string {
+  switch (cell.kind) {
+    case "money":
+      return csvNumber(cell.paise === null ? NA : rupeesText(cell.paise));
+    case "count":
+      return csvNumber(String(cell.value));
+    case "date":
+      return csvField(cell.ms === null ? NA : istDateTime(cell.ms, true));
+    case "phone":
+      // Digits alone are no formula: quoted as they are, with no apostrophe in front.
+      return cell.value === null || cell.value === "" ? csvField(NA) : csvField(nationalDigits(cell.value));
+    case "text":
+      return csvField(cell.value === null || cell.value === "" ? NA : cell.value);
+  }
+}
+
+export function csvLine(cells: readonly ExportCell[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
 }
 
 export async function countMatching(db: DB, filters: OrderFilters, now = Date.now()): Promise<number> {
@@ -145,7 +116,7 @@ export async function* csvChunks(db: DB, filters: OrderFilters, now = Date.now()
   yield `\uFEFF${EXPORT_HEADERS.map(csvField).join(",")}\r\n`;
   let chunk = "";
   for await (const order of matchingOrders(db, filters, now)) {
-    chunk += csvLine(exportRow(order));
+    chunk += csvLine(exportCells(order));
     if (chunk.length > 64 * 1024) {
       yield chunk;
       chunk = "";
@@ -182,20 +153,46 @@ export function pullStream(source: AsyncIterable<string | Uint8Array>): Readable
   );
 }
 
+/** How the .xlsx shows rupees: a number with two decimals and the ₹ sign (negative profits with a minus). */
+export const XLSX_RUPEES = '"₹"#,##0.00;-"₹"#,##0.00';
+export const XLSX_DATE_TIME = "yyyy-mm-dd hh:mm:ss";
+
+/**
+ * One typed cell as an .xlsx value: rupees and counts as numbers, instants as
+ * date cells holding IST wall-clock time (a spreadsheet date has no time
+ * zone), text as text. ExcelJS writes a plain string or number as a value;
+ * only an object with `formula` would be a formula, so buyer text cannot.
+ */
+function xlsxValue(cell: ExportCell): { value: string | number | Date; numFmt?: string } {
+  switch (cell.kind) {
+    case "money":
+      return cell.paise === null ? { value: NA } : { value: cell.paise / 100, numFmt: XLSX_RUPEES };
+    case "count":
+      return { value: cell.value };
+    case "date":
+      return cell.ms === null ? { value: NA } : { value: new Date(cell.ms + IST_OFFSET_MS), numFmt: XLSX_DATE_TIME };
+    case "phone":
+      return { value: cell.value ? nationalDigits(cell.value) : NA };
+    case "text":
+      return { value: cell.value === null || cell.value === "" ? NA : cell.value };
+  }
+}
+
 export function xlsxStream(db: DB, filters: OrderFilters, now = Date.now()): Readable {
   const out = new PassThrough();
   (async () => {
     // ExcelJS costs ~30 MB of memory; only an .xlsx export needs it.
     const { default: ExcelJS } = await import("exceljs");
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
     const sheet = workbook.addWorksheet("Orders");
     sheet.addRow([...EXPORT_HEADERS]).commit();
     for await (const order of matchingOrders(db, filters, now)) {
-      const row = exportRow(order);
-      // Quantity as a number, so the sheet can sum it; the rest stays text. Every value is a plain
-      // string or number, which ExcelJS writes as a value cell: only an object with `formula`
-      // would become a formula, so buyer text cannot.
-      sheet.addRow(row.map((v, i) => (i === 5 ? Number(v) : v))).commit();
+      const values = exportCells(order).map(xlsxValue);
+      const row = sheet.addRow(values.map((v) => v.value));
+      values.forEach((v, i) => {
+        if (v.numFmt) row.getCell(i + 1).numFmt = v.numFmt;
+      });
+      row.commit();
       // The workbook writer ignores backpressure; wait here while the download catches up.
       if (out.writableNeedDrain) await once(out, "drain");
     }

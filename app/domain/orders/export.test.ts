@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { EXPORT_HEADERS, type ExportCell, type ExportOrder, exportCells, paymentSource } from "./export-columns";
 import { csvField, csvLine, csvNumber, neutraliseFormula } from "./export.server";
 
 /**
@@ -93,25 +94,105 @@ describe("CSV cells", () => {
     expect(csvNumber("-1+1")).toBe('"\'-1+1"');
   });
 
-  it("writes a line with numbers in the number columns and defused text elsewhere", () => {
-    const row = [
-      "BK0000000001",
-      "=cmd",
-      "+919812345678",
-      "followers",
-      "a;-1+1",
-      "1000",
-      "349.00",
-      "-12.50",
-      "completed",
-      "2025-03-15 12:00:00",
-      "N/A",
-      "N/A",
-      "N/A",
-      "N/A",
+  it("writes a line with numbers in the number columns, the phone as digits and defused text elsewhere", () => {
+    const cells: ExportCell[] = [
+      { kind: "text", value: "BK0000000001" },
+      { kind: "text", value: "=cmd" },
+      { kind: "phone", value: "+919812345678" },
+      { kind: "text", value: "followers" },
+      { kind: "text", value: "a;-1+1" },
+      { kind: "count", value: 1000 },
+      { kind: "money", paise: 34_900 },
+      { kind: "money", paise: -1_250 },
+      { kind: "text", value: "completed" },
+      { kind: "date", ms: Date.UTC(2025, 2, 15, 6, 30) },
+      { kind: "text", value: null },
+      { kind: "money", paise: null },
+      { kind: "phone", value: "+1-555=cmd" },
+      { kind: "phone", value: null },
     ];
-    expect(csvLine(row)).toBe(
-      `"BK0000000001","'=cmd","'+919812345678","followers","a;'-1+1","1000","349.00","-12.50","completed","2025-03-15 12:00:00","N/A","N/A","N/A","N/A"\r\n`,
+    expect(csvLine(cells)).toBe(
+      `"BK0000000001","'=cmd","9812345678","followers","a;'-1+1","1000","349.00","-12.50","completed","2025-03-15 12:00:00","N/A","N/A","'+1-555=cmd","N/A"\r\n`,
     );
+  });
+});
+
+describe("the export's columns", () => {
+  const order: ExportOrder = {
+    id: 1,
+    order_id: "BK7Q2M9XD4TA",
+    customer_name: "Priya Sharma",
+    customer_phone: "+919812345678",
+    service_type: "followers",
+    target: "priya.bakes",
+    quantity: 1000,
+    price_paise: 19_899,
+    listed_price_paise: 19_900,
+    profit_paise: 19_899,
+    status: "refunded",
+    created_at: Date.UTC(2026, 10, 22, 6, 30),
+    panel_order_id: null,
+    panel_status: null,
+    panel_charge: null,
+    panel_currency: null,
+    utr: "412345678901",
+    paid_at: Date.UTC(2026, 10, 22, 6, 32),
+    paid_by: "bank-alert:email",
+    refund_due_paise: 18_904,
+    refunded_at: Date.UTC(2026, 10, 23, 6, 30),
+    refund_reference: "512345678901",
+    plan_name: "Popular Followers",
+  };
+
+  it("keeps the spec's columns first, in their order, then what a bank statement is matched against", () => {
+    expect(EXPORT_HEADERS).toEqual([
+      "Order ID",
+      "Customer Name",
+      "Phone Number",
+      "Service Type",
+      "Target",
+      "Quantity",
+      "Price (₹)",
+      "Profit (₹)",
+      "Status",
+      "Created At",
+      "SMM Panel Order ID",
+      "SMM Panel Status",
+      "SMM Panel Charge",
+      "SMM Panel Currency",
+      "UTR",
+      "Paid Amount (₹)",
+      "Paid At",
+      "Listed Price (₹)",
+      "Refund Due (₹)",
+      "Refunded (₹)",
+      "Refund Reference",
+      "Plan Name",
+      "Payment Source",
+    ]);
+  });
+
+  it("writes the profit net of the refund, and the refund as refunded with its reference", () => {
+    const line = csvLine(exportCells(order)).trimEnd().split(",");
+    const at = (header: string) => line[EXPORT_HEADERS.indexOf(header)];
+    // ₹198.99 paid, nothing charged by the panel, ₹189.04 refunded: ₹9.95 profit.
+    expect(at("Profit (₹)")).toBe('"9.95"');
+    expect(at("Refund Due (₹)")).toBe('"N/A"');
+    expect(at("Refunded (₹)")).toBe('"189.04"');
+    expect(at("Refund Reference")).toBe('"512345678901"');
+    expect(at("Paid Amount (₹)")).toBe('"198.99"');
+    expect(at("Listed Price (₹)")).toBe('"199.00"');
+    expect(at("Paid At")).toBe('"2026-11-22 12:02:00"');
+    expect(at("Payment Source")).toBe('"Bank alert (email)"');
+    const owed = csvLine(exportCells({ ...order, status: "refund_due", refunded_at: null, refund_reference: null }));
+    expect(owed.split(",")[EXPORT_HEADERS.indexOf("Refund Due (₹)")]).toBe('"189.04"');
+  });
+
+  it("names where a payment's confirmation came from", () => {
+    expect(paymentSource({ paid_at: 1, paid_by: "owner" })).toBe("Operator (owner)");
+    expect(paymentSource({ paid_at: 1, paid_by: "operator" })).toBe("Operator");
+    expect(paymentSource({ paid_at: 1, paid_by: "operator:owner" })).toBe("Operator (owner)");
+    expect(paymentSource({ paid_at: 1, paid_by: "gateway:razorpay" })).toBe("Gateway (razorpay)");
+    expect(paymentSource({ paid_at: null, paid_by: null })).toBeNull();
   });
 });

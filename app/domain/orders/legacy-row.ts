@@ -1,12 +1,23 @@
-import { refundPaise } from "./lifecycle";
+import { refundOf } from "./lifecycle";
 
 /**
  * Backups written before the order lifecycle (migration 0010) hold orders in
- * the old shape: status pending/completed/failed/cancelled plus panel_state.
- * Restoring one maps each row the way the migration mapped the live table.
+ * the old shape: status pending/completed/failed/cancelled plus panel_state;
+ * those written before migration 0025 have refunds without their fee.
+ * Restoring one maps each row the way the migrations mapped the live table.
  */
 export function upgradeLegacyOrderRow(row: Record<string, unknown>, now = Date.now()): Record<string, unknown> {
-  if (!("panel_state" in row)) return row;
+  const upgraded = "panel_state" in row ? beforeLifecycle(row, now) : row;
+  return "refund_fee_paise" in upgraded ? upgraded : withRefundFee(upgraded);
+}
+
+/** Migration 0025: every refund before it kept the 5% fee (refund = share − 5% of it, so fee ≈ refund × 5/95). */
+function withRefundFee(row: Record<string, unknown>): Record<string, unknown> {
+  if (row.refund_due_paise === null || row.refund_due_paise === undefined) return row;
+  return { ...row, refund_fee_paise: Math.floor((Number(row.refund_due_paise) * 5 + 47) / 95) };
+}
+
+function beforeLifecycle(row: Record<string, unknown>, now: number): Record<string, unknown> {
   const { panel_state: panelState, ...rest } = row;
   const status = String(row.status);
   const panelStatus = row.panel_status as string | null;
@@ -17,11 +28,11 @@ export function upgradeLegacyOrderRow(row: Record<string, unknown>, now = Date.n
     paid_by: "operator",
     payment_evidence: '{"migrated":true}',
   };
-  const refund = (undelivered: number) => ({
-    ...paid,
-    status: "refund_due",
-    refund_due_paise: refundPaise(price, quantity, undelivered),
-  });
+  // Before migration 0025 every refund kept the processing fee, as a buyer's cancellation still does.
+  const refund = (undelivered: number) => {
+    const { refundPaise, feePaise } = refundOf(price, quantity, undelivered, "buyer");
+    return { ...paid, status: "refund_due", refund_due_paise: refundPaise, refund_fee_paise: feePaise };
+  };
   const upgraded = (fields: Record<string, unknown>) => ({ ...rest, ...fields });
 
   if (status === "pending" && panelState === "sending") return upgraded({ ...paid, status: "sending" });

@@ -11,6 +11,7 @@ import {
   actorLabel,
   canTransition,
   isOrderStatus,
+  refundOf,
   refundPaise,
 } from "./lifecycle";
 
@@ -18,34 +19,46 @@ const NAMES = Object.keys(TRANSITIONS) as TransitionName[];
 const KINDS: Actor["kind"][] = ["buyer", "operator", "system", "bank_alert", "gateway"];
 
 describe("refundPaise", () => {
-  it("gives back the undelivered share less the 5% fee: ₹500, 600 of 1,000 delivered → ₹190", () => {
-    expect(REFUND_FEE_PERCENT).toBe(5);
-    expect(refundPaise(50_000, 1000, 400)).toBe(19_000);
+  it("gives back the undelivered share in full when the panel or the shop stopped: ₹500, 600 of 1,000 delivered → ₹200", () => {
+    expect(refundPaise(50_000, 1000, 400, "panel")).toBe(20_000);
+    expect(refundPaise(50_000, 1000, 1000, "shop")).toBe(50_000);
+    expect(refundOf(19_899, 1000, 1000, "shop")).toEqual({ refundPaise: 19_899, feePaise: 0 });
   });
 
-  it("refunds the whole price less the fee when nothing was delivered, and nothing when all was", () => {
-    expect(refundPaise(34_900, 1000, 1000)).toBe(34_900 - 1_745);
-    expect(refundPaise(1_900, 100, 100)).toBe(1_805);
-    expect(refundPaise(50_000, 1000, 0)).toBe(0);
+  it("keeps the 5% fee only from a buyer's own cancellation", () => {
+    expect(REFUND_FEE_PERCENT).toBe(5);
+    expect(refundOf(50_000, 1000, 1000, "buyer")).toEqual({ refundPaise: 47_500, feePaise: 2_500 });
+    // The order: ₹198.99 cancelled by its buyer → ₹189.04 back, ₹9.95 kept.
+    expect(refundOf(19_899, 1000, 1000, "buyer")).toEqual({ refundPaise: 18_904, feePaise: 995 });
+  });
+
+  it("refunds the whole price when nothing was delivered, and nothing when all was", () => {
+    expect(refundPaise(34_900, 1000, 1000, "buyer")).toBe(34_900 - 1_745);
+    expect(refundPaise(1_900, 100, 100, "buyer")).toBe(1_805);
+    expect(refundPaise(1_900, 100, 100, "panel")).toBe(1_900);
+    expect(refundPaise(50_000, 1000, 0, "panel")).toBe(0);
   });
 
   it("rounds the share and the fee to the paisa, half up", () => {
     // 34,900 × 157 / 1,000 = 5,479.3 → 5,479; fee 273.95 → 274.
-    expect(refundPaise(34_900, 1000, 157)).toBe(5_205);
+    expect(refundPaise(34_900, 1000, 157, "buyer")).toBe(5_205);
+    expect(refundPaise(34_900, 1000, 157, "panel")).toBe(5_479);
     // 999 × 75 / 150 = 499.5 → 500; fee 25.
-    expect(refundPaise(999, 150, 75)).toBe(475);
+    expect(refundPaise(999, 150, 75, "buyer")).toBe(475);
     // A share of 10 paise: fee 0.5 → 1.
-    expect(refundPaise(1_000, 100, 1)).toBe(9);
+    expect(refundPaise(1_000, 100, 1, "buyer")).toBe(9);
   });
 
   it("never owes more than the price or less than nothing, whatever the panel reports", () => {
-    expect(refundPaise(50_000, 1000, 5000)).toBe(refundPaise(50_000, 1000, 1000));
-    expect(refundPaise(50_000, 1000, -20)).toBe(0);
-    for (let undelivered = 0; undelivered <= 100; undelivered++) {
-      const refund = refundPaise(4_900, 100, undelivered);
-      expect(refund).toBeGreaterThanOrEqual(0);
-      expect(refund).toBeLessThan(4_900);
-      if (undelivered > 0) expect(refund).toBeGreaterThanOrEqual(refundPaise(4_900, 100, undelivered - 1));
+    for (const by of ["buyer", "shop", "panel"] as const) {
+      expect(refundPaise(50_000, 1000, 5000, by)).toBe(refundPaise(50_000, 1000, 1000, by));
+      expect(refundPaise(50_000, 1000, -20, by)).toBe(0);
+      for (let undelivered = 0; undelivered <= 100; undelivered++) {
+        const refund = refundPaise(4_900, 100, undelivered, by);
+        expect(refund).toBeGreaterThanOrEqual(0);
+        expect(refund).toBeLessThanOrEqual(4_900);
+        if (undelivered > 0) expect(refund).toBeGreaterThanOrEqual(refundPaise(4_900, 100, undelivered - 1, by));
+      }
     }
   });
 });

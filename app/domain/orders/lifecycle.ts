@@ -56,6 +56,27 @@ export const UNPAID_STATUSES = [
   "cancelled",
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * The orders the revenue screens count as sales: payment confirmed, or sent to
+ * the panel by the operator's choice (docs/product.md, Dashboard).
+ */
+export const PAID_STATUSES = [
+  "paid",
+  "sending",
+  "placement_unknown",
+  "waiting_panel",
+  "sent",
+  "delivering",
+  "delivered",
+  "refund_due",
+  "refunded",
+] as const satisfies readonly OrderStatus[];
+
+/** A sale: deleting one asks for its id and keeps a backup (delete-order.server.ts). */
+export function isSale(order: { status: OrderStatus; paidAt: number | null }): boolean {
+  return order.paidAt !== null || (PAID_STATUSES as readonly OrderStatus[]).includes(order.status);
+}
+
 /** States in which the panel's word may still move the order (delivery.server.ts). */
 export const AT_PANEL_STATUSES = ["sent", "delivering"] as const satisfies readonly OrderStatus[];
 
@@ -165,19 +186,40 @@ export function canTransition(name: TransitionName, status: OrderStatus, actor: 
 }
 
 /**
- * Deducted from every refund, as the refund policy tells buyers before they pay
- * (content/pages/refund-policy.md, "Processing fee").
+ * Kept from a refund only when the buyer cancelled: the refund policy's
+ * processing fee for a cancellation the buyer asks for
+ * (content/pages/refund-policy.md, "Processing fee"). When the shop or the
+ * panel stops an order, or delivers only part of it, the buyer gets the
+ * undelivered share back in full.
  */
 export const REFUND_FEE_PERCENT = 5;
 
+/** Who stopped a paid order, which decides the fee: the buyer, the shop (the operator) or the SMM panel. */
+export const CANCELLED_BY = ["buyer", "shop", "panel"] as const;
+export type CancelledBy = (typeof CANCELLED_BY)[number];
+
+export interface Refund {
+  /** What the buyer gets back. */
+  refundPaise: number;
+  /** The processing fee kept (0 unless the buyer cancelled). */
+  feePaise: number;
+}
+
 /**
  * What the buyer gets back for the part not delivered: its share of the price
- * (rounded to the paisa) less the processing fee. With 600 of 1,000 delivered
- * on a ₹500 order: ₹200 undelivered, ₹10 fee, ₹190 refunded.
+ * (rounded to the paisa), less the processing fee if the buyer cancelled.
+ * With 600 of 1,000 delivered on a ₹500 order: ₹200 back; a buyer who
+ * cancels a ₹500 order gets ₹475 (₹25 fee).
  */
-export function refundPaise(pricePaise: number, quantity: number, undelivered: number): number {
+export function refundOf(pricePaise: number, quantity: number, undelivered: number, by: CancelledBy): Refund {
   const share = Math.round((pricePaise * Math.min(Math.max(undelivered, 0), quantity)) / quantity);
-  return share - Math.round((share * REFUND_FEE_PERCENT) / 100);
+  const feePaise = by === "buyer" ? Math.round((share * REFUND_FEE_PERCENT) / 100) : 0;
+  return { refundPaise: share - feePaise, feePaise };
+}
+
+/** Just the amount of `refundOf`. */
+export function refundPaise(pricePaise: number, quantity: number, undelivered: number, by: CancelledBy): number {
+  return refundOf(pricePaise, quantity, undelivered, by).refundPaise;
 }
 
 /** The operator's words for each state (admin lists, badges, order details). */

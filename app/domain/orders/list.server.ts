@@ -1,11 +1,14 @@
-import { type SelectQueryBuilder, SqliteAdapter, sql } from "kysely";
+import { type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/database.server";
 import type { Database } from "~/db/schema";
 import { DAY_MS, TIME_RANGES, resolveTimeRange } from "~/domain/dashboard/ist-time";
 import { SERVICE_TYPES } from "~/domain/plans/table";
 import { ORDER_LIST_FILTERS, parseListFilter } from "./list-filters";
+import { parseIndianMobile } from "./buyer";
 import { isOrderIdShaped } from "./order-id";
+import { isSqlite } from "./orders.repository.server";
+import { SEARCHED_COLUMNS, SEARCH_TEXT_PG } from "./search-index";
 import type { OrderRow } from "./table";
 
 /** Orders list filters, read from the URL so a view can be bookmarked (status groups: list-filters.ts). */
@@ -54,12 +57,43 @@ function escapeLike(text: string): string {
  */
 export type SearchWalk = "matches" | "dates";
 
+/** What a search term asks for, decided once for the query and for the walk. */
+type SearchTerm =
+  | { kind: "none" }
+  /** An order id, as people and URLs carry it: one index lookup. */
+  | { kind: "order"; orderId: string }
+  /** A whole phone number (spaces, +91, 91 or a leading 0 allowed) or a 12-digit UTR: index lookups. */
+  | { kind: "exact"; phone: string | null; utr: string | null }
+  /** Part of a target, order id, name or phone, in any case. */
+  | { kind: "text"; text: string };
+
+/** Digits as people type a phone number or a UTR: with spaces, dashes, brackets or a + in front. */
+const NUMBER_LIKE = /^\+?[\d\s().-]+$/;
+
+export function searchTerm(raw: string): SearchTerm {
+  const term = raw.trim();
+  if (!term) return { kind: "none" };
+  const upper = term.toUpperCase().replace(/^#/, "");
+  if (isOrderIdShaped(upper)) return { kind: "order", orderId: upper };
+  if (NUMBER_LIKE.test(term)) {
+    const digits = term.replace(/\D/g, "");
+    const phone = parseIndianMobile(term);
+    const utr = digits.length === 12 ? digits : null;
+    if (phone || utr) return { kind: "exact", phone, utr };
+    // Part of a number: its digits, wherever the spaces were typed.
+    if (digits) return { kind: "text", text: digits };
+  }
+  return { kind: "text", text: term };
+}
+
 /**
  * The orders matching a time range, status and search. Search is
- * case-insensitive over order id, service type and target: an order-id-shaped
- * term is an exact index lookup; service names are matched in JS; other text
- * goes through the trigram index (migration 0006) on SQLite, and on
- * PostgreSQL through LIKE, which pg_trgm's index answers.
+ * case-insensitive over order id, service type, target and the buyer's name
+ * and phone, and finds a whole phone number however typed and a UTR: an
+ * order-id-shaped term, a phone number or a UTR are exact index lookups;
+ * service names are matched in JS; other text goes through the trigram index
+ * (migrations 0006, 0025) on SQLite, and on PostgreSQL through LIKE, which
+ * pg_trgm's index answers.
  */
 export function filteredOrders(
   db: DB,
@@ -74,12 +108,23 @@ export function filteredOrders(
   const statuses = ORDER_LIST_FILTERS[filters.status].statuses;
   if (statuses) q = q.where("status", "in", statuses);
 
-  const term = filters.q.trim();
-  if (!term) return q;
-  const upper = term.toUpperCase().replace(/^#/, "");
-  if (isOrderIdShaped(upper)) return q.where("order_id", "=", upper);
-
-  const lower = term.toLowerCase();
+  const search = searchTerm(filters.q);
+  switch (search.kind) {
+    case "none":
+      return q;
+    case "order":
+      return q.where("order_id", "=", search.orderId);
+    case "exact":
+      return q.where((eb) =>
+        eb.or([
+          ...(search.phone ? [eb("customer_phone", "=", search.phone)] : []),
+          ...(search.utr ? [eb("utr", "=", search.utr)] : []),
+        ]),
+      );
+    case "text":
+      break;
+  }
+  const lower = search.text.toLowerCase();
   const services = SERVICE_TYPES.filter((s) => s.includes(lower));
   const serviceMatch = services.length ? [sql<boolean>`service_type in (${sql.join(services)})`] : [];
   const phrase = trigramPhrase(db, filters, now);
@@ -94,11 +139,15 @@ export function filteredOrders(
     );
   }
   const pattern = `%${escapeLike(lower)}%`;
-  const idPattern = `%${escapeLike(upper)}%`;
+  if (!isSqlite(db)) {
+    // The very expression pg_trgm's index is built on (search-index.ts).
+    return q.where((eb) =>
+      eb.or([sql<boolean>`${sql.raw(SEARCH_TEXT_PG)} like ${pattern} escape '\\'`, ...serviceMatch]),
+    );
+  }
   return q.where((eb) =>
     eb.or([
-      sql<boolean>`lower(target) like ${pattern} escape '\\'`,
-      sql<boolean>`order_id like ${idPattern} escape '\\'`,
+      ...SEARCHED_COLUMNS.map((column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`),
       ...serviceMatch,
     ]),
   );
@@ -111,11 +160,11 @@ export function filteredOrders(
  * match of a common word).
  */
 function trigramPhrase(db: DB, filters: OrderFilters, now: number): string | null {
-  const term = filters.q.trim();
-  if (!(db.getExecutor().adapter instanceof SqliteAdapter) || [...term].length < 3) return null;
+  const search = searchTerm(filters.q);
+  if (search.kind !== "text" || !isSqlite(db) || [...search.text].length < 3) return null;
   const range = resolveTimeRange(filters.range, filters, now);
   if (range.from !== undefined && (range.to ?? now) - range.from <= 8 * DAY_MS) return null;
-  return `"${term.replace(/"/g, '""')}"`;
+  return `"${search.text.replace(/"/g, '""')}"`;
 }
 
 /** Past this many matches a term is common enough that its newest matches are quickest found by date. */

@@ -1,11 +1,11 @@
 import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { refreshFromPanel } from "./delivery.server";
 import type { OrderAction } from "./order-actions";
-import { anonymiseOrder, deleteOrder, findOrder, parseOrderId } from "./orders.repository.server";
+import { deleteOrderByOperator } from "./delete-order.server";
+import { anonymiseOrder, findOrder, parseOrderId } from "./orders.repository.server";
 import { confirmPayment, markRefunded } from "./payment.server";
 import { sendAfterConfirmation } from "./payment-jobs.server";
 import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "./placement.server";
@@ -23,7 +23,8 @@ export interface OrderActionResult {
 /**
  * Runs one operator action on one order. The order pages and the JSON API both
  * come through here. State changes are audited by the transitions themselves;
- * the other actions (profit, delete, erase) and every refusal are audited here.
+ * a deletion with itself (delete-order.server.ts); the other actions (profit,
+ * erase) and every refusal are audited here.
  * Throws AppError codes; the edge turns them into answers.
  */
 export async function runOrderAction(
@@ -38,8 +39,7 @@ export async function runOrderAction(
   if (!orderId) throw new AppError("NOT_FOUND", "Order not found");
   try {
     const result = await perform(services, operator, orderId, action, guard);
-    if (!TRANSITION_ACTIONS.has(action.intent))
-      await audit(services, operator, orderId, action, { result: result.message });
+    if (!SELF_AUDITED.has(action.intent)) await audit(services, operator, orderId, action, { result: result.message });
     return result;
   } catch (error) {
     if (isAppError(error) && error.code !== "NOT_FOUND") {
@@ -49,13 +49,14 @@ export async function runOrderAction(
   }
 }
 
-/** Actions whose success the transitions already record. */
-const TRANSITION_ACTIONS = new Set<OrderAction["intent"]>([
+/** Actions whose success is recorded with the change itself: the transitions, and a deletion. */
+const SELF_AUDITED = new Set<OrderAction["intent"]>([
   "confirm-payment",
   "place",
   "retry",
   "cancel",
   "mark-refunded",
+  "delete",
 ]);
 
 async function perform(
@@ -95,10 +96,14 @@ async function perform(
       const current = await findOrder(db, orderId);
       if (current?.panel_order_id && (current.status === "sent" || current.status === "delivering")) {
         // At the panel: the buyer's claimed request, so one panel call whoever clicks, and only where the service allows it.
-        const order = await cancelBeforeDelivery(services, orderId, { kind: "operator", ...operator });
+        const order = await cancelBeforeDelivery(services, orderId, {
+          kind: "operator",
+          ...operator,
+          forBuyer: action.byBuyer,
+        });
         return { message: PLACEMENT_MESSAGES.cancelledAtPanel, order };
       }
-      return cancelOrder(services, orderId, operator.name, operator.client);
+      return cancelOrder(services, orderId, operator.name, operator.client, action.byBuyer ? "buyer" : "shop");
     }
     case "mark-refunded": {
       const order = await markRefunded(db, orderId, operator.name, action.reference, operator);
@@ -113,11 +118,7 @@ async function perform(
       return { message: PLACEMENT_MESSAGES.profitUpdated, order };
     }
     case "delete":
-      await db.transaction().execute(async (trx) => {
-        if (!(await deleteOrder(trx, orderId))) throw new AppError("NOT_FOUND", "Order not found");
-        await forgetOrderAlerts(trx, orderId);
-      });
-      return { message: "Order deleted successfully" };
+      return deleteOrderByOperator(services, operator, orderId, action.confirmOrderId);
     case "erase": {
       if (!(await anonymiseOrder(db, orderId, Date.now()))) throw new AppError("NOT_FOUND", "Order not found");
       return { message: "Customer name and phone erased", order: await findOrder(db, orderId) };

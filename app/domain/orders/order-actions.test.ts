@@ -72,6 +72,9 @@ describe("the operator's actions on an order", () => {
     expect(actionsFor({ ...base("refund_due"), delivered: 0 }).retry).toBe(true);
     expect(actionsFor({ ...base("refund_due"), delivered: 600 }).retry).toBe(false);
     expect(actionsFor({ ...base("refund_due"), refunded: true }).retry).toBe(false);
+    // A buyer's own cancellation is refunded, never delivered after all; the shop's or the panel's may be retried.
+    expect(actionsFor({ ...base("refund_due"), delivered: 0, cancelledBy: "buyer" }).retry).toBe(false);
+    expect(actionsFor({ ...base("refund_due"), delivered: 0, cancelledBy: "shop" }).retry).toBe(true);
   });
 
   it("offers Update Profit only for an order the panel has and with no profit yet", () => {

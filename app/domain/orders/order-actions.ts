@@ -19,7 +19,12 @@ const place = z.object({ intent: z.literal("place"), unpaid: flag });
  * not find it. Without it such an order is never sent again.
  */
 const retry = z.object({ intent: z.literal("retry"), checked: flag });
-const cancel = z.object({ intent: z.literal("cancel") });
+/**
+ * `byBuyer`: stopping a paid order because its buyer asked for it, so the
+ * refund keeps the processing fee (refund policy); otherwise the shop
+ * cancels and refunds in full.
+ */
+const cancel = z.object({ intent: z.literal("cancel"), byBuyer: flag });
 const markRefunded = z.object({
   intent: z.literal("mark-refunded"),
   reference: z
@@ -27,7 +32,11 @@ const markRefunded = z.object({
     .max(40, "Enter the 12-digit UPI reference of the refund"),
 });
 const updateProfit = z.object({ intent: z.literal("update-profit") });
-const del = z.object({ intent: z.literal("delete") });
+/** `confirmOrderId`: the order id typed again, which deleting a paid order asks for (delete-order.server.ts). */
+const del = z.object({
+  intent: z.literal("delete"),
+  confirmOrderId: z.string().max(60, "Type the order id to delete it").optional(),
+});
 const erase = z.object({ intent: z.literal("erase") });
 
 export const orderActionSchema = z.discriminatedUnion(
@@ -90,6 +99,8 @@ export function actionsFor(order: {
   refunded: boolean;
   /** How many the panel delivered, when it said. */
   delivered: number | null;
+  /** Who stopped it: a buyer's own cancellation is never sent again. */
+  cancelledBy?: "buyer" | "shop" | "panel" | null;
 }) {
   const s = order.status;
   const unpaid = s === "awaiting_payment" || s === "payment_claimed" || s === "expired";
@@ -104,7 +115,7 @@ export function actionsFor(order: {
       s === "waiting_panel" ||
       s === "failed" ||
       s === "placement_unknown" ||
-      (s === "refund_due" && !order.refunded && (order.delivered ?? 0) === 0),
+      (s === "refund_due" && !order.refunded && (order.delivered ?? 0) === 0 && order.cancelledBy !== "buyer"),
     cancel:
       unpaid ||
       s === "paid" ||

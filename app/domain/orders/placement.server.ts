@@ -281,6 +281,8 @@ export async function cancelOrder(
   orderId: string,
   operator: string,
   client?: RequestClient,
+  /** A paid order: stopped at the buyer's request (the refund keeps the fee) or by the shop (in full). */
+  cancelledBy: "buyer" | "shop" = "shop",
 ): Promise<{ order: OrderRow; message: string }> {
   const { db } = services;
   const order = await findOrder(db, orderId);
@@ -290,7 +292,11 @@ export async function cancelOrder(
   if (order.paid_at !== null && ["paid", "placement_unknown", "waiting_panel", "failed"].includes(order.status)) {
     const stopped = await transitionOrder(db, orderId, "refundDue", {
       actor,
-      reason: "stopped by the operator before delivery",
+      reason:
+        cancelledBy === "buyer"
+          ? "stopped by the operator before delivery, at the buyer's request"
+          : "stopped by the operator before delivery",
+      cancelledBy,
       client,
     });
     return { order: stopped, message: PLACEMENT_MESSAGES.cancelledPaid };

@@ -1,8 +1,8 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ServiceType } from "~/domain/plans/table";
-import type { OrderStatus } from "./lifecycle";
+import type { CancelledBy, OrderStatus } from "./lifecycle";
 
-export type { OrderStatus } from "./lifecycle";
+export type { CancelledBy, OrderStatus } from "./lifecycle";
 
 export interface OrderTable {
   id: Generated<number>;
@@ -42,6 +42,10 @@ export interface OrderTable {
   payment_evidence: string | null;
   /** Owed back to the buyer for what was not delivered; kept as the refunded amount once paid. */
   refund_due_paise: number | null;
+  /** The processing fee kept from that refund: 0 unless the buyer cancelled (migration 0025; refund-policy.md). */
+  refund_fee_paise: number | null;
+  /** Who stopped a paid order: the buyer, the shop (operator) or the panel; null otherwise (migration 0025). */
+  cancelled_by: CancelledBy | null;
   refunded_at: number | null;
   /** The UPI reference of the refund the operator paid. */
   refund_reference: string | null;
@@ -67,12 +71,31 @@ export interface OrderTable {
   panel_wait_reason: string | null;
   /** JSON (PanelRequestRecord): what the last `add` sent, where and when, and any order id its reply named. */
   panel_request: string | null;
+  /** Price less the panel's charge, once known in rupees; refunds come off it in profit.ts (never here). */
   profit_paise: number | null;
   /** When the panel completed it (the refill guarantee counts from here); null before, and on orders delivered before it was kept. */
   delivered_at: number | null;
   anonymised_at: number | null;
   created_at: number;
   updated_at: number;
+}
+
+/**
+ * A paid order the operator deleted: enough to say on the revenue screens
+ * what they no longer count (migration 0025). The order itself is in the
+ * backup named here; restoring it removes this row.
+ */
+export interface DeletedOrderTable {
+  order_id: string;
+  created_at: number;
+  service_type: ServiceType;
+  status: OrderStatus;
+  price_paise: number;
+  refund_due_paise: number | null;
+  profit_paise: number | null;
+  deleted_at: number;
+  deleted_by: string;
+  backup: string;
 }
 
 export type OrderRow = Selectable<OrderTable>;

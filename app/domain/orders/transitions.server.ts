@@ -7,12 +7,13 @@ import { AppError } from "~/lib/app-error";
 import { deliveredCount } from "./buyer-view";
 import {
   type Actor,
+  type CancelledBy,
   STATUS_LABELS,
   TRANSITIONS,
   type TransitionName,
   actorLabel,
   canTransition,
-  refundPaise,
+  refundOf,
 } from "./lifecycle";
 import { type OrderFields, findOrder, lockOrder, writeStatus } from "./orders.repository.server";
 import type { OrderRow } from "./table";
@@ -34,6 +35,11 @@ export interface TransitionRequest {
   set?: OrderFields;
   /** Extra facts for the history (never secrets). */
   details?: Record<string, unknown>;
+  /**
+   * For the operator stopping a paid order: "buyer" when the buyer asked for it
+   * (the refund then keeps the processing fee), else the shop (in full).
+   */
+  cancelledBy?: Extract<CancelledBy, "buyer" | "shop">;
   /** Refuses with this message when it returns one (a check only the caller knows). */
   guard?: (order: OrderRow) => string | null;
   client?: RequestClient;
@@ -69,7 +75,11 @@ export async function applyTransition(
   if (guarded) throw new AppError("INVALID_TRANSITION", guarded, { status: order.status });
 
   const now = request.now ?? Date.now();
-  const fields: OrderFields = { ...impliedFields(name, order, request.actor, now), ...request.set, updated_at: now };
+  const fields: OrderFields = {
+    ...impliedFields(name, order, request.actor, now, request.cancelledBy),
+    ...request.set,
+    updated_at: now,
+  };
   const updated = await writeStatus(trx, order.id, order.status, rule.to, fields);
   // Only possible without the row lock (a caller that did not lock): someone else moved it first.
   if (!updated) throw new AppError("CONFLICT", "This order changed meanwhile. Reload it and try again.");
@@ -106,22 +116,51 @@ export async function applyTransition(
   return updated;
 }
 
-/** What a paid order owes back: the undelivered part (all of it unless the panel says otherwise), less the fee. */
-export function refundFor(order: Pick<OrderRow, "price_paise" | "quantity" | "panel_remains">): number {
-  return refundPaise(order.price_paise, order.quantity, order.panel_remains ?? order.quantity);
+/**
+ * What a paid order owes back: the undelivered part (all of it unless the
+ * panel says otherwise), less the fee only when the buyer cancelled.
+ */
+export function refundFor(
+  order: Pick<OrderRow, "price_paise" | "quantity" | "panel_remains">,
+  by: CancelledBy,
+): { refund_due_paise: number; refund_fee_paise: number; cancelled_by: CancelledBy } {
+  const { refundPaise, feePaise } = refundOf(
+    order.price_paise,
+    order.quantity,
+    order.panel_remains ?? order.quantity,
+    by,
+  );
+  return { refund_due_paise: refundPaise, refund_fee_paise: feePaise, cancelled_by: by };
+}
+
+/**
+ * Who stopped the order, which decides the fee: the panel when it failed or
+ * delivered part; the buyer on their own cancellation; otherwise the shop,
+ * unless the operator says the buyer asked for it.
+ */
+function stoppedBy(order: OrderRow, actor: Actor, asked: TransitionRequest["cancelledBy"]): CancelledBy {
+  if (order.status === "failed" || order.status === "partial") return "panel";
+  if (actor.kind === "buyer") return "buyer";
+  return asked ?? "shop";
 }
 
 /** Columns every transition of a kind sets, so no caller can forget them. */
-function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now: number): OrderFields {
+function impliedFields(
+  name: TransitionName,
+  order: OrderRow,
+  actor: Actor,
+  now: number,
+  cancelledBy: TransitionRequest["cancelledBy"],
+): OrderFields {
   switch (name) {
     case "confirmPayment":
       return { paid_at: now, paid_by: actorLabel(actor) };
     case "refundDue":
     case "cancelBeforeDelivery":
       return {
-        refund_due_paise: refundFor(order),
-        // Never at the panel, so it cost nothing (as one the panel cancelled, charge 0): the dashboard's
-        // profit less the refund is then the fee kept, not a loss of the whole refund.
+        ...refundFor(order, stoppedBy(order, actor, cancelledBy)),
+        // Never at the panel, so it cost nothing (as one the panel cancelled, charge 0): its profit
+        // (profit.ts, less the refund) is then the fee kept, if any, not a loss of the whole refund.
         ...(order.panel_order_id === null && order.profit_paise === null ? { profit_paise: order.price_paise } : {}),
       };
     case "refunded":
@@ -134,6 +173,8 @@ function impliedFields(name: TransitionName, order: OrderRow, actor: Actor, now:
       return {
         panel_error: null,
         refund_due_paise: null,
+        refund_fee_paise: null,
+        cancelled_by: null,
         profit_paise: null,
         panel_attempts: order.panel_attempts + 1,
         panel_retry_at: null,
@@ -158,6 +199,7 @@ function builtInGuard(name: TransitionName, order: OrderRow): string | null {
     if (order.refunded_at !== null || (deliveredCount(order.quantity, order.panel_remains) ?? 0) > 0) {
       return "Part of this order was delivered; it can no longer be sent again. Refund what is due instead.";
     }
+    if (order.cancelled_by === "buyer") return "The buyer cancelled this order; refund what is due instead.";
   }
   if (name === "cancelBeforeDelivery" && order.paid_at === null) {
     return "This order has no confirmed payment; the operator handles it.";

@@ -150,3 +150,16 @@ export async function deleteAllCredits(db: DB): Promise<number> {
   const result = await db.deleteFrom("payment_credits").executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The UPI id the payment for this order came from, as its bank alert or gateway reported it; null when unknown. */
+export async function payerUpiIdOf(db: DB, orderId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("payment_credits")
+    .select("payer_vpa")
+    .where("order_id", "=", orderId)
+    .where("status", "in", ["confirmed", "assigned"])
+    .where("payer_vpa", "is not", null)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return row?.payer_vpa ?? null;
+}

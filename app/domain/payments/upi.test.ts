@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildUpiLink, isUpiConfigured, upiNote, upiReference } from "./upi";
+import { buildRefundLink, buildUpiLink, isUpiConfigured, parseUpiId, upiNote, upiReference } from "./upi";
 
 describe("UPI payment link", () => {
   const base = {
@@ -67,5 +67,28 @@ describe("payment configuration", () => {
     expect(isUpiConfigured("", "BoostKaro")).toBe(false);
     expect(isUpiConfigured("shop@okaxis", " ")).toBe(false);
     expect(isUpiConfigured("not-a-vpa", "BoostKaro")).toBe(false);
+  });
+});
+
+describe("refund link", () => {
+  it("pays exactly the refund to the buyer's UPI id, with no merchant reference", () => {
+    expect(
+      buildRefundLink({
+        payeeVpa: "Rahul.V@OKSBI ",
+        payeeName: "Rahul Verma",
+        amountPaise: 18_904,
+        orderId: "BK7Q2M9XD4TA",
+      }),
+    ).toBe("upi://pay?pa=rahul.v@oksbi&pn=Rahul%20Verma&am=189.04&cu=INR&tn=Refund%20for%20order%20BK7Q2M9XD4TA");
+    const link = buildRefundLink({ payeeVpa: "a@ybl", payeeName: "", amountPaise: 100, orderId: "BK1" });
+    expect(link).not.toMatch(/[?&](tr|mc|pn)=/);
+  });
+
+  it("reads a UPI id as people write one, and nothing else", () => {
+    expect(parseUpiId(" Rahul.V@OKSBI ")).toBe("rahul.v@oksbi");
+    expect(parseUpiId("9876543210@ybl")).toBe("9876543210@ybl");
+    for (const bad of ["", "rahul", "@oksbi", "rahul@", "rahul@ok sbi", "a@b@c", "rahul@1bank", "<x>@ybl"]) {
+      expect(parseUpiId(bad), bad).toBeNull();
+    }
   });
 });

@@ -64,3 +64,36 @@ export function buildUpiLink(input: UpiPaymentInput): string {
 export function isUpiConfigured(upiId: string, merchantName: string): boolean {
   return /^[^@\s]+@[^@\s]+$/.test(upiId.trim()) && merchantName.trim() !== "";
 }
+
+/** A UPI id (VPA) as people and banks write one: handle@provider, the shape the bank-alert templates read. */
+const UPI_ID = /^[A-Za-z0-9._-]{2,64}@[A-Za-z][A-Za-z0-9.-]{0,40}[A-Za-z0-9]$/;
+
+/** The UPI id, trimmed and lower-cased, or null when it is not one. */
+export function parseUpiId(raw: string): string | null {
+  const id = raw.trim().toLowerCase();
+  return UPI_ID.test(id) ? id : null;
+}
+
+/**
+ * The `upi://pay` link (and QR) for a refund the operator pays from their own
+ * UPI app to the buyer's UPI id: the payee, its name, the exact amount and a
+ * note naming the order. No `tr` and no `mc`: those mark a merchant payment,
+ * and UPI apps refuse or flag a link carrying them when the payee is a person
+ * ("risk threshold exceeded", "transaction may be risky": EasyUpiPayment-Android
+ * issues 67 and 87, react-native-upi 22, upi_pay 19 and 32). A QR scanned in
+ * the app, or the link opened on the operator's phone, fills in the rest.
+ */
+export function buildRefundLink(input: {
+  payeeVpa: string;
+  payeeName: string;
+  amountPaise: number;
+  orderId: string;
+}): string {
+  return buildUpiLink({
+    payeeVpa: input.payeeVpa,
+    payeeName: input.payeeName,
+    amountPaise: input.amountPaise,
+    reference: "",
+    note: `Refund for order ${input.orderId}`,
+  });
+}

@@ -86,6 +86,7 @@ export async function cancelBeforeDelivery(
         reason: "cancelled at the SMM panel before delivery started",
         set: { panel_status: "cancelled", panel_remains: order.quantity, panel_next_sync_at: answeredAt },
         details: { panelOrderId: claim.panelOrderId },
+        cancelledBy: who.kind === "operator" && who.forBuyer ? "buyer" : undefined,
         client: who.client,
         now: answeredAt,
       });

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
 import { panelSetup } from "~/domain/panel/connection.server";
+import { refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderRow } from "~/domain/orders/table";
 import { selfServiceFacts, serviceIdOf } from "./facts.server";
 import type { RefillProgress } from "./refill-messages";
@@ -13,6 +14,8 @@ export interface SelfServiceView {
   guaranteeEndsAt: number | null;
   canRefill: boolean;
   canCancel: boolean;
+  /** What the buyer would get back on cancelling now: the price less the fee their own cancellation pays. */
+  cancelRefundPaise: number;
   /** Refills the panel took or is being asked for, newest first. */
   refills: { requestedAt: number; progress: RefillProgress; refillId: string | null }[];
   drip: DripProgress | null;
@@ -36,6 +39,7 @@ export async function selfServiceView(
     guaranteeEndsAt: guaranteeEndsAt(facts),
     canRefill: setup !== null && refillRefusal(facts, now) === null,
     canCancel: setup !== null && cancelRefusal(facts) === null,
+    cancelRefundPaise: refundPaise(order.price_paise, order.quantity, order.quantity, "buyer"),
     refills: refills
       .filter((r) => r.state !== "failed")
       .map((r) => ({

@@ -117,6 +117,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       )}
 
+      {d.deletedSales.orders > 0 && (
+        <p
+          className="rounded-xl border border-gray-300 bg-gray-50 p-4 text-sm text-gray-800"
+          data-testid="deleted-sales"
+        >
+          {plural(d.deletedSales.orders, "paid order")} ({rupees(d.deletedSales.revenue)} revenue) of this range{" "}
+          {d.deletedSales.orders === 1 ? "was" : "were"} deleted and {d.deletedSales.orders === 1 ? "is" : "are"} not
+          counted here. {d.deletedSales.orders === 1 ? "Its backup is" : "Their backups are"} in{" "}
+          <Link to="/admin/settings#backups-settings" className="font-medium text-brand-700 underline">
+            Settings → Backups
+          </Link>
+          .
+        </p>
+      )}
+
       <PanelBalanceCard />
 
       {d.totalOrders === 0 && d.pendingOrders === 0 ? (

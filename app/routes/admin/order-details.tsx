@@ -27,16 +27,18 @@ import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
 import { utrHeldElsewhere } from "~/domain/payments/credits.server";
+import { refundPaymentFor } from "~/domain/payments/refund-payment.server";
 
 export const meta: Route.MetaFunction = ({ params, matches }) => [
   { title: adminTitle(matches, `Order ${params.orderId}`) },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
   const row = await findOrder(db, params.orderId);
-  if (!row) return data({ order: null, history: [], selfService: null, utrHeld: [] }, { status: 404 });
+  if (!row)
+    return data({ order: null, history: [], selfService: null, utrHeld: [], refundPayment: null }, { status: 404 });
   const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
     at,
     actor,
@@ -48,6 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     history,
     selfService: await selfServiceView(context.get(servicesContext), row),
     utrHeld: await utrHeldElsewhere(db, row),
+    refundPayment: await refundPaymentFor(db, row, url.searchParams.get("payTo")),
   };
 }
 
@@ -91,6 +94,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 const grid = "grid grid-cols-[max-content_1fr] gap-x-4 gap-y-2 text-sm";
+const rupees = (value: number) => formatInr(Math.round(value * 100));
 
 /** Who confirmed the payment, from `paid_by` ("operator:<name>", "bank-alert:<source>", "gateway:<name>"). */
 function confirmedBy(paidBy: string | null): string {
@@ -102,6 +106,12 @@ function confirmedBy(paidBy: string | null): string {
   if (kind === "gateway") return `by ${who}`;
   return `by ${paidBy}`;
 }
+
+const STOPPED_BY = {
+  buyer: "The buyer (cancelled it)",
+  shop: "The shop (you stopped it)",
+  panel: "The SMM panel (refused or did not deliver it all)",
+} as const;
 
 const REFILL_WORDS = {
   requested: "Requested (waiting for the panel's answer)",
@@ -173,7 +183,12 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {/* First on a phone: an alert opens this page, and its main action (Confirm payment) is in view at once. */}
         <Section title="Actions">
-          <OrderActionsCard order={order} fetcher={fetcher} utrHeld={loaderData.utrHeld} />
+          <OrderActionsCard
+            order={order}
+            fetcher={fetcher}
+            utrHeld={loaderData.utrHeld}
+            refundPayment={loaderData.refundPayment}
+          />
           {(order.customerName || order.customerPhone) && (
             <EraseCustomerData
               orderId={order.orderId}
@@ -200,8 +215,21 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <Row label="Target">
               <OrderTarget service={order.serviceType} target={order.target} />
             </Row>
-            <Row label="Price">{formatInr(Math.round(order.price * 100))}</Row>
-            <Row label="Profit">{order.profit === null ? "—" : formatInr(Math.round(order.profit * 100))}</Row>
+            <Row label="Price">
+              {rupees(order.price)}
+              {order.listedPrice !== null && order.listedPrice !== order.price && (
+                <span className="text-gray-600"> (listed {rupees(order.listedPrice)})</span>
+              )}
+            </Row>
+            <Row label="Profit">
+              <span data-testid="order-profit">{order.profit === null ? "—" : rupees(order.profit)}</span>
+              {order.profit !== null && order.refund.due !== null && order.profitBeforeRefund !== null && (
+                <span className="block text-xs text-gray-600">
+                  {rupees(order.profitBeforeRefund)} after the panel's charge, less the {rupees(order.refund.due)}{" "}
+                  refund
+                </span>
+              )}
+            </Row>
           </dl>
         </Section>
         <Section title="Payment">
@@ -216,10 +244,23 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                 ? `${istDateTime(Date.parse(order.payment.paidAt))} ${confirmedBy(order.payment.paidBy)}`
                 : "Not confirmed"}
             </Row>
+            {order.refund.cancelledBy && <Row label="Stopped by">{STOPPED_BY[order.refund.cancelledBy]}</Row>}
             {order.refund.due !== null && (
               <Row label={order.refund.refundedAt ? "Refunded" : "Refund due"}>
-                {formatInr(Math.round(order.refund.due * 100))}
-                {order.refund.reference && <span className="ml-2 font-mono">UPI ref {order.refund.reference}</span>}
+                <span data-testid="refund-amount">{rupees(order.refund.due)}</span>
+                {order.refund.fee !== null && order.refund.fee > 0 && (
+                  <span className="text-gray-600"> ({rupees(order.refund.fee)} processing fee kept)</span>
+                )}
+                {order.refund.reference && (
+                  <span className="ml-2 font-mono" data-testid="refund-reference">
+                    UPI ref {order.refund.reference}
+                  </span>
+                )}
+                {order.refund.refundedAt && (
+                  <span className="block text-xs text-gray-600">
+                    {istDateTime(Date.parse(order.refund.refundedAt))}
+                  </span>
+                )}
               </Row>
             )}
           </dl>

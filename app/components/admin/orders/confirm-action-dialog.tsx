@@ -29,7 +29,7 @@ export function ConfirmActionDialog({
   confirmLabel: string;
   cancelLabel?: string;
   tone?: "danger" | "primary";
-  /** Until the operator has done what the dialog asks (ticked a box), the action stays off. */
+  /** Until the operator has done what the dialog asks (ticked a box, typed an order id again), the action stays off. */
   confirmDisabled?: boolean;
   onConfirm: () => void;
 }) {

@@ -8,7 +8,9 @@ import { formatInr } from "~/lib/money";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { UtrHolding } from "~/domain/payments/credits.server";
+import type { RefundPayment } from "~/domain/payments/refund-payment.server";
 import { ConfirmActionDialog } from "./confirm-action-dialog";
+import { RefundPay } from "./refund-pay";
 import { SentToPanel } from "./sent-to-panel";
 
 type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit">;
@@ -26,11 +28,14 @@ export function OrderActionsCard({
   order,
   fetcher,
   utrHeld = [],
+  refundPayment = null,
 }: {
   order: AdminOrderJson;
   fetcher: Fetcher;
   /** Credits the shop already holds with this order's UTR, elsewhere (payments/credits.server.ts). */
   utrHeld?: UtrHolding[];
+  /** How to pay the refund due, when one is. */
+  refundPayment?: RefundPayment | null;
 }) {
   const { actions } = order;
   const busy = fetcher.state !== "idle";
@@ -39,6 +44,7 @@ export function OrderActionsCard({
   const [checkedAtPanel, setCheckedAtPanel] = useState(false);
   const wait = order.smmPanel.wait;
   const sent = order.smmPanel.lastRequest;
+  const [cancelledBy, setCancelledBy] = useState<"shop" | "buyer">("shop");
   const submit = (intent: OrderActionIntent, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post" });
   const button = (intent: OrderActionIntent, label: string, look: typeof primary | typeof secondary) => (
@@ -117,37 +123,44 @@ export function OrderActionsCard({
           button("retry", order.status === "waiting_panel" ? "Send to panel now" : "Send to panel again", primary)
         ))}
       {actions.markRefunded && (
-        <form
-          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit("mark-refunded", { reference });
-          }}
-        >
+        // Two forms side by side, never one inside the other: the UPI id to pay (a GET of this page) and the reference.
+        <div className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm">
           <p>
             Refund due:{" "}
-            <strong>{order.refund.due === null ? "—" : formatInr(Math.round(order.refund.due * 100))}</strong> to the
-            buyer's UPI account. Pay it, then note the refund's UPI reference.
+            <strong>{order.refund.due === null ? "—" : formatInr(Math.round(order.refund.due * 100))}</strong>{" "}
+            {refundWhy(order)} to the buyer's UPI account. Pay it, then note the refund's UPI reference.
           </p>
-          <label htmlFor="refund-reference" className="mt-2 block font-medium">
-            Refund UPI reference (12 digits)
-          </label>
-          <div className="mt-1 flex gap-2">
-            <Input
-              size="sm"
-              id="refund-reference"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={12}
-              value={reference}
-              onChange={(e) => setReference(e.target.value.replace(/\D/g, "").slice(0, 12))}
-              className="min-w-0 flex-1 bg-transparent font-mono"
-            />
-            <Button {...primary} type="submit" disabled={busy || reference.length !== 12}>
-              Mark refunded
-            </Button>
-          </div>
-        </form>
+          {refundPayment && (
+            <div className="mt-3 border-t border-amber-200 pt-3">
+              <RefundPay payment={refundPayment} />
+            </div>
+          )}
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              void submit("mark-refunded", { reference });
+            }}
+          >
+            <label htmlFor="refund-reference" className="mt-3 block font-medium">
+              Refund UPI reference (12 digits)
+            </label>
+            <div className="mt-1 flex gap-2">
+              <Input
+                size="sm"
+                id="refund-reference"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={12}
+                value={reference}
+                onChange={(e) => setReference(e.target.value.replace(/\D/g, "").slice(0, 12))}
+                className="min-w-0 flex-1 bg-transparent font-mono"
+              />
+              <Button {...primary} type="submit" disabled={busy || reference.length !== 12}>
+                Mark refunded
+              </Button>
+            </div>
+          </form>
+        </div>
       )}
       <div className="flex flex-wrap gap-2">
         {actions.placeUnpaid && (
@@ -211,21 +224,23 @@ export function OrderActionsCard({
         onOpenChange={(open) => !open && setAsking(null)}
         title="Cancel this order?"
         confirmLabel="Cancel order"
-        onConfirm={() => submit("cancel")}
+        onConfirm={() =>
+          submit("cancel", { byBuyer: String(order.payment.paidAt !== null && cancelledBy === "buyer") })
+        }
       >
         {!order.payment.paidAt ? (
           <p>No payment was confirmed for this order. It will be closed.</p>
-        ) : order.smmPanel.orderId && (order.status === "sent" || order.status === "delivering") ? (
-          <p>
-            This order is paid and at the SMM panel. It can be cancelled only while the panel has not started it and its
-            service allows cancelling; the buyer is then owed the price, less the {REFUND_FEE_PERCENT}% processing fee.
-          </p>
         ) : (
-          <p>
-            This order is paid. Cancelling it makes a refund of{" "}
-            <strong>{formatInr(refundPaise(Math.round(order.price * 100), order.amount, order.amount))}</strong> (the
-            price less the {REFUND_FEE_PERCENT}% processing fee) due to the buyer.
-          </p>
+          <>
+            <p>
+              This order is paid
+              {order.smmPanel.orderId && (order.status === "sent" || order.status === "delivering")
+                ? " and at the SMM panel: it can be cancelled only while the panel has not started it and its service allows cancelling"
+                : ""}
+              . Who is cancelling it decides the refund (refund policy):
+            </p>
+            <CancelledByChoice order={order} value={cancelledBy} onChange={setCancelledBy} />
+          </>
         )}
       </ConfirmActionDialog>
     </div>
@@ -265,4 +280,61 @@ function UtrHeldWarning({ utr, held }: { utr: string | null; held: UtrHolding[] 
       </ul>
     </div>
   );
+}
+
+/** The shop stops a paid order (full refund) or the buyer asked for it (the refund keeps the processing fee). */
+function CancelledByChoice({
+  order,
+  value,
+  onChange,
+}: {
+  order: AdminOrderJson;
+  value: "shop" | "buyer";
+  onChange: (value: "shop" | "buyer") => void;
+}) {
+  const price = Math.round(order.price * 100);
+  const options = [
+    [
+      "shop",
+      "The shop is cancelling it",
+      `The buyer gets the full ${formatInr(refundPaise(price, order.amount, order.amount, "shop"))} back.`,
+    ],
+    [
+      "buyer",
+      "The buyer asked to cancel",
+      `The buyer gets ${formatInr(refundPaise(price, order.amount, order.amount, "buyer"))} back: the price less the ${REFUND_FEE_PERCENT}% processing fee.`,
+    ],
+  ] as const;
+  return (
+    <fieldset className="space-y-2">
+      <legend className="sr-only">Who is cancelling</legend>
+      {options.map(([key, label, refund]) => (
+        <label key={key} className="grid grid-cols-[auto_1fr] gap-x-2 rounded-lg border border-gray-200 p-2">
+          <input
+            type="radio"
+            name="cancelled-by"
+            value={key}
+            checked={value === key}
+            onChange={() => onChange(key)}
+            className="row-span-2 mt-1"
+          />
+          <span className="font-medium text-gray-900">{label}</span>
+          <span className="text-gray-700">{refund}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Why the refund is what it is: in full when the shop or the panel stopped the order, less the fee when the buyer cancelled. */
+function refundWhy(order: AdminOrderJson): string {
+  const fee = order.refund.fee;
+  if (order.refund.cancelledBy === "buyer") {
+    return `(the price less the ${REFUND_FEE_PERCENT}% processing fee${fee ? ` of ${formatInr(Math.round(fee * 100))}` : ""}: the buyer cancelled)`;
+  }
+  if (fee !== null && fee > 0)
+    return `(less the ${REFUND_FEE_PERCENT}% processing fee kept before refunds were in full)`;
+  if (order.refund.cancelledBy === "shop") return "(in full: you stopped the order)";
+  if (order.refund.cancelledBy === "panel") return "(in full: the panel did not deliver it all)";
+  return "";
 }

@@ -39,6 +39,7 @@ export function OrderFilters({ query, update }: { query: Filters; update: OrderL
             onKeyDown={(e) => e.key === "Enter" && submit()}
             placeholder="Search orders..."
             maxLength={100}
+            aria-describedby="order-search-hint"
             className="pl-9"
           />
         </label>
@@ -48,6 +49,9 @@ export function OrderFilters({ query, update }: { query: Filters; update: OrderL
           onChange={(status) => update({ status: status === "all" ? undefined : status })}
         />
       </div>
+      <p id="order-search-hint" className="-mt-2 text-xs text-gray-600">
+        Finds an order id, a phone number (any form), a name, a UTR, a username or a link.
+      </p>
       <RangeButtons
         label="Time filter"
         options={TIME_FILTERS}

@@ -23,7 +23,7 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
   const update = useOrderListParams();
   const loading = useNavigation().state === "loading";
   const [customer, setCustomer] = useState<AdminOrderJson | null>(null);
-  const [deleting, setDeleting] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AdminOrderJson | null>(null);
 
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -50,6 +50,19 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
         )}
       </p>
 
+      {!loading && total === 0 && query.q.trim() !== "" && query.range !== "all" && (
+        // A buyer's phone or UTR is usually from another day than the list's default (Today).
+        <p className="text-sm">
+          <button
+            type="button"
+            className="font-medium text-brand-700 underline"
+            onClick={() => update({ range: "all", startDate: undefined, endDate: undefined })}
+          >
+            Search all time for “{query.q.trim()}”
+          </button>
+        </p>
+      )}
+
       <TableFrame className={loading ? "opacity-60" : ""}>
         <OrdersTable orders={orders} rowAction={rowAction} onCustomer={setCustomer} onDelete={setDeleting} />
       </TableFrame>
@@ -58,10 +71,15 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
 
       <CustomerDialog order={customer} onClose={() => setCustomer(null)} />
       <ConfirmDeleteDialog
-        open={deleting !== null}
+        order={deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        onConfirm={() => {
-          if (deleting) void rowAction.submit({ intent: "delete", orderId: deleting }, { method: "post" });
+        onConfirm={(typed) => {
+          if (deleting) {
+            const fields = { intent: "delete", orderId: deleting.orderId };
+            void rowAction.submit(typed === undefined ? fields : { ...fields, confirmOrderId: typed }, {
+              method: "post",
+            });
+          }
           setDeleting(null);
         }}
       />

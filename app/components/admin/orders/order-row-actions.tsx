@@ -20,7 +20,7 @@ export function OrderRowActions({
   rowAction: RowFetcher;
   busy: boolean;
   onCustomer: (order: AdminOrderJson) => void;
-  onDelete: (orderId: string) => void;
+  onDelete: (order: AdminOrderJson) => void;
 }) {
   return (
     <div className="flex flex-wrap gap-1 max-sm:gap-2 sm:w-44">
@@ -43,7 +43,7 @@ export function OrderRowActions({
       <Button variant="neutral" size="xs" className={`bg-transparent ${touch}`} onClick={() => onCustomer(order)}>
         User Data
       </Button>
-      <Button variant="dangerOutline" size="xs" className={touch} onClick={() => onDelete(order.orderId)}>
+      <Button variant="dangerOutline" size="xs" className={touch} onClick={() => onDelete(order)}>
         Delete Order
       </Button>
     </div>

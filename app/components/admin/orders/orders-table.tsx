@@ -20,7 +20,7 @@ export function OrdersTable({
   orders: AdminOrderJson[];
   rowAction: RowFetcher;
   onCustomer: (order: AdminOrderJson) => void;
-  onDelete: (orderId: string) => void;
+  onDelete: (order: AdminOrderJson) => void;
 }) {
   // The order whose row action is on its way: its buttons wait.
   const busyId = rowAction.formData?.get("orderId");

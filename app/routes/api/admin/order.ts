@@ -16,14 +16,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return apiReply(adminOrderResponse, { order: toAdminOrderJson(order), message: "Order fetched" });
 }
 
-/** DELETE /api/admin/orders/{id}. */
+/** DELETE /api/admin/orders/{id}; a paid order also needs `?confirm={id}`, its id typed again. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   if (request.method !== "DELETE") return apiError(405, "Use DELETE to remove an order");
   await readNoBody(request);
   return apiHandle(async () => {
     const operator = { name: admin.username, client: requestClient(request) };
-    const result = await runOrderAction(context.get(servicesContext), operator, params.id, { intent: "delete" });
+    const confirm = new URL(request.url).searchParams.get("confirm")?.slice(0, 60);
+    const result = await runOrderAction(context.get(servicesContext), operator, params.id, {
+      intent: "delete",
+      confirmOrderId: confirm,
+    });
     return apiReply(deleteOrderResponse, { message: result.message });
   });
 }
