@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { readUtr, stripUtr } from "~/domain/orders/utr";
 import { GatewayPay } from "./gateway-pay";
 import { OrderProgress } from "./order-progress";
 
@@ -132,7 +133,11 @@ export function AwaitingPayment({
   );
 }
 
-/** "I have paid": the 12-digit UPI reference, in the window or (late) after it. */
+/**
+ * "I have paid": the 12-digit UPI reference, in the window or (late) after it.
+ * A pasted "1234 5678 9012" keeps its digits: separators go first, then the
+ * same check as the server's (readUtr) says what is wrong, at the field.
+ */
 function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: string) => Promise<BuyerError | null> }) {
   const [utr, setUtr] = useState("");
   const [sending, setSending] = useState(false);
@@ -140,8 +145,13 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
   const { t } = useTranslation("checkout");
   const text = useMessageText();
   async function send() {
+    const reading = readUtr(utr);
+    if (!reading.ok) {
+      setError(text(reading.message));
+      return;
+    }
     setSending(true);
-    const refused = await onSubmitUtr(utr);
+    const refused = await onSubmitUtr(reading.utr);
     setError(refused === null ? null : text(refused));
     setSending(false);
   }
@@ -154,7 +164,7 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
         void send();
       }}
     >
-      <Field id="utr" label={label} error={error}>
+      <Field id="utr" label={label} error={error} hint={utr ? t("utrDigits", { digits: utr.length }) : undefined}>
         {(control) => (
           <div className="flex gap-2">
             <Input
@@ -163,16 +173,19 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
               name="utr"
               inputMode="numeric"
               autoComplete="off"
-              maxLength={12}
+              maxLength={40}
               value={utr}
-              onChange={(e) => setUtr(e.target.value.replace(/\D/g, "").slice(0, 12))}
+              onChange={(e) => {
+                setUtr(stripUtr(e.target.value).slice(0, 40));
+                setError(null);
+              }}
               className="min-w-0 flex-1"
             />
             <Button
               type="submit"
               variant="outline"
               size="lg"
-              disabled={utr.length !== 12 || sending}
+              disabled={utr === "" || sending}
               className="shrink-0 px-4"
             >
               {t("iHavePaid")}

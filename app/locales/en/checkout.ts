@@ -17,6 +17,7 @@ export default {
   openUpiApp: "Open UPI app",
   utrLabel: "Paid already? Enter the 12-digit UPI reference (UTR)",
   lateUtrLabel: "Already paid? Enter your UTR (the 12-digit UPI reference)",
+  utrDigits: "{{digits}} of 12 digits",
   iHavePaid: "I have paid",
   orderId: "Order ID: ",
   messageUs: "If money left your account for this order, message us with your UTR and we will sort it out.",
