@@ -43,6 +43,7 @@ export default [
     // buying API
     route("create-order", "routes/api/create-order.ts"),
     route("orders/:orderId/utr", "routes/api/order-utr.ts"),
+    route("orders/:orderId/qr.png", "routes/api/order-qr.ts"),
     route("plans", "routes/api/plans.ts"),
     route("recent-orders", "routes/api/recent-orders.ts"),
     // payment sources (signed by the sender, no session)

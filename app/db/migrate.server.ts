@@ -15,6 +15,7 @@ import { alertOutbox } from "./migrations/0019_alert_outbox";
 import { socialProof } from "./migrations/0020_social_proof";
 import { publicPages } from "./migrations/0021_public_pages";
 import { selfService } from "./migrations/0022_self_service";
+import { consentAndDevices } from "./migrations/0026_consent_and_devices";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,6 +35,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0020_social_proof": socialProof(dialect),
     "0021_public_pages": publicPages(dialect),
     "0022_self_service": selfService(dialect),
+    "0026_consent_and_devices": consentAndDevices(dialect),
   };
 }
 

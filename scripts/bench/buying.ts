@@ -26,6 +26,7 @@ export const buyingBench: Bench = {
         username: "bench_user",
         customerName: "Bench",
         customerPhone: "9876543210",
+        agreedToTerms: true,
       });
       const created = (await (
         await fetch(`${shop.url}/api/create-order`, {

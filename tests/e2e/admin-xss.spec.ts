@@ -26,7 +26,13 @@ test("script-ish names and targets show as literal text in the orders list, cust
   };
   const name = `${IMG} ${info.project.name}`;
   const created = await request.post("/api/create-order", {
-    data: { planId: Number(plans.plans[0]!._id), username: IMG, customerName: name, customerPhone: "9876543210" },
+    data: {
+      planId: Number(plans.plans[0]!._id),
+      username: IMG,
+      customerName: name,
+      customerPhone: "9876543210",
+      agreedToTerms: true,
+    },
   });
   expect(created.status()).toBe(201);
   const { order } = (await created.json()) as { order: { orderId: string } };

@@ -44,6 +44,7 @@ async function createOrder(shop: HostileShop) {
       username: "priya.bakes",
       customerName: "Priya Sharma",
       customerPhone: "9812345678",
+      agreedToTerms: true,
     }),
   });
   return {

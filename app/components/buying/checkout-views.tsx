@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import type { BuyerError } from "~/lib/i18n/messages";
 import { useMessageText } from "~/lib/i18n/use-message";
-import { ArrowLeft, Clock, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { ArrowLeft, Clock, Copy, Download, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { toast } from "~/components/ui/toast";
 import { Link } from "react-router";
 import type { CheckoutOrder } from "~/domain/payments/checkout.server";
 import { cn } from "~/lib/cn";
@@ -86,7 +87,14 @@ export function AwaitingPayment({
   onSubmitUtr,
 }: {
   order: CheckoutOrder;
-  payment: { upiLink: string; qrDataUri: string; payeeName: string; gateway: string | null };
+  payment: {
+    upiLink: string;
+    qrDataUri: string;
+    payeeName: string;
+    payeeVpa: string;
+    qrImageUrl: string;
+    gateway: string | null;
+  };
   remainingMs: number;
   onBack: () => void;
   onSubmitUtr: (utr: string) => Promise<BuyerError | null>;
@@ -113,6 +121,11 @@ export function AwaitingPayment({
       <p className="mt-2 text-3xl font-extrabold" data-testid="amount">
         {amount}
       </p>
+      {order.pricePaise !== order.listedPricePaise && (
+        <p className="mx-auto mt-1 max-w-xs text-sm text-gray-700" data-testid="amount-why">
+          {t("amountWhy", { amount, listed: formatInr(order.listedPricePaise, locale) })}
+        </p>
+      )}
       <img
         src={payment.qrDataUri}
         width={220}
@@ -122,6 +135,14 @@ export function AwaitingPayment({
         className="mx-auto mt-4 bg-white"
       />
       <p className="mt-2 text-sm text-gray-700">{t("paying", { payee: payment.payeeName, orderId: order.orderId })}</p>
+      <a
+        href={payment.qrImageUrl}
+        download={`upi-qr-${order.orderId}.png`}
+        className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2"
+      >
+        <Download aria-hidden className="size-4" /> {t("saveQr")}
+      </a>
+      <UpiIdLine vpa={payment.payeeVpa} />
       <Button asChild className="mt-4 flex md:hidden">
         <a href={payment.upiLink}>
           <Smartphone aria-hidden className="size-5" /> {t("openUpiApp")}
@@ -130,6 +151,47 @@ export function AwaitingPayment({
       {payment.gateway === "razorpay" && <GatewayPay orderId={order.orderId} payeeName={payment.payeeName} />}
       <UtrForm label={t("utrLabel")} onSubmitUtr={onSubmitUtr} />
     </CheckoutCard>
+  );
+}
+
+/**
+ * The UPI ID as text, for a buyer who pays from a second phone or from an
+ * iPhone, where a `upi://` link opens no app: copied with one tap, or selected
+ * by hand where the browser gives no clipboard (a page over plain http).
+ */
+function UpiIdLine({ vpa }: { vpa: string }) {
+  const { t } = useTranslation("checkout");
+  const field = useRef<HTMLInputElement>(null);
+  const id = useId();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(vpa);
+      toast.success(t("upiIdCopied"));
+    } catch {
+      field.current?.select();
+      toast.info(t("upiIdSelect"));
+    }
+  }
+  return (
+    <div className="mx-auto mt-4 max-w-xs text-left">
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {t("upiId")}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          ref={field}
+          id={id}
+          readOnly
+          value={vpa}
+          data-testid="upi-id"
+          onFocus={(e) => e.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-xl border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm"
+        />
+        <Button type="button" variant="outline" size="md" onClick={() => void copy()} className="shrink-0 gap-1 px-3">
+          <Copy aria-hidden className="size-4" /> {t("copy")}
+        </Button>
+      </div>
+    </div>
   );
 }
 

@@ -106,6 +106,7 @@ export function OrderDialog({
       postLink: target.postLink,
       customerName: buyer.name,
       customerPhone: buyer.phone,
+      agreedToTerms: agreed,
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));

@@ -41,6 +41,7 @@ async function create({ request, context }: Route.ActionArgs) {
       postLink: input.postLink ?? (looksLikeLink(input.target) ? input.target : null),
       customerName: input.customerName,
       customerPhone: input.customerPhone,
+      agreedToTerms: input.agreedToTerms,
       idempotencyKey: input.idempotencyKey,
     });
     return apiReply(createOrderResponse, { order: publicOrder(result.order) }, { status: result.created ? 201 : 200 });
