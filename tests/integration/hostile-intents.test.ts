@@ -86,7 +86,16 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   {
     method: "POST",
     pattern: "/api/create-order",
-    keys: ["planId", "username", "postLink", "target", "customerName", "customerPhone", "agreedToTerms", "idempotencyKey"],
+    keys: [
+      "planId",
+      "username",
+      "postLink",
+      "target",
+      "customerName",
+      "customerPhone",
+      "agreedToTerms",
+      "idempotencyKey",
+    ],
   },
   { method: "POST", pattern: "/api/orders/:orderId/utr", keys: ["utr"] },
   { method: "POST", pattern: "/api/orders/:orderId/gateway", keys: [] },
