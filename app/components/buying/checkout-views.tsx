@@ -3,7 +3,7 @@ import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import type { BuyerError } from "~/lib/i18n/messages";
 import { useMessageText } from "~/lib/i18n/use-message";
 import { ArrowLeft, Clock, Copy, Download, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { Link } from "react-router";
 import type { CheckoutOrder } from "~/domain/payments/checkout.server";
@@ -161,32 +161,23 @@ export function AwaitingPayment({
  */
 function UpiIdLine({ vpa }: { vpa: string }) {
   const { t } = useTranslation("checkout");
-  const field = useRef<HTMLInputElement>(null);
-  const id = useId();
+  const shown = useRef<HTMLSpanElement>(null);
   async function copy() {
     try {
       await navigator.clipboard.writeText(vpa);
       toast.success(t("upiIdCopied"));
     } catch {
-      field.current?.select();
+      if (shown.current) window.getSelection()?.selectAllChildren(shown.current);
       toast.info(t("upiIdSelect"));
     }
   }
   return (
-    <div className="mx-auto mt-4 max-w-xs text-left">
-      <label htmlFor={id} className="block text-sm font-semibold">
-        {t("upiId")}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          ref={field}
-          id={id}
-          readOnly
-          value={vpa}
-          data-testid="upi-id"
-          onFocus={(e) => e.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-xl border border-gray-300 bg-gray-50 px-3 py-2 font-mono text-sm"
-        />
+    <div className="mt-4 rounded-xl bg-gray-50 p-3 text-left">
+      <p className="text-sm font-semibold">{t("upiId")}</p>
+      <div className="mt-1 flex items-center justify-between gap-2">
+        <span ref={shown} data-testid="upi-id" className="min-w-0 font-mono break-all select-all">
+          {vpa}
+        </span>
         <Button type="button" variant="outline" size="md" onClick={() => void copy()} className="shrink-0 gap-1 px-3">
           <Copy aria-hidden className="size-4" /> {t("copy")}
         </Button>

@@ -203,11 +203,13 @@ export function OrderDialog({
             label={t("dialog.phone")}
             hint={
               <>
-                {usedPhone && (
-                  <span className="block font-semibold text-ink" data-testid="phone-used" aria-live="polite">
-                    {t("dialog.phoneUsed", { phone: formatIndianMobile(usedPhone) })}
-                  </span>
-                )}
+                <span className="block text-sm font-semibold text-ink" aria-live="polite">
+                  {usedPhone && (
+                    <span data-testid="phone-used">
+                      {t("dialog.phoneUsed", { phone: formatIndianMobile(usedPhone) })}
+                    </span>
+                  )}
+                </span>
                 {t("dialog.phoneHint")}
               </>
             }
