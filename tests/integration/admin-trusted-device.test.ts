@@ -115,7 +115,8 @@ describe.each(testDatabases())("a remembered device on $name", (kind) => {
     expect(api403.status).toBe(403);
     expect(await api403.json()).toMatchObject({ success: false, code: "FORBIDDEN", reason: "PASSWORD_REQUIRED" });
     expect(
-      (await api(phone.cookie, "/api/admin/setting", "POST", { key: "VITE_SMM_PANEL_API_KEY", value: "new-key-123" })).status,
+      (await api(phone.cookie, "/api/admin/setting", "POST", { key: "VITE_SMM_PANEL_API_KEY", value: "new-key-123" }))
+        .status,
     ).toBe(403);
     expect(await orders()).toBe(before);
     expect((await session(phone.id))?.password_at).toBeLessThan(Date.now() - 15 * 60_000);
@@ -151,7 +152,9 @@ describe.each(testDatabases())("a remembered device on $name", (kind) => {
 
     // Fourteen minutes after typing it, no question; sixteen, the question again.
     await typedAgo(phone.id, 14);
-    expect((await api(phone.cookie, "/api/admin/setting", "POST", { key: "VITE_SMM_PANEL_API_KEY", value: "" })).status).toBe(200);
+    expect(
+      (await api(phone.cookie, "/api/admin/setting", "POST", { key: "VITE_SMM_PANEL_API_KEY", value: "" })).status,
+    ).toBe(200);
     expect((await settings(phone.cookie, { intent: "delete-selected", deleteOptions: "orders" })).status).toBe(200);
     await typedAgo(phone.id, 16);
     expect((await settings(phone.cookie, { intent: "delete-selected", deleteOptions: "orders" })).status).toBe(403);
