@@ -179,7 +179,9 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   await payment.getByLabel("UPI ID").fill("shop-without-handle");
   await payment.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Failed to save settings")).toBeVisible();
-  await expect(page.getByText("UPI ID must look like name@bank")).toBeVisible();
+  // Said at the field, not only in the toast.
+  await expect(payment.getByRole("alert")).toHaveText("UPI ID must look like name@bank");
+  await expect(payment.getByLabel("UPI ID")).toHaveAttribute("aria-invalid", "true");
   await payment.getByLabel("UPI ID").fill("growly.shop@okaxis");
   await payment.getByLabel("Merchant Name").fill("Growly Media");
   await payment.getByRole("button", { name: "Save Settings" }).click();

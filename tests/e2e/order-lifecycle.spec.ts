@@ -233,6 +233,7 @@ test("sending an unpaid order from its page asks first, and Go back sends nothin
       username: "unpaid.send",
       customerName: "Ravi",
       customerPhone: "9123456789",
+      agreedToTerms: true,
     },
   });
   expect(created.status()).toBe(201);

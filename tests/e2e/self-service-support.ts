@@ -91,6 +91,7 @@ export async function startSimulatedShop(options: {
           ...(service === "followers" ? { username: target } : { username: "ravi.reels", postLink: target }),
           customerName: "Ravi Kumar",
           customerPhone: options.phone,
+          agreedToTerms: true,
         }),
       });
       expect(created.status, await created.clone().text()).toBe(201);

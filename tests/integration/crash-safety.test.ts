@@ -95,6 +95,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         username: `@buyer_${i}`,
         customerName: `Buyer ${i}`,
         customerPhone: `98${String(10_000_000 + i).slice(-8)}`,
+        agreedToTerms: true,
         idempotencyKey: `burst-${run}-${String(i).padStart(3, "0")}`,
       });
 
@@ -218,6 +219,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         username,
         customerName: "Priya",
         customerPhone: "9876543210",
+        agreedToTerms: true,
       });
       expect(res.status).toBe(201);
       const { order } = (await res.json()) as { order: { orderId: string } };

@@ -94,6 +94,7 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
       postLink,
       customerName: "Priya",
       customerPhone: "9876543210",
+      agreedToTerms: true,
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { order: { orderId: string; paymentDeadlineAt: number } }).order;

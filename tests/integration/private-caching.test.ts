@@ -30,6 +30,7 @@ describe.each(testDatabases())("which answers may be cached, on $name", (kind) =
       username: "@rahul_k",
       customerName: "Priya Sharma",
       customerPhone: "9876543210",
+      agreedToTerms: true,
     });
     expect(created.status).toBe(201);
     createdCacheControl = created.headers.get("cache-control");

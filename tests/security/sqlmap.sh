@@ -100,7 +100,7 @@ const post = (path, body, headers = {}) =>
   if (upi.status !== 200) throw new Error(`setting the UPI ID failed: ${JSON.stringify(upi)}`);
   const plans = (await (await fetch(`${base}/api/plans?serviceType=followers`)).json()).plans;
   const planId = plans[0]._id;
-  const buyer = { planId, username: "rahul_k", customerName: "Priya", customerPhone: "9876543210" };
+  const buyer = { planId, username: "rahul_k", customerName: "Priya", customerPhone: "9876543210", agreedToTerms: true };
   const a = await post("/api/create-order", buyer);
   const b = await post("/api/create-order", buyer);
   const keyed = await post("/api/create-order", { ...buyer, idempotencyKey: "scan-key-00000001" });
@@ -123,7 +123,7 @@ EOF
 # password is scanned with a fresh unknown username per request (--eval), so the per-username
 # lockout never turns the answers into 429s.
 targets() {
-  local json='{"planId":"'"$PLAN_ID"'*","username":"rahul_k*","postLink":"*","target":"*","customerName":"Priya*","customerPhone":"9876543210*"}'
+  local json='{"planId":"'"$PLAN_ID"'*","username":"rahul_k*","postLink":"*","target":"*","customerName":"Priya*","customerPhone":"9876543210*","agreedToTerms":true}'
   cat <<EOF
 admin-login-password|password|-u	$base/admin/login	--data	username=$ADMIN_USER&password=$ADMIN_PASSWORD	-p	password	--ignore-redirects	--drop-set-cookie	--eval	import random; username="scan%d" % random.randint(1, 10**9)
 admin-login-username|username|-u	$base/admin/login	--data	username=$ADMIN_USER&password=$ADMIN_PASSWORD	-p	username	--ignore-redirects	--drop-set-cookie	--code	302
@@ -131,7 +131,7 @@ track-form|orderId phone|-u	$base/track	--data	orderId=$ORDER_ID&phone=987654321
 track-link|order|-u	$base/track?order=$ORDER_ID	-p	order	--text-only
 blog|{slug}|-u	$base/blog/$BLOG_SLUG*	--text-only
 create-order|planId username postLink target customerName customerPhone|-u	$base/api/create-order	--data	$json	--method	POST
-create-order-key|idempotencyKey|-u	$base/api/create-order	--data	{"planId":"$PLAN_ID","username":"rahul_k","customerName":"Priya","customerPhone":"9876543210","idempotencyKey":"scan-key-00000001*"}	--method	POST
+create-order-key|idempotencyKey|-u	$base/api/create-order	--data	{"planId":"$PLAN_ID","username":"rahul_k","customerName":"Priya","customerPhone":"9876543210","agreedToTerms":true,"idempotencyKey":"scan-key-00000001*"}	--method	POST
 order-utr|{id} utr|-u	$base/api/orders/$PAID_ORDER_ID*/utr	--data	{"utr":"112233445566*"}	--method	POST
 order-status|orderId|-u	$base/api/order-status?orderId=$ORDER_ID	-p	orderId
 plans|serviceType|-u	$base/api/plans?serviceType=followers	-p	serviceType
