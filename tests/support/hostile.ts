@@ -200,8 +200,7 @@ export interface HostileShop {
  * ADMIN_USERNAME and ADMIN_PASSWORD are given, none signed in). New tests: call `startTestShop`.
  */
 export async function startShop(kind: TestDatabase, env: Record<string, string> = {}): Promise<HostileShop> {
-  // As before the test shop existed: no job control, so with JOBS_ENABLED=false no job exists at all.
-  const shop = await startTestShop({ engine: kind, env: { JOB_CONTROL_PORT: "", ...env }, admin: false });
+  const shop = await startTestShop({ engine: kind, env, admin: false, jobs: "off" });
   return { server: shop.server, db: shop.db, url: shop.url, stop: () => shop.stop() };
 }
 

@@ -18,6 +18,13 @@ export interface TestShopOptions {
   simulator?: boolean;
   /** The admin made at start-up and signed in; `false` for a shop with no admin yet (first-run setup). */
   admin?: { username: string; password: string } | false;
+  /** Sign the admin in over HTTP for `cookie` (default); `false` leaves the sign-ins, and their audit, to the test. */
+  signIn?: boolean;
+  /**
+   * The background jobs: "asked" (default) run only when the test calls `runJobs`; "running" run on
+   * their own as well (their intervals in `env`); "off" do not exist, as in an instance with JOBS_ENABLED=false.
+   */
+  jobs?: "asked" | "running" | "off";
 }
 
 export interface TestShop {
@@ -45,13 +52,13 @@ export interface TestShop {
 export const TEST_ADMIN = { username: "owner", password: "a-long-password" } as const;
 
 /**
- * Starts a shop. Defaults: the admin `TEST_ADMIN`, background jobs that run
- * only when the test calls `runJobs` (JOBS_ENABLED=false with a job control
- * port; pass `JOBS_ENABLED: "true"` to have them run on their own too), no
- * order rate limit, the production build in BUILD_DIR.
+ * Starts a shop. Defaults: the admin `TEST_ADMIN`, signed in; background jobs
+ * that run only when the test calls `runJobs`; no order rate limit; the
+ * production build in BUILD_DIR.
  */
 export async function startTestShop(options: TestShopOptions): Promise<TestShop> {
   const admin = options.admin === false ? null : (options.admin ?? TEST_ADMIN);
+  const jobs = options.jobs ?? "asked";
   const created = await options.engine.createMigrated();
   const target: DatabaseTarget =
     created.target.kind === "postgres" ? { ...created.target, poolSize: 2 } : created.target;
@@ -59,8 +66,8 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
   try {
     server = await spawnServer({
       DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
-      JOBS_ENABLED: "false",
-      JOB_CONTROL_PORT: "0",
+      JOBS_ENABLED: String(jobs === "running"),
+      JOB_CONTROL_PORT: jobs === "off" ? "" : "0",
       ORDER_RATE_LIMIT_PER_MINUTE: "1000000",
       LOG_LEVEL: "info",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
@@ -107,7 +114,7 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     },
   };
   try {
-    if (admin) shop.cookie = await signIn(shop.url, admin.username, admin.password);
+    if (admin && options.signIn !== false) shop.cookie = await signIn(shop.url, admin.username, admin.password);
     shop.planIds = await planIds(shop.url);
   } catch (error) {
     await shop.stop();
