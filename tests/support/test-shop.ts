@@ -81,7 +81,6 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
   }
   const output = server.output();
   const simulatorUrl = options.simulator ? (/"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output)?.[1] ?? null) : null;
-  const jobControlUrl = /"jobControl":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output)?.[1] ?? null;
   const db = openDatabase(target);
 
   const shop: TestShop = {
@@ -94,11 +93,7 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     cookie: "",
     planIds: {},
     simulatorUrl,
-    async runJobs() {
-      if (!jobControlUrl) throw new Error("this shop has no job control (JOB_CONTROL_PORT)");
-      const res = await fetch(`${jobControlUrl}/jobs/run`, { method: "POST" });
-      if (res.status !== 204) throw new Error(`running the jobs answered ${res.status}`);
-    },
+    runJobs: () => runJobs(server),
     async advancePanel(ms) {
       if (!simulatorUrl) throw new Error("this shop has no panel simulator (simulator: true)");
       const res = await fetch(`${simulatorUrl}/simulator/advance`, {
@@ -121,6 +116,17 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     throw error;
   }
   return shop;
+}
+
+/**
+ * Runs every background job of a server started with JOB_CONTROL_PORT once now, and
+ * resolves when they have finished (server/job-control.ts).
+ */
+export async function runJobs(server: ServerProcess): Promise<void> {
+  const control = /"jobControl":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(server.output())?.[1];
+  if (!control) throw new Error("this server has no job control (JOB_CONTROL_PORT)");
+  const res = await fetch(`${control}/jobs/run`, { method: "POST" });
+  if (res.status !== 204) throw new Error(`running the jobs answered ${res.status}`);
 }
 
 /** Signs in over HTTP as a browser without JavaScript would; returns the session cookie. */
