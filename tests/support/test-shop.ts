@@ -25,6 +25,8 @@ export interface TestShopOptions {
    * their own as well (their intervals in `env`); "off" do not exist, as in an instance with JOBS_ENABLED=false.
    */
   jobs?: "asked" | "running" | "off";
+  /** Runs on the migrated, still empty database before the server starts (settings it must read at start). */
+  prepare?: (db: DatabaseHandle) => Promise<void>;
 }
 
 export interface TestShop {
@@ -64,6 +66,14 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     created.target.kind === "postgres" ? { ...created.target, poolSize: 2 } : created.target;
   let server: ServerProcess;
   try {
+    if (options.prepare) {
+      const early = openDatabase(target);
+      try {
+        await options.prepare(early);
+      } finally {
+        await early.close();
+      }
+    }
     server = await spawnServer({
       DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
       JOBS_ENABLED: String(jobs === "running"),
