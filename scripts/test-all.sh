@@ -2,7 +2,7 @@
 # The whole test suite: format, lint and dependency rules, typecheck, unit,
 # integration on SQLite and PostgreSQL, an sqlmap injection scan, end-to-end in
 # Chromium against a production build. Stages that do not depend on each other
-# run side by side in two lanes (ADR 0013); each stage's output is printed
+# run side by side in two lanes (ADR 0016); each stage's output is printed
 # whole when it ends, with its wall-clock and CPU time. Ends with a table of the
 # stages' times and one summary line.
 #
