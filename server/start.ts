@@ -20,6 +20,7 @@ import { createPublicPages } from "./public-pages";
 import { createRequestLog } from "./request-log";
 import { setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
+import { startJobControl } from "./job-control";
 import type { Config } from "~/lib/config.server";
 import type { Logger } from "~/lib/logger.server";
 
@@ -65,7 +66,10 @@ export async function startServer(
   // The demo's SMM panel (loopback only) and the background jobs (panel status sync).
   const simulator = config.PANEL_SIMULATOR ? await startDemoPanel(services, config.PANEL_SIMULATOR_PORT) : null;
   if (simulator) services.demoPanelUrl = simulator.url;
-  const jobs = config.JOBS_ENABLED ? startBackgroundJobs(services) : null;
+  // A test's job control (JOB_CONTROL_PORT) runs them on request, scheduled or not (JOBS_ENABLED).
+  const controlPort = config.JOB_CONTROL_PORT;
+  const jobs = config.JOBS_ENABLED || controlPort !== undefined ? startBackgroundJobs(services) : null;
+  const jobControl = jobs && controlPort !== undefined ? await startJobControl(jobs, controlPort, logger) : null;
   const firstRun = await bootstrapAdmin(services);
 
   const app = createApp({
@@ -128,6 +132,7 @@ export async function startServer(
       });
       pages?.stop();
       requests.stop();
+      await jobControl?.close();
       await jobs?.stop();
       await simulator?.close();
       await vite?.close();

@@ -13,30 +13,22 @@ import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import type { Config } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const LINK = "https://www.instagram.com/p/C8xYz12AbCd/";
 const REEL = "https://www.instagram.com/reel/C8xYz12AbCd/";
 
 describe.each(testDatabases())("order API on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   let planIds: Record<string, number>;
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
-    server = await spawnServer({ DATABASE_URL: url, ORDER_RATE_LIMIT_PER_MINUTE: "1000", LOG_LEVEL: "info" });
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; name: string }>;
-    };
-    planIds = Object.fromEntries(plans.plans.map((p) => [p.name, Number(p._id)]));
+    shop = await startTestShop({ engine: kind, admin: false, env: { ORDER_RATE_LIMIT_PER_MINUTE: "1000" } });
+    ({ server, planIds } = shop);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   const post = (path: string, body: unknown) =>
     fetch(`${server.url}${path}`, {

@@ -14,7 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 BUILD_DIR=${BUILD_DIR:-build}
-# Per target and pass; with three scans at a time the whole run stays well under five minutes.
+# Per target and pass; with three scans at a time per pass and the passes side by side, the whole run
+# stays well under five minutes.
 TARGET_TIMEOUT=${SQLMAP_TARGET_TIMEOUT:-240}
 PARALLEL=${SQLMAP_PARALLEL:-3}
 ADMIN_USER=scanadmin
@@ -181,7 +182,8 @@ running() {
 
 run_pass() {
   pass=$1 dbms=$2 depth=$3
-  start_server "$4"
+  shift 3
+  start_server "$1"
   seed
   local line pids=()
   targets >"$work/targets-$pass"
@@ -234,9 +236,22 @@ echo "sqlmap $(sqlmap --version 2>/dev/null | head -n 1): techniques BEUSTQ, SQL
 started=$(date +%s)
 failed=0
 canary
+# The two passes run side by side, each with a server of its own: the sign-in scans wait on
+# the server's password checks (one at a time per server), so one pass never queues behind the other.
+in_background() {
+  # A pass stops its own server however it ends (the cleanup above stops the passes).
+  (
+    trap 'for pid in $(jobs -p); do kill "$pid" 2>/dev/null || true; done; stop_server' EXIT
+    trap 'exit 143' TERM INT
+    "$@"
+    exit $failed
+  ) >"$work/pass-$2.out" 2>&1 &
+}
+pass_pids=()
 # sqlmap's SQLite time-based and stacked tests (heavy query) start at level 3, risk 2; its
 # PostgreSQL error-based, stacked and time-based tests at level 1 (heavy-query variants at risk 2).
-run_pass sqlite SQLite "--level=3 --risk=2" "file:$work/shop.db"
+in_background run_pass sqlite SQLite "--level=3 --risk=2" "file:$work/shop.db"
+pass_pids+=($!)
 if [ -n "${TEST_POSTGRES_URL:-}" ]; then
   pg_db="shop_sqlmap_$(node -e 'console.log(require("crypto").randomBytes(5).toString("hex"))')"
   node -e '
@@ -245,9 +260,12 @@ if [ -n "${TEST_POSTGRES_URL:-}" ]; then
     c.connect().then(() => c.query(`create database ${process.argv[2]}`)).finally(() => c.end());
   ' "$TEST_POSTGRES_URL" "$pg_db"
   pg_url=$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.toString())' "$TEST_POSTGRES_URL" "$pg_db")
-  run_pass postgres PostgreSQL "--level=2 --risk=2" "$pg_url"
-  drop_pg_db
+  in_background run_pass postgres PostgreSQL "--level=2 --risk=2" "$pg_url"
+  pass_pids+=($!)
 fi
+for pid in "${pass_pids[@]}"; do wait "$pid" || failed=1; done
+cat "$work"/pass-*.out
+drop_pg_db
 
 if grep -vh "not injectable" "$work"/*.result >/dev/null 2>&1; then failed=1; fi
 echo "injection scan: $(cat "$work"/*.result | grep -c "not injectable") of $(cat "$work"/*.result | wc -l) target scans clean in $(($(date +%s) - started)) s"
