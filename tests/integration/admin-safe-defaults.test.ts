@@ -201,7 +201,7 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
       const closed = await listenAndClose();
       expect((await settingsAction(shop, cookie, panelAt(`http://127.0.0.1:${closed}`))).status).toBe(200);
       await expect.poll(() => banner(shop, cookie), { timeout: 20_000 }).toContain("panel-unreachable");
-      expect((await settingsAction(shop, cookie, panelAt(sim.url))).status).toBe(200);
+      expect((await settingsAction(shop, cookie, panelAt(`${sim.url}/api/v2`))).status).toBe(200);
       await expect.poll(() => banner(shop, cookie), { timeout: 20_000 }).not.toContain("panel-unreachable");
     });
   });

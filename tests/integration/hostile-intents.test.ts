@@ -1,3 +1,4 @@
+import { healthActionSchema } from "~/domain/health/health-actions";
 import { readFileSync } from "node:fs";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import fc from "fast-check";
@@ -60,6 +61,8 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/settings", schema: settingsActionSchema, signedIn: true, writes: ["settings", "audit_log"] },
   // Hostile values never hold the current password: only the refusal is audited.
   { pattern: "/admin/account", schema: accountActionSchema, signedIn: true, writes: ["audit_log"] },
+  // The backup download asks for the current password too: only the refusal is audited.
+  { pattern: "/admin/health", schema: healthActionSchema, signedIn: true, writes: ["audit_log"] },
   {
     pattern: "/admin/social-proof",
     schema: socialProofActionSchema,
