@@ -51,7 +51,8 @@ function toFetchRequest(req: Request, res: Response): globalThis.Request {
   return new globalThis.Request(url, init);
 }
 
-async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+/** Writes a fetch Response to Express's response (exported for its tests: server/router-adapter.test.ts). */
+export async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;

@@ -32,6 +32,9 @@ test.describe("signed out", () => {
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert").first()).toBeVisible();
+    // The refusal's toast loads its library with the first toast: axe must judge it once it is there and
+    // has faded in, not while it arrives (a half-faded toast reads as low contrast).
+    await expect(page.locator("[data-sonner-toast][data-mounted='true']")).toBeVisible();
     await expectAccessible(page, "/admin/login, a wrong password");
   });
 
