@@ -150,7 +150,15 @@ function rewrittenBody(rewrite: (html: string) => string, onEnd: () => void): Tr
     },
     flush(callback) {
       onEnd();
-      callback(null, Buffer.from(rewrite(Buffer.concat(pieces).toString("utf8")), "utf8"));
+      let html: string;
+      try {
+        html = rewrite(Buffer.concat(pieces).toString("utf8"));
+      } catch (error) {
+        // Nothing was sent yet: the page fails (a 500 and a log line) rather than going out unrewritten.
+        callback(error as Error);
+        return;
+      }
+      callback(null, Buffer.from(html, "utf8"));
     },
   });
 }

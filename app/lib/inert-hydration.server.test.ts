@@ -32,4 +32,9 @@ describe("inertHydration", () => {
     const html = inertHydration(page(""), new Set(), "/assets/hi-abc.js");
     expect(html).toContain(`<script type="${INERT_MODULE_TYPE}">import "/assets/hi-abc.js";import * as route0`);
   });
+
+  it("fails the render when React Router's module script is not in the form it expects", () => {
+    const changed = page("").replace('type="module" async=""', 'async="" type="module"');
+    expect(() => inertHydration(changed, new Set())).toThrow(/0 module scripts of React Router's form/);
+  });
 });
