@@ -11,7 +11,10 @@ function services(config: { JOBS_ENABLED?: boolean } = {}) {
 }
 
 describe("a repeating job", () => {
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 
   it("runs one tick at a time, goes on after a failure, and stops scheduling when stopped", async () => {
     vi.useFakeTimers();
@@ -41,6 +44,8 @@ describe("a repeating job", () => {
 
   it("runs a tick asked for now after the one in progress, never beside it, and resolves when it is done", async () => {
     vi.useFakeTimers();
+    // No jitter: the scheduled ticks come at 100 ms, 100 ms after the last one ended, and so on.
+    vi.spyOn(Math, "random").mockReturnValue(0.5);
     const s = services();
     const log: string[] = [];
     let n = 0;
@@ -60,7 +65,10 @@ describe("a repeating job", () => {
     await vi.advanceTimersByTimeAsync(50);
     await now;
     expect(log.slice(0, 4)).toEqual(["start 1", "end 1", "start 2", "end 2"]);
-    await job.stop();
+    // A scheduled tick may be under way again: stopping waits for it, on this test's clock.
+    const stopping = job.stop();
+    await vi.advanceTimersByTimeAsync(100);
+    await stopping;
   });
 
   it("with JOBS_ENABLED=false runs only when asked", async () => {
