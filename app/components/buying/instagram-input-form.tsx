@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/lib/use-hydrated";
 import { useMessageText } from "~/lib/i18n/use-message";
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useState } from "react";
 import type { ServiceType } from "~/domain/plans/table";
 import { INPUT_MESSAGES, SERVICE_INPUTS, readStepOne } from "~/domain/orders/instagram-input";
 import { Button } from "~/components/ui/button";
@@ -25,8 +26,6 @@ type FormState =
   | { kind: "validating" }
   | { kind: "error"; field: "username" | "postLink"; message: string }
   | { kind: "check"; username: string };
-
-const noSubscription = () => () => {};
 
 /**
  * Step one of a service page: username and/or post link, checked with the
@@ -66,11 +65,7 @@ export function InstagramInputForm({
   );
   const ids = { username: useId(), postLink: useId(), error: useId() };
   // The server's HTML keeps the button enabled, so a tap before React runs sends the form; React then disables it while empty.
-  const running = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+  const running = useHydrated();
 
   const empty = (needs.username && username.trim() === "") || (needs.postLink && postLink.trim() === "");
   const validating = state.kind === "validating" || busy;

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/i18n/use-locale";
+import { useHydrated } from "~/lib/use-hydrated";
 import { formatCount, formatInr } from "~/lib/money";
 import { everyText } from "./self-service";
 
@@ -42,6 +43,8 @@ export function PlanList({
 }) {
   const { t } = useTranslation("service");
   const locale = useLocale();
+  // Choosing opens the order dialog, which needs React: until it runs, the buttons say so by being disabled.
+  const running = useHydrated();
   if (plans.length === 0) {
     return (
       <Card asChild padding="lg" shadow="none" className="text-center text-gray-700">
@@ -78,6 +81,7 @@ export function PlanList({
               <p className="mt-3 text-2xl font-extrabold text-ink">{formatInr(plan.pricePaise, locale)}</p>
               <Button
                 size="lg"
+                disabled={!running}
                 onClick={() => onChoose(plan)}
                 className="mt-4"
                 aria-label={t("plans.buyLabel", {
