@@ -1,6 +1,7 @@
 import { hdfcCreditSms } from "../support/sms";
 import { expect } from "./fixtures";
 import { adminTest } from "./signed-in";
+import { hydrated } from "./storefront-support";
 
 /**
  * The operator checks, in Settings, how the shop reads their bank's alerts: one pasted alert, or a
@@ -12,6 +13,8 @@ test("Settings reads many pasted alerts at once and says which would be read as 
   page,
 }) => {
   await page.goto("/admin/settings");
+  // Try answers from React's state: a click before React runs the page would be lost.
+  await hydrated(page);
   const card = page.getByRole("region", { name: "Payment alerts" });
   const text = card.getByLabel("Alert text");
   const sender = card.getByLabel(/^Sender/);
