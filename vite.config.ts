@@ -5,6 +5,7 @@ import { type Rollup, defineConfig } from "vite";
 import { ISLANDS_ENTRY, islands } from "./scripts/islands/vite-plugin";
 import { localeChunks } from "./scripts/locale-chunks/vite-plugin";
 import { socialImages } from "./scripts/social-images/vite-plugin";
+import { quietWarnings, resourceRouteNames } from "./scripts/quiet-build";
 
 export default defineConfig({
   plugins: [
@@ -26,6 +27,12 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/main.ts" } } },
   },
   ssr: { noExternal: ["lucide-react", /^@radix-ui\//, "react-day-picker", "date-fns"] },
+  // React Router's plugin passes this on to both builds (app/routes' resource routes, a dependency's comments).
+  build: {
+    rollupOptions: {
+      onwarn: quietWarnings(resourceRouteNames(fileURLToPath(new URL("./app/routes", import.meta.url)))),
+    },
+  },
 });
 
 /**

@@ -38,6 +38,7 @@ export default async function handleRequest(
   const scripts = pageScripts(
     routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]?.handle),
     request.method.toUpperCase(),
+    new URL(request.url).searchParams,
   );
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -43,6 +43,7 @@ export default [
     // buying API
     route("create-order", "routes/api/create-order.ts"),
     route("orders/:orderId/utr", "routes/api/order-utr.ts"),
+    route("orders/:orderId/qr.png", "routes/api/order-qr.ts"),
     route("plans", "routes/api/plans.ts"),
     route("recent-orders", "routes/api/recent-orders.ts"),
     // payment sources (signed by the sender, no session)
@@ -75,6 +76,7 @@ export default [
       route("setting/:key", "routes/api/admin/setting.ts"),
       route("delete-selected-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-selected" }),
       route("delete-all-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-all" }),
+      route("confirm-password", "routes/api/admin/confirm-password.ts"),
       route("backups", "routes/api/admin/backups.ts", { id: "api-admin-backups" }),
       route("backups/:name", "routes/api/admin/backups.ts", { id: "api-admin-backup" }),
       route("database-backups/:name", "routes/api/admin/database-backups.ts"),

@@ -1,7 +1,14 @@
 #!/usr/bin/env bash
 # The whole test suite: format, lint and dependency rules, typecheck, unit,
-# integration on SQLite and PostgreSQL, end-to-end in Chromium against a
-# production build. Ends with one summary line.
+# integration on SQLite and PostgreSQL, an sqlmap injection scan, end-to-end in
+# Chromium against a production build. Stages that do not depend on each other
+# run side by side in two lanes (ADR 0016); each stage's output is printed
+# whole when it ends, with its wall-clock and CPU time. Ends with a table of the
+# stages' times and one summary line.
+#
+#   lane 1: production build → integration tests
+#   lane 2: lint → typecheck → unit → format → dependency rules → lockfile → (build done) sqlmap
+#   then:   end-to-end tests (alone: they are the ones a busy machine makes flaky)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,56 +17,120 @@ free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0
 export E2E_PORT=${E2E_PORT:-$(free_port)}
 reports=$(mktemp -d /tmp/shop-test-reports.XXXXXX)
 pgdir=$(mktemp -d /tmp/shop-test-pg.XXXXXX)
+mkdir -p "$reports/stages"
 status=0
-stage() { echo; echo "=== $* ==="; }
-fail() { echo "FAILED: $*"; status=1; }
-cleanup() { scripts/pg-test-cluster.sh stop "$pgdir"; }
+now() { date +%s.%N; }
+# Whole seconds from $1 to $2.
+seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
+suite_started=$(now)
+cleanup() { scripts/pg-test-cluster.sh stop "$pgdir"; rm -rf "$reports"; }
 trap cleanup EXIT
 
-stage "System packages"
-scripts/ensure-system-deps.sh || fail "installing system packages"
+say() { flock "$reports/print.lock" echo "$@"; }
+
+# stage NAME COMMAND…: runs the command with its output kept aside, then prints the
+# output under a heading with the stage's wall-clock and CPU seconds (the CPU of
+# every process the stage started and waited for). With LIVE=1 the output is
+# shown as it comes. Returns the command's status.
+stage() {
+  local name=$1 id log started ended rc cpu wall
+  shift
+  id=$(printf '%s' "$name" | tr -c 'A-Za-z0-9' '-')
+  log="$reports/stages/$id.log"
+  started=$(now)
+  if [ "${LIVE:-}" = 1 ]; then
+    echo
+    echo "=== $name ==="
+    # `times` in the subshell reports the user and system time of the processes it waited for.
+    ( "$@"; rc=$?; times >"$log.times"; exit $rc ) 2>&1 | tee "$log"
+    rc=${PIPESTATUS[0]}
+  else
+    say "--- started: $name"
+    ( "$@"; rc=$?; times >"$log.times"; exit $rc ) >"$log" 2>&1
+    rc=$?
+  fi
+  ended=$(now)
+  wall=$(seconds "$started" "$ended")
+  cpu=$(tail -n 1 "$log.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] } printf "%.0f", t }')
+  printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$(seconds "$suite_started" "$started")" "$wall" "$cpu" "$rc" \
+    >>"$reports/timings.tsv"
+  if [ "${LIVE:-}" = 1 ]; then
+    echo "=== $name: $wall s, CPU $cpu s$([ "$rc" = 0 ] || echo ", FAILED") ==="
+  else
+    {
+      echo
+      echo "=== $name: $wall s, CPU $cpu s$([ "$rc" = 0 ] || echo ", FAILED") ==="
+      cat "$log"
+    } | flock "$reports/print.lock" cat
+  fi
+  return $rc
+}
+fail() { say "FAILED: $*"; echo "$*" >>"$reports/failures"; }
+
+stage "System packages" scripts/ensure-system-deps.sh || fail "installing system packages"
 # The MDN HTTP Observatory, a test tool kept outside the project (tests/integration/observatory.test.ts).
-scripts/ensure-observatory.sh >/dev/null || fail "installing the MDN HTTP Observatory"
-
-stage "Lockfile (npm ci must accept it on every platform)"
-npm ci --dry-run --ignore-scripts >"$reports/npm-ci.log" 2>&1 || { cat "$reports/npm-ci.log"; fail "package-lock.json is out of sync: regenerate it (rm -rf node_modules package-lock.json && npm install)"; }
-
-stage "Format"
-npx prettier --check . >"$reports/prettier.log" 2>&1 || { cat "$reports/prettier.log"; fail "formatting (npm run format)"; }
-
-stage "Lint (ESLint, no warnings allowed)"
-npm run --silent lint || fail "lint"
-
-stage "Dependency rules (layers, cycles, declared packages)"
-npm run --silent deps:check || fail "dependency rules"
-
-stage "Typecheck"
-npm run --silent typecheck || fail "typecheck"
-
-stage "Unit tests"
-npx vitest run --project unit --reporter=default --reporter=json \
-  --outputFile.json="$reports/unit.json" || fail "unit tests"
-
-stage "Production build"
-npm run --silent build >"$reports/build.log" 2>&1 || { cat "$reports/build.log"; fail "build"; }
-
-stage "Integration tests (SQLite and PostgreSQL)"
+stage "MDN HTTP Observatory" scripts/ensure-observatory.sh || fail "installing the MDN HTTP Observatory"
 if pg_url=$(scripts/pg-test-cluster.sh start "$pgdir"); then
-  echo "PostgreSQL test cluster at $pg_url"
-  TEST_POSTGRES_URL="$pg_url" REQUIRE_POSTGRES=1 npx vitest run --project integration \
-    --reporter=verbose --reporter=json --outputFile.json="$reports/integration.json" \
-    || fail "integration tests"
+  say "PostgreSQL test cluster at $pg_url"
 else
+  pg_url=""
   fail "starting PostgreSQL"
 fi
 
-stage "Injection scan (sqlmap)"
-TEST_POSTGRES_URL="${pg_url:-}" bash tests/security/sqlmap.sh || fail "injection scan"
+lockfile() {
+  npm ci --dry-run --ignore-scripts || {
+    echo "package-lock.json is out of sync: regenerate it (rm -rf node_modules package-lock.json && npm install)"
+    return 1
+  }
+}
+integration() {
+  [ -n "$pg_url" ] || { echo "no PostgreSQL test cluster"; return 1; }
+  TEST_POSTGRES_URL="$pg_url" REQUIRE_POSTGRES=1 npx vitest run --project integration \
+    --reporter=verbose --reporter=json --outputFile.json="$reports/integration.json"
+}
 
-stage "End-to-end tests (Chromium)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" npx playwright test --reporter=list,json || fail "end-to-end tests"
+lane_build() {
+  stage "Production build" npm run --silent build || { fail "build"; touch "$reports/build.failed"; return; }
+  touch "$reports/build.done"
+  stage "Integration tests (SQLite and PostgreSQL)" integration || fail "integration tests"
+}
 
-stage "Summary"
+lane_checks() {
+  # Lint and typecheck both read React Router's generated route types: made once, before either.
+  stage "Route types" npx react-router typegen || fail "route types (react-router typegen)"
+  stage "Lint (ESLint, no warnings allowed)" npx eslint . --max-warnings 0 || fail "lint"
+  stage "Typecheck" npx tsc --noEmit || fail "typecheck"
+  stage "Unit tests" npx vitest run --project unit --reporter=default --reporter=json \
+    --outputFile.json="$reports/unit.json" || fail "unit tests"
+  stage "Format" npx prettier --check . || fail "formatting (npm run format)"
+  stage "Dependency rules (layers, cycles, declared packages)" npm run --silent deps:check || fail "dependency rules"
+  stage "Lockfile (npm ci must accept it on every platform)" lockfile || fail "package-lock.json"
+  # The scan needs the build; it shares the machine with the integration tests, not with the browsers.
+  while [ ! -f "$reports/build.done" ] && [ ! -f "$reports/build.failed" ]; do sleep 1; done
+  if [ -f "$reports/build.done" ]; then
+    stage "Injection scan (sqlmap)" env TEST_POSTGRES_URL="$pg_url" bash tests/security/sqlmap.sh || fail "injection scan"
+  else
+    fail "injection scan (no build)"
+  fi
+}
+
+lane_build &
+lane_checks &
+wait
+
+LIVE=1 stage "End-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
+  npx playwright test --reporter=list,json || fail "end-to-end tests"
+
+echo
+echo "=== Times (wall-clock and CPU seconds; lanes overlap, so stages add up to more than the total) ==="
+awk -F'\t' '{ printf "%-55s start %5ds  %5ds  CPU %5ds%s\n", $1, $2, $3, $4, ($5 == 0 ? "" : "  FAILED") }' \
+  "$reports/timings.tsv"
+total=$(seconds "$suite_started" "$(now)")
+cpu_total=$(awk -F'\t' '{ t += $4 } END { print t }' "$reports/timings.tsv")
+printf 'Total: %d s (%d min %02d s), CPU %d s\n' "$total" $((total / 60)) $((total % 60)) "$cpu_total"
+
+echo
+echo "=== Summary ==="
+[ -f "$reports/failures" ] && status=1
 node scripts/test-summary.mjs "$reports" || status=1
-rm -rf "$reports"
 exit $status

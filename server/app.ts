@@ -33,7 +33,6 @@ export function createApp(options: AppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
-  app.use(requestLogger(logger));
   app.use(securityHeaders({ development: Boolean(options.vite) }));
   app.use(compression());
   if (options.vite) app.use(options.vite.middlewares);
@@ -109,20 +108,5 @@ function routerHandler({ build, services }: AppOptions) {
     } catch (error) {
       next(error);
     }
-  };
-}
-
-function requestLogger(logger: Logger) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      // Health checks and assets would drown the log.
-      const noisy = req.path === "/healthz" || req.path === "/readyz" || req.path.startsWith("/assets/");
-      if (noisy && res.statusCode < 400) logger.debug(entry, "request");
-      else logger.info(entry, "request");
-    });
-    next();
   };
 }

@@ -1,6 +1,7 @@
 import * as serverBuild from "virtual:react-router/server-build";
 import { type Config, ConfigError, loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/logger.server";
+import { announceSetupLink } from "./setup-link";
 import { type StartOptions, startServer } from "./start";
 
 /**
@@ -26,6 +27,8 @@ export async function main(dev?: Required<StartOptions>): Promise<void> {
   try {
     const running = await startServer(config, logger, dev ?? { build: serverBuild });
     logger.info({ url: running.url, database: config.database.kind }, `shop listening on ${running.url}`);
+    // The last thing the first start prints: the link the operator must open.
+    if (running.setupUrl) announceSetupLink(logger, running.setupUrl);
 
     const stop = (signal: string) => {
       logger.info({ signal }, "shutting down");

@@ -9,13 +9,14 @@ export function setupLinkUrl(setupPath: string, listeningUrl: string, publicBase
 
 /**
  * The first-run link, said twice: in the JSON log for whoever collects it, and
- * as a plain block on stderr, where someone who just ran `npm start` is looking.
+ * as a plain block on stderr, where someone who just ran `npm start` is looking,
+ * after everything logged before it.
  */
 export function announceSetupLink(
   logger: Logger,
   url: string,
   write: (text: string) => void = (text) => process.stderr.write(text),
-) {
+): void {
   logger.warn({ setupUrl: url }, `no admin account yet: open ${url} to create it (link valid 24 h, once)`);
   const rule = "=".repeat(72);
   write(

@@ -17,13 +17,17 @@ import { createHttpsRedirect } from "./https-redirect";
 import { warnAboutPublicBaseUrl } from "./public-url-warning";
 import { rememberedLanguageRedirect } from "./language-redirect";
 import { createPublicPages } from "./public-pages";
-import { announceSetupLink, setupLinkUrl } from "./setup-link";
+import { createRequestLog } from "./request-log";
+import { setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
+import { startJobControl } from "./job-control";
 import type { Config } from "~/lib/config.server";
 import type { Logger } from "~/lib/logger.server";
 
 export interface RunningServer {
   url: string;
+  /** The first start's one-time setup link (no admin account yet), for the caller to print last. */
+  setupUrl: string | null;
   server: Server;
   database: DatabaseHandle;
   /** Stops accepting, lets in-flight requests finish (up to the timeout), closes the database. */
@@ -62,7 +66,10 @@ export async function startServer(
   // The demo's SMM panel (loopback only) and the background jobs (panel status sync).
   const simulator = config.PANEL_SIMULATOR ? await startDemoPanel(services, config.PANEL_SIMULATOR_PORT) : null;
   if (simulator) services.demoPanelUrl = simulator.url;
-  const jobs = config.JOBS_ENABLED ? startBackgroundJobs(services) : null;
+  // A test's job control (JOB_CONTROL_PORT) runs them on request, scheduled or not (JOBS_ENABLED).
+  const controlPort = config.JOB_CONTROL_PORT;
+  const jobs = config.JOBS_ENABLED || controlPort !== undefined ? startBackgroundJobs(services) : null;
+  const jobControl = jobs && controlPort !== undefined ? await startJobControl(jobs, controlPort, logger) : null;
   const firstRun = await bootstrapAdmin(services);
 
   const app = createApp({
@@ -85,7 +92,9 @@ export async function startServer(
   // Development renders every page afresh, so edits show at once.
   const pages =
     typeof build === "function" ? null : createPublicPages({ services, build, trustProxy: config.TRUST_PROXY });
+  const requests = createRequestLog(logger);
   const server = createServer((req, res) => {
+    requests.watch(req, res);
     if (toHttps(req, res) || hot(req, res) || rememberedLanguageRedirect(req, res)) return;
     const toApp = () => void app(req, res);
     if (!pages?.handle(req, res, toApp)) toApp();
@@ -103,8 +112,11 @@ export async function startServer(
     nodeEnv: config.NODE_ENV,
     publicBaseUrl,
     fromEnv: Boolean(config.PUBLIC_BASE_URL),
+    listeningUrl: url,
+    port,
   });
-  if (firstRun) announceSetupLink(logger, setupLinkUrl(firstRun.setupPath, url, publicBaseUrl));
+  // Said last by the caller, once the server says it listens: the one thing the operator must act on.
+  const setupUrl = firstRun ? setupLinkUrl(firstRun.setupPath, url, publicBaseUrl) : null;
 
   let stopping: Promise<void> | undefined;
   const shutdown = () =>
@@ -119,11 +131,13 @@ export async function startServer(
         server.closeIdleConnections();
       });
       pages?.stop();
+      requests.stop();
+      await jobControl?.close();
       await jobs?.stop();
       await simulator?.close();
       await vite?.close();
       await database.close();
     })());
 
-  return { url, server, database, shutdown };
+  return { url, setupUrl, server, database, shutdown };
 }

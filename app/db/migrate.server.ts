@@ -18,6 +18,7 @@ import { selfService } from "./migrations/0022_self_service";
 import { amountHoldClients } from "./migrations/0023_amount_hold_clients";
 import { panelPlacement } from "./migrations/0024_panel_placement";
 import { orderMoney } from "./migrations/0025_order_money";
+import { consentAndDevices } from "./migrations/0026_consent_and_devices";
 import { operations } from "./migrations/0028_operations";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
@@ -41,6 +42,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0023_amount_hold_clients": amountHoldClients(dialect),
     "0024_panel_placement": panelPlacement(dialect),
     "0025_order_money": orderMoney(dialect),
+    "0026_consent_and_devices": consentAndDevices(dialect),
     "0028_operations": operations(dialect),
   };
 }

@@ -78,8 +78,9 @@ export async function apiHandle(work: () => Promise<Response>): Promise<Response
  * when it was a rate limit (the route's `headers` export passes it on).
  */
 export function pageFailure(error: AppError) {
+  const reason = typeof error.details.reason === "string" ? { reason: error.details.reason } : {};
   return data(
-    { ok: false as const, message: error.message, code: error.code, field: fieldOf(error) },
+    { ok: false as const, message: error.message, code: error.code, field: fieldOf(error), ...reason },
     { status: httpStatusOf(error.code), headers: retryHeaders(error) },
   );
 }

@@ -210,6 +210,16 @@ const envSchema = z.object({
     .max(3600000, "expected milliseconds from 100 to 3600000")
     .default(30000),
   JOBS_ENABLED: booleanFlag.default(true),
+  /**
+   * For tests: a loopback port (0 = any) where `POST /jobs/run` runs every background job once now
+   * (server/job-control.ts). Unset: no such port.
+   */
+  JOB_CONTROL_PORT: z.coerce
+    .number({ error: "expected a whole number from 0 to 65535" })
+    .int()
+    .min(0, "expected a whole number from 0 to 65535")
+    .max(65535, "expected a whole number from 0 to 65535")
+    .optional(),
   PANEL_SYNC_INTERVAL_MS: z.coerce
     .number({ error: "expected milliseconds from 200 to 3600000" })
     .int()

@@ -10,6 +10,8 @@
 export interface PageHandle {
   staticPage?: true;
   hydrateOnIntent?: true;
+  /** Query fields of a GET form the page answers (a service page's step one): sent, the visitor is using the page. */
+  formFields?: readonly string[];
 }
 
 export const STATIC_PAGE: PageHandle = { staticPage: true };
@@ -23,15 +25,22 @@ export const HYDRATE_ON_INTENT: PageHandle = { hydrateOnIntent: true };
 export type PageScripts = "islands" | "on-intent" | "react";
 
 /**
- * Decided by the innermost matched route. A form posted without JavaScript
- * answers with a page made for that visitor (an order's status): React starts
- * at once there, as the visitor is already using the page.
+ * Decided by the innermost matched route. A form sent without JavaScript
+ * answers with a page made for that visitor (an order's status, a service
+ * page's packages): React starts at once there, as the visitor is already
+ * using the page. Such a form is a POST, or a GET carrying one of the
+ * page's `formFields` (not just any query: an ad's `utm_source` is a reader).
  */
-export function pageScripts(handles: ReadonlyArray<unknown>, method = "GET"): PageScripts {
+export function pageScripts(
+  handles: ReadonlyArray<unknown>,
+  method = "GET",
+  query: URLSearchParams = new URLSearchParams(),
+): PageScripts {
   const last = handles.at(-1) as PageHandle | undefined;
   if (handles.length < 2 || !last) return "react";
   if (last.staticPage) return "islands";
-  if (last.hydrateOnIntent && (method === "GET" || method === "HEAD")) return "on-intent";
+  const answered = last.formFields?.some((field) => query.has(field)) ?? false;
+  if (last.hydrateOnIntent && (method === "GET" || method === "HEAD") && !answered) return "on-intent";
   return "react";
 }
 

@@ -10,6 +10,7 @@ export const REDIRECT_TOASTS = {
   "admin-created": { type: "success", message: "Admin account created. Please sign in." },
   "username-changed": { type: "success", message: "Username changed." },
   "password-changed": { type: "success", message: "Password changed. Every other session has been signed out." },
+  "device-forgotten": { type: "success", message: "Device forgotten. It must sign in again." },
 } as const satisfies Record<string, { type: "success" | "error" | "info"; message: string }>;
 
 export type RedirectToastKey = keyof typeof REDIRECT_TOASTS;

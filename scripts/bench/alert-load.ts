@@ -25,6 +25,7 @@ export async function createOrder(shop: Shop, n: number): Promise<string> {
       username: `bench_alert_${n}`,
       customerName: "Bench",
       customerPhone: "9876543210",
+      agreedToTerms: true,
     }),
   });
   const body = await res.text();

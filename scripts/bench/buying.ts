@@ -59,6 +59,7 @@ function orderBody(planId: number, serial: number, run: string) {
     username: `bench_buyer_${serial}`,
     customerName: "Bench Buyer",
     customerPhone: "9876543210",
+    agreedToTerms: true,
     idempotencyKey: `burst-${run}-${serial}`,
   });
 }

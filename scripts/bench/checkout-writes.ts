@@ -193,6 +193,7 @@ function measures(db: DB): Measure[] {
           username: `buyer_${i}`,
           customerName: "Bench Buyer",
           customerPhone: "9876543210",
+          agreedToTerms: true,
         }),
     },
     {
@@ -206,6 +207,7 @@ function measures(db: DB): Measure[] {
           username: `buyer_${i}`,
           customerName: "Bench Buyer",
           customerPhone: "9876543210",
+          agreedToTerms: true,
         }),
     },
   ];

@@ -34,6 +34,7 @@ function orderBody(planId: number, serial: number): string {
     username: `bench_buyer_${serial}`,
     customerName: "Bench Buyer",
     customerPhone: "9876543210",
+    agreedToTerms: true,
     idempotencyKey: `mixed-${randomBytes(12).toString("base64url")}`,
   });
 }

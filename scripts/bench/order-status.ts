@@ -27,6 +27,7 @@ async function openOrder(url: string): Promise<string> {
       username: "bench_user",
       customerName: "Bench",
       customerPhone: "9876543210",
+      agreedToTerms: true,
     }),
   });
   if (res.status !== 201) throw new Error(`creating the order: ${res.status} ${await res.text()}`);

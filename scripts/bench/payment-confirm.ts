@@ -30,7 +30,13 @@ async function createOrder(url: string, planId: number, n: number): Promise<Benc
   const res = await fetch(`${url}/api/create-order`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ planId, username: `bench_pay_${n}`, customerName: "Bench", customerPhone: "9876543210" }),
+    body: JSON.stringify({
+      planId,
+      username: `bench_pay_${n}`,
+      customerName: "Bench",
+      customerPhone: "9876543210",
+      agreedToTerms: true,
+    }),
   });
   if (res.status !== 201) throw new Error(`create-order answered ${res.status}: ${await res.text()}`);
   const { order } = (await res.json()) as { order: { orderId: string; price: number } };

@@ -9,8 +9,16 @@ import { startPaymentJobs } from "./payments";
 import type { RunningJob } from "./repeating-job";
 import { startRetentionJob } from "./retention";
 
-/** Every background job of an instance; started when JOBS_ENABLED, stopped on shutdown. */
-export function startBackgroundJobs(services: AppServices): RunningJob {
+export interface BackgroundJobs extends RunningJob {
+  /** Runs one tick of every job that can be asked to, one job after the other (server/job-control.ts). */
+  runNow(): Promise<void>;
+}
+
+/**
+ * Every background job of an instance; started when JOBS_ENABLED, stopped on shutdown.
+ * With JOBS_ENABLED=false and a JOB_CONTROL_PORT they exist but run only when a test asks.
+ */
+export function startBackgroundJobs(services: AppServices): BackgroundJobs {
   const jobs: RunningJob[] = [
     startPaymentJobs(services),
     startPanelSyncJob(services),
@@ -24,6 +32,9 @@ export function startBackgroundJobs(services: AppServices): RunningJob {
   return {
     async stop() {
       await Promise.all(jobs.map((job) => job.stop()));
+    },
+    async runNow() {
+      for (const job of jobs) await job.runNow?.();
     },
   };
 }

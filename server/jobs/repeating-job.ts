@@ -5,14 +5,22 @@ import { withJitter } from "~/domain/panel/sync-schedule";
 export interface RunningJob {
   /** Stops scheduling and waits (bounded) for a run in progress. */
   stop(): Promise<void>;
+  /**
+   * Runs one tick now, after any run in progress, and resolves when it has
+   * finished (the job control's `POST /jobs/run`, server/job-control.ts).
+   */
+  runNow?(): Promise<void>;
 }
 
 /**
  * Runs `tick` every `intervalMs` (±20%, so instances drift apart), one run at
  * a time: the next is scheduled only when the last has finished. A failing
  * run is logged under `name` and the schedule goes on. `stop` waits for a run
- * in progress, at most SHUTDOWN_TIMEOUT_MS. With a database, each run's
- * outcome is recorded for the Health page (app/domain/health/).
+ * in progress, at most SHUTDOWN_TIMEOUT_MS. `runNow` takes its turn in the
+ * same line, so a tick asked for never overlaps a scheduled one. With
+ * JOBS_ENABLED=false nothing is scheduled: the job runs only when asked.
+ * With a database, each run's outcome is recorded for the Health page
+ * (app/domain/health/).
  */
 export function startRepeatingJob(
   services: Pick<AppServices, "config" | "logger"> & Partial<Pick<AppServices, "db">>,
@@ -30,7 +38,7 @@ export function startRepeatingJob(
       services.logger.warn({ err }, `${name}: the run could not be recorded`),
     );
   };
-  const run = async () => {
+  const tickOnce = async () => {
     try {
       await tick(() => stopped);
       await record(null);
@@ -39,15 +47,18 @@ export function startRepeatingJob(
       await record(error);
     }
   };
+  // One run at a time: each run waits for the one before it (a run never rejects).
+  const run = () => {
+    const next = (running ?? Promise.resolve()).then(tickOnce);
+    running = next;
+    return next.finally(() => {
+      if (running === next) running = undefined;
+    });
+  };
 
   const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = run().finally(() => {
-        running = undefined;
-        schedule();
-      });
-    }, withJitter(intervalMs));
+    if (stopped || services.config.JOBS_ENABLED === false) return;
+    timer = setTimeout(() => void run().finally(schedule), withJitter(intervalMs));
     timer.unref();
   };
   schedule();
@@ -62,6 +73,9 @@ export function startRepeatingJob(
           new Promise((done) => setTimeout(done, services.config.SHUTDOWN_TIMEOUT_MS).unref()),
         ]);
       }
+    },
+    async runNow() {
+      if (!stopped) await run();
     },
   };
 }

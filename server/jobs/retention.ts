@@ -17,8 +17,8 @@ export function startRetentionJob(
   { firstRunMs = 60_000, intervalMs = 6 * HOUR } = {},
 ): RunningJob {
   let running: Promise<void> | undefined;
-  const run = () => {
-    running = (async () => {
+  const run = () =>
+    (running = (async () => {
       try {
         const days = Number((await services.settings.get()).retentionDays);
         const count = await anonymiseExpiredCustomers(services.db, days);
@@ -31,17 +31,20 @@ export function startRetentionJob(
       } finally {
         running = undefined;
       }
-    })();
-  };
-  const first = setTimeout(run, firstRunMs);
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
+    })());
+  // With JOBS_ENABLED=false the job runs only when asked (server/job-control.ts).
+  const scheduled = services.config.JOBS_ENABLED !== false;
+  const first = scheduled ? setTimeout(() => void run(), firstRunMs).unref() : undefined;
+  const every = scheduled ? setInterval(() => void run(), intervalMs).unref() : undefined;
   return {
     async stop() {
       clearTimeout(first);
       clearInterval(every);
       await running;
+    },
+    async runNow() {
+      await running;
+      await run();
     },
   };
 }

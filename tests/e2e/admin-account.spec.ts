@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 
 // A server of our own: changing the admin's password must not touch the shared e2e server's admin.
@@ -10,24 +8,19 @@ test.describe.configure({ mode: "serial" });
 
 const OLD = "the-env-password";
 const NEW = "a-phone-typed-passphrase";
-let shop: ServerProcess;
-let dir: string;
+let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "mobile", "the operator's phone, 390 x 844");
-  dir = mkdtempSync(join(tmpdir(), "shop-admin-account-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_USERNAME: "owner",
-    ADMIN_PASSWORD: OLD,
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: { username: "owner", password: OLD },
+    signIn: false,
+    jobs: "running",
   });
 });
 
-test.afterAll(async () => {
-  await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(async () => shop?.stop());
 
 async function signIn(page: Page, password: string) {
   await page.getByLabel("Username").fill("owner");

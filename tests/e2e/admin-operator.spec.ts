@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
@@ -12,9 +13,9 @@ import { hydrated } from "./storefront-support";
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "first-password-123" };
-let shop: ServerProcess;
+let shop: TestShop;
 let dir: string;
-const dbFile = () => join(dir, "shop.db");
+const dbFile = () => shop.dbFile!;
 const backupDir = () => join(dir, "backups");
 
 function sql<T>(fn: (db: Database.Database) => T): T {
@@ -32,13 +33,12 @@ const count = (table: string) =>
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "operator screens; one browser is enough for the data they change");
   dir = mkdtempSync(join(tmpdir(), "shop-operator-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${dbFile()}`,
-    BACKUP_DIR: backupDir(),
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    JOBS_ENABLED: "false",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: OWNER,
+    signIn: false,
+    jobs: "off",
+    env: { BACKUP_DIR: backupDir() },
   });
 });
 
@@ -179,7 +179,9 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   await payment.getByLabel("UPI ID").fill("shop-without-handle");
   await payment.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Failed to save settings")).toBeVisible();
-  await expect(page.getByText("UPI ID must look like name@bank")).toBeVisible();
+  // Said at the field, not only in the toast.
+  await expect(payment.getByRole("alert")).toHaveText("UPI ID must look like name@bank");
+  await expect(payment.getByLabel("UPI ID")).toHaveAttribute("aria-invalid", "true");
   await payment.getByLabel("UPI ID").fill("growly.shop@okaxis");
   await payment.getByLabel("Merchant Name").fill("Growly Media");
   await payment.getByRole("button", { name: "Save Settings" }).click();

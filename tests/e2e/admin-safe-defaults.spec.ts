@@ -3,16 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "../../app/domain/settings/registry";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 
 // A fresh demo shop of our own, on a phone: these tests change its settings and delete its orders.
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "first-password-123" };
-let shop: ServerProcess;
+let shop: TestShop;
 let dir: string;
-const dbFile = () => join(dir, "shop.db");
+const dbFile = () => shop.dbFile!;
 
 function sql<T>(fn: (db: Database.Database) => T): T {
   const db = new Database(dbFile());
@@ -29,15 +30,13 @@ const count = (table: string) =>
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "mobile", "the operator's phone (390×844); one browser is enough for what changes");
   dir = mkdtempSync(join(tmpdir(), "shop-safe-defaults-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${dbFile()}`,
-    BACKUP_DIR: join(dir, "backups"),
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    JOBS_ENABLED: "false",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: OWNER,
+    signIn: false,
+    jobs: "off",
+    simulator: true,
+    env: { BACKUP_DIR: join(dir, "backups") },
   });
 });
 

@@ -1,28 +1,25 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 
 // One server of our own: a fresh database with no admin yet, and 20-second sessions.
 test.describe.configure({ mode: "serial" });
 
-let shop: ServerProcess;
-let dir: string;
+let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "server-side behaviour; one browser is enough");
-  dir = mkdtempSync(join(tmpdir(), "shop-admin-session-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_SESSION_TTL_SECONDS: "20",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  // No admin yet: the first test makes one through the setup link.
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: false,
+    jobs: "running",
+    env: { ADMIN_SESSION_TTL_SECONDS: "20" },
   });
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function signIn(page: import("@playwright/test").Page, password: string) {
@@ -32,7 +29,7 @@ async function signIn(page: import("@playwright/test").Page, password: string) {
 }
 
 test("first run: the setup link from the log creates the admin, once", async ({ page }) => {
-  const link = /\/admin\/setup\?token=[\w-]+/.exec(shop.output())?.[0];
+  const link = /\/admin\/setup\?token=[\w-]+/.exec(shop.server.output())?.[0];
   expect(link, "setup link in the server log").toBeTruthy();
   await page.goto(`${shop.url}/admin/login`);
   await expect(page.getByText("No admin account exists yet.")).toBeVisible();

@@ -20,13 +20,29 @@ test("script-ish names and targets show as literal text in the orders list, cust
     void dialog.dismiss();
   });
 
-  // Through the real API: the name is stored as typed (the username is cleaned to an Instagram handle).
+  // Through the real API: the name is stored as typed. A script-ish username is refused: Instagram has no such handle.
   const plans = (await (await request.get("/api/plans?serviceType=followers")).json()) as {
     plans: Array<{ _id: string }>;
   };
   const name = `${IMG} ${info.project.name}`;
+  const refused = await request.post("/api/create-order", {
+    data: {
+      planId: Number(plans.plans[0]!._id),
+      username: IMG,
+      customerName: name,
+      customerPhone: "9876543210",
+      agreedToTerms: true,
+    },
+  });
+  expect(refused.status()).toBe(400);
   const created = await request.post("/api/create-order", {
-    data: { planId: Number(plans.plans[0]!._id), username: IMG, customerName: name, customerPhone: "9876543210" },
+    data: {
+      planId: Number(plans.plans[0]!._id),
+      username: "xss.check",
+      customerName: name,
+      customerPhone: "9876543210",
+      agreedToTerms: true,
+    },
   });
   expect(created.status()).toBe(201);
   const { order } = (await created.json()) as { order: { orderId: string } };

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { type TelegramDouble, startTelegramDouble } from "../support/telegram-double";
 import { expect, test } from "./fixtures";
@@ -13,10 +11,9 @@ import { expect, test } from "./fixtures";
  * test" answers in the channel's own words: sent, or why not.
  */
 
-let shop: ServerProcess;
+let shop: TestShop;
 let telegram: TelegramDouble;
 let smtp: SmtpSink;
-let dir: string;
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -29,23 +26,20 @@ async function closedPort(): Promise<number> {
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "desktop") return;
-  dir = mkdtempSync(join(tmpdir(), "shop-alerts-"));
   telegram = await startTelegramDouble();
   smtp = await startSmtpSink();
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_USERNAME: "owner",
-    ADMIN_PASSWORD: "a-long-password",
-    TELEGRAM_API_BASE: telegram.url,
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    signIn: false,
+    jobs: "running",
     // The test's SMTP server is on this machine, without TLS.
-    MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
+    env: { TELEGRAM_API_BASE: telegram.url, MAIL_ALLOW_PRIVATE_ADDRESSES: "true" },
   });
 });
 test.afterAll(async () => {
   await shop?.stop();
   await telegram?.stop();
   await smtp?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 test.beforeEach(({}, info) => {
   test.skip(info.project.name !== "desktop", "set up once, at a desk");

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 
 // A shop of our own, with a known audit log, on a phone (390×844) and a laptop (1280×800).
@@ -14,19 +12,11 @@ const PLACED = 12;
 const UPDATES = 60;
 const LONG_AGENT =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/AP2A.240805.005) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/127.0.6533.103 Mobile Safari/537.36";
-let shop: ServerProcess;
-let dir: string;
+let shop: TestShop;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), "shop-audit-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    JOBS_ENABLED: "false",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
-  });
-  const db = new Database(join(dir, "shop.db"));
+  shop = await startTestShop({ engine: sqliteDatabase, admin: OWNER, signIn: false, jobs: "off" });
+  const db = new Database(shop.dbFile!);
   try {
     const insert = db.prepare(
       `insert into audit_log (at, actor, action, target_type, target_id, details, client_ip, user_agent)
@@ -64,10 +54,7 @@ test.beforeAll(async () => {
   }
 });
 
-test.afterAll(async () => {
-  await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(async () => shop?.stop());
 
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });

@@ -1,45 +1,41 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
 /**
  * A shop whose payment window is 5 seconds (the test-only lower bound), on its
- * own database, with its jobs running often: the server's expiry job, not the
- * browser, closes a window that ran out.
+ * own database. Its jobs run when the test says (the job control): the
+ * server's expiry job, not the browser, closes a window that ran out.
  */
 const OWNER = { username: "owner", password: "expiry-owner-pass-1" };
-let shop: ServerProcess;
-let dir: string;
+let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "mobile") return;
-  dir = mkdtempSync(join(tmpdir(), "shop-expiry-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    PAYMENT_WINDOW_SECONDS: "5",
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-  });
+  shop = await startTestShop({ engine: sqliteDatabase, admin: OWNER, env: { PAYMENT_WINDOW_SECONDS: "5" } });
 });
-test.afterAll(async () => {
-  await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(async () => shop?.stop());
 test.beforeEach(({}, info) => {
   test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
 });
 
 const status = (orderId: string) =>
   withDb(
-    join(dir, "shop.db"),
+    shop.dbFile!,
     (db) => (db.prepare("select status from orders where order_id = ?").get(orderId) as { status: string }).status,
   );
+
+/** The order's payment window, moved back as if the 5 seconds had passed long ago. */
+const closeWindow = (orderId: string) =>
+  withDb(shop.dbFile!, (db) =>
+    db.prepare("update orders set payment_deadline_at = ? where order_id = ?").run(Date.now() - 60_000, orderId),
+  );
+
+/** The next status poll of the open checkout, once it has been answered. */
+const nextPoll = (page: import("@playwright/test").Page) =>
+  page.waitForResponse((res) => res.url().includes("/api/order-status"));
 
 async function placeOrder(page: import("@playwright/test").Page): Promise<string> {
   await page.goto(`${shop.url}/followers`);
@@ -63,7 +59,13 @@ test("when the payment window closes the server expires the order; the buyer can
   await expect(page.getByText("closed before we saw a payment")).toBeVisible();
   // A late payer is not turned away: the UTR field stays, beside a fresh start.
   await expect(page.getByLabel(/Already paid\? Enter your UTR/)).toBeVisible();
-  await expect.poll(() => status(orderId)).toBe("expired");
+  // The browser's clock said so; the server's job makes it so, on the server's clock.
+  await expect
+    .poll(async () => {
+      await shop.runJobs();
+      return status(orderId);
+    })
+    .toBe("expired");
   const help = page.getByRole("link", { name: "Get help on WhatsApp" });
   await expect(help).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\d+\\?text=.*followers.*${orderId}`));
   await page.getByRole("link", { name: "Start a new order" }).click();
@@ -82,8 +84,13 @@ test("an order with a UTR given in the window never expires; the operator's conf
   await expect(stage).toHaveText("Payment received, being confirmed");
   await expect(page.getByTestId("order-id")).toHaveText(orderId);
   await expect(page.getByRole("main").getByRole("link", { name: "Track your order" })).toBeVisible();
-  // Well past the 5-second window and several runs of the expiry job.
-  await page.waitForTimeout(7_000);
+  // The window closes (long ago, as far as the order knows) and the expiry job runs, twice;
+  // the checkout's next poll after that still says the payment is being confirmed.
+  closeWindow(orderId);
+  await shop.runJobs();
+  await shop.runJobs();
+  expect(status(orderId)).toBe("payment_claimed");
+  await nextPoll(page);
   await expect(stage).toHaveText("Payment received, being confirmed");
   await expect(page.getByText(/expired/i)).toHaveCount(0);
   expect(status(orderId)).toBe("payment_claimed");

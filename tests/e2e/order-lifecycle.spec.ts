@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type Browser, type Page, devices } from "@playwright/test";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { orderCheapestPlan, withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
 
@@ -15,43 +13,34 @@ import { expect, test, watchForErrors } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "lifecycle-owner-1" };
-let shop: ServerProcess;
-let dir: string;
-let simulatorUrl: string;
+let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "mobile", "the buyer walks on a phone-sized screen; once is enough");
-  dir = mkdtempSync(join(tmpdir(), "shop-lifecycle-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    PAYMENT_WINDOW_SECONDS: "5",
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
-    PANEL_SYNC_INTERVAL_MS: "500",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: OWNER,
+    signIn: false,
+    simulator: true,
+    jobs: "running",
+    env: { PAYMENT_WINDOW_SECONDS: "5", PAYMENT_JOB_INTERVAL_MS: "500", PANEL_SYNC_INTERVAL_MS: "500" },
   });
-  simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const status = (orderId: string) =>
   withDb(
-    join(dir, "shop.db"),
+    shop.dbFile!,
     (db) => (db.prepare("select status from orders where order_id = ?").get(orderId) as { status: string }).status,
   );
 
 /** What the buyer paid: the listed price less the few paise that made the amount unique, as the shop shows it. */
 const paidText = (orderId: string) => {
   const paise = withDb(
-    join(dir, "shop.db"),
+    shop.dbFile!,
     (db) =>
       (db.prepare("select price_paise from orders where order_id = ?").get(orderId) as { price_paise: number })
         .price_paise,
@@ -63,13 +52,7 @@ const paidText = (orderId: string) => {
 };
 
 /** Moves the simulated panel's clock forward: its orders progress as if that much time had passed. */
-async function advancePanel(ms: number) {
-  const res = await fetch(`${simulatorUrl}/simulator/advance`, {
-    method: "POST",
-    body: new URLSearchParams({ ms: String(ms) }),
-  });
-  expect(res.ok).toBe(true);
-}
+const advancePanel = (ms: number) => shop.advancePanel(ms);
 
 /** The buyer picks the cheapest followers package (100 for ₹49) and lands on the checkout. */
 async function buyFollowers(page: Page, username: string): Promise<string> {
@@ -233,6 +216,7 @@ test("sending an unpaid order from its page asks first, and Go back sends nothin
       username: "unpaid.send",
       customerName: "Ravi",
       customerPhone: "9123456789",
+      agreedToTerms: true,
     },
   });
   expect(created.status()).toBe(201);

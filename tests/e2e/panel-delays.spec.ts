@@ -66,7 +66,13 @@ async function newOrder(username: string): Promise<string> {
   const res = await fetch(`${shop.url}/api/create-order`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: shop.url },
-    body: JSON.stringify({ planId: Number(plan._id), username, customerName: "Priya", customerPhone: PHONE }),
+    body: JSON.stringify({
+      planId: Number(plan._id),
+      username,
+      customerName: "Priya",
+      customerPhone: PHONE,
+      agreedToTerms: true,
+    }),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { order: { orderId: string } }).order.orderId;

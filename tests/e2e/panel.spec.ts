@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { devices } from "@playwright/test";
 import { DEMO_PANEL_KEY } from "../../app/domain/panel/simulator/panel";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { orderCheapestPlan } from "./buying-support";
 import { expect, test } from "./fixtures";
 
@@ -12,8 +10,7 @@ test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "panel-owner-pass-1" };
 const PHONE = "9876543210";
-let shop: ServerProcess;
-let dir: string;
+let shop: TestShop;
 let simulatorUrl: string;
 
 test.beforeAll(async ({}, info) => {
@@ -21,23 +18,19 @@ test.beforeAll(async ({}, info) => {
     info.project.name !== "desktop",
     "one run is enough: the buyer walks on a phone-sized context of their own",
   );
-  dir = mkdtempSync(join(tmpdir(), "shop-panel-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    JOBS_ENABLED: "true",
-    PANEL_SYNC_INTERVAL_MS: "500",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: OWNER,
+    signIn: false,
+    simulator: true,
+    jobs: "running",
+    env: { PANEL_SYNC_INTERVAL_MS: "500" },
   });
-  simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
+  simulatorUrl = shop.simulatorUrl!;
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Asks the simulator itself, as the shop would, about one of its orders. */

@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { ImapFlow } from "imapflow";
 import { hdfcCreditText, rawMail, withPrepended } from "../support/bank-mail";
 import { type Dovecot, startDovecot } from "../support/dovecot";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { rupees } from "../support/sms";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
@@ -22,33 +20,21 @@ import { expect, test } from "./fixtures";
  */
 const RECEIVING_HOST = "mx.shop.test";
 const ALERT_ADDRESS = "shop.alerts@example.in";
-let shop: ServerProcess;
+let shop: TestShop;
 let dovecot: Dovecot;
-let dir: string;
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "mobile") return;
-  dir = mkdtempSync(join(tmpdir(), "shop-mail-"));
   dovecot = await startDovecot();
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
-    ADMIN_USERNAME: "owner",
-    ADMIN_PASSWORD: "a-long-password",
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    jobs: "running",
     // A backstop only: IDLE announces the new mail at once.
-    MAIL_POLL_INTERVAL_MS: "2000",
     // The test's Dovecot is on this machine, without TLS.
-    MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
+    env: { PAYMENT_JOB_INTERVAL_MS: "500", MAIL_POLL_INTERVAL_MS: "2000", MAIL_ALLOW_PRIVATE_ADDRESSES: "true" },
   });
   // The operator sets the mailbox up in Settings, as the shop's admin page posts it.
-  const login = await fetch(`${shop.url}/admin/login`, {
-    method: "POST",
-    body: new URLSearchParams({ username: "owner", password: "a-long-password" }),
-    redirect: "manual",
-  });
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
-  expect(cookie).toMatch(/^admin_session=.+/);
+  const cookie = shop.cookie;
   const saved = await fetch(`${shop.url}/admin/settings.data`, {
     method: "POST",
     headers: { cookie, origin: shop.url },
@@ -70,7 +56,6 @@ test.beforeAll(async ({}, info) => {
 test.afterAll(async () => {
   await shop?.stop();
   await dovecot?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 test.beforeEach(({}, info) => {
   test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
@@ -91,7 +76,7 @@ test("the bank's alert e-mail for the exact amount confirms the order; the check
   await expect(page.getByTestId("upi-qr")).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get("order")!;
 
-  const { price_paise: amount, listed_price_paise: listed } = withDb(join(dir, "shop.db"), (db) =>
+  const { price_paise: amount, listed_price_paise: listed } = withDb(shop.dbFile!, (db) =>
     db.prepare("select price_paise, listed_price_paise from orders where order_id = ?").get(orderId),
   ) as { price_paise: number; listed_price_paise: number };
   expect(amount).toBeLessThan(listed);
@@ -120,7 +105,7 @@ test("the bank's alert e-mail for the exact amount confirms the order; the check
   const stage = page.getByTestId("order-stage");
   await expect(stage).toHaveText("Payment received – sending your order for delivery", { timeout: 12_000 });
   await expect(page.getByLabel(/12-digit UPI reference/)).toHaveCount(0);
-  const paidBy = withDb(join(dir, "shop.db"), (db) =>
+  const paidBy = withDb(shop.dbFile!, (db) =>
     db.prepare("select paid_by from orders where order_id = ?").get(orderId),
   ) as { paid_by: string };
   expect(paidBy.paid_by).toBe("bank-alert:email:hdfcbank.net");

@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 
@@ -23,19 +21,17 @@ window.Razorpay.prototype.open = function () {
   window.__razorpayDoubleCapture(options.order_id, options.amount).then(function (response) { options.handler(response); });
 };`;
 
-let shop: ServerProcess;
+let shop: TestShop;
 let double: RazorpayDouble;
-let dir: string;
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "mobile") return;
-  dir = mkdtempSync(join(tmpdir(), "shop-rzp-"));
   double = await startRazorpayDouble();
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
-    RAZORPAY_API_BASE: double.url,
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: false,
+    jobs: "running",
+    env: { PAYMENT_JOB_INTERVAL_MS: "500", RAZORPAY_API_BASE: double.url },
   });
   const settings: Record<string, string> = {
     PAYMENTS_RAZORPAY_ENABLED: "true",
@@ -43,7 +39,7 @@ test.beforeAll(async ({}, info) => {
     PAYMENTS_RAZORPAY_KEY_SECRET: double.keys.keySecret,
     PAYMENTS_RAZORPAY_WEBHOOK_SECRET: double.keys.webhookSecret,
   };
-  withDb(join(dir, "shop.db"), (db) => {
+  withDb(shop.dbFile!, (db) => {
     const put = db.prepare(
       "insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value",
     );
@@ -53,7 +49,6 @@ test.beforeAll(async ({}, info) => {
 test.afterAll(async () => {
   await shop?.stop();
   await double?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 test.beforeEach(({}, info) => {
   test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
@@ -95,7 +90,7 @@ test("Pay with Razorpay: the stubbed checkout completes and the page shows Payme
   await expect(page.getByLabel(/12-digit UPI reference/)).toHaveCount(0);
   expect(scriptLoads).toHaveLength(1);
 
-  const row = withDb(join(dir, "shop.db"), (db) =>
+  const row = withDb(shop.dbFile!, (db) =>
     db.prepare("select paid_by, price_paise, utr from orders where order_id = ?").get(orderId),
   ) as { paid_by: string; price_paise: number; utr: string | null };
   expect(row.paid_by).toBe("gateway:razorpay");

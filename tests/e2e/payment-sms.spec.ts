@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../support/sms";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
@@ -12,19 +10,18 @@ import { expect, test } from "./fixtures";
  * order, and the open checkout says so within seconds.
  */
 const SECRET = "5".repeat(64);
-let shop: ServerProcess;
-let dir: string;
+let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "mobile") return;
-  dir = mkdtempSync(join(tmpdir(), "shop-sms-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: false,
+    jobs: "running",
+    env: { PAYMENT_JOB_INTERVAL_MS: "500" },
   });
   // The secret the operator made in Settings and typed into the forwarder on the shop's phone.
-  withDb(join(dir, "shop.db"), (db) =>
+  withDb(shop.dbFile!, (db) =>
     db
       .prepare(
         "insert into settings (key, value, updated_at) values ('PAYMENTS_SMS_SECRET', ?, ?) " +
@@ -35,7 +32,6 @@ test.beforeAll(async ({}, info) => {
 });
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 test.beforeEach(({}, info) => {
   test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
@@ -56,7 +52,7 @@ test("the bank's SMS for the exact amount confirms the order; the checkout shows
   await expect(page.getByTestId("upi-qr")).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get("order")!;
 
-  const { price_paise: amount, listed_price_paise: listed } = withDb(join(dir, "shop.db"), (db) =>
+  const { price_paise: amount, listed_price_paise: listed } = withDb(shop.dbFile!, (db) =>
     db.prepare("select price_paise, listed_price_paise from orders where order_id = ?").get(orderId),
   ) as { price_paise: number; listed_price_paise: number };
   // A few paise under the listed price, shown to the buyer and carried in the QR's am.

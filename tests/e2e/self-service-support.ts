@@ -1,8 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 
@@ -36,27 +34,15 @@ export async function startSimulatedShop(options: {
   owner: { username: string; password: string };
   phone: string;
 }): Promise<SimulatedShop> {
-  const dir = mkdtempSync(join(tmpdir(), `shop-${options.name}-`));
-  const file = join(dir, "shop.db");
-  const shop: ServerProcess = await spawnServer({
-    DATABASE_URL: `file:${file}`,
-    ADMIN_USERNAME: options.owner.username,
-    ADMIN_PASSWORD: options.owner.password,
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
-    PANEL_SYNC_INTERVAL_MS: "500",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  const shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: options.owner,
+    simulator: true,
+    jobs: "running",
+    env: { PAYMENT_JOB_INTERVAL_MS: "500", PANEL_SYNC_INTERVAL_MS: "500" },
   });
-  const simulatorUrl = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(shop.output())![1]!;
-  const login = await fetch(`${shop.url}/admin/login.data`, {
-    method: "POST",
-    body: new URLSearchParams(options.owner),
-    headers: { origin: shop.url },
-    redirect: "manual",
-  });
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const file = shop.dbFile!;
+  const cookie = shop.cookie;
 
   const orderRow = (orderId: string) =>
     withDb(
@@ -71,13 +57,7 @@ export async function startSimulatedShop(options: {
     url: shop.url,
     cookie,
     orderRow,
-    async advancePanel(ms) {
-      const res = await fetch(`${simulatorUrl}/simulator/advance`, {
-        method: "POST",
-        body: new URLSearchParams({ ms: String(ms) }),
-      });
-      expect(res.ok).toBe(true);
-    },
+    advancePanel: (ms) => shop.advancePanel(ms),
     async paidOrder(service, planName, target) {
       const listed = (await (await fetch(`${shop.url}/api/plans?serviceType=${service}`)).json()) as {
         plans: Array<{ _id: string; name: string }>;
@@ -91,6 +71,7 @@ export async function startSimulatedShop(options: {
           ...(service === "followers" ? { username: target } : { username: "ravi.reels", postLink: target }),
           customerName: "Ravi Kumar",
           customerPhone: options.phone,
+          agreedToTerms: true,
         }),
       });
       expect(created.status, await created.clone().text()).toBe(201);
@@ -103,10 +84,7 @@ export async function startSimulatedShop(options: {
       await expect.poll(() => orderRow(order.orderId).status, { timeout: 15_000 }).toBe("sent");
       return order.orderId;
     },
-    async stop() {
-      await shop.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
+    stop: () => shop.stop(),
   };
 }
 

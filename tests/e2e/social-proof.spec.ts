@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import Database from "better-sqlite3";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
@@ -15,26 +14,15 @@ const content = (file: string) =>
 const testimonialsJson = content("testimonials.json");
 const proofJson = content("proof.json");
 const SAMPLE_NAMES = [...testimonialsJson.map((t) => t.name), ...proofJson.map((p) => p.title)];
-let shop: ServerProcess;
-let dir: string;
-const dbFile = () => join(dir, "shop.db");
+let shop: TestShop;
+const dbFile = () => shop.dbFile!;
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "one browser is enough for what this shop's operator changes");
-  dir = mkdtempSync(join(tmpdir(), "shop-social-proof-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${dbFile()}`,
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    JOBS_ENABLED: "false",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
-  });
+  shop = await startTestShop({ engine: sqliteDatabase, admin: OWNER, signIn: false, jobs: "off" });
 });
 
-test.afterAll(async () => {
-  await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(async () => shop?.stop());
 
 test("in production the samples stay off the site, and sections with nothing to show are hidden", async ({ page }) => {
   await page.goto(`${shop.url}/`);

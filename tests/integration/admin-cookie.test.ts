@@ -1,31 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const ADMIN = { username: "owner", password: "a-long-password" };
 const HTTPS = { "x-forwarded-proto": "https" };
 
 describe.each(testDatabases())("the admin session cookie, on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
     // Behind a proxy that passes on both HTTPS and plain HTTP, so one server shows both cookies.
-    server = await spawnServer({
-      DATABASE_URL: url,
-      TRUST_PROXY: "1",
-      HTTPS_REDIRECT: "false",
-      ADMIN_USERNAME: ADMIN.username,
-      ADMIN_PASSWORD: ADMIN.password,
+    shop = await startTestShop({
+      engine: kind,
+      admin: ADMIN,
+      signIn: false,
+      env: { TRUST_PROXY: "1", HTTPS_REDIRECT: "false" },
     });
+    server = shop.server;
   });
-  afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   /** Signs in and returns the Set-Cookie header and the `name=value` pair a browser would send back. */
   async function signIn(headers: Record<string, string> = {}) {

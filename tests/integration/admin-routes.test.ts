@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
+import { sqliteDatabase } from "../support/databases";
 
 /** Every URL pattern in app/routes.ts with the file that serves it. */
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
@@ -30,20 +29,13 @@ const adminPages = all.filter(
 const adminApi = all.filter((r) => r.path.startsWith("/api/admin/"));
 
 describe("every admin page and /api/admin route refuses strangers", () => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "shop-admin-routes-"));
-    server = await spawnServer({
-      DATABASE_URL: `file:${join(dir, "shop.db")}`,
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-    });
+    shop = await startTestShop({ engine: sqliteDatabase, signIn: false });
+    server = shop.server;
   });
-  afterAll(async () => {
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => shop?.stop());
 
   it("finds the admin routes in app/routes.ts", () => {
     expect(adminPages.map((r) => r.path)).toEqual(

@@ -1,4 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -7,9 +9,19 @@ import { recordCredit } from "~/domain/payments/matching.server";
 import { PLACEHOLDER_UPI_ID, type SiteSettings, defaultSiteSettings } from "~/domain/settings/registry";
 import { testDatabases } from "../support/databases";
 import { ADMIN_AND_PANEL, type HostileShop, adminLogin, startShop } from "../support/hostile";
+import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { makeOrder } from "../support/orders";
 
 const PASSWORD = ADMIN_AND_PANEL.ADMIN_PASSWORD;
+
+/** A port on this machine that nothing listens on. */
+async function listenAndClose(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
 const CLOSED = "This shop is not taking payments yet — contact us at support@boostkaro.in or +91 98765 43210.";
 
 /** What the operator sees above every admin page: the ids of the unsafe defaults named there. */
@@ -44,6 +56,7 @@ async function createOrder(shop: HostileShop) {
       username: "priya.bakes",
       customerName: "Priya Sharma",
       customerPhone: "9812345678",
+      agreedToTerms: true,
     }),
   });
   return {
@@ -131,7 +144,14 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
       };
       const saved = await settingsAction(shop, cookie, smm);
       expect(saved.status, saved.text).toBe(200);
-      expect(await banner(shop, cookie)).toEqual(["admin-password-env"]);
+      // The simulator's line goes, but a panel line stays while the new panel does not answer (no network here).
+      await expect
+        .poll(() => banner(shop, cookie), { timeout: 20_000 })
+        .toEqual(["panel-unreachable", "admin-password-env"]);
+      const dashboard = await (await fetch(`${shop.url}/admin/dashboard`, { headers: { cookie } })).text();
+      expect(dashboard).toMatch(
+        /The SMM panel at panel\.example does not answer \(.+\)\. Paid orders wait until it does\./,
+      );
 
       const credentials = {
         intent: "credentials",
@@ -140,10 +160,49 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
         newPassword: "a-new-long-password",
       };
       expect((await settingsAction(shop, cookie, credentials)).status).toBe(200);
-      expect(await banner(shop, cookie)).toEqual([]);
-      expect(await (await fetch(`${shop.url}/admin/settings`, { headers: { cookie } })).text()).not.toContain(
-        "Not ready for real buyers",
-      );
+      expect(await banner(shop, cookie)).toEqual(["panel-unreachable"]);
+    });
+  });
+
+  describe("a panel that does not answer, then one that does", () => {
+    let shop: HostileShop;
+    let sim: RunningSimulator;
+    let cookie = "";
+    beforeAll(async () => {
+      sim = await startPanelSimulator({ port: 0, apiKey: "live-panel-key-0123456789" });
+      // The operator's own panel, which here runs on this machine.
+      shop = await startShop(kind, {
+        ADMIN_USERNAME: "owner",
+        ADMIN_PASSWORD: PASSWORD,
+        PANEL_ALLOW_PRIVATE_ADDRESSES: "true",
+      });
+      cookie = await adminLogin(shop.url, "owner", PASSWORD);
+    });
+    afterAll(async () => {
+      await shop?.stop();
+      await sim?.close();
+    });
+
+    const panelAt = (panelUrl: string) => ({
+      intent: "smm",
+      panelApiKey: "live-panel-key-0123456789",
+      panelUrl,
+      panelServiceFollowers: "101",
+      panelServiceLikes: "102",
+      panelServiceViews: "103",
+      panelServiceComments: "104",
+      panelCurrency: "INR",
+      panelInrRate: "",
+    });
+
+    it("keeps the panel line until the panel in the settings answers", async () => {
+      // A production shop without the simulator and without a panel: paid orders could not be sent.
+      expect(await banner(shop, cookie)).toContain("panel-unreachable");
+      const closed = await listenAndClose();
+      expect((await settingsAction(shop, cookie, panelAt(`http://127.0.0.1:${closed}`))).status).toBe(200);
+      await expect.poll(() => banner(shop, cookie), { timeout: 20_000 }).toContain("panel-unreachable");
+      expect((await settingsAction(shop, cookie, panelAt(`${sim.url}/api/v2`))).status).toBe(200);
+      await expect.poll(() => banner(shop, cookie), { timeout: 20_000 }).not.toContain("panel-unreachable");
     });
   });
 

@@ -80,7 +80,13 @@ describe.each(testDatabases())("Web Push alerts on $name", (kind: TestDatabase) 
     const res = await fetch(`${server.url}/api/create-order`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ planId, username: `push_${seq}`, customerName: "Asha", customerPhone: "9876543210" }),
+      body: JSON.stringify({
+        planId,
+        username: `push_${seq}`,
+        customerName: "Asha",
+        customerPhone: "9876543210",
+        agreedToTerms: true,
+      }),
     });
     const orderId = ((await res.json()) as { order: { orderId: string } }).order.orderId;
     const utr = `71234567${String(seq++).padStart(4, "0")}`;

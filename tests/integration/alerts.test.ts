@@ -95,7 +95,13 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     const res = await fetch(`${server.url}/api/create-order`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ planId, username: `alert_${seq++}`, customerName: "Asha", customerPhone: "9876543210" }),
+      body: JSON.stringify({
+        planId,
+        username: `alert_${seq++}`,
+        customerName: "Asha",
+        customerPhone: "9876543210",
+        agreedToTerms: true,
+      }),
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { order: { orderId: string } }).order.orderId;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { auditFilters, parseAuditQuery } from "~/domain/audit/audit-query";
 import {
   type AuditCursor,
@@ -11,7 +11,8 @@ import {
 } from "~/domain/audit/audit.server";
 import type { AuditEntry } from "~/domain/audit/table";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const ist = (date: string, time = "12:00") => Date.parse(`${date}T${time}:00+05:30`);
 const ACTIONS = ["order.place", "plan.update", "settings.update", "login", "panel.test"] as const;
@@ -119,35 +120,21 @@ describe.each(testDatabases())("audit log query on $name", (kind) => {
 
 /** The Audit page through the real server: guarded, filtered on the server, entries with their client. */
 describe.each(testDatabases())("the Audit page over HTTP on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let cookie = "";
   const browser = "Mozilla/5.0 (audit page test)";
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    server = await spawnServer({
-      DATABASE_URL: db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`,
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "correct-horse-battery",
-      JOBS_ENABLED: "false",
+    shop = await startTestShop({
+      engine: kind,
+      admin: { username: "owner", password: "correct-horse-battery" },
+      jobs: "off",
     });
-    handle = openDatabase(db.target);
-    const res = await fetch(`${server.url}/admin/login.data`, {
-      method: "POST",
-      body: new URLSearchParams({ username: "owner", password: "correct-horse-battery" }),
-      headers: { origin: server.url },
-      redirect: "manual",
-    });
-    cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    ({ server, cookie, db: handle } = shop);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   it("shows a plan toggled through the API with the address and browser it came from, filtered by action", async () => {
     const plan = await handle.db.selectFrom("plans").select("id").orderBy("id").executeTakeFirstOrThrow();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
-import { migrateToLatest } from "~/db/migrate.server";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../support/csp";
 import { testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const BASE = "https://shop.example.in";
 const posts = listBlogPosts();
@@ -26,24 +25,20 @@ function attr(html: string, pattern: RegExp): string | undefined {
 }
 
 describe.each(testDatabases())("blog on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    // The operator's public address and brand, as saved in the admin panel.
-    const handle = openDatabase(created.target);
-    await migrateToLatest(handle.db, handle.dialect);
-    await writeSettings(handle.db, { publicBaseUrl: BASE, brandName: "ReachKaro", deliveryStartMinutes: "45" });
-    await handle.close();
-    const t = created.target;
-    server = await spawnServer({ DATABASE_URL: t.kind === "postgres" ? t.url : `file:${t.file}` });
+    shop = await startTestShop({
+      engine: kind,
+      admin: false,
+      // The operator's public address and brand, as saved in the admin panel.
+      prepare: (handle) =>
+        writeSettings(handle.db, { publicBaseUrl: BASE, brandName: "ReachKaro", deliveryStartMinutes: "45" }),
+    });
+    server = shop.server;
   });
-  afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   it("lists exactly the eleven articles on /blog, newest first, each with a Read More link", async () => {
     const res = await fetch(`${server.url}/blog`);

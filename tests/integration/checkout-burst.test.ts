@@ -40,6 +40,7 @@ describe.each(testDatabases())("a burst of checkouts on $name", (kind) => {
           username: `buyer_${i}`,
           customerName: `Buyer ${i}`,
           customerPhone: "9876543210",
+          agreedToTerms: true,
           idempotencyKey: key,
         },
         T0,

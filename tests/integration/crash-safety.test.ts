@@ -8,6 +8,7 @@ import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simul
 import { writeSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { type ServerProcess, spawnServer } from "../support/server-process";
+import { runJobs } from "../support/test-shop";
 
 /**
  * Crash safety of the real production server: it is killed with SIGKILL (no
@@ -95,6 +96,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         username: `@buyer_${i}`,
         customerName: `Buyer ${i}`,
         customerPhone: `98${String(10_000_000 + i).slice(-8)}`,
+        agreedToTerms: true,
         idempotencyKey: `burst-${run}-${String(i).padStart(3, "0")}`,
       });
 
@@ -181,6 +183,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       ADMIN_PASSWORD: admin.password,
       PANEL_TIMEOUT_MS: String(PANEL_TIMEOUT_MS),
       PANEL_SYNC_INTERVAL_MS: "200",
+      JOB_CONTROL_PORT: "0",
       ORDER_RATE_LIMIT_PER_MINUTE: "1000",
       // The simulator runs in this test process, on loopback.
       PANEL_ALLOW_PRIVATE_ADDRESSES: "true",
@@ -218,6 +221,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         username,
         customerName: "Priya",
         customerPhone: "9876543210",
+        agreedToTerms: true,
       });
       expect(res.status).toBe(201);
       const { order } = (await res.json()) as { order: { orderId: string } };
@@ -312,8 +316,10 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
             "The SMM panel may already have this order. Look for it in the panel's order list first, then confirm it is not there to send it again.",
         });
       }
-      // The sync job keeps running (every ~0.2 s here) and leaves it alone: no add, no status call.
-      await new Promise((done) => setTimeout(done, 1_000));
+      // The sync job keeps running (every ~0.2 s here, and twice more on request) and leaves it alone:
+      // no add, no status call.
+      await runJobs(second);
+      await runJobs(second);
       expect(addsFor("crash.while.placing")).toBe(1);
       expect(sim.panel.count("status")).toBe(0);
       expect(await reload(orderId)).toMatchObject({ status: "placement_unknown" });

@@ -25,6 +25,21 @@ describe.each(testDatabases())("the first-run setup link on $name", (kind) => {
 
     const setupUrl = link.replace("localhost", "127.0.0.1");
     expect((await fetch(setupUrl)).status).toBe(200);
+    for (const path of ["/", "/followers", "/nope", "/healthz"]) await fetch(`${shop.url}${path}`);
+
+    // The link is the last thing printed: after the server says it listens, and with no line per request
+    // (those are at debug; a summary comes at info once a minute).
+    const after = shop.server.output();
+    const listening = after.indexOf("shop listening on");
+    const block = after.indexOf("No admin account yet. Open this link");
+    expect(listening).toBeGreaterThan(-1);
+    expect(block).toBeGreaterThan(listening);
+    expect(after.slice(after.indexOf("Afterwards, sign in at /admin.")).trim()).toMatch(
+      /^Afterwards, sign in at \/admin\.\n=+$/,
+    );
+    expect(after).not.toContain('"msg":"request"');
+    // The start-up warning names where this shop answers, not a fixed localhost:3000.
+    expect(after).toContain(`The shop answers at http://localhost:${port} (PORT=${port}).`);
     const token = new URL(setupUrl).searchParams.get("token")!;
     const created = await fetch(`${shop.url}/admin/setup`, {
       method: "POST",

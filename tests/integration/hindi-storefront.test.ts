@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
 import { testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const PUBLIC = "https://boost.example.in";
 const DAY = 86_400_000;
@@ -46,28 +47,22 @@ async function preloaded(base: string, html: string): Promise<string> {
  * Hindi page answered in Hindi, with nothing changed.
  */
 describe.each(testDatabases())("the Hindi storefront on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    server = await spawnServer({
-      DATABASE_URL: db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`,
-      PUBLIC_BASE_URL: PUBLIC,
-      JOBS_ENABLED: "false",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
+    shop = await startTestShop({
+      engine: kind,
+      admin: false,
+      simulator: true,
+      jobs: "off",
+      env: { PUBLIC_BASE_URL: PUBLIC },
     });
-    handle = openDatabase(db.target);
+    ({ server, db: handle } = shop);
   }, 60_000);
 
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   it.each([
     ["/hi", "/", hi.home.hero.title],

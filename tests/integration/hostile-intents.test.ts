@@ -1,3 +1,4 @@
+import { healthActionSchema } from "~/domain/health/health-actions";
 import { readFileSync } from "node:fs";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import fc from "fast-check";
@@ -60,6 +61,8 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/settings", schema: settingsActionSchema, signedIn: true, writes: ["settings", "audit_log"] },
   // Hostile values never hold the current password: only the refusal is audited.
   { pattern: "/admin/account", schema: accountActionSchema, signedIn: true, writes: ["audit_log"] },
+  // The backup download asks for the current password too: only the refusal is audited.
+  { pattern: "/admin/health", schema: healthActionSchema, signedIn: true, writes: ["audit_log"] },
   {
     pattern: "/admin/social-proof",
     schema: socialProofActionSchema,
@@ -86,7 +89,16 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   {
     method: "POST",
     pattern: "/api/create-order",
-    keys: ["planId", "username", "postLink", "target", "customerName", "customerPhone", "idempotencyKey"],
+    keys: [
+      "planId",
+      "username",
+      "postLink",
+      "target",
+      "customerName",
+      "customerPhone",
+      "agreedToTerms",
+      "idempotencyKey",
+    ],
   },
   { method: "POST", pattern: "/api/orders/:orderId/utr", keys: ["utr"] },
   { method: "POST", pattern: "/api/orders/:orderId/gateway", keys: [] },
@@ -108,6 +120,7 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   { method: "POST", pattern: "/api/admin/setting", keys: ["key", "value"] },
   { method: "DELETE", pattern: "/api/admin/delete-selected-data", keys: ["deleteOptions"] },
   { method: "DELETE", pattern: "/api/admin/delete-all-data", keys: [] },
+  { method: "POST", pattern: "/api/admin/confirm-password", keys: ["password"] },
   { method: "POST", pattern: "/api/admin/panel/update-profits", keys: [] },
   { method: "POST", pattern: "/api/admin/push-subscriptions", keys: ["endpoint", "keys", "expirationTime"] },
   { method: "DELETE", pattern: "/api/admin/push-subscriptions", keys: ["endpoint"] },

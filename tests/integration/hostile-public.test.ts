@@ -28,6 +28,7 @@ const ORDER_KEYS = [
   "target",
   "customerName",
   "customerPhone",
+  "agreedToTerms",
   "idempotencyKey",
 ] as const;
 const SCRIPTISH = /<script>alert\(1\)<\/script>|<img src=x onerror=alert\(1\)>|<svg onload=alert\(1\)>/;
@@ -54,7 +55,13 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
     planId = Number(plans.plans[0]!._id);
     const created = await json(
       "/api/create-order",
-      JSON.stringify({ planId, username: "priya.bakes", customerName: "Priya", customerPhone: "9876543210" }),
+      JSON.stringify({
+        planId,
+        username: "priya.bakes",
+        customerName: "Priya",
+        customerPhone: "9876543210",
+        agreedToTerms: true,
+      }),
     );
     expect(created.status).toBe(201);
     orderId = (created.json as { order: { orderId: string } }).order.orderId;
@@ -76,7 +83,13 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
   });
 
   it("POST /api/create-order: one hostile field in an otherwise valid order is refused or stored verbatim", async () => {
-    const valid = { planId, username: "rahul_k", customerName: "Priya", customerPhone: "9876543210" };
+    const valid = {
+      planId,
+      username: "rahul_k",
+      customerName: "Priya",
+      customerPhone: "9876543210",
+      agreedToTerms: true,
+    };
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...ORDER_KEYS), hostileValue, async (key, value) => {
         const before = await snapshot(shop.db);
@@ -250,7 +263,13 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
 
   it("refuses a 2 MB body with 413 on the JSON API, the sign-in form and the public forms", async () => {
     const before = await snapshot(shop.db);
-    const bigJson = JSON.stringify({ planId, username: "rahul_k", customerName: TWO_MB, customerPhone: "9876543210" });
+    const bigJson = JSON.stringify({
+      planId,
+      username: "rahul_k",
+      customerName: TWO_MB,
+      customerPhone: "9876543210",
+      agreedToTerms: true,
+    });
     for (const path of ["/api/create-order", `/api/orders/${orderId}/utr`]) {
       const answer = await json(path, bigJson);
       expectJsonRefusal(answer, path, [413]);
@@ -308,7 +327,7 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
       expect(answer.status, path).toBe(400);
     }
     for (const customerName of ["Priya\\u0000", "Priya \\ud800"]) {
-      const body = `{"planId":${planId},"username":"rahul_k","customerName":"${customerName}","customerPhone":"9876543210"}`;
+      const body = `{"planId":${planId},"username":"rahul_k","customerName":"${customerName}","customerPhone":"9876543210","agreedToTerms":true}`;
       const answer = await json("/api/create-order", body);
       expectJsonRefusal(answer, body, [400]);
       expect(answer.json?.message).toBe("The request contains characters that are not allowed");

@@ -104,6 +104,7 @@ describe("plain HTTP behind the proxy", () => {
       username: "@rahul_k",
       customerName: "Priya",
       customerPhone: "9876543210",
+      agreedToTerms: true,
       idempotencyKey: "redirected-order-1",
     });
     const res = await send(proxied.url, "/api/create-order", {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { PAID_STATUSES } from "~/domain/dashboard/dashboard.server";
 import { netProfitPaise } from "~/domain/orders/profit";
 import { type OrderStatus, refundPaise } from "~/domain/orders/lifecycle";
@@ -7,8 +7,8 @@ import { PAYMENT_MESSAGES } from "~/domain/orders/payment.server";
 import { maskHandle } from "~/domain/orders/recent";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { adminLogin } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /**
  * The lifecycle through the real production server and its background jobs,
@@ -33,46 +33,35 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what:
 }
 
 describe.each(testDatabases())("order flows through the server on $name", (kind: TestDatabase) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let cookie = "";
   let planIds: Record<string, number> = {};
   let panelUrl = "";
   const ids: Record<"A" | "B" | "C" | "D" | "E" | "F", string> = { A: "", B: "", C: "", D: "", E: "", F: "" };
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    const url = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
-    server = await spawnServer({
-      DATABASE_URL: url,
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-      PAYMENT_WINDOW_SECONDS: String(WINDOW_S),
-      PAYMENT_GRACE_SECONDS: String(GRACE_S),
-      PAYMENT_JOB_INTERVAL_MS: "200",
-      PANEL_SYNC_INTERVAL_MS: "200",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
+    shop = await startTestShop({
+      engine: kind,
+      simulator: true,
+      jobs: "running",
+      env: {
+        ORDER_RATE_LIMIT_PER_MINUTE: "1000",
+        PAYMENT_WINDOW_SECONDS: String(WINDOW_S),
+        PAYMENT_GRACE_SECONDS: String(GRACE_S),
+        PAYMENT_JOB_INTERVAL_MS: "200",
+        PANEL_SYNC_INTERVAL_MS: "200",
+      },
     });
-    handle = openDatabase(created.target);
-    cookie = await adminLogin(server.url, "owner", "a-long-password");
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; name: string }>;
-    };
-    planIds = Object.fromEntries(plans.plans.map((p) => [p.name, Number(p._id)]));
+    ({ server, cookie, planIds } = shop);
+    handle = shop.db;
     // The demo points the panel URL setting at the simulator's API, as its API page would show it.
     const apiUrl = (await readSiteSettings(handle.db)).panelUrl;
     expect(apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2$/);
     panelUrl = new URL(apiUrl).origin;
   });
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   const json = (path: string, body: unknown, method = "POST") =>
     fetch(`${server.url}${path}`, {
@@ -94,6 +83,7 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
       postLink,
       customerName: "Priya",
       customerPhone: "9876543210",
+      agreedToTerms: true,
     });
     expect(res.status).toBe(201);
     return ((await res.json()) as { order: { orderId: string; paymentDeadlineAt: number } }).order;
@@ -240,8 +230,9 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     const d = await order("Starter Followers", "manual.send");
     ids.D = d.orderId;
     expect((await act(d.orderId, "confirm-payment")).status).toBe(200);
-    // Several payment-job and sync intervals (0.2 s each) pass; nothing sends it.
-    await new Promise((done) => setTimeout(done, 1_500));
+    // The payment jobs and the sync run (on their own every 0.2 s, and twice more on request); nothing sends it.
+    await shop.runJobs();
+    await shop.runJobs();
     expect(await row(d.orderId)).toMatchObject({ status: "paid", panel_order_id: null, paid_by: "owner" });
     expect((await history(d.orderId)).map((h) => h.action)).toEqual(["order.confirmPayment"]);
   }, 30_000);

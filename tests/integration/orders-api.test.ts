@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BUYER_MESSAGES } from "~/domain/orders/buyer";
 import { trackOrder } from "~/domain/orders/buyer.server";
+import { INPUT_MESSAGES } from "~/domain/orders/instagram-input";
+import { TERMS_VERSION } from "~/domain/content/terms-version";
 import { createOrder } from "~/domain/orders/create.server";
 import { findOrderStatus } from "~/domain/orders/orders.repository.server";
 import { claimPayment, confirmPayment } from "~/domain/orders/payment.server";
@@ -10,30 +13,22 @@ import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import type { Config } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const LINK = "https://www.instagram.com/p/C8xYz12AbCd/";
 const REEL = "https://www.instagram.com/reel/C8xYz12AbCd/";
 
 describe.each(testDatabases())("order API on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   let planIds: Record<string, number>;
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
-    server = await spawnServer({ DATABASE_URL: url, ORDER_RATE_LIMIT_PER_MINUTE: "1000", LOG_LEVEL: "info" });
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; name: string }>;
-    };
-    planIds = Object.fromEntries(plans.plans.map((p) => [p.name, Number(p._id)]));
+    shop = await startTestShop({ engine: kind, admin: false, env: { ORDER_RATE_LIMIT_PER_MINUTE: "1000" } });
+    ({ server, planIds } = shop);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   const post = (path: string, body: unknown) =>
     fetch(`${server.url}${path}`, {
@@ -46,6 +41,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     username: "@rahul_k",
     customerName: "Priya",
     customerPhone: "9876543210",
+    agreedToTerms: true,
   });
 
   it("lists only enabled plans of a service, cheapest first", async () => {
@@ -117,6 +113,12 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     [{ customerPhone: "" }, "Please enter your phone number"],
     [{ customerPhone: "98765" }, "Please enter a valid 10-digit phone number"],
     [{ planId: undefined }, "No plan selected. Please try again."],
+    [{ username: "😀😀" }, INPUT_MESSAGES.usernameCharacters],
+    [{ username: "@@@" }, INPUT_MESSAGES.usernameCharacters],
+    [{ username: "rahul..k" }, INPUT_MESSAGES.usernameDoubleDot],
+    // The agreement is the API's rule, not only the dialog's: a caller that skips the box makes no order.
+    [{ agreedToTerms: undefined }, BUYER_MESSAGES.agreementRequired],
+    [{ agreedToTerms: false }, BUYER_MESSAGES.agreementRequired],
   ])("followers: %j → %s", async (change, message) => {
     const res = await post("/api/create-order", { ...base(), ...change });
     expect(res.status).toBe(400);
@@ -215,6 +217,7 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
         postLink: LINK,
         customerName: "Priya",
         customerPhone: "+919876543210",
+        agreedToTerms: true,
         idempotencyKey: key,
       },
       now,
@@ -230,6 +233,9 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
       target: LINK,
       target_username: "rahul.k",
       listed_price_paise: 1900,
+      // The buyer's agreement to the terms: when, and to which terms.
+      terms_agreed_at: T0,
+      terms_version: TERMS_VERSION,
     });
     // A few paise off the listed price: an amount no other open order is asked for.
     expect(order.price_paise).toBeLessThan(1900);
@@ -270,6 +276,34 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
     expect(await findOrderStatus(handle.db, paid.order_id)).toBe("paid");
   });
 
+  it("makes no order without the buyer's agreement to the terms", async () => {
+    const before = await handle.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    const plan = await handle.db
+      .selectFrom("plans")
+      .select("id")
+      .where("name", "=", "Starter Views")
+      .executeTakeFirstOrThrow();
+    await expect(
+      createOrder(
+        { db: handle.db, settings: createSettingsCache(handle.db), config },
+        { planId: plan.id, postLink: REEL, customerName: "Priya", customerPhone: "9876543210", agreedToTerms: false },
+        T0,
+      ),
+    ).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      message: BUYER_MESSAGES.agreementRequired,
+      details: { field: "agreedToTerms" },
+    });
+    const after = await handle.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+  });
+
   it("refuses to start a payment when the UPI id or merchant name is missing", async () => {
     await writeSettings(handle.db, { upiId: "" });
     const plan = await handle.db
@@ -279,7 +313,7 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
       .executeTakeFirstOrThrow();
     const result = createOrder(
       { db: handle.db, settings: createSettingsCache(handle.db), config },
-      { planId: plan.id, postLink: REEL, customerName: "Priya", customerPhone: "9876543210" },
+      { planId: plan.id, postLink: REEL, customerName: "Priya", customerPhone: "9876543210", agreedToTerms: true },
       T0,
     );
     await expect(result).rejects.toMatchObject({

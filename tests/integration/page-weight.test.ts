@@ -1,9 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
+import { sqliteDatabase } from "../support/databases";
 import { INERT_MODULE_TYPE } from "~/lib/page-handle";
 
 /**
@@ -11,17 +12,14 @@ import { INERT_MODULE_TYPE } from "~/lib/page-handle";
  * inline drawings and repeated lists add up) in one piece.
  */
 describe("page weight", () => {
-  let dir: string;
+  let shop: TestShop;
   let server: ServerProcess;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "shop-weight-"));
-    server = await spawnServer({ DATABASE_URL: `file:${join(dir, "shop.db")}`, JOBS_ENABLED: "false" });
+    shop = await startTestShop({ engine: sqliteDatabase, admin: false, jobs: "off" });
+    server = shop.server;
   });
-  afterAll(async () => {
-    await server?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(async () => shop?.stop());
 
   it("keeps the home page's HTML within 80 KB uncompressed", async () => {
     const html = await (await fetch(`${server.url}/`)).text();

@@ -110,6 +110,7 @@ describe.each(testDatabases())("hostile bank e-mails on $name", (kind: TestDatab
           username: `mail.buyer.${i}`,
           customerName: "Asha Verma",
           customerPhone: `98${String(10_000_000 + i).slice(-8)}`,
+          agreedToTerms: true,
         }),
       );
     }

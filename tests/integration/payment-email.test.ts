@@ -116,7 +116,13 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     const res = await fetch(`${server.url}/api/create-order`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ planId, username: `mail_buyer_${i}`, customerName: "Asha", customerPhone: "9876543210" }),
+      body: JSON.stringify({
+        planId,
+        username: `mail_buyer_${i}`,
+        customerName: "Asha",
+        customerPhone: "9876543210",
+        agreedToTerms: true,
+      }),
     });
     expect(res.status).toBe(201);
     const { order } = (await res.json()) as { order: { orderId: string; price: number } };

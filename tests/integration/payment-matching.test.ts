@@ -92,6 +92,7 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
     username: `buyer.${i}`,
     customerName: "Asha Verma",
     customerPhone: `98${String(10_000_000 + i).slice(-8)}`,
+    agreedToTerms: true,
   });
 
   it("gives concurrent checkouts of one plan different amounts, each 1-99 paise under the listed price", async () => {

@@ -60,7 +60,13 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     const res = await fetch(`${base}/api/create-order`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ planId, username: `rzp_${seq++}`, customerName: "Asha", customerPhone: "9876543210" }),
+      body: JSON.stringify({
+        planId,
+        username: `rzp_${seq++}`,
+        customerName: "Asha",
+        customerPhone: "9876543210",
+        agreedToTerms: true,
+      }),
     });
     expect(res.status).toBe(201);
     const { order } = (await res.json()) as { order: { orderId: string; price: number } };

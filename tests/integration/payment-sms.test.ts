@@ -57,7 +57,13 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
     const res = await fetch(`${server.url}/api/create-order`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ planId, username: `buyer_${i}`, customerName: "Asha", customerPhone: "9876543210" }),
+      body: JSON.stringify({
+        planId,
+        username: `buyer_${i}`,
+        customerName: "Asha",
+        customerPhone: "9876543210",
+        agreedToTerms: true,
+      }),
     });
     expect(res.status).toBe(201);
     const { order } = (await res.json()) as { order: { orderId: string; price: number } };

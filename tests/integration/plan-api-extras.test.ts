@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { DRIP_MESSAGES } from "~/domain/plans/plan-form";
 import { testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /**
  * PUT /api/admin/plans/{id} from a client that knows nothing of refill
@@ -10,34 +11,20 @@ import { type ServerProcess, spawnServer } from "../support/server-process";
  * break its drip-feed is refused with nothing changed.
  */
 describe.each(testDatabases())("plan updates through the admin API on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let cookie = "";
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    server = await spawnServer({
-      DATABASE_URL: db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`,
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "correct-horse-battery",
-      JOBS_ENABLED: "false",
+    shop = await startTestShop({
+      engine: kind,
+      admin: { username: "owner", password: "correct-horse-battery" },
+      jobs: "off",
     });
-    handle = openDatabase(db.target);
-    const res = await fetch(`${server.url}/admin/login.data`, {
-      method: "POST",
-      body: new URLSearchParams({ username: "owner", password: "correct-horse-battery" }),
-      headers: { origin: server.url },
-      redirect: "manual",
-    });
-    cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    ({ server, cookie, db: handle } = shop);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   async function plan(values: { service_type: "followers" | "likes"; refill_days: number; drip_runs: number }) {
     const now = Date.now();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const ADMIN = { username: "owner", password: "a-long-password" };
 
@@ -11,17 +12,15 @@ const ADMIN = { username: "owner", password: "a-long-password" };
  * for everyone stay cacheable.
  */
 describe.each(testDatabases())("which answers may be cached, on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   let orderId: string;
   let createdCacheControl: string | null;
   let blogSlug: string;
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
-    server = await spawnServer({ DATABASE_URL: url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password });
+    shop = await startTestShop({ engine: kind, admin: ADMIN, signIn: false });
+    server = shop.server;
     const plans = (await (await fetch(`${server.url}/api/plans?serviceType=followers`)).json()) as {
       plans: Array<{ _id: string }>;
     };
@@ -30,6 +29,7 @@ describe.each(testDatabases())("which answers may be cached, on $name", (kind) =
       username: "@rahul_k",
       customerName: "Priya Sharma",
       customerPhone: "9876543210",
+      agreedToTerms: true,
     });
     expect(created.status).toBe(201);
     createdCacheControl = created.headers.get("cache-control");
@@ -38,10 +38,7 @@ describe.each(testDatabases())("which answers may be cached, on $name", (kind) =
     blogSlug = /\/blog\/([a-z0-9-]+)</.exec(rss)?.[1] ?? "";
     expect(blogSlug).not.toBe("");
   });
-  afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${path}`, {

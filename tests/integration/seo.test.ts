@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
-import { migrateToLatest } from "~/db/migrate.server";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { PUBLIC_PAGES } from "~/domain/content/public-pages";
 import { isTranslatedPath, localizedPath } from "~/lib/i18n/locale";
@@ -8,7 +6,8 @@ import { writeSettings } from "~/domain/settings/settings.server";
 import { testDatabases } from "../support/databases";
 import { pngSize } from "../support/png";
 import { adminLogin, startShop, type HostileShop } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { checkStructuredData, extractJsonLd, jsonLdTypes } from "../support/structured-data";
 
 /** Saved in the admin; PUBLIC_BASE_URL in the environment must win over it everywhere. */
@@ -54,32 +53,25 @@ const SHARING_TAGS = [
 ];
 
 describe.each(testDatabases())("search engines and link previews on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   const pages = new Map<string, string>();
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    const handle = openDatabase(created.target);
-    await migrateToLatest(handle.db, handle.dialect);
-    await writeSettings(handle.db, { publicBaseUrl: STORED, brandName: "ReachKaro" });
-    await handle.close();
-    const t = created.target;
-    server = await spawnServer({
-      DATABASE_URL: t.kind === "postgres" ? t.url : `file:${t.file}`,
-      PUBLIC_BASE_URL: `${PUBLIC}/`,
+    shop = await startTestShop({
+      engine: kind,
+      admin: false,
+      env: { PUBLIC_BASE_URL: `${PUBLIC}/` },
+      prepare: async (early) => void (await writeSettings(early.db, { publicBaseUrl: STORED, brandName: "ReachKaro" })),
     });
+    server = shop.server;
     for (const path of [...PAGES, "/no-such-page", "/blog/no-such-post"]) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(path.includes("no-such") ? 404 : 200);
       pages.set(path, await res.text());
     }
   });
-  afterAll(async () => {
-    await server?.stop();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   it("gives every page, the 404s included, the Open Graph and Twitter tags of a large image card", () => {
     for (const [path, html] of pages) {

@@ -3,39 +3,31 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const PASSWORD = "owner-password-123";
 const API_KEY = "live-panel-key-0123456789abcdef";
 
 /** Everything the admin's settings screens and API send back must be free of secrets. */
 describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   let handle: DatabaseHandle;
   let cookie = "";
   const backupDir = mkdtempSync(join(tmpdir(), "shop-backups-"));
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    handle = openDatabase(db.target);
-    server = await spawnServer({
-      DATABASE_URL: db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`,
-      BACKUP_DIR: backupDir,
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: PASSWORD,
-      JOBS_ENABLED: "false",
+    shop = await startTestShop({
+      engine: kind,
+      admin: { username: "owner", password: PASSWORD },
+      jobs: "off",
+      env: { BACKUP_DIR: backupDir },
     });
-    const login = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      body: new URLSearchParams({ username: "owner", password: PASSWORD }),
-      redirect: "manual",
-    });
-    cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    ({ server, cookie, db: handle } = shop);
     const saved = await fetch(`${server.url}/api/admin/setting`, {
       method: "POST",
       headers: { cookie, "content-type": "application/json" },
@@ -44,9 +36,7 @@ describe.each(testDatabases())("settings over HTTP on $name", (kind) => {
     expect(saved.status).toBe(200);
   });
   afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
+    await shop?.stop();
     rmSync(backupDir, { recursive: true, force: true });
   });
 

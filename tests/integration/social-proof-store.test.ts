@@ -66,7 +66,7 @@ describe.each(testDatabases())("social proof store on $name", (kind) => {
       const plan = await sql<{
         detail: string;
       }>`explain query plan select count(*) from orders where status in ('delivered')`.execute(db);
-      expect(plan.rows.map((r) => r.detail).join(" ")).toMatch(/USING COVERING INDEX orders_status_created_at/);
+      expect(plan.rows.map((r) => r.detail).join(" ")).toMatch(/SEARCH orders USING COVERING INDEX \w+ \(status=\?\)/);
     }
   });
 

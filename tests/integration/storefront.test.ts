@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /** Settings an operator changed: every page must show these, never the defaults. */
 const SETTINGS = {
@@ -21,24 +21,19 @@ const SETTINGS = {
 };
 
 describe.each(testDatabases())("storefront pages on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let handle: ReturnType<typeof openDatabase>;
-  let drop: () => Promise<void>;
+  let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    handle = openDatabase(db.target);
-    await migrateToLatest(handle.db, handle.dialect);
-    await writeSettings(handle.db, SETTINGS);
-    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
-    server = await spawnServer({ DATABASE_URL: url });
+    shop = await startTestShop({
+      engine: kind,
+      admin: false,
+      prepare: async (early) => void (await writeSettings(early.db, SETTINGS)),
+    });
+    ({ server, db: handle } = shop);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   const page = async (path: string) => {
     const res = await fetch(`${server.url}${path}`);

@@ -14,7 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 BUILD_DIR=${BUILD_DIR:-build}
-# Per target and pass; with three scans at a time the whole run stays well under five minutes.
+# Per target and pass; with three scans at a time per pass and the passes side by side, the whole run
+# stays well under five minutes.
 TARGET_TIMEOUT=${SQLMAP_TARGET_TIMEOUT:-240}
 PARALLEL=${SQLMAP_PARALLEL:-3}
 ADMIN_USER=scanadmin
@@ -100,7 +101,7 @@ const post = (path, body, headers = {}) =>
   if (upi.status !== 200) throw new Error(`setting the UPI ID failed: ${JSON.stringify(upi)}`);
   const plans = (await (await fetch(`${base}/api/plans?serviceType=followers`)).json()).plans;
   const planId = plans[0]._id;
-  const buyer = { planId, username: "rahul_k", customerName: "Priya", customerPhone: "9876543210" };
+  const buyer = { planId, username: "rahul_k", customerName: "Priya", customerPhone: "9876543210", agreedToTerms: true };
   const a = await post("/api/create-order", buyer);
   const b = await post("/api/create-order", buyer);
   const keyed = await post("/api/create-order", { ...buyer, idempotencyKey: "scan-key-00000001" });
@@ -123,7 +124,7 @@ EOF
 # password is scanned with a fresh unknown username per request (--eval), so the per-username
 # lockout never turns the answers into 429s.
 targets() {
-  local json='{"planId":"'"$PLAN_ID"'*","username":"rahul_k*","postLink":"*","target":"*","customerName":"Priya*","customerPhone":"9876543210*"}'
+  local json='{"planId":"'"$PLAN_ID"'*","username":"rahul_k*","postLink":"*","target":"*","customerName":"Priya*","customerPhone":"9876543210*","agreedToTerms":true}'
   cat <<EOF
 admin-login-password|password|-u	$base/admin/login	--data	username=$ADMIN_USER&password=$ADMIN_PASSWORD	-p	password	--ignore-redirects	--drop-set-cookie	--eval	import random; username="scan%d" % random.randint(1, 10**9)
 admin-login-username|username|-u	$base/admin/login	--data	username=$ADMIN_USER&password=$ADMIN_PASSWORD	-p	username	--ignore-redirects	--drop-set-cookie	--code	302
@@ -131,7 +132,7 @@ track-form|orderId phone|-u	$base/track	--data	orderId=$ORDER_ID&phone=987654321
 track-link|order|-u	$base/track?order=$ORDER_ID	-p	order	--text-only
 blog|{slug}|-u	$base/blog/$BLOG_SLUG*	--text-only
 create-order|planId username postLink target customerName customerPhone|-u	$base/api/create-order	--data	$json	--method	POST
-create-order-key|idempotencyKey|-u	$base/api/create-order	--data	{"planId":"$PLAN_ID","username":"rahul_k","customerName":"Priya","customerPhone":"9876543210","idempotencyKey":"scan-key-00000001*"}	--method	POST
+create-order-key|idempotencyKey|-u	$base/api/create-order	--data	{"planId":"$PLAN_ID","username":"rahul_k","customerName":"Priya","customerPhone":"9876543210","agreedToTerms":true,"idempotencyKey":"scan-key-00000001*"}	--method	POST
 order-utr|{id} utr|-u	$base/api/orders/$PAID_ORDER_ID*/utr	--data	{"utr":"112233445566*"}	--method	POST
 order-status|orderId|-u	$base/api/order-status?orderId=$ORDER_ID	-p	orderId
 plans|serviceType|-u	$base/api/plans?serviceType=followers	-p	serviceType
@@ -181,7 +182,8 @@ running() {
 
 run_pass() {
   pass=$1 dbms=$2 depth=$3
-  start_server "$4"
+  shift 3
+  start_server "$1"
   seed
   local line pids=()
   targets >"$work/targets-$pass"
@@ -234,9 +236,22 @@ echo "sqlmap $(sqlmap --version 2>/dev/null | head -n 1): techniques BEUSTQ, SQL
 started=$(date +%s)
 failed=0
 canary
+# The two passes run side by side, each with a server of its own: the sign-in scans wait on
+# the server's password checks (one at a time per server), so one pass never queues behind the other.
+in_background() {
+  # A pass stops its own server however it ends (the cleanup above stops the passes).
+  (
+    trap 'for pid in $(jobs -p); do kill "$pid" 2>/dev/null || true; done; stop_server' EXIT
+    trap 'exit 143' TERM INT
+    "$@"
+    exit $failed
+  ) >"$work/pass-$2.out" 2>&1 &
+}
+pass_pids=()
 # sqlmap's SQLite time-based and stacked tests (heavy query) start at level 3, risk 2; its
 # PostgreSQL error-based, stacked and time-based tests at level 1 (heavy-query variants at risk 2).
-run_pass sqlite SQLite "--level=3 --risk=2" "file:$work/shop.db"
+in_background run_pass sqlite SQLite "--level=3 --risk=2" "file:$work/shop.db"
+pass_pids+=($!)
 if [ -n "${TEST_POSTGRES_URL:-}" ]; then
   pg_db="shop_sqlmap_$(node -e 'console.log(require("crypto").randomBytes(5).toString("hex"))')"
   node -e '
@@ -245,9 +260,12 @@ if [ -n "${TEST_POSTGRES_URL:-}" ]; then
     c.connect().then(() => c.query(`create database ${process.argv[2]}`)).finally(() => c.end());
   ' "$TEST_POSTGRES_URL" "$pg_db"
   pg_url=$(node -e 'const u = new URL(process.argv[1]); u.pathname = "/" + process.argv[2]; console.log(u.toString())' "$TEST_POSTGRES_URL" "$pg_db")
-  run_pass postgres PostgreSQL "--level=2 --risk=2" "$pg_url"
-  drop_pg_db
+  in_background run_pass postgres PostgreSQL "--level=2 --risk=2" "$pg_url"
+  pass_pids+=($!)
 fi
+for pid in "${pass_pids[@]}"; do wait "$pid" || failed=1; done
+cat "$work"/pass-*.out
+drop_pg_db
 
 if grep -vh "not injectable" "$work"/*.result >/dev/null 2>&1; then failed=1; fi
 echo "injection scan: $(cat "$work"/*.result | grep -c "not injectable") of $(cat "$work"/*.result | wc -l) target scans clean in $(($(date +%s) - started)) s"

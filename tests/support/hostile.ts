@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { expect } from "vitest";
-import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import type { TestDatabase } from "./databases";
-import { type ServerProcess, spawnServer } from "./server-process";
+import type { ServerProcess } from "./server-process";
+import { startTestShop } from "./test-shop";
 
 /** Inputs attackers and broken clients actually send: SQL, markup, odd Unicode, odd numbers. */
 export const PAYLOADS = [
@@ -194,29 +195,13 @@ export interface HostileShop {
   stop(): Promise<void>;
 }
 
+/**
+ * The shop of tests/support/test-shop.ts with only what `env` asks for (no admin unless
+ * ADMIN_USERNAME and ADMIN_PASSWORD are given, none signed in). New tests: call `startTestShop`.
+ */
 export async function startShop(kind: TestDatabase, env: Record<string, string> = {}): Promise<HostileShop> {
-  const created = await kind.create();
-  const target: DatabaseTarget =
-    created.target.kind === "postgres" ? { ...created.target, poolSize: 2 } : created.target;
-  const server = await spawnServer({
-    DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
-    JOBS_ENABLED: "false",
-    ORDER_RATE_LIMIT_PER_MINUTE: "1000000",
-    LOG_LEVEL: "info",
-    ...env,
-  });
-  // Opened after the server migrated it.
-  const db = openDatabase(target);
-  return {
-    server,
-    db,
-    url: server.url,
-    async stop() {
-      await server.stop();
-      await db.close();
-      await created.drop();
-    },
-  };
+  const shop = await startTestShop({ engine: kind, env, admin: false, jobs: "off" });
+  return { server: shop.server, db: shop.db, url: shop.url, stop: () => shop.stop() };
 }
 
 /** A shop with its admin account made at start-up and the demo SMM panel running beside it. */

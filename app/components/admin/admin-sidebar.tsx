@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ADMIN_NAV } from "./admin-nav";
@@ -24,9 +24,28 @@ export function AdminSidebar({
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);
+  // Open on a phone, it is a drawer over the page: Escape closes it, as the backdrop does, and focus goes into it.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const drawer = narrow && open;
+  useEffect(() => {
+    if (!drawer) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawer, onClose]);
   return (
     <>
-      {open && <div className="fixed inset-0 z-30 bg-black/40 lg:hidden" onClick={onClose} aria-hidden />}
+      {open && (
+        <div
+          className="fixed inset-0 z-30 bg-black/40 lg:hidden"
+          onClick={onClose}
+          aria-hidden
+          data-testid="admin-menu-backdrop"
+        />
+      )}
       <aside
         inert={narrow && !open}
         className={`fixed inset-y-0 left-0 z-40 w-64 transform border-r border-gray-200 bg-white transition-transform lg:sticky lg:top-0 lg:h-screen lg:translate-x-0 ${open ? "translate-x-0" : "-translate-x-full"}`}
@@ -37,6 +56,7 @@ export function AdminSidebar({
             <span className="font-bold">Admin Panel</span>
           </div>
           <Button
+            ref={closeButton}
             variant="ghost"
             size="inline"
             className="rounded-lg p-2 lg:hidden"

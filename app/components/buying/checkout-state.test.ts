@@ -42,6 +42,7 @@ function order(status: OrderStatus, at = OPENED, extra: { remains?: number; refu
     utrSubmitted: status !== "awaiting_payment" && status !== "expired",
     startCount: null,
     deadlineAt,
+    listedPricePaise: 4900,
     lateUtrUntil: deadlineAt + GRACE_MS,
   };
 }

@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import type { BuyerError } from "~/lib/i18n/messages";
 import { useMessageText } from "~/lib/i18n/use-message";
-import { ArrowLeft, Clock, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { ArrowLeft, Clock, Copy, Download, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
+import { useRef, useState } from "react";
+import { toast } from "~/components/ui/toast";
 import { Link } from "react-router";
 import type { CheckoutOrder } from "~/domain/payments/checkout.server";
 import { cn } from "~/lib/cn";
@@ -13,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { readUtr, stripUtr } from "~/domain/orders/utr";
 import { GatewayPay } from "./gateway-pay";
 import { OrderProgress } from "./order-progress";
 
@@ -85,7 +87,14 @@ export function AwaitingPayment({
   onSubmitUtr,
 }: {
   order: CheckoutOrder;
-  payment: { upiLink: string; qrDataUri: string; payeeName: string; gateway: string | null };
+  payment: {
+    upiLink: string;
+    qrDataUri: string;
+    payeeName: string;
+    payeeVpa: string;
+    qrImageUrl: string;
+    gateway: string | null;
+  };
   remainingMs: number;
   onBack: () => void;
   onSubmitUtr: (utr: string) => Promise<BuyerError | null>;
@@ -112,6 +121,11 @@ export function AwaitingPayment({
       <p className="mt-2 text-3xl font-extrabold" data-testid="amount">
         {amount}
       </p>
+      {order.pricePaise !== order.listedPricePaise && (
+        <p className="mx-auto mt-1 max-w-xs text-sm text-gray-700" data-testid="amount-why">
+          {t("amountWhy", { amount, listed: formatInr(order.listedPricePaise, locale) })}
+        </p>
+      )}
       <img
         src={payment.qrDataUri}
         width={220}
@@ -121,6 +135,14 @@ export function AwaitingPayment({
         className="mx-auto mt-4 bg-white"
       />
       <p className="mt-2 text-sm text-gray-700">{t("paying", { payee: payment.payeeName, orderId: order.orderId })}</p>
+      <a
+        href={payment.qrImageUrl}
+        download={`upi-qr-${order.orderId}.png`}
+        className="mt-2 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2"
+      >
+        <Download aria-hidden className="size-4" /> {t("saveQr")}
+      </a>
+      <UpiIdLine vpa={payment.payeeVpa} />
       <Button asChild className="mt-4 flex md:hidden">
         <a href={payment.upiLink}>
           <Smartphone aria-hidden className="size-5" /> {t("openUpiApp")}
@@ -132,7 +154,43 @@ export function AwaitingPayment({
   );
 }
 
-/** "I have paid": the 12-digit UPI reference, in the window or (late) after it. */
+/**
+ * The UPI ID as text, for a buyer who pays from a second phone or from an
+ * iPhone, where a `upi://` link opens no app: copied with one tap, or selected
+ * by hand where the browser gives no clipboard (a page over plain http).
+ */
+function UpiIdLine({ vpa }: { vpa: string }) {
+  const { t } = useTranslation("checkout");
+  const shown = useRef<HTMLSpanElement>(null);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(vpa);
+      toast.success(t("upiIdCopied"));
+    } catch {
+      if (shown.current) window.getSelection()?.selectAllChildren(shown.current);
+      toast.info(t("upiIdSelect"));
+    }
+  }
+  return (
+    <div className="mt-4 rounded-xl bg-gray-50 p-3 text-left">
+      <p className="text-sm font-semibold">{t("upiId")}</p>
+      <div className="mt-1 flex items-center justify-between gap-2">
+        <span ref={shown} data-testid="upi-id" className="min-w-0 font-mono break-all select-all">
+          {vpa}
+        </span>
+        <Button type="button" variant="outline" size="md" onClick={() => void copy()} className="shrink-0 gap-1 px-3">
+          <Copy aria-hidden className="size-4" /> {t("copy")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "I have paid": the 12-digit UPI reference, in the window or (late) after it.
+ * A pasted "1234 5678 9012" keeps its digits: separators go first, then the
+ * same check as the server's (readUtr) says what is wrong, at the field.
+ */
 function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: string) => Promise<BuyerError | null> }) {
   const [utr, setUtr] = useState("");
   const [sending, setSending] = useState(false);
@@ -140,8 +198,13 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
   const { t } = useTranslation("checkout");
   const text = useMessageText();
   async function send() {
+    const reading = readUtr(utr);
+    if (!reading.ok) {
+      setError(text(reading.message));
+      return;
+    }
     setSending(true);
-    const refused = await onSubmitUtr(utr);
+    const refused = await onSubmitUtr(reading.utr);
     setError(refused === null ? null : text(refused));
     setSending(false);
   }
@@ -154,7 +217,7 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
         void send();
       }}
     >
-      <Field id="utr" label={label} error={error}>
+      <Field id="utr" label={label} error={error} hint={utr ? t("utrDigits", { digits: utr.length }) : undefined}>
         {(control) => (
           <div className="flex gap-2">
             <Input
@@ -163,16 +226,19 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
               name="utr"
               inputMode="numeric"
               autoComplete="off"
-              maxLength={12}
+              maxLength={40}
               value={utr}
-              onChange={(e) => setUtr(e.target.value.replace(/\D/g, "").slice(0, 12))}
+              onChange={(e) => {
+                setUtr(stripUtr(e.target.value).slice(0, 40));
+                setError(null);
+              }}
               className="min-w-0 flex-1"
             />
             <Button
               type="submit"
               variant="outline"
               size="lg"
-              disabled={utr.length !== 12 || sending}
+              disabled={utr === "" || sending}
               className="shrink-0 px-4"
             >
               {t("iHavePaid")}

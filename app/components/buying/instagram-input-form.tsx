@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useMessageText } from "~/lib/i18n/use-message";
-import { useId, useState } from "react";
+import { useId, useState, useSyncExternalStore } from "react";
 import type { ServiceType } from "~/domain/plans/table";
-import { INPUT_MESSAGES, SERVICE_INPUTS, validateTarget } from "~/domain/orders/instagram-input";
+import { INPUT_MESSAGES, SERVICE_INPUTS, readStepOne } from "~/domain/orders/instagram-input";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FieldError } from "~/components/ui/field";
@@ -13,31 +13,64 @@ export interface TargetValues {
   postLink?: string;
 }
 
+/** What the server answered a step one sent as a plain form: the values, and what to say about them. */
+export interface StepOneInitial extends TargetValues {
+  error?: { field: "username" | "postLink"; message: string };
+  /** The clean-up changed the username: the buyer checks it before the packages show. */
+  readAs?: string;
+}
+
 type FormState =
-  { kind: "idle" } | { kind: "validating" } | { kind: "error"; field: "username" | "postLink"; message: string };
+  | { kind: "idle" }
+  | { kind: "validating" }
+  | { kind: "error"; field: "username" | "postLink"; message: string }
+  | { kind: "check"; username: string };
+
+const noSubscription = () => () => {};
 
 /**
  * Step one of a service page: username and/or post link, checked with the
- * same rules the server applies. States: idle, validating, inline error, then
- * `onComplete` with the cleaned values.
+ * same rules the server applies (readStepOne). States: idle, validating,
+ * inline error, "we read this as", then `onComplete` with the cleaned values.
+ *
+ * It is a plain GET form to the page itself too, so a tap or Enter before
+ * React runs (ADR 0011) is answered by the server with the packages, or with
+ * the same message the browser would have shown (`initial`).
  */
 export function InstagramInputForm({
   service,
+  action,
   busy,
+  initial = {},
   onComplete,
 }: {
   service: ServiceType;
+  /** The page's own address, where the form goes without JavaScript. */
+  action: string;
   /** True while the page moves on to the packages, so the button keeps saying "Validating...". */
   busy: boolean;
+  initial?: StepOneInitial;
   onComplete: (values: TargetValues) => void;
 }) {
   const needs = SERVICE_INPUTS[service];
   const { t } = useTranslation("service");
   const message = useMessageText();
-  const [username, setUsername] = useState("");
-  const [postLink, setPostLink] = useState("");
-  const [state, setState] = useState<FormState>({ kind: "idle" });
+  const [username, setUsername] = useState(initial.username ?? "");
+  const [postLink, setPostLink] = useState(initial.postLink ?? "");
+  const [state, setState] = useState<FormState>(
+    initial.error
+      ? { kind: "error", ...initial.error }
+      : initial.readAs
+        ? { kind: "check", username: initial.readAs }
+        : { kind: "idle" },
+  );
   const ids = { username: useId(), postLink: useId(), error: useId() };
+  // The server's HTML keeps the button enabled, so a tap before React runs sends the form; React then disables it while empty.
+  const running = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   const empty = (needs.username && username.trim() === "") || (needs.postLink && postLink.trim() === "");
   const validating = state.kind === "validating" || busy;
@@ -47,10 +80,16 @@ export function InstagramInputForm({
     if (empty || validating) return;
     setState({ kind: "validating" });
     try {
-      const result = validateTarget(service, { username, postLink });
-      if (!result.ok) {
-        setState({ kind: "error", field: result.field, message: result.message });
+      const result = readStepOne(service, { username, postLink });
+      if (result.kind === "error") {
+        setState(result);
         document.getElementById(ids[result.field])?.focus();
+        return;
+      }
+      if (result.kind === "check") {
+        setUsername(result.username);
+        setState({ kind: "check", username: result.username });
+        document.getElementById(ids.username)?.focus();
         return;
       }
       if (result.username !== null) setUsername(result.username);
@@ -62,14 +101,21 @@ export function InstagramInputForm({
   }
 
   // One message under both fields, naming the field it is about.
-  const errorOn = (field: "username" | "postLink") =>
-    state.kind === "error" && state.field === field ? { invalid: true, describedBy: ids.error } : {};
+  const describedBy = (field: "username" | "postLink") =>
+    state.kind === "error" && state.field === field
+      ? { invalid: true, describedBy: ids.error }
+      : state.kind === "check" && field === "username"
+        ? { describedBy: ids.error }
+        : {};
+  const edited = () => {
+    if (state.kind === "error" || state.kind === "check") setState({ kind: "idle" });
+  };
 
   return (
     <Card asChild>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form method="get" action={action} onSubmit={submit} noValidate className="space-y-4">
         {needs.username && (
-          <Field id={ids.username} label={t("form.username")} {...errorOn("username")}>
+          <Field id={ids.username} label={t("form.username")} {...describedBy("username")}>
             {(control) => (
               <Input
                 {...control}
@@ -77,7 +123,7 @@ export function InstagramInputForm({
                 value={username}
                 onChange={(e) => {
                   setUsername(e.target.value);
-                  if (state.kind === "error") setState({ kind: "idle" });
+                  edited();
                 }}
                 placeholder="@yourusername"
                 autoComplete="off"
@@ -92,7 +138,7 @@ export function InstagramInputForm({
           <Field
             id={ids.postLink}
             label={t(service === "views" ? "form.reelLink" : "form.postLink")}
-            {...errorOn("postLink")}
+            {...describedBy("postLink")}
           >
             {(control) => (
               <Input
@@ -103,7 +149,7 @@ export function InstagramInputForm({
                 value={postLink}
                 onChange={(e) => {
                   setPostLink(e.target.value);
-                  if (state.kind === "error") setState({ kind: "idle" });
+                  edited();
                 }}
                 placeholder={service === "views" ? "https://www.instagram.com/reel/…" : "https://www.instagram.com/p/…"}
                 autoComplete="off"
@@ -119,7 +165,17 @@ export function InstagramInputForm({
             {message(state.message)}
           </FieldError>
         )}
-        <Button type="submit" disabled={empty || validating} className="w-full">
+        {state.kind === "check" && (
+          <p
+            id={ids.error}
+            role="status"
+            className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900"
+            data-testid="username-read-as"
+          >
+            {t("form.readAs", { username: state.username })}
+          </p>
+        )}
+        <Button type="submit" disabled={running && (empty || validating)} className="w-full">
           {t(validating ? "form.validating" : "form.show")}
         </Button>
       </form>

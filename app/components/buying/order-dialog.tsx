@@ -3,7 +3,13 @@ import * as Checkbox from "@radix-ui/react-checkbox";
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toast";
-import { BUYER_MESSAGES, phoneDigits, validateBuyer } from "~/domain/orders/buyer";
+import {
+  BUYER_MESSAGES,
+  formatIndianMobile,
+  parseIndianMobile,
+  phoneField,
+  validateBuyer,
+} from "~/domain/orders/buyer";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
@@ -65,9 +71,12 @@ export function OrderDialog({
     const draft = plan && readJson<{ name?: string; phone?: string }>("local", PLAN_FORM_DRAFT_KEY);
     if (draft) {
       setName(draft.name ?? "");
-      setPhone(phoneDigits(draft.phone ?? ""));
+      setPhone(phoneField(draft.phone ?? ""));
     }
   }
+
+  // The number as it will be used, shown back while the buyer types it in any of the ways people do.
+  const usedPhone = parseIndianMobile(phone);
 
   function saveDraft(next: { name: string; phone: string }) {
     writeJson("local", PLAN_FORM_DRAFT_KEY, next);
@@ -97,6 +106,7 @@ export function OrderDialog({
       postLink: target.postLink,
       customerName: buyer.name,
       customerPhone: buyer.phone,
+      agreedToTerms: agreed,
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
@@ -189,7 +199,21 @@ export function OrderDialog({
               />
             )}
           </Field>
-          <Field label={t("dialog.phone")} hint={t("dialog.phoneHint")}>
+          <Field
+            label={t("dialog.phone")}
+            hint={
+              <>
+                <span className="block text-sm font-semibold text-ink" aria-live="polite">
+                  {usedPhone && (
+                    <span data-testid="phone-used">
+                      {t("dialog.phoneUsed", { phone: formatIndianMobile(usedPhone) })}
+                    </span>
+                  )}
+                </span>
+                {t("dialog.phoneHint")}
+              </>
+            }
+          >
             {(control) => (
               // The +91 sits inside the field's border, so the group draws the border and the focus ring.
               <div className="flex rounded-xl border border-gray-300 focus-within:ring-2 focus-within:ring-brand-500">
@@ -199,16 +223,16 @@ export function OrderDialog({
                   ref={phoneRef}
                   name="phone"
                   // The buyer types the number without +91, which autofill calls tel-national; HTML allows that
-                  // token on a text field only (type="tel" takes the full number), and the keypad stays numeric.
+                  // token on a text field only (type="tel" takes the full number). The phone keypad has + and space.
                   type="text"
-                  inputMode="numeric"
+                  inputMode="tel"
                   autoComplete="tel-national"
                   value={phone}
                   disabled={submitting}
                   onChange={(e) => {
-                    const digits = phoneDigits(e.target.value);
-                    setPhone(digits);
-                    saveDraft({ name, phone: digits });
+                    const typed = phoneField(e.target.value);
+                    setPhone(typed);
+                    saveDraft({ name, phone: typed });
                   }}
                   className="w-full rounded-r-xl px-3 py-3 text-base outline-none"
                 />

@@ -34,16 +34,42 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * A toast sits above every dialog (app/components/ui/toast.tsx) but outside
+ * it: a tap on its × or its text is no tap "outside" the dialog, which would
+ * otherwise close behind it and lose what the buyer typed.
+ */
+function onToast(event: Event): boolean {
+  const target = (event as CustomEvent<{ originalEvent?: Event }>).detail?.originalEvent?.target ?? event.target;
+  return target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
+}
+
+function keepOpenForToasts<E extends Event>(handler: ((event: E) => void) | undefined) {
+  return (event: E) => {
+    if (onToast(event)) event.preventDefault();
+    else handler?.(event);
+  };
+}
+
 export function DialogContent({
   className,
   layout,
   overlayClassName,
+  onPointerDownOutside,
+  onInteractOutside,
+  onFocusOutside,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & ContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={cn(dialogOverlayClass, overlayClassName)} />
-      <DialogPrimitive.Content className={cn(dialogContentVariants({ layout }), className)} {...props} />
+      <DialogPrimitive.Content
+        className={cn(dialogContentVariants({ layout }), className)}
+        onPointerDownOutside={keepOpenForToasts(onPointerDownOutside)}
+        onInteractOutside={keepOpenForToasts(onInteractOutside)}
+        onFocusOutside={keepOpenForToasts(onFocusOutside)}
+        {...props}
+      />
     </DialogPrimitive.Portal>
   );
 }

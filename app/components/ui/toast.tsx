@@ -1,5 +1,6 @@
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { lazy, Suspense, useLayoutEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
 
 type Sonner = typeof import("sonner");
 type Options = { description?: string };
@@ -20,8 +21,34 @@ function loadSonner(): Promise<Sonner> {
   return sonner;
 }
 
+/*
+ * A toast is about the page it was raised on: when the address moves to
+ * another page, the old page's toasts go (an error from a dialog must not
+ * follow the buyer to the checkout). `page` counts the pages shown.
+ */
+let page = 0;
+const raisedOn = new Map<string | number, number>();
+
 function show(kind: "success" | "error" | "info", message: string, options?: Options): void {
-  void loadSonner().then(({ toast: sonnerToast }) => sonnerToast[kind](message, options));
+  const on = page;
+  void loadSonner().then(({ toast: sonnerToast }) => {
+    // Raised by a page that was left before the library arrived: nothing to say on this one.
+    if (on !== page) return;
+    raisedOn.set(sonnerToast[kind](message, options), on);
+  });
+}
+
+/** The page changed: the toasts raised before go. Called before the new page's own effects may raise theirs. */
+function leavePage(): void {
+  page += 1;
+  const current = page;
+  void sonner?.then(({ toast: sonnerToast }) => {
+    for (const [id, on] of raisedOn) {
+      if (on === current) continue;
+      sonnerToast.dismiss(id);
+      raisedOn.delete(id);
+    }
+  });
 }
 
 /** The one way the app raises a toast. */
@@ -41,6 +68,9 @@ const subscribe = (listener: () => void) => {
 /** Where toasts appear; renders nothing, and loads nothing, until the first toast is raised. */
 export function Toaster() {
   const { t } = useTranslation("common");
+  const { pathname } = useLocation();
+  // A layout effect: it runs before any passive effect of the new page, which may raise that page's toasts.
+  useLayoutEffect(() => leavePage(), [pathname]);
   const wanted = useSyncExternalStore(
     subscribe,
     () => sonner !== undefined,

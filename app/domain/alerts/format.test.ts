@@ -115,6 +115,8 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     panel_request: null,
     profit_paise: null,
     anonymised_at: null,
+    terms_agreed_at: null,
+    terms_version: null,
     created_at: 0,
     updated_at: 0,
     ...overrides,

@@ -6,13 +6,15 @@ import { USERNAME_TAKEN } from "./credentials.server";
 import { type CurrentPasswordOptions, verifyCurrentPassword } from "./current-password.server";
 import { hashPassword, isPasswordChecksBusy, passwordChecksBusyError } from "./password.server";
 import type { AccountAction } from "./rules";
-import { endOtherSessions } from "./session.server";
+import { endOtherSessions, forgetDevice } from "./session.server";
 
 /** The signed-in admin changing their own account, and the session they do it from. */
 export interface AccountActor {
   adminUserId: number;
   sessionId: string;
   username: string;
+  /** ADMIN_SESSION_TTL_SECONDS: a remembered device that changes the password keeps a session this long. */
+  sessionTtlSeconds?: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface AccountActor {
 export async function changeAccount(
   db: DB,
   admin: AccountActor,
-  action: AccountAction,
+  action: Exclude<AccountAction, { intent: "forget-device" }>,
   client: RequestClient,
   options: CurrentPasswordOptions = {},
 ): Promise<{ ok: true }> {
@@ -65,8 +67,37 @@ export async function changeAccount(
   }
   await db.transaction().execute(async (trx) => {
     await setAdminPasswordHash(trx, user.id, passwordHash, now);
-    const ended = await endOtherSessions(trx, user.id, admin.sessionId);
+    const ended = await endOtherSessions(trx, user.id, admin.sessionId, { ttlSeconds: admin.sessionTtlSeconds, now });
     await audit(trx, "admin.password.change", { otherSessionsEnded: ended });
   });
   return { ok: true };
+}
+
+/**
+ * My Account's "Forget" beside a remembered device: that device's session
+ * ends (this one included: it is then signed out). Audited; a device that is
+ * not one of this admin's remembered ones is NOT_FOUND and nothing changes.
+ */
+export async function forgetRememberedDevice(
+  db: DB,
+  admin: AccountActor,
+  sessionId: string,
+  client: RequestClient,
+  now = Date.now(),
+): Promise<{ ok: true; current: boolean }> {
+  const forgotten = await forgetDevice(db, admin.adminUserId, sessionId);
+  if (!forgotten) throw new AppError("NOT_FOUND", "That device is not remembered (any more)");
+  await recordAudit(
+    db,
+    {
+      actor: admin.username,
+      action: "admin.device.forget",
+      targetType: "admin",
+      targetId: admin.adminUserId,
+      details: { current: sessionId === admin.sessionId },
+      client,
+    },
+    now,
+  );
+  return { ok: true, current: sessionId === admin.sessionId };
 }

@@ -22,7 +22,7 @@ export type CredentialsOptions = CurrentPasswordOptions;
  */
 export async function changeAdminCredentials(
   db: DB,
-  admin: { adminUserId: number; sessionId: string; username: string },
+  admin: { adminUserId: number; sessionId: string; username: string; sessionTtlSeconds?: number },
   input: unknown,
   client: RequestClient,
   { now = Date.now(), sleep }: CredentialsOptions = {},
@@ -67,7 +67,9 @@ export async function changeAdminCredentials(
 
   await db.transaction().execute(async (trx) => {
     await setAdminCredentials(trx, user.id, { username, passwordHash }, now);
-    if (newPassword) await endOtherSessions(trx, user.id, admin.sessionId);
+    if (newPassword) {
+      await endOtherSessions(trx, user.id, admin.sessionId, { ttlSeconds: admin.sessionTtlSeconds, now });
+    }
     await recordAudit(
       trx,
       {

@@ -16,7 +16,7 @@ export { FAILURE_WINDOW_MS, MAX_FAILURES };
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please try again in 15 minutes.";
 export const INVALID_CREDENTIALS = "Invalid credentials";
 
-export type LoginResult = { ok: true; token: string; expiresAt: number };
+export type LoginResult = { ok: true; token: string; expiresAt: number; maxAgeSeconds: number };
 
 /** Five failures from this address: locked until the window passes. */
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
@@ -56,7 +56,7 @@ function subjects(client: RequestClient, username: string) {
  */
 export async function login(
   { db, config }: Pick<AppServices, "db" | "config">,
-  input: { username: string; password: string; client: RequestClient },
+  input: { username: string; password: string; client: RequestClient; remember?: boolean; device?: string | null },
   { now = Date.now(), sleep = realSleep }: LoginOptions = {},
 ): Promise<LoginResult> {
   // Refused before any database work, so a flood that fills the line costs as little as possible.
@@ -112,7 +112,14 @@ export async function login(
   }
 
   await releaseAttempt(db, reservation.ticket);
-  const session = await createSession(db, user.id, config.ADMIN_SESSION_TTL_SECONDS, now);
-  await recordAudit(db, { ...audit, actor: username, action: "login" }, now);
+  const session = await createSession(db, user.id, config.ADMIN_SESSION_TTL_SECONDS, now, {
+    remembered: input.remember === true,
+    device: input.device ?? null,
+  });
+  await recordAudit(
+    db,
+    { ...audit, actor: username, action: "login", details: input.remember ? { rememberDevice: true } : undefined },
+    now,
+  );
   return { ok: true, ...session };
 }

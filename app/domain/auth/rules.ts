@@ -17,6 +17,8 @@ export const loginSchema = z.object({
   username: filledText(CREDENTIALS_NEEDED, 100, "Invalid credentials"),
   password: z.string({ error: CREDENTIALS_NEEDED }).max(1000, "Invalid credentials"),
   redirectTo: z.string().max(2000).optional(),
+  /** "Remember this device for 30 days": the checkbox sends "on" when ticked. */
+  remember: z.literal("on").optional(),
 });
 
 /** An admin's username, wherever one is chosen (setup, My Account). */
@@ -67,10 +69,16 @@ export const accountPasswordSchema = z
   })
   .refine(...passwordsMatch);
 
-/** Both forms of My Account, as its action reads them. */
+/** My Account's "Forget" beside a remembered device: its session (the row's id) ends. */
+export const forgetDeviceSchema = z.object({
+  intent: z.literal("forget-device"),
+  device: z.string({ error: "Choose a device" }).regex(/^[0-9a-f]{64}$/, "Choose a device"),
+});
+
+/** The forms of My Account, as its action reads them. */
 export const accountActionSchema = z.discriminatedUnion(
   "intent",
-  [accountUsernameSchema, accountPasswordSchema],
+  [accountUsernameSchema, accountPasswordSchema, forgetDeviceSchema],
   UNKNOWN_ACTION,
 );
 export type AccountAction = z.output<typeof accountActionSchema>;

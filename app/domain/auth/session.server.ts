@@ -18,6 +18,48 @@ export interface AdminSession {
   adminUserId: number;
   username: string;
   expiresAt: number;
+  /** The operator asked this device to be remembered (up to 30 days). */
+  remembered: boolean;
+  /** When the password was last typed on this session: at sign-in, or asked again since. */
+  passwordAt: number;
+}
+
+/** How long a remembered device stays signed in: its session's absolute lifetime. */
+export const REMEMBER_DEVICE_SECONDS = 30 * 24 * 60 * 60;
+
+export interface NewSessionOptions {
+  /** "Remember this device": the session lasts REMEMBER_DEVICE_SECONDS instead of the usual TTL. */
+  remembered?: boolean;
+  /** What the browser said it was, to recognise the device in My Account. */
+  device?: string | null;
+}
+
+/** "Chrome on Android" from a User-Agent: enough to tell the operator's own devices apart, nothing more kept. */
+export function deviceLabel(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /SamsungBrowser\//.test(userAgent)
+      ? "Samsung Internet"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Chrome\/|CriOS\//.test(userAgent)
+          ? "Chrome"
+          : /Safari\//.test(userAgent)
+            ? "Safari"
+            : "A browser";
+  const system = /Android/.test(userAgent)
+    ? "Android"
+    : /iPhone|iPad|iPod/.test(userAgent)
+      ? "iOS"
+      : /Windows/.test(userAgent)
+        ? "Windows"
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? "macOS"
+          : /Linux|CrOS/.test(userAgent)
+            ? "Linux"
+            : null;
+  return system ? `${browser} on ${system}` : browser;
 }
 
 export function hashToken(token: string): string {
@@ -30,15 +72,94 @@ export async function createSession(
   adminUserId: number,
   ttlSeconds: number,
   now = Date.now(),
-): Promise<{ token: string; expiresAt: number }> {
+  { remembered = false, device = null }: NewSessionOptions = {},
+): Promise<{ token: string; expiresAt: number; maxAgeSeconds: number }> {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = now + ttlSeconds * 1000;
+  const maxAgeSeconds = remembered ? REMEMBER_DEVICE_SECONDS : ttlSeconds;
+  const expiresAt = now + maxAgeSeconds * 1000;
   await db.deleteFrom("admin_sessions").where("expires_at", "<=", now).execute();
   await db
     .insertInto("admin_sessions")
-    .values({ id: hashToken(token), admin_user_id: adminUserId, created_at: now, expires_at: expiresAt })
+    .values({
+      id: hashToken(token),
+      admin_user_id: adminUserId,
+      created_at: now,
+      expires_at: expiresAt,
+      remembered: remembered ? 1 : 0,
+      device: device?.slice(0, 80) ?? null,
+      // Signing in is typing the password.
+      password_at: now,
+    })
     .execute();
-  return { token, expiresAt };
+  return { token, expiresAt, maxAgeSeconds };
+}
+
+/** The password was typed again on this session (asked for before a sensitive change). */
+export async function markPasswordEntered(db: DB, sessionId: string, now = Date.now()): Promise<void> {
+  await db.updateTable("admin_sessions").set({ password_at: now }).where("id", "=", sessionId).execute();
+}
+
+export interface RememberedDevice {
+  /** The session row's id (a hash of its token, which never leaves the cookie). */
+  id: string;
+  device: string | null;
+  since: number;
+  until: number;
+  current: boolean;
+}
+
+/** The devices this admin asked to be remembered and that still are, newest first (My Account). */
+export async function rememberedDevices(
+  db: DB,
+  adminUserId: number,
+  currentSessionId: string,
+  now = Date.now(),
+): Promise<RememberedDevice[]> {
+  const rows = await db
+    .selectFrom("admin_sessions")
+    .select(["id", "device", "created_at", "expires_at"])
+    .where("admin_user_id", "=", adminUserId)
+    .where("remembered", "=", 1)
+    .where("expires_at", ">", now)
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    device: r.device,
+    since: r.created_at,
+    until: r.expires_at,
+    current: r.id === currentSessionId,
+  }));
+}
+
+/** Forgets a remembered device: its session ends, so it must sign in again. Answers whether there was one. */
+export async function forgetDevice(db: DB, adminUserId: number, sessionId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom("admin_sessions")
+    .where("id", "=", sessionId)
+    .where("admin_user_id", "=", adminUserId)
+    .where("remembered", "=", 1)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/**
+ * A new password ends "remember this device" here too: this session goes
+ * back to the usual lifetime from now (never longer than it had), so only
+ * a sign-in with the new password remembers a device again.
+ */
+export async function endRemembering(db: DB, sessionId: string, ttlSeconds: number, now = Date.now()): Promise<void> {
+  const session = await db
+    .selectFrom("admin_sessions")
+    .select(["remembered", "expires_at"])
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  if (!session || session.remembered !== 1) return;
+  await db
+    .updateTable("admin_sessions")
+    .set({ remembered: 0, expires_at: Math.min(session.expires_at, now + ttlSeconds * 1000), password_at: now })
+    .where("id", "=", sessionId)
+    .execute();
 }
 
 export async function findSession(db: DB, token: string, now = Date.now()): Promise<AdminSession | null> {
@@ -46,11 +167,26 @@ export async function findSession(db: DB, token: string, now = Date.now()): Prom
   const row = await db
     .selectFrom("admin_sessions")
     .innerJoin("admin_users", "admin_users.id", "admin_sessions.admin_user_id")
-    .select(["admin_sessions.id", "admin_sessions.admin_user_id", "admin_sessions.expires_at", "admin_users.username"])
+    .select([
+      "admin_sessions.id",
+      "admin_sessions.admin_user_id",
+      "admin_sessions.created_at",
+      "admin_sessions.expires_at",
+      "admin_sessions.remembered",
+      "admin_sessions.password_at",
+      "admin_users.username",
+    ])
     .where("admin_sessions.id", "=", hashToken(token))
     .executeTakeFirst();
   if (!row || row.expires_at <= now) return null;
-  return { id: row.id, adminUserId: row.admin_user_id, username: row.username, expiresAt: row.expires_at };
+  return {
+    id: row.id,
+    adminUserId: row.admin_user_id,
+    username: row.username,
+    expiresAt: row.expires_at,
+    remembered: row.remembered === 1,
+    passwordAt: row.password_at ?? row.created_at,
+  };
 }
 
 export async function deleteSessionByToken(db: DB, token: string): Promise<void> {
@@ -61,14 +197,21 @@ export async function deleteSessionByToken(db: DB, token: string): Promise<void>
 /**
  * After a password change: every session of this admin but `keepSessionId`
  * (the device that changed it) ends, so whoever held the old password, or a
- * session opened with it, is out. Answers how many ended.
+ * session opened with it (a remembered device too), is out; and the device
+ * that changed it is no longer remembered (endRemembering). Answers how many ended.
  */
-export async function endOtherSessions(db: DB, adminUserId: number, keepSessionId: string): Promise<number> {
+export async function endOtherSessions(
+  db: DB,
+  adminUserId: number,
+  keepSessionId: string,
+  { ttlSeconds = 7200, now = Date.now() }: { ttlSeconds?: number; now?: number } = {},
+): Promise<number> {
   const result = await db
     .deleteFrom("admin_sessions")
     .where("admin_user_id", "=", adminUserId)
     .where("id", "!=", keepSessionId)
     .executeTakeFirst();
+  await endRemembering(db, keepSessionId, ttlSeconds, now);
   return Number(result.numDeletedRows);
 }
 

@@ -15,6 +15,12 @@ export interface AdminSessionTable {
   admin_user_id: number;
   created_at: number;
   expires_at: number;
+  /** 1 when the operator asked this device to be remembered (up to 30 days); 0 for the 2-hour session. */
+  remembered: Generated<number>;
+  /** What the browser said it was at sign-in ("Chrome on Android"), to recognise a remembered device. */
+  device: string | null;
+  /** When the password was last typed on this session (sign-in, or asked again); null on older sessions. */
+  password_at: number | null;
 }
 
 export type AdminUserRow = Selectable<AdminUserTable>;

@@ -1,12 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { parseIndianMobile, phoneDigits, validateBuyer } from "./buyer";
+import { formatIndianMobile, parseIndianMobile, phoneField, validateBuyer } from "./buyer";
 
 describe("order dialog rules", () => {
-  it("keeps digits only, at most 10", () => {
-    expect(phoneDigits("98a76-54 32109")).toBe("9876543210");
-    expect(phoneDigits("abc")).toBe("");
-    expect(phoneDigits("+91 98765 43210")).toBe("9876543210");
-    expect(phoneDigits("91987654321")).toBe("9198765432");
+  it("keeps what people write numbers with, and nothing else", () => {
+    expect(phoneField("98a76-54 32109")).toBe("9876-54 32109");
+    expect(phoneField("abc")).toBe("");
+    expect(phoneField("+91 98765 43210")).toBe("+91 98765 43210");
+    expect(phoneField("(+91) 98765-43210 ext")).toBe("(+91) 98765-43210 ");
+    expect(phoneField("9".repeat(40))).toHaveLength(20);
+  });
+
+  /** The field as a browser fills it: each key's new text goes through phoneField before the next key. */
+  const typedKeyByKey = (text: string) => [...text].reduce((field, key) => phoneField(field + key), "");
+
+  it.each(["+91 98765 43210", "919876543210", "09876543210", "98765 43210", "+91-98765-43210"])(
+    "%j typed key by key is +91 98765 43210",
+    (typed) => {
+      const field = typedKeyByKey(typed);
+      expect(field).toBe(typed);
+      expect(parseIndianMobile(field)).toBe("+919876543210");
+      expect(validateBuyer("Priya", field)).toEqual({ ok: true, name: "Priya", phone: "+919876543210" });
+    },
+  );
+
+  it("shows the number back as it will be used", () => {
+    expect(formatIndianMobile("+919876543210")).toBe("+91 98765 43210");
   });
 
   it("requires a name", () => {

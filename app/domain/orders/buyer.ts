@@ -12,11 +12,23 @@ export const BUYER_MESSAGES = {
 export const MAX_NAME_LENGTH = 80;
 export const PHONE_PREFIX = "+91";
 
-/** What the phone field keeps while typing: digits only, at most 10 (a pasted +91 number loses its prefix). */
-export function phoneDigits(raw: string): string {
-  const digits = raw.replace(/\D/g, "");
-  const local = /^\s*\+?91/.test(raw) && digits.length === 12 ? digits.slice(2) : digits;
-  return local.slice(0, 10);
+/** Longest text the phone field keeps: "+91 98765 43210" with room for brackets and dashes. */
+export const MAX_PHONE_FIELD_LENGTH = 20;
+
+/**
+ * What the phone field keeps while the buyer types, key by key or pasted:
+ * digits and the marks people write numbers with (+, spaces, dashes,
+ * brackets), never cut to 10 digits while typing, so "+91 98765 43210"
+ * typed key by key is still that number when it is read (parseIndianMobile).
+ */
+export function phoneField(raw: string): string {
+  return raw.replace(/[^\d+\s().-]/g, "").slice(0, MAX_PHONE_FIELD_LENGTH);
+}
+
+/** "+919876543210" → "+91 98765 43210", the way the number is shown back to the buyer. */
+export function formatIndianMobile(phone: string): string {
+  const local = phone.replace(/^\+91/, "");
+  return `${PHONE_PREFIX} ${local.slice(0, 5)} ${local.slice(5)}`;
 }
 
 export type BuyerResult =

@@ -5,7 +5,8 @@ import { holdUniqueAmount } from "~/domain/payments/unique-amount.server";
 import { paymentsRefusal } from "~/domain/payments/payments-open";
 import { isUpiConfigured } from "~/domain/payments/upi";
 import { AppError } from "~/lib/app-error";
-import { validateBuyer } from "./buyer";
+import { TERMS_VERSION } from "~/domain/content/terms-version";
+import { BUYER_MESSAGES, validateBuyer } from "./buyer";
 import { validateTarget } from "./instagram-input";
 import { generateOrderId } from "./order-id.server";
 import { findOrderByIdempotencyKey, insertOrder, isUniqueViolation } from "./orders.repository.server";
@@ -21,6 +22,8 @@ export interface CreateOrderInput {
   postLink?: string | null;
   customerName: string;
   customerPhone: string;
+  /** The buyer ticked "I agree to the Terms … and confirm I am 18 or older"; no order is made without it. */
+  agreedToTerms: boolean;
   /** Client-chosen key; a retried request with the same key gets the same order back. */
   idempotencyKey?: string | null;
   /** The client's public address key (clientAddressKey): one client holds only a small share of a price's amounts. */
@@ -49,6 +52,9 @@ export async function createOrder(
 
   const buyer = validateBuyer(input.customerName, input.customerPhone);
   if (!buyer.ok) throw new AppError("INVALID_INPUT", buyer.message, { field: buyer.field });
+  if (input.agreedToTerms !== true) {
+    throw new AppError("INVALID_INPUT", BUYER_MESSAGES.agreementRequired, { field: "agreedToTerms" });
+  }
 
   const plan = await findPlan(db, input.planId);
   if (!plan || plan.is_enabled !== 1) throw new AppError("NOT_FOUND", CREATE_ORDER_MESSAGES.planUnavailable);
@@ -83,6 +89,8 @@ export async function createOrder(
     customer_name: buyer.name,
     customer_phone: buyer.phone,
     payment_deadline_at: deadline,
+    terms_agreed_at: now,
+    terms_version: TERMS_VERSION,
     created_at: now,
     updated_at: now,
   };

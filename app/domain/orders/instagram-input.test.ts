@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { INPUT_MESSAGES, cleanUsername, validatePostLink, validateTarget, validateUsername } from "./instagram-input";
+import {
+  INPUT_MESSAGES,
+  cleanUsername,
+  readStepOne,
+  usernameWasChanged,
+  validatePostLink,
+  validateTarget,
+  validateUsername,
+} from "./instagram-input";
 
 describe("username clean-up", () => {
   it.each([
@@ -10,11 +18,10 @@ describe("username clean-up", () => {
     ["rahul ", "rahul_"],
     ["rahul   ", "rahul_"],
     ["  @rahul", "rahul"],
-    ["ra#hul!", "ra_hul_"],
     ["Priya.Sharma99", "Priya.Sharma99"],
-    ["@@x", "_x"],
+    ["_rahul_", "_rahul_"],
+    ["a", "a"],
   ])("%j becomes %j", (raw, clean) => {
-    expect(cleanUsername(raw)).toBe(clean);
     expect(validateUsername(raw)).toEqual({ ok: true, value: clean });
   });
 
@@ -22,9 +29,63 @@ describe("username clean-up", () => {
     expect(validateUsername(raw)).toEqual({ ok: false, message: "❌ Invalid username!" });
   });
 
+  // Each of these used to become a name (`😀😀` → `@____`, `@@@` → `@__`, `rahul..k` as typed): an order for somebody else's account.
+  it.each([
+    ["😀😀", INPUT_MESSAGES.usernameCharacters],
+    ["@@@", INPUT_MESSAGES.usernameCharacters],
+    ["@@rahul", INPUT_MESSAGES.usernameCharacters],
+    ["ra#hul!", INPUT_MESSAGES.usernameCharacters],
+    ["राहुल", INPUT_MESSAGES.usernameCharacters],
+    ["rahul..k", INPUT_MESSAGES.usernameDoubleDot],
+    [".rahul", INPUT_MESSAGES.usernameDotEdge],
+    ["rahul.", INPUT_MESSAGES.usernameDotEdge],
+    ["___", INPUT_MESSAGES.usernameNoLetters],
+    ["_._", INPUT_MESSAGES.usernameNoLetters],
+    ["- -", INPUT_MESSAGES.usernameNoLetters],
+  ])("%j is refused: %s", (raw, message) => {
+    expect(validateUsername(raw)).toEqual({ ok: false, message });
+  });
+
   it("rejects a username longer than Instagram allows", () => {
-    expect(validateUsername("a".repeat(31))).toEqual({ ok: false, message: INPUT_MESSAGES.invalidUsername });
+    expect(validateUsername("a".repeat(31))).toEqual({ ok: false, message: INPUT_MESSAGES.usernameTooLong });
     expect(validateUsername("a".repeat(30)).ok).toBe(true);
+  });
+
+  it("keeps the original's clean-up before Instagram's rules", () => {
+    expect(cleanUsername(" @rahul k-s ")).toBe("rahul_k_s_");
+  });
+});
+
+describe("step one tells the buyer what was changed", () => {
+  it("goes on to the packages when only the @ and the spaces around the name went", () => {
+    expect(readStepOne("followers", { username: " @rahul.k" })).toEqual({
+      kind: "packages",
+      username: "rahul.k",
+      postLink: null,
+    });
+  });
+
+  it("asks the buyer to check a name the clean-up changed, then goes on with it", () => {
+    expect(readStepOne("followers", { username: "@rahul k" })).toEqual({
+      kind: "check",
+      username: "rahul_k",
+      postLink: null,
+    });
+    expect(readStepOne("followers", { username: "rahul_k" })).toMatchObject({ kind: "packages", username: "rahul_k" });
+    expect(usernameWasChanged("rahul ", "rahul_")).toBe(true);
+  });
+
+  it("names the field that is wrong", () => {
+    expect(readStepOne("likes", { username: "rahul..k", postLink: "https://instagram.com/p/x" })).toEqual({
+      kind: "error",
+      field: "username",
+      message: INPUT_MESSAGES.usernameDoubleDot,
+    });
+    expect(readStepOne("views", { postLink: "https://instagram.com/reel/x" })).toEqual({
+      kind: "packages",
+      username: null,
+      postLink: "https://instagram.com/reel/x",
+    });
   });
 });
 

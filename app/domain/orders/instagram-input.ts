@@ -8,6 +8,11 @@ import type { ServiceType } from "~/domain/plans/table";
 
 export const INPUT_MESSAGES = {
   invalidUsername: "❌ Invalid username!",
+  usernameTooLong: "❌ An Instagram username has at most 30 characters",
+  usernameCharacters: "❌ An Instagram username has only letters, numbers, full stops (.) and underscores (_)",
+  usernameDotEdge: "❌ An Instagram username cannot start or end with a full stop (.)",
+  usernameDoubleDot: "❌ An Instagram username cannot have two full stops (..) in a row",
+  usernameNoLetters: "❌ An Instagram username needs at least one letter or number",
   emptyLink: "Please enter your Instagram post link",
   viewsLink: "Invalid link! Enter a (reel, or IGTV) link",
   postLink: "Invalid link! Enter a (post or reel) link",
@@ -31,24 +36,40 @@ const INSTAGRAM_HOST = "instagram.com";
 export type InputResult = { ok: true; value: string } | { ok: false; message: string };
 
 /**
- * The username clean-up: a leading @ goes, trailing whitespace becomes one
- * underscore, hyphens and anything outside letters, digits, dot and
- * underscore become underscores. Leading whitespace (a stray tap) is dropped.
+ * The storefront's clean-up, as the original shop did it: leading whitespace
+ * (a stray tap) and one leading @ go, trailing whitespace becomes one
+ * underscore, and a space or hyphen inside becomes an underscore. Anything
+ * else is left for the rules to judge: turning "ra#hul" or an emoji into
+ * underscores would name somebody else's account.
  */
 export function cleanUsername(raw: string): string {
-  return raw
-    .replace(/^\s+/, "")
-    .replace(/^@/, "")
-    .replace(/\s+$/, "_")
-    .replace(/[^A-Za-z0-9._]/g, "_");
+  return raw.replace(/^\s+/, "").replace(/^@/, "").replace(/\s+$/, "_").replace(/[\s-]/g, "_");
 }
 
+/**
+ * Instagram's own rules for a username (what its sign-up form refuses): 1 to
+ * 30 characters, only ASCII letters, digits, "." and "_", no "." at either end
+ * nor two in a row, and not only dots and underscores.
+ */
 export function validateUsername(raw: string): InputResult {
   const value = cleanUsername(raw);
-  if (value === "" || value.length > MAX_USERNAME_LENGTH) {
-    return { ok: false, message: INPUT_MESSAGES.invalidUsername };
-  }
+  const refuse = (message: string): InputResult => ({ ok: false, message });
+  if (value === "") return refuse(INPUT_MESSAGES.invalidUsername);
+  if (!/^[A-Za-z0-9._]*$/.test(value)) return refuse(INPUT_MESSAGES.usernameCharacters);
+  if (value.length > MAX_USERNAME_LENGTH) return refuse(INPUT_MESSAGES.usernameTooLong);
+  if (value.startsWith(".") || value.endsWith(".")) return refuse(INPUT_MESSAGES.usernameDotEdge);
+  if (value.includes("..")) return refuse(INPUT_MESSAGES.usernameDoubleDot);
+  if (!/[A-Za-z0-9]/.test(value)) return refuse(INPUT_MESSAGES.usernameNoLetters);
   return { ok: true, value };
+}
+
+/**
+ * Whether the clean-up changed more than the @ and the spaces around the
+ * name: then the buyer is shown what we read ("We read this as @rahul_k")
+ * before the packages, since the order goes to exactly that account.
+ */
+export function usernameWasChanged(raw: string, clean: string): boolean {
+  return raw.trim().replace(/^@/, "") !== clean;
 }
 
 function parseInstagramUrl(link: string): URL | null {
@@ -116,4 +137,24 @@ export function validateTarget(service: ServiceType, input: TargetInput): Target
     postLink = result.value;
   }
   return { ok: true, username, postLink, target: postLink ?? username ?? "" };
+}
+
+/**
+ * Step one of a service page, the same in the browser and on the server (a
+ * form sent without JavaScript): the packages, a refusal naming its field, or
+ * `check` when the clean-up changed the username, so the buyer sees what we
+ * read before choosing a package. Sending the cleaned name again goes on.
+ */
+export type StepOneResult =
+  | { kind: "packages"; username: string | null; postLink: string | null }
+  | { kind: "check"; username: string; postLink: string | null }
+  | { kind: "error"; field: "username" | "postLink"; message: string };
+
+export function readStepOne(service: ServiceType, input: TargetInput): StepOneResult {
+  const result = validateTarget(service, input);
+  if (!result.ok) return { kind: "error", field: result.field, message: result.message };
+  if (result.username !== null && usernameWasChanged(input.username ?? "", result.username)) {
+    return { kind: "check", username: result.username, postLink: result.postLink };
+  }
+  return { kind: "packages", username: result.username, postLink: result.postLink };
 }

@@ -13,6 +13,10 @@ export const CREATE_ORDER_MESSAGES = {
 
 export const PAYMENT_MESSAGES = {
   utrInvalid: "Please enter the 12-digit UPI reference number (UTR) from your payment app",
+  utrTooShort: "This UTR has fewer than 12 digits. Please copy the whole 12-digit UPI reference from your payment app",
+  utrTooLong: "This UTR has more than 12 digits. Please copy only the 12-digit UPI reference from your payment app",
+  utrNotDigits:
+    "A UTR has only digits. Please copy the 12-digit UPI reference (not the transaction ID) from your payment app",
   utrUsed: "This UPI reference number has already been used for another order",
   utrReceived: "Payment reference received. We are confirming your payment.",
   tooLate:

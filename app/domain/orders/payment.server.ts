@@ -7,15 +7,16 @@ import { type OrderFields, findOrder, isUniqueViolation } from "./orders.reposit
 import type { OrderRow } from "./table";
 import { type TransitionRequest, applyTransition, transitionOrder } from "./transitions.server";
 import { PAYMENT_MESSAGES } from "./order-messages";
+import { readUtr } from "./utr";
 
 export { PAYMENT_MESSAGES };
 
 /** What the buyer and the operator read about payments. */
 
-/** A UTR as people paste it (spaces, dashes) → 12 digits, or null. */
+/** A UTR as people paste it (spaces, dashes) → 12 digits, or null (readUtr says what is wrong). */
 export function parseUtr(raw: string): string | null {
-  const utr = raw.replace(/[\s-]/g, "");
-  return /^\d{12}$/.test(utr) ? utr : null;
+  const reading = readUtr(raw);
+  return reading.ok ? reading.utr : null;
 }
 
 /**
@@ -30,8 +31,9 @@ export async function claimPayment(
   rawUtr: string,
   { graceSeconds, now = Date.now(), client }: { graceSeconds: number; now?: number; client?: RequestClient },
 ): Promise<OrderRow> {
-  const utr = parseUtr(rawUtr);
-  if (!utr) throw new AppError("INVALID_INPUT", PAYMENT_MESSAGES.utrInvalid, { field: "utr" });
+  const reading = readUtr(rawUtr);
+  if (!reading.ok) throw new AppError("INVALID_INPUT", reading.message, { field: "utr" });
+  const utr = reading.utr;
   // A UTR that already paid another order (an alert's match, or a credit the operator assigned) pays no other.
   if ((await creditsPayingWithUtr(db, utr, orderId)).length > 0) {
     throw new AppError("CONFLICT", PAYMENT_MESSAGES.utrUsed, { field: "utr" });

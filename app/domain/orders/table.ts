@@ -76,6 +76,9 @@ export interface OrderTable {
   /** When the panel completed it (the refill guarantee counts from here); null before, and on orders delivered before it was kept. */
   delivered_at: number | null;
   anonymised_at: number | null;
+  /** When the buyer agreed to the terms (18 or older) for this order, and which terms (TERMS_VERSION); null on older orders. */
+  terms_agreed_at: number | null;
+  terms_version: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -4,11 +4,13 @@ import { CREATE_ORDER_MESSAGES } from "~/domain/orders/create.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { activeGateway } from "./gateways/registry.server";
 import { paymentsRefusal } from "./payments-open";
-import { qrSvgDataUri } from "./qr.server";
+import { qrPng, qrSvgDataUri } from "./qr.server";
 import { buildUpiLink, isUpiConfigured, upiNote } from "./upi";
 
 export interface CheckoutOrder extends TrackedOrder {
   deadlineAt: number;
+  /** The plan's price (the amount, for orders older than unique amounts); the amount to pay is a few paise less, so the payment can be told apart. */
+  listedPricePaise: number;
   /** Until when a UTR is still taken after the window closed (the grace period). */
   lateUtrUntil: number;
 }
@@ -25,6 +27,10 @@ export type CheckoutView =
         upiLink: string;
         qrDataUri: string;
         payeeName: string;
+        /** The UPI ID, as text a buyer can copy into another phone's UPI app. */
+        payeeVpa: string;
+        /** The QR as a PNG to save, for UPI apps that scan from the gallery. */
+        qrImageUrl: string;
         /** The online gateway offered beside the QR ("razorpay"), when one is switched on. */
         gateway: string | null;
       } | null;
@@ -34,8 +40,8 @@ export type CheckoutView =
 
 /**
  * Everything the checkout shows for one order, in the lifecycle's terms. UPI
- * id and merchant name leave the server only inside the payment link the buyer
- * needs anyway, and only while the order can still be paid.
+ * id and merchant name leave the server only while the order can still be
+ * paid: in the payment link, and as text for a buyer paying from another phone.
  */
 export async function loadCheckout(
   services: Pick<AppServices, "db" | "settings" | "config">,
@@ -48,6 +54,7 @@ export async function loadCheckout(
   const order: CheckoutOrder = {
     ...trackedOrder(row, now),
     deadlineAt: row.payment_deadline_at,
+    listedPricePaise: row.listed_price_paise ?? row.price_paise,
     lateUtrUntil: row.payment_deadline_at + config.PAYMENT_GRACE_SECONDS * 1000,
   };
   if (order.view.stage !== "pay") return { kind: "order", order, serverNow: now, payment: null, paymentError: null };
@@ -80,8 +87,26 @@ export async function loadCheckout(
       upiLink,
       qrDataUri: await qrSvgDataUri(upiLink),
       payeeName: site.merchantName.trim(),
+      payeeVpa: site.upiId.trim(),
+      qrImageUrl: orderQrImagePath(row.order_id),
       gateway: (await activeGateway(services))?.gateway.name ?? null,
     },
     paymentError: null,
   };
+}
+
+/** Where the checkout's "Save QR image" downloads the order's QR (app/routes/api/order-qr.ts). */
+export function orderQrImagePath(orderId: string): string {
+  return `/api/orders/${encodeURIComponent(orderId)}/qr.png`;
+}
+
+/** The PNG of the order's payment QR while it can be paid, or null (no such order, paid, expired, payments closed). */
+export async function orderQrImage(
+  services: Pick<AppServices, "db" | "settings" | "config">,
+  orderId: string,
+  now = Date.now(),
+): Promise<Buffer | null> {
+  const view = await loadCheckout(services, orderId, now);
+  if (view.kind !== "order" || !view.payment) return null;
+  return qrPng(view.payment.upiLink);
 }

@@ -95,6 +95,14 @@ export async function readSettingForApi(db: DB, key: string): Promise<{ ok: true
   return { ok: true, value: "secret" in def && def.secret ? maskSecret(value) : value };
 }
 
+/** Whether a key (as the settings API names it) is a secret: writing a new one asks for a recent password. */
+export function isSecretSetting(key: string): boolean {
+  const name = settingNameForKey(key);
+  if (!name) return false;
+  const def = SETTINGS[name];
+  return "secret" in def && def.secret === true;
+}
+
 /** Which card a key belongs to, so a single-key write is validated like its card. */
 export function formForKey(key: string): { form: SettingsForm; name: SettingName } | null {
   const name = settingNameForKey(key);

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
-import type { AdminSession } from "~/domain/auth/session.server";
+import { type AdminSession, markPasswordEntered } from "~/domain/auth/session.server";
 import { changeAdminCredentials } from "~/domain/auth/credentials.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
 import { restoreNamedBackup } from "~/domain/backups/restore.server";
@@ -51,10 +51,17 @@ export async function runSettingsAction(
       const { intent, ...values } = action;
       const result = await changeAdminCredentials(
         services.db,
-        { adminUserId: admin.adminUserId, sessionId: admin.id, username: admin.username },
+        {
+          adminUserId: admin.adminUserId,
+          sessionId: admin.id,
+          username: admin.username,
+          sessionTtlSeconds: services.config.ADMIN_SESSION_TTL_SECONDS,
+        },
         values,
         client,
       );
+      // The current password was just typed: it counts as recent.
+      await markPasswordEntered(services.db, admin.id);
       return { ...result, intent };
     }
     case "delete-selected": {

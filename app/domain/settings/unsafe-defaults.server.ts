@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { isPasswordChecksBusy, verifyPassword } from "~/domain/auth/password.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
+import { getPanelBalance } from "~/domain/panel/info.server";
 import { mailboxSettings } from "~/domain/payments/mail/mailbox-store.server";
-import { type UnsafeDefault, listUnsafeDefaults } from "./unsafe-defaults";
+import { type PanelReach, type UnsafeDefault, listUnsafeDefaults } from "./unsafe-defaults";
 
 /**
  * The seed keeps only a scrypt hash of ADMIN_PASSWORD, and the audit masks
@@ -33,6 +35,51 @@ async function adminPasswordFromEnv(db: DB, envPassword: string | undefined): Pr
   }
 }
 
+/** How long an answer about the panel holds: a working panel is asked again every 5 minutes, a silent one sooner. */
+const REACHABLE_FOR_MS = 5 * 60_000;
+const UNREACHABLE_FOR_MS = 30_000;
+/** How long a page waits for a first answer about newly saved panel settings before it is shown without one. */
+const FIRST_ANSWER_WAIT_MS = 2_000;
+
+const panelAnswers = new Map<string, { reach: PanelReach; at: number }>();
+const asking = new Map<string, Promise<void>>();
+
+/**
+ * Whether the panel in the settings answers a balance call, asked in the
+ * background at most every few minutes per URL and key (never on every page),
+ * so the banner keeps its panel line while the panel cannot be reached.
+ * Undefined while nothing is known yet.
+ */
+async function panelReach(
+  services: Pick<AppServices, "settings" | "config" | "demoPanelUrl">,
+  site: { panelUrl: string; panelApiKey: string },
+  now = Date.now(),
+): Promise<PanelReach | undefined> {
+  const url = site.panelUrl.trim();
+  const key = site.panelApiKey.trim();
+  if (!url || !key || key === DEMO_PANEL_KEY) return undefined;
+  const id = `${url}\u0000${createHash("sha256").update(key).digest("hex")}`;
+  const known = panelAnswers.get(id);
+  const stale = !known || now - known.at > (known.reach.reachable ? REACHABLE_FOR_MS : UNREACHABLE_FOR_MS);
+  if (stale && !asking.has(id)) {
+    const ask = getPanelBalance(services)
+      .then(
+        (balance): PanelReach => (balance.ok ? { reachable: true } : { reachable: false, reason: balance.message }),
+        (error: unknown): PanelReach => ({ reachable: false, reason: (error as Error).message }),
+      )
+      .then((reach) => {
+        if (panelAnswers.size > 20) panelAnswers.clear();
+        panelAnswers.set(id, { reach, at: Date.now() });
+      })
+      .finally(() => asking.delete(id));
+    asking.set(id, ask);
+  }
+  if (!known) {
+    await Promise.race([asking.get(id), new Promise((resolve) => setTimeout(resolve, FIRST_ANSWER_WAIT_MS).unref())]);
+  }
+  return panelAnswers.get(id)?.reach;
+}
+
 /** The unsafe defaults of this shop as it runs now, for the banners above every admin page. */
 export async function unsafeDefaults(
   services: Pick<AppServices, "db" | "settings" | "config" | "demoPanelUrl">,
@@ -42,7 +89,9 @@ export async function unsafeDefaults(
     adminPasswordFromEnv(services.db, services.config.ADMIN_PASSWORD),
     mailboxSettings(services.db),
   ]);
+  const simulated = services.demoPanelUrl !== undefined && site.panelApiKey.trim() === DEMO_PANEL_KEY;
   return listUnsafeDefaults({
+    panelReach: simulated ? undefined : await panelReach(services, site),
     upiId: site.upiId,
     panelUrl: site.panelUrl,
     panelApiKey: site.panelApiKey,

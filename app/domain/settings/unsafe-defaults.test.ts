@@ -83,6 +83,27 @@ describe("unsafe defaults", () => {
     expect(ids({ ...fresh, demoPanelUrl: undefined })).not.toContain("panel-simulator");
   });
 
+  it("keeps a panel line while the panel cannot be reached", () => {
+    const real = { ...fresh, demoPanelUrl: undefined, panelUrl: "https://panel.example/api/v2", panelApiKey: "live" };
+    // PANEL_SIMULATOR turned off (or the simulator could not start): the demo's settings reach nothing.
+    const left = listUnsafeDefaults({ ...fresh, demoPanelUrl: undefined });
+    expect(left.find((d) => d.id === "panel-unreachable")?.message).toBe(
+      "The SMM panel settings are still the demo simulator's, which is not running: paid orders cannot be sent for delivery.",
+    );
+    expect(ids({ ...real, panelUrl: "" })).toContain("panel-unreachable");
+    expect(ids({ ...real, panelApiKey: " " })).toContain("panel-unreachable");
+    const silent = listUnsafeDefaults({ ...real, panelReach: { reachable: false, reason: "connection refused" } });
+    expect(silent.find((d) => d.id === "panel-unreachable")).toEqual({
+      id: "panel-unreachable",
+      message: "The SMM panel at panel.example does not answer (connection refused). Paid orders wait until it does.",
+      href: "/admin/settings#smm-settings",
+      linkLabel: "Check your SMM panel",
+    });
+    // Gone once the panel answers, or before anything is known of a newly saved one.
+    expect(ids({ ...real, panelReach: { reachable: true } })).not.toContain("panel-unreachable");
+    expect(ids(real)).not.toContain("panel-unreachable");
+  });
+
   it("calls a base URL unsafe when it is local, plain http or not a URL", () => {
     for (const url of [
       "http://localhost:3000",

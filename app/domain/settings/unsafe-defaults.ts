@@ -5,6 +5,7 @@ export interface UnsafeDefault {
   id:
     | "upi-placeholder"
     | "panel-simulator"
+    | "panel-unreachable"
     | "public-base-url"
     | "grievance-officer-placeholder"
     | "admin-password-env"
@@ -32,7 +33,12 @@ export interface UnsafeDefaultsInput {
   adminPasswordFromEnv: boolean;
   /** Bank e-mail alerts are read, but no alert address is set: they confirm nothing. Absent: not checked. */
   emailAlertsWithoutAddress?: boolean;
+  /** Whether the panel in the settings answered when last asked; absent: not known (yet). */
+  panelReach?: PanelReach;
 }
+
+/** The last answer of the panel in the settings to a balance call, or why there was none. */
+export type PanelReach = { reachable: true } | { reachable: false; reason: string };
 
 export const SETTINGS_ANCHORS = {
   payment: "/admin/settings#payment-settings",
@@ -121,6 +127,16 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
       href: SETTINGS_ANCHORS.smm,
       linkLabel: "Connect your SMM panel",
     });
+  } else {
+    const problem = panelProblem(input);
+    if (problem) {
+      found.push({
+        id: "panel-unreachable",
+        message: problem,
+        href: SETTINGS_ANCHORS.smm,
+        linkLabel: "Check your SMM panel",
+      });
+    }
   }
   if (isUnsafePublicBaseUrl(input.publicBaseUrl))
     found.push(unsafePublicBaseUrl(input.publicBaseUrl, input.publicBaseUrlFromEnv));
@@ -150,4 +166,24 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
     });
   }
   return found;
+}
+
+/**
+ * The panel line stays until a panel answers: no panel set, the demo's
+ * settings left behind without the demo simulator (PANEL_SIMULATOR turned
+ * off, or it could not start), or a panel that did not answer when last asked.
+ */
+function panelProblem(input: UnsafeDefaultsInput): string | null {
+  const url = input.panelUrl.trim();
+  const key = input.panelApiKey.trim();
+  if (!url || !key) return "No SMM panel is connected: paid orders cannot be sent for delivery.";
+  if (key === input.demoPanelKey) {
+    return "The SMM panel settings are still the demo simulator's, which is not running: paid orders cannot be sent for delivery.";
+  }
+  if (input.panelReach && !input.panelReach.reachable) {
+    const host = parseUrl(url)?.host ?? url;
+    const reason = input.panelReach.reason.trim().replace(/\.$/, "");
+    return `The SMM panel at ${host} does not answer (${reason}). Paid orders wait until it does.`;
+  }
+  return null;
 }

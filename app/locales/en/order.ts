@@ -6,6 +6,7 @@ export default {
     name: "Your name",
     phone: "Phone number",
     phoneHint: "We use your name and phone only to deliver and support this order.",
+    phoneUsed: "We will use {{phone}}",
     agreeBefore: "I agree to the ",
     terms: "Terms of Service",
     and: " and ",

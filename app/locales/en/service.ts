@@ -91,6 +91,7 @@ export default {
     postLink: "Post or reel link",
     validating: "Validating...",
     show: "Show packages",
+    readAs: "We read this as @{{username}}. If that is your account, press Show packages again.",
   },
   recent: {
     heading: "Recent Orders",

@@ -2,7 +2,9 @@ import type { Route } from "./+types/account";
 import { PasswordForm } from "~/components/admin/account/password-form";
 import { UsernameForm } from "~/components/admin/account/username-form";
 import { servicesContext } from "~/context";
-import { changeAccount } from "~/domain/auth/account.server";
+import { changeAccount, forgetRememberedDevice } from "~/domain/auth/account.server";
+import { clearSessionCookie, markPasswordEntered, rememberedDevices } from "~/domain/auth/session.server";
+import { RememberedDevices } from "~/components/admin/account/remembered-devices";
 import { findAdminUser } from "~/domain/auth/admin-users.repository.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { accountActionSchema } from "~/domain/auth/rules";
@@ -17,8 +19,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
-  const user = await findAdminUser(context.get(servicesContext).db, admin.adminUserId);
-  return { username: admin.username, changedAt: user?.updated_at ?? 0 };
+  const { db } = context.get(servicesContext);
+  const [user, devices] = await Promise.all([
+    findAdminUser(db, admin.adminUserId),
+    rememberedDevices(db, admin.adminUserId, admin.id),
+  ]);
+  return { username: admin.username, changedAt: user?.updated_at ?? 0, devices };
 }
 
 /** Passes on the action's Retry-After when it refuses an attempt with 429. */
@@ -31,13 +37,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailure(submission, { hideFields: ["currentPassword", "password", "confirm"] });
   }
   const change = submission.value;
+  if (change.intent === "forget-device") {
+    return pageAction(async () => {
+      const { db } = context.get(servicesContext);
+      const actor = { adminUserId: admin.adminUserId, sessionId: admin.id, username: admin.username };
+      const { current } = await forgetRememberedDevice(db, actor, change.device, requestClient(request));
+      // Forgetting this very device signs it out: on to the sign-in page, as a sign-out does.
+      if (current) {
+        throw redirectWithToast(request, "/admin/login", "device-forgotten", {
+          headers: { "Set-Cookie": clearSessionCookie(request) },
+        });
+      }
+      throw redirectWithToast(request, "/admin/account", "device-forgotten");
+    });
+  }
   return pageAction(async () => {
+    const { db, config } = context.get(servicesContext);
     await changeAccount(
-      context.get(servicesContext).db,
-      { adminUserId: admin.adminUserId, sessionId: admin.id, username: admin.username },
+      db,
+      {
+        adminUserId: admin.adminUserId,
+        sessionId: admin.id,
+        username: admin.username,
+        sessionTtlSeconds: config.ADMIN_SESSION_TTL_SECONDS,
+      },
       change,
       requestClient(request),
     );
+    await markPasswordEntered(db, admin.id);
     // This page again, with the forms emptied; the toast travels with the redirect.
     throw redirectWithToast(
       request,
@@ -59,6 +86,7 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       {/* Keyed on the account's last change, so a saved form comes back empty. */}
       <UsernameForm key={`u${loaderData.changedAt}`} username={loaderData.username} />
       <PasswordForm key={`p${loaderData.changedAt}`} />
+      <RememberedDevices devices={loaderData.devices} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
@@ -33,6 +33,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   // The menu belongs to the page it was opened on: any navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Closed by its ×, the backdrop or Escape, focus goes back to the button that opened it.
+  const closeMenu = useCallback(() => {
+    setMenuOpenOn(null);
+    menuButton.current?.focus();
+  }, []);
   const loading = useNavigation().state === "loading";
   const pulse = useAdminPulse(loaderData.pulse);
   useAdminWorker();
@@ -48,7 +54,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-gray-50 lg:flex">
       <AdminSidebar
         open={menuOpen}
-        onClose={() => setMenuOpenOn(null)}
+        onClose={closeMenu}
         badges={{
           "/admin/orders": { count: pulse.toConfirm, label: `${pluralWord(pulse.toConfirm, "payment")} to confirm` },
         }}
@@ -56,6 +62,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-20 flex h-14 items-center justify-between border-b border-gray-200 bg-white px-4">
           <Button
+            ref={menuButton}
             variant="ghost"
             size="inline"
             className="relative rounded-lg p-2 lg:hidden"

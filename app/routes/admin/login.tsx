@@ -10,7 +10,7 @@ import { login } from "~/domain/auth/login.server";
 import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { loginSchema } from "~/domain/auth/rules";
 import { adminExists } from "~/domain/auth/setup.server";
-import { deleteSessionByToken, readCookie, sessionCookie } from "~/domain/auth/session.server";
+import { deleteSessionByToken, deviceLabel, readCookie, sessionCookie } from "~/domain/auth/session.server";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -37,13 +37,19 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const submission = await parseForm(request, loginSchema);
   if (submission.status !== "success") return formFailure(submission, { hideFields: ["password"] });
-  const { username, password } = submission.value;
+  const { username, password, remember } = submission.value;
   return pageAction(async () => {
-    const result = await login(services, { username, password, client: requestClient(request) });
+    const result = await login(services, {
+      username,
+      password,
+      client: requestClient(request),
+      remember: remember === "on",
+      device: deviceLabel(request.headers.get("user-agent")),
+    });
     // Rotation: whatever session this browser held before is ended, never reused.
     await deleteSessionByToken(services.db, readCookie(request));
     const redirectTo = safeAdminRedirect(submission.value.redirectTo ?? url.searchParams.get("redirectTo") ?? "");
-    const cookie = sessionCookie(request, result.token, services.config.ADMIN_SESSION_TTL_SECONDS);
+    const cookie = sessionCookie(request, result.token, result.maxAgeSeconds);
     // With or without JavaScript, the same redirect; the toast travels with it.
     throw redirectWithToast(request, redirectTo, "logged-in", { headers: { "Set-Cookie": cookie } });
   });
@@ -115,6 +121,16 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
               />
             )}
           </Field>
+          <div>
+            <label className="flex items-start gap-2 text-sm font-medium">
+              <input type="checkbox" name="remember" value="on" className="mt-0.5 h-4 w-4 accent-brand-600" />
+              Remember this device for 30 days
+            </label>
+            <p className="mt-1 ml-6 text-xs text-gray-600">
+              Only on your own phone or computer. Without it you are signed out after 2 hours. Forget it any time in My
+              Account.
+            </p>
+          </div>
           {error && (
             <p role="alert" className="text-sm font-medium text-red-700">
               {error}

@@ -4,6 +4,7 @@ import { AlertsCard } from "~/components/admin/settings/alerts-card";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
+import { PasswordAgainProvider } from "~/components/admin/password-again";
 import { PanelConnection } from "~/components/admin/settings/panel-connection";
 import { GatewayCard } from "~/components/admin/settings/gateway-card";
 import { MailboxCard } from "~/components/admin/settings/mailbox-card";
@@ -14,6 +15,8 @@ import { ALERT_SECRET_FIELDS, isAlertAction } from "~/domain/alerts/alert-settin
 import { runAlertAction } from "~/domain/alerts/alert-settings-actions.server";
 import { alertSettingsView } from "~/domain/alerts/alert-settings.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
+import { hasRecentPassword, passwordAgainError } from "~/domain/auth/recent-password.server";
+import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { listBackups } from "~/domain/backups/backup.server";
 import { withContents } from "~/domain/backups/restore.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
@@ -29,7 +32,7 @@ import { customTemplates, smsSecretStatus } from "~/domain/payments/payment-sett
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { settingsActionSchema } from "~/domain/settings/settings-actions";
 import { runSettingsAction } from "~/domain/settings/settings-actions.server";
-import { pageAction } from "~/lib/api.server";
+import { pageAction, pageFailure } from "~/lib/api.server";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { requestActor, requestClient } from "~/lib/request-client.server";
@@ -90,6 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const client = requestClient(request);
+  // The danger zone, restores and new secrets: the password typed in the last 15 minutes, or asked again.
+  if (needsRecentPassword(action) && !hasRecentPassword(admin)) return pageFailure(passwordAgainError());
   if (isPaymentAlertAction(action)) {
     return pageAction(() => runPaymentAlertsAction(services, { name: admin.username, client }, action));
   }
@@ -106,153 +111,155 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { settings: s } = loaderData;
   const publicBase = loaderData.publicBaseUrl.effective.replace(/\/+$/, "");
   return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-bold">Settings</h1>
-      <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
-        <div className="space-y-6">
+    <PasswordAgainProvider>
+      <div className="space-y-6">
+        <h1 className="text-2xl font-bold">Settings</h1>
+        <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
+          <div className="space-y-6">
+            <SettingsCard
+              intent="smm"
+              title="SMM Panel Settings"
+              description="Where paid orders are sent for fulfilment."
+              fields={[
+                {
+                  name: "panelApiKey",
+                  label: "API Key",
+                  type: "password",
+                  value: "",
+                  placeholder: s.panelApiKey ? `${s.panelApiKey} (leave empty to keep)` : "Your panel API key",
+                  required: !s.panelApiKey,
+                },
+                {
+                  name: "panelUrl",
+                  label: "Panel API URL",
+                  value: s.panelUrl,
+                  placeholder: "https://panel.example.com/api/v2",
+                  hint: "Exactly as your panel's API page shows it (for example …/api/v2, or …/api/v1 on SmartPanel). It is used as you enter it.",
+                },
+                {
+                  name: "panelServiceFollowers",
+                  label: "Followers Service ID",
+                  value: s.panelServiceFollowers,
+                  inputMode: "numeric",
+                },
+                {
+                  name: "panelServiceLikes",
+                  label: "Likes Service ID",
+                  value: s.panelServiceLikes,
+                  inputMode: "numeric",
+                },
+                {
+                  name: "panelServiceViews",
+                  label: "Views Service ID",
+                  value: s.panelServiceViews,
+                  inputMode: "numeric",
+                },
+                {
+                  name: "panelServiceComments",
+                  label: "Comments Service ID",
+                  value: s.panelServiceComments,
+                  inputMode: "numeric",
+                },
+                { name: "panelCurrency", label: "Panel Currency", value: s.panelCurrency, placeholder: "INR" },
+                {
+                  name: "panelInrRate",
+                  label: "INR per unit of panel currency (non-INR panels)",
+                  value: s.panelInrRate,
+                  placeholder: "83.25",
+                  required: false,
+                },
+              ]}
+            />
+            <PanelConnection urlInputId="smm-panelUrl" keyInputId="smm-panelApiKey" />
+          </div>
           <SettingsCard
-            intent="smm"
-            title="SMM Panel Settings"
-            description="Where paid orders are sent for fulfilment."
+            intent="payment"
+            title="Payment Settings"
+            description="Buyers pay this UPI ID; the name shows in their UPI app."
             fields={[
+              { name: "upiId", label: "UPI ID", value: s.upiId, placeholder: "your-upi-id@bank" },
+              { name: "merchantName", label: "Merchant Name", value: s.merchantName },
               {
-                name: "panelApiKey",
-                label: "API Key",
-                type: "password",
-                value: "",
-                placeholder: s.panelApiKey ? `${s.panelApiKey} (leave empty to keep)` : "Your panel API key",
-                required: !s.panelApiKey,
-              },
-              {
-                name: "panelUrl",
-                label: "Panel API URL",
-                value: s.panelUrl,
-                placeholder: "https://panel.example.com/api/v2",
-                hint: "Exactly as your panel's API page shows it (for example …/api/v2, or …/api/v1 on SmartPanel). It is used as you enter it.",
-              },
-              {
-                name: "panelServiceFollowers",
-                label: "Followers Service ID",
-                value: s.panelServiceFollowers,
-                inputMode: "numeric",
-              },
-              {
-                name: "panelServiceLikes",
-                label: "Likes Service ID",
-                value: s.panelServiceLikes,
-                inputMode: "numeric",
-              },
-              {
-                name: "panelServiceViews",
-                label: "Views Service ID",
-                value: s.panelServiceViews,
-                inputMode: "numeric",
-              },
-              {
-                name: "panelServiceComments",
-                label: "Comments Service ID",
-                value: s.panelServiceComments,
-                inputMode: "numeric",
-              },
-              { name: "panelCurrency", label: "Panel Currency", value: s.panelCurrency, placeholder: "INR" },
-              {
-                name: "panelInrRate",
-                label: "INR per unit of panel currency (non-INR panels)",
-                value: s.panelInrRate,
-                placeholder: "83.25",
-                required: false,
+                name: "autoSendPaidOrders",
+                label: "Send paid orders to the panel automatically",
+                value: s.autoSendPaidOrders,
+                type: "checkbox",
+                hint: "When a payment is confirmed, the order goes to the SMM panel at once. Off: you send each paid order yourself.",
               },
             ]}
           />
-          <PanelConnection urlInputId="smm-panelUrl" keyInputId="smm-panelApiKey" />
+          <PaymentAlertsCard
+            sms={loaderData.paymentAlerts.sms}
+            templates={loaderData.paymentAlerts.templates}
+            endpoint={`${publicBase}/api/payments/sms-alert`}
+          />
+          <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
+          <MailboxCard mailbox={loaderData.mailbox} />
+          <AlertsCard alerts={loaderData.alerts} />
+          <CredentialsCard username={loaderData.username} />
+          <SettingsCard
+            intent="store"
+            title="Store Details"
+            description="Shown on the storefront, the policies and Contact Us."
+            fields={[
+              { name: "brandName", label: "Brand Name", value: s.brandName },
+              {
+                name: "publicBaseUrl",
+                label: "Public Base URL",
+                value: s.publicBaseUrl,
+                placeholder: "https://yourshop.in",
+                hint: loaderData.publicBaseUrl.fromEnv
+                  ? `Overridden by PUBLIC_BASE_URL in the server's environment: the shop uses ${loaderData.publicBaseUrl.fromEnv}. Saving here changes nothing until it is unset.`
+                  : undefined,
+              },
+              { name: "supportEmail", label: "Support E-mail", value: s.supportEmail, type: "email" },
+              { name: "supportPhone", label: "Support Phone", value: s.supportPhone, type: "tel" },
+              {
+                name: "whatsappNumber",
+                label: "WhatsApp Number (with country code)",
+                value: s.whatsappNumber,
+                inputMode: "numeric",
+              },
+              { name: "location", label: "Location", value: s.location },
+              { name: "grievanceOfficerName", label: "Grievance Officer Name", value: s.grievanceOfficerName },
+              {
+                name: "grievanceOfficerDesignation",
+                label: "Grievance Officer Designation",
+                value: s.grievanceOfficerDesignation,
+              },
+              { name: "grievanceOfficerContact", label: "Grievance Officer Contact", value: s.grievanceOfficerContact },
+              {
+                name: "deliveryStartMinutes",
+                label: "Delivery starts within (minutes)",
+                value: s.deliveryStartMinutes,
+                inputMode: "numeric",
+              },
+              {
+                name: "retentionDays",
+                label: "Keep buyer name and phone for (days)",
+                value: s.retentionDays,
+                inputMode: "numeric",
+              },
+            ]}
+          />
         </div>
         <SettingsCard
-          intent="payment"
-          title="Payment Settings"
-          description="Buyers pay this UPI ID; the name shows in their UPI app."
+          intent="schedule"
+          title="Database backups"
+          description="A copy of the whole database on a schedule, kept 48 hours hourly and 30 days daily. Admin → Health shows the last one, where it went, and downloads it."
           fields={[
-            { name: "upiId", label: "UPI ID", value: s.upiId, placeholder: "your-upi-id@bank" },
-            { name: "merchantName", label: "Merchant Name", value: s.merchantName },
             {
-              name: "autoSendPaidOrders",
-              label: "Send paid orders to the panel automatically",
-              value: s.autoSendPaidOrders,
-              type: "checkbox",
-              hint: "When a payment is confirmed, the order goes to the SMM panel at once. Off: you send each paid order yourself.",
+              name: "backupIntervalHours",
+              label: "Back up every (hours, 0 for never)",
+              value: s.backupIntervalHours,
+              inputMode: "numeric",
+              hint: "1 is right for most shops: at most an hour of orders could be lost with the server. Off-machine copies are set up on the server (docs/deploy.md).",
             },
           ]}
         />
-        <PaymentAlertsCard
-          sms={loaderData.paymentAlerts.sms}
-          templates={loaderData.paymentAlerts.templates}
-          endpoint={`${publicBase}/api/payments/sms-alert`}
-        />
-        <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
-        <MailboxCard mailbox={loaderData.mailbox} />
-        <AlertsCard alerts={loaderData.alerts} />
-        <CredentialsCard username={loaderData.username} />
-        <SettingsCard
-          intent="store"
-          title="Store Details"
-          description="Shown on the storefront, the policies and Contact Us."
-          fields={[
-            { name: "brandName", label: "Brand Name", value: s.brandName },
-            {
-              name: "publicBaseUrl",
-              label: "Public Base URL",
-              value: s.publicBaseUrl,
-              placeholder: "https://yourshop.in",
-              hint: loaderData.publicBaseUrl.fromEnv
-                ? `Overridden by PUBLIC_BASE_URL in the server's environment: the shop uses ${loaderData.publicBaseUrl.fromEnv}. Saving here changes nothing until it is unset.`
-                : undefined,
-            },
-            { name: "supportEmail", label: "Support E-mail", value: s.supportEmail, type: "email" },
-            { name: "supportPhone", label: "Support Phone", value: s.supportPhone, type: "tel" },
-            {
-              name: "whatsappNumber",
-              label: "WhatsApp Number (with country code)",
-              value: s.whatsappNumber,
-              inputMode: "numeric",
-            },
-            { name: "location", label: "Location", value: s.location },
-            { name: "grievanceOfficerName", label: "Grievance Officer Name", value: s.grievanceOfficerName },
-            {
-              name: "grievanceOfficerDesignation",
-              label: "Grievance Officer Designation",
-              value: s.grievanceOfficerDesignation,
-            },
-            { name: "grievanceOfficerContact", label: "Grievance Officer Contact", value: s.grievanceOfficerContact },
-            {
-              name: "deliveryStartMinutes",
-              label: "Delivery starts within (minutes)",
-              value: s.deliveryStartMinutes,
-              inputMode: "numeric",
-            },
-            {
-              name: "retentionDays",
-              label: "Keep buyer name and phone for (days)",
-              value: s.retentionDays,
-              inputMode: "numeric",
-            },
-          ]}
-        />
+        <DangerZone />
+        <BackupsCard backups={loaderData.backups} />
       </div>
-      <SettingsCard
-        intent="schedule"
-        title="Database backups"
-        description="A copy of the whole database on a schedule, kept 48 hours hourly and 30 days daily. Admin → Health shows the last one, where it went, and downloads it."
-        fields={[
-          {
-            name: "backupIntervalHours",
-            label: "Back up every (hours, 0 for never)",
-            value: s.backupIntervalHours,
-            inputMode: "numeric",
-            hint: "1 is right for most shops: at most an hour of orders could be lost with the server. Off-machine copies are set up on the server (docs/deploy.md).",
-          },
-        ]}
-      />
-      <DangerZone />
-      <BackupsCard backups={loaderData.backups} />
-    </div>
+    </PasswordAgainProvider>
   );
 }

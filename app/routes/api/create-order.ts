@@ -43,6 +43,7 @@ async function create({ request, context }: Route.ActionArgs) {
       postLink: input.postLink ?? (looksLikeLink(input.target) ? input.target : null),
       customerName: input.customerName,
       customerPhone: input.customerPhone,
+      agreedToTerms: input.agreedToTerms,
       idempotencyKey: input.idempotencyKey,
       // A loopback or private address is a proxy in front of the shop, not a buyer: it tells no one apart.
       clientAddress: ip && refusedRange(ip) === null ? clientAddressKey(ip) : null,

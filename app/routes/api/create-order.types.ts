@@ -12,6 +12,8 @@ export const createOrderRequest = z.object({
   target: z.string().max(1000).nullish(),
   customerName: z.string().max(200).default(""),
   customerPhone: z.string().max(40).default(""),
+  /** The buyer's agreement to the terms (18 or older): only `true` makes an order. */
+  agreedToTerms: z.boolean().default(false),
   idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, "expected 8-100 letters, digits, dashes or underscores")

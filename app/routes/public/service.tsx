@@ -1,15 +1,16 @@
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { Await, Link, data, useLocation, useNavigate, useNavigation } from "react-router";
+import type { ServiceType } from "~/domain/plans/table";
 import type { Route } from "./+types/service";
 import { useSiteChrome } from "./layout";
-import { InstagramInputForm, type TargetValues } from "~/components/buying/instagram-input-form";
+import { InstagramInputForm, type StepOneInitial, type TargetValues } from "~/components/buying/instagram-input-form";
 import { type PlanCardData, PlanList, PlanSkeletons } from "~/components/buying/plan-list";
 import { RecentOrders } from "~/components/buying/recent-orders";
 import { serviceForPath } from "~/components/buying/service-content";
 import { HowItWorks, TrustBadges, WhyChooseUs } from "~/components/buying/service-info";
 import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
-import { validateTarget } from "~/domain/orders/instagram-input";
+import { type StepOneResult, readStepOne } from "~/domain/orders/instagram-input";
 import { recentOrders } from "~/domain/orders/recent.server";
 import { listPlans } from "~/domain/plans/plans.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
@@ -20,7 +21,7 @@ import { JsonLdScripts } from "~/components/site/json-ld";
 import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
-import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
+import { HYDRATE_ON_INTENT, type PageHandle } from "~/lib/page-handle";
 
 /**
  * The order dialog (its form, the API client and its schemas, the dialog
@@ -34,10 +35,11 @@ const OrderDialog = lazy(() =>
 
 /**
  * Read before it is used: React starts at the buyer's first touch or key
- * (ADR 0011). Until then the step-one button stays disabled as the server sent
- * it, and what the buyer typed is handed to React when it starts.
+ * (ADR 0011). Until then step one is a plain GET form the loader answers, and
+ * what the buyer typed is handed to React when it starts. The packages page
+ * that form leads to starts React at once: the buyer is choosing.
  */
-export const handle = HYDRATE_ON_INTENT;
+export const handle: PageHandle = { ...HYDRATE_ON_INTENT, formFields: ["username", "postLink"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = serviceForPath(new URL(request.url).pathname);
@@ -59,7 +61,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dripIntervalMinutes: r.drip_interval_minutes,
     tag: r.tag,
   }));
-  return { service: content.type, plans, recent, now: Date.now() };
+  return { service: content.type, plans, recent, now: Date.now(), step: stepOne(content.type, request) };
+}
+
+/**
+ * Step one arrives in the address (`?username=…&postLink=…`): sent by the form
+ * itself without JavaScript, or by the app once the browser checked it. The
+ * same rules decide here what the page shows; null when nothing was sent.
+ */
+function stepOne(service: ServiceType, request: Request): StepOneResult | null {
+  const params = new URL(request.url).searchParams;
+  const username = params.get("username");
+  const postLink = params.get("postLink");
+  if (username === null && postLink === null) return null;
+  return readStepOne(service, { username, postLink });
+}
+
+/** The address of the packages for what step one accepted. */
+function packagesPath(path: string, values: TargetValues): string {
+  const params = new URLSearchParams();
+  if (values.username) params.set("username", values.username);
+  if (values.postLink) params.set("postLink", values.postLink);
+  return `${path}?${params.toString()}`;
 }
 
 export const meta: Route.MetaFunction = ({ location, matches }) => {
@@ -92,12 +115,22 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
   const path = to(content.path);
   const [chosen, setChosen] = useState<PlanCardData | null>(null);
 
-  // Router state from step one; checked again, so a stale or hand-made state cannot skip the rules.
-  const state = location.state as TargetValues | null;
-  const target = state ? validateTarget(content.type, state) : null;
-  const values: TargetValues | null = target?.ok
-    ? { username: target.username ?? undefined, postLink: target.postLink ?? undefined }
-    : null;
+  const step = loaderData.step;
+  const values: TargetValues | null =
+    step?.kind === "packages"
+      ? { username: step.username ?? undefined, postLink: step.postLink ?? undefined }
+      : null;
+  const sent = new URLSearchParams(location.search);
+  const initial: StepOneInitial =
+    step?.kind === "error"
+      ? {
+          username: sent.get("username") ?? undefined,
+          postLink: sent.get("postLink") ?? undefined,
+          error: { field: step.field, message: step.message },
+        }
+      : step?.kind === "check"
+        ? { username: step.username, postLink: step.postLink ?? undefined, readAs: step.username }
+        : {};
 
   // Another service page opens at its top; the first render keeps where the buyer has scrolled to,
   // since React may start well after the page was shown.
@@ -178,10 +211,12 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
       ) : (
         <section className="mx-auto grid max-w-3xl gap-6 px-4 pb-16">
           <InstagramInputForm
-            key={content.type}
+            key={`${content.type}${location.search}`}
             service={content.type}
+            action={path}
             busy={movingOn}
-            onComplete={(next) => navigate(path, { state: next })}
+            initial={initial}
+            onComplete={(next) => void navigate(packagesPath(path, next))}
           />
           <RecentOrders service={content.type} noun={noun} initial={loaderData.recent} initialNow={loaderData.now} />
         </section>

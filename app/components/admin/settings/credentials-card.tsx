@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/admin/use-action-toast";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
@@ -8,7 +9,7 @@ import { Input } from "~/components/ui/input";
 
 /** Admin Authentication: changing the username or password needs the current password. */
 export function CredentialsCard({ username }: { username: string }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<{ ok: boolean; message: string; field?: string | null }>();
   const saving = fetcher.state !== "idle";
   const form = useRef<HTMLFormElement>(null);
   useActionToast(fetcher, {
@@ -16,6 +17,7 @@ export function CredentialsCard({ username }: { username: string }) {
     onSuccess: () =>
       form.current?.querySelectorAll<HTMLInputElement>("input[type=password]").forEach((i) => (i.value = "")),
   });
+  const errorFor = useFieldErrors(fetcher, form);
 
   return (
     <Card asChild radius="lg">
@@ -27,7 +29,7 @@ export function CredentialsCard({ username }: { username: string }) {
         <fetcher.Form method="post" className="mt-4" ref={form} key={username}>
           <input type="hidden" name="intent" value="credentials" />
           <fieldset disabled={saving} className="space-y-3">
-            <Field id="cred-username" label="Username" size="sm">
+            <Field id="cred-username" error={errorFor("username")} label="Username" size="sm">
               {(control) => (
                 <Input
                   {...control}
@@ -39,7 +41,7 @@ export function CredentialsCard({ username }: { username: string }) {
                 />
               )}
             </Field>
-            <Field id="cred-new" label="New Password (leave empty to keep)" size="sm">
+            <Field id="cred-new" error={errorFor("newPassword")} label="New Password (leave empty to keep)" size="sm">
               {(control) => (
                 <Input
                   {...control}
@@ -51,7 +53,7 @@ export function CredentialsCard({ username }: { username: string }) {
                 />
               )}
             </Field>
-            <Field id="cred-current" label="Current Password" size="sm">
+            <Field id="cred-current" error={errorFor("currentPassword")} label="Current Password" size="sm">
               {(control) => (
                 <Input
                   {...control}

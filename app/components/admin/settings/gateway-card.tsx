@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { GatewaySettingsResult } from "~/domain/payments/gateway-settings-actions";
 import { useActionToast } from "~/components/admin/use-action-toast";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -24,6 +25,8 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
   const [formKey, setFormKey] = useState(0);
   useActionToast(keys, { failureTitle: "Razorpay keys not saved", onSuccess: () => setFormKey((k) => k + 1) });
   useActionToast(toggle, { failureTitle: "Razorpay not switched" });
+  const keysForm = useRef<HTMLFormElement>(null);
+  const errorFor = useFieldErrors(keys, keysForm);
   const ready = Boolean(gateway.keyId && gateway.keySecretHint && gateway.webhookSecretHint);
   return (
     <Card asChild radius="lg">
@@ -48,12 +51,13 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
         </p>
         <keys.Form
           method="post"
+          ref={keysForm}
           key={formKey}
           className="mt-4 space-y-2 border-t border-gray-100 pt-4"
           autoComplete="off"
         >
           <input type="hidden" name="intent" value="gateway-save" />
-          <Field id="gateway-keyId" label="Key id" size="sm">
+          <Field id="gateway-keyId" error={errorFor("keyId")} label="Key id" size="sm">
             {(control) => (
               <Input
                 {...control}
@@ -65,7 +69,7 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
               />
             )}
           </Field>
-          <Field id="gateway-keySecret" label="Key secret" size="sm">
+          <Field id="gateway-keySecret" error={errorFor("keySecret")} label="Key secret" size="sm">
             {(control) => (
               <Input
                 {...control}
@@ -77,7 +81,7 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
               />
             )}
           </Field>
-          <Field id="gateway-webhookSecret" label="Webhook secret" size="sm">
+          <Field id="gateway-webhookSecret" error={errorFor("webhookSecret")} label="Webhook secret" size="sm">
             {(control) => (
               <Input
                 {...control}

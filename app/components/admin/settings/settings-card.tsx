@@ -1,8 +1,10 @@
+import { useRef } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/admin/use-action-toast";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 
 export interface FieldSpec {
@@ -27,9 +29,11 @@ interface Props {
 
 /** One settings card with its own Save Settings button; fields are disabled while it saves. */
 export function SettingsCard({ intent, title, description, fields }: Props) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<{ ok: boolean; message: string; field?: string | null }>();
   const saving = fetcher.state !== "idle";
+  const form = useRef<HTMLFormElement>(null);
   useActionToast(fetcher, { failureTitle: "Failed to save settings" });
+  const errorFor = useFieldErrors(fetcher, form);
   const id = (name: string) => `${intent}-${name}`;
 
   return (
@@ -41,7 +45,7 @@ export function SettingsCard({ intent, title, description, fields }: Props) {
         </h2>
         <p className="mt-1 text-sm text-gray-600">{description}</p>
         {/* Re-mount on new values so the inputs show what was saved. */}
-        <fetcher.Form method="post" className="mt-4" key={fields.map((f) => f.value).join("\u0000")}>
+        <fetcher.Form method="post" className="mt-4" ref={form} key={fields.map((f) => f.value).join("\u0000")}>
           <input type="hidden" name="intent" value={intent} />
           <fieldset disabled={saving} className="space-y-3">
             {fields.map((f) =>
@@ -66,9 +70,10 @@ export function SettingsCard({ intent, title, description, fields }: Props) {
                       {f.hint}
                     </p>
                   )}
+                  {errorFor(f.name) && <FieldError className="ml-6">{errorFor(f.name)}</FieldError>}
                 </div>
               ) : (
-                <Field key={f.name} id={id(f.name)} label={f.label} size="sm" hint={f.hint}>
+                <Field key={f.name} id={id(f.name)} label={f.label} size="sm" hint={f.hint} error={errorFor(f.name)}>
                   {(control) => (
                     <Input
                       {...control}

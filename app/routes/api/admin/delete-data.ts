@@ -2,7 +2,8 @@ import type { Route } from "./+types/delete-data";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
-import { apiError, apiReply } from "~/lib/api.server";
+import { apiError, apiFailure, apiReply } from "~/lib/api.server";
+import { hasRecentPassword, passwordAgainError } from "~/domain/auth/recent-password.server";
 import { parseJson, readNoBody } from "~/lib/parse.server";
 import { deleteAllResponse, deleteSelectedRequest, deleteSelectedResponse } from "./delete-data.types";
 import { requestActor } from "~/lib/request-client.server";
@@ -14,6 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const actor = requestActor(request, admin.username);
   const all = new URL(request.url).pathname.replace(/\/+$/, "").endsWith("/delete-all-data");
+  // As on the Settings page: the password typed in the last 15 minutes (POST /api/admin/confirm-password).
+  if (!hasRecentPassword(admin)) {
+    return apiFailure(passwordAgainError());
+  }
 
   if (all) {
     await readNoBody(request);

@@ -1,10 +1,11 @@
 import type { Route } from "./+types/setting-save";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { writeSettingForApi } from "~/domain/settings/admin.server";
+import { isSecretSetting, writeSettingForApi } from "~/domain/settings/admin.server";
 import { apiError, apiFailure, apiReply } from "~/lib/api.server";
 import { AppError } from "~/lib/app-error";
 import { parseJson } from "~/lib/parse.server";
+import { hasRecentPassword, passwordAgainError } from "~/domain/auth/recent-password.server";
 import { saveSettingRequest, saveSettingResponse } from "./setting-save.types";
 import { requestActor } from "~/lib/request-client.server";
 
@@ -14,6 +15,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Method not allowed");
   const { key, value } = await parseJson(request, saveSettingRequest);
   const services = context.get(servicesContext);
+  if (isSecretSetting(key) && value.trim() !== "" && !hasRecentPassword(admin)) {
+    return apiFailure(passwordAgainError());
+  }
   const result = await writeSettingForApi(services.db, requestActor(request, admin.username), key, value);
   if (!result.ok) return apiFailure(new AppError("INVALID_INPUT", result.message, { field: result.field ?? null }));
   services.settings.clear();
