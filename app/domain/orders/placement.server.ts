@@ -3,6 +3,7 @@ import type { RequestClient } from "~/domain/audit/audit.server";
 import { type AddOrder, type PanelFailure, addOrder, addOrderParams, getStatus } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
 import { isWaitReason } from "~/domain/panel/failures";
+import type { LinkForms } from "~/domain/panel/link-forms";
 import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
 import type { Actor } from "./lifecycle";
@@ -63,9 +64,9 @@ export function placementQuantity(order: Pick<OrderRow, "quantity" | "drip_runs"
   return { quantity: order.quantity };
 }
 
-/** What the panel is asked for: the service, the link in the form panels accept, how many (or how, drip-fed). */
-export function placementOrder(order: OrderRow, serviceId: string): AddOrder {
-  return { service: serviceId, link: panelLink(order), ...placementQuantity(order) };
+/** What the panel is asked for: the service, the link in the form this panel takes, how many (or how, drip-fed). */
+export function placementOrder(order: OrderRow, serviceId: string, linkForms?: LinkForms): AddOrder {
+  return { service: serviceId, link: panelLink(order, linkForms), ...placementQuantity(order) };
 }
 
 export function unknownOutcomeMessage(reason: string, target: string): string {
@@ -169,7 +170,7 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
     if (!options.checkedAtPanel) throw new AppError("INVALID_TRANSITION", PLACEMENT_MESSAGES.checkFirst);
   }
 
-  const request = placementOrder(order, serviceId);
+  const request = placementOrder(order, serviceId, setup.linkForms);
   const params = addOrderParams(request);
   const record = panelRequestRecord(clock(), setup.connection.url, params);
   const { at: _at, url: _url, ...sent } = record;

@@ -1,9 +1,8 @@
-import { z } from "zod";
 import type { ServiceType } from "~/domain/plans/table";
 
 /**
- * How a panel wants the link of an order, per service type, set on the panel's
- * record (Admin → Panels). Panels that check links refuse a bare username for
+ * How a panel wants the link of an order, per service type, set with the
+ * panel (Settings → SMM Panel Settings). Panels that check links refuse a bare username for
  * followers (`neworder.error.invalid_link`), others take the username; some
  * refuse a post link without `https://` or with Instagram's share tracking
  * (`?igsh=…`). The defaults are what the strictest families accept
@@ -41,29 +40,18 @@ export const POST_LINK_FORM_LABELS: Record<PostLinkForm, string> = {
   canonical: "Clean URL (https://www.instagram.com/p/CODE/, no tracking)",
 };
 
-export const linkFormsSchema = z.object({
-  followers: z.enum(PROFILE_LINK_FORMS, { error: "Choose how followers links are sent" }),
-  likes: z.enum(POST_LINK_FORMS, { error: "Choose how likes links are sent" }),
-  views: z.enum(POST_LINK_FORMS, { error: "Choose how views links are sent" }),
-  comments: z.enum(POST_LINK_FORMS, { error: "Choose how comments links are sent" }),
-});
-
-/** The stored JSON, read leniently: what is missing or unknown takes the default. */
-export function readLinkForms(json: string | null | undefined): LinkForms {
-  let value: unknown = null;
-  try {
-    value = json ? JSON.parse(json) : null;
-  } catch {
-    value = null;
-  }
-  const row = value && typeof value === "object" ? (value as Record<string, unknown>) : {};
-  const pick = <T extends string>(key: ServiceType, allowed: readonly T[], fallback: T): T =>
-    allowed.includes(row[key] as T) ? (row[key] as T) : fallback;
+/**
+ * The forms as stored (settings PANEL_LINK_FOLLOWERS, …_LIKES, …_VIEWS,
+ * …_COMMENTS), read leniently: what is missing or unknown takes the default.
+ */
+export function readLinkForms(stored: Partial<Record<ServiceType, string>>): LinkForms {
+  const pick = <T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T =>
+    allowed.includes(value?.trim() as T) ? (value!.trim() as T) : fallback;
   return {
-    followers: pick("followers", PROFILE_LINK_FORMS, DEFAULT_LINK_FORMS.followers),
-    likes: pick("likes", POST_LINK_FORMS, DEFAULT_LINK_FORMS.likes),
-    views: pick("views", POST_LINK_FORMS, DEFAULT_LINK_FORMS.views),
-    comments: pick("comments", POST_LINK_FORMS, DEFAULT_LINK_FORMS.comments),
+    followers: pick(stored.followers, PROFILE_LINK_FORMS, DEFAULT_LINK_FORMS.followers),
+    likes: pick(stored.likes, POST_LINK_FORMS, DEFAULT_LINK_FORMS.likes),
+    views: pick(stored.views, POST_LINK_FORMS, DEFAULT_LINK_FORMS.views),
+    comments: pick(stored.comments, POST_LINK_FORMS, DEFAULT_LINK_FORMS.comments),
   };
 }
 
