@@ -9,6 +9,8 @@ export interface PanelSetup {
   connection: PanelConnection;
   /** Panel service id per shop service; empty when not set. */
   serviceIds: Record<ServiceType, string>;
+  /** The Custom Comments service, for orders that carry the buyer's comments; empty when not set. */
+  customCommentsServiceId: string;
   /** The link form this panel takes per service type (link-forms.ts). */
   linkForms: LinkForms;
   currency: CurrencySettings;
@@ -65,6 +67,7 @@ export function panelSetup(
         views: settings.panelServiceViews.trim(),
         comments: settings.panelServiceComments.trim(),
       },
+      customCommentsServiceId: settings.panelServiceCustomComments.trim(),
       linkForms: readLinkForms({
         followers: settings.panelLinkFollowers,
         likes: settings.panelLinkLikes,

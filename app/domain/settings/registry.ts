@@ -33,6 +33,8 @@ export const SETTINGS = {
   panelServiceLikes: { key: "VITE_SMM_PANEL_LIKES_SERVICE_ID", group: "smm", default: "" },
   panelServiceViews: { key: "VITE_SMM_PANEL_VIEWS_SERVICE_ID", group: "smm", default: "" },
   panelServiceComments: { key: "VITE_SMM_PANEL_COMMENTS_SERVICE_ID", group: "smm", default: "" },
+  /** The panel's Custom Comments service: custom-comments plans' orders go there with the buyer's texts. */
+  panelServiceCustomComments: { key: "PANEL_CUSTOM_COMMENTS_SERVICE_ID", group: "smm", default: "" },
   /** Currency the panel bills in, used when a panel reply does not name one. */
   panelCurrency: { key: "PANEL_CURRENCY", group: "smm", default: "INR" },
   /** Rupees per one unit of PANEL_CURRENCY; ignored for INR. Empty: no profit is computed for a non-INR panel. */

@@ -40,6 +40,12 @@ export const smmSettingsSchema = z.object({
   panelServiceLikes: serviceId("Likes service ID"),
   panelServiceViews: serviceId("Views service ID"),
   panelServiceComments: serviceId("Comments service ID"),
+  /** Empty: no custom-comments service (custom-comments plans cannot be sent until it is set). */
+  panelServiceCustomComments: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,10})?$/, "Custom comments service ID must be the panel's numeric service id")
+    .optional(),
   panelCurrency: z
     .string()
     .trim()

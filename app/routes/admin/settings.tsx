@@ -193,6 +193,14 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                   value: s.panelServiceComments,
                   inputMode: "numeric",
                 },
+                {
+                  name: "panelServiceCustomComments",
+                  label: "Custom Comments Service ID",
+                  value: s.panelServiceCustomComments,
+                  inputMode: "numeric",
+                  required: false,
+                  hint: "Your panel's Custom Comments service: orders of custom-comments plans go there with the buyer's texts, one per line.",
+                },
                 { name: "panelCurrency", label: "Panel Currency", value: s.panelCurrency, placeholder: "INR" },
                 {
                   name: "panelInrRate",
