@@ -2,6 +2,7 @@ import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/lib/intent";
 import { parseRupeesToPaise } from "~/lib/money";
 import { MAX_CUSTOM_COMMENTS } from "~/domain/orders/custom-comments";
+import { SUPPORT_MESSAGES } from "./plan-support";
 import { MAX_PLAN_ID, SERVICE_TYPES } from "./table";
 
 /** Tags the admin form offers; any other short tag is allowed too. */
@@ -82,7 +83,7 @@ export const DRIP_MESSAGES = {
   runs: `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`,
   interval: `Interval must be 1 to ${MAX_DRIP_INTERVAL_MINUTES} minutes`,
   divisible: "Quantity must divide evenly into the runs (each run delivers the same amount)",
-  unsupported: "The SMM panel service for this type does not support drip-feed (fetch its services in Settings first)",
+  unsupported: SUPPORT_MESSAGES.dripfeed,
 } as const;
 
 /** What is wrong with a plan's drip-feed, field by field: both runs and an interval, and equal runs. */
