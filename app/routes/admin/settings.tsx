@@ -195,7 +195,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                 },
                 {
                   name: "panelServiceCustomComments",
-                  label: "Custom Comments Service ID",
+                  label: "Service ID for Custom Comments",
                   value: s.panelServiceCustomComments,
                   inputMode: "numeric",
                   required: false,
