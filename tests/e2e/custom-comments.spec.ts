@@ -141,4 +141,13 @@ test("the buyer's own comments go from the order dialog to the checkout, /track,
   const onAdmin = page.getByTestId("admin-order-comments");
   await onAdmin.getByText("100 custom comments").first().click();
   await expect(onAdmin.getByRole("listitem").nth(2)).toHaveText(COMMENTS[2]!);
+
+  // The plans table says which plan asks the buyer for comments.
+  await page.goto(`${shop.url}/admin/plans`);
+  await expect(
+    page
+      .getByTestId("plan-row")
+      .filter({ hasText: "Your Own Comments" })
+      .getByText("Custom comments: the buyer writes them"),
+  ).toBeVisible();
 });
