@@ -19,8 +19,15 @@ export const MAX_COMMENT_LENGTH = 200;
 /** A custom-comments plan has at most this many comments (the plan form says so). */
 export const MAX_CUSTOM_COMMENTS = 500;
 
-/** The longest text the server reads: a full plan of the longest comments, with room for the line breaks. */
-export const MAX_COMMENTS_TEXT = MAX_CUSTOM_COMMENTS * (MAX_COMMENT_LENGTH + 2);
+/**
+ * The longest text the server reads, in UTF-16 units (JavaScript's length; an
+ * emoji is two): a full plan of the longest emoji comments, with room for the
+ * line breaks.
+ */
+export const MAX_COMMENTS_TEXT = MAX_CUSTOM_COMMENTS * (MAX_COMMENT_LENGTH * 2 + 2);
+
+/** The largest create-order body: the usual 16 KB, plus that text at up to 3 UTF-8 bytes a UTF-16 unit. */
+export const CREATE_ORDER_MAX_BYTES = 16 * 1024 + MAX_COMMENTS_TEXT * 3;
 
 // Control characters (C0 and C1, tabs too) and the bidirectional overrides that can disguise text.
 // Zero-width joiners and variation selectors stay: emoji are built from them.

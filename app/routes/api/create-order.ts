@@ -8,8 +8,8 @@ import { isPlanId } from "~/domain/plans/table";
 import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
 import { refusedRange } from "~/domain/panel/address.server";
 import { clientAddressKey } from "~/lib/client-address";
-import { MAX_JSON_BYTES, parseJson } from "~/lib/parse.server";
-import { MAX_COMMENTS_TEXT } from "~/domain/orders/custom-comments";
+import { parseJson } from "~/lib/parse.server";
+import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
 import { createOrderRequest, createOrderResponse } from "./create-order.types";
 
 export function loader() {
@@ -34,7 +34,7 @@ async function create({ request, context }: Route.ActionArgs) {
     return apiError(429, "Too many orders from this connection. Please wait a minute and try again.");
   }
   // A custom-comments order carries its comments: up to MAX_COMMENTS_TEXT characters, emoji of 4 bytes each.
-  const input = await parseJson(request, createOrderRequest, { maxBytes: MAX_JSON_BYTES + MAX_COMMENTS_TEXT * 4 });
+  const input = await parseJson(request, createOrderRequest, { maxBytes: CREATE_ORDER_MAX_BYTES });
   const planId = Number(input.planId);
   const looksLikeLink = (v: string | null | undefined) => Boolean(v && /instagram\.com/i.test(v));
 
