@@ -9,6 +9,7 @@ import type { Logger } from "~/lib/logger.server";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { ADMIN_WORKER_URL } from "~/lib/admin-app";
 import { bodySizeLimit, noNulInUrl } from "./body-limit";
+import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
 import { readinessHandler } from "./readiness";
 import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
@@ -67,7 +68,8 @@ export function createApp(options: AppOptions) {
     next();
   });
   app.use(noNulInUrl());
-  app.use(bodySizeLimit());
+  // A custom-comments order carries up to a plan's worth of the buyer's comments (create-order checks its own limit).
+  app.use(bodySizeLimit(undefined, { "/api/create-order": CREATE_ORDER_MAX_BYTES }));
   app.all("/{*splat}", routerHandler(options));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

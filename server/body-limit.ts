@@ -16,9 +16,10 @@ const NEEDS_LENGTH = "Send the request body with a Content-Length";
  * (413) or sent without a declared length (411: chunked uploads; browsers and
  * reverse proxies always declare it), so the limit cannot be dodged by streaming.
  */
-export function bodySizeLimit(maxBytes = MAX_BODY_BYTES) {
+export function bodySizeLimit(maxBytesDefault = MAX_BODY_BYTES, byPath: Record<string, number> = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const maxBytes = byPath[req.path] ?? maxBytesDefault;
     const declared = req.headers["content-length"];
     if (declared === undefined && req.headers["transfer-encoding"] !== undefined) {
       return refuse(req, res, 411, NEEDS_LENGTH);

@@ -20,6 +20,7 @@ import { panelPlacement } from "./migrations/0024_panel_placement";
 import { orderMoney } from "./migrations/0025_order_money";
 import { consentAndDevices } from "./migrations/0026_consent_and_devices";
 import { operations } from "./migrations/0028_operations";
+import { customComments } from "./migrations/0030_custom_comments";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -44,6 +45,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0025_order_money": orderMoney(dialect),
     "0026_consent_and_devices": consentAndDevices(dialect),
     "0028_operations": operations(dialect),
+    "0030_custom_comments": customComments(dialect),
   };
 }
 

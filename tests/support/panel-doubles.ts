@@ -493,7 +493,13 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
     let comments: string[] | null = null;
     let drip: DoubleOrder["drip"] = null;
     if (/custom/i.test(service.type)) {
-      comments = (params.comments ?? "").split(/\r?\n/).filter((c) => c.trim());
+      // smm-panel-script strips tags, turns line ends into commas and splits on commas (api.php, `custom_comments`):
+      // a comment with a comma counts as two there. PerfectPanel/JAP take "\r\n or \n" as the separator.
+      const text = params.comments ?? "";
+      comments =
+        dialect === "smartpanel"
+          ? text.replace(/<[^>]*>?/g, "").split(/\r\n|\n|,/)
+          : text.split(/\r?\n/).filter((c) => c.trim());
       if (comments.length === 0)
         return error(dialect === "smartpanel" ? "Comments field is required" : words.badAction!);
       quantity = comments.length;

@@ -38,6 +38,7 @@ function order(status: OrderStatus, at = OPENED, extra: { remains?: number; refu
     quantity: 1000,
     pricePaise: 4900,
     target: "someone",
+    comments: null,
     createdAt: OPENED,
     utrSubmitted: status !== "awaiting_payment" && status !== "expired",
     startCount: null,

@@ -17,6 +17,7 @@ import { Input } from "~/components/ui/input";
 import { readUtr, stripUtr } from "~/domain/orders/utr";
 import { GatewayPay } from "./gateway-pay";
 import { OrderProgress } from "./order-progress";
+import { CommentsList } from "./comments-list";
 
 /** The checkout's one card, centred on the page. */
 function CheckoutCard({ className, ...props }: React.ComponentProps<typeof Card>) {
@@ -72,10 +73,13 @@ function OrderSummary({ order, withPrice = false }: { order: CheckoutOrder; with
   const { t } = useTranslation();
   const locale = useLocale();
   return (
-    <p className="text-sm text-gray-700">
-      {order.planName} · {formatCount(order.quantity, locale)} {t(`service:${order.serviceType}.noun`).toLowerCase()}
-      {withPrice && <> · {formatInr(order.pricePaise, locale)}</>}
-    </p>
+    <>
+      <p className="text-sm text-gray-700">
+        {order.planName} · {formatCount(order.quantity, locale)} {t(`service:${order.serviceType}.noun`).toLowerCase()}
+        {withPrice && <> · {formatInr(order.pricePaise, locale)}</>}
+      </p>
+      <CommentsList comments={order.comments} />
+    </>
   );
 }
 

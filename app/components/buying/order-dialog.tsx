@@ -33,6 +33,8 @@ import {
 import type { TargetValues } from "./instagram-input-form";
 import { createOrderEndpoint } from "~/routes/api/create-order.types";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
+import { MAX_COMMENTS_TEXT, commentLines, readComments } from "~/domain/orders/custom-comments";
+import { inputVariants } from "~/components/ui/input";
 
 const CREATE_ORDER_NO_PLAN = CREATE_ORDER_MESSAGES.noPlan;
 
@@ -59,6 +61,10 @@ export function OrderDialog({
   const [name, setName] = useState("");
   const [phone, setPhone] = useState("");
   const [agreed, setAgreed] = useState(false);
+  const [comments, setComments] = useState("");
+  const commentsRef = useRef<HTMLTextAreaElement>(null);
+  const customComments = plan?.customComments === true;
+  const written = customComments ? commentLines(comments).length : 0;
   const [submitting, setSubmitting] = useState(false);
   const agreeId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
@@ -95,6 +101,14 @@ export function OrderDialog({
       (buyer.field === "name" ? nameRef : phoneRef).current?.focus();
       return;
     }
+    if (customComments) {
+      const read = readComments(comments, plan.quantity);
+      if (!read.ok) {
+        toast.error(message(read.message));
+        commentsRef.current?.focus();
+        return;
+      }
+    }
     if (!agreed) {
       toast.error(message(BUYER_MESSAGES.agreementRequired));
       return;
@@ -107,6 +121,7 @@ export function OrderDialog({
       customerName: buyer.name,
       customerPhone: buyer.phone,
       agreedToTerms: agreed,
+      ...(customComments ? { comments } : {}),
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
@@ -115,6 +130,7 @@ export function OrderDialog({
         if (created.error.details.reason === "MIN_QUANTITY") {
           toast.error(t("dialog.minimumQuantity"), { description: message(created.error) });
         } else toast.error(message(created.error));
+        if (created.error.details.field === "comments") commentsRef.current?.focus();
         setSubmitting(false);
         return;
       }
@@ -138,6 +154,7 @@ export function OrderDialog({
       setName("");
       setPhone("");
       setAgreed(false);
+      setComments("");
       void navigate(`${to("/checkout")}?order=${encodeURIComponent(details.orderId)}`, {
         replace: true,
         state: { paymentDetails: details },
@@ -182,6 +199,37 @@ export function OrderDialog({
           </DialogDescription>
         )}
         <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+          {plan && customComments && (
+            <Field
+              label={t("comments.label")}
+              hint={
+                <>
+                  <span
+                    className="block text-sm font-semibold text-ink"
+                    aria-live="polite"
+                    data-testid="comments-written"
+                  >
+                    {t("comments.written", { written: formatCount(written, locale), count: plan.quantity })}
+                  </span>
+                  {t("comments.hint", { count: plan.quantity })}
+                </>
+              }
+            >
+              {(control) => (
+                <textarea
+                  {...control}
+                  ref={commentsRef}
+                  name="comments"
+                  rows={5}
+                  value={comments}
+                  maxLength={MAX_COMMENTS_TEXT}
+                  disabled={submitting}
+                  onChange={(e) => setComments(e.target.value)}
+                  className={inputVariants({ size: "lg" })}
+                />
+              )}
+            </Field>
+          )}
           <Field label={t("dialog.name")}>
             {(control) => (
               <Input

@@ -20,6 +20,8 @@ export interface PlanCardData {
   /** Delivered in this many parts (0 = at once), dripIntervalMinutes apart. */
   dripRuns?: number;
   dripIntervalMinutes?: number;
+  /** The buyer writes the comments (exactly `quantity`, one per line). */
+  customComments?: boolean;
 }
 
 /**
@@ -73,6 +75,7 @@ export function PlanList({
                   {t("order:refill.guarantee", { count: plan.refillDays! })}
                 </p>
               )}
+              {plan.customComments && <p className="mt-1 text-sm text-gray-700">{t("order:comments.plan")}</p>}
               {(plan.dripRuns ?? 0) > 1 && (
                 <p className="mt-1 text-sm text-gray-700">
                   {t("order:drip.plan", { runs: plan.dripRuns!, every: everyText(t, plan.dripIntervalMinutes ?? 0) })}

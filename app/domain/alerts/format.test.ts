@@ -98,6 +98,7 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     cancelled_by: null,
     refunded_at: null,
     refund_reference: null,
+    comments: null,
     panel_order_id: null,
     panel_status: null,
     panel_charge: null,

@@ -1,6 +1,7 @@
 import { WAIT_ADVICE, isWaitReason } from "~/domain/panel/failures";
 import { paiseToRupees } from "~/lib/money";
 import { deliveredCount } from "./buyer-view";
+import { storedComments } from "./custom-comments";
 import { STATUS_LABELS, isSale } from "./lifecycle";
 import { actionsFor } from "./order-actions";
 import { panelOrdersPage, readPanelRequest } from "./panel-request";
@@ -20,6 +21,8 @@ export function toAdminOrderJson(o: OrderRow) {
     serviceType: o.service_type,
     planName: o.plan_name,
     target: o.target,
+    /** The buyer's own comments (a custom-comments plan), as sent to the panel; null for other orders. */
+    comments: storedComments(o.comments),
     amount: o.quantity,
     price: paiseToRupees(o.price_paise),
     /** Net of refunds (profit.ts); null while the panel's charge is unknown. */

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { parseIndianMobile } from "./buyer";
+import { storedComments } from "./custom-comments";
 import { type BuyerView, buyerView } from "./buyer-view";
 import type { OrderStatus } from "./lifecycle";
 import { AppError } from "~/lib/app-error";
@@ -19,6 +20,8 @@ export interface TrackedOrder {
   createdAt: number;
   utrSubmitted: boolean;
   startCount: number | null;
+  /** The buyer's own comments (a custom-comments plan); null for any other order. */
+  comments: string[] | null;
 }
 
 export function trackedOrder(row: OrderRow, now = Date.now()): TrackedOrder {
@@ -46,6 +49,7 @@ export function trackedOrder(row: OrderRow, now = Date.now()): TrackedOrder {
     createdAt: row.created_at,
     utrSubmitted: row.utr !== null,
     startCount: row.panel_start_count,
+    comments: storedComments(row.comments),
   };
 }
 

@@ -7,6 +7,7 @@ import { isUpiConfigured } from "~/domain/payments/upi";
 import { AppError } from "~/lib/app-error";
 import { TERMS_VERSION } from "~/domain/content/terms-version";
 import { BUYER_MESSAGES, validateBuyer } from "./buyer";
+import { readComments } from "./custom-comments";
 import { validateTarget } from "./instagram-input";
 import { generateOrderId } from "./order-id.server";
 import { findOrderByIdempotencyKey, insertOrder, isUniqueViolation } from "./orders.repository.server";
@@ -22,6 +23,8 @@ export interface CreateOrderInput {
   postLink?: string | null;
   customerName: string;
   customerPhone: string;
+  /** A custom-comments plan's comments, one per line; ignored for any other plan. */
+  comments?: string | null;
   /** The buyer ticked "I agree to the Terms … and confirm I am 18 or older"; no order is made without it. */
   agreedToTerms: boolean;
   /** Client-chosen key; a retried request with the same key gets the same order back. */
@@ -63,6 +66,18 @@ export async function createOrder(
   }
   const target = validateTarget(plan.service_type, { username: input.username, postLink: input.postLink });
   if (!target.ok) throw new AppError("INVALID_INPUT", target.message, { field: "target" });
+  let comments: string | null = null;
+  if (plan.service_type === "comments" && plan.custom_comments === 1) {
+    const read = readComments(input.comments, plan.quantity);
+    if (!read.ok) {
+      throw new AppError("INVALID_INPUT", read.message, {
+        field: "comments",
+        written: read.written,
+        needed: plan.quantity,
+      });
+    }
+    comments = JSON.stringify(read.comments);
+  }
 
   const site = await settings.get();
   if (!isUpiConfigured(site.upiId, site.merchantName)) {
@@ -84,6 +99,7 @@ export async function createOrder(
     refill_days: plan.refill_days,
     drip_runs: plan.drip_runs,
     drip_interval_minutes: plan.drip_interval_minutes,
+    comments,
     listed_price_paise: plan.price_paise,
     status: "awaiting_payment" as const,
     customer_name: buyer.name,

@@ -51,3 +51,27 @@ describe("what was sent, and where to look for it", () => {
     expect(panelOrdersPage("ftp://x")).toBeNull();
   });
 });
+
+describe("the link form each panel takes", () => {
+  const forms = { followers: "username", likes: "canonical", views: "canonical", comments: "as_given" } as const;
+
+  it("sends a bare username, or clean post and reel links, to a panel set up for them", () => {
+    expect(panelLink({ service_type: "followers", target: "@priya_bakes" }, forms)).toBe("priya_bakes");
+    expect(panelLink({ service_type: "followers", target: "https://www.instagram.com/priya/" }, forms)).toBe("priya");
+    expect(panelLink({ service_type: "likes", target: "instagram.com/p/Cx1AbCd/?igsh=MWQ1ZGUxMzBkMA==" }, forms)).toBe(
+      "https://www.instagram.com/p/Cx1AbCd/",
+    );
+    expect(panelLink({ service_type: "views", target: "https://m.instagram.com/reels/C9zYx12/" }, forms)).toBe(
+      "https://www.instagram.com/reel/C9zYx12/",
+    );
+    expect(
+      panelLink({ service_type: "comments", target: "https://www.instagram.com/p/Cx1AbCd/?igsh=x" }, forms),
+    ).toBe("https://www.instagram.com/p/Cx1AbCd/?igsh=x");
+  });
+
+  it("keeps a link it cannot read as it is", () => {
+    expect(panelLink({ service_type: "likes", target: "https://www.instagram.com/stories/x/1/" }, forms)).toBe(
+      "https://www.instagram.com/stories/x/1/",
+    );
+  });
+});

@@ -3,10 +3,12 @@ import type { RequestClient } from "~/domain/audit/audit.server";
 import { type AddOrder, type PanelFailure, addOrder, addOrderParams, getStatus } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
 import { isWaitReason } from "~/domain/panel/failures";
+import type { LinkForms } from "~/domain/panel/link-forms";
 import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
 import type { Actor } from "./lifecycle";
 import { findOrder } from "./orders.repository.server";
+import { storedComments } from "./custom-comments";
 import { panelLink } from "./panel-link";
 import { panelRequestRecord, readPanelRequest } from "./panel-request";
 import type { OrderRow } from "./table";
@@ -44,6 +46,12 @@ export async function loadPanelSetup(services: PanelServices): Promise<PanelSetu
 }
 
 function serviceIdFor(setup: PanelSetup, order: OrderRow): string {
+  if (order.comments !== null) {
+    if (!setup.customCommentsServiceId) {
+      throw new AppError("NOT_CONFIGURED", "Set the SMM panel's Custom Comments service id in Settings first");
+    }
+    return setup.customCommentsServiceId;
+  }
   const id = setup.serviceIds[order.service_type];
   if (!id)
     throw new AppError("NOT_CONFIGURED", `Set the SMM panel service id for ${order.service_type} in Settings first`);
@@ -63,9 +71,16 @@ export function placementQuantity(order: Pick<OrderRow, "quantity" | "drip_runs"
   return { quantity: order.quantity };
 }
 
-/** What the panel is asked for: the service, the link in the form panels accept, how many (or how, drip-fed). */
-export function placementOrder(order: OrderRow, serviceId: string): AddOrder {
-  return { service: serviceId, link: panelLink(order), ...placementQuantity(order) };
+/**
+ * What the panel is asked for: the service, the link in the form this panel
+ * takes, how many (or how, drip-fed); a custom-comments order sends the
+ * buyer's comments instead of a quantity (the panel counts the lines).
+ */
+export function placementOrder(order: OrderRow, serviceId: string, linkForms?: LinkForms): AddOrder {
+  const comments = storedComments(order.comments);
+  const base = { service: serviceId, link: panelLink(order, linkForms) };
+  if (comments) return { ...base, quantity: comments.length, comments };
+  return { ...base, ...placementQuantity(order) };
 }
 
 export function unknownOutcomeMessage(reason: string, target: string): string {
@@ -169,7 +184,7 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
     if (!options.checkedAtPanel) throw new AppError("INVALID_TRANSITION", PLACEMENT_MESSAGES.checkFirst);
   }
 
-  const request = placementOrder(order, serviceId);
+  const request = placementOrder(order, serviceId, setup.linkForms);
   const params = addOrderParams(request);
   const record = panelRequestRecord(clock(), setup.connection.url, params);
   const { at: _at, url: _url, ...sent } = record;

@@ -49,6 +49,8 @@ export interface OrderTable {
   refunded_at: number | null;
   /** The UPI reference of the refund the operator paid. */
   refund_reference: string | null;
+  /** JSON array of the buyer's own comments, for a custom-comments plan; null otherwise (custom-comments.ts). */
+  comments: string | null;
   panel_order_id: string | null;
   panel_status: string | null;
   /** Exact decimal text as the panel sent it, in panel_currency. */

@@ -2,12 +2,17 @@ import type { AppServices } from "~/context";
 import type { ServiceType } from "~/domain/plans/table";
 import type { SiteSettings } from "~/domain/settings/registry";
 import type { PanelConnection } from "./client.server";
+import { type LinkForms, readLinkForms } from "./link-forms";
 import type { CurrencySettings } from "./money";
 
 export interface PanelSetup {
   connection: PanelConnection;
   /** Panel service id per shop service; empty when not set. */
   serviceIds: Record<ServiceType, string>;
+  /** The Custom Comments service, for orders that carry the buyer's comments; empty when not set. */
+  customCommentsServiceId: string;
+  /** The link form this panel takes per service type (link-forms.ts). */
+  linkForms: LinkForms;
   currency: CurrencySettings;
   /** PANEL_SYNC_INTERVAL_MS: placed orders are revisited every few of these. */
   syncIntervalMs: number;
@@ -62,6 +67,13 @@ export function panelSetup(
         views: settings.panelServiceViews.trim(),
         comments: settings.panelServiceComments.trim(),
       },
+      customCommentsServiceId: settings.panelServiceCustomComments.trim(),
+      linkForms: readLinkForms({
+        followers: settings.panelLinkFollowers,
+        likes: settings.panelLinkLikes,
+        views: settings.panelLinkViews,
+        comments: settings.panelLinkComments,
+      }),
       currency: { panelCurrency: settings.panelCurrency, panelInrRate: settings.panelInrRate },
       syncIntervalMs: config.PANEL_SYNC_INTERVAL_MS,
     },

@@ -2,6 +2,7 @@ import type { DB } from "~/db/database.server";
 import { type PanelConnection, getServices } from "./client.server";
 import type { PanelService } from "./parse";
 import type { PanelServiceRow } from "./table";
+import { alertPlansBrokenByServices } from "~/domain/plans/plan-support.server";
 
 /**
  * What each panel service supports (refill, cancel, drip-feed), kept from the
@@ -21,6 +22,7 @@ export const CAPABILITIES_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 export async function storePanelServices(db: DB, services: readonly PanelService[], now = Date.now()): Promise<void> {
   if (services.length === 0) return;
   await db.transaction().execute(async (trx) => {
+    const before = supportMap(await trx.selectFrom("panel_services").selectAll().execute());
     // The list is the panel's whole offer: a service no longer in it supports nothing.
     await trx.deleteFrom("panel_services").execute();
     const seen = new Set<string>();
@@ -39,7 +41,13 @@ export async function storePanelServices(db: DB, services: readonly PanelService
         .insertInto("panel_services")
         .values(rows.slice(i, i + 200))
         .execute();
+    // A change that breaks a plan's promise (refill, drip-feed) is the operator's to hear about.
+    await alertPlansBrokenByServices(trx, before, supportMap(rows), now);
   });
+}
+
+function supportMap(rows: readonly Pick<PanelServiceRow, "service_id" | "refill" | "dripfeed">[]) {
+  return new Map(rows.map((r) => [r.service_id, { refill: r.refill === 1, dripfeed: r.dripfeed === 1 }]));
 }
 
 function toCapabilities(row: Pick<PanelServiceRow, "refill" | "cancel" | "dripfeed">): ServiceCapabilities {

@@ -3,14 +3,13 @@ import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { paiseToRupees } from "~/lib/money";
-import { serviceCapabilities } from "~/domain/panel/services.server";
-import { readSiteSettings } from "~/domain/settings/settings.server";
 import { AppError } from "~/lib/app-error";
-import { DRIP_MESSAGES, type NewPlanInput, type PlanUpdateInput, dripProblems } from "./plan-form";
-import type { PlanRow, ServiceType } from "./table";
+import { checkPlanSupport } from "./plan-support.server";
+import { type NewPlanInput, type PlanUpdateInput, customCommentsProblem, dripProblems } from "./plan-form";
+import type { PlanRow } from "./table";
 
 /** The guarantee and drip-feed fields may be left out (an older client): none. */
-type Extras = "refillDays" | "dripRuns" | "dripInterval";
+type Extras = "refillDays" | "dripRuns" | "dripInterval" | "customComments";
 type PlanInput<T> = Omit<T, Extras> & Partial<Pick<NewPlanInput, Extras>>;
 
 function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
@@ -18,22 +17,8 @@ function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
     refill_days: input.refillDays ?? 0,
     drip_runs: input.dripRuns ?? 0,
     drip_interval_minutes: input.dripRuns ? (input.dripInterval ?? 0) : 0,
+    custom_comments: input.customComments ? 1 : 0,
   };
-}
-
-/** Drip-feed only where the panel service for this type says it supports it (its last `services` list). */
-async function checkDripSupport(db: DB, serviceType: ServiceType, dripRuns: number): Promise<void> {
-  if (!dripRuns) return;
-  const settings = await readSiteSettings(db);
-  const serviceId = {
-    followers: settings.panelServiceFollowers,
-    likes: settings.panelServiceLikes,
-    views: settings.panelServiceViews,
-    comments: settings.panelServiceComments,
-  }[serviceType].trim();
-  if (!(await serviceCapabilities(db, serviceId)).dripfeed) {
-    throw new AppError("INVALID_INPUT", DRIP_MESSAGES.unsupported, { field: "dripRuns" });
-  }
 }
 
 /**
@@ -54,6 +39,8 @@ export function planToApi(row: PlanRow) {
     /** 0 = delivered all at once; else parts of amount / dripRuns, dripIntervalMinutes apart. */
     dripRuns: row.drip_runs,
     dripIntervalMinutes: row.drip_interval_minutes,
+    /** A comments plan whose buyers write the comments (sent to the panel's Custom Comments service). */
+    customComments: row.custom_comments === 1,
   };
 }
 
@@ -69,6 +56,7 @@ function summary(row: PlanRow) {
     refillDays: row.refill_days,
     dripRuns: row.drip_runs,
     dripIntervalMinutes: row.drip_interval_minutes,
+    customComments: row.custom_comments === 1,
   };
 }
 
@@ -79,7 +67,19 @@ export async function createPlan(
   input: PlanInput<NewPlanInput>,
   now = Date.now(),
 ): Promise<PlanRow> {
-  await checkDripSupport(db, input.serviceType, input.dripRuns ?? 0);
+  const custom = customCommentsProblem({
+    serviceType: input.serviceType,
+    customComments: input.customComments ?? false,
+    amount: input.amount,
+    dripRuns: input.dripRuns ?? 0,
+  });
+  if (custom) throw new AppError("INVALID_INPUT", custom.message, { field: custom.field });
+  await checkPlanSupport(db, {
+    service_type: input.serviceType,
+    custom_comments: input.customComments ? 1 : 0,
+    refill_days: input.refillDays ?? 0,
+    drip_runs: input.dripRuns ?? 0,
+  });
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("plans")
@@ -125,11 +125,23 @@ export async function updatePlan(
     refillDays: input.refillDays ?? existing.refill_days,
     dripRuns,
     dripInterval: input.dripInterval ?? (dripRuns === 0 ? 0 : existing.drip_interval_minutes),
+    customComments: input.customComments ?? existing.custom_comments === 1,
   };
-  const problem = dripProblems({ amount: input.amount, ...merged })[0];
+  const problem =
+    dripProblems({ amount: input.amount, ...merged })[0] ??
+    customCommentsProblem({ serviceType: existing.service_type, amount: input.amount, ...merged });
   if (problem) throw new AppError("INVALID_INPUT", problem.message, { field: problem.field });
-  // Checked only when it changes: a plan may keep a drip-feed the panel's list no longer offers.
-  if (merged.dripRuns !== existing.drip_runs) await checkDripSupport(db, existing.service_type, merged.dripRuns);
+  // Checked only when it changes: a plan may keep a promise the panel's list no longer supports (it was alerted).
+  await checkPlanSupport(
+    db,
+    {
+      service_type: existing.service_type,
+      custom_comments: merged.customComments ? 1 : 0,
+      refill_days: merged.refillDays,
+      drip_runs: merged.dripRuns,
+    },
+    { refill: merged.refillDays !== existing.refill_days, dripfeed: merged.dripRuns !== existing.drip_runs },
+  );
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return null;

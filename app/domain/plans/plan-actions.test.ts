@@ -41,6 +41,7 @@ describe("plan actions", () => {
       refillDays: 0,
       dripRuns: 0,
       dripInterval: 0,
+      customComments: false,
     });
     const tagged = parseWithZod(form([...fields, ["tags", "Popular"]]), { schema: planActionSchema });
     expect(tagged.status === "success" && tagged.value.intent === "create" && tagged.value.tags).toEqual(["popular"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newPlanSchema, planUpdateSchema } from "./plan-form";
+import { CUSTOM_COMMENTS_MESSAGES, newPlanSchema, planUpdateSchema } from "./plan-form";
 
 const valid = { serviceType: "followers", name: "Popular Followers", amount: "1,000", price: 349, tags: ["best"] };
 
@@ -14,6 +14,7 @@ describe("plan form", () => {
       refillDays: 0,
       dripRuns: 0,
       dripInterval: 0,
+      customComments: false,
     });
     expect(newPlanSchema.parse({ ...valid, price: "99.5" }).price).toBe(9950);
   });
@@ -40,5 +41,25 @@ describe("plan form", () => {
   it("ignores a service type on edit", () => {
     const parsed = planUpdateSchema.parse({ ...valid, serviceType: "likes" });
     expect(parsed).not.toHaveProperty("serviceType");
+  });
+});
+
+describe("custom-comments plans", () => {
+  const comments = { ...valid, serviceType: "comments", amount: "100" };
+
+  it("reads the box as ticked or not, and keeps a plan's own when an update leaves it out", () => {
+    expect(newPlanSchema.parse({ ...comments, customComments: ["false", "true"] }).customComments).toBe(true);
+    expect(newPlanSchema.parse({ ...comments, customComments: "false" }).customComments).toBe(false);
+    expect(newPlanSchema.parse(comments).customComments).toBe(false);
+    expect(planUpdateSchema.parse(valid).customComments).toBeUndefined();
+  });
+
+  it("is only for comments, at most 500 comments, delivered at once", () => {
+    const issues = (input: object) => newPlanSchema.safeParse(input).error?.issues.map((i) => i.message);
+    expect(issues({ ...valid, customComments: true })).toEqual([CUSTOM_COMMENTS_MESSAGES.onlyComments]);
+    expect(issues({ ...comments, amount: "1,000", customComments: true })).toEqual([CUSTOM_COMMENTS_MESSAGES.tooMany]);
+    expect(issues({ ...comments, customComments: true, dripRuns: "2", dripInterval: "10" })).toEqual([
+      CUSTOM_COMMENTS_MESSAGES.noDrip,
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/lib/intent";
 import { parseRupeesToPaise } from "~/lib/money";
+import { MAX_CUSTOM_COMMENTS } from "~/domain/orders/custom-comments";
+import { SUPPORT_MESSAGES } from "./plan-support";
 import { MAX_PLAN_ID, SERVICE_TYPES } from "./table";
 
 /** Tags the admin form offers; any other short tag is allowed too. */
@@ -81,7 +83,7 @@ export const DRIP_MESSAGES = {
   runs: `Runs must be 0 (all at once) or 2 to ${MAX_DRIP_RUNS}`,
   interval: `Interval must be 1 to ${MAX_DRIP_INTERVAL_MINUTES} minutes`,
   divisible: "Quantity must divide evenly into the runs (each run delivers the same amount)",
-  unsupported: "The SMM panel service for this type does not support drip-feed (fetch its services in Settings first)",
+  unsupported: SUPPORT_MESSAGES.dripfeed,
 } as const;
 
 /** What is wrong with a plan's drip-feed, field by field: both runs and an interval, and equal runs. */
@@ -116,12 +118,55 @@ const name = z
   .min(1, "Name is required")
   .max(80, "Name can be at most 80 characters");
 
+/**
+ * A comments plan whose buyers write the comments (a checkbox's "true"/"on",
+ * or a JSON boolean); left out: false for a new plan, kept on an update.
+ */
+const keptCustomComments = z.preprocess(
+  (v: unknown) => (Array.isArray(v) ? (v.at(-1) as unknown) : v),
+  z
+    .union([z.boolean(), z.enum(["true", "false", "on", ""])], { error: "Custom comments must be on or off" })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === true || v === "true" || v === "on")),
+);
+const customComments = keptCustomComments.transform((v) => v ?? false);
+
+export const CUSTOM_COMMENTS_MESSAGES = {
+  onlyComments: "Only a comments plan can take the buyer's own comments",
+  tooMany: `A custom-comments plan can have at most ${MAX_CUSTOM_COMMENTS} comments (the buyer writes each one)`,
+  noDrip: "A custom-comments plan is delivered at once: set drip-feed runs to 0",
+} as const;
+
+/** What is wrong with a custom-comments plan: only for comments, at most MAX_CUSTOM_COMMENTS, never drip-fed. */
+export function customCommentsProblem(plan: {
+  serviceType: string;
+  customComments: boolean;
+  amount: number;
+  dripRuns: number;
+}): { field: "customComments" | "amount" | "dripRuns"; message: string } | null {
+  if (!plan.customComments) return null;
+  if (plan.serviceType !== "comments")
+    return { field: "customComments", message: CUSTOM_COMMENTS_MESSAGES.onlyComments };
+  if (plan.amount > MAX_CUSTOM_COMMENTS) return { field: "amount", message: CUSTOM_COMMENTS_MESSAGES.tooMany };
+  if (plan.dripRuns > 0) return { field: "dripRuns", message: CUSTOM_COMMENTS_MESSAGES.noDrip };
+  return null;
+}
+
+function checkNewPlan(
+  plan: { serviceType: string; customComments: boolean; amount: number; dripRuns: number; dripInterval: number },
+  ctx: z.RefinementCtx,
+): void {
+  checkDrip(plan, ctx);
+  const problem = customCommentsProblem(plan);
+  if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
+}
+
 /** Body of POST /api/admin/plans and the Add Plan form. */
 const planFields = { name, amount: quantity, price, tags, refillDays, dripRuns, dripInterval };
 
 export const newPlanSchema = z
-  .object({ serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }), ...planFields })
-  .superRefine(checkDrip);
+  .object({ serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }), ...planFields, customComments })
+  .superRefine(checkNewPlan);
 
 /**
  * Body of PUT /api/admin/plans/{id}: editing never changes the service type.
@@ -137,6 +182,7 @@ export const planUpdateSchema = z.object({
   refillDays: keptRefillDays,
   dripRuns: keptDripRuns,
   dripInterval: keptDripInterval,
+  customComments: keptCustomComments,
 });
 
 export type NewPlanInput = z.output<typeof newPlanSchema>;
@@ -154,12 +200,13 @@ export const createPlanFormSchema = z
     intent: z.literal("create"),
     serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }),
     ...planFields,
+    customComments,
   })
-  .superRefine(checkDrip);
+  .superRefine(checkNewPlan);
 
 /** The Edit Plan dialog's form, likewise. */
 export const updatePlanFormSchema = z
-  .object({ intent: z.literal("update"), id: planId, ...planFields })
+  .object({ intent: z.literal("update"), id: planId, ...planFields, customComments: keptCustomComments })
   .superRefine(checkDrip);
 
 /**

@@ -20,6 +20,8 @@ export interface PlanTable {
   /** Delivered in this many runs (0 = all at once), `drip_interval_minutes` apart; `quantity` is the total. */
   drip_runs: Generated<number>;
   drip_interval_minutes: Generated<number>;
+  /** 0 or 1, comments plans only: the buyer writes the comments, sent to the custom-comments service (0030). */
+  custom_comments: Generated<number>;
   created_at: number;
   updated_at: number;
 }

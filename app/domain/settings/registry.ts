@@ -33,10 +33,17 @@ export const SETTINGS = {
   panelServiceLikes: { key: "VITE_SMM_PANEL_LIKES_SERVICE_ID", group: "smm", default: "" },
   panelServiceViews: { key: "VITE_SMM_PANEL_VIEWS_SERVICE_ID", group: "smm", default: "" },
   panelServiceComments: { key: "VITE_SMM_PANEL_COMMENTS_SERVICE_ID", group: "smm", default: "" },
+  /** The panel's Custom Comments service: custom-comments plans' orders go there with the buyer's texts. */
+  panelServiceCustomComments: { key: "PANEL_CUSTOM_COMMENTS_SERVICE_ID", group: "smm", default: "" },
   /** Currency the panel bills in, used when a panel reply does not name one. */
   panelCurrency: { key: "PANEL_CURRENCY", group: "smm", default: "INR" },
   /** Rupees per one unit of PANEL_CURRENCY; ignored for INR. Empty: no profit is computed for a non-INR panel. */
   panelInrRate: { key: "PANEL_INR_RATE", group: "smm", default: "" },
+  /** How links go to the panel, per service type (panel/link-forms.ts): what a link-checking panel accepts. */
+  panelLinkFollowers: { key: "PANEL_LINK_FOLLOWERS", group: "smm", default: "profile_url" },
+  panelLinkLikes: { key: "PANEL_LINK_LIKES", group: "smm", default: "as_given" },
+  panelLinkViews: { key: "PANEL_LINK_VIEWS", group: "smm", default: "as_given" },
+  panelLinkComments: { key: "PANEL_LINK_COMMENTS", group: "smm", default: "as_given" },
   upiId: { key: "VITE_UPI_ID", group: "payment", default: PLACEHOLDER_UPI_ID },
   merchantName: { key: "VITE_MERCHANT_NAME", group: "payment", default: DEFAULT_BRAND_NAME },
   /** "true": an order goes to the SMM panel as soon as its payment is confirmed. */

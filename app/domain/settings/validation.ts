@@ -1,4 +1,5 @@
 import { USERNAME_PATTERN } from "~/domain/auth/rules";
+import { POST_LINK_FORMS, PROFILE_LINK_FORMS } from "~/domain/panel/link-forms";
 import { z } from "zod";
 
 /** `name@handle`: what every UPI app accepts as a virtual payment address. */
@@ -39,6 +40,12 @@ export const smmSettingsSchema = z.object({
   panelServiceLikes: serviceId("Likes service ID"),
   panelServiceViews: serviceId("Views service ID"),
   panelServiceComments: serviceId("Comments service ID"),
+  /** Empty: no custom-comments service (custom-comments plans cannot be sent until it is set). */
+  panelServiceCustomComments: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,10})?$/, "Custom comments service ID must be the panel's numeric service id")
+    .optional(),
   panelCurrency: z
     .string()
     .trim()
@@ -50,6 +57,11 @@ export const smmSettingsSchema = z.object({
     .trim()
     .regex(/^(\d{1,6}(\.\d{1,6})?)?$/, "INR rate must be a number like 83.25")
     .default(""),
+  /** Absent (an older client): left as it is. */
+  panelLinkFollowers: z.enum(PROFILE_LINK_FORMS, { error: "Choose how followers links are sent" }).optional(),
+  panelLinkLikes: z.enum(POST_LINK_FORMS, { error: "Choose how likes links are sent" }).optional(),
+  panelLinkViews: z.enum(POST_LINK_FORMS, { error: "Choose how views links are sent" }).optional(),
+  panelLinkComments: z.enum(POST_LINK_FORMS, { error: "Choose how comments links are sent" }).optional(),
 });
 
 /** Payment Settings card. */

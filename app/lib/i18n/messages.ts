@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { BUYER_MESSAGES } from "~/domain/orders/buyer";
+import { COMMENT_MESSAGES } from "~/domain/orders/custom-comments";
 import { INPUT_MESSAGES } from "~/domain/orders/instagram-input";
 import { CREATE_ORDER_MESSAGES, PAYMENT_MESSAGES, TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { GATEWAY_MESSAGES } from "~/domain/payments/gateways/gateway-messages";
@@ -35,6 +36,7 @@ export const ERROR_CODE_MESSAGES = {
 export const BUYER_MESSAGE_GROUPS = {
   input: INPUT_MESSAGES,
   buyer: BUYER_MESSAGES,
+  comments: COMMENT_MESSAGES,
   createOrder: CREATE_ORDER_MESSAGES,
   payment: PAYMENT_MESSAGES,
   gateway: GATEWAY_MESSAGES,

@@ -66,6 +66,13 @@ export default {
     refundPolicy: "refund policy",
     refundHowAfter: ").",
   },
+  comments: {
+    plan: "You write the comments",
+    label: "Your comments (one per line)",
+    hint: "Write exactly {{count}} comments, one per line. Up to 200 characters each; emoji are welcome.",
+    written: "{{written}} of {{count}} comments written",
+    heading: "Your comments ({{count}})",
+  },
   drip: {
     plan: "Delivered gradually: {{runs}} parts, one every {{every}}",
     heading: "Gradual delivery",

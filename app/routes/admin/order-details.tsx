@@ -215,6 +215,20 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <Row label="Target">
               <OrderTarget service={order.serviceType} target={order.target} />
             </Row>
+            {order.comments && (
+              <Row label="Buyer's comments">
+                <details data-testid="admin-order-comments">
+                  <summary className="cursor-pointer">{formatCount(order.comments.length)} custom comments</summary>
+                  <ol className="mt-1 max-h-64 list-decimal overflow-y-auto pl-5">
+                    {order.comments.map((comment, i) => (
+                      <li key={i} className="break-words">
+                        {comment}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              </Row>
+            )}
             <Row label="Price">
               {rupees(order.price)}
               {order.listedPrice !== null && order.listedPrice !== order.price && (

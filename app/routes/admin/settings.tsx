@@ -9,7 +9,7 @@ import { PanelConnection } from "~/components/admin/settings/panel-connection";
 import { GatewayCard } from "~/components/admin/settings/gateway-card";
 import { MailboxCard } from "~/components/admin/settings/mailbox-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
-import { SettingsCard } from "~/components/admin/settings/settings-card";
+import { type FieldSpec, SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
 import { ALERT_SECRET_FIELDS, isAlertAction } from "~/domain/alerts/alert-settings-actions";
 import { runAlertAction } from "~/domain/alerts/alert-settings-actions.server";
@@ -20,6 +20,12 @@ import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { listBackups } from "~/domain/backups/backup.server";
 import { withContents } from "~/domain/backups/restore.server";
 import { testPanelConnection } from "~/domain/panel/info.server";
+import {
+  POST_LINK_FORMS,
+  POST_LINK_FORM_LABELS,
+  PROFILE_LINK_FORMS,
+  PROFILE_LINK_FORM_LABELS,
+} from "~/domain/panel/link-forms";
 import { isPaymentAlertAction } from "~/domain/payments/alerts-settings-actions";
 import { runPaymentAlertsAction } from "~/domain/payments/alerts-settings-actions.server";
 import { isGatewayAction } from "~/domain/payments/gateway-settings-actions";
@@ -107,6 +113,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   return pageAction(() => runSettingsAction(services, admin, action, client));
 }
 
+const LINK_HINT = "What your panel accepts: panels that check links refuse other forms (for example a bare username).";
+
+/** How each service type's link goes to the panel (panel/link-forms.ts). */
+function linkFormFields(s: Route.ComponentProps["loaderData"]["settings"]): FieldSpec[] {
+  const profile = PROFILE_LINK_FORMS.map((value) => ({ value, label: PROFILE_LINK_FORM_LABELS[value] }));
+  const post = POST_LINK_FORMS.map((value) => ({ value, label: POST_LINK_FORM_LABELS[value] }));
+  return [
+    {
+      name: "panelLinkFollowers",
+      label: "Followers link sent as",
+      type: "select",
+      value: s.panelLinkFollowers,
+      options: profile,
+      hint: LINK_HINT,
+    },
+    { name: "panelLinkLikes", label: "Likes link sent as", type: "select", value: s.panelLinkLikes, options: post },
+    { name: "panelLinkViews", label: "Views link sent as", type: "select", value: s.panelLinkViews, options: post },
+    {
+      name: "panelLinkComments",
+      label: "Comments link sent as",
+      type: "select",
+      value: s.panelLinkComments,
+      options: post,
+    },
+  ];
+}
+
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { settings: s } = loaderData;
   const publicBase = loaderData.publicBaseUrl.effective.replace(/\/+$/, "");
@@ -160,6 +193,14 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                   value: s.panelServiceComments,
                   inputMode: "numeric",
                 },
+                {
+                  name: "panelServiceCustomComments",
+                  label: "Service ID for Custom Comments",
+                  value: s.panelServiceCustomComments,
+                  inputMode: "numeric",
+                  required: false,
+                  hint: "Your panel's Custom Comments service: orders of custom-comments plans go there with the buyer's texts, one per line.",
+                },
                 { name: "panelCurrency", label: "Panel Currency", value: s.panelCurrency, placeholder: "INR" },
                 {
                   name: "panelInrRate",
@@ -168,6 +209,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                   placeholder: "83.25",
                   required: false,
                 },
+                ...linkFormFields(s),
               ]}
             />
             <PanelConnection urlInputId="smm-panelUrl" keyInputId="smm-panelApiKey" />

@@ -9,6 +9,7 @@ import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
 import { refusedRange } from "~/domain/panel/address.server";
 import { clientAddressKey } from "~/lib/client-address";
 import { parseJson } from "~/lib/parse.server";
+import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
 import { createOrderRequest, createOrderResponse } from "./create-order.types";
 
 export function loader() {
@@ -32,7 +33,8 @@ async function create({ request, context }: Route.ActionArgs) {
   if (!orderCreationLimiter(services.config.ORDER_RATE_LIMIT_PER_MINUTE).take(ip)) {
     return apiError(429, "Too many orders from this connection. Please wait a minute and try again.");
   }
-  const input = await parseJson(request, createOrderRequest);
+  // A custom-comments order carries its comments: up to MAX_COMMENTS_TEXT characters, emoji of 4 bytes each.
+  const input = await parseJson(request, createOrderRequest, { maxBytes: CREATE_ORDER_MAX_BYTES });
   const planId = Number(input.planId);
   const looksLikeLink = (v: string | null | undefined) => Boolean(v && /instagram\.com/i.test(v));
 
@@ -41,6 +43,7 @@ async function create({ request, context }: Route.ActionArgs) {
       planId: isPlanId(planId) ? planId : null,
       username: input.username ?? (looksLikeLink(input.target) ? null : input.target),
       postLink: input.postLink ?? (looksLikeLink(input.target) ? input.target : null),
+      comments: input.comments,
       customerName: input.customerName,
       customerPhone: input.customerPhone,
       agreedToTerms: input.agreedToTerms,

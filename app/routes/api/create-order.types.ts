@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineEndpoint, okResponse } from "~/lib/api-contract";
 import { ORDER_STATUSES } from "~/domain/orders/lifecycle";
 import { SERVICE_TYPES } from "~/domain/plans/table";
+import { MAX_COMMENTS_TEXT } from "~/domain/orders/custom-comments";
 
 /** Only what the buyer chooses; price, amount, status and orderId in the body are ignored. */
 export const createOrderRequest = z.object({
@@ -10,6 +11,11 @@ export const createOrderRequest = z.object({
   postLink: z.string().max(1000).nullish(),
   /** The single target field, accepted when username/postLink are not sent. */
   target: z.string().max(1000).nullish(),
+  /** A custom-comments plan's comments, one per line (checked by orders/custom-comments.ts). */
+  comments: z
+    .string()
+    .max(MAX_COMMENTS_TEXT * 2, "Too many comments: write exactly as many as the package has")
+    .nullish(),
   customerName: z.string().max(200).default(""),
   customerPhone: z.string().max(40).default(""),
   /** The buyer's agreement to the terms (18 or older): only `true` makes an order. */

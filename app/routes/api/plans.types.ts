@@ -18,6 +18,8 @@ export const apiPlanSchema = z.object({
   /** 0 = delivered at once; else delivered in this many equal parts, dripIntervalMinutes apart. */
   dripRuns: z.number(),
   dripIntervalMinutes: z.number(),
+  /** A comments plan whose buyers write the comments (`comments` on create-order, one per line). */
+  customComments: z.boolean(),
 });
 
 /** GET /api/plans?serviceType=: the plans a buyer can order, cheapest first. */

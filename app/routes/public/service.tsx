@@ -59,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     refillDays: r.refill_days,
     dripRuns: r.drip_runs,
     dripIntervalMinutes: r.drip_interval_minutes,
+    customComments: r.service_type === "comments" && r.custom_comments === 1,
     tag: r.tag,
   }));
   return { service: content.type, plans, recent, now: Date.now(), step: stepOne(content.type, request) };

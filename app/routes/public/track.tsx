@@ -1,4 +1,5 @@
 import { Form, data, useNavigation, useSearchParams } from "react-router";
+import { CommentsList } from "~/components/buying/comments-list";
 import { OrderProgress } from "~/components/buying/order-progress";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -198,6 +199,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 </>
               )}
             </dl>
+            <CommentsList comments={order.comments} />
             {actionData?.selfService && actionData.lookup && (
               <SelfService
                 view={actionData.selfService}

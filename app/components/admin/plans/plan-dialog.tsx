@@ -35,12 +35,14 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
           refillDays: String(plan.refillDays),
           dripRuns: String(plan.dripRuns),
           dripInterval: String(plan.dripIntervalMinutes),
+          customComments: plan.customComments ? "true" : "",
         }
       : { intent: "create" },
     onValid: onSubmit,
   });
   const [tags, setTags] = useState<string[]>(plan?.tags ?? []);
   const [tagInput, setTagInput] = useState("");
+  const [serviceType, setServiceType] = useState<string>(plan?.serviceType ?? "followers");
 
   function addTag(raw: string) {
     const tag = raw.trim();
@@ -77,7 +79,8 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
                 <select
                   {...control}
                   name="serviceType"
-                  defaultValue="followers"
+                  value={serviceType}
+                  onChange={(e) => setServiceType(e.target.value)}
                   className={cn(inputVariants({ size: "sm" }), "capitalize")}
                   disabled={submitting}
                 >
@@ -175,6 +178,32 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
               )}
             </Field>
           </div>
+          {serviceType === "comments" && (
+            <div>
+              {/* Unticked sends nothing; the hidden "false" says so, a ticked box's "true" comes after it. */}
+              <input type="hidden" name={fields.customComments.name} value="false" />
+              <label className="flex items-start gap-2 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  id={fields.customComments.id}
+                  name={fields.customComments.name}
+                  value="true"
+                  defaultChecked={plan?.customComments ?? false}
+                  disabled={submitting}
+                  aria-describedby={`${fields.customComments.id}-hint`}
+                  className="mt-0.5 h-4 w-4 accent-brand-600"
+                />
+                Custom comments: the buyer writes them
+              </label>
+              <p id={`${fields.customComments.id}-hint`} className="ml-6 mt-1 text-xs text-gray-600">
+                The buyer types exactly Quantity comments, one per line; the order goes to the Custom Comments service
+                set in Settings. Off: random comments.
+              </p>
+              {fields.customComments.errors?.[0] && (
+                <p className="ml-6 mt-1 text-sm text-red-700">{fields.customComments.errors[0]}</p>
+              )}
+            </div>
+          )}
           <Field label="Tag (one at most)" id="plan-tag" error={fields.tags.errors?.[0]} size="sm">
             {(control) => (
               <>

@@ -49,6 +49,11 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                 </td>
                 <td className="px-4 py-3 font-medium max-sm:order-1 max-sm:col-span-2 max-sm:p-0 max-sm:text-base">
                   {plan.name}
+                  {plan.customComments && (
+                    <span className="block text-xs font-normal text-gray-600">
+                      Custom comments: the buyer writes them
+                    </span>
+                  )}
                 </td>
                 <td className="px-4 py-3 max-sm:order-4 max-sm:p-0">
                   <span className="text-gray-600 sm:hidden">Quantity </span>

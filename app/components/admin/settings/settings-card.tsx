@@ -5,14 +5,15 @@ import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FieldError } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { Input, inputVariants } from "~/components/ui/input";
 
 export interface FieldSpec {
   name: string;
   label: string;
   value: string;
-  /** A checkbox's value is "true" or "false". */
-  type?: "text" | "password" | "email" | "tel" | "checkbox";
+  /** A checkbox's value is "true" or "false"; a select's is one of `options`. */
+  type?: "text" | "password" | "email" | "tel" | "checkbox" | "select";
+  options?: readonly { value: string; label: string }[];
   /** Shown under the field. */
   hint?: string;
   placeholder?: string;
@@ -72,6 +73,18 @@ export function SettingsCard({ intent, title, description, fields }: Props) {
                   )}
                   {errorFor(f.name) && <FieldError className="ml-6">{errorFor(f.name)}</FieldError>}
                 </div>
+              ) : f.type === "select" ? (
+                <Field key={f.name} id={id(f.name)} label={f.label} size="sm" hint={f.hint} error={errorFor(f.name)}>
+                  {(control) => (
+                    <select {...control} name={f.name} defaultValue={f.value} className={inputVariants({ size: "sm" })}>
+                      {f.options?.map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </Field>
               ) : (
                 <Field key={f.name} id={id(f.name)} label={f.label} size="sm" hint={f.hint} error={errorFor(f.name)}>
                   {(control) => (

@@ -1,0 +1,49 @@
+import type { ServiceType } from "./table";
+
+/**
+ * What a plan promises (a refill guarantee, delivery in parts) against what
+ * its panel service supports, as the panel's `services` list says (issue 32,
+ * point 3). Pure: the plan dialog's refusals and the services refresh's
+ * alerts read the same rule.
+ */
+
+export type PlanPromise = "refill" | "dripfeed";
+
+export interface ServiceSupport {
+  refill: boolean;
+  dripfeed: boolean;
+}
+
+export const SUPPORT_MESSAGES = {
+  refill: "The SMM panel service for this type does not support refills (fetch its services in Settings first)",
+  dripfeed: "The SMM panel service for this type does not support drip-feed (fetch its services in Settings first)",
+} as const;
+
+export const PROMISE_LABELS: Record<PlanPromise, string> = {
+  refill: "a refill guarantee",
+  dripfeed: "drip-feed delivery",
+};
+
+export interface PromisingPlan {
+  service_type: ServiceType;
+  refill_days: number;
+  drip_runs: number;
+  custom_comments: number;
+}
+
+/** What the plan promises that the service does not support (nothing when it keeps every promise). */
+export function brokenPromises(plan: PromisingPlan, support: ServiceSupport): PlanPromise[] {
+  const broken: PlanPromise[] = [];
+  if (plan.refill_days > 0 && !support.refill) broken.push("refill");
+  if (plan.drip_runs > 0 && !support.dripfeed) broken.push("dripfeed");
+  return broken;
+}
+
+/** The panel service a plan's orders go to: the one set for its type, or the Custom Comments one. */
+export function planServiceId(
+  plan: Pick<PromisingPlan, "service_type" | "custom_comments">,
+  ids: Record<ServiceType, string> & { customComments: string },
+): string {
+  if (plan.service_type === "comments" && plan.custom_comments === 1) return ids.customComments.trim();
+  return ids[plan.service_type].trim();
+}
