@@ -64,9 +64,9 @@ describe("the link form each panel takes", () => {
     expect(panelLink({ service_type: "views", target: "https://m.instagram.com/reels/C9zYx12/" }, forms)).toBe(
       "https://www.instagram.com/reel/C9zYx12/",
     );
-    expect(
-      panelLink({ service_type: "comments", target: "https://www.instagram.com/p/Cx1AbCd/?igsh=x" }, forms),
-    ).toBe("https://www.instagram.com/p/Cx1AbCd/?igsh=x");
+    expect(panelLink({ service_type: "comments", target: "https://www.instagram.com/p/Cx1AbCd/?igsh=x" }, forms)).toBe(
+      "https://www.instagram.com/p/Cx1AbCd/?igsh=x",
+    );
   });
 
   it("keeps a link it cannot read as it is", () => {
