@@ -1,6 +1,7 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut, UserCog, UserRound } from "lucide-react";
 import { Link, useSubmit } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
 import { formatRemaining, useSessionClock } from "./use-session-clock";
 
 export function SessionMenu({
@@ -14,11 +15,16 @@ export function SessionMenu({
 }) {
   const remaining = useSessionClock(expiresAt, serverNow);
   const submit = useSubmit();
+  // Disabled until React runs: a tap before then would open nothing.
+  const running = useHydrated();
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons stay
     // focusable, which screen readers trip over; Escape, a click outside or Tab still close it.
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm hover:bg-gray-100">
+      <DropdownMenu.Trigger
+        disabled={!running}
+        className="flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm hover:bg-gray-100"
+      >
         <UserRound className="h-5 w-5 text-gray-600" aria-hidden />
         <span className="text-left leading-tight">
           <span className="block font-semibold">Admin</span>

@@ -14,6 +14,7 @@ import { adminPulse } from "~/domain/orders/pulse.server";
 import { unsafeDefaults } from "~/domain/settings/unsafe-defaults.server";
 import { Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/lib/use-hydrated";
 import { plural, pluralWord } from "~/lib/plural";
 
 /** Every admin page sits below this route: no session, no page (nor its data). */
@@ -41,6 +42,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   }, []);
   const loading = useNavigation().state === "loading";
   const pulse = useAdminPulse(loaderData.pulse);
+  // The menu button and the session menu do nothing until React runs: shown disabled until then.
+  const running = useHydrated();
   useAdminWorker();
 
   useEffect(() => {
@@ -70,6 +73,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
               pulse.toConfirm > 0 ? `Open menu (${plural(pulse.toConfirm, "payment")} to confirm)` : "Open menu"
             }
             aria-expanded={menuOpen}
+            disabled={!running}
             onClick={() => setMenuOpenOn(pathname)}
           >
             <Menu className="h-5 w-5" aria-hidden />
