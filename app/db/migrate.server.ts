@@ -21,6 +21,7 @@ import { orderMoney } from "./migrations/0025_order_money";
 import { consentAndDevices } from "./migrations/0026_consent_and_devices";
 import { operations } from "./migrations/0028_operations";
 import { customComments } from "./migrations/0030_custom_comments";
+import { planServices } from "./migrations/0033_plan_services";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -46,6 +47,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0026_consent_and_devices": consentAndDevices(dialect),
     "0028_operations": operations(dialect),
     "0030_custom_comments": customComments(dialect),
+    "0033_plan_services": planServices(dialect),
   };
 }
 

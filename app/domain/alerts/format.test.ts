@@ -99,6 +99,7 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     refunded_at: null,
     refund_reference: null,
     comments: null,
+    panel_service_id: null,
     panel_order_id: null,
     panel_status: null,
     panel_charge: null,

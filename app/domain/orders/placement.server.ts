@@ -3,6 +3,7 @@ import type { RequestClient } from "~/domain/audit/audit.server";
 import { type AddOrder, type PanelFailure, addOrder, addOrderParams, getStatus } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
 import { isWaitReason } from "~/domain/panel/failures";
+import { chosenServiceId, orderChoice } from "~/domain/panel/service-choice";
 import type { LinkForms } from "~/domain/panel/link-forms";
 import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
@@ -46,16 +47,12 @@ export async function loadPanelSetup(services: PanelServices): Promise<PanelSetu
 }
 
 function serviceIdFor(setup: PanelSetup, order: OrderRow): string {
+  const id = chosenServiceId(orderChoice(order), setup);
+  if (id) return id;
   if (order.comments !== null) {
-    if (!setup.customCommentsServiceId) {
-      throw new AppError("NOT_CONFIGURED", "Set the SMM panel's Custom Comments service id in Settings first");
-    }
-    return setup.customCommentsServiceId;
+    throw new AppError("NOT_CONFIGURED", "Set the SMM panel's Custom Comments service id in Settings first");
   }
-  const id = setup.serviceIds[order.service_type];
-  if (!id)
-    throw new AppError("NOT_CONFIGURED", `Set the SMM panel service id for ${order.service_type} in Settings first`);
-  return id;
+  throw new AppError("NOT_CONFIGURED", `Set the SMM panel service id for ${order.service_type} in Settings first`);
 }
 
 /** All at once, or (drip-feed) `runs` parts of quantity / runs, `interval` minutes apart: the panel takes each run's quantity. */

@@ -51,6 +51,8 @@ export interface OrderTable {
   refund_reference: string | null;
   /** JSON array of the buyer's own comments, for a custom-comments plan; null otherwise (custom-comments.ts). */
   comments: string | null;
+  /** The panel service the plan named when this order was bought; null: the one set for its type (0033). */
+  panel_service_id: Generated<string | null>;
   panel_order_id: string | null;
   panel_status: string | null;
   /** Exact decimal text as the panel sent it, in panel_currency. */

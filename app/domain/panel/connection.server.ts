@@ -1,16 +1,12 @@
 import type { AppServices } from "~/context";
-import type { ServiceType } from "~/domain/plans/table";
 import type { SiteSettings } from "~/domain/settings/registry";
 import type { PanelConnection } from "./client.server";
 import { type LinkForms, readLinkForms } from "./link-forms";
 import type { CurrencySettings } from "./money";
+import type { DefaultServices } from "./service-choice";
 
-export interface PanelSetup {
+export interface PanelSetup extends DefaultServices {
   connection: PanelConnection;
-  /** Panel service id per shop service; empty when not set. */
-  serviceIds: Record<ServiceType, string>;
-  /** The Custom Comments service, for orders that carry the buyer's comments; empty when not set. */
-  customCommentsServiceId: string;
   /** The link form this panel takes per service type (link-forms.ts). */
   linkForms: LinkForms;
   currency: CurrencySettings;
@@ -40,6 +36,24 @@ export function mayUsePrivateAddress(url: string, env: PanelEnvironment): boolea
   return env.config.PANEL_ALLOW_PRIVATE_ADDRESSES || sameOrigin(url, env.demoPanelUrl);
 }
 
+/** The service set in Settings for each type, and the Custom Comments one: a plan's unless it names its own. */
+export function defaultServices(settings: SiteSettings): DefaultServices {
+  return {
+    serviceIds: {
+      followers: settings.panelServiceFollowers.trim(),
+      likes: settings.panelServiceLikes.trim(),
+      views: settings.panelServiceViews.trim(),
+      comments: settings.panelServiceComments.trim(),
+    },
+    customCommentsServiceId: settings.panelServiceCustomComments.trim(),
+  };
+}
+
+/** The currency the panel's prices are in, and its rate to rupees. */
+export function panelCurrency(settings: SiteSettings): CurrencySettings {
+  return { panelCurrency: settings.panelCurrency, panelInrRate: settings.panelInrRate };
+}
+
 /** The panel connection from the site settings, or the reason it cannot be used yet. */
 export function panelSetup(
   settings: SiteSettings,
@@ -61,20 +75,14 @@ export function panelSetup(
         allowPrivateAddresses: mayUsePrivateAddress(url, env),
         currency: settings.panelCurrency.trim().toUpperCase() || "INR",
       },
-      serviceIds: {
-        followers: settings.panelServiceFollowers.trim(),
-        likes: settings.panelServiceLikes.trim(),
-        views: settings.panelServiceViews.trim(),
-        comments: settings.panelServiceComments.trim(),
-      },
-      customCommentsServiceId: settings.panelServiceCustomComments.trim(),
+      ...defaultServices(settings),
       linkForms: readLinkForms({
         followers: settings.panelLinkFollowers,
         likes: settings.panelLinkLikes,
         views: settings.panelLinkViews,
         comments: settings.panelLinkComments,
       }),
-      currency: { panelCurrency: settings.panelCurrency, panelInrRate: settings.panelInrRate },
+      currency: panelCurrency(settings),
       syncIntervalMs: config.PANEL_SYNC_INTERVAL_MS,
     },
   };

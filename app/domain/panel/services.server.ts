@@ -2,7 +2,8 @@ import type { DB } from "~/db/database.server";
 import { type PanelConnection, getServices } from "./client.server";
 import type { PanelService } from "./parse";
 import type { PanelServiceRow } from "./table";
-import { alertPlansBrokenByServices } from "~/domain/plans/plan-support.server";
+import type { ServiceTerms } from "~/domain/plans/plan-cost";
+import { alertPlansBrokenByRefresh } from "~/domain/plans/plan-alerts.server";
 
 /**
  * What each panel service supports (refill, cancel, drip-feed), kept from the
@@ -22,7 +23,7 @@ export const CAPABILITIES_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 export async function storePanelServices(db: DB, services: readonly PanelService[], now = Date.now()): Promise<void> {
   if (services.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    const before = supportMap(await trx.selectFrom("panel_services").selectAll().execute());
+    const previous = await trx.selectFrom("panel_services").selectAll().execute();
     // The list is the panel's whole offer: a service no longer in it supports nothing.
     await trx.deleteFrom("panel_services").execute();
     const seen = new Set<string>();
@@ -34,6 +35,11 @@ export async function storePanelServices(db: DB, services: readonly PanelService
         refill: s.refill ? 1 : 0,
         cancel: s.cancel ? 1 : 0,
         dripfeed: s.dripfeed ? 1 : 0,
+        rate: s.rate,
+        min_quantity: int4(s.min),
+        max_quantity: int4(s.max),
+        type: s.type.slice(0, 100),
+        category: s.category.slice(0, 300),
         fetched_at: now,
       }));
     for (let i = 0; i < rows.length; i += 200)
@@ -41,13 +47,18 @@ export async function storePanelServices(db: DB, services: readonly PanelService
         .insertInto("panel_services")
         .values(rows.slice(i, i + 200))
         .execute();
-    // A change that breaks a plan's promise (refill, drip-feed) is the operator's to hear about.
-    await alertPlansBrokenByServices(trx, before, supportMap(rows), now);
+    // A change that breaks a plan (refill, drip-feed, its cost or its quantity) is the operator's to hear about.
+    await alertPlansBrokenByRefresh(trx, termsById(previous), termsById(rows), now);
   });
 }
 
-function supportMap(rows: readonly Pick<PanelServiceRow, "service_id" | "refill" | "dripfeed">[]) {
-  return new Map(rows.map((r) => [r.service_id, { refill: r.refill === 1, dripfeed: r.dripfeed === 1 }]));
+/** A panel may list a max of 10^10 ("no limit"): kept as the largest 4-byte integer, which no plan reaches. */
+function int4(n: number | null): number | null {
+  return n === null ? null : Math.min(n, 2_147_483_647);
+}
+
+function termsById(rows: readonly PanelServiceRow[]): Map<string, ServiceTerms> {
+  return new Map(rows.map((row) => [row.service_id, toTerms(row)]));
 }
 
 function toCapabilities(row: Pick<PanelServiceRow, "refill" | "cancel" | "dripfeed">): ServiceCapabilities {
@@ -60,6 +71,39 @@ export async function serviceCapabilities(db: DB, serviceId: string): Promise<Se
     ? await db.selectFrom("panel_services").selectAll().where("service_id", "=", serviceId).executeTakeFirst()
     : undefined;
   return row ? toCapabilities(row) : { refill: false, cancel: false, dripfeed: false };
+}
+
+function toTerms(row: PanelServiceRow): ServiceTerms {
+  return {
+    serviceId: row.service_id,
+    name: row.name,
+    rate: row.rate,
+    min: row.min_quantity,
+    max: row.max_quantity,
+    ...toCapabilities(row),
+  };
+}
+
+/** The terms of these services, by id; a service the last list did not name is absent. */
+export async function findServiceTerms(db: DB, serviceIds: readonly string[]): Promise<Map<string, ServiceTerms>> {
+  const ids = [...new Set(serviceIds.filter(Boolean))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("panel_services").selectAll().where("service_id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.service_id, toTerms(row)]));
+}
+
+const INSTAGRAM = /instagram|\big\b|insta\b/i;
+
+/**
+ * The services a plan may pick, from the last list: those for Instagram when
+ * the panel names any (panels sell every network), else all, by service id.
+ */
+export async function instagramServiceTerms(db: DB): Promise<ServiceTerms[]> {
+  const rows = await db.selectFrom("panel_services").selectAll().execute();
+  const instagram = rows.filter((row) => INSTAGRAM.test(row.name) || INSTAGRAM.test(row.category));
+  return (instagram.length > 0 ? instagram : rows)
+    .sort((a, b) => Number(a.service_id) - Number(b.service_id) || a.service_id.localeCompare(b.service_id))
+    .map(toTerms);
 }
 
 /** When the list was last fetched; null if never. */

@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /** What one panel service supports, as the panel's `services` list last said (stored whenever it is fetched). */
 export interface PanelServiceTable {
@@ -8,6 +8,13 @@ export interface PanelServiceTable {
   refill: number;
   cancel: number;
   dripfeed: number;
+  /** Price per 1000 in the panel's currency, decimal text as sent; null when the list gave none (0033). */
+  rate: string | null;
+  min_quantity: number | null;
+  max_quantity: number | null;
+  /** The panel's words: "Default", "Custom Comments", …; and its category. */
+  type: Generated<string>;
+  category: Generated<string>;
   fetched_at: number;
 }
 

@@ -4,12 +4,13 @@ import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { paiseToRupees } from "~/lib/money";
 import { AppError } from "~/lib/app-error";
+import { checkPlanAtPanel } from "./plan-costs.server";
 import { checkPlanSupport } from "./plan-support.server";
 import { type NewPlanInput, type PlanUpdateInput, customCommentsProblem, dripProblems } from "./plan-form";
 import type { PlanRow } from "./table";
 
 /** The guarantee and drip-feed fields may be left out (an older client): none. */
-type Extras = "refillDays" | "dripRuns" | "dripInterval" | "customComments";
+type Extras = "refillDays" | "dripRuns" | "dripInterval" | "customComments" | "panelServiceId";
 type PlanInput<T> = Omit<T, Extras> & Partial<Pick<NewPlanInput, Extras>>;
 
 function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
@@ -18,6 +19,7 @@ function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
     drip_runs: input.dripRuns ?? 0,
     drip_interval_minutes: input.dripRuns ? (input.dripInterval ?? 0) : 0,
     custom_comments: input.customComments ? 1 : 0,
+    panel_service_id: input.panelServiceId ?? null,
   };
 }
 
@@ -41,6 +43,8 @@ export function planToApi(row: PlanRow) {
     dripIntervalMinutes: row.drip_interval_minutes,
     /** A comments plan whose buyers write the comments (sent to the panel's Custom Comments service). */
     customComments: row.custom_comments === 1,
+    /** The panel service its orders go to; null: the one set in Settings for its type (admin only). */
+    panelServiceId: row.panel_service_id,
   };
 }
 
@@ -57,6 +61,7 @@ function summary(row: PlanRow) {
     dripRuns: row.drip_runs,
     dripIntervalMinutes: row.drip_interval_minutes,
     customComments: row.custom_comments === 1,
+    panelServiceId: row.panel_service_id,
   };
 }
 
@@ -74,12 +79,20 @@ export async function createPlan(
     dripRuns: input.dripRuns ?? 0,
   });
   if (custom) throw new AppError("INVALID_INPUT", custom.message, { field: custom.field });
-  await checkPlanSupport(db, {
+  const planned = {
     service_type: input.serviceType,
     custom_comments: input.customComments ? 1 : 0,
+    panel_service_id: input.panelServiceId ?? null,
     refill_days: input.refillDays ?? 0,
     drip_runs: input.dripRuns ?? 0,
-  });
+  };
+  // A new plan is enabled at once: its service must exist, and it must cover its cost.
+  await checkPlanAtPanel(
+    db,
+    { ...planned, quantity: input.amount, price_paise: input.price, is_enabled: 1 },
+    { ownServiceChanged: true },
+  );
+  await checkPlanSupport(db, planned);
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("plans")
@@ -126,22 +139,30 @@ export async function updatePlan(
     dripRuns,
     dripInterval: input.dripInterval ?? (dripRuns === 0 ? 0 : existing.drip_interval_minutes),
     customComments: input.customComments ?? existing.custom_comments === 1,
+    panelServiceId: input.panelServiceId === undefined ? existing.panel_service_id : input.panelServiceId,
   };
   const problem =
     dripProblems({ amount: input.amount, ...merged })[0] ??
     customCommentsProblem({ serviceType: existing.service_type, amount: input.amount, ...merged });
   if (problem) throw new AppError("INVALID_INPUT", problem.message, { field: problem.field });
-  // Checked only when it changes: a plan may keep a promise the panel's list no longer supports (it was alerted).
-  await checkPlanSupport(
+  const planned = {
+    service_type: existing.service_type,
+    custom_comments: merged.customComments ? 1 : 0,
+    panel_service_id: merged.panelServiceId,
+    refill_days: merged.refillDays,
+    drip_runs: merged.dripRuns,
+  };
+  const serviceChanged = merged.panelServiceId !== existing.panel_service_id;
+  await checkPlanAtPanel(
     db,
-    {
-      service_type: existing.service_type,
-      custom_comments: merged.customComments ? 1 : 0,
-      refill_days: merged.refillDays,
-      drip_runs: merged.dripRuns,
-    },
-    { refill: merged.refillDays !== existing.refill_days, dripfeed: merged.dripRuns !== existing.drip_runs },
+    { ...planned, quantity: input.amount, price_paise: input.price, is_enabled: existing.is_enabled },
+    { ownServiceChanged: serviceChanged },
   );
+  // Checked only when it changes: a plan may keep a promise the panel's list no longer supports (it was alerted).
+  await checkPlanSupport(db, planned, {
+    refill: serviceChanged || merged.refillDays !== existing.refill_days,
+    dripfeed: serviceChanged || merged.dripRuns !== existing.drip_runs,
+  });
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return null;
@@ -174,7 +195,13 @@ export async function updatePlan(
   });
 }
 
+/** Enabling a plan priced below its cost, or for a quantity its service does not take, is refused. */
 export async function togglePlan(db: DB, actor: Actor, id: number, now = Date.now()): Promise<PlanRow | null> {
+  const existing = await db.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!existing) return null;
+  if (existing.is_enabled === 0) {
+    await checkPlanAtPanel(db, { ...existing, is_enabled: 1 }, { ownServiceChanged: false, enabling: true });
+  }
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("plans")

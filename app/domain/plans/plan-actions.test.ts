@@ -42,6 +42,7 @@ describe("plan actions", () => {
       dripRuns: 0,
       dripInterval: 0,
       customComments: false,
+      panelServiceId: null,
     });
     const tagged = parseWithZod(form([...fields, ["tags", "Popular"]]), { schema: planActionSchema });
     expect(tagged.status === "success" && tagged.value.intent === "create" && tagged.value.tags).toEqual(["popular"]);

@@ -15,6 +15,7 @@ describe("plan form", () => {
       dripRuns: 0,
       dripInterval: 0,
       customComments: false,
+      panelServiceId: null,
     });
     expect(newPlanSchema.parse({ ...valid, price: "99.5" }).price).toBe(9950);
   });
@@ -32,6 +33,20 @@ describe("plan form", () => {
     expect(newPlanSchema.safeParse({ ...valid, tags: ["a", "b"] }).error?.issues[0]?.message).toBe(
       "Only one tag per plan",
     );
+  });
+
+  it("takes the plan's panel service as its id in the panel's list; empty means the one set for its type", () => {
+    expect(newPlanSchema.parse({ ...valid, panelServiceId: " 4021 " }).panelServiceId).toBe("4021");
+    expect(newPlanSchema.parse({ ...valid, panelServiceId: 4021 }).panelServiceId).toBe("4021");
+    expect(newPlanSchema.parse({ ...valid, panelServiceId: "" }).panelServiceId).toBeNull();
+    expect(newPlanSchema.safeParse({ ...valid, panelServiceId: "abc" }).error?.issues[0]?.message).toBe(
+      "Panel service ID is a number from your panel's services list",
+    );
+    // A JSON update that does not name it keeps the plan's; null or "" goes back to the default.
+    const update = { name: "x", amount: "1000", price: 10, tags: [] };
+    expect(planUpdateSchema.parse(update).panelServiceId).toBeUndefined();
+    expect(planUpdateSchema.parse({ ...update, panelServiceId: null }).panelServiceId).toBeNull();
+    expect(planUpdateSchema.parse({ ...update, panelServiceId: "7" }).panelServiceId).toBe("7");
   });
 
   it("trims tags and drops empty ones", () => {

@@ -161,8 +161,31 @@ function checkNewPlan(
   if (problem) ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
 }
 
+export const PANEL_SERVICE_ID_MESSAGE = "Panel service ID is a number from your panel's services list";
+
+/**
+ * The panel service a plan's orders go to, by its id in the panel's list.
+ * Empty: the one set in Settings for the plan's type. Left out of a JSON
+ * update: the plan keeps its own; the dialogs always send it (an emptied
+ * field arrives as nothing, and means the default).
+ */
+const keptPanelServiceId = z
+  .union([z.string(), z.number(), z.null()], { error: PANEL_SERVICE_ID_MESSAGE })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const text = v === null ? "" : String(v).trim();
+    if (text === "") return null;
+    if (!/^\d{1,18}$/.test(text)) {
+      ctx.addIssue({ code: "custom", message: PANEL_SERVICE_ID_MESSAGE });
+      return z.NEVER;
+    }
+    return text;
+  });
+const panelServiceId = keptPanelServiceId.transform((v) => v ?? null);
+
 /** Body of POST /api/admin/plans and the Add Plan form. */
-const planFields = { name, amount: quantity, price, tags, refillDays, dripRuns, dripInterval };
+const planFields = { name, amount: quantity, price, tags, refillDays, dripRuns, dripInterval, panelServiceId };
 
 export const newPlanSchema = z
   .object({ serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }), ...planFields, customComments })
@@ -183,6 +206,7 @@ export const planUpdateSchema = z.object({
   dripRuns: keptDripRuns,
   dripInterval: keptDripInterval,
   customComments: keptCustomComments,
+  panelServiceId: keptPanelServiceId,
 });
 
 export type NewPlanInput = z.output<typeof newPlanSchema>;

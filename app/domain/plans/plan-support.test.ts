@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { brokenPromises, planServiceId } from "./plan-support";
+import { brokenPromises } from "./plan-support";
 
-const plan = { service_type: "followers" as const, refill_days: 30, drip_runs: 0, custom_comments: 0 };
+const plan = {
+  service_type: "followers" as const,
+  refill_days: 30,
+  drip_runs: 0,
+  custom_comments: 0,
+  panel_service_id: null,
+};
 
 describe("what a plan promises against what its service supports", () => {
   it("finds a refill guarantee or drip-feed the service does not support", () => {
@@ -11,12 +17,5 @@ describe("what a plan promises against what its service supports", () => {
       "dripfeed",
     ]);
     expect(brokenPromises({ ...plan, refill_days: 0 }, { refill: false, dripfeed: false })).toEqual([]);
-  });
-
-  it("names the service a plan's orders go to", () => {
-    const ids = { followers: "1", likes: "2", views: "3", comments: "4", customComments: " 5 " };
-    expect(planServiceId(plan, ids)).toBe("1");
-    expect(planServiceId({ service_type: "comments", custom_comments: 0 }, ids)).toBe("4");
-    expect(planServiceId({ service_type: "comments", custom_comments: 1 }, ids)).toBe("5");
   });
 });

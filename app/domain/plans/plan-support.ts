@@ -29,6 +29,8 @@ export interface PromisingPlan {
   refill_days: number;
   drip_runs: number;
   custom_comments: number;
+  /** The plan's own panel service; null: the one set for its type. */
+  panel_service_id: string | null;
 }
 
 /** What the plan promises that the service does not support (nothing when it keeps every promise). */
@@ -37,13 +39,4 @@ export function brokenPromises(plan: PromisingPlan, support: ServiceSupport): Pl
   if (plan.refill_days > 0 && !support.refill) broken.push("refill");
   if (plan.drip_runs > 0 && !support.dripfeed) broken.push("dripfeed");
   return broken;
-}
-
-/** The panel service a plan's orders go to: the one set for its type, or the Custom Comments one. */
-export function planServiceId(
-  plan: Pick<PromisingPlan, "service_type" | "custom_comments">,
-  ids: Record<ServiceType, string> & { customComments: string },
-): string {
-  if (plan.service_type === "comments" && plan.custom_comments === 1) return ids.customComments.trim();
-  return ids[plan.service_type].trim();
 }

@@ -22,6 +22,8 @@ export interface PlanTable {
   drip_interval_minutes: Generated<number>;
   /** 0 or 1, comments plans only: the buyer writes the comments, sent to the custom-comments service (0030). */
   custom_comments: Generated<number>;
+  /** The panel service this plan's orders go to; null: the one set in Settings for its type (0033). */
+  panel_service_id: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

@@ -1,16 +1,16 @@
 import type { DB } from "~/db/database.server";
-import type { PanelSetup } from "~/domain/panel/connection.server";
+import { type DefaultServices, chosenServiceId, orderChoice } from "~/domain/panel/service-choice";
 import { serviceCapabilities } from "~/domain/panel/services.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { buyerRequestsSince, cancelUnderWay, lastRefill } from "./requests.repository.server";
 import { BUYER_REQUEST_WINDOW_MS, type SelfServiceFacts } from "./rules";
 
-/** The panel service an order goes to, from the settings; "" when not set. */
+/** The panel service an order went to (its plan's, or the one set for its type); "" when not set. */
 export function serviceIdOf(
-  setup: Pick<PanelSetup, "serviceIds"> | null,
-  order: Pick<OrderRow, "service_type">,
+  setup: DefaultServices | null,
+  order: Pick<OrderRow, "panel_service_id" | "service_type" | "comments">,
 ): string {
-  return setup?.serviceIds[order.service_type] ?? "";
+  return setup ? chosenServiceId(orderChoice(order), setup) : "";
 }
 
 /** Everything rules.ts needs to know about one order, read in the caller's transaction. */

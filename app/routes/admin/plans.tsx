@@ -12,6 +12,7 @@ import { type ApiPlan, planToApi } from "~/domain/plans/admin.server";
 import { runPlanAction } from "~/domain/plans/plan-actions.server";
 import { type PlanActionIntent, planActionSchema } from "~/domain/plans/plan-form";
 import { listPlans } from "~/domain/plans/plans.server";
+import { panelServicesForPlans, plansAtPanel } from "~/domain/plans/plan-costs.server";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { pageAction } from "~/lib/api.server";
 import { formFailure, parseForm } from "~/lib/parse.server";
@@ -21,8 +22,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const plans = await listPlans(context.get(servicesContext).db);
-  return { plans: plans.map(planToApi) };
+  const { db } = context.get(servicesContext);
+  const plans = await listPlans(db);
+  const [atPanel, panel] = await Promise.all([plansAtPanel(db, plans), panelServicesForPlans(db)]);
+  return { plans: plans.map((plan, i) => ({ ...planToApi(plan), atPanel: atPanel[i]! })), panel };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,6 +88,7 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
       {editing && (
         <PlanDialog
           plan={editing === "new" ? null : editing}
+          panel={loaderData.panel}
           submitting={busy}
           onClose={() => setEditing(null)}
           onSubmit={submit}

@@ -3,7 +3,7 @@ import { X } from "lucide-react";
 import { useState } from "react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
 import { SUGGESTED_TAGS, createPlanFormSchema, updatePlanFormSchema } from "~/domain/plans/plan-form";
-import { SERVICE_TYPES } from "~/domain/plans/table";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
 import { badgeVariants } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -11,17 +11,20 @@ import { Field } from "~/components/ui/field";
 import { Input, inputVariants } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { type PanelServicesForPlans, PanelServiceField } from "./panel-service-field";
 
 interface Props {
   /** null: add a new plan. */
   plan: ApiPlan | null;
+  /** The panel's services to pick the plan's from. */
+  panel: PanelServicesForPlans;
   submitting: boolean;
   onClose: () => void;
   /** The form the Plans page's action reads, already valid by the schema the server checks it with. */
   onSubmit: (form: FormData) => void;
 }
 
-export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
+export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props) {
   const editing = plan !== null;
   // Each field says what is wrong with it under itself, checked by the schema the Plans action reads.
   const { form, fields } = useSchemaForm(editing ? updatePlanFormSchema : createPlanFormSchema, {
@@ -36,13 +39,15 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
           dripRuns: String(plan.dripRuns),
           dripInterval: String(plan.dripIntervalMinutes),
           customComments: plan.customComments ? "true" : "",
+          panelServiceId: plan.panelServiceId ?? "",
         }
       : { intent: "create" },
     onValid: onSubmit,
   });
   const [tags, setTags] = useState<string[]>(plan?.tags ?? []);
   const [tagInput, setTagInput] = useState("");
-  const [serviceType, setServiceType] = useState<string>(plan?.serviceType ?? "followers");
+  const [serviceType, setServiceType] = useState<ServiceType>(plan?.serviceType ?? "followers");
+  const [customComments, setCustomComments] = useState(plan?.customComments ?? false);
 
   function addTag(raw: string) {
     const tag = raw.trim();
@@ -80,7 +85,7 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
                   {...control}
                   name="serviceType"
                   value={serviceType}
-                  onChange={(e) => setServiceType(e.target.value)}
+                  onChange={(e) => setServiceType(e.target.value as ServiceType)}
                   className={cn(inputVariants({ size: "sm" }), "capitalize")}
                   disabled={submitting}
                 >
@@ -188,7 +193,8 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
                   id={fields.customComments.id}
                   name={fields.customComments.name}
                   value="true"
-                  defaultChecked={plan?.customComments ?? false}
+                  checked={customComments}
+                  onChange={(e) => setCustomComments(e.target.checked)}
                   disabled={submitting}
                   aria-describedby={`${fields.customComments.id}-hint`}
                   className="mt-0.5 h-4 w-4 accent-brand-600"
@@ -196,14 +202,23 @@ export function PlanDialog({ plan, submitting, onClose, onSubmit }: Props) {
                 Custom comments: the buyer writes them
               </label>
               <p id={`${fields.customComments.id}-hint`} className="ml-6 mt-1 text-xs text-gray-600">
-                The buyer types exactly Quantity comments, one per line; the order goes to the Custom Comments service
-                set in Settings. Off: random comments.
+                The buyer types exactly Quantity comments, one per line; the order goes to the plan&apos;s panel
+                service, else the Custom Comments service set in Settings. Off: random comments.
               </p>
               {fields.customComments.errors?.[0] && (
                 <p className="ml-6 mt-1 text-sm text-red-700">{fields.customComments.errors[0]}</p>
               )}
             </div>
           )}
+          <PanelServiceField
+            field={fields.panelServiceId}
+            panel={panel}
+            serviceType={serviceType}
+            customComments={serviceType === "comments" && customComments}
+            quantity={fields.amount.value}
+            price={fields.price.value}
+            disabled={submitting}
+          />
           <Field label="Tag (one at most)" id="plan-tag" error={fields.tags.errors?.[0]} size="sm">
             {(control) => (
               <>

@@ -1,12 +1,17 @@
 import { Pencil, Power, Trash2 } from "lucide-react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
+import type { PlanAtPanel } from "~/domain/plans/plan-cost";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatCount, formatInr } from "~/lib/money";
+import { PlanAtPanelCell } from "./plan-at-panel";
 import { ServiceTypeBadge } from "./service-badge";
 
+/** A plan as the Plans page lists it: with its panel service, cost and margin. */
+export type PlanWithCost = ApiPlan & { atPanel: PlanAtPanel };
+
 interface Props {
-  plans: ApiPlan[];
+  plans: PlanWithCost[];
   busy: boolean;
   onEdit: (plan: ApiPlan) => void;
   onToggle: (plan: ApiPlan) => void;
@@ -20,10 +25,10 @@ interface Props {
 export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-      <table className="w-full text-left text-sm max-sm:block sm:min-w-[720px]">
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[880px]">
         <thead className="bg-gray-50 text-xs uppercase text-gray-600 max-sm:hidden">
           <tr>
-            {["Service Type", "Name", "Quantity", "Price", "Tags", "Status", "Actions"].map((h) => (
+            {["Service Type", "Name", "Quantity", "Price", "At the panel", "Tags", "Status", "Actions"].map((h) => (
               <th key={h} scope="col" className="px-4 py-3 font-semibold">
                 {h}
               </th>
@@ -33,7 +38,7 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
         <tbody className="divide-y divide-gray-100 max-sm:block">
           {plans.length === 0 ? (
             <tr className="max-sm:block">
-              <td colSpan={7} className="px-4 py-8 text-center text-gray-500 max-sm:block">
+              <td colSpan={8} className="px-4 py-8 text-center text-gray-500 max-sm:block">
                 No plans found
               </td>
             </tr>
@@ -62,6 +67,9 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                 <td className="px-4 py-3 max-sm:order-5 max-sm:p-0 max-sm:text-right">
                   <span className="text-gray-600 sm:hidden">Price </span>
                   {formatInr(Math.round(plan.price * 100))}
+                </td>
+                <td className="px-4 py-3 max-sm:order-6 max-sm:col-span-2 max-sm:p-0">
+                  <PlanAtPanelCell atPanel={plan.atPanel} />
                 </td>
                 <td className="px-4 py-3 max-sm:order-6 max-sm:p-0">
                   {plan.tags.length === 0 ? (

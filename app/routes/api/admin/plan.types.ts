@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineEndpoint, okResponse } from "~/lib/api-contract";
 import { planUpdateSchema } from "~/domain/plans/plan-form";
-import { apiPlanSchema } from "../plans.types";
+import { adminPlanSchema } from "./plans.types";
 
 /** PUT /api/admin/plans/{id} (the Edit Plan form's fields), DELETE it, PATCH …/toggle. */
 export const updatePlanRequest = planUpdateSchema;
-export const updatePlanResponse = okResponse({ message: z.string(), plan: apiPlanSchema });
+export const updatePlanResponse = okResponse({ message: z.string(), plan: adminPlanSchema });
 export const togglePlanResponse = okResponse({ message: z.string(), plan: z.object({ isEnabled: z.boolean() }) });
 export const deletePlanResponse = okResponse({ message: z.string() });
 

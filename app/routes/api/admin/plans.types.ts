@@ -3,10 +3,13 @@ import { defineEndpoint, getEndpoint, okResponse } from "~/lib/api-contract";
 import { newPlanSchema } from "~/domain/plans/plan-form";
 import { apiPlanSchema } from "../plans.types";
 
+/** A plan as the operator sees it: with the panel service it names (null: the one set for its type). */
+export const adminPlanSchema = apiPlanSchema.extend({ panelServiceId: z.string().nullable() });
+
 /** GET /api/admin/plans: every plan; POST adds one (the Add Plan form's fields). */
-export const adminPlansResponse = okResponse({ plans: z.array(apiPlanSchema) });
+export const adminPlansResponse = okResponse({ plans: z.array(adminPlanSchema) });
 export const createPlanRequest = newPlanSchema;
-export const createPlanResponse = okResponse({ message: z.string(), plan: apiPlanSchema });
+export const createPlanResponse = okResponse({ message: z.string(), plan: adminPlanSchema });
 export type CreatePlanResponse = z.output<typeof createPlanResponse>;
 
 export const adminPlansEndpoint = getEndpoint("/api/admin/plans", adminPlansResponse);

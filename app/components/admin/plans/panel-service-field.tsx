@@ -1,0 +1,120 @@
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
+import type { DefaultServices } from "~/domain/panel/service-choice";
+import type { CurrencySettings } from "~/domain/panel/money";
+import { type ServiceTerms, planCost } from "~/domain/plans/plan-cost";
+import type { ServiceType } from "~/domain/plans/table";
+import { Field } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { formatCount, formatInr, parseRupeesToPaise } from "~/lib/money";
+
+/** The panel's services, the ones set per type, the currency: what the Plans page's loader hands the dialog. */
+export interface PanelServicesForPlans {
+  services: ServiceTerms[];
+  defaults: DefaultServices;
+  currency: CurrencySettings;
+}
+
+/**
+ * The plan's panel service, picked from the panel's last services list (typed
+ * or chosen from the suggestions), with what that service is: rate, the
+ * quantities it takes, refill, cancel and drip-feed, and what this plan would
+ * cost there and keep, as the operator types the quantity and price.
+ */
+export function PanelServiceField({
+  field,
+  panel,
+  serviceType,
+  customComments,
+  quantity,
+  price,
+  disabled,
+}: {
+  field: FieldMetadata<string | number | null | undefined>;
+  panel: PanelServicesForPlans;
+  serviceType: ServiceType;
+  customComments: boolean;
+  quantity: string | undefined;
+  price: string | undefined;
+  disabled: boolean;
+}) {
+  const typed = String(field.value ?? "").trim();
+  const fallback =
+    serviceType === "comments" && customComments
+      ? panel.defaults.customCommentsServiceId
+      : panel.defaults.serviceIds[serviceType];
+  const serviceId = typed || fallback;
+  const terms = panel.services.find((s) => s.serviceId === serviceId) ?? null;
+  const listId = `${field.id}-list`;
+  const amount = Number(String(quantity ?? "").replace(/,/g, ""));
+  const pricePaise = parseRupeesToPaise(price ?? "");
+  const cost =
+    terms && Number.isSafeInteger(amount) && amount > 0 && pricePaise !== null
+      ? planCost({ quantity: amount, pricePaise }, terms, panel.currency)
+      : null;
+
+  return (
+    <Field
+      label="Panel service"
+      id={field.id}
+      error={field.errors?.[0]}
+      hint={
+        panel.services.length === 0
+          ? "Fetch your panel's services in Settings (Test connection) to choose one here."
+          : `Empty: the ${serviceType} service set in Settings${fallback ? ` (${fallback})` : " (none set)"}.`
+      }
+      size="sm"
+    >
+      {(control) => (
+        <>
+          <Input
+            {...getInputProps(field, { type: "text" })}
+            {...control}
+            list={listId}
+            size="sm"
+            inputMode="numeric"
+            placeholder={fallback || "Service ID"}
+            autoComplete="off"
+            disabled={disabled}
+          />
+          <datalist id={listId}>
+            {panel.services.map((s) => (
+              <option key={s.serviceId} value={s.serviceId}>
+                {`${s.name}${s.rate ? ` · ${s.rate}/1000` : ""}`}
+              </option>
+            ))}
+          </datalist>
+          {serviceId && (
+            <div className="mt-2 rounded-md bg-gray-50 p-2 text-xs text-gray-700" data-testid="panel-service-terms">
+              {terms ? (
+                <>
+                  <p className="font-medium text-gray-900">
+                    {serviceId}: {terms.name}
+                  </p>
+                  <p>
+                    {terms.rate !== null
+                      ? `${terms.rate} ${panel.currency.panelCurrency || "INR"} per 1000`
+                      : "No rate"}
+                    {" · takes "}
+                    {terms.min !== null ? formatCount(terms.min) : "any"}–
+                    {terms.max !== null ? formatCount(terms.max) : "any"}
+                  </p>
+                  <p>
+                    Refill {terms.refill ? "yes" : "no"} · Cancel {terms.cancel ? "yes" : "no"} · Drip-feed{" "}
+                    {terms.dripfeed ? "yes" : "no"}
+                  </p>
+                  {cost?.costPaise != null && (
+                    <p className={cost.marginPaise! < 0 ? "font-semibold text-red-700" : "text-green-800"}>
+                      This plan costs {formatInr(cost.costPaise)} there; you keep {formatInr(cost.marginPaise!)}
+                    </p>
+                  )}
+                </>
+              ) : (
+                <p>Service {serviceId} is not in your panel&apos;s last services list.</p>
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,194 @@
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AppServices } from "~/context";
+import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
+import { createOrder } from "~/domain/orders/create.server";
+import { sendToPanel } from "~/domain/orders/placement.server";
+import { listPanelServices } from "~/domain/panel/info.server";
+import { createPlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
+import { PLAN_COST_MESSAGES } from "~/domain/plans/plan-cost";
+import { PLAN_SERVICE_MESSAGES, plansAtPanel } from "~/domain/plans/plan-costs.server";
+import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { loadConfig } from "../../app/lib/config.server";
+import { freshDatabase, testDatabases } from "../support/databases";
+import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
+
+/**
+ * A service per plan, and what it costs there (issue 32, point 2), against an
+ * Indian PerfectPanel reseller (INR, tests/support/panel-doubles.ts): a plan
+ * names its panel service from the panel's list; the operator sees its cost
+ * and margin in rupees; a plan priced below its cost, or for a quantity the
+ * service does not take, cannot be enabled; its orders go to its service; a
+ * services refresh that raises the cost above the price alerts the operator.
+ */
+
+const logger = pino({ level: "silent" });
+const ACTOR = { name: "owner" };
+const AUTO = { kind: "system", job: "auto-send" } as const;
+
+// The double's Indian followers service 1201: ₹95 per 1000, 100 to 20,000; and a cheaper global one, added below.
+const GLOBAL_FOLLOWERS = {
+  service: 1290,
+  name: "IG Followers [Global] [No Refill]",
+  type: "Default",
+  category: "Instagram Followers",
+  rate: 38,
+  min: 50,
+  max: 50_000,
+  refill: false,
+  cancel: false,
+  dripfeed: false,
+};
+const followers = (over: Partial<Parameters<typeof createPlan>[2]> = {}) => ({
+  serviceType: "followers" as const,
+  name: "Indian Followers",
+  amount: 1000,
+  price: 14_900,
+  tags: [],
+  panelServiceId: "1201",
+  ...over,
+});
+
+describe.each(testDatabases())("plans at their panel service on $name", (kind) => {
+  let services: AppServices;
+  let cleanup: (() => Promise<void>) | undefined;
+  let panel: PanelDouble | undefined;
+
+  afterEach(async () => {
+    await panel?.close();
+    await cleanup?.();
+    panel = undefined;
+    cleanup = undefined;
+  });
+
+  async function setUp({ fetchList = true } = {}) {
+    panel = await startPanelDouble("indian");
+    panel.services.push({ ...GLOBAL_FOLLOWERS });
+    const handle = await freshDatabase(kind);
+    cleanup = handle.cleanup;
+    const config = loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" });
+    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
+    await writeSettings(handle.db, {
+      upiId: "shop@okaxis",
+      merchantName: "Shop",
+      panelUrl: panel.apiUrl,
+      panelApiKey: panel.apiKey,
+      panelServiceFollowers: "1201",
+      panelCurrency: "INR",
+    });
+    await saveAlertSettings(handle.db, { settings: alertSettingsSchema.parse({ push: { enabled: true } }) });
+    if (fetchList) expect((await listPanelServices(services)).ok).toBe(true);
+    return panel;
+  }
+
+  const refused = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: "INVALID_INPUT" });
+
+  it("names a service from the panel's list, and refuses one the list does not have", async () => {
+    await setUp({ fetchList: false });
+    await expect(createPlan(services.db, ACTOR, followers())).rejects.toMatchObject({
+      message: PLAN_SERVICE_MESSAGES.noList,
+      details: { field: "panelServiceId" },
+    });
+    expect((await listPanelServices(services)).ok).toBe(true);
+    await expect(createPlan(services.db, ACTOR, followers({ panelServiceId: "9999" }))).rejects.toMatchObject({
+      message: "Service 9999 is not in your panel's services list",
+      details: { field: "panelServiceId" },
+    });
+    const plan = await createPlan(services.db, ACTOR, followers());
+    expect(plan.panel_service_id).toBe("1201");
+    expect(await services.db.selectFrom("plans").select("id").execute()).toHaveLength(1);
+  });
+
+  it("shows each plan's cost at the panel and its margin in rupees", async () => {
+    await setUp();
+    const own = await createPlan(services.db, ACTOR, followers());
+    // No service of its own: the one set in Settings for followers (1201 as well).
+    const byType = await createPlan(
+      services.db,
+      ACTOR,
+      followers({ panelServiceId: null, amount: 2500, price: 29_900 }),
+    );
+    const [a, b] = await plansAtPanel(services.db, [own, byType]);
+    expect(a).toMatchObject({ serviceId: "1201", cost: { costPaise: 9_500, marginPaise: 5_400, problems: [] } });
+    expect(a!.terms).toMatchObject({
+      name: "IG Followers [Indian] [Refill 30 Days]",
+      rate: "95",
+      min: 100,
+      max: 20_000,
+    });
+    expect(b).toMatchObject({ serviceId: "1201", cost: { costPaise: 23_750, marginPaise: 6_150 } });
+  });
+
+  it("refuses to enable a plan priced below its cost or for a quantity the service does not take", async () => {
+    await setUp();
+    await refused(createPlan(services.db, ACTOR, followers({ price: 9_000 })));
+    await expect(createPlan(services.db, ACTOR, followers({ price: 9_000 }))).rejects.toMatchObject({
+      message: PLAN_COST_MESSAGES.belowCost(9_500),
+      details: { field: "price" },
+    });
+    await expect(createPlan(services.db, ACTOR, followers({ amount: 50_000, price: 900_000 }))).rejects.toMatchObject({
+      message: "Quantity must be 100 to 20,000 for this panel service",
+      details: { field: "amount" },
+    });
+    expect(await services.db.selectFrom("plans").select("id").execute()).toHaveLength(0);
+
+    // An enabled plan keeps covering its cost; a disabled one may be saved below it, but not enabled.
+    const plan = await createPlan(services.db, ACTOR, followers());
+    await refused(updatePlan(services.db, ACTOR, plan.id, { ...followers(), price: 5_000 }));
+    await togglePlan(services.db, ACTOR, plan.id);
+    const cheap = await updatePlan(services.db, ACTOR, plan.id, { ...followers(), price: 5_000 });
+    expect(cheap!.price_paise).toBe(5_000);
+    await expect(togglePlan(services.db, ACTOR, plan.id)).rejects.toMatchObject({
+      message: PLAN_COST_MESSAGES.cannotEnable(PLAN_COST_MESSAGES.belowCost(9_500)),
+    });
+    const row = await services.db.selectFrom("plans").selectAll().where("id", "=", plan.id).executeTakeFirstOrThrow();
+    expect(row.is_enabled).toBe(0);
+  });
+
+  it("sends a plan's orders to its own service, kept on the order when the plan changes", async () => {
+    const double = await setUp();
+    // The plan names the global service; the Settings default for followers stays 1201.
+    const plan = await createPlan(services.db, ACTOR, followers({ panelServiceId: "1290", price: 99_900 }));
+    const { order } = await createOrder(services, {
+      planId: plan.id,
+      username: "priya.bakes",
+      customerName: "Priya Sharma",
+      customerPhone: "9812345678",
+      agreedToTerms: true,
+    });
+    expect(order.panel_service_id).toBe("1290");
+    await updatePlan(services.db, ACTOR, plan.id, { ...followers(), price: 99_900 });
+    await services.db
+      .updateTable("orders")
+      .set({ status: "paid", paid_at: Date.now(), paid_by: "owner" })
+      .where("order_id", "=", order.order_id)
+      .execute();
+    expect((await sendToPanel(services, order.order_id, { actor: AUTO })).status).toBe("sent");
+    const adds = double.calls.filter((c) => c.action === "add");
+    expect(adds.map((c) => c.params.service)).toEqual(["1290"]);
+  });
+
+  it("alerts the operator when a refresh raises a plan's cost above its price", async () => {
+    const double = await setUp();
+    await createPlan(services.db, ACTOR, followers({ name: "Thin Margin Followers", price: 10_000 }));
+    double.services.find((s) => s.service === 1201)!.rate = 120;
+    expect((await listPanelServices(services)).ok).toBe(true);
+    const alerts = await services.db
+      .selectFrom("alert_outbox")
+      .select("facts")
+      .where("event", "=", "plan_unsupported")
+      .execute();
+    expect(alerts.map((a) => JSON.parse(a.facts) as { title: string; lines: string[] })).toEqual([
+      expect.objectContaining({
+        title: 'Plan "Thin Margin Followers" no longer fits panel service 1201',
+        lines: expect.arrayContaining([PLAN_COST_MESSAGES.belowCost(12_000)]) as string[],
+      }),
+    ]);
+    // The same list again: no second alert.
+    expect((await listPanelServices(services)).ok).toBe(true);
+    expect(
+      await services.db.selectFrom("alert_outbox").select("id").where("event", "=", "plan_unsupported").execute(),
+    ).toHaveLength(1);
+  });
+});
