@@ -89,6 +89,7 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
         <PlanDialog
           plan={editing === "new" ? null : editing}
           panel={loaderData.panel}
+          answer={fetcher}
           submitting={busy}
           onClose={() => setEditing(null)}
           onSubmit={submit}

@@ -22,6 +22,7 @@ export interface PanelServicesForPlans {
  */
 export function PanelServiceField({
   field,
+  error,
   panel,
   serviceType,
   customComments,
@@ -30,6 +31,7 @@ export function PanelServiceField({
   disabled,
 }: {
   field: FieldMetadata<string | number | null | undefined>;
+  error: string | undefined;
   panel: PanelServicesForPlans;
   serviceType: ServiceType;
   customComments: boolean;
@@ -56,7 +58,7 @@ export function PanelServiceField({
     <Field
       label="Panel service"
       id={field.id}
-      error={field.errors?.[0]}
+      error={error}
       hint={
         panel.services.length === 0
           ? "Fetch your panel's services in Settings (Test connection) to choose one here."

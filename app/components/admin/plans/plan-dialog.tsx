@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { X } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
 import { SUGGESTED_TAGS, createPlanFormSchema, updatePlanFormSchema } from "~/domain/plans/plan-form";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
@@ -11,6 +11,7 @@ import { Field } from "~/components/ui/field";
 import { Input, inputVariants } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { type PanelServicesForPlans, PanelServiceField } from "./panel-service-field";
 
 interface Props {
@@ -19,12 +20,14 @@ interface Props {
   /** The panel's services to pick the plan's from. */
   panel: PanelServicesForPlans;
   submitting: boolean;
+  /** The Plans page's fetcher: a refusal that names a field is shown under it. */
+  answer: { state: string; data?: unknown };
   onClose: () => void;
   /** The form the Plans page's action reads, already valid by the schema the server checks it with. */
   onSubmit: (form: FormData) => void;
 }
 
-export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props) {
+export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit }: Props) {
   const editing = plan !== null;
   // Each field says what is wrong with it under itself, checked by the schema the Plans action reads.
   const { form, fields } = useSchemaForm(editing ? updatePlanFormSchema : createPlanFormSchema, {
@@ -44,6 +47,10 @@ export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props
       : { intent: "create" },
     onValid: onSubmit,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  // The server checks what the browser cannot (the service's cost and limits, its support): said at the field.
+  const serverError = useFieldErrors(answer, formRef);
+  const errorOf = (field: { name: string; errors?: string[] }) => field.errors?.[0] ?? serverError(field.name);
   const [tags, setTags] = useState<string[]>(plan?.tags ?? []);
   const [tagInput, setTagInput] = useState("");
   const [serviceType, setServiceType] = useState<ServiceType>(plan?.serviceType ?? "followers");
@@ -75,7 +82,7 @@ export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props
           </Button>
         </DialogClose>
 
-        <form {...getFormProps(form)} className="mt-4 space-y-4">
+        <form {...getFormProps(form)} ref={formRef} className="mt-4 space-y-4">
           <input {...getInputProps(fields.intent, { type: "hidden" })} />
           {editing && <input type="hidden" name="id" value={plan._id} />}
           {!editing && (
@@ -98,12 +105,12 @@ export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props
               )}
             </Field>
           )}
-          <Field label="Name" id={fields.name.id} error={fields.name.errors?.[0]} size="sm">
+          <Field label="Name" id={fields.name.id} error={errorOf(fields.name)} size="sm">
             {(control) => (
               <Input {...getInputProps(fields.name, { type: "text" })} {...control} size="sm" disabled={submitting} />
             )}
           </Field>
-          <Field label="Quantity" id={fields.amount.id} error={fields.amount.errors?.[0]} size="sm">
+          <Field label="Quantity" id={fields.amount.id} error={errorOf(fields.amount)} size="sm">
             {(control) => (
               <Input
                 {...getInputProps(fields.amount, { type: "text" })}
@@ -115,7 +122,7 @@ export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props
               />
             )}
           </Field>
-          <Field label="Price (₹)" id={fields.price.id} error={fields.price.errors?.[0]} size="sm">
+          <Field label="Price (₹)" id={fields.price.id} error={errorOf(fields.price)} size="sm">
             {(control) => (
               <Input
                 {...getInputProps(fields.price, { type: "text" })}
@@ -130,7 +137,7 @@ export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props
           <Field
             label="Refill guarantee (days)"
             id={fields.refillDays.id}
-            error={fields.refillDays.errors?.[0]}
+            error={errorOf(fields.refillDays)}
             hint="0 = no refill. Buyers can request a refill on /track when the panel service supports it."
             size="sm"
           >
@@ -149,7 +156,7 @@ export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props
             <Field
               label="Drip-feed runs"
               id={fields.dripRuns.id}
-              error={fields.dripRuns.errors?.[0]}
+              error={errorOf(fields.dripRuns)}
               hint="0 = all at once"
               size="sm"
             >
@@ -167,7 +174,7 @@ export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props
             <Field
               label="Interval (minutes)"
               id={fields.dripInterval.id}
-              error={fields.dripInterval.errors?.[0]}
+              error={errorOf(fields.dripInterval)}
               hint="Between runs"
               size="sm"
             >
@@ -205,13 +212,14 @@ export function PlanDialog({ plan, panel, submitting, onClose, onSubmit }: Props
                 The buyer types exactly Quantity comments, one per line; the order goes to the plan&apos;s panel
                 service, else the Custom Comments service set in Settings. Off: random comments.
               </p>
-              {fields.customComments.errors?.[0] && (
-                <p className="ml-6 mt-1 text-sm text-red-700">{fields.customComments.errors[0]}</p>
+              {errorOf(fields.customComments) && (
+                <p className="ml-6 mt-1 text-sm text-red-700">{errorOf(fields.customComments)}</p>
               )}
             </div>
           )}
           <PanelServiceField
             field={fields.panelServiceId}
+            error={errorOf(fields.panelServiceId)}
             panel={panel}
             serviceType={serviceType}
             customComments={serviceType === "comments" && customComments}
