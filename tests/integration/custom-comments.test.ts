@@ -1,5 +1,4 @@
-import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { trackedOrder } from "~/domain/orders/buyer.server";
@@ -8,11 +7,10 @@ import { COMMENT_MESSAGES } from "~/domain/orders/custom-comments";
 import { sendToPanel } from "~/domain/orders/placement.server";
 import { createPlan } from "~/domain/plans/admin.server";
 import { CUSTOM_COMMENTS_MESSAGES } from "~/domain/plans/plan-form";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
-import { loadConfig } from "../../app/lib/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
-import { type PanelDialect, type PanelDouble, startPanelDouble } from "../support/panel-doubles";
+import { testDatabases } from "../support/databases";
+import { DIALECT_SERVICES, panelShops } from "../support/panel-shop";
+import { type PanelDialect } from "../support/panel-doubles";
 
 /**
  * Custom comments (issue 32, point 4): the buyer's own texts, checked at
@@ -21,51 +19,20 @@ import { type PanelDialect, type PanelDouble, startPanelDouble } from "../suppor
  * service as `comments`, one per line, with no `quantity`.
  */
 
-const logger = pino({ level: "silent" });
 const AUTO = { kind: "system", job: "auto-send" } as const;
 const ACTOR = { name: "owner" };
-/** Each family's random and custom comments services (tests/support/panel-doubles.ts). */
-const COMMENT_SERVICES: Record<PanelDialect, { random: string; custom: string }> = {
-  perfectpanel: { random: "4", custom: "5" },
-  indian: { random: "1204", custom: "1205" },
-  smartpanel: { random: "34", custom: "35" },
-};
 const POST = "https://www.instagram.com/p/Cx1AbCd/";
 
 const buyersComments = (n: number) =>
   Array.from({ length: n }, (_, i) => (i % 3 === 0 ? `Amazing shot ${i + 1} 🔥😍` : `बहुत बढ़िया ${i + 1} 👏🏽`));
 
 describe.each(testDatabases())("custom comments on $name", (kind) => {
+  const shop = panelShops(kind);
   let services: AppServices;
-  let cleanup: (() => Promise<void>) | undefined;
-  let panel: PanelDouble | undefined;
-
-  afterEach(async () => {
-    await panel?.close();
-    await cleanup?.();
-    panel = undefined;
-    cleanup = undefined;
-  });
 
   async function setUp(dialect: PanelDialect) {
-    panel = await startPanelDouble(dialect);
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    const config = loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" });
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    const ids = COMMENT_SERVICES[dialect];
-    await writeSettings(handle.db, {
-      upiId: "shop@okaxis",
-      merchantName: "Shop",
-      panelUrl: panel.apiUrl,
-      panelApiKey: panel.apiKey,
-      panelServiceFollowers: "1",
-      panelServiceLikes: "2",
-      panelServiceViews: "3",
-      panelServiceComments: ids.random,
-      panelServiceCustomComments: ids.custom,
-      panelCurrency: panel.currency,
-    });
+    const { services: made, panel } = await shop(dialect, { settings: { upiId: "shop@okaxis", merchantName: "Shop" } });
+    services = made;
     const plan = (customComments: boolean) =>
       createPlan(services.db, ACTOR, {
         serviceType: "comments",
@@ -132,7 +99,7 @@ describe.each(testDatabases())("custom comments on $name", (kind) => {
       expect(adds).toHaveLength(1);
       expect(adds[0]!.params).toEqual({
         action: "add",
-        service: COMMENT_SERVICES[dialect].custom,
+        service: DIALECT_SERVICES[dialect].customComments,
         link: POST,
         comments: texts.join("\n"),
       });

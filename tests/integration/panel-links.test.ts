@@ -1,13 +1,12 @@
-import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { sendToPanel } from "~/domain/orders/placement.server";
 import { saveSettingsForm } from "~/domain/settings/admin.server";
-import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "../../app/lib/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { readSiteSettings } from "~/domain/settings/settings.server";
+import { testDatabases } from "../support/databases";
+import { panelShops } from "../support/panel-shop";
 import { makeOrder } from "../support/orders";
-import { type PanelDialect, type PanelDouble, startPanelDouble } from "../support/panel-doubles";
+import { type PanelDialect, type PanelDouble } from "../support/panel-doubles";
 
 /**
  * Links the panel accepts (issue 32, point 5): each service type goes to the
@@ -15,43 +14,15 @@ import { type PanelDialect, type PanelDouble, startPanelDouble } from "../suppor
  * the panel received.
  */
 
-const logger = pino({ level: "silent" });
 const AUTO = { kind: "system", job: "auto-send" } as const;
-const IDS: Record<PanelDialect, [string, string, string, string]> = {
-  perfectpanel: ["1", "2", "3", "4"],
-  indian: ["1201", "1202", "1203", "1204"],
-  smartpanel: ["31", "32", "33", "34"],
-};
 
 describe.each(testDatabases())("links sent to the panel on $name", (kind) => {
+  const shop = panelShops(kind);
   let services: AppServices;
-  let cleanup: (() => Promise<void>) | undefined;
   let panel: PanelDouble | undefined;
 
-  afterEach(async () => {
-    await panel?.close();
-    await cleanup?.();
-    panel = undefined;
-    cleanup = undefined;
-  });
-
   async function setUp(dialect: PanelDialect, links: Record<string, string> = {}) {
-    panel = await startPanelDouble(dialect);
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    const config = loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" });
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    const [followers, likes, views, comments] = IDS[dialect];
-    await writeSettings(handle.db, {
-      panelUrl: panel.apiUrl,
-      panelApiKey: panel.apiKey,
-      panelServiceFollowers: followers,
-      panelServiceLikes: likes,
-      panelServiceViews: views,
-      panelServiceComments: comments,
-      panelCurrency: panel.currency,
-      ...links,
-    });
+    ({ services, panel } = await shop(dialect, { settings: links }));
     return panel;
   }
 

@@ -1,8 +1,5 @@
-import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { trackedOrder } from "~/domain/orders/buyer.server";
@@ -13,13 +10,12 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { retryWaitingOrders, sendPaidBacklog } from "~/domain/orders/payment-jobs.server";
 import { sendToPanel } from "~/domain/orders/placement.server";
 import type { NewOrderRow } from "~/domain/orders/table";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/api.server";
-import { loadConfig } from "../../app/lib/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
+import { panelShops } from "../support/panel-shop";
 import { makeOrder } from "../support/orders";
-import { type PanelDialect, type PanelDouble, startPanelDouble } from "../support/panel-doubles";
+import { type PanelDialect, type PanelDouble } from "../support/panel-doubles";
 
 /**
  * Placing paid orders with each panel family when the panel has a bad moment
@@ -27,54 +23,24 @@ import { type PanelDialect, type PanelDouble, startPanelDouble } from "../suppor
  * knowing"). Time is driven: the retry job is run "later" by passing its clock.
  */
 
-const logger = pino({ level: "silent" });
 const TIMEOUT_MS = 400;
 const BASE_MS = 30_000;
 const AUTO = { kind: "system", job: "auto-send" } as const;
 const MINUTE = 60_000;
 
-const SERVICE_IDS: Record<PanelDialect, { followers: string; likes: string; views: string; comments: string }> = {
-  perfectpanel: { followers: "1", likes: "2", views: "3", comments: "4" },
-  indian: { followers: "1201", likes: "1202", views: "1203", comments: "1204" },
-  smartpanel: { followers: "31", likes: "32", views: "33", comments: "34" },
-};
-
 type Outcome = { ok: true; message: string } | { ok: false; status: number; message: string };
 
 describe.each(testDatabases())("placing orders through a panel's bad moments on $name", (kind) => {
+  const shop = panelShops(kind);
   let services: AppServices;
-  let cleanup: (() => Promise<void>) | undefined;
   let panel: PanelDouble | undefined;
 
-  afterEach(async () => {
-    await panel?.close();
-    await cleanup?.();
-    panel = undefined;
-    cleanup = undefined;
-  });
-
   async function setUp(dialect: PanelDialect, balance?: number) {
-    panel = await startPanelDouble(dialect, balance === undefined ? {} : { balance });
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    const config = {
-      ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }),
-      PANEL_TIMEOUT_MS: TIMEOUT_MS,
-      PANEL_RETRY_BASE_MS: BASE_MS,
-    };
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    const ids = SERVICE_IDS[dialect];
-    await writeSettings(handle.db, {
-      panelUrl: panel.apiUrl,
-      panelApiKey: panel.apiKey,
-      panelServiceFollowers: ids.followers,
-      panelServiceLikes: ids.likes,
-      panelServiceViews: ids.views,
-      panelServiceComments: ids.comments,
-      panelCurrency: panel.currency,
-    });
-    // The operator hears about it (Web Push needs nothing more to be a complete channel).
-    await saveAlertSettings(handle.db, { settings: alertSettingsSchema.parse({ push: { enabled: true } }) });
+    ({ services, panel } = await shop(dialect, {
+      ...(balance === undefined ? {} : { balance }),
+      config: { PANEL_TIMEOUT_MS: TIMEOUT_MS, PANEL_RETRY_BASE_MS: BASE_MS },
+      alerts: true,
+    }));
     return panel;
   }
 

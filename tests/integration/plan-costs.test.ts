@@ -1,18 +1,13 @@
-import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
 import { createOrder } from "~/domain/orders/create.server";
 import { sendToPanel } from "~/domain/orders/placement.server";
 import { listPanelServices } from "~/domain/panel/info.server";
 import { createPlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { PLAN_COST_MESSAGES } from "~/domain/plans/plan-cost";
 import { PLAN_SERVICE_MESSAGES, plansAtPanel } from "~/domain/plans/plan-costs.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "../../app/lib/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
-import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
+import { testDatabases } from "../support/databases";
+import { panelShops } from "../support/panel-shop";
 
 /**
  * A service per plan, and what it costs there (issue 32, point 2), against an
@@ -23,7 +18,6 @@ import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
  * services refresh that raises the cost above the price alerts the operator.
  */
 
-const logger = pino({ level: "silent" });
 const ACTOR = { name: "owner" };
 const AUTO = { kind: "system", job: "auto-send" } as const;
 
@@ -51,35 +45,18 @@ const followers = (over: Partial<Parameters<typeof createPlan>[2]> = {}) => ({
 });
 
 describe.each(testDatabases())("plans at their panel service on $name", (kind) => {
+  const shop = panelShops(kind);
   let services: AppServices;
-  let cleanup: (() => Promise<void>) | undefined;
-  let panel: PanelDouble | undefined;
-
-  afterEach(async () => {
-    await panel?.close();
-    await cleanup?.();
-    panel = undefined;
-    cleanup = undefined;
-  });
 
   async function setUp({ fetchList = true } = {}) {
-    panel = await startPanelDouble("indian");
-    panel.services.push({ ...GLOBAL_FOLLOWERS });
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    const config = loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" });
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    await writeSettings(handle.db, {
-      upiId: "shop@okaxis",
-      merchantName: "Shop",
-      panelUrl: panel.apiUrl,
-      panelApiKey: panel.apiKey,
-      panelServiceFollowers: "1201",
-      panelCurrency: "INR",
+    const made = await shop("indian", {
+      alerts: true,
+      settings: { upiId: "shop@okaxis", merchantName: "Shop", panelServiceFollowers: "1201" },
     });
-    await saveAlertSettings(handle.db, { settings: alertSettingsSchema.parse({ push: { enabled: true } }) });
+    made.panel.services.push({ ...GLOBAL_FOLLOWERS });
+    services = made.services;
     if (fetchList) expect((await listPanelServices(services)).ok).toBe(true);
-    return panel;
+    return made.panel;
   }
 
   const refused = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: "INVALID_INPUT" });

@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/database.server";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
 import { getServices } from "~/domain/panel/client.server";
 import { storePanelServices } from "~/domain/panel/services.server";
 import { createPlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { SUPPORT_MESSAGES } from "~/domain/plans/plan-support";
-import { writeSettings } from "~/domain/settings/settings.server";
-import { freshDatabase, testDatabases } from "../support/databases";
-import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
+import { testDatabases } from "../support/databases";
+import { panelShops } from "../support/panel-shop";
+import { type PanelDouble } from "../support/panel-doubles";
 
 /**
  * What a plan promises, its service can do (issue 32, point 3): refill
@@ -31,31 +29,14 @@ const plan = (serviceType: "followers" | "likes" | "views", extras: { refillDays
 });
 
 describe.each(testDatabases())("plans against their services on $name", (kind) => {
+  const shop = panelShops(kind);
   let db: DB;
-  let cleanup: (() => Promise<void>) | undefined;
   let panel: PanelDouble | undefined;
 
-  afterEach(async () => {
-    await panel?.close();
-    await cleanup?.();
-    panel = undefined;
-    cleanup = undefined;
-  });
-
   async function setUp() {
-    panel = await startPanelDouble("perfectpanel");
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    db = handle.db;
-    await writeSettings(db, {
-      panelUrl: panel.apiUrl,
-      panelApiKey: panel.apiKey,
-      panelServiceFollowers: "1",
-      panelServiceLikes: "2",
-      panelServiceViews: "3",
-      panelServiceComments: "4",
-    });
-    await saveAlertSettings(db, { settings: alertSettingsSchema.parse({ push: { enabled: true } }) });
+    const made = await shop("perfectpanel", { alerts: true, settings: { panelCurrency: "INR" } });
+    ({ panel } = made);
+    db = made.services.db;
     await refresh(1_000);
     return panel;
   }

@@ -364,7 +364,7 @@ const WORDS: Record<PanelDialect, Record<string, string>> = {
 const FULL_PROFILE = /^https:\/\/(www\.)?instagram\.com\/[A-Za-z0-9._]{1,30}\/?$/;
 const INSTAGRAM = /^https?:\/\/(www\.)?instagram\.com\//;
 
-interface DoubleOptions {
+export interface DoubleOptions {
   apiKey?: string;
   /** Starting balance in the panel's currency. */
   balance?: number;
