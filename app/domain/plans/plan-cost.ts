@@ -1,4 +1,5 @@
 import { type CurrencySettings, chargeInPaise, parseDecimal } from "~/domain/panel/money";
+import type { PanelService } from "~/domain/panel/parse";
 import { formatCount, formatInr } from "~/lib/money";
 
 /**
@@ -9,18 +10,10 @@ import { formatCount, formatInr } from "~/lib/money";
  * plans table, the plan dialog's refusals and the enable button read it.
  */
 
-/** A panel service's terms, as its `services` list last said. */
-export interface ServiceTerms {
+/** A panel service's terms, as its `services` list last said (rate per 1000, in the panel's currency). */
+export type ServiceTerms = Pick<PanelService, "name" | "rate" | "min" | "max" | "refill" | "cancel" | "dripfeed"> & {
   serviceId: string;
-  name: string;
-  /** Per 1000, decimal text in the panel's currency; null when the list gave none. */
-  rate: string | null;
-  min: number | null;
-  max: number | null;
-  refill: boolean;
-  cancel: boolean;
-  dripfeed: boolean;
-}
+};
 
 export type PlanCostField = "price" | "amount";
 
