@@ -33,6 +33,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test("My Account from the user menu: a new password, then signing in with it", async ({ page }) => {
+  // Three sign-ins and a password change: four password hashes, each made slow on purpose.
+  test.slow();
   await page.goto(`${shop.url}/admin/login`);
   await signIn(page, OLD);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);

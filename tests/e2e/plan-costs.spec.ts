@@ -41,7 +41,9 @@ test("the operator sees each plan's cost at the panel, and cannot sell below it"
   await signIn(page, "/admin/settings");
   const connection = page.getByRole("region", { name: "Panel Connection" });
   await connection.getByRole("button", { name: "Test connection" }).click();
-  await expect(connection).toContainText("services");
+  // The services list is stored once the panel has answered: its balance and how many services it sells.
+  await expect(connection.getByTestId("panel-test-balance")).toBeVisible();
+  await expect(connection).toContainText("· 5 services");
 
   await page.goto(`${shop.url}/admin/plans`);
   await hydrated(page);
@@ -62,6 +64,13 @@ test("the operator sees each plan's cost at the panel, and cannot sell below it"
   await expect(terms).toContainText("45.00 INR per 1000 · takes 50–1,00,000");
   await expect(terms).toContainText("Refill yes");
   await expect(terms).toContainText("This plan costs ₹90 there; you keep -₹10");
+  // A fallback must be another service: the refusal is said under its field.
+  await dialog.getByLabel("Fallback service (optional)").fill("101");
+  await expect(dialog.getByTestId("fallback-service-terms")).toContainText("101: Instagram Followers");
+  await dialog.getByRole("button", { name: "Add Plan" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(["The fallback must be another service than the plan's own"]);
+  await expect(dialog.getByLabel("Fallback service (optional)")).toBeFocused();
+  await dialog.getByLabel("Fallback service (optional)").fill("");
   await dialog.getByRole("button", { name: "Add Plan" }).click();
   await expect(dialog.getByRole("alert")).toHaveText([
     "Price is below the panel's cost of ₹90 for this quantity: raise it or choose another service",

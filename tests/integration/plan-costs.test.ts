@@ -29,7 +29,7 @@ const GLOBAL_FOLLOWERS = {
   category: "Instagram Followers",
   rate: 38,
   min: 50,
-  max: 50_000,
+  max: 10_000,
   refill: false,
   cancel: false,
   dripfeed: false,
@@ -167,5 +167,64 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
     expect(
       await services.db.selectFrom("alert_outbox").select("id").where("event", "=", "plan_unsupported").execute(),
     ).toHaveLength(1);
+  });
+
+  it("sends an order to the plan's fallback service when the panel refuses its service, once, in the history", async () => {
+    const double = await setUp();
+    await expect(
+      createPlan(services.db, ACTOR, followers({ fallbackServiceId: "1201", name: "Same" })),
+    ).rejects.toMatchObject({ message: PLAN_SERVICE_MESSAGES.sameFallback, details: { field: "fallbackServiceId" } });
+    await expect(createPlan(services.db, ACTOR, followers({ fallbackServiceId: "777" }))).rejects.toMatchObject({
+      message: "Service 777 is not in your panel's services list",
+      details: { field: "fallbackServiceId" },
+    });
+    // The fallback must keep the plan too: 15,000 is more than the global service takes.
+    await expect(
+      createPlan(services.db, ACTOR, followers({ fallbackServiceId: "1290", amount: 15_000, price: 200_000 })),
+    ).rejects.toMatchObject({
+      message: "Fallback service 1290: Quantity must be 50 to 10,000 for this panel service",
+      details: { field: "fallbackServiceId" },
+    });
+    const plan = await createPlan(services.db, ACTOR, followers({ fallbackServiceId: "1290" }));
+
+    const buy = async () => {
+      const { order } = await createOrder(services, {
+        planId: plan.id,
+        username: "priya.bakes",
+        customerName: "Priya Sharma",
+        customerPhone: "9812345678",
+        agreedToTerms: true,
+      });
+      await services.db
+        .updateTable("orders")
+        .set({ status: "paid", paid_at: Date.now(), paid_by: "owner" })
+        .where("order_id", "=", order.order_id)
+        .execute();
+      return sendToPanel(services, order.order_id, { actor: AUTO });
+    };
+    // The panel still has the Indian service: the order goes there, and only there.
+    expect(await buy()).toMatchObject({ status: "sent", panel_service_id: "1201" });
+    // The panel disables it: the next order is refused there and placed at the fallback, in the same send.
+    double.services.splice(
+      double.services.findIndex((s) => s.service === 1201),
+      1,
+    );
+    const sent = await buy();
+    expect(sent).toMatchObject({ status: "sent", panel_service_id: "1290" });
+    expect(double.calls.filter((c) => c.action === "add").map((c) => c.params.service)).toEqual([
+      "1201",
+      "1201",
+      "1290",
+    ]);
+    expect(JSON.parse(sent.panel_request!)).toMatchObject({ service: "1290" });
+    const history = await services.db
+      .selectFrom("audit_log")
+      .select(["action", "details"])
+      .where("target_id", "=", sent.order_id)
+      .where("action", "=", "order.placed")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(history.details!)).toMatchObject({
+      fallback: { from: "1201", to: "1290", refusal: expect.any(String) as string },
+    });
   });
 });

@@ -8,7 +8,8 @@ import type { Dialect } from "../database.server";
  * category. A plan may name its own panel service (`plans.panel_service_id`);
  * an order keeps the one it was bought with (`orders.panel_service_id`). Null
  * in both: the service set in Settings for the type, as before, so existing
- * shops keep working unchanged.
+ * shops keep working unchanged. A plan may also name a fallback service, tried
+ * when the panel refuses the first one (disabled, gone); the order keeps it too.
  */
 export function planServices(_dialect: Dialect) {
   return {
@@ -26,8 +27,12 @@ export function planServices(_dialect: Dialect) {
         .execute();
       await db.schema.alterTable("plans").addColumn("panel_service_id", "text").execute();
       await db.schema.alterTable("orders").addColumn("panel_service_id", "text").execute();
+      await db.schema.alterTable("plans").addColumn("fallback_service_id", "text").execute();
+      await db.schema.alterTable("orders").addColumn("fallback_service_id", "text").execute();
     },
     async down(db: Kysely<any>) {
+      await db.schema.alterTable("orders").dropColumn("fallback_service_id").execute();
+      await db.schema.alterTable("plans").dropColumn("fallback_service_id").execute();
       await db.schema.alterTable("orders").dropColumn("panel_service_id").execute();
       await db.schema.alterTable("plans").dropColumn("panel_service_id").execute();
       for (const column of ["category", "type", "max_quantity", "min_quantity", "rate"]) {

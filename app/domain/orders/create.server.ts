@@ -101,6 +101,7 @@ export async function createOrder(
     drip_interval_minutes: plan.drip_interval_minutes,
     comments,
     panel_service_id: plan.panel_service_id,
+    fallback_service_id: plan.fallback_service_id,
     listed_price_paise: plan.price_paise,
     status: "awaiting_payment" as const,
     customer_name: buyer.name,

@@ -8,7 +8,7 @@ import type { LinkForms } from "~/domain/panel/link-forms";
 import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
 import type { Actor } from "./lifecycle";
-import { findOrder } from "./orders.repository.server";
+import { type OrderFields, findOrder } from "./orders.repository.server";
 import { storedComments } from "./custom-comments";
 import { panelLink } from "./panel-link";
 import { panelRequestRecord, readPanelRequest } from "./panel-request";
@@ -181,9 +181,9 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
     if (!options.checkedAtPanel) throw new AppError("INVALID_TRANSITION", PLACEMENT_MESSAGES.checkFirst);
   }
 
-  const request = placementOrder(order, serviceId, setup.linkForms);
+  let request = placementOrder(order, serviceId, setup.linkForms);
   const params = addOrderParams(request);
-  const record = panelRequestRecord(clock(), setup.connection.url, params);
+  let record = panelRequestRecord(clock(), setup.connection.url, params);
   const { at: _at, url: _url, ...sent } = record;
   const claimed = await transitionOrder(db, orderId, options.unpaid ? "sendUnpaid" : "send", {
     actor: options.actor,
@@ -207,36 +207,64 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
   });
   const attempt = claimed.panel_attempts;
 
-  const result = await addOrder(setup.connection, request);
-  if (result.ok) return placed(services, setup, claimed, result.value, outcome(), attempt);
+  let result = await addOrder(setup.connection, request);
+  // The panel refused this service (disabled, gone): the plan's fallback service, once, in the same claim.
+  let fallback: Fallback | null = null;
+  const fallbackId = order.fallback_service_id;
+  if (
+    !result.ok &&
+    result.kind === "refused" &&
+    result.reason === "service" &&
+    fallbackId &&
+    fallbackId !== serviceId
+  ) {
+    logger.warn(
+      { orderId, serviceId, fallbackId, reason: result.message },
+      "panel refused the service; trying the fallback",
+    );
+    request = placementOrder(order, fallbackId, setup.linkForms);
+    record = panelRequestRecord(clock(), setup.connection.url, addOrderParams(request));
+    fallback = {
+      set: { panel_service_id: fallbackId, panel_request: JSON.stringify(record) },
+      details: { fallback: { from: serviceId, to: fallbackId, refusal: result.message } },
+    };
+    result = await addOrder(setup.connection, request);
+  }
+  if (result.ok) return placed(services, setup, claimed, result.value, outcome(), attempt, fallback);
 
   logger.warn({ orderId, kind: result.kind, reason: result.message, attempt }, "panel add failed");
   switch (result.kind) {
     case "unavailable":
-      return waitForPanel(services, orderId, result, outcome(), attempt);
+      return waitForPanel(services, orderId, result, outcome(), attempt, fallback);
     case "refused":
       return transitionOrder(db, orderId, "placementFailed", {
         ...outcome(),
         reason: "the SMM panel refused the order",
-        details: { panelError: result.message, attempt },
-        set: { panel_error: result.message },
+        details: { panelError: result.message, attempt, ...fallback?.details },
+        set: { ...fallback?.set, panel_error: result.message },
       });
     case "unknown": {
       // The reply was unusable but named an order id: where the API can find it, ask before calling it unknown.
       if (result.orderId) {
         const status = await getStatus(setup.connection, result.orderId);
-        if (status.ok) return placed(services, setup, claimed, result.orderId, outcome(), attempt);
+        if (status.ok) return placed(services, setup, claimed, result.orderId, outcome(), attempt, fallback);
       }
       const message = unknownOutcomeMessage(result.message, request.link);
       const withReply = result.orderId ? { ...record, replyOrderId: result.orderId } : record;
       return transitionOrder(db, orderId, "placementUnknown", {
         ...outcome(),
         reason: "no usable answer from the SMM panel",
-        details: { panelError: message, attempt },
-        set: { panel_error: message, panel_request: JSON.stringify(withReply) },
+        details: { panelError: message, attempt, ...fallback?.details },
+        set: { ...fallback?.set, panel_error: message, panel_request: JSON.stringify(withReply) },
       });
     }
   }
+}
+
+/** An order sent to its plan's fallback service: the columns and history that say so. */
+interface Fallback {
+  set: OrderFields;
+  details: Record<string, unknown>;
 }
 
 async function placed(
@@ -246,14 +274,17 @@ async function placed(
   panelOrderId: string,
   outcome: Outcome,
   attempt: number,
+  fallback: Fallback | null,
 ): Promise<OrderRow> {
   const now = outcome.now ?? Date.now();
   try {
     const sent = await transitionOrder(db, claimed.order_id, "placed", {
       ...outcome,
-      reason: "the SMM panel accepted the order",
-      details: { panelOrderId, attempt },
-      set: placedFields(panelOrderId, setup, now),
+      reason: fallback
+        ? "the SMM panel refused the plan's service and accepted the order at its fallback service"
+        : "the SMM panel accepted the order",
+      details: { panelOrderId, attempt, ...fallback?.details },
+      set: { ...fallback?.set, ...placedFields(panelOrderId, setup, now) },
     });
     logger.info({ orderId: claimed.order_id, panelOrderId }, "order placed in SMM panel");
     return sent;
@@ -271,6 +302,7 @@ function waitForPanel(
   result: PanelFailure,
   outcome: Outcome,
   attempt: number,
+  fallback: Fallback | null,
 ): Promise<OrderRow> {
   const now = outcome.now ?? Date.now();
   const reason = isWaitReason(result.reason) ? result.reason : "down";
@@ -278,8 +310,8 @@ function waitForPanel(
   return transitionOrder(services.db, orderId, "placementDeferred", {
     ...outcome,
     reason: "the SMM panel could not take the order yet; it is sent again automatically",
-    details: { panelError: result.message, waitReason: reason, attempt, retryAt },
-    set: { panel_error: result.message, panel_wait_reason: reason, panel_retry_at: retryAt },
+    details: { panelError: result.message, waitReason: reason, attempt, retryAt, ...fallback?.details },
+    set: { ...fallback?.set, panel_error: result.message, panel_wait_reason: reason, panel_retry_at: retryAt },
   });
 }
 

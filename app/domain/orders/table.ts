@@ -53,6 +53,8 @@ export interface OrderTable {
   comments: string | null;
   /** The panel service the plan named when this order was bought; null: the one set for its type (0033). */
   panel_service_id: Generated<string | null>;
+  /** The plan's fallback service when it was bought, tried once when the panel refuses the first (0033). */
+  fallback_service_id: Generated<string | null>;
   panel_order_id: string | null;
   panel_status: string | null;
   /** Exact decimal text as the panel sent it, in panel_currency. */

@@ -10,7 +10,7 @@ import { type NewPlanInput, type PlanUpdateInput, customCommentsProblem, dripPro
 import type { PlanRow } from "./table";
 
 /** The guarantee and drip-feed fields may be left out (an older client): none. */
-type Extras = "refillDays" | "dripRuns" | "dripInterval" | "customComments" | "panelServiceId";
+type Extras = "refillDays" | "dripRuns" | "dripInterval" | "customComments" | "panelServiceId" | "fallbackServiceId";
 type PlanInput<T> = Omit<T, Extras> & Partial<Pick<NewPlanInput, Extras>>;
 
 function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
@@ -20,6 +20,7 @@ function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
     drip_interval_minutes: input.dripRuns ? (input.dripInterval ?? 0) : 0,
     custom_comments: input.customComments ? 1 : 0,
     panel_service_id: input.panelServiceId ?? null,
+    fallback_service_id: input.fallbackServiceId ?? null,
   };
 }
 
@@ -45,6 +46,8 @@ export function planToApi(row: PlanRow) {
     customComments: row.custom_comments === 1,
     /** The panel service its orders go to; null: the one set in Settings for its type (admin only). */
     panelServiceId: row.panel_service_id,
+    /** Tried when the panel refuses the first service; null: none (admin only). */
+    fallbackServiceId: row.fallback_service_id,
   };
 }
 
@@ -62,6 +65,7 @@ function summary(row: PlanRow) {
     dripIntervalMinutes: row.drip_interval_minutes,
     customComments: row.custom_comments === 1,
     panelServiceId: row.panel_service_id,
+    fallbackServiceId: row.fallback_service_id,
   };
 }
 
@@ -83,6 +87,7 @@ export async function createPlan(
     service_type: input.serviceType,
     custom_comments: input.customComments ? 1 : 0,
     panel_service_id: input.panelServiceId ?? null,
+    fallback_service_id: input.fallbackServiceId ?? null,
     refill_days: input.refillDays ?? 0,
     drip_runs: input.dripRuns ?? 0,
   };
@@ -90,7 +95,7 @@ export async function createPlan(
   await checkPlanAtPanel(
     db,
     { ...planned, quantity: input.amount, price_paise: input.price, is_enabled: 1 },
-    { ownServiceChanged: true },
+    { ownServiceChanged: true, fallbackChanged: true },
   );
   await checkPlanSupport(db, planned);
   return db.transaction().execute(async (trx) => {
@@ -140,6 +145,7 @@ export async function updatePlan(
     dripInterval: input.dripInterval ?? (dripRuns === 0 ? 0 : existing.drip_interval_minutes),
     customComments: input.customComments ?? existing.custom_comments === 1,
     panelServiceId: input.panelServiceId === undefined ? existing.panel_service_id : input.panelServiceId,
+    fallbackServiceId: input.fallbackServiceId === undefined ? existing.fallback_service_id : input.fallbackServiceId,
   };
   const problem =
     dripProblems({ amount: input.amount, ...merged })[0] ??
@@ -149,19 +155,21 @@ export async function updatePlan(
     service_type: existing.service_type,
     custom_comments: merged.customComments ? 1 : 0,
     panel_service_id: merged.panelServiceId,
+    fallback_service_id: merged.fallbackServiceId,
     refill_days: merged.refillDays,
     drip_runs: merged.dripRuns,
   };
   const serviceChanged = merged.panelServiceId !== existing.panel_service_id;
+  const fallbackChanged = merged.fallbackServiceId !== existing.fallback_service_id;
   await checkPlanAtPanel(
     db,
     { ...planned, quantity: input.amount, price_paise: input.price, is_enabled: existing.is_enabled },
-    { ownServiceChanged: serviceChanged },
+    { ownServiceChanged: serviceChanged, fallbackChanged },
   );
   // Checked only when it changes: a plan may keep a promise the panel's list no longer supports (it was alerted).
   await checkPlanSupport(db, planned, {
-    refill: serviceChanged || merged.refillDays !== existing.refill_days,
-    dripfeed: serviceChanged || merged.dripRuns !== existing.drip_runs,
+    refill: serviceChanged || fallbackChanged || merged.refillDays !== existing.refill_days,
+    dripfeed: serviceChanged || fallbackChanged || merged.dripRuns !== existing.drip_runs,
   });
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
@@ -200,7 +208,11 @@ export async function togglePlan(db: DB, actor: Actor, id: number, now = Date.no
   const existing = await db.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
   if (!existing) return null;
   if (existing.is_enabled === 0) {
-    await checkPlanAtPanel(db, { ...existing, is_enabled: 1 }, { ownServiceChanged: false, enabling: true });
+    await checkPlanAtPanel(
+      db,
+      { ...existing, is_enabled: 1 },
+      { ownServiceChanged: false, fallbackChanged: false, enabling: true },
+    );
   }
   return db.transaction().execute(async (trx) => {
     const row = await trx

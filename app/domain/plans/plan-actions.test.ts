@@ -43,6 +43,7 @@ describe("plan actions", () => {
       dripInterval: 0,
       customComments: false,
       panelServiceId: null,
+      fallbackServiceId: null,
     });
     const tagged = parseWithZod(form([...fields, ["tags", "Popular"]]), { schema: planActionSchema });
     expect(tagged.status === "success" && tagged.value.intent === "create" && tagged.value.tags).toEqual(["popular"]);

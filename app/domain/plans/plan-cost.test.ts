@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLAN_COST_MESSAGES, costAtPanelPaise, planCost } from "./plan-cost";
+import { PLAN_COST_MESSAGES, costAtPanelPaise, planCost, planProblems } from "./plan-cost";
 
 const inr = { panelCurrency: "INR", panelInrRate: "" };
 const usd = { panelCurrency: "USD", panelInrRate: "84.50" };
@@ -51,5 +51,23 @@ describe("what a plan costs at its panel service", () => {
       marginPaise: null,
       problems: [],
     });
+  });
+
+  it("flags a plan its fallback service cannot keep, at the fallback's field", () => {
+    const plan = { quantity: 1000, pricePaise: 9900 };
+    const atPanel = {
+      serviceId: "101",
+      terms,
+      cost: planCost(plan, terms, inr),
+      fallback: {
+        serviceId: "202",
+        terms: { ...terms, rate: "120" },
+        cost: planCost(plan, { ...terms, rate: "120" }, inr),
+      },
+    };
+    expect(planProblems(atPanel)).toEqual([
+      { field: "fallbackServiceId", message: `Fallback service 202: ${PLAN_COST_MESSAGES.belowCost(12_000)}` },
+    ]);
+    expect(planProblems({ ...atPanel, fallback: null })).toEqual([]);
   });
 });

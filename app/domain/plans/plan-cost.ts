@@ -17,6 +17,9 @@ export type ServiceTerms = Pick<PanelService, "name" | "rate" | "min" | "max" | 
 
 export type PlanCostField = "price" | "amount";
 
+/** A field of the plan form a problem is shown under. */
+export type PlanProblemField = PlanCostField | "fallbackServiceId";
+
 export interface PlanCost {
   /** The panel's price for the plan's quantity, in paise; null when unknown (no rate, or a currency without a rate). */
   costPaise: number | null;
@@ -26,13 +29,30 @@ export interface PlanCost {
   problems: { field: PlanCostField; message: string }[];
 }
 
-/** A plan at its panel service: the plans table's row. */
-export interface PlanAtPanel {
-  /** The service its orders go to (its own, or the one set for its type); "" when none is set. */
+/** A plan at one panel service. */
+export interface AtService {
+  /** The service (its own, or the one set for its type); "" when none is set. */
   serviceId: string;
   /** What the panel's last services list said of it; null when it named no such service. */
   terms: ServiceTerms | null;
   cost: PlanCost;
+}
+
+/** A plan at its panel service, and at its fallback service if it names one: the plans table's row. */
+export interface PlanAtPanel extends AtService {
+  fallback: AtService | null;
+}
+
+/** Why the plan cannot be enabled: its service's problems, then its fallback's (which must keep the plan too). */
+export function planProblems(plan: PlanAtPanel): { field: PlanProblemField; message: string }[] {
+  const fallback = plan.fallback;
+  return [
+    ...plan.cost.problems,
+    ...(fallback?.cost.problems ?? []).map((p) => ({
+      field: "fallbackServiceId" as const,
+      message: `Fallback service ${fallback!.serviceId}: ${p.message}`,
+    })),
+  ];
 }
 
 export const PLAN_COST_MESSAGES = {

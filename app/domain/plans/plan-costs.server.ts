@@ -4,7 +4,7 @@ import { chosenServiceId, planChoice } from "~/domain/panel/service-choice";
 import { findServiceTerms, instagramServiceTerms } from "~/domain/panel/services.server";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { AppError } from "~/lib/app-error";
-import { PLAN_COST_MESSAGES, type PlanAtPanel, planCost } from "./plan-cost";
+import { type AtService, PLAN_COST_MESSAGES, type PlanAtPanel, planCost, planProblems } from "./plan-cost";
 import type { PlanRow } from "./table";
 
 /**
@@ -14,23 +14,34 @@ import type { PlanRow } from "./table";
 
 type CostedPlan = Pick<
   PlanRow,
-  "service_type" | "custom_comments" | "panel_service_id" | "quantity" | "price_paise" | "is_enabled"
+  | "service_type"
+  | "custom_comments"
+  | "panel_service_id"
+  | "fallback_service_id"
+  | "quantity"
+  | "price_paise"
+  | "is_enabled"
 >;
 
-/** Each plan at its panel service, in the order given. */
+/** Each plan at its panel service (and its fallback), in the order given. */
 export async function plansAtPanel(db: DB, plans: readonly CostedPlan[]): Promise<PlanAtPanel[]> {
   const settings = await readSiteSettings(db);
   const defaults = defaultServices(settings);
+  const currency = panelCurrency(settings);
   const ids = plans.map((plan) => chosenServiceId(planChoice(plan), defaults));
-  const terms = await findServiceTerms(db, ids);
-  return plans.map((plan, i) => {
-    const found = terms.get(ids[i]!) ?? null;
+  const terms = await findServiceTerms(db, [...ids, ...plans.map((plan) => plan.fallback_service_id ?? "")]);
+  const at = (plan: CostedPlan, serviceId: string): AtService => {
+    const found = terms.get(serviceId) ?? null;
     return {
-      serviceId: ids[i]!,
+      serviceId,
       terms: found,
-      cost: planCost({ quantity: plan.quantity, pricePaise: plan.price_paise }, found, panelCurrency(settings)),
+      cost: planCost({ quantity: plan.quantity, pricePaise: plan.price_paise }, found, currency),
     };
-  });
+  };
+  return plans.map((plan, i) => ({
+    ...at(plan, ids[i]!),
+    fallback: plan.fallback_service_id ? at(plan, plan.fallback_service_id) : null,
+  }));
 }
 
 /** What the plan dialog offers: the panel's services for Instagram, the ones set per type, the currency. */
@@ -44,26 +55,42 @@ export type PanelServicesForPlans = Awaited<ReturnType<typeof panelServicesForPl
 export const PLAN_SERVICE_MESSAGES = {
   noList: "Fetch your panel's services first (Settings → SMM Panel → Test connection), then choose the plan's service",
   unknown: (id: string) => `Service ${id} is not in your panel's services list`,
+  sameFallback: "The fallback must be another service than the plan's own",
 } as const;
 
 /**
- * Refuses a plan as it is about to be saved: a service of its own that the
- * panel's last list does not name; and, when the plan is (or stays) enabled,
- * a price below the service's cost or a quantity outside its min/max.
+ * Refuses a plan as it is about to be saved: a service of its own, or a
+ * fallback, that the panel's last list does not name, or a fallback that is
+ * the plan's service itself; and, when the plan is (or stays) enabled, a price
+ * below its service's (or its fallback's) cost or a quantity outside its min/max.
  */
 export async function checkPlanAtPanel(
   db: DB,
   plan: CostedPlan,
-  { ownServiceChanged, enabling = false }: { ownServiceChanged: boolean; enabling?: boolean },
+  {
+    ownServiceChanged,
+    fallbackChanged,
+    enabling = false,
+  }: { ownServiceChanged: boolean; fallbackChanged: boolean; enabling?: boolean },
 ): Promise<void> {
   const [atPanel] = await plansAtPanel(db, [plan]);
-  if (plan.panel_service_id && ownServiceChanged && !atPanel!.terms) {
-    const listed = await db.selectFrom("panel_services").select("service_id").limit(1).executeTakeFirst();
-    const message = listed ? PLAN_SERVICE_MESSAGES.unknown(plan.panel_service_id) : PLAN_SERVICE_MESSAGES.noList;
-    throw new AppError("INVALID_INPUT", message, { field: "panelServiceId" });
+  const listed = async (id: string, field: "panelServiceId" | "fallbackServiceId") => {
+    const any = await db.selectFrom("panel_services").select("service_id").limit(1).executeTakeFirst();
+    throw new AppError("INVALID_INPUT", any ? PLAN_SERVICE_MESSAGES.unknown(id) : PLAN_SERVICE_MESSAGES.noList, {
+      field,
+    });
+  };
+  if (plan.panel_service_id && ownServiceChanged && !atPanel!.terms)
+    await listed(plan.panel_service_id, "panelServiceId");
+  const fallback = atPanel!.fallback;
+  if (fallback && (fallbackChanged || ownServiceChanged)) {
+    if (fallback.serviceId === atPanel!.serviceId) {
+      throw new AppError("INVALID_INPUT", PLAN_SERVICE_MESSAGES.sameFallback, { field: "fallbackServiceId" });
+    }
+    if (!fallback.terms) await listed(fallback.serviceId, "fallbackServiceId");
   }
   if (plan.is_enabled !== 1) return;
-  const problem = atPanel!.cost.problems[0];
+  const problem = planProblems(atPanel!)[0];
   if (!problem) return;
   if (enabling) throw new AppError("INVALID_INPUT", PLAN_COST_MESSAGES.cannotEnable(problem.message));
   throw new AppError("INVALID_INPUT", problem.message, { field: problem.field });

@@ -16,6 +16,7 @@ describe("plan form", () => {
       dripInterval: 0,
       customComments: false,
       panelServiceId: null,
+      fallbackServiceId: null,
     });
     expect(newPlanSchema.parse({ ...valid, price: "99.5" }).price).toBe(9950);
   });

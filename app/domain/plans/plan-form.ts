@@ -184,8 +184,18 @@ const keptPanelServiceId = z
   });
 const panelServiceId = keptPanelServiceId.transform((v) => v ?? null);
 
-/** Body of POST /api/admin/plans and the Add Plan form. */
-const planFields = { name, amount: quantity, price, tags, refillDays, dripRuns, dripInterval, panelServiceId };
+/** Body of POST /api/admin/plans and the Add Plan form; the fallback service reads as the plan's own service does. */
+const planFields = {
+  name,
+  amount: quantity,
+  price,
+  tags,
+  refillDays,
+  dripRuns,
+  dripInterval,
+  panelServiceId,
+  fallbackServiceId: panelServiceId,
+};
 
 export const newPlanSchema = z
   .object({ serviceType: z.enum(SERVICE_TYPES, { error: "Choose a service type" }), ...planFields, customComments })
@@ -207,6 +217,7 @@ export const planUpdateSchema = z.object({
   dripInterval: keptDripInterval,
   customComments: keptCustomComments,
   panelServiceId: keptPanelServiceId,
+  fallbackServiceId: keptPanelServiceId,
 });
 
 export type NewPlanInput = z.output<typeof newPlanSchema>;

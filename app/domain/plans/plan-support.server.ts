@@ -32,18 +32,23 @@ async function supportOf(db: DB, serviceId: string): Promise<ServiceSupport | nu
  * the list says the service has none (a service not yet seen in a list is
  * checked at the next services refresh, which alerts if it cannot refill).
  * Only what the save changes is checked: a plan may keep a promise the list
- * no longer supports (the refresh alerted about it).
+ * no longer supports (the refresh alerted about it). A fallback service must
+ * keep the plan's promises too: its orders may end up there.
  */
 export async function checkPlanSupport(
   db: DB,
   plan: PromisingPlan,
   changed: { refill: boolean; dripfeed: boolean } = { refill: true, dripfeed: true },
 ): Promise<void> {
-  const support = await supportOf(db, chosenServiceId(planChoice(plan), await defaults(db)));
-  if (changed.dripfeed && plan.drip_runs > 0 && !support?.dripfeed) {
-    throw new AppError("INVALID_INPUT", SUPPORT_MESSAGES.dripfeed, { field: "dripRuns" });
-  }
-  if (changed.refill && plan.refill_days > 0 && support && !support.refill) {
-    throw new AppError("INVALID_INPUT", SUPPORT_MESSAGES.refill, { field: "refillDays" });
+  const serviceIds = [chosenServiceId(planChoice(plan), await defaults(db))];
+  if (plan.fallback_service_id) serviceIds.push(plan.fallback_service_id);
+  for (const serviceId of serviceIds) {
+    const support = await supportOf(db, serviceId);
+    if (changed.dripfeed && plan.drip_runs > 0 && !support?.dripfeed) {
+      throw new AppError("INVALID_INPUT", SUPPORT_MESSAGES.dripfeed, { field: "dripRuns" });
+    }
+    if (changed.refill && plan.refill_days > 0 && support && !support.refill) {
+      throw new AppError("INVALID_INPUT", SUPPORT_MESSAGES.refill, { field: "refillDays" });
+    }
   }
 }

@@ -31,6 +31,8 @@ export interface PromisingPlan {
   custom_comments: number;
   /** The plan's own panel service; null: the one set for its type. */
   panel_service_id: string | null;
+  /** Tried when the panel refuses the first: it must keep the plan's promises too. */
+  fallback_service_id?: string | null;
 }
 
 /** What the plan promises that the service does not support (nothing when it keeps every promise). */

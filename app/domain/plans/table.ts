@@ -24,6 +24,8 @@ export interface PlanTable {
   custom_comments: Generated<number>;
   /** The panel service this plan's orders go to; null: the one set in Settings for its type (0033). */
   panel_service_id: Generated<string | null>;
+  /** Tried when the panel refuses the first service (disabled, gone); null: none (0033). */
+  fallback_service_id: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

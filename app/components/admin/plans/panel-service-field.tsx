@@ -29,6 +29,7 @@ export function PanelServiceField({
   quantity,
   price,
   disabled,
+  fallback = false,
 }: {
   field: FieldMetadata<string | number | null | undefined>;
   error: string | undefined;
@@ -38,13 +39,16 @@ export function PanelServiceField({
   quantity: string | undefined;
   price: string | undefined;
   disabled: boolean;
+  /** The plan's fallback service: empty means none, not the one set in Settings. */
+  fallback?: boolean;
 }) {
   const typed = String(field.value ?? "").trim();
-  const fallback =
-    serviceType === "comments" && customComments
+  const byType = fallback
+    ? ""
+    : serviceType === "comments" && customComments
       ? panel.defaults.customCommentsServiceId
       : panel.defaults.serviceIds[serviceType];
-  const serviceId = typed || fallback;
+  const serviceId = typed || byType;
   const terms = panel.services.find((s) => s.serviceId === serviceId) ?? null;
   const listId = `${field.id}-list`;
   const amount = Number(String(quantity ?? "").replace(/,/g, ""));
@@ -56,13 +60,15 @@ export function PanelServiceField({
 
   return (
     <Field
-      label="Panel service"
+      label={fallback ? "Fallback service (optional)" : "Panel service"}
       id={field.id}
       error={error}
       hint={
         panel.services.length === 0
           ? "Fetch your panel's services in Settings (Test connection) to choose one here."
-          : `Empty: the ${serviceType} service set in Settings${fallback ? ` (${fallback})` : " (none set)"}.`
+          : fallback
+            ? "Sent there when the panel refuses the plan's service (disabled or gone). It must keep the plan's price and promises too."
+            : `Empty: the ${serviceType} service set in Settings${byType ? ` (${byType})` : " (none set)"}.`
       }
       size="sm"
     >
@@ -74,7 +80,7 @@ export function PanelServiceField({
             list={listId}
             size="sm"
             inputMode="numeric"
-            placeholder={fallback || "Service ID"}
+            placeholder={byType || (fallback ? "None" : "Service ID")}
             autoComplete="off"
             disabled={disabled}
           />
@@ -86,7 +92,10 @@ export function PanelServiceField({
             ))}
           </datalist>
           {serviceId && (
-            <div className="mt-2 rounded-md bg-gray-50 p-2 text-xs text-gray-700" data-testid="panel-service-terms">
+            <div
+              className="mt-2 rounded-md bg-gray-50 p-2 text-xs text-gray-700"
+              data-testid={fallback ? "fallback-service-terms" : "panel-service-terms"}
+            >
               {terms ? (
                 <>
                   <p className="font-medium text-gray-900">

@@ -1,4 +1,4 @@
-import type { PlanAtPanel } from "~/domain/plans/plan-cost";
+import { type PlanAtPanel, planProblems } from "~/domain/plans/plan-cost";
 import { formatCount, formatInr } from "~/lib/money";
 
 /**
@@ -6,7 +6,7 @@ import { formatCount, formatInr } from "~/lib/money";
  * what stops it being enabled (plan-cost.ts), for the plans table.
  */
 export function PlanAtPanelCell({ atPanel }: { atPanel: PlanAtPanel }) {
-  const { serviceId, terms, cost } = atPanel;
+  const { serviceId, terms, cost, fallback } = atPanel;
   if (!serviceId) return <span className="text-amber-800">No panel service set</span>;
   return (
     <div className="space-y-0.5">
@@ -32,8 +32,14 @@ export function PlanAtPanelCell({ atPanel }: { atPanel: PlanAtPanel }) {
           {terms.max !== null ? formatCount(terms.max) : "any"}
         </div>
       )}
-      {cost.problems.map((p) => (
-        <p key={p.field} className="text-xs font-semibold text-red-700" data-testid="plan-flag">
+      {fallback && (
+        <div className="text-xs text-gray-600">
+          Fallback {fallback.serviceId}
+          {fallback.cost.costPaise !== null && ` · cost ${formatInr(fallback.cost.costPaise)}`}
+        </div>
+      )}
+      {planProblems(atPanel).map((p, i) => (
+        <p key={`${p.field}-${i}`} className="text-xs font-semibold text-red-700" data-testid="plan-flag">
           {p.message}
         </p>
       ))}

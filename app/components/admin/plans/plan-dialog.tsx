@@ -43,6 +43,7 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
           dripInterval: String(plan.dripIntervalMinutes),
           customComments: plan.customComments ? "true" : "",
           panelServiceId: plan.panelServiceId ?? "",
+          fallbackServiceId: plan.fallbackServiceId ?? "",
         }
       : { intent: "create" },
     onValid: onSubmit,
@@ -226,6 +227,17 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
             quantity={fields.amount.value}
             price={fields.price.value}
             disabled={submitting}
+          />
+          <PanelServiceField
+            field={fields.fallbackServiceId}
+            error={errorOf(fields.fallbackServiceId)}
+            panel={panel}
+            serviceType={serviceType}
+            customComments={serviceType === "comments" && customComments}
+            quantity={fields.amount.value}
+            price={fields.price.value}
+            disabled={submitting}
+            fallback
           />
           <Field label="Tag (one at most)" id="plan-tag" error={fields.tags.errors?.[0]} size="sm">
             {(control) => (
