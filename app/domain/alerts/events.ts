@@ -25,7 +25,8 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
   low_balance: "The panel balance fell below the threshold",
   daily_summary: "Daily summary",
   shop_health: "The shop needs attention (a stopped job, a failed backup, low disk space: Admin → Health)",
-  plan_unsupported: "A panel services refresh broke a plan (its service lost refill or drip-feed, costs more than its price, or no longer takes its quantity)",
+  plan_unsupported:
+    "A panel services refresh broke a plan (its service lost refill or drip-feed, costs more than its price, or no longer takes its quantity)",
 };
 
 export const ALERT_CHANNELS = ["email", "telegram", "push"] as const;
