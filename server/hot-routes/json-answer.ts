@@ -9,6 +9,18 @@ export const SERVER_FAILED: JsonReply = {
   body: { success: false, message: "An error occurred. Please try again." },
 };
 
+/** The headers every answer carries, as the flat name, value list Node takes fastest; made once. */
+function fixedHeaders(secure: boolean): string[] {
+  const headers: [string, string][] = [
+    ["Content-Type", "application/json; charset=utf-8"],
+    ["Cache-Control", "no-store"],
+    ...apiSecurityHeaders({ secure }),
+  ];
+  return headers.flat();
+}
+const OVER_HTTPS = fixedHeaders(true);
+const OVER_HTTP = fixedHeaders(false);
+
 /**
  * Writes an API reply as the API answers: JSON, never kept by a browser or a
  * proxy (every hot route answers about one buyer's order), and the security
@@ -17,14 +29,9 @@ export const SERVER_FAILED: JsonReply = {
 export function sendJson(res: ServerResponse, reply: JsonReply, { secure }: { secure: boolean }): void {
   if (res.destroyed) return;
   const json = JSON.stringify(reply.body);
-  const headers: [string, string | number][] = [
-    ["Content-Type", "application/json; charset=utf-8"],
-    ["Content-Length", Buffer.byteLength(json)],
-    ["Cache-Control", "no-store"],
-    ...apiSecurityHeaders({ secure }),
-    ...Object.entries(reply.headers ?? {}),
-  ];
-  res.writeHead(reply.status, headers.flat());
+  const headers = [...(secure ? OVER_HTTPS : OVER_HTTP), "Content-Length", String(Buffer.byteLength(json))];
+  for (const [name, value] of Object.entries(reply.headers ?? {})) headers.push(name, value);
+  res.writeHead(reply.status, headers);
   res.end(json);
 }
 
