@@ -21,7 +21,11 @@ export function proxyTrust(trustProxy: number): ProxyTrust {
   // How Express compiles `trust proxy` set to a number (express/lib/utils.js, compileTrust).
   const trust = (_address: string, hop: number) => hop < trustProxy;
   return {
-    clientIp: (req) => proxyaddr(req, trust),
+    clientIp(req) {
+      // A socket already closed has no address: proxy-addr then gives undefined, whatever its types say.
+      const address: string | undefined = proxyaddr(req, trust);
+      return address ?? "";
+    },
     isSecure(req) {
       if ((req.socket as TLSSocket).encrypted) return true;
       if (!trust(req.socket.remoteAddress ?? "", 0)) return false;
