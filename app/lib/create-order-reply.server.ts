@@ -12,7 +12,7 @@ import { isAppError } from "./app-error";
 import { clientAddressKey } from "./client-address";
 import { type JsonBody, readJsonBody } from "./parse.server";
 
-export const TOO_MANY_ORDERS = "Too many orders from this connection. Please wait a minute and try again.";
+const TOO_MANY_ORDERS = "Too many orders from this connection. Please wait a minute and try again.";
 
 /**
  * POST /api/create-order (app/routes/api/create-order.types.ts): the checkout's

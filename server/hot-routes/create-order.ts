@@ -6,7 +6,7 @@ import { bodyRefusal } from "../body-limit";
 import type { ProxyTrust } from "../proxy-trust";
 import { SERVER_FAILED, jsonBodyOf, sendJson } from "./json-answer";
 
-export const USE_POST = "Use POST to create an order";
+const USE_POST = "Use POST to create an order";
 
 /**
  * POST /api/create-order: the checkout's "Continue to payment", thousands a
