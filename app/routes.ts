@@ -41,7 +41,6 @@ export default [
   // Public JSON API (buyers).
   ...prefix("api", [
     // buying API
-    route("create-order", "routes/api/create-order.ts"),
     route("orders/:orderId/utr", "routes/api/order-utr.ts"),
     route("orders/:orderId/qr.png", "routes/api/order-qr.ts"),
     route("plans", "routes/api/plans.ts"),

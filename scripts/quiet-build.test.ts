@@ -13,7 +13,7 @@ function passed(warning: Rollup.RollupLog): boolean {
 
 describe("the build's warnings", () => {
   it("knows the resource routes, and no page, as routes without browser code", () => {
-    for (const name of ["create-order", "order-utr", "order-qr", "logout", "manifest", "sitemap", "guard"]) {
+    for (const name of ["plans", "order-utr", "order-qr", "logout", "manifest", "sitemap", "guard"]) {
       expect(routes.has(name), name).toBe(true);
     }
     for (const page of ["service", "checkout", "settings", "layout"]) expect(routes.has(page), page).toBe(false);
@@ -21,7 +21,7 @@ describe("the build's warnings", () => {
 
   it("leaves out the empty chunks of resource routes and a dependency's misplaced comment", () => {
     expect(
-      passed({ code: "EMPTY_BUNDLE", message: 'Generated an empty chunk: "create-order".', names: ["create-order"] }),
+      passed({ code: "EMPTY_BUNDLE", message: 'Generated an empty chunk: "order-utr".', names: ["order-utr"] }),
     ).toBe(false);
     expect(
       passed({ code: "INVALID_ANNOTATION", message: "A comment…", id: "/work/node_modules/zod/v4/core/util.js" }),

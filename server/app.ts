@@ -9,7 +9,7 @@ import type { Logger } from "~/lib/logger.server";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { ADMIN_WORKER_URL } from "~/lib/admin-app";
 import { bodySizeLimit, noNulInUrl } from "./body-limit";
-import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
+import { proxyTrust } from "./proxy-trust";
 import { readinessHandler } from "./readiness";
 import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
@@ -33,6 +33,7 @@ export function createApp(options: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
+  const trust = proxyTrust(options.trustProxy);
 
   app.use(securityHeaders({ development: Boolean(options.vite) }));
   app.use(compression());
@@ -62,14 +63,14 @@ export function createApp(options: AppOptions) {
     }),
   );
 
-  // Every route may rely on the address Express resolved (TRUST_PROXY aware), never a client-sent one.
+  // Every route may rely on the address the server resolved (TRUST_PROXY aware), never a client-sent one.
   app.use((req: Request, _res: Response, next: NextFunction) => {
-    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    req.headers[CLIENT_IP_HEADER] = trust.clientIp(req);
     next();
   });
   app.use(noNulInUrl());
-  // A custom-comments order carries up to a plan's worth of the buyer's comments (create-order checks its own limit).
-  app.use(bodySizeLimit(undefined, { "/api/create-order": CREATE_ORDER_MAX_BYTES }));
+  // POST /api/create-order, with its larger limit, is answered ahead of Express (server/hot-routes.ts).
+  app.use(bodySizeLimit());
   app.all("/{*splat}", routerHandler(options));
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -11,21 +12,37 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const TOO_LARGE = "Request body is too large";
 const NEEDS_LENGTH = "Send the request body with a Content-Length";
 
+/** A body the server refuses before any route reads it: its status and message. */
+export interface BodyRefusal {
+  status: 411 | 413;
+  message: string;
+}
+
 /**
  * Refuses, before any route reads it, a body declared larger than the limit
  * (413) or sent without a declared length (411: chunked uploads; browsers and
  * reverse proxies always declare it), so the limit cannot be dodged by streaming.
+ * Also asked by the hot routes (server/hot-routes.ts), which answer ahead of Express.
  */
-export function bodySizeLimit(maxBytesDefault = MAX_BODY_BYTES, byPath: Record<string, number> = {}) {
+export function bodyRefusal(
+  method: string | undefined,
+  headers: IncomingHttpHeaders,
+  maxBytes: number,
+): BodyRefusal | null {
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return null;
+  const declared = headers["content-length"];
+  if (declared === undefined && headers["transfer-encoding"] !== undefined)
+    return { status: 411, message: NEEDS_LENGTH };
+  if (declared !== undefined && !(Number(declared) <= maxBytes)) return { status: 413, message: TOO_LARGE };
+  return null;
+}
+
+/** `bodyRefusal` as Express middleware, for every route behind Express. */
+export function bodySizeLimit(maxBytes = MAX_BODY_BYTES) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const maxBytes = byPath[req.path] ?? maxBytesDefault;
-    const declared = req.headers["content-length"];
-    if (declared === undefined && req.headers["transfer-encoding"] !== undefined) {
-      return refuse(req, res, 411, NEEDS_LENGTH);
-    }
-    if (declared !== undefined && !(Number(declared) <= maxBytes)) return refuse(req, res, 413, TOO_LARGE);
-    next();
+    const refused = bodyRefusal(req.method, req.headers, maxBytes);
+    if (!refused) return next();
+    refuse(req, res, refused.status, refused.message);
   };
 }
 

@@ -1,42 +1,33 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppServices } from "~/context";
-import { orderStatusReply } from "~/lib/order-status-reply.server";
+import type { ProxyTrust } from "./proxy-trust";
+import { createOrderRoute } from "./hot-routes/create-order";
+import { orderStatusRoute } from "./hot-routes/order-status";
+
+type HotRoute = (req: IncomingMessage, res: ServerResponse, query: string) => boolean;
 
 /**
- * The checkout polls GET /api/order-status every 5 s for every open payment,
- * which makes it the shop's hottest endpoint by far. It is a plain JSON answer
- * from one indexed lookup, so it is served straight from Node's http server,
- * ahead of Express and React Router, whose per-request work would otherwise
- * cost ten times the lookup itself. Returns false for every other request.
+ * The checkout's two busiest endpoints, served straight from Node's http
+ * server, ahead of Express and React Router, whose per-request work would
+ * otherwise cost more than the work itself (docs/performance.md, "Buying";
+ * docs/decisions/0022-hot-create-order.md). Each is one small file in
+ * hot-routes/ holding only HTTP; what it answers is the app's (app/lib/*-reply.server.ts).
+ * Returns false for every request they do not answer.
  */
-export function createHotRoutes(services: Pick<AppServices, "db" | "logger">) {
+export function createHotRoutes(
+  services: Pick<AppServices, "db" | "settings" | "config" | "logger">,
+  trust: ProxyTrust,
+) {
+  const routes = new Map<string, HotRoute>([
+    ["/api/order-status", orderStatusRoute(services, trust)],
+    ["/api/create-order", createOrderRoute(services, trust)],
+  ]);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? "";
-    if (req.method !== "GET" || !url.startsWith("/api/order-status")) return false;
-    const query = url.indexOf("?");
-    const path = query === -1 ? url : url.slice(0, query);
-    if (path !== "/api/order-status" && path !== "/api/order-status/") return false;
-
-    const orderId = new URLSearchParams(query === -1 ? "" : url.slice(query + 1)).get("orderId");
-    orderStatusReply(services.db, orderId).then(
-      (reply) => send(res, reply.status, reply.body),
-      (error) => {
-        services.logger.error({ err: error }, "order status failed");
-        send(res, 500, { success: false, message: "An error occurred. Please try again." });
-      },
-    );
-    return true;
+    if (!url.startsWith("/api/")) return false;
+    const queryAt = url.indexOf("?");
+    const path = queryAt === -1 ? url : url.slice(0, queryAt);
+    const route = routes.get(path.endsWith("/") ? path.slice(0, -1) : path);
+    return route ? route(req, res, queryAt === -1 ? "" : url.slice(queryAt + 1)) : false;
   };
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  const json = JSON.stringify(body);
-  res.writeHead(status, {
-    "Content-Type": "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(json),
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-  });
-  res.end(json);
 }

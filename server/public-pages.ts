@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { type AppServices, nonceContext, pageCacheRenderContext, servicesContext } from "~/context";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { onPublicPagesChanged, readPublicPagesGeneration } from "~/domain/public-pages/changes.server";
 import { isTranslatedPath, localizedPath } from "~/lib/i18n/locale";
 import { createPageStore, sendCachedPage } from "./page-cache";
+import type { ProxyTrust } from "./proxy-trust";
 import { contentSecurityPolicy, otherSecurityHeaders } from "./security";
 
 /**
@@ -38,7 +38,7 @@ export const GENERATION_POLL_MS = 1_000;
 export interface PublicPagesOptions {
   services: AppServices;
   build: ServerBuild;
-  trustProxy: number;
+  proxyTrust: ProxyTrust;
   pollMs?: number;
 }
 
@@ -48,7 +48,7 @@ export interface PublicPagesOptions {
  * Express and React Router (docs/decisions/0008-public-page-cache.md). Returns
  * the request handler (false when the request is not for it) and a stop.
  */
-export function createPublicPages({ services, build, trustProxy, pollMs = GENERATION_POLL_MS }: PublicPagesOptions) {
+export function createPublicPages({ services, build, proxyTrust, pollMs = GENERATION_POLL_MS }: PublicPagesOptions) {
   const paths = new Set([...STATIC_PATHS, ...listBlogPosts().map((post) => `/blog/${post.slug}`)]);
   const handler = createRequestHandler(build, "production");
   const store = createPageStore({ render: (path) => renderPage(handler, services, path), maxAgeMs: MAX_AGE_MS });
@@ -73,7 +73,7 @@ export function createPublicPages({ services, build, trustProxy, pollMs = GENERA
     store.get(url).then(
       (page) => {
         if (!page) return fallback();
-        const headers = otherSecurityHeaders({ gateway: true, secure: isSecure(req, trustProxy) });
+        const headers = otherSecurityHeaders({ gateway: true, secure: proxyTrust.isSecure(req) });
         headers.push(["Content-Security-Policy", csp(page.scriptHashes)]);
         sendCachedPage(req, res, page, headers);
       },
@@ -139,13 +139,4 @@ function watchGeneration(services: Pick<AppServices, "db" | "logger">, changed: 
     stopped = true;
     clearTimeout(timer);
   };
-}
-
-/** As Express's req.secure with TRUST_PROXY: the nearest trusted proxy's X-Forwarded-Proto, else the socket. */
-function isSecure(req: IncomingMessage, trustProxy: number): boolean {
-  if ((req.socket as TLSSocket).encrypted) return true;
-  if (trustProxy < 1) return false;
-  const header = req.headers["x-forwarded-proto"];
-  const value = (Array.isArray(header) ? header[0] : header) ?? "";
-  return value.split(",")[0]!.trim() === "https";
 }

@@ -83,3 +83,14 @@ export function otherSecurityHeaders({ gateway, secure }: { gateway: boolean; se
   if (secure) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   return headers;
 }
+
+/**
+ * The security headers of a JSON answer sent ahead of Express (server/hot-routes): a JSON body runs no
+ * script and loads nothing, so its policy allows nothing, and it is never framed.
+ */
+export function apiSecurityHeaders({ secure }: { secure: boolean }): [string, string][] {
+  return [
+    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+    ...otherSecurityHeaders({ gateway: false, secure }),
+  ];
+}

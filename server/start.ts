@@ -17,6 +17,7 @@ import { createHttpsRedirect } from "./https-redirect";
 import { warnAboutPublicBaseUrl } from "./public-url-warning";
 import { rememberedLanguageRedirect } from "./language-redirect";
 import { createPublicPages } from "./public-pages";
+import { proxyTrust } from "./proxy-trust";
 import { createRequestLog } from "./request-log";
 import { setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
@@ -72,6 +73,8 @@ export async function startServer(
   const jobControl = jobs && controlPort !== undefined ? await startJobControl(jobs, controlPort, logger) : null;
   const firstRun = await bootstrapAdmin(services);
 
+  // Who the client is and whether it came over HTTPS, believed alike by every layer below.
+  const trust = proxyTrust(config.TRUST_PROXY);
   const app = createApp({
     services,
     logger,
@@ -81,7 +84,7 @@ export async function startServer(
     vite,
   });
 
-  const hot = createHotRoutes(services);
+  const hot = createHotRoutes(services, trust);
   const toHttps = config.HTTPS_REDIRECT
     ? createHttpsRedirect({
         publicBaseUrl: async () => (await services.settings.get()).publicBaseUrl,
@@ -90,8 +93,7 @@ export async function startServer(
       })
     : () => false;
   // Development renders every page afresh, so edits show at once.
-  const pages =
-    typeof build === "function" ? null : createPublicPages({ services, build, trustProxy: config.TRUST_PROXY });
+  const pages = typeof build === "function" ? null : createPublicPages({ services, build, proxyTrust: trust });
   const requests = createRequestLog(logger);
   const server = createServer((req, res) => {
     requests.watch(req, res);

@@ -45,17 +45,35 @@ export function httpStatusOf(code: AppErrorCode): number {
 }
 
 /** A refused attempt tells the client when to come back. */
-function retryHeaders(error: AppError): HeadersInit | undefined {
+function retryHeaders(error: AppError): Record<string, string> | undefined {
   const seconds = retryAfterOf(error);
   return seconds === null ? undefined : { "Retry-After": String(seconds) };
 }
 
+/**
+ * An API answer as plain data, for the endpoints the server answers ahead of
+ * React Router (server/hot-routes.ts), which write it themselves.
+ */
+export interface JsonReply {
+  status: number;
+  body: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
 /** An AppError as the API's JSON failure: `{ success: false, message, code, ...details }`. */
+export function failureReply(error: AppError): JsonReply {
+  const headers = retryHeaders(error);
+  return {
+    status: httpStatusOf(error.code),
+    body: { success: false, message: error.message, code: error.code, ...error.details },
+    ...(headers ? { headers } : {}),
+  };
+}
+
+/** `failureReply` as a Response, for the routes React Router answers. */
 export function apiFailure(error: AppError): Response {
-  return Response.json(
-    { success: false, message: error.message, code: error.code, ...error.details },
-    { status: httpStatusOf(error.code), headers: retryHeaders(error) },
-  );
+  const { status, body, headers } = failureReply(error);
+  return Response.json(body, { status, headers });
 }
 
 /**

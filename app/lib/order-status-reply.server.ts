@@ -1,12 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { orderStatusOf } from "~/domain/orders/buyer.server";
-import { httpStatusOf } from "./api.server";
+import { type JsonReply, failureReply } from "./api.server";
 import { isAppError } from "./app-error";
-
-export interface JsonReply {
-  status: number;
-  body: Record<string, unknown>;
-}
 
 /**
  * GET /api/order-status?orderId=…, answered as the API answers
@@ -19,9 +14,6 @@ export async function orderStatusReply(db: DB, rawOrderId: string | null | undef
     return { status: 200, body: { success: true, status: await orderStatusOf(db, rawOrderId) } };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return {
-      status: httpStatusOf(error.code),
-      body: { success: false, message: error.message, code: error.code },
-    };
+    return failureReply(error);
   }
 }

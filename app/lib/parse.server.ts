@@ -64,8 +64,11 @@ export function firstProblem(error: z.ZodError): string {
 }
 
 function declaredTooLarge(request: Request, maxBytes: number): boolean {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  return !(declared <= maxBytes);
+  return lengthOver(request.headers.get("content-length"), maxBytes);
+}
+
+function lengthOver(contentLength: string | null | undefined, maxBytes: number): boolean {
+  return !(Number(contentLength ?? 0) <= maxBytes);
 }
 
 // ---------------------------------------------------------------- JSON
@@ -118,11 +121,36 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   maxBytes = MAX_JSON_BYTES,
 ): Promise<{ data: z.output<S> } | AppError> {
-  if (declaredTooLarge(request, maxBytes)) return new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
-  if (!JSON_TYPE.test(request.headers.get("content-type") ?? "")) return new AppError("UNSUPPORTED_BODY", NOT_JSON);
+  const body = {
+    contentLength: request.headers.get("content-length"),
+    contentType: request.headers.get("content-type"),
+    text: () => request.text(),
+  };
+  return readJsonBody(body, schema, maxBytes);
+}
+
+/**
+ * A JSON request body as the checks need it: a fetch Request's (`readJson`), or
+ * the Node request of an endpoint the server answers ahead of React Router.
+ */
+export interface JsonBody {
+  contentLength: string | null | undefined;
+  contentType: string | null | undefined;
+  /** The body decoded as UTF-8 as `Request.text()` decodes it (a leading BOM dropped); rejects if it cannot be read. */
+  text(): Promise<string>;
+}
+
+/** `readJson` on any request's body. */
+export async function readJsonBody<S extends z.ZodType>(
+  body: JsonBody,
+  schema: S,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<{ data: z.output<S> } | AppError> {
+  if (lengthOver(body.contentLength, maxBytes)) return new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+  if (!JSON_TYPE.test(body.contentType ?? "")) return new AppError("UNSUPPORTED_BODY", NOT_JSON);
   let text: string;
   try {
-    text = await request.text();
+    text = await body.text();
   } catch {
     return new AppError("INVALID_INPUT", "Could not read the request body");
   }

@@ -110,7 +110,9 @@ export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<n
         "o.payment_deadline_at",
         "o.utr",
       ])
-      .where("h.amount_paise", "in", amounts)
+      // The candidates are one run of consecutive amounts: a range of the primary key, not a list of 99.
+      .where("h.amount_paise", ">=", amounts[amounts.length - 1]!)
+      .where("h.amount_paise", "<=", amounts[0]!)
       .execute()
   ).map((h) => ({
     ...h,
