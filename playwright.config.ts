@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: false,
   // Three browsers at a time, on CI too (ADR 0016): specs with a shop of their own are isolated by it; specs on
   // the shared shop give their data names and dates no other spec uses.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

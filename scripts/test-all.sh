@@ -6,11 +6,9 @@
 # whole when it ends, with its wall-clock and CPU time. Ends with a table of the
 # stages' times and one summary line.
 #
-#   lane 1: production build → integration tests → sqlmap
-#   lane 2: lint → typecheck → unit → format → dependency rules → lockfile → (build done) end-to-end tests
-# The end-to-end tests are the longest stage (about 10 minutes, mostly waiting on
-# browsers), so they start as soon as the quick checks are done, beside the
-# integration tests (ADR 0016).
+#   lane 1: production build → integration tests
+#   lane 2: lint → typecheck → unit → format → dependency rules → lockfile → (build done) sqlmap
+#   then:   end-to-end tests (alone: they are the ones a busy machine makes flaky)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -95,7 +93,6 @@ lane_build() {
   stage "Production build" npm run --silent build || { fail "build"; touch "$reports/build.failed"; return; }
   touch "$reports/build.done"
   stage "Integration tests (SQLite and PostgreSQL)" integration || fail "integration tests"
-  stage "Injection scan (sqlmap)" env TEST_POSTGRES_URL="$pg_url" bash tests/security/sqlmap.sh || fail "injection scan"
 }
 
 lane_checks() {
@@ -108,19 +105,21 @@ lane_checks() {
   stage "Format" npx prettier --check . || fail "formatting (npm run format)"
   stage "Dependency rules (layers, cycles, declared packages)" npm run --silent deps:check || fail "dependency rules"
   stage "Lockfile (npm ci must accept it on every platform)" lockfile || fail "package-lock.json"
-  # The browsers need the build.
+  # The scan needs the build; it shares the machine with the integration tests, not with the browsers.
   while [ ! -f "$reports/build.done" ] && [ ! -f "$reports/build.failed" ]; do sleep 1; done
   if [ -f "$reports/build.done" ]; then
-    stage "End-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
-      npx playwright test --reporter=list,json || fail "end-to-end tests"
+    stage "Injection scan (sqlmap)" env TEST_POSTGRES_URL="$pg_url" bash tests/security/sqlmap.sh || fail "injection scan"
   else
-    fail "end-to-end tests (no build)"
+    fail "injection scan (no build)"
   fi
 }
 
 lane_build &
 lane_checks &
 wait
+
+LIVE=1 stage "End-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
+  npx playwright test --reporter=list,json || fail "end-to-end tests"
 
 echo
 echo "=== Times (wall-clock and CPU seconds; lanes overlap, so stages add up to more than the total) ==="

@@ -199,7 +199,7 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   await auth.getByLabel("New Password (leave empty to keep)").fill("second-password-456");
   await auth.getByLabel("Current Password").fill("not-my-password");
   await auth.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Current password is incorrect")).toBeVisible();
+  await expect(auth.getByText("Current password is incorrect")).toBeVisible();
   await auth.getByLabel("New Password (leave empty to keep)").fill("second-password-456");
   await auth.getByLabel("Current Password").fill(OWNER.password);
   await auth.getByRole("button", { name: "Save Settings" }).click();
