@@ -11,7 +11,7 @@ const chromium = { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromi
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  // Three browsers at a time, on CI too (ADR 0016): specs with a shop of their own are isolated by it; specs on
+  // Four browsers at a time, on CI too (ADR 0016): specs with a shop of their own are isolated by it; specs on
   // the shared shop give their data names and dates no other spec uses.
   workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
