@@ -11,9 +11,9 @@ const chromium = { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromi
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  // Four browsers at a time, on CI too (ADR 0016): specs with a shop of their own are isolated by it; specs on
+  // Three browsers at a time, on CI too (ADR 0016): specs with a shop of their own are isolated by it; specs on
   // the shared shop give their data names and dates no other spec uses.
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

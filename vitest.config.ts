@@ -23,11 +23,11 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Three files at a time: most of an integration test's time is spent waiting on a server, a
-          // database or a window to close, so other files fill the gaps (ADR 0016). Each test has
+          // Two files at a time: most of an integration test's time is spent waiting on a server, a
+          // database or a window to close, so a second file fills the gaps (ADR 0016). Each test has
           // a database of its own and every server a port of its own; a file must not assume it is alone.
           fileParallelism: true,
-          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 3),
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
         },
       },
     ],

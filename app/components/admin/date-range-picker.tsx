@@ -1,4 +1,5 @@
 import { CalendarDays } from "lucide-react";
+import { useHydrated } from "~/lib/use-hydrated";
 import * as Popover from "@radix-ui/react-popover";
 import type { CSSProperties } from "react";
 import { DayPicker, type DateRange } from "react-day-picker";
@@ -40,9 +41,14 @@ export function DateRangePicker({
   const label = startDate
     ? `${formatDayLabel(startDate)}${endDate ? ` - ${formatDayLabel(endDate)}` : ""}`
     : "Pick a date range";
+  // Opens nothing until React runs: disabled until then, so a tap is not lost.
+  const running = useHydrated();
   return (
     <Popover.Root>
-      <Popover.Trigger className={cn(buttonVariants({ variant: "neutral", size: "sm" }), "py-2 font-normal")}>
+      <Popover.Trigger
+        disabled={!running}
+        className={cn(buttonVariants({ variant: "neutral", size: "sm" }), "py-2 font-normal")}
+      >
         <CalendarDays className="h-4 w-4 text-gray-600" aria-hidden />
         <span className={startDate ? "" : "text-gray-600"}>{label}</span>
       </Popover.Trigger>

@@ -1,5 +1,6 @@
 import { Check, ChevronDown } from "lucide-react";
 import * as Select from "@radix-ui/react-select";
+import { useHydrated } from "~/lib/use-hydrated";
 
 export function StatusSelect<V extends string>({
   value,
@@ -12,10 +13,13 @@ export function StatusSelect<V extends string>({
   onChange: (value: V) => void;
   label?: string;
 }) {
+  // Opens nothing until React runs: disabled until then, so a tap is not lost.
+  const running = useHydrated();
   return (
     <Select.Root value={value} onValueChange={(v) => onChange(v as V)}>
       <Select.Trigger
         aria-label={label}
+        disabled={!running}
         className="inline-flex min-w-36 items-center justify-between gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm hover:bg-gray-50"
       >
         <Select.Value />
