@@ -44,14 +44,24 @@ export function planToApi(row: PlanRow) {
     dripIntervalMinutes: row.drip_interval_minutes,
     /** A comments plan whose buyers write the comments (sent to the panel's Custom Comments service). */
     customComments: row.custom_comments === 1,
-    /** The panel service its orders go to; null: the one set in Settings for its type (admin only). */
+  };
+}
+
+/**
+ * A plan as the operator's API and pages show it: with the panel services it
+ * names, which buyers (and other shops) never see.
+ */
+export function adminPlanToApi(row: PlanRow) {
+  return {
+    ...planToApi(row),
+    /** The panel service its orders go to; null: the one set in Settings for its type. */
     panelServiceId: row.panel_service_id,
-    /** Tried when the panel refuses the first service; null: none (admin only). */
+    /** Tried when the panel refuses the first service; null: none. */
     fallbackServiceId: row.fallback_service_id,
   };
 }
 
-export type ApiPlan = ReturnType<typeof planToApi>;
+export type ApiPlan = ReturnType<typeof adminPlanToApi>;
 
 function summary(row: PlanRow) {
   return {

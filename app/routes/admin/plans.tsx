@@ -8,7 +8,7 @@ import { PlansTable } from "~/components/admin/plans/plans-table";
 import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { type ApiPlan, planToApi } from "~/domain/plans/admin.server";
+import { type ApiPlan, adminPlanToApi } from "~/domain/plans/admin.server";
 import { runPlanAction } from "~/domain/plans/plan-actions.server";
 import { type PlanActionIntent, planActionSchema } from "~/domain/plans/plan-form";
 import { listPlans } from "~/domain/plans/plans.server";
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const plans = await listPlans(db);
   const [atPanel, panel] = await Promise.all([plansAtPanel(db, plans), panelServicesForPlans(db)]);
-  return { plans: plans.map((plan, i) => ({ ...planToApi(plan), atPanel: atPanel[i]! })), panel };
+  return { plans: plans.map((plan, i) => ({ ...adminPlanToApi(plan), atPanel: atPanel[i]! })), panel };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/plan";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { deletePlan, planToApi, togglePlan, updatePlan } from "~/domain/plans/admin.server";
+import { deletePlan, adminPlanToApi, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { isPlanId } from "~/domain/plans/table";
 import { apiError, apiHandle, apiReply } from "~/lib/api.server";
 import { parseJson, readNoBody } from "~/lib/parse.server";
@@ -37,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return apiHandle(async () => {
       const plan = await updatePlan(db, actor, id, input);
       if (!plan) return apiError(404, "Plan not found");
-      return apiReply(updatePlanResponse, { message: "Plan updated successfully", plan: planToApi(plan) });
+      return apiReply(updatePlanResponse, { message: "Plan updated successfully", plan: adminPlanToApi(plan) });
     });
   }
   if (!toggle && request.method === "DELETE") {

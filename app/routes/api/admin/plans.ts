@@ -1,7 +1,7 @@
 import type { Route } from "./+types/plans";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { createPlan, planToApi } from "~/domain/plans/admin.server";
+import { createPlan, adminPlanToApi } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
 import { apiError, apiHandle, apiReply } from "~/lib/api.server";
 import { parseJson } from "~/lib/parse.server";
@@ -11,7 +11,7 @@ import { requestActor } from "~/lib/request-client.server";
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const plans = await listPlans(context.get(servicesContext).db);
-  return apiReply(adminPlansResponse, { plans: plans.map(planToApi) });
+  return apiReply(adminPlansResponse, { plans: plans.map(adminPlanToApi) });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,6 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A drip-feed the panel's service does not offer is the domain's refusal: a 400, not a 500.
   return apiHandle(async () => {
     const plan = await createPlan(context.get(servicesContext).db, requestActor(request, admin.username), input);
-    return apiReply(createPlanResponse, { message: "Plan added successfully", plan: planToApi(plan) }, { status: 201 });
+    return apiReply(
+      createPlanResponse,
+      { message: "Plan added successfully", plan: adminPlanToApi(plan) },
+      { status: 201 },
+    );
   });
 }

@@ -4,7 +4,11 @@ import { newPlanSchema } from "~/domain/plans/plan-form";
 import { apiPlanSchema } from "../plans.types";
 
 /** A plan as the operator sees it: with the panel service it names (null: the one set for its type). */
-export const adminPlanSchema = apiPlanSchema.extend({ panelServiceId: z.string().nullable() });
+export const adminPlanSchema = apiPlanSchema.extend({
+  panelServiceId: z.string().nullable(),
+  /** Tried when the panel refuses the plan's service; null: none. */
+  fallbackServiceId: z.string().nullable(),
+});
 
 /** GET /api/admin/plans: every plan; POST adds one (the Add Plan form's fields). */
 export const adminPlansResponse = okResponse({ plans: z.array(adminPlanSchema) });
