@@ -59,6 +59,23 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
     return made.panel;
   }
 
+  /** A buyer orders the plan and the payment is confirmed: the order as the panel is about to get it. */
+  async function paidOrder(planId: number) {
+    const { order } = await createOrder(services, {
+      planId,
+      username: "priya.bakes",
+      customerName: "Priya Sharma",
+      customerPhone: "9812345678",
+      agreedToTerms: true,
+    });
+    await services.db
+      .updateTable("orders")
+      .set({ status: "paid", paid_at: Date.now(), paid_by: "owner" })
+      .where("order_id", "=", order.order_id)
+      .execute();
+    return order;
+  }
+
   const refused = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: "INVALID_INPUT" });
 
   it("names a service from the panel's list, and refuses one the list does not have", async () => {
@@ -127,20 +144,9 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
     const double = await setUp();
     // The plan names the global service; the Settings default for followers stays 1201.
     const plan = await createPlan(services.db, ACTOR, followers({ panelServiceId: "1290", price: 99_900 }));
-    const { order } = await createOrder(services, {
-      planId: plan.id,
-      username: "priya.bakes",
-      customerName: "Priya Sharma",
-      customerPhone: "9812345678",
-      agreedToTerms: true,
-    });
+    const order = await paidOrder(plan.id);
     expect(order.panel_service_id).toBe("1290");
     await updatePlan(services.db, ACTOR, plan.id, { ...followers(), price: 99_900 });
-    await services.db
-      .updateTable("orders")
-      .set({ status: "paid", paid_at: Date.now(), paid_by: "owner" })
-      .where("order_id", "=", order.order_id)
-      .execute();
     expect((await sendToPanel(services, order.order_id, { actor: AUTO })).status).toBe("sent");
     const adds = double.calls.filter((c) => c.action === "add");
     expect(adds.map((c) => c.params.service)).toEqual(["1290"]);
@@ -187,21 +193,7 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
     });
     const plan = await createPlan(services.db, ACTOR, followers({ fallbackServiceId: "1290" }));
 
-    const buy = async () => {
-      const { order } = await createOrder(services, {
-        planId: plan.id,
-        username: "priya.bakes",
-        customerName: "Priya Sharma",
-        customerPhone: "9812345678",
-        agreedToTerms: true,
-      });
-      await services.db
-        .updateTable("orders")
-        .set({ status: "paid", paid_at: Date.now(), paid_by: "owner" })
-        .where("order_id", "=", order.order_id)
-        .execute();
-      return sendToPanel(services, order.order_id, { actor: AUTO });
-    };
+    const buy = async () => sendToPanel(services, (await paidOrder(plan.id)).order_id, { actor: AUTO });
     // The panel still has the Indian service: the order goes there, and only there.
     expect(await buy()).toMatchObject({ status: "sent", panel_service_id: "1201" });
     // The panel disables it: the next order is refused there and placed at the fallback, in the same send.

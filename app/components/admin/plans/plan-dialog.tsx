@@ -218,27 +218,20 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
               )}
             </div>
           )}
-          <PanelServiceField
-            field={fields.panelServiceId}
-            error={errorOf(fields.panelServiceId)}
-            panel={panel}
-            serviceType={serviceType}
-            customComments={serviceType === "comments" && customComments}
-            quantity={fields.amount.value}
-            price={fields.price.value}
-            disabled={submitting}
-          />
-          <PanelServiceField
-            field={fields.fallbackServiceId}
-            error={errorOf(fields.fallbackServiceId)}
-            panel={panel}
-            serviceType={serviceType}
-            customComments={serviceType === "comments" && customComments}
-            quantity={fields.amount.value}
-            price={fields.price.value}
-            disabled={submitting}
-            fallback
-          />
+          {([fields.panelServiceId, fields.fallbackServiceId] as const).map((field) => (
+            <PanelServiceField
+              key={field.name}
+              field={field}
+              error={errorOf(field)}
+              panel={panel}
+              serviceType={serviceType}
+              customComments={serviceType === "comments" && customComments}
+              quantity={fields.amount.value}
+              price={fields.price.value}
+              disabled={submitting}
+              fallback={field.name === "fallbackServiceId"}
+            />
+          ))}
           <Field label="Tag (one at most)" id="plan-tag" error={fields.tags.errors?.[0]} size="sm">
             {(control) => (
               <>

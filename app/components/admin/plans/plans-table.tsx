@@ -25,10 +25,10 @@ interface Props {
 export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-      <table className="w-full text-left text-sm max-sm:block sm:min-w-[880px]">
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[760px]">
         <thead className="bg-gray-50 text-xs uppercase text-gray-600 max-sm:hidden">
           <tr>
-            {["Service Type", "Name", "Quantity", "Price", "At the panel", "Tags", "Status", "Actions"].map((h) => (
+            {["Service Type", "Name", "Quantity", "Price", "At the panel", "Status", "Actions"].map((h) => (
               <th key={h} scope="col" className="px-4 py-3 font-semibold">
                 {h}
               </th>
@@ -38,7 +38,7 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
         <tbody className="divide-y divide-gray-100 max-sm:block">
           {plans.length === 0 ? (
             <tr className="max-sm:block">
-              <td colSpan={8} className="px-4 py-8 text-center text-gray-500 max-sm:block">
+              <td colSpan={7} className="px-4 py-8 text-center text-gray-500 max-sm:block">
                 No plans found
               </td>
             </tr>
@@ -59,6 +59,17 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                       Custom comments: the buyer writes them
                     </span>
                   )}
+                  <span className="mt-1 block text-sm font-normal">
+                    {plan.tags.length === 0 ? (
+                      <span className="text-gray-500">No tags</span>
+                    ) : (
+                      plan.tags.map((t) => (
+                        <Badge key={t} tone="brand" className="mr-1 px-2">
+                          {t}
+                        </Badge>
+                      ))
+                    )}
+                  </span>
                 </td>
                 <td className="px-4 py-3 max-sm:order-4 max-sm:p-0">
                   <span className="text-gray-600 sm:hidden">Quantity </span>
@@ -71,17 +82,6 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                 <td className="px-4 py-3 max-sm:order-6 max-sm:col-span-2 max-sm:p-0">
                   <PlanAtPanelCell atPanel={plan.atPanel} />
                 </td>
-                <td className="px-4 py-3 max-sm:order-6 max-sm:p-0">
-                  {plan.tags.length === 0 ? (
-                    <span className="text-gray-500">No tags</span>
-                  ) : (
-                    plan.tags.map((t) => (
-                      <Badge key={t} tone="brand" className="mr-1 px-2">
-                        {t}
-                      </Badge>
-                    ))
-                  )}
-                </td>
                 <td className="px-4 py-3 max-sm:order-3 max-sm:p-0 max-sm:text-right">
                   <Badge
                     tone={plan.isEnabled ? "success" : "neutral"}
@@ -90,7 +90,7 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                     {plan.isEnabled ? "Enabled" : "Disabled"}
                   </Badge>
                 </td>
-                <td className="px-4 py-3 max-sm:order-7 max-sm:p-0">
+                <td className="px-4 py-3 max-sm:order-7 max-sm:col-span-2 max-sm:p-0">
                   <div className="flex gap-1 max-sm:justify-end">
                     <IconButton label={`Edit ${plan.name}`} onClick={() => onEdit(plan)} disabled={busy}>
                       <Pencil className="size-4" aria-hidden />
