@@ -122,6 +122,25 @@ describe("group commit of SQLite writes", () => {
     expect(groupCommitStats(handle.db)).toMatchObject({ batches: 2, writes: 2 });
   });
 
+  it("answers a large batch a few callers at a time, so a poll waiting on the event loop is not held behind them all", async () => {
+    const seen: string[] = [];
+    const writes = Array.from({ length: 40 }, (_, i) =>
+      writeTransaction(handle.db, insert(`order ${i}`)).then(() => seen.push("answer")),
+    );
+    let done = false;
+    const otherWork = () => {
+      seen.push("other");
+      if (!done) setImmediate(otherWork);
+    };
+    setImmediate(otherWork);
+    await Promise.all(writes);
+    done = true;
+    expect(groupCommitStats(handle.db)).toMatchObject({ batches: 1, writes: 40 });
+    const first = seen.indexOf("answer");
+    const last = seen.lastIndexOf("answer");
+    expect(seen.slice(first, last).filter((entry) => entry === "other").length).toBeGreaterThanOrEqual(2);
+  });
+
   it("finishes queued writes before the database closes", async () => {
     const pending = writeTransaction(handle.db, insert("at shutdown"));
     await handle.close();

@@ -45,6 +45,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 const SLICE_MS = 4;
 /** Bodies per batch at most; the rest wait for the next batch. */
 const MAX_BATCH = 200;
+/** Callers answered per turn of the event loop once their batch committed. */
+const ANSWER_GROUP = 16;
 
 export function createGroupCommit<DB>(
   db: Kysely<DB>,
@@ -96,11 +98,15 @@ export function createGroupCommit<DB>(
     stats.batches++;
     stats.writes += batch.length;
     stats.largest = Math.max(stats.largest, batch.length);
-    batch.forEach((item, i) => {
+    // Callers are answered a few at a time, each group in a turn of its own:
+    // a caller's continuation writes its answer, and two hundred of them in one
+    // go would hold the event loop (and every poll waiting on it) for tens of ms.
+    for (let i = 0; i < batch.length; i++) {
+      if (i > 0 && i % ANSWER_GROUP === 0) await new Promise((resume) => setImmediate(resume));
       const outcome = outcomes[i]!;
-      if (outcome.ok) item.resolve(outcome.value);
-      else item.reject(outcome.error);
-    });
+      if (outcome.ok) batch[i]!.resolve(outcome.value);
+      else batch[i]!.reject(outcome.error);
+    }
   }
 
   return {
