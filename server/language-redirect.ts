@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { localeFromCookie, localizedPath } from "~/lib/i18n/locale";
+import { securityHeadersFor } from "./security";
 
 /**
  * A buyer who chose Hindi (the `lang=hi` cookie the language switch writes)
@@ -9,7 +10,7 @@ import { localeFromCookie, localizedPath } from "~/lib/i18n/locale";
  * (hence its `Vary: Cookie`). Only the home page: a link to an English page
  * deeper in is followed as given. Returns true when it answered.
  */
-export function rememberedLanguageRedirect(req: IncomingMessage, res: ServerResponse): boolean {
+export function rememberedLanguageRedirect(req: IncomingMessage, res: ServerResponse, secure: boolean): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
   const query = url.indexOf("?");
@@ -20,7 +21,7 @@ export function rememberedLanguageRedirect(req: IncomingMessage, res: ServerResp
     Vary: "Cookie",
     "Cache-Control": "private, no-cache",
     "Content-Length": "0",
-    "X-Content-Type-Options": "nosniff",
+    ...Object.fromEntries(securityHeadersFor({ kind: "data", secure })),
   });
   res.end();
   return true;
