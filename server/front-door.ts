@@ -54,7 +54,7 @@ export function createFrontDoor({ services, trust, app, build }: FrontDoorOption
     ]);
   }
   fastDoors.push(["hot", createHotRoutes(services, trust)]);
-  fastDoors.push(["language-redirect", (req, res) => rememberedLanguageRedirect(req, res, trust.isSecure(req))]);
+  fastDoors.push(["language-redirect", (req, res) => rememberedLanguageRedirect(req, res, trust)]);
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const watched = requests.watch(req, res);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { localeFromCookie, localizedPath } from "~/lib/i18n/locale";
+import type { ProxyTrust } from "./proxy-trust";
 import { securityHeadersFor } from "./security";
 
 /**
@@ -10,7 +11,11 @@ import { securityHeadersFor } from "./security";
  * (hence its `Vary: Cookie`). Only the home page: a link to an English page
  * deeper in is followed as given. Returns true when it answered.
  */
-export function rememberedLanguageRedirect(req: IncomingMessage, res: ServerResponse, secure: boolean): boolean {
+export function rememberedLanguageRedirect(
+  req: IncomingMessage,
+  res: ServerResponse,
+  trust: Pick<ProxyTrust, "isSecure">,
+): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
   const query = url.indexOf("?");
@@ -21,7 +26,7 @@ export function rememberedLanguageRedirect(req: IncomingMessage, res: ServerResp
     Vary: "Cookie",
     "Cache-Control": "private, no-cache",
     "Content-Length": "0",
-    ...Object.fromEntries(securityHeadersFor({ kind: "data", secure })),
+    ...Object.fromEntries(securityHeadersFor({ kind: "data", secure: trust.isSecure(req) })),
   });
   res.end();
   return true;
