@@ -69,7 +69,7 @@ export function createApp(options: AppOptions) {
     next();
   });
   app.use(noNulInUrl());
-  // POST /api/create-order, with its larger limit, is answered ahead of Express (server/hot-routes.ts).
+  // POST /api/create-order, with its larger limit, is answered ahead of Express (server/front-door.ts).
   app.use(bodySizeLimit());
   app.all("/{*splat}", routerHandler(options));
 

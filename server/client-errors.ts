@@ -1,5 +1,11 @@
 import type { Server } from "node:http";
 import type { Duplex } from "node:stream";
+import { securityHeadersFor } from "./security";
+
+/** The data answer's security headers, as raw header lines (no request was parsed: it cannot be said to be HTTPS). */
+const SECURITY_LINES = securityHeadersFor({ kind: "data", secure: false })
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join("");
 
 /**
  * Requests Node's HTTP parser refuses before any route sees them (an address
@@ -21,7 +27,7 @@ export function answerClientErrors(server: Server): void {
           : ["400 Bad Request", "Bad request"];
     const body = JSON.stringify({ success: false, message });
     socket.end(
-      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${SECURITY_LINES}Connection: close\r\n\r\n${body}`,
     );
   });
 }

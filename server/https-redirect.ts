@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { isLocalBaseUrl } from "~/domain/settings/unsafe-defaults";
+import { securityHeadersFor } from "./security";
 
 /** The proxy's probes reach the health check, and a monitor on this machine the readiness check, over plain HTTP. */
 const EXEMPT_PATHS = new Set(["/healthz", "/readyz"]);
@@ -113,9 +114,8 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
     "Content-Type": "text/plain; charset=utf-8",
     "Content-Length": Buffer.byteLength(body),
     "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
-    "Referrer-Policy": "strict-origin-when-cross-origin",
+    // Asked over plain HTTP: no HSTS (browsers ignore it there).
+    ...Object.fromEntries(securityHeadersFor({ kind: "data", secure: false })),
   });
   res.end(body);
 }

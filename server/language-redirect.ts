@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { localeFromCookie, localizedPath } from "~/lib/i18n/locale";
+import type { ProxyTrust } from "./proxy-trust";
+import { securityHeadersFor } from "./security";
 
 /**
  * A buyer who chose Hindi (the `lang=hi` cookie the language switch writes)
@@ -9,7 +11,11 @@ import { localeFromCookie, localizedPath } from "~/lib/i18n/locale";
  * (hence its `Vary: Cookie`). Only the home page: a link to an English page
  * deeper in is followed as given. Returns true when it answered.
  */
-export function rememberedLanguageRedirect(req: IncomingMessage, res: ServerResponse): boolean {
+export function rememberedLanguageRedirect(
+  req: IncomingMessage,
+  res: ServerResponse,
+  trust: Pick<ProxyTrust, "isSecure">,
+): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   const url = req.url ?? "";
   const query = url.indexOf("?");
@@ -20,7 +26,7 @@ export function rememberedLanguageRedirect(req: IncomingMessage, res: ServerResp
     Vary: "Cookie",
     "Cache-Control": "private, no-cache",
     "Content-Length": "0",
-    "X-Content-Type-Options": "nosniff",
+    ...Object.fromEntries(securityHeadersFor({ kind: "data", secure: trust.isSecure(req) })),
   });
   res.end();
   return true;

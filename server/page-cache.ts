@@ -87,7 +87,7 @@ export function sendCachedPage(
   req: IncomingMessage,
   res: ServerResponse,
   page: CachedPage,
-  headers: [string, string][],
+  headers: ReadonlyArray<readonly [string, string]>,
 ): void {
   const encoding = negotiateEncoding(headerValue(req.headers["accept-encoding"]));
   const body = page.bodies[encoding];
@@ -123,27 +123,31 @@ export interface PageStoreOptions {
 /**
  * Rendered pages by path. A miss renders once however many requests wait for
  * it. A page older than `maxAgeMs` is still served while a fresh copy renders;
- * `clear()` (a change of data) drops everything, and a render that was under
- * way when it ran is not stored, since it may have read the old data.
+ * `clear(affected)` (a change of data) drops the pages it names (every page
+ * without it), and a render of one of them that was under way is not stored,
+ * since it may have read the old data.
  */
 export function createPageStore({ render, maxAgeMs, clock = Date.now }: PageStoreOptions) {
   const entries = new Map<string, CachedPage>();
   const rendering = new Map<string, Promise<CachedPage | null>>();
-  let epoch = 0;
+  /** Bumped per path by each clear that drops it: a render started before is stale. */
+  const epochs = new Map<string, number>();
 
   function refresh(path: string): Promise<CachedPage | null> {
     const pending = rendering.get(path);
     if (pending) return pending;
-    const startedIn = epoch;
+    const startedIn = epochs.get(path) ?? 0;
+    const current = () => (epochs.get(path) ?? 0) === startedIn;
     const settle = () => {
-      if (epoch === startedIn) rendering.delete(path);
+      if (current()) rendering.delete(path);
     };
     const next = render(path)
       .then((html) => (html === null ? null : preparePage(html, clock())))
       .then(
         (page) => {
+          const fresh = current();
           settle();
-          if (page && epoch === startedIn) entries.set(path, page);
+          if (page && fresh) entries.set(path, page);
           return page;
         },
         (error: unknown) => {
@@ -163,10 +167,14 @@ export function createPageStore({ render, maxAgeMs, clock = Date.now }: PageStor
       if (clock() - entry.storedAt >= maxAgeMs) refresh(path).catch(() => {});
       return entry;
     },
-    clear() {
-      epoch += 1;
-      entries.clear();
-      rendering.clear();
+    /** Drops the pages `affected` names, or every page. */
+    clear(affected: (path: string) => boolean = () => true) {
+      for (const path of new Set([...entries.keys(), ...rendering.keys()])) {
+        if (!affected(path)) continue;
+        epochs.set(path, (epochs.get(path) ?? 0) + 1);
+        entries.delete(path);
+        rendering.delete(path);
+      }
     },
     get size() {
       return entries.size;

@@ -2,30 +2,41 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { type AppServices, nonceContext, pageCacheRenderContext, servicesContext } from "~/context";
 import { listBlogPosts } from "~/domain/content/blog.server";
-import { onPublicPagesChanged, readPublicPagesGeneration } from "~/domain/public-pages/changes.server";
+import { changedTopics, onPublicPagesChanged, readPublicPagesGenerations } from "~/domain/public-pages/changes.server";
+import { PUBLIC_TOPICS, type PublicTopic } from "~/domain/public-pages/topics";
 import { isTranslatedPath, localizedPath } from "~/lib/i18n/locale";
 import { createPageStore, sendCachedPage } from "./page-cache";
 import type { ProxyTrust } from "./proxy-trust";
-import { contentSecurityPolicy, otherSecurityHeaders } from "./security";
+import { securityHeadersFor } from "./security";
 
 /**
- * Pages whose HTML is the same for every visitor; anything per visitor arrives through the API after load.
- * Each language's page is its own address (/followers, /hi/followers), so each is cached apart.
+ * What every public page's header and footer read (app/domain/content/site.server.ts, the public
+ * layout's loader): the settings, the cheapest plan's price, the delivered-orders claim and
+ * whether there are testimonials.
  */
-const STATIC_PATHS = [
-  "/",
-  "/followers",
-  "/likes",
-  "/views",
-  "/comments",
-  "/blog",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/delivery-policy",
-  "/refund-policy",
-  "/contact-us",
-  "/track",
-].flatMap((path) => (isTranslatedPath(path) ? [path, localizedPath(path, "hi")] : [path]));
+const LAYOUT_READS: readonly PublicTopic[] = ["settings", "plans", "orders", "proof"];
+
+/**
+ * Pages whose HTML is the same for every visitor, and the data topics each
+ * reads beside the layout's (ADR 0021): a write bumps its topic, and only the
+ * pages reading it are rendered again. Anything per visitor arrives through
+ * the API after load. Each language's page is its own address (/followers,
+ * /hi/followers), so each is cached apart.
+ */
+const CACHED_PAGES: ReadonlyArray<readonly [path: string, reads: readonly PublicTopic[]]> = [
+  ["/", ["settings", "proof"]], // the home page's texts quote settings; its proof and testimonials
+  ["/followers", ["plans", "orders"]], // a service page: its packages and its recent orders
+  ["/likes", ["plans", "orders"]],
+  ["/views", ["plans", "orders"]],
+  ["/comments", ["plans", "orders"]],
+  ["/blog", []], // articles are files of the build
+  ["/privacy-policy", ["settings"]], // policy texts quote settings
+  ["/terms-of-service", ["settings"]],
+  ["/delivery-policy", ["settings"]],
+  ["/refund-policy", ["settings"]],
+  ["/contact-us", ["settings"]],
+  ["/track", []],
+];
 
 /** Cookies that change what a public page shows; a request carrying one is rendered for it alone. */
 const PAGE_CHANGING_COOKIES = /(?:^|;)\s*toast=/;
@@ -49,32 +60,43 @@ export interface PublicPagesOptions {
  * the request handler (false when the request is not for it) and a stop.
  */
 export function createPublicPages({ services, build, proxyTrust, pollMs = GENERATION_POLL_MS }: PublicPagesOptions) {
-  const paths = new Set([...STATIC_PATHS, ...listBlogPosts().map((post) => `/blog/${post.slug}`)]);
+  const reads = new Map<string, ReadonlySet<PublicTopic>>();
+  for (const [path, topics] of [
+    ...CACHED_PAGES,
+    ...listBlogPosts().map((post) => [`/blog/${post.slug}`, []] as const),
+  ]) {
+    const all = new Set([...LAYOUT_READS, ...topics]);
+    for (const address of isTranslatedPath(path) ? [path, localizedPath(path, "hi")] : [path]) reads.set(address, all);
+  }
   const handler = createRequestHandler(build, "production");
   const store = createPageStore({ render: (path) => renderPage(handler, services, path), maxAgeMs: MAX_AGE_MS });
-  // Pages are rendered from the settings cache too: both are dropped together.
-  const changed = () => {
-    store.clear();
-    services.settings.clear();
+  const dropPagesReading = (topics: readonly PublicTopic[]) =>
+    store.clear((path) => topics.some((topic) => reads.get(path)?.has(topic)));
+  // Another instance's change: pages are rendered from the settings cache too, dropped with them.
+  const changed = (topics: readonly PublicTopic[]) => {
+    if (topics.includes("settings")) services.settings.clear();
+    dropPagesReading(topics);
   };
-  const unsubscribe = onPublicPagesChanged(() => store.clear());
+  const unsubscribe = onPublicPagesChanged(dropPagesReading);
   const stopWatching = watchGeneration(services, changed, pollMs);
-  const csp = (hashes: readonly string[]) =>
-    contentSecurityPolicy({ hashes }, { development: false }, { gateway: true });
 
   function handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
     const url = req.url ?? "";
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     // Query strings would let anyone mint unbounded entries, and may mean something to a page.
-    if (!paths.has(url)) return false;
+    if (!reads.has(url)) return false;
     const cookie = req.headers.cookie;
     if (cookie && PAGE_CHANGING_COOKIES.test(cookie)) return false;
 
     store.get(url).then(
       (page) => {
         if (!page) return fallback();
-        const headers = otherSecurityHeaders({ gateway: true, secure: proxyTrust.isSecure(req) });
-        headers.push(["Content-Security-Policy", csp(page.scriptHashes)]);
+        const headers = securityHeadersFor({
+          kind: "document",
+          path: url,
+          scripts: { hashes: page.scriptHashes },
+          secure: proxyTrust.isSecure(req),
+        });
         sendCachedPage(req, res, page, headers);
       },
       (error: unknown) => {
@@ -113,24 +135,27 @@ async function renderPage(
 }
 
 /**
- * Every instance reads the shared generation counter in the background; when
- * another instance committed a change, this one drops its pages (and its
- * settings copy). The first read drops too: a page rendered before it may
- * predate a change.
+ * Every instance reads the shared generations in the background; when another
+ * instance committed a change of a topic, this one drops the pages reading it
+ * (and its settings copy, for settings). The first read drops everything: a
+ * page rendered before it may predate a change.
  */
-function watchGeneration(services: Pick<AppServices, "db" | "logger">, changed: () => void, pollMs: number) {
-  let known: number | undefined;
+function watchGeneration(
+  services: Pick<AppServices, "db" | "logger">,
+  changed: (topics: readonly PublicTopic[]) => void,
+  pollMs: number,
+) {
+  let known: Map<number, number> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const tick = async () => {
     try {
-      const generation = await readPublicPagesGeneration(services.db);
-      if (generation !== known) {
-        changed();
-        known = generation;
-      }
+      const generations = await readPublicPagesGenerations(services.db);
+      const topics = known ? changedTopics(known, generations) : [...PUBLIC_TOPICS];
+      if (topics.length > 0) changed(topics);
+      known = generations;
     } catch (error) {
-      services.logger.warn({ err: error }, "could not read the public pages' generation");
+      services.logger.warn({ err: error }, "could not read the public pages' generations");
     }
     if (!stopped) timer = setTimeout(() => void tick(), pollMs).unref();
   };

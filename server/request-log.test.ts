@@ -11,9 +11,12 @@ function recorder() {
 }
 
 function answer(log: ReturnType<typeof createRequestLog>, url: string, status: number) {
-  const res = Object.assign(new EventEmitter(), { statusCode: status }) as unknown as ServerResponse;
-  log.watch({ url, method: "GET" } as IncomingMessage, res);
-  res.emit("finish");
+  const res = Object.assign(new EventEmitter(), {
+    statusCode: status,
+    writableFinished: true,
+  }) as unknown as ServerResponse;
+  log.watch({ url, method: "GET" } as IncomingMessage, res).door = url.startsWith("/api/") ? "hot" : "app";
+  res.emit("close");
 }
 
 describe("request logging", () => {
@@ -31,11 +34,30 @@ describe("request logging", () => {
       "/nope",
       "/api/create-order",
     ]);
+    // The same fields on every line, whichever door answered.
+    const debug = lines.filter((l) => l.level === "debug");
+    for (const line of debug) {
+      expect(Object.keys(line.obj).sort()).toEqual(["complete", "door", "method", "ms", "path", "status"]);
+    }
+    expect(debug.map((l) => l.obj.door)).toEqual(["app", "app", "app", "hot"]);
     log.stop();
     const info = lines.filter((l) => l.level === "info");
     expect(info).toHaveLength(1);
     expect(info[0]!.msg).toBe("4 requests answered");
     expect(info[0]!.obj).toMatchObject({ requests: 4, byStatus: { "2xx": 1, "3xx": 1, "4xx": 1, "5xx": 1 } });
+  });
+
+  it("writes a line for an answer cut short, saying it was", () => {
+    const { lines, logger } = recorder();
+    const log = createRequestLog(logger, 60_000);
+    const res = Object.assign(new EventEmitter(), {
+      statusCode: 200,
+      writableFinished: false,
+    }) as unknown as ServerResponse;
+    log.watch({ url: "/api/admin/orders/export", method: "GET" } as IncomingMessage, res);
+    res.emit("close");
+    expect(lines.find((l) => l.level === "debug")?.obj).toMatchObject({ status: 200, complete: false });
+    log.stop();
   });
 
   it("says nothing when nothing came", () => {

@@ -4,9 +4,21 @@ import type { Logger } from "~/lib/logger.server";
 /** How often the request summary is written at `info`. */
 export const SUMMARY_INTERVAL_MS = 60_000;
 
+/** Which part of the front door answered (server/front-door.ts). */
+export type Door = "https-redirect" | "hot" | "language-redirect" | "page-cache" | "app";
+
+/** A request being answered: the front door says which door took it. */
+export interface Watched {
+  door: Door;
+}
+
 export interface RequestLog {
-  /** Counts the request once its answer is sent; one `debug` line for it. */
-  watch(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * Counts the request once its answer is over (sent whole, or cut by either
+   * side: then `complete` is false); one `debug` line for it, with the same
+   * fields whichever door answered.
+   */
+  watch(req: IncomingMessage, res: ServerResponse): Watched;
   /** Writes the summary of what was counted since the last one (nothing when nothing came). */
   flush(): void;
   stop(): void;
@@ -16,7 +28,8 @@ type StatusClass = "2xx" | "3xx" | "4xx" | "5xx";
 
 /**
  * The server's requests in the log: one line each at `debug` (LOG_LEVEL=debug
- * to see them), and at `info` one summary a minute: how many, by status
+ * to see them), every answer alike (a cached page, the status poll, a page
+ * React Router rendered), and at `info` one summary a minute: how many, by status
  * class, and the slowest. A terminal at the default level stays quiet enough
  * to read what matters (the first start's setup link, warnings, errors);
  * failures are logged where they happen, with their cause.
@@ -42,16 +55,19 @@ export function createRequestLog(logger: Logger, intervalMs = SUMMARY_INTERVAL_M
   return {
     watch(req, res) {
       const started = process.hrtime.bigint();
-      res.once("finish", () => {
+      const watched: Watched = { door: "app" };
+      res.once("close", () => {
         const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
         const path = (req.url ?? "").split("?")[0]!;
         const method = req.method ?? "";
-        logger.debug({ method, path, status: res.statusCode, ms }, "request");
+        const line = { method, path, status: res.statusCode, ms, door: watched.door, complete: res.writableFinished };
+        logger.debug(line, "request");
         count += 1;
         const status = `${Math.min(5, Math.max(2, Math.floor(res.statusCode / 100)))}xx` as StatusClass;
         byStatus[status] += 1;
         if (!slowest || ms > slowest.ms) slowest = { ms, method, path };
       });
+      return watched;
     },
     flush,
     stop() {

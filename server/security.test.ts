@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { NextFunction, Request, Response } from "express";
-import { contentSecurityPolicy, securityHeaders } from "./security";
+import { contentSecurityPolicy, securityHeaders, securityHeadersFor } from "./security";
 
 describe("content security policy", () => {
   it("lets storefront documents load Razorpay's Checkout.js and its payment frame, and nothing else of it", () => {
@@ -38,5 +38,26 @@ describe("content security policy", () => {
       expect(admin["Permissions-Policy"], path).toContain("payment=()");
       expect(admin["Content-Security-Policy"], path).not.toContain("razorpay");
     }
+  });
+
+  it("gives every kind of answer the same walls, from one function", () => {
+    const answers = [
+      securityHeadersFor({ kind: "document", path: "/followers", scripts: "n0nce", secure: true }),
+      securityHeadersFor({ kind: "document", path: "/", scripts: { hashes: ["abc="] }, secure: true }),
+      securityHeadersFor({ kind: "data", secure: true }),
+    ].map((headers) => Object.fromEntries(headers));
+    for (const headers of answers) {
+      expect(headers["X-Content-Type-Options"]).toBe("nosniff");
+      expect(headers["X-Frame-Options"]).toBe("DENY");
+      expect(headers["Content-Security-Policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["Strict-Transport-Security"]).toMatch(/max-age=31536000/);
+    }
+    // A cached page runs its scripts by hash, never by nonce; JSON and redirects run nothing.
+    expect(answers[1]!["Content-Security-Policy"]).toContain("'sha256-abc='");
+    expect(answers[2]!["Content-Security-Policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    // HSTS only over HTTPS, or browsers would pin plain-HTTP demos.
+    expect(Object.fromEntries(securityHeadersFor({ kind: "data", secure: false }))).not.toHaveProperty(
+      "Strict-Transport-Security",
+    );
   });
 });

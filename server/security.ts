@@ -52,22 +52,55 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
-/** Sets a fresh CSP nonce on res.locals.nonce and the security headers on every response. */
+/**
+ * What is being answered, for its security headers. `document`: an HTML page
+ * (or anything React Router answers), whose inline scripts run by nonce or by
+ * hash; the path decides whether it is the storefront's (the gateway may load
+ * there) or the admin's. `data`: JSON, a redirect, an empty answer: it runs
+ * no script and loads nothing, so its policy allows nothing.
+ */
+export type Answer =
+  | { kind: "document"; path: string; scripts: InlineScripts; secure: boolean; development?: boolean }
+  | { kind: "data"; secure: boolean };
+
+/**
+ * Every security header of an answer, whichever part of the front door sends
+ * it (server/front-door.ts): Express's pages, the page cache, the hot JSON
+ * routes, the redirects. The one place they are decided.
+ */
+export function securityHeadersFor(answer: Answer): SecurityHeaders {
+  if (answer.kind === "data") return answer.secure ? DATA_OVER_HTTPS : DATA_OVER_HTTP;
+  // Decided as the admin's walls decide it (app/lib/admin-path.ts): `/Admin`, `%61dmin` are the admin too.
+  const gateway = isStorefrontPath(answer.path);
+  return [
+    [
+      "Content-Security-Policy",
+      contentSecurityPolicy(answer.scripts, { development: answer.development ?? false }, { gateway }),
+    ],
+    ...browserPolicy({ gateway, secure: answer.secure }),
+  ];
+}
+
+/** Sets a fresh CSP nonce on res.locals.nonce and the security headers on every answer Express sends. */
 export function securityHeaders(options: SecurityOptions) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    // Decided as the admin's walls decide it (app/lib/admin-path.ts): `/Admin`, `%61dmin` are the admin too.
-    const gateway = isStorefrontPath(req.path);
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options, { gateway }));
     // Only over HTTPS (req.secure honours TRUST_PROXY), or browsers would pin plain-HTTP demos.
-    for (const [name, value] of otherSecurityHeaders({ gateway, secure: req.secure })) res.setHeader(name, value);
+    const headers = securityHeadersFor({
+      kind: "document",
+      path: req.path,
+      scripts: nonce,
+      secure: req.secure,
+      development: options.development,
+    });
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }
 
-/** Every security header but the CSP; also sent by the page cache, which answers ahead of Express. */
-export function otherSecurityHeaders({ gateway, secure }: { gateway: boolean; secure: boolean }): [string, string][] {
+/** Every header but the CSP. */
+function browserPolicy({ gateway, secure }: { gateway: boolean; secure: boolean }): [string, string][] {
   const headers: [string, string][] = [
     ["X-Content-Type-Options", "nosniff"],
     ["Referrer-Policy", "strict-origin-when-cross-origin"],
@@ -84,13 +117,13 @@ export function otherSecurityHeaders({ gateway, secure }: { gateway: boolean; se
   return headers;
 }
 
-/**
- * The security headers of a JSON answer sent ahead of Express (server/hot-routes): a JSON body runs no
- * script and loads nothing, so its policy allows nothing, and it is never framed.
- */
-export function apiSecurityHeaders({ secure }: { secure: boolean }): [string, string][] {
-  return [
-    ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
-    ...otherSecurityHeaders({ gateway: false, secure }),
-  ];
-}
+/** Name, value pairs; shared between answers, so never changed by a caller. */
+export type SecurityHeaders = ReadonlyArray<readonly [string, string]>;
+
+/** A data answer's headers, made once: the hot routes send them thousands of times a second. */
+const dataHeaders = (secure: boolean): SecurityHeaders => [
+  ["Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'"],
+  ...browserPolicy({ gateway: false, secure }),
+];
+const DATA_OVER_HTTPS = dataHeaders(true);
+const DATA_OVER_HTTP = dataHeaders(false);

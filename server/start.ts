@@ -12,13 +12,9 @@ import { startDemoPanel } from "~/domain/panel/demo.server";
 import { createSettingsCache, environmentOverrides } from "~/domain/settings/settings.server";
 import { createApp } from "./app";
 import { answerClientErrors } from "./client-errors";
-import { createHotRoutes } from "./hot-routes";
-import { createHttpsRedirect } from "./https-redirect";
+import { createFrontDoor } from "./front-door";
 import { warnAboutPublicBaseUrl } from "./public-url-warning";
-import { rememberedLanguageRedirect } from "./language-redirect";
-import { createPublicPages } from "./public-pages";
 import { proxyTrust } from "./proxy-trust";
-import { createRequestLog } from "./request-log";
 import { setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
 import { startJobControl } from "./job-control";
@@ -84,23 +80,9 @@ export async function startServer(
     vite,
   });
 
-  const hot = createHotRoutes(services, trust);
-  const toHttps = config.HTTPS_REDIRECT
-    ? createHttpsRedirect({
-        publicBaseUrl: async () => (await services.settings.get()).publicBaseUrl,
-        publicBaseUrlFromEnv: Boolean(config.PUBLIC_BASE_URL),
-        allowedHosts: config.HTTPS_REDIRECT_HOSTS,
-      })
-    : () => false;
-  // Development renders every page afresh, so edits show at once.
-  const pages = typeof build === "function" ? null : createPublicPages({ services, build, proxyTrust: trust });
-  const requests = createRequestLog(logger);
-  const server = createServer((req, res) => {
-    requests.watch(req, res);
-    if (toHttps(req, res) || hot(req, res) || rememberedLanguageRedirect(req, res)) return;
-    const toApp = () => void app(req, res);
-    if (!pages?.handle(req, res, toApp)) toApp();
-  });
+  // Development renders every page afresh, so edits show at once: no page cache.
+  const door = createFrontDoor({ services, trust, app, build: typeof build === "function" ? null : build });
+  const server = createServer(door.handle);
   answerClientErrors(server);
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);
@@ -132,8 +114,7 @@ export async function startServer(
         // Keep-alive sockets with no request in flight would otherwise hold close() open.
         server.closeIdleConnections();
       });
-      pages?.stop();
-      requests.stop();
+      door.stop();
       await jobControl?.close();
       await jobs?.stop();
       await simulator?.close();

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JsonBody } from "~/lib/parse.server";
 import type { JsonReply } from "~/lib/api.server";
-import { apiSecurityHeaders } from "../security";
+import { securityHeadersFor } from "../security";
 
 /** The answer to a request that failed for no fault of the client's (logged where it failed). */
 export const SERVER_FAILED: JsonReply = {
@@ -11,12 +11,11 @@ export const SERVER_FAILED: JsonReply = {
 
 /** The headers every answer carries, as the flat name, value list Node takes fastest; made once. */
 function fixedHeaders(secure: boolean): string[] {
-  const headers: [string, string][] = [
+  return [
     ["Content-Type", "application/json; charset=utf-8"],
     ["Cache-Control", "no-store"],
-    ...apiSecurityHeaders({ secure }),
-  ];
-  return headers.flat();
+    ...securityHeadersFor({ kind: "data", secure }),
+  ].flat();
 }
 const OVER_HTTPS = fixedHeaders(true);
 const OVER_HTTP = fixedHeaders(false);

@@ -2,7 +2,7 @@ import { type IncomingHttpHeaders, get } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
+import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../support/csp";
 import { testDatabases } from "../support/databases";
@@ -87,15 +87,15 @@ describe.each(testDatabases())("public page cache on $name", (kind) => {
     await drop?.();
   });
 
-  it("serves a second request from memory: a database write behind its back shows only once the pages are marked changed", async () => {
+  it("serves a second request from memory: a database write behind its back shows only once its topic is bumped", async () => {
     expect((await page(`${server.url}/followers`)).html).not.toContain("Renamed Behind The Back");
-    // A write that skips markPublicPagesChanged: a page read from the database per request would show it.
+    // A write that bumps no topic: a page read from the database per request would show it.
     await handle.db.updateTable("plans").set({ name: "Renamed Behind The Back" }).where("id", "=", planId).execute();
     for (let i = 0; i < 3; i++) {
       expect((await page(`${server.url}/followers`)).html).not.toContain("Renamed Behind The Back");
     }
-    // The same bump from outside the server process: as another instance's write reaches this one.
-    await markPublicPagesChanged(handle.db);
+    // The plans topic bumped from outside the server process: as another instance's write reaches this one.
+    await publicTopicChanged(handle.db, "plans");
     expect(
       await eventually(async () => (await page(`${server.url}/followers`)).html.includes("Renamed Behind The Back")),
     ).toBe(true);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
+import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { SAMPLE_PROOF_CARDS, SAMPLE_TESTIMONIALS } from "~/domain/social-proof/samples.server";
 import { testDatabases } from "../support/databases";
 import { type HostileShop, adminLogin, startShop } from "../support/hostile";
@@ -146,8 +146,8 @@ describe.each(testDatabases())("honest social proof on $name", (kind) => {
       expect(await home(shop)).not.toMatch(/orders delivered/);
 
       await delivered(58);
-      // These orders were written straight to the table; a real delivery marks the pages changed itself.
-      await markPublicPagesChanged(shop.db.db);
+      // These orders were written straight to the table; a real delivery bumps the orders topic itself.
+      await publicTopicChanged(shop.db.db, "orders");
       await expect.poll(() => home(shop), { timeout: 5_000 }).toMatch(/150\+(?:<!-- -->)? orders delivered/);
       expect(await (await fetch(`${shop.url}/likes`)).text()).toContain("150+ Orders Delivered");
     });

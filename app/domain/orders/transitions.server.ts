@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import { orderAlertFor } from "~/domain/alerts/order-alerts";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
+import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { AppError } from "~/lib/app-error";
 import { deliveredCount } from "./buyer-view";
 import {
@@ -100,7 +100,7 @@ export async function applyTransition(
   const alert = orderAlertFor(name, updated, now);
   if (alert) await queueAlert(trx, alert, now);
   // The home page counts delivered orders.
-  if (rule.to === "delivered") await markPublicPagesChanged(trx);
+  if (rule.to === "delivered") await publicTopicChanged(trx, "orders");
 
   // A paid order the panel stopped short owes the buyer the difference, at once. One the panel refused
   // before placing it waits for the operator instead: fixed and sent again, or refunded by their decision.

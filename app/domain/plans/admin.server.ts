@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
-import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
+import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { paiseToRupees } from "~/lib/money";
 import { AppError } from "~/lib/app-error";
 import { checkPlanAtPanel } from "./plan-costs.server";
@@ -129,7 +129,7 @@ export async function createPlan(
       { ...auditBy(actor), action: "plan.create", targetType: "plan", targetId: row.id, details: summary(row) },
       now,
     );
-    await markPublicPagesChanged(trx);
+    await publicTopicChanged(trx, "plans");
     return row;
   });
 }
@@ -208,7 +208,7 @@ export async function updatePlan(
       },
       now,
     );
-    await markPublicPagesChanged(trx);
+    await publicTopicChanged(trx, "plans");
     return after;
   });
 }
@@ -243,7 +243,7 @@ export async function togglePlan(db: DB, actor: Actor, id: number, now = Date.no
       },
       now,
     );
-    await markPublicPagesChanged(trx);
+    await publicTopicChanged(trx, "plans");
     return row;
   });
 }
@@ -258,7 +258,7 @@ export async function deletePlan(db: DB, actor: Actor, id: number, now = Date.no
       { ...auditBy(actor), action: "plan.delete", targetType: "plan", targetId: id, details: summary(row) },
       now,
     );
-    await markPublicPagesChanged(trx);
+    await publicTopicChanged(trx, "plans");
     return row;
   });
 }

@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
+import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import type { NewPlanRow, PlanRow, ServiceType } from "./table";
 
 /** The smallest quantity a buyer may be shown or charged for (docs/product.md, Plans shown to buyers). */
@@ -24,7 +24,7 @@ export async function findPlan(db: DB, id: number): Promise<PlanRow | undefined>
 export async function insertPlans(db: DB, plans: NewPlanRow[]): Promise<void> {
   if (plans.length === 0) return;
   await db.insertInto("plans").values(plans).execute();
-  await markPublicPagesChanged(db);
+  await publicTopicChanged(db, "plans");
 }
 
 /** Price of the cheapest plan a buyer can order, for the "from ₹X" copy; null when none. */

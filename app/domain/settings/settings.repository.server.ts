@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
+import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 
 /**
  * The `settings` table's SQL: key/value rows. Site settings (registry.ts) and
@@ -29,7 +29,7 @@ export async function upsertSettingValues(db: DB, values: Record<string, string>
     )
     .execute();
   // Settings feed the public pages (brand, contacts, delivery times).
-  await markPublicPagesChanged(db);
+  await publicTopicChanged(db, "settings");
 }
 
 /** Saves each key not saved yet; a key already saved keeps its value (first writer wins). */
@@ -45,13 +45,13 @@ export async function insertMissingSettingValues(
     .values(rows)
     .onConflict((oc) => oc.column("key").doNothing())
     .execute();
-  await markPublicPagesChanged(db);
+  await publicTopicChanged(db, "settings");
 }
 
 /** Forgets these keys (the danger zone); returns how many were saved. */
 export async function deleteSettingValues(db: DB, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
   const result = await db.deleteFrom("settings").where("key", "in", keys).executeTakeFirst();
-  await markPublicPagesChanged(db);
+  await publicTopicChanged(db, "settings");
   return Number(result.numDeletedRows);
 }

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
-import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
+import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { AppError } from "~/lib/app-error";
 import type { ProofCardInput, SocialProofAction, TestimonialInput } from "./forms";
 import {
@@ -68,7 +68,7 @@ async function recordChange(
   now: number,
 ) {
   await recordAudit(trx, { ...auditBy(actor), action, targetType, targetId: id, details }, now);
-  await markPublicPagesChanged(trx);
+  await publicTopicChanged(trx, "proof");
 }
 
 const testimonialSummary = (t: { name: string; handle: string }) => ({ name: t.name, handle: t.handle });
