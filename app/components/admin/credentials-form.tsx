@@ -1,0 +1,108 @@
+import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to/react";
+import { type ReactNode, createContext, useContext } from "react";
+import { Form, type FetcherWithComponents } from "react-router";
+import { TextField } from "~/components/forms";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { type AccountAnswer, fieldMessage, formMessage } from "./account/refusal";
+
+/** The fields this form draws: a refusal that names one is said under it, any other under the form. */
+const CREDENTIAL_FIELDS = ["username", "password", "currentPassword", "confirm"] as const;
+
+const Answer = createContext<AccountAnswer | undefined>(undefined);
+
+interface Props<S extends Record<string, unknown>> {
+  form: FormMetadata<S, string[]>;
+  /** What the action answered last (the page's actionData, or the fetcher's data). */
+  answer: AccountAnswer | undefined;
+  /** Posts through this fetcher and stays on the page (My Account); without it, a page form (sign-in, setup). */
+  fetcher?: Pick<FetcherWithComponents<unknown>, "Form">;
+  busy: boolean;
+  submitLabel: string;
+  /** Hidden inputs (intent, token, redirectTo) and one line per field. */
+  children: ReactNode;
+}
+
+/**
+ * The admin's one form for a username and passwords: sign-in, first-run
+ * setup, and My Account's username and password cards. Each field shows the
+ * schema's error, or the server's refusal that names it ("Current password is
+ * incorrect"), under itself; a refusal that names none ("Invalid credentials",
+ * "Too many attempts") is said once under the form. A page form posts before
+ * React runs.
+ */
+export function CredentialsForm<S extends Record<string, unknown>>({
+  form,
+  answer,
+  fetcher,
+  busy,
+  submitLabel,
+  children,
+}: Props<S>) {
+  const FormElement = fetcher?.Form ?? Form;
+  const problem = form.errors?.[0] ?? formMessage(answer, CREDENTIAL_FIELDS);
+  return (
+    <Answer value={answer}>
+      <FormElement method="post" className={fetcher ? "mt-4 space-y-3" : "space-y-4"} {...getFormProps(form)}>
+        {children}
+        {problem && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {problem}
+          </p>
+        )}
+        <Button
+          type="submit"
+          size="md"
+          disabled={busy}
+          className={cn("w-full disabled:opacity-60", fetcher ? "sm:w-auto" : "py-2.5")}
+        >
+          {busy && fetcher ? "Saving..." : submitLabel}
+        </Button>
+      </FormElement>
+    </Answer>
+  );
+}
+
+interface FieldProps {
+  field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+  label: string;
+  hint?: string;
+}
+
+/** 16 px text, so a phone does not zoom in as the operator types. */
+const PHONE_TEXT = "text-base";
+
+export function UsernameField({ field, label, hint }: FieldProps) {
+  const error = fieldMessage(useContext(Answer), field.name, undefined);
+  return (
+    <TextField
+      field={field}
+      label={label}
+      hint={hint}
+      error={error}
+      autoComplete="username"
+      autoCapitalize="none"
+      className={PHONE_TEXT}
+    />
+  );
+}
+
+export function PasswordField({
+  field,
+  label,
+  hint,
+  autoComplete,
+}: FieldProps & { autoComplete: "current-password" | "new-password" }) {
+  const error = fieldMessage(useContext(Answer), field.name, undefined);
+  return (
+    <TextField
+      field={field}
+      label={label}
+      hint={hint}
+      error={error}
+      type="password"
+      autoComplete={autoComplete}
+      className={PHONE_TEXT}
+    />
+  );
+}
