@@ -1,5 +1,11 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import type { ComponentProps, ReactNode } from "react";
+import {
+  type FieldMetadata,
+  getCollectionProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+} from "@conform-to/react";
+import { type ComponentProps, type ReactNode, createContext, use } from "react";
 import { nativeCheckboxClass } from "~/components/ui/checkbox";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input, inputVariants } from "~/components/ui/input";
@@ -24,11 +30,21 @@ interface Common {
   field: Meta;
   label: ReactNode;
   hint?: ReactNode;
-  /** The server's refusal for this field; the schema's own error is shown first. */
+  /** An error found by the page; the schema's own error is shown first, the server's (Refusals) last. */
   error?: string;
 }
 
-const errorOf = (field: Meta, error: string | undefined) => field.errors?.[0] ?? error;
+/**
+ * What the server refused, by field name: a form that posts to an action
+ * provides it (`<Refusals value={…}>`), and each field below shows the
+ * refusal that names it, so a form does not pass it field by field.
+ */
+export const Refusals = createContext<(name: string) => string | undefined>(() => undefined);
+
+function useError(field: Meta, error: string | undefined) {
+  const refused = use(Refusals);
+  return field.errors?.[0] ?? error ?? refused(field.name);
+}
 
 type TextType = "text" | "password" | "email" | "tel" | "date" | "time" | "url" | "search";
 
@@ -41,8 +57,9 @@ export function TextField({
   type = "text",
   ...input
 }: Common & { type?: TextType } & Omit<ComponentProps<"input">, "size" | "type" | "name" | "id" | "form">) {
+  const message = useError(field, error);
   return (
-    <Field label={label} id={field.id} hint={hint} error={errorOf(field, error)} size="sm">
+    <Field label={label} id={field.id} hint={hint} error={message} size="sm">
       {(control) => <Input {...getInputProps(field, { type })} {...control} size="sm" {...input} />}
     </Field>
   );
@@ -56,8 +73,9 @@ export function TextareaField({
   className,
   ...textarea
 }: Common & Omit<ComponentProps<"textarea">, "name" | "id" | "form">) {
+  const message = useError(field, error);
   return (
-    <Field label={label} id={field.id} hint={hint} error={errorOf(field, error)} size="sm">
+    <Field label={label} id={field.id} hint={hint} error={message} size="sm">
       {(control) => (
         <textarea
           {...getTextareaProps(field)}
@@ -81,8 +99,9 @@ export function SelectField({
 }: Common & {
   options: ReadonlyArray<string | number | readonly [string | number, string]>;
 } & Omit<ComponentProps<"select">, "size" | "name" | "id" | "form">) {
+  const message = useError(field, error);
   return (
-    <Field label={label} id={field.id} hint={hint} error={errorOf(field, error)} size="sm">
+    <Field label={label} id={field.id} hint={hint} error={message} size="sm">
       {(control) => (
         <NativeSelect {...getSelectProps(field)} {...control} size="sm" {...select}>
           {options.map((option) => {
@@ -119,7 +138,7 @@ export function CheckboxField({
     "size" | "type" | "name" | "id" | "form" | "value"
   >) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const message = errorOf(field, error);
+  const message = useError(field, error);
   const errorId = message ? `${field.id}-error` : undefined;
   return (
     <div>
@@ -145,5 +164,34 @@ export function CheckboxField({
         </FieldError>
       )}
     </div>
+  );
+}
+
+/** A list field as a group of checkboxes under a legend; each ticked one sends its value. */
+export function CheckboxGroupField({
+  field,
+  legend,
+  options,
+}: {
+  field: Meta;
+  legend: ReactNode;
+  /** [value, text] pairs. */
+  options: ReadonlyArray<readonly [string, string]>;
+}) {
+  const message = useError(field, undefined);
+  const text = new Map(options);
+  return (
+    <fieldset className="space-y-1" aria-describedby={message ? `${field.id}-error` : undefined}>
+      <legend className="text-sm font-medium">{legend}</legend>
+      {getCollectionProps(field, { type: "checkbox", options: options.map(([value]) => value) }).map(
+        ({ key, ...props }) => (
+          <label key={key} className="flex items-center gap-2 text-sm">
+            <input {...props} className={nativeCheckboxClass} />
+            {text.get(props.value)}
+          </label>
+        ),
+      )}
+      {message && <FieldError id={`${field.id}-error`}>{message}</FieldError>}
+    </fieldset>
   );
 }

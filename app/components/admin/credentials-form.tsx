@@ -1,15 +1,13 @@
 import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to/react";
-import { type ReactNode, createContext, useContext } from "react";
+import type { ReactNode } from "react";
 import { Form, type FetcherWithComponents } from "react-router";
-import { TextField } from "~/components/forms";
+import { Refusals, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { type AccountAnswer, fieldMessage, formMessage } from "./account/refusal";
 
 /** The fields this form draws: a refusal that names one is said under it, any other under the form. */
 const CREDENTIAL_FIELDS = ["username", "password", "currentPassword", "confirm"] as const;
-
-const Answer = createContext<AccountAnswer | undefined>(undefined);
 
 interface Props<S extends Record<string, unknown>> {
   form: FormMetadata<S, string[]>;
@@ -42,7 +40,7 @@ export function CredentialsForm<S extends Record<string, unknown>>({
   const FormElement = fetcher?.Form ?? Form;
   const problem = form.errors?.[0] ?? formMessage(answer, CREDENTIAL_FIELDS);
   return (
-    <Answer value={answer}>
+    <Refusals value={(name) => fieldMessage(answer, name, undefined)}>
       <FormElement method="post" className={fetcher ? "mt-4 space-y-3" : "space-y-4"} {...getFormProps(form)}>
         {children}
         {problem && (
@@ -59,50 +57,23 @@ export function CredentialsForm<S extends Record<string, unknown>>({
           {busy && fetcher ? "Saving..." : submitLabel}
         </Button>
       </FormElement>
-    </Answer>
+    </Refusals>
   );
-}
-
-interface FieldProps {
-  field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
-  label: string;
-  hint?: string;
 }
 
 /** 16 px text, so a phone does not zoom in as the operator types. */
 const PHONE_TEXT = "text-base";
 
-export function UsernameField({ field, label, hint }: FieldProps) {
-  const error = fieldMessage(useContext(Answer), field.name, undefined);
-  return (
-    <TextField
-      field={field}
-      label={label}
-      hint={hint}
-      error={error}
-      autoComplete="username"
-      autoCapitalize="none"
-      className={PHONE_TEXT}
-    />
-  );
+type FieldProps = {
+  field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>;
+  label: string;
+  hint?: string;
+};
+
+export function UsernameField(props: FieldProps) {
+  return <TextField {...props} autoComplete="username" autoCapitalize="none" className={PHONE_TEXT} />;
 }
 
-export function PasswordField({
-  field,
-  label,
-  hint,
-  autoComplete,
-}: FieldProps & { autoComplete: "current-password" | "new-password" }) {
-  const error = fieldMessage(useContext(Answer), field.name, undefined);
-  return (
-    <TextField
-      field={field}
-      label={label}
-      hint={hint}
-      error={error}
-      type="password"
-      autoComplete={autoComplete}
-      className={PHONE_TEXT}
-    />
-  );
+export function PasswordField(props: FieldProps & { autoComplete: "current-password" | "new-password" }) {
+  return <TextField {...props} type="password" className={PHONE_TEXT} />;
 }

@@ -1,6 +1,8 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { X } from "lucide-react";
-import type { ReactNode, Ref } from "react";
+import { type ReactNode, useRef } from "react";
+import { Refusals } from "~/components/forms";
+import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 
@@ -18,7 +20,8 @@ interface Props<S extends Record<string, unknown>> {
   /** The submit button's text when not saving. */
   submitLabel: string;
   onClose: () => void;
-  formRef?: Ref<HTMLFormElement>;
+  /** The page's fetcher: a refusal that names a field is shown under that field, which gets the focus. */
+  answer?: { state: string; data?: unknown };
   /** One field line each (app/components/forms.tsx). */
   children: ReactNode;
 }
@@ -38,9 +41,11 @@ export function EntityDialog<S extends Record<string, unknown>>({
   submitting,
   submitLabel,
   onClose,
-  formRef,
+  answer = { state: "idle" },
   children,
 }: Props<S>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const refused = useFieldErrors(answer, formRef);
   return (
     <Dialog open onOpenChange={(open) => !open && !submitting && onClose()}>
       <DialogContent overlayClassName="z-50 bg-black/40">
@@ -61,7 +66,7 @@ export function EntityDialog<S extends Record<string, unknown>>({
           <input type="hidden" name="intent" value={intent} />
           {id !== undefined && <input type="hidden" name="id" value={id} />}
           <fieldset disabled={submitting} className="min-w-0 space-y-4">
-            {children}
+            <Refusals value={refused}>{children}</Refusals>
             <div className="flex justify-end gap-2 pt-2">
               <Button variant="neutral" size="md" onClick={onClose} className="font-normal">
                 Cancel

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
 import { SUGGESTED_TAGS, createPlanFormSchema, updatePlanFormSchema } from "~/domain/plans/plan-form";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
@@ -11,7 +11,7 @@ import { CheckboxField, SelectField, TextField } from "~/components/forms";
 import { EntityDialog } from "~/components/admin/entity-dialog";
 import { cn } from "~/lib/cn";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { fieldRefusal } from "~/components/admin/use-field-errors";
 import { type PanelServicesForPlans, PanelServiceField } from "./panel-service-field";
 
 interface Props {
@@ -47,9 +47,8 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
       : {},
     onValid: onSubmit,
   });
-  const formRef = useRef<HTMLFormElement>(null);
   // The server checks what the browser cannot (the service's cost and limits, its support): said at the field.
-  const serverError = useFieldErrors(answer, formRef);
+  const serverError = fieldRefusal(answer);
   const errorOf = (field: { name: string; errors?: string[] }) => field.errors?.[0] ?? serverError(field.name);
   const [tags, setTags] = useState<string[]>(plan?.tags ?? []);
   const [tagInput, setTagInput] = useState("");
@@ -73,7 +72,7 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
       submitting={submitting}
       submitLabel={editing ? "Save Changes" : "Add Plan"}
       onClose={onClose}
-      formRef={formRef}
+      answer={answer}
     >
       {!editing && (
         <SelectField
@@ -84,18 +83,18 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
           className="capitalize"
         />
       )}
-      <TextField field={fields.name} label="Name" error={serverError("name")} />
+      <TextField field={fields.name} label="Name" />
       <TextField
         field={fields.amount}
         label="Quantity"
-        error={serverError("amount")}
+
         inputMode="numeric"
         placeholder="1,000"
       />
       <TextField
         field={fields.price}
         label="Price (₹)"
-        error={serverError("price")}
+
         inputMode="decimal"
         placeholder="349"
       />
@@ -103,7 +102,7 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
         field={fields.refillDays}
         label="Refill guarantee (days)"
         hint="0 = no refill. Buyers can request a refill on /track when the panel service supports it."
-        error={serverError("refillDays")}
+
         inputMode="numeric"
         placeholder="0"
       />
@@ -112,7 +111,7 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
           field={fields.dripRuns}
           label="Drip-feed runs"
           hint="0 = all at once"
-          error={serverError("dripRuns")}
+
           inputMode="numeric"
           placeholder="0"
         />
@@ -120,7 +119,7 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
           field={fields.dripInterval}
           label="Interval (minutes)"
           hint="Between runs"
-          error={serverError("dripInterval")}
+
           inputMode="numeric"
           placeholder="0"
         />
@@ -130,7 +129,7 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
           field={fields.customComments}
           label="Custom comments: the buyer writes them"
           hint="The buyer types exactly Quantity comments, one per line; the order goes to the plan's panel service, else the Custom Comments service set in Settings. Off: random comments."
-          error={serverError("customComments")}
+
           value="true"
           uncheckedValue="false"
           onChange={(e) => setCustomComments(e.target.checked)}
