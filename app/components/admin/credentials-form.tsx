@@ -11,11 +11,11 @@ const CREDENTIAL_FIELDS = ["username", "password", "currentPassword", "confirm"]
 
 interface Props<S extends Record<string, unknown>> {
   form: FormMetadata<S, string[]>;
-  /** What the action answered last (the page's actionData, or the fetcher's data). */
-  answer: AccountAnswer | undefined;
-  /** Posts through this fetcher and stays on the page (My Account); without it, a page form (sign-in, setup). */
-  fetcher?: Pick<FetcherWithComponents<unknown>, "Form">;
-  busy: boolean;
+  /** Posts through this fetcher and stays on the page (My Account), answered by its data. */
+  fetcher?: FetcherWithComponents<AccountAnswer>;
+  /** A page form (sign-in, setup): what its action answered, and whether it is being sent. */
+  answer?: AccountAnswer;
+  busy?: boolean;
   submitLabel: string;
   /** Hidden inputs (intent, token, redirectTo) and one line per field. */
   children: ReactNode;
@@ -31,9 +31,9 @@ interface Props<S extends Record<string, unknown>> {
  */
 export function CredentialsForm<S extends Record<string, unknown>>({
   form,
-  answer,
   fetcher,
-  busy,
+  answer = fetcher?.data,
+  busy = fetcher ? fetcher.state !== "idle" : false,
   submitLabel,
   children,
 }: Props<S>) {

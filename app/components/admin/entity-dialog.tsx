@@ -6,6 +6,15 @@ import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 
+/** What the page hands a record's dialog: the record being edited (none: a new one) and what to do with the form. */
+export interface EntityDialogProps<T> {
+  editing: { id: number; item: T } | null;
+  submitting: boolean;
+  onClose: () => void;
+  /** The form the page's action reads, already valid by the schema the server checks it with. */
+  onSubmit: (form: FormData) => void;
+}
+
 interface Props<S extends Record<string, unknown>> {
   title: string;
   description: ReactNode;

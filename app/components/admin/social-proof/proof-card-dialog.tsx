@@ -1,19 +1,11 @@
 import { createProofCardForm, statsToText, updateProofCardForm } from "~/domain/social-proof/forms";
 import { PROOF_TYPES } from "~/domain/social-proof/table";
 import type { ProofItem } from "~/domain/social-proof/types";
-import { EntityDialog } from "~/components/admin/entity-dialog";
+import { EntityDialog, type EntityDialogProps } from "~/components/admin/entity-dialog";
 import { CheckboxField, SelectField, TextField, TextareaField } from "~/components/forms";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
-interface Props {
-  /** null: a new proof card. */
-  editing: { id: number; item: ProofItem } | null;
-  submitting: boolean;
-  onClose: () => void;
-  onSubmit: (form: FormData) => void;
-}
-
-export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: Props) {
+export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: EntityDialogProps<ProofItem>) {
   const item = editing?.item;
   const { form, fields } = useSchemaForm(editing ? updateProofCardForm : createProofCardForm, {
     id: editing ? `proof-edit-${editing.id}` : "proof-add",

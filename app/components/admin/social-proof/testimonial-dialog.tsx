@@ -1,6 +1,6 @@
 import { createTestimonialForm, updateTestimonialForm } from "~/domain/social-proof/forms";
 import type { Testimonial } from "~/domain/social-proof/types";
-import { EntityDialog } from "~/components/admin/entity-dialog";
+import { EntityDialog, type EntityDialogProps } from "~/components/admin/entity-dialog";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -8,15 +8,7 @@ export const LANGUAGE_LABELS = { en: "English", hi: "Hindi", hinglish: "Hinglish
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => [n, `${n} of 5`] as const);
 
-interface Props {
-  /** null: a new testimonial. */
-  editing: { id: number; item: Testimonial } | null;
-  submitting: boolean;
-  onClose: () => void;
-  onSubmit: (form: FormData) => void;
-}
-
-export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: Props) {
+export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: EntityDialogProps<Testimonial>) {
   const item = editing?.item;
   const { form, fields } = useSchemaForm(editing ? updateTestimonialForm : createTestimonialForm, {
     id: editing ? `testimonial-edit-${editing.id}` : "testimonial-add",
