@@ -53,6 +53,15 @@ module.exports = {
       },
     },
     {
+      name: "radix-only-in-ui",
+      comment:
+        "Radix's primitives are wrapped once in app/components/ui (styled with cva, like Button and Input); " +
+        "features use those wrappers, so a menu, a select or a checkbox looks and behaves the same everywhere.",
+      severity: "error",
+      from: { pathNot: "^app/components/ui/" },
+      to: { path: "node_modules/@radix-ui/" },
+    },
+    {
       name: "no-undeclared-dependency",
       comment:
         "A package used but not in package.json works only while some other package happens to pull it in; " +

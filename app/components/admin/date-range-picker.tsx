@@ -1,10 +1,10 @@
 import { CalendarDays } from "lucide-react";
 import { useHydrated } from "~/lib/use-hydrated";
-import * as Popover from "@radix-ui/react-popover";
 import type { CSSProperties } from "react";
 import { DayPicker, type DateRange } from "react-day-picker";
 import "react-day-picker/style.css";
 import { buttonVariants } from "~/components/ui/button";
+import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
 import { formatDayLabel } from "~/domain/dashboard/ist-time";
 import { cn } from "~/lib/cn";
 
@@ -44,34 +44,28 @@ export function DateRangePicker({
   // Opens nothing until React runs: disabled until then, so a tap is not lost.
   const running = useHydrated();
   return (
-    <Popover.Root>
-      <Popover.Trigger
+    <Popover>
+      <PopoverTrigger
         disabled={!running}
         className={cn(buttonVariants({ variant: "neutral", size: "sm" }), "py-2 font-normal")}
       >
         <CalendarDays className="h-4 w-4 text-gray-600" aria-hidden />
         <span className={startDate ? "" : "text-gray-600"}>{label}</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 rounded-xl border border-gray-200 bg-white p-3 shadow-lg"
-        >
-          <DayPicker
-            mode="range"
-            style={brandColours}
-            selected={selected}
-            defaultMonth={selected?.from}
-            onSelect={(range) =>
-              onChange({
-                startDate: range?.from ? toText(range.from) : undefined,
-                endDate: range?.to ? toText(range.to) : undefined,
-              })
-            }
-          />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </PopoverTrigger>
+      <PopoverContent>
+        <DayPicker
+          mode="range"
+          style={brandColours}
+          selected={selected}
+          defaultMonth={selected?.from}
+          onSelect={(range) =>
+            onChange({
+              startDate: range?.from ? toText(range.from) : undefined,
+              endDate: range?.to ? toText(range.to) : undefined,
+            })
+          }
+        />
+      </PopoverContent>
+    </Popover>
   );
 }

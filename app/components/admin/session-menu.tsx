@@ -1,6 +1,13 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { ChevronDown, LogOut, UserCog, UserRound } from "lucide-react";
 import { Link, useSubmit } from "react-router";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { useHydrated } from "~/lib/use-hydrated";
 import { formatRemaining, useSessionClock } from "./use-session-clock";
 
@@ -18,10 +25,8 @@ export function SessionMenu({
   // Disabled until React runs: a tap before then would open nothing.
   const running = useHydrated();
   return (
-    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons stay
-    // focusable, which screen readers trip over; Escape, a click outside or Tab still close it.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
+    <DropdownMenu>
+      <DropdownMenuTrigger
         disabled={!running}
         className="flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm hover:bg-gray-100"
       >
@@ -31,35 +36,27 @@ export function SessionMenu({
           <span className="block text-xs text-gray-600">{formatRemaining(remaining)}</span>
         </span>
         <ChevronDown className="h-4 w-4 text-gray-500" aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-44 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
+      </DropdownMenuTrigger>
+      <DropdownMenuContent sideOffset={6} className="min-w-44">
+        <DropdownMenuLabel className="max-w-64 truncate">
+          Signed in as <span className="font-medium text-gray-900">{username}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild className="flex items-center gap-2 text-gray-800">
+          <Link to="/admin/account">
+            <UserCog className="h-4 w-4" aria-hidden />
+            My Account
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          tone="danger"
+          className="flex items-center gap-2"
+          onSelect={() => submit({ intent: "logout" }, { method: "post", action: "/admin/logout" })}
         >
-          <DropdownMenu.Label className="max-w-64 truncate px-2 py-1.5 text-xs text-gray-600">
-            Signed in as <span className="font-medium text-gray-900">{username}</span>
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-gray-200" />
-          <DropdownMenu.Item
-            asChild
-            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100"
-          >
-            <Link to="/admin/account">
-              <UserCog className="h-4 w-4" aria-hidden />
-              My Account
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-red-700 outline-none data-[highlighted]:bg-red-50"
-            onSelect={() => submit({ intent: "logout" }, { method: "post", action: "/admin/logout" })}
-          >
-            <LogOut className="h-4 w-4" aria-hidden />
-            Log out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <LogOut className="h-4 w-4" aria-hidden />
+          Log out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

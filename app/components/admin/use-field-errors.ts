@@ -7,6 +7,13 @@ interface FieldAnswer {
   field?: string | null;
 }
 
+/** The refusal's message for the field it names, once the fetcher has settled; nothing for any other field. */
+export function fieldRefusal(fetcher: { state: string; data?: unknown }): (name: string) => string | undefined {
+  const answer = fetcher.state === "idle" ? (fetcher.data as FieldAnswer | undefined) : undefined;
+  const field = answer && !answer.ok && typeof answer.field === "string" ? answer.field : null;
+  return (name) => (field === name ? answer!.message : undefined);
+}
+
 /**
  * A settings form's refusal at the field it is about, not only in the toast:
  * answers the message for a field name (for its Field's `error`), and moves

@@ -1,5 +1,4 @@
-import { Check, X } from "lucide-react";
-import * as Checkbox from "@radix-ui/react-checkbox";
+import { X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "~/components/ui/toast";
@@ -11,6 +10,7 @@ import {
   validateBuyer,
 } from "~/domain/orders/buyer";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
@@ -288,18 +288,14 @@ export function OrderDialog({
             )}
           </Field>
           <div className="flex items-start gap-3">
-            <Checkbox.Root
+            <Checkbox
               id={agreeId}
               checked={agreed}
               onCheckedChange={(v) => setAgreed(v === true)}
               disabled={submitting}
               required
-              className="mt-0.5 flex size-5 shrink-0 items-center justify-center rounded border border-gray-400 data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600"
-            >
-              <Checkbox.Indicator>
-                <Check aria-hidden className="size-4 text-white" />
-              </Checkbox.Indicator>
-            </Checkbox.Root>
+              className="mt-0.5"
+            />
             <label htmlFor={agreeId} className="text-sm text-gray-800">
               {t("dialog.agreeBefore")}
               <Link to={to("/terms-of-service")} target="_blank" className="font-semibold text-brand-700 underline">

@@ -1,6 +1,6 @@
 import { type VariantProps, cva } from "class-variance-authority";
 import * as Slot from "@radix-ui/react-slot";
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
 /** A white box with a light border: forms, order status, sections of the admin. */
@@ -26,4 +26,35 @@ export function Card({
 }: ComponentProps<"div"> & CardVariants & { asChild?: boolean }) {
   const Component = asChild ? Slot.Root : "div";
   return <Component className={cn(cardVariants({ radius, padding, shadow }), className)} {...props} />;
+}
+
+/**
+ * A titled section of an admin page in a card: its heading names the region
+ * (so `getByRole("region", { name })` and a screen reader's landmarks find it),
+ * a line under it says what it is for. `id` anchors it (`/admin/settings#…`).
+ */
+export function SectionCard({
+  id,
+  title,
+  description,
+  className,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  description: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card asChild radius="lg">
+      <section id={id} aria-labelledby={`${id}-title`} className={className}>
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">{description}</p>
+        {children}
+      </section>
+    </Card>
+  );
 }

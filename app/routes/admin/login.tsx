@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/login";
 import type { loader as boundaryLoader } from "./boundary";
@@ -11,10 +11,9 @@ import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { loginSchema } from "~/domain/auth/rules";
 import { adminExists } from "~/domain/auth/setup.server";
 import { deleteSessionByToken, deviceLabel, readCookie, sessionCookie } from "~/domain/auth/session.server";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { CredentialsForm, PasswordField, UsernameField } from "~/components/admin/credentials-form";
+import { CheckboxField } from "~/components/forms";
 import { pageAction } from "~/lib/api.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { formFailure, parseForm } from "~/lib/parse.server";
@@ -65,11 +64,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   // "Logged out", "Session expired": the toast the redirect here carried, also said on the page.
   const notice = useRouteLoaderData<typeof boundaryLoader>("routes/admin/boundary")?.toast?.message ?? null;
 
-  const {
-    form,
-    fields,
-    problem: error,
-  } = useSchemaForm(loginSchema, {
+  const { form, fields } = useSchemaForm(loginSchema, {
     id: "admin-login",
     actionData,
     defaultValue: { redirectTo: loaderData.redirectTo },
@@ -96,50 +91,16 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             log).
           </p>
         )}
-        <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <CredentialsForm form={form} answer={actionData} busy={busy} submitLabel="Sign In">
           <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
-          <Field id={fields.username.id} label="Username" size="sm">
-            {({ id }) => (
-              <Input
-                {...getInputProps(fields.username, { type: "text" })}
-                id={id}
-                autoComplete="username"
-                autoCapitalize="none"
-                size="sm"
-                className="text-base"
-              />
-            )}
-          </Field>
-          <Field id={fields.password.id} label="Password" size="sm">
-            {({ id }) => (
-              <Input
-                {...getInputProps(fields.password, { type: "password" })}
-                id={id}
-                autoComplete="current-password"
-                size="sm"
-                className="text-base"
-              />
-            )}
-          </Field>
-          <div>
-            <label className="flex items-start gap-2 text-sm font-medium">
-              <input type="checkbox" name="remember" value="on" className="mt-0.5 h-4 w-4 accent-brand-600" />
-              Remember this device for 30 days
-            </label>
-            <p className="mt-1 ml-6 text-xs text-gray-600">
-              Only on your own phone or computer. Without it you are signed out after 2 hours. Forget it any time in My
-              Account.
-            </p>
-          </div>
-          {error && (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {error}
-            </p>
-          )}
-          <Button type="submit" size="md" disabled={busy} className="w-full py-2.5 disabled:opacity-60">
-            Sign In
-          </Button>
-        </Form>
+          <UsernameField field={fields.username} label="Username" />
+          <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+          <CheckboxField
+            field={fields.remember}
+            label="Remember this device for 30 days"
+            hint="Only on your own phone or computer. Without it you are signed out after 2 hours. Forget it any time in My Account."
+          />
+        </CredentialsForm>
         <Link to="/" className="mt-6 block text-center text-sm text-brand-700 underline">
           Back to home
         </Link>

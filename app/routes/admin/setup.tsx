@@ -1,13 +1,11 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { getInputProps } from "@conform-to/react";
+import { Link, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
 import { servicesContext } from "~/context";
 import { MIN_PASSWORD_LENGTH, setupSchema } from "~/domain/auth/rules";
 import { completeSetup, isSetupTokenValid } from "~/domain/auth/setup.server";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { CredentialsForm, PasswordField, UsernameField } from "~/components/admin/credentials-form";
 import { pageAction } from "~/lib/api.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { formFailure, parseForm } from "~/lib/parse.server";
@@ -39,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const { form, fields, problem } = useSchemaForm(setupSchema, {
+  const { form, fields } = useSchemaForm(setupSchema, {
     id: "admin-setup",
     actionData,
     defaultValue: { token: loaderData.token },
@@ -53,53 +51,19 @@ export default function AdminSetup({ loaderData, actionData }: Route.ComponentPr
             This setup link is invalid or has already been used.
           </p>
         ) : (
-          <Form method="post" className="space-y-4" {...getFormProps(form)}>
+          <CredentialsForm form={form} answer={actionData} busy={busy} submitLabel="Create admin">
             <p className="text-sm text-gray-600">
               Choose the username and password for the shop's only admin. This link works once.
             </p>
             <input {...getInputProps(fields.token, { type: "hidden" })} />
-            <Field id={fields.username.id} label="Username" size="sm">
-              {({ id }) => (
-                <Input
-                  {...getInputProps(fields.username, { type: "text" })}
-                  id={id}
-                  autoComplete="username"
-                  size="sm"
-                  className="text-base"
-                />
-              )}
-            </Field>
-            <Field id={fields.password.id} label={`Password (at least ${MIN_PASSWORD_LENGTH} characters)`} size="sm">
-              {({ id }) => (
-                <Input
-                  {...getInputProps(fields.password, { type: "password" })}
-                  id={id}
-                  autoComplete="new-password"
-                  size="sm"
-                  className="text-base"
-                />
-              )}
-            </Field>
-            <Field id={fields.confirm.id} label="Confirm password" size="sm">
-              {({ id }) => (
-                <Input
-                  {...getInputProps(fields.confirm, { type: "password" })}
-                  id={id}
-                  autoComplete="new-password"
-                  size="sm"
-                  className="text-base"
-                />
-              )}
-            </Field>
-            {problem && (
-              <p role="alert" className="text-sm font-medium text-red-700">
-                {problem}
-              </p>
-            )}
-            <Button type="submit" size="md" disabled={busy} className="w-full py-2.5 disabled:opacity-60">
-              Create admin
-            </Button>
-          </Form>
+            <UsernameField field={fields.username} label="Username" />
+            <PasswordField
+              field={fields.password}
+              label={`Password (at least ${MIN_PASSWORD_LENGTH} characters)`}
+              autoComplete="new-password"
+            />
+            <PasswordField field={fields.confirm} label="Confirm password" autoComplete="new-password" />
+          </CredentialsForm>
         )}
         <Link to="/admin/login" className="mt-6 block text-center text-sm text-brand-700 underline">
           Go to sign in

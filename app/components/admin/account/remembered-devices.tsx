@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { istDateTime } from "~/domain/dashboard/ist-time";
 import type { RememberedDevice } from "~/domain/auth/session.server";
 import { RECENT_PASSWORD_MINUTES } from "~/domain/auth/recent-password";
@@ -13,27 +13,27 @@ import { RECENT_PASSWORD_MINUTES } from "~/domain/auth/recent-password";
  */
 export function RememberedDevices({ devices }: { devices: RememberedDevice[] }) {
   return (
-    <Card asChild radius="lg">
-      <section aria-labelledby="devices-title">
-        <h2 id="devices-title" className="text-lg font-semibold">
-          Remembered devices
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">
+    <SectionCard
+      id="devices"
+      title="Remembered devices"
+      description={
+        <>
           Devices where you ticked &quot;Remember this device&quot; at sign-in stay signed in for up to 30 days.
           Deleting data, restoring a backup, changing a secret or your account still asks for your password when it was
           not entered in the last {RECENT_PASSWORD_MINUTES} minutes. A new password forgets every device.
-        </p>
-        {devices.length === 0 ? (
-          <p className="mt-3 text-sm text-gray-700">No device is remembered.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-gray-100">
-            {devices.map((device) => (
-              <DeviceRow key={device.id} device={device} />
-            ))}
-          </ul>
-        )}
-      </section>
-    </Card>
+        </>
+      }
+    >
+      {devices.length === 0 ? (
+        <p className="mt-3 text-sm text-gray-700">No device is remembered.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-gray-100">
+          {devices.map((device) => (
+            <DeviceRow key={device.id} device={device} />
+          ))}
+        </ul>
+      )}
+    </SectionCard>
   );
 }
 

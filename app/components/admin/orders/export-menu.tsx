@@ -1,7 +1,12 @@
 import { Download } from "lucide-react";
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import type { OrderFilters } from "~/domain/orders/list.server";
 import { apiCall } from "~/lib/api-client";
 import { exportCountEndpoint } from "~/routes/api/admin/orders-export.types";
@@ -38,33 +43,19 @@ async function exportOrders(query: OrderFilters, format: "csv" | "xlsx") {
   toast.success(`Exported ${count} filtered orders to Excel`);
 }
 
-const item = "cursor-pointer rounded px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-gray-100";
-
 export function ExportMenu({ query }: { query: OrderFilters }) {
   return (
-    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons stay
-    // focusable, which screen readers trip over; Escape, a click outside or Tab still close it.
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
         <Button size="md" className="px-3 text-sm">
           <Download className="h-4 w-4" aria-hidden />
           Export Data
         </Button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          className="z-50 min-w-40 rounded-lg border border-gray-200 bg-white p-1 shadow-lg"
-        >
-          <DropdownMenu.Item className={item} onSelect={() => void exportOrders(query, "csv")}>
-            CSV (.csv)
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} onSelect={() => void exportOrders(query, "xlsx")}>
-            Excel (.xlsx)
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="min-w-40">
+        <DropdownMenuItem onSelect={() => void exportOrders(query, "csv")}>CSV (.csv)</DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void exportOrders(query, "xlsx")}>Excel (.xlsx)</DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

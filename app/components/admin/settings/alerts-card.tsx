@@ -1,25 +1,31 @@
-import { type ComponentProps, useId } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
-import type { AlertSettingsResult } from "~/domain/alerts/alert-settings-actions";
+import { type AlertSettingsResult, alertActionSchemas } from "~/domain/alerts/alert-settings-actions";
 import type { AlertSettingsView } from "~/domain/alerts/alert-settings.server";
 import { ALERT_EVENTS, ALERT_EVENT_LABELS, type AlertChannel } from "~/domain/alerts/events";
-import { useActionToast } from "~/components/admin/use-action-toast";
+import { CheckboxField, CheckboxGroupField, SelectField, TextField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
 import { PushDevice } from "./push-device";
+import { SettingsForm, useSettingsForm } from "./settings-form";
 
 interface Props {
   /** The saved settings; of each secret only its last 4 characters. */
   alerts: AlertSettingsView;
 }
 
-type Fetcher = ReturnType<typeof useFetcher<AlertSettingsResult>>;
+const [eventsSchema, emailSchema, telegramSchema, pushSchema] = alertActionSchemas;
 
 const saved = (hint: string | null) => (hint ? `saved, ending …${hint} (leave empty to keep)` : "not saved yet");
-const checkboxClass = "h-4 w-4 accent-brand-600";
+const on = (enabled: boolean) => (enabled ? "on" : undefined);
+const sectionClass = "mt-4 space-y-2 border-t border-gray-100 pt-4";
+const SECURITY = [
+  ["starttls", "STARTTLS (port 587)"],
+  ["tls", "TLS (port 465)"],
+  ["none", "None (a relay on this machine only)"],
+] as const;
+const EVENT_OPTIONS = ALERT_EVENTS.map((event) => [event, ALERT_EVENT_LABELS[event]] as const);
 
 /**
  * Alerts to the operator's phone or mailbox: which events, and each channel
@@ -28,16 +34,43 @@ const checkboxClass = "h-4 w-4 accent-brand-600";
  */
 export function AlertsCard({ alerts }: Props) {
   const { settings } = alerts;
-  const events = useFetcher<AlertSettingsResult>();
-  const email = useFetcher<AlertSettingsResult>();
-  const telegram = useFetcher<AlertSettingsResult>();
-  const push = useFetcher<AlertSettingsResult>();
-  useActionToast(events, { failureTitle: "Alert choices not saved" });
-  useActionToast(email, { failureTitle: "E-mail alerts" });
-  useActionToast(telegram, { failureTitle: "Telegram alerts" });
-  useActionToast(push, { failureTitle: "Web Push alerts" });
   const id = useId();
-  const threshold = settings.balanceThresholdPaise === null ? "" : String(settings.balanceThresholdPaise / 100);
+  const events = useSettingsForm(eventsSchema, {
+    id: `${id}-events`,
+    failureTitle: "Alert choices not saved",
+    defaultValue: {
+      events: settings.events,
+      dailySummaryTime: settings.dailySummaryTime,
+      balanceThreshold: settings.balanceThresholdPaise === null ? "" : String(settings.balanceThresholdPaise / 100),
+    },
+  });
+  const email = useSettingsForm(emailSchema, {
+    id: `${id}-email`,
+    failureTitle: "E-mail alerts",
+    defaultValue: {
+      enabled: on(settings.email.enabled),
+      smtpHost: settings.email.host,
+      smtpPort: String(settings.email.port),
+      smtpSecurity: settings.email.security,
+      smtpUser: settings.email.user,
+      mailFrom: settings.email.from,
+      mailTo: settings.email.to,
+    },
+  });
+  const telegram = useSettingsForm(telegramSchema, {
+    id: `${id}-telegram`,
+    failureTitle: "Telegram alerts",
+    defaultValue: {
+      enabled: on(settings.telegram.enabled),
+      telegramChatId: settings.telegram.chatId,
+      telegramUserIds: settings.telegram.operatorIds.join(", "),
+    },
+  });
+  const push = useSettingsForm(pushSchema, {
+    id: `${id}-push`,
+    failureTitle: "Web Push alerts",
+    defaultValue: { enabled: on(settings.push.enabled) },
+  });
   return (
     <Card asChild radius="lg">
       <section aria-labelledby={`${id}-title`}>
@@ -48,175 +81,80 @@ export function AlertsCard({ alerts }: Props) {
           Tells you by e-mail, Telegram or a notification when an order needs you. A channel that is down is retried;
           orders never wait for it. How to set up: docs/alerts.md.
         </p>
-        <events.Form method="post" className="mt-4 space-y-2 border-t border-gray-100 pt-4">
-          <input type="hidden" name="intent" value="alerts-events" />
-          <fieldset className="space-y-1">
-            <legend className="text-sm font-medium">Alert me about</legend>
-            {ALERT_EVENTS.map((event) => (
-              <label key={event} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="events"
-                  value={event}
-                  defaultChecked={settings.events.includes(event)}
-                  className={checkboxClass}
-                />
-                {ALERT_EVENT_LABELS[event]}
-              </label>
-            ))}
-          </fieldset>
+        <SettingsForm settings={events} intent="alerts-events" className={sectionClass}>
+          <CheckboxGroupField field={events.fields.events} legend="Alert me about" options={EVENT_OPTIONS} />
           <div className="grid gap-2 sm:grid-cols-2">
+            <TextField field={events.fields.dailySummaryTime} label="Daily summary at (IST)" type="time" />
             <TextField
-              id={`${id}-time`}
-              label="Daily summary at (IST)"
-              fetcher={events}
-              name="dailySummaryTime"
-              type="time"
-              defaultValue={settings.dailySummaryTime}
-            />
-            <TextField
-              id={`${id}-threshold`}
+              field={events.fields.balanceThreshold}
               label="Panel balance below (₹; empty: never)"
-              fetcher={events}
-              name="balanceThreshold"
               inputMode="decimal"
-              defaultValue={threshold}
             />
           </div>
-          <Button type="submit" size="sm" disabled={events.state !== "idle"}>
+          <Button type="submit" size="sm" disabled={events.busy}>
             Save choices
           </Button>
-        </events.Form>
+        </SettingsForm>
 
-        <email.Form method="post" className="mt-4 space-y-2 border-t border-gray-100 pt-4" autoComplete="off">
+        <SettingsForm settings={email} intent="alerts-email" className={sectionClass} autoComplete="off">
           <ChannelHeading title="E-mail (SMTP)" enabled={settings.email.enabled} />
-          <label className="flex items-center gap-2 text-sm">
-            <input name="enabled" type="checkbox" defaultChecked={settings.email.enabled} className={checkboxClass} />
-            Send alerts by e-mail
-          </label>
+          <CheckboxField field={email.fields.enabled} label="Send alerts by e-mail" />
           <div className="grid gap-2 sm:grid-cols-[1fr_6rem]">
-            <TextField
-              id={`${id}-smtpHost`}
-              label="SMTP host"
-              fetcher={email}
-              name="smtpHost"
-              defaultValue={settings.email.host}
-              placeholder="smtp.gmail.com"
-            />
-            <TextField
-              id={`${id}-smtpPort`}
-              label="Port"
-              fetcher={email}
-              name="smtpPort"
-              inputMode="numeric"
-              defaultValue={String(settings.email.port)}
-            />
+            <TextField field={email.fields.smtpHost} label="SMTP host" placeholder="smtp.gmail.com" />
+            <TextField field={email.fields.smtpPort} label="Port" inputMode="numeric" />
           </div>
-          <label className="block text-sm" htmlFor={`${id}-smtpSecurity`}>
-            Security
-          </label>
-          <select
-            id={`${id}-smtpSecurity`}
-            name="smtpSecurity"
-            defaultValue={settings.email.security}
-            className="rounded-md border border-gray-300 px-2 py-1 text-sm"
-          >
-            <option value="starttls">STARTTLS (port 587)</option>
-            <option value="tls">TLS (port 465)</option>
-            <option value="none">None (a relay on this machine only)</option>
-          </select>
+          <SelectField field={email.fields.smtpSecurity} label="Security" options={SECURITY} />
+          <TextField field={email.fields.smtpUser} label="User name" />
           <TextField
-            id={`${id}-smtpUser`}
-            label="User name"
-            fetcher={email}
-            name="smtpUser"
-            defaultValue={settings.email.user}
-          />
-          <TextField
-            id={`${id}-smtpPassword`}
+            field={email.fields.smtpPassword}
             label="Password"
-            fetcher={email}
-            name="smtpPassword"
             type="password"
             autoComplete="new-password"
             placeholder={saved(alerts.smtpPasswordHint)}
           />
-          <TextField
-            id={`${id}-mailFrom`}
-            label="From"
-            fetcher={email}
-            name="mailFrom"
-            defaultValue={settings.email.from}
-            placeholder="Shop alerts <alerts@yourshop.in>"
-          />
-          <TextField
-            id={`${id}-mailTo`}
-            label="To (your address)"
-            fetcher={email}
-            name="mailTo"
-            defaultValue={settings.email.to}
-          />
-          <Button type="submit" name="intent" value="alerts-email" size="sm" disabled={email.state !== "idle"}>
+          <TextField field={email.fields.mailFrom} label="From" placeholder="Shop alerts <alerts@yourshop.in>" />
+          <TextField field={email.fields.mailTo} label="To (your address)" />
+          <Button type="submit" size="sm" disabled={email.busy}>
             Save e-mail
           </Button>
-        </email.Form>
+        </SettingsForm>
         <SendTest channel="email" />
 
-        <telegram.Form method="post" className="mt-4 space-y-2 border-t border-gray-100 pt-4" autoComplete="off">
+        <SettingsForm settings={telegram} intent="alerts-telegram" className={sectionClass} autoComplete="off">
           <ChannelHeading title="Telegram" enabled={settings.telegram.enabled} />
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              name="enabled"
-              type="checkbox"
-              defaultChecked={settings.telegram.enabled}
-              className={checkboxClass}
-            />
-            Send alerts to Telegram
-          </label>
+          <CheckboxField field={telegram.fields.enabled} label="Send alerts to Telegram" />
           <TextField
-            id={`${id}-telegramToken`}
+            field={telegram.fields.telegramToken}
             label="Bot token (from @BotFather)"
-            fetcher={telegram}
-            name="telegramToken"
             type="password"
             placeholder={saved(alerts.telegramTokenHint)}
           />
+          <TextField field={telegram.fields.telegramChatId} label="Chat id" inputMode="numeric" />
           <TextField
-            id={`${id}-telegramChatId`}
-            label="Chat id"
-            fetcher={telegram}
-            name="telegramChatId"
-            inputMode="numeric"
-            defaultValue={settings.telegram.chatId}
-          />
-          <TextField
-            id={`${id}-telegramUserIds`}
+            field={telegram.fields.telegramUserIds}
             label="Your Telegram user id (who may press Confirm; comma-separated)"
-            fetcher={telegram}
-            name="telegramUserIds"
             inputMode="numeric"
             placeholder="Press Confirm once: Telegram shows your id"
-            defaultValue={settings.telegram.operatorIds.join(", ")}
           />
           <p className="text-sm text-gray-700" data-testid="telegram-webhook">
             Confirm button: {alerts.telegramWebhookSet ? "connected" : "not connected (save a bot token)"}
           </p>
-          <Button type="submit" name="intent" value="alerts-telegram" size="sm" disabled={telegram.state !== "idle"}>
+          <Button type="submit" size="sm" disabled={telegram.busy}>
             Save Telegram
           </Button>
-        </telegram.Form>
+        </SettingsForm>
         <SendTest channel="telegram" />
 
-        <push.Form method="post" className="mt-4 space-y-2 border-t border-gray-100 pt-4">
+        <SettingsForm settings={push} intent="alerts-push" className={sectionClass}>
           <ChannelHeading title="Web Push (this phone or computer)" enabled={settings.push.enabled} />
-          <label className="flex items-center gap-2 text-sm">
-            <input name="enabled" type="checkbox" defaultChecked={settings.push.enabled} className={checkboxClass} />
-            Send alerts as notifications to subscribed devices ({alerts.push.devices} now)
-          </label>
-          <Button type="submit" name="intent" value="alerts-push" size="sm" disabled={push.state !== "idle"}>
+          <CheckboxField
+            field={push.fields.enabled}
+            label={`Send alerts as notifications to subscribed devices (${alerts.push.devices} now)`}
+          />
+          <Button type="submit" size="sm" disabled={push.busy}>
             Save Web Push
           </Button>
-        </push.Form>
+        </SettingsForm>
         <div className="mt-2">
           <PushDevice publicKey={alerts.push.publicKey} />
         </div>
@@ -232,22 +170,6 @@ function ChannelHeading({ title, enabled }: { title: string; enabled: boolean })
       <h3 className="font-medium">{title}</h3>
       <Badge tone={enabled ? "success" : "neutral"}>{enabled ? "On" : "Off"}</Badge>
     </div>
-  );
-}
-
-function TextField({
-  id,
-  label,
-  fetcher,
-  name,
-  ...input
-}: { id: string; label: string; fetcher: Fetcher; name: string } & Omit<ComponentProps<"input">, "size" | "id">) {
-  const data = fetcher.state === "idle" ? fetcher.data : undefined;
-  const error = data && !data.ok && data.field === name ? data.message : undefined;
-  return (
-    <Field id={id} label={label} size="sm" error={error}>
-      {(control) => <Input {...control} size="sm" name={name} {...input} />}
-    </Field>
   );
 }
 

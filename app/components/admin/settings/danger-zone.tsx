@@ -1,10 +1,10 @@
-import * as Checkbox from "@radix-ui/react-checkbox";
-import { Check, Loader2, Lock, TriangleAlert } from "lucide-react";
+import { Loader2, Lock, TriangleAlert } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
+import { Checkbox } from "~/components/ui/checkbox";
 import { Card } from "~/components/ui/card";
 import {
   AlertDialog,
@@ -179,17 +179,13 @@ function Option(props: {
   const htmlId = `delete-${props.id.replace(".", "-")}`;
   return (
     <div className="flex items-center gap-3">
-      <Checkbox.Root
+      <Checkbox
         id={htmlId}
+        tone="danger"
         checked={props.checked}
         disabled={props.disabled}
         onCheckedChange={(v) => props.onChange(props.id, v === true)}
-        className="flex size-5 items-center justify-center rounded border-2 border-red-700 bg-white data-[state=checked]:bg-red-700 disabled:opacity-40"
-      >
-        <Checkbox.Indicator>
-          <Check className="size-3.5 text-white" aria-hidden />
-        </Checkbox.Indicator>
-      </Checkbox.Root>
+      />
       <label htmlFor={htmlId} className={`text-sm ${props.disabled ? "text-gray-500" : ""}`}>
         {props.label}
       </label>

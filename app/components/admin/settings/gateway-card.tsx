@@ -1,13 +1,12 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { GatewaySettingsResult } from "~/domain/payments/gateway-settings-actions";
+import { type GatewaySettingsResult, gatewayActionSchemas } from "~/domain/payments/gateway-settings-actions";
 import { useActionToast } from "~/components/admin/use-action-toast";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { TextField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { SettingsForm, useSettingsForm } from "./settings-form";
 
 interface Props {
   /** The saved settings as the page may show them: the secrets only by their last 4 characters. */
@@ -20,13 +19,10 @@ const saved = (hint: string | null) => (hint ? `saved, ending …${hint} (leave 
 
 /** "Pay with Razorpay" beside the UPI QR: the keys, the webhook to register, and the switch. */
 export function GatewayCard({ gateway, webhookUrl }: Props) {
-  const keys = useFetcher<GatewaySettingsResult>();
   const toggle = useFetcher<GatewaySettingsResult>();
-  const [formKey, setFormKey] = useState(0);
-  useActionToast(keys, { failureTitle: "Razorpay keys not saved", onSuccess: () => setFormKey((k) => k + 1) });
+  // Saved keys start the form again, empty, with the new secrets' hints.
+  const [saves, setSaves] = useState(0);
   useActionToast(toggle, { failureTitle: "Razorpay not switched" });
-  const keysForm = useRef<HTMLFormElement>(null);
-  const errorFor = useFieldErrors(keys, keysForm);
   const ready = Boolean(gateway.keyId && gateway.keySecretHint && gateway.webhookSecretHint);
   return (
     <Card asChild radius="lg">
@@ -49,57 +45,7 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
             {webhookUrl}
           </code>
         </p>
-        <keys.Form
-          method="post"
-          ref={keysForm}
-          key={formKey}
-          className="mt-4 space-y-2 border-t border-gray-100 pt-4"
-          autoComplete="off"
-        >
-          <input type="hidden" name="intent" value="gateway-save" />
-          <Field id="gateway-keyId" error={errorFor("keyId")} label="Key id" size="sm">
-            {(control) => (
-              <Input
-                {...control}
-                size="sm"
-                name="keyId"
-                defaultValue={gateway.keyId}
-                placeholder="rzp_live_…"
-                maxLength={60}
-              />
-            )}
-          </Field>
-          <Field id="gateway-keySecret" error={errorFor("keySecret")} label="Key secret" size="sm">
-            {(control) => (
-              <Input
-                {...control}
-                size="sm"
-                type="password"
-                name="keySecret"
-                placeholder={saved(gateway.keySecretHint)}
-                maxLength={100}
-              />
-            )}
-          </Field>
-          <Field id="gateway-webhookSecret" error={errorFor("webhookSecret")} label="Webhook secret" size="sm">
-            {(control) => (
-              <Input
-                {...control}
-                size="sm"
-                type="password"
-                name="webhookSecret"
-                placeholder={saved(gateway.webhookSecretHint)}
-                maxLength={200}
-              />
-            )}
-          </Field>
-          <p className="text-sm text-gray-700" data-testid="gateway-secrets">
-            Key secret: {saved(gateway.keySecretHint)}. Webhook secret: {saved(gateway.webhookSecretHint)}.
-          </p>
-          <Button type="submit" size="sm" disabled={keys.state !== "idle"}>
-            Save keys
-          </Button>
-        </keys.Form>
+        <GatewayKeys key={saves} gateway={gateway} onSaved={() => setSaves((n) => n + 1)} />
         <toggle.Form method="post" className="mt-4 border-t border-gray-100 pt-4">
           {gateway.enabled ? (
             <Button type="submit" name="intent" value="gateway-disable" variant="neutral" size="sm">
@@ -113,5 +59,42 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
         </toggle.Form>
       </section>
     </Card>
+  );
+}
+
+function GatewayKeys({ gateway, onSaved }: Pick<Props, "gateway"> & { onSaved: () => void }) {
+  const keys = useSettingsForm(gatewayActionSchemas[0], {
+    id: "gateway-keys",
+    failureTitle: "Razorpay keys not saved",
+    defaultValue: { keyId: gateway.keyId },
+    onSuccess: onSaved,
+  });
+  return (
+    <SettingsForm
+      settings={keys}
+      intent="gateway-save"
+      className="mt-4 space-y-2 border-t border-gray-100 pt-4"
+      autoComplete="off"
+    >
+      <TextField field={keys.fields.keyId} label="Key id" placeholder="rzp_live_…" />
+      <TextField
+        field={keys.fields.keySecret}
+        label="Key secret"
+        type="password"
+        placeholder={saved(gateway.keySecretHint)}
+      />
+      <TextField
+        field={keys.fields.webhookSecret}
+        label="Webhook secret"
+        type="password"
+        placeholder={saved(gateway.webhookSecretHint)}
+      />
+      <p className="text-sm text-gray-700" data-testid="gateway-secrets">
+        Key secret: {saved(gateway.keySecretHint)}. Webhook secret: {saved(gateway.webhookSecretHint)}.
+      </p>
+      <Button type="submit" size="sm" disabled={keys.busy}>
+        Save keys
+      </Button>
+    </SettingsForm>
   );
 }

@@ -4,7 +4,7 @@ import { MAX_PASTE_CHARS, type PaymentAlertsResult, type TriedAlert } from "~/do
 import type { CustomTemplateInput } from "~/domain/payments/custom-templates";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input, inputVariants } from "~/components/ui/input";
 
@@ -20,20 +20,20 @@ const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: 
 /** Bank alerts that confirm payments: the SMS forwarder's secret, the operator's templates, and a tester. */
 export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
   return (
-    <Card asChild radius="lg">
-      <section aria-labelledby="payment-alerts-title">
-        <h2 id="payment-alerts-title" className="text-lg font-semibold">
-          Payment alerts
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">
+    <SectionCard
+      id="payment-alerts"
+      title="Payment alerts"
+      description={
+        <>
           Bank credit alerts that confirm payments by themselves. Each order asks for a unique amount (a few paise off
           the price); an alert for exactly that amount confirms it. How to set up: docs/payments.md.
-        </p>
-        <SmsSecret sms={sms} endpoint={endpoint} />
-        <Templates templates={templates} />
-        <TryAlert />
-      </section>
-    </Card>
+        </>
+      }
+    >
+      <SmsSecret sms={sms} endpoint={endpoint} />
+      <Templates templates={templates} />
+      <TryAlert />
+    </SectionCard>
   );
 }
 
