@@ -3,7 +3,7 @@ import type { AppServices } from "~/context";
 import { z } from "zod";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
-import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { firstSighting } from "~/domain/payments/replay-guard.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { parseJsonText } from "~/lib/parse.server";
