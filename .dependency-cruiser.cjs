@@ -40,8 +40,6 @@ const UPWARD_TODAY = [
   { file: "settings/settings\\.repository\\.server\\.ts", to: ["public-pages"] },
   { file: "panel/(link-forms|service-choice)\\.ts", to: ["plans"] },
   { file: "panel/services\\.server\\.ts", to: ["plans"] },
-  // The operator's Telegram buttons run order actions: they belong beside order-actions.
-  { file: "alerts/telegram-webhook\\.server\\.ts", to: ["order-actions", "payments"] },
   // A plan's own alerts go through the alert outbox, which sits above plans.
   { file: "plans/plan-alerts\\.server\\.ts", to: ["alerts"] },
   // The backup job records its runs for the Health page.
