@@ -1,8 +1,89 @@
 // Which layer may import which (the picture is in docs/architecture.md). `npm run deps:check` runs this
 // over every source folder and config file, then scripts/check-unused-deps.mjs for the reverse question.
+
+// The feature folders under app/domain, lowest first (ADR 0018). A feature imports only features listed before
+// it, so no two feature folders import each other, directly or round a longer loop: "a payment arrives" walks
+// one way, checkout → payments → orders, and what follows a change to an order is order-events' listeners.
+const FEATURES = [
+  "audit",
+  "public-pages",
+  "settings",
+  "social-proof",
+  "auth",
+  "panel",
+  "mail-server",
+  "plans",
+  "orders",
+  "dashboard",
+  "content",
+  "alerts",
+  "self-service",
+  "payments",
+  "checkout",
+  "backups",
+  "health",
+  "order-actions",
+  "order-events",
+];
+
+// Imports that still go up that list, file by file, each one a loop to undo; any other upward import fails.
+// The Settings page's actions reach into the features they save for (issue 35 point 2, one settings module);
+// the panel's service pickers read plan types (issue 32, panels as records); the rest are small.
+const UPWARD_TODAY = [
+  { file: "settings/settings-actions\\.server\\.ts", to: ["alerts", "auth", "backups", "payments"] },
+  { file: "settings/settings-actions\\.ts", to: ["alerts", "backups", "payments"] },
+  { file: "settings/sensitive-actions\\.ts", to: ["alerts", "payments"] },
+  { file: "settings/unsafe-defaults\\.server\\.ts", to: ["auth", "panel", "payments"] },
+  { file: "settings/unsafe-defaults\\.test\\.ts", to: ["social-proof"] },
+  { file: "settings/validation\\.ts", to: ["auth", "panel"] },
+  { file: "settings/admin\\.server\\.ts", to: ["panel"] },
+  { file: "settings/settings\\.repository\\.server\\.ts", to: ["public-pages"] },
+  { file: "panel/(link-forms|service-choice)\\.ts", to: ["plans"] },
+  { file: "panel/services\\.server\\.ts", to: ["plans"] },
+  // A plan's own alerts go through the alert outbox, which sits above plans.
+  { file: "plans/plan-alerts\\.server\\.ts", to: ["alerts"] },
+  // The backup job records its runs for the Health page.
+  { file: "backups/database-backup-job\\.server\\.ts", to: ["health"] },
+];
+
+const above = (feature) => FEATURES.slice(FEATURES.indexOf(feature) + 1);
+const folders = (names) => `^app/domain/(${names.join("|")})/`;
+
+const featureRules = FEATURES.slice(0, -1).flatMap((feature) => {
+  const exceptions = UPWARD_TODAY.filter((e) => e.file.startsWith(`${feature}/`));
+  return [
+    {
+      name: "feature-folders-one-way",
+      comment:
+        `app/domain/${feature} imports only the features before it in FEATURES (.dependency-cruiser.cjs), so ` +
+        "feature folders never import each other in a loop. React to another feature's change with a listener " +
+        "(app/domain/order-events/subscribers.server.ts) instead of importing it.",
+      severity: "error",
+      from: { path: `^app/domain/${feature}/`, pathNot: exceptions.map((e) => `^app/domain/${e.file}$`) },
+      to: { path: folders(above(feature)) },
+    },
+    ...exceptions.map((e) => ({
+      name: "feature-folders-one-way",
+      comment: `app/domain/${e.file} may still import ${e.to.join(", ")} (UPWARD_TODAY), no other feature above it.`,
+      severity: "error",
+      from: { path: `^app/domain/${e.file}$` },
+      to: { path: folders(above(feature).filter((f) => !e.to.includes(f))) },
+    })),
+  ];
+});
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: "orders-know-no-listeners",
+      comment:
+        "The status writer publishes what happened (app/domain/orders/events.server.ts); the audit, the alerts, " +
+        "the public pages and the payments listen in app/domain/order-events/. Orders never import them.",
+      severity: "error",
+      from: { path: "^app/domain/orders/" },
+      to: { path: "^app/domain/(payments|alerts|public-pages|self-service|order-events|order-actions|checkout)/" },
+    },
+    ...featureRules,
     {
       name: "domain-not-to-ui",
       comment:

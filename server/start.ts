@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoDataOnce } from "~/db/seed.server";
 import { bootstrapAdmin } from "~/domain/auth/setup.server";
+import { connectOrderListeners } from "~/domain/order-events/subscribers.server";
 import { startDemoPanel } from "~/domain/panel/demo.server";
 import { createSettingsCache, environmentOverrides } from "~/domain/settings/settings.server";
 import { createApp } from "./app";
@@ -60,6 +61,8 @@ export async function startServer(
     config,
     logger,
   };
+  // What follows an order's change once it committed (a paid order to the panel) runs with these services.
+  connectOrderListeners(services);
   // The demo's SMM panel (loopback only) and the background jobs (panel status sync).
   const simulator = config.PANEL_SIMULATOR ? await startDemoPanel(services, config.PANEL_SIMULATOR_PORT) : null;
   if (simulator) services.demoPanelUrl = simulator.url;

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from "kysely";
 import pg from "pg";
+import { withAfterCommit } from "./after-commit.server";
 import { type GroupCommit, createGroupCommit } from "./group-commit.server";
 import type { Database } from "./schema";
 import { SnapshotReads } from "./snapshot-reads.server";
@@ -100,12 +101,38 @@ const groupCommitOf = new WeakMap<DB, GroupCommit<Database>>();
  * the shop's SQLite connection the transaction is shared with the other
  * writes queued in the same event-loop turn, one `COMMIT` for all of them
  * (app/db/group-commit.server.ts, ADR 0013); a `work` that throws is rolled
- * back alone. On PostgreSQL, where each transaction has a pooled connection
- * of its own, it is `db.transaction().execute(work)`.
+ * back alone. Hooks `work` adds with `afterCommit` run once the batch is
+ * committed, and never for a `work` that was rolled back. On PostgreSQL,
+ * where each transaction has a pooled connection of its own, it is
+ * `db.transaction().execute(work)`.
  */
 export function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
   const group = groupCommitOf.get(db);
-  return group ? group.run(work) : db.transaction().execute(work);
+  return withAfterCommit<DB, T>((body) => (group ? group.run(body) : db.transaction().execute(body)), opened(db, work));
+}
+
+/**
+ * Runs `work` in a transaction of its own (`db.transaction().execute`), and
+ * then the hooks it added with `afterCommit` (after-commit.server.ts), once
+ * it committed. Every transaction that may change an order's status is
+ * opened this way or with `writeTransaction`.
+ */
+export function transaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return withAfterCommit<DB, T>((body) => db.transaction().execute(body), opened(db, work));
+}
+
+const openedOn = new WeakMap<DB, DB>();
+
+function opened<T>(db: DB, work: (trx: DB) => Promise<T>): (trx: DB) => Promise<T> {
+  return (trx) => {
+    openedOn.set(trx, db);
+    return work(trx);
+  };
+}
+
+/** The database a transaction opened by `transaction` or `writeTransaction` belongs to (for work after its commit). */
+export function databaseOf(trx: DB): DB | undefined {
+  return openedOn.get(trx);
 }
 
 /** The group commit's counters for this database, or undefined where it has none. */

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { AppServices } from "~/context";
-import { createOrder } from "~/domain/orders/create.server";
+import { createOrder } from "~/domain/checkout/create-order.server";
 import { orderCreationLimiter } from "~/domain/orders/create-rate-limit";
 import { publicOrder } from "~/domain/orders/buyer-order";
 import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";

@@ -25,7 +25,7 @@ import { type DB, openDatabase, writeTransaction } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoDataOnce } from "~/db/seed.server";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { createOrder } from "~/domain/orders/create.server";
+import { createOrder } from "~/domain/checkout/create-order.server";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { generateOrderId } from "~/domain/orders/order-id.server";
 import { findOrderByIdempotencyKey, insertOrder } from "~/domain/orders/orders.repository.server";

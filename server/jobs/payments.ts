@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
-import { expireOverdueOrders, retryWaitingOrders, sendPaidBacklog } from "~/domain/orders/payment-jobs.server";
+import { retryWaitingOrders } from "~/domain/orders/placement-jobs.server";
+import { expireOverdueOrders, sendPaidBacklog } from "~/domain/payments/payment-jobs.server";
 import { JOBS } from "~/domain/health/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { hashPassword } from "../../app/domain/auth/password.server";
-import { istDate } from "../../app/domain/dashboard/ist-time";
+import { istDate } from "../../app/lib/ist-time";
 import { expect } from "./fixtures";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { formatDayLabel } from "../../app/domain/dashboard/ist-time";
+import { formatDayLabel } from "../../app/lib/ist-time";
 import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, uniqueUtr } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
-import { DAY_MS, IST_OFFSET_MS } from "~/domain/dashboard/ist-time";
+import { DAY_MS, IST_OFFSET_MS } from "~/lib/ist-time";
 import { csvStream, exportFileName } from "~/domain/orders/export.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { freshDatabase, testDatabases } from "../support/databases";

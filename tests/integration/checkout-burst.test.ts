@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupCommitStats } from "~/db/database.server";
 import { demoPlans } from "~/db/seed.server";
-import { createOrder } from "~/domain/orders/create.server";
+import { createOrder } from "~/domain/checkout/create-order.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import type { Config } from "../../app/lib/config.server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { trackedOrder } from "~/domain/orders/buyer.server";
-import { createOrder } from "~/domain/orders/create.server";
+import { createOrder } from "~/domain/checkout/create-order.server";
 import { COMMENT_MESSAGES } from "~/domain/orders/custom-comments";
 import { sendToPanel } from "~/domain/orders/placement.server";
 import { createPlan } from "~/domain/plans/admin.server";

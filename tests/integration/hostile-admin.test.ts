@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE_OPTIONS } from "~/domain/backups/danger-zone.server";
 import { ORDER_STATUSES, type OrderStatus, UNPAID_STATUSES, canTransition } from "~/domain/orders/lifecycle";
-import { parseUtr } from "~/domain/orders/payment.server";
+import { parseUtr } from "~/domain/orders/utr";
 import { testDatabases } from "../support/databases";
 import {
   type HostileShop,

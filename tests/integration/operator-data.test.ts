@@ -8,7 +8,7 @@ import { seedDemoData } from "~/db/seed.server";
 import { auditTrailFor, recordAudit } from "~/domain/audit/audit.server";
 import { backupPath, listBackups, openBackupDownload, restoreBackup } from "~/domain/backups/backup.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
-import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { recordCredit } from "~/domain/payments/matching.server";
 import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
 import { createPlan, deletePlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";

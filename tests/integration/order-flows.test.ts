@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "~/db/database.server";
 import { PAID_STATUSES } from "~/domain/dashboard/dashboard.server";
 import { netProfitPaise } from "~/domain/orders/profit";
 import { type OrderStatus, refundPaise } from "~/domain/orders/lifecycle";
-import { PAYMENT_MESSAGES } from "~/domain/orders/payment.server";
+import { PAYMENT_MESSAGES } from "~/domain/payments/payment.server";
 import { maskHandle } from "~/domain/orders/recent";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";

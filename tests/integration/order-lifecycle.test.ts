@@ -10,7 +10,7 @@ import {
   canTransition,
   refundPaise,
 } from "~/domain/orders/lifecycle";
-import { claimPayment, confirmPayment, markRefunded } from "~/domain/orders/payment.server";
+import { claimPayment, confirmPayment, markRefunded } from "~/domain/payments/payment.server";
 import type { NewOrderRow, OrderRow } from "~/domain/orders/table";
 import { transitionOrder } from "~/domain/orders/transitions.server";
 import { isAppError } from "~/lib/app-error";

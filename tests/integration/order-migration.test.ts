@@ -15,7 +15,7 @@ import { auditClient } from "~/db/migrations/0007_audit_client";
 import { backupPath, restoreBackup, writeBackup } from "~/domain/backups/backup.server";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
 import { refundPaise } from "~/domain/orders/lifecycle";
-import { markRefunded } from "~/domain/orders/payment.server";
+import { markRefunded } from "~/domain/payments/payment.server";
 import { netProfitSql } from "~/domain/orders/profit";
 import { type TestDatabase, freshDatabase, testDatabases } from "../support/databases";
 

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AppServices } from "~/context";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { type OrderStatus, type TransitionName, canTransition, refundPaise } from "~/domain/orders/lifecycle";
-import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
-import { claimPayment, confirmPayment } from "~/domain/orders/payment.server";
-import { expireOverdueOrders, sendPaidBacklog } from "~/domain/orders/payment-jobs.server";
+import { claimPayment, confirmPayment } from "~/domain/payments/payment.server";
+import { expireOverdueOrders, sendPaidBacklog } from "~/domain/payments/payment-jobs.server";
 import { cancelOrder, sendToPanel } from "~/domain/orders/placement.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";

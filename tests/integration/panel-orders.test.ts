@@ -6,7 +6,7 @@ import { auditTrailFor } from "~/domain/audit/audit.server";
 import { markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
 import { refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderAction } from "~/domain/orders/order-actions";
-import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { updateAllProfits } from "~/domain/orders/profits.server";
 import type { NewOrderRow } from "~/domain/orders/table";

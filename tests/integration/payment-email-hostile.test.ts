@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
-import { createOrder } from "~/domain/orders/create.server";
+import { createOrder } from "~/domain/checkout/create-order.server";
 import type { MailboxSettings } from "~/domain/payments/mail/mailbox-config";
 import { readAlertMail } from "~/domain/payments/mail/read-alert.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";

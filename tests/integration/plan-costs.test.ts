@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { createOrder } from "~/domain/orders/create.server";
+import { createOrder } from "~/domain/checkout/create-order.server";
 import { sendToPanel } from "~/domain/orders/placement.server";
 import { listPanelServices } from "~/domain/panel/info.server";
 import { createPlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";

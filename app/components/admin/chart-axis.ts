@@ -1,4 +1,4 @@
-import { formatDayLabel } from "~/domain/dashboard/ist-time";
+import { formatDayLabel } from "~/lib/ist-time";
 
 /** One bar of the dashboard chart: an IST hour or an IST day. */
 export interface ChartBucket {

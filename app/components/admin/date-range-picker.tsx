@@ -5,7 +5,7 @@ import { DayPicker, type DateRange } from "react-day-picker";
 import "react-day-picker/style.css";
 import { buttonVariants } from "~/components/ui/button";
 import { Popover, PopoverContent, PopoverTrigger } from "~/components/ui/popover";
-import { formatDayLabel } from "~/domain/dashboard/ist-time";
+import { formatDayLabel } from "~/lib/ist-time";
 import { cn } from "~/lib/cn";
 
 const two = (n: number) => String(n).padStart(2, "0");

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { DashboardDay } from "~/domain/dashboard/dashboard.server";
 import type { DashboardHour } from "~/domain/dashboard/hourly.server";
-import { formatDayLabel } from "~/domain/dashboard/ist-time";
+import { formatDayLabel } from "~/lib/ist-time";
 import { Card } from "~/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/cn";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
-import { istBuyerDateTime } from "~/domain/dashboard/ist-time";
+import { istBuyerDateTime } from "~/lib/ist-time";
 import { REFUND_FEE_PERCENT } from "~/domain/orders/lifecycle";
 import type { SelfServiceView } from "~/domain/self-service/track.server";
 import type { TFunction } from "i18next";

@@ -1,4 +1,4 @@
-import { istDate } from "~/domain/dashboard/ist-time";
+import { istDate } from "~/lib/ist-time";
 import type { TransitionName } from "~/domain/orders/lifecycle";
 import type { OrderRow } from "~/domain/orders/table";
 import { WAIT_ADVICE, type WaitReason, isWaitReason } from "~/domain/panel/failures";

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { getDashboard } from "~/domain/dashboard/dashboard.server";
-import { IST_OFFSET_MS, DAY_MS, istDate } from "~/domain/dashboard/ist-time";
+import { IST_OFFSET_MS, DAY_MS, istDate } from "~/lib/ist-time";
 import { getPanelBalance } from "~/domain/panel/info.server";
 import { formatInr } from "~/lib/money";
 import { channelsFor } from "./alert-settings";

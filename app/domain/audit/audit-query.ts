@@ -1,4 +1,4 @@
-import { DAY_MS, parseIstDate } from "~/domain/dashboard/ist-time";
+import { DAY_MS, parseIstDate } from "~/lib/ist-time";
 import type { AuditCursor, AuditFilters } from "./audit.server";
 
 /**

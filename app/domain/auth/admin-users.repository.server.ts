@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { isUniqueViolation } from "~/domain/orders/orders.repository.server";
+import { isUniqueViolation } from "~/db/unique-violation";
 import type { AdminUserRow } from "./table";
 
 /** Every write to `admin_users` goes through here, so who can change an admin's sign-in is one file to read. */

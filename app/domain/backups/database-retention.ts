@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from "~/domain/dashboard/ist-time";
+import { IST_OFFSET_MS } from "~/lib/ist-time";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

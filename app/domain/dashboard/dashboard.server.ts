@@ -7,7 +7,7 @@ import { deletedSalesIn } from "~/domain/orders/deleted-orders.repository.server
 import { refundsDue } from "~/domain/orders/orders.repository.server";
 import { paiseToRupees } from "~/lib/money";
 import { type DashboardHour, hourlyBuckets, isSingleDay } from "./hourly.server";
-import { DAY_MS, TIME_RANGES, istDate, istDayNumber, resolveTimeRange } from "./ist-time";
+import { DAY_MS, TIME_RANGES, istDate, istDayNumber, resolveTimeRange } from "~/lib/ist-time";
 
 /**
  * What the dashboard counts, by the order lifecycle. Orders = paid orders

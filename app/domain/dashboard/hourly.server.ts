@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
-import { DAY_MS, IST_OFFSET_MS, type MsRange } from "./ist-time";
+import { DAY_MS, IST_OFFSET_MS, type MsRange } from "~/lib/ist-time";
 
 export interface DashboardHour {
   /** The IST hour of the day, 0 to 23. */

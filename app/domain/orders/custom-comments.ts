@@ -1,3 +1,5 @@
+import { MAX_CUSTOM_COMMENTS } from "~/domain/plans/table";
+
 /**
  * The buyer's own comments for a custom-comments plan (issue 32, point 4):
  * one per line, exactly as many as the plan's quantity, each at most
@@ -15,9 +17,6 @@ export const COMMENT_MESSAGES = {
 
 /** Characters per comment (code points, so an emoji counts as one). Instagram allows 2,200; panels cut long ones. */
 export const MAX_COMMENT_LENGTH = 200;
-
-/** A custom-comments plan has at most this many comments (the plan form says so). */
-export const MAX_CUSTOM_COMMENTS = 500;
 
 /**
  * The longest text the server reads, in UTF-16 units (JavaScript's length; an

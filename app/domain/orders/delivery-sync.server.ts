@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { AppServices } from "~/context";
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
 import { backoff } from "~/domain/panel/sync-schedule";
@@ -124,7 +124,7 @@ async function syncBatch(
   for (const order of due) {
     const entry = reply.value.get(order.panel_order_id!);
     // One transaction per order: a state change and its audit entry stand or fall together.
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       if (entry?.ok) {
         await applyPanelReply(trx, order.order_id, entry.value, setup, SYSTEM, now);
         updated++;

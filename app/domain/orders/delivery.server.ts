@@ -1,4 +1,4 @@
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { getStatus } from "~/domain/panel/client.server";
 import type { PanelSetup } from "~/domain/panel/connection.server";
 import { profitPaise } from "~/domain/panel/money";
@@ -110,7 +110,7 @@ type PanelReplyArgs = Parameters<typeof applyPanelReply> extends [DB, ...infer R
  */
 export async function recordProfitReply(db: DB, ...args: PanelReplyArgs): Promise<OrderRow | undefined> {
   const [, reply, setup] = args;
-  const updated = await db.transaction().execute((trx) => applyPanelReply(trx, ...args));
+  const updated = await transaction(db, (trx) => applyPanelReply(trx, ...args));
   if (!updated || updated.profit_paise !== null) return updated;
   // Not final yet: profit is still worth knowing from the charge so far.
   const profit = profitPaise(updated.price_paise, reply.charge, updated.panel_currency, setup.currency);

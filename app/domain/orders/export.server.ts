@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { PassThrough, Readable } from "node:stream";
 import type { DB } from "~/db/database.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { IST_OFFSET_MS, istDateTime } from "~/domain/dashboard/ist-time";
+import { IST_OFFSET_MS, istDateTime } from "~/lib/ist-time";
 import { upiAmount } from "~/lib/money";
 import { type OrderFilters, filteredOrders } from "./list.server";
 import {

@@ -2,7 +2,7 @@ import { type SelectQueryBuilder, sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/database.server";
 import type { Database } from "~/db/schema";
-import { DAY_MS, TIME_RANGES, resolveTimeRange } from "~/domain/dashboard/ist-time";
+import { DAY_MS, TIME_RANGES, resolveTimeRange } from "~/lib/ist-time";
 import { SERVICE_TYPES } from "~/domain/plans/table";
 import { ORDER_LIST_FILTERS, parseListFilter } from "./list-filters";
 import { parseIndianMobile } from "./buyer";

@@ -314,11 +314,3 @@ export async function anonymiseOrder(db: DB, orderId: string, now: number): Prom
 export function isSqlite(db: DB): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
 }
-
-/** A unique index refused the write (idempotency key, order id, UTR). */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  return (
-    e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(e?.message ?? "")
-  );
-}

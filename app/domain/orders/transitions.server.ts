@@ -1,10 +1,8 @@
-import type { DB } from "~/db/database.server";
-import { orderAlertFor } from "~/domain/alerts/order-alerts";
-import { queueAlert } from "~/domain/alerts/queue.server";
-import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { publicTopicChanged } from "~/domain/public-pages/changes.server";
+import { type DB, transaction } from "~/db/database.server";
+import type { RequestClient } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
 import { deliveredCount } from "./buyer-view";
+import { publishTransition } from "./events.server";
 import {
   type Actor,
   type CancelledBy,
@@ -22,8 +20,10 @@ import type { OrderRow } from "./table";
  * Applies the lifecycle's transitions (lifecycle.ts) to orders: the only code
  * that changes an order's status. Each transition reads the order under a lock,
  * checks the table and the order's own guards, writes the new status with the
- * columns that belong to it, and records who did it and why in the audit log,
- * all in one database transaction. A refused transition throws
+ * columns that belong to it, and publishes what happened (events.server.ts):
+ * the listeners record it in the audit log, queue the operator's alert and
+ * mark the public pages changed in the same transaction, and hand a paid
+ * order to the panel once it committed. A refused transition throws
  * INVALID_TRANSITION with a message for the person who asked, and changes nothing.
  */
 
@@ -53,14 +53,18 @@ export async function transitionOrder(
   name: TransitionName,
   request: TransitionRequest,
 ): Promise<OrderRow> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const order = await lockOrder(trx, orderId);
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
     return applyTransition(trx, order, name, request);
   });
 }
 
-/** The same, inside a transaction the caller holds and with the order it already locked. */
+/**
+ * The same, inside a transaction the caller holds and with the order it already locked. The
+ * transaction must be opened with `transaction` or `writeTransaction` (~/db/database.server), so the
+ * listeners that wait for its commit run after it.
+ */
 export async function applyTransition(
   trx: DB,
   order: OrderRow,
@@ -84,23 +88,17 @@ export async function applyTransition(
   // Only possible without the row lock (a caller that did not lock): someone else moved it first.
   if (!updated) throw new AppError("CONFLICT", "This order changed meanwhile. Reload it and try again.");
 
-  await recordAudit(
-    trx,
-    {
-      actor: actorLabel(request.actor),
-      action: `order.${name}`,
-      targetType: "order",
-      targetId: order.order_id,
-      details: { from: order.status, to: rule.to, reason: request.reason, ...request.details },
-      client: request.client,
-    },
+  await publishTransition(trx, {
+    name,
+    from: order.status,
+    to: rule.to,
+    order: updated,
+    actor: request.actor,
+    reason: request.reason,
+    details: request.details,
+    client: request.client,
     now,
-  );
-  // The operator hears about it from the alert outbox, committed with this change (insert only).
-  const alert = orderAlertFor(name, updated, now);
-  if (alert) await queueAlert(trx, alert, now);
-  // The home page counts delivered orders.
-  if (rule.to === "delivered") await publicTopicChanged(trx, "orders");
+  });
 
   // A paid order the panel stopped short owes the buyer the difference, at once. One the panel refused
   // before placing it waits for the operator instead: fixed and sent again, or refunded by their decision.

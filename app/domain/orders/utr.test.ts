@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PAYMENT_MESSAGES } from "./order-messages";
-import { parseUtr } from "./payment.server";
+import { parseUtr } from "./utr";
 import { readUtr, stripUtr } from "./utr";
 
 describe("a UTR as buyers paste it", () => {

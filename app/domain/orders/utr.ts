@@ -26,3 +26,9 @@ export function readUtr(raw: string): UtrReading {
   if (utr.length > UTR_LENGTH) return { ok: false, message: PAYMENT_MESSAGES.utrTooLong };
   return { ok: true, utr };
 }
+
+/** A UTR as people paste it (spaces, dashes) → 12 digits, or null (readUtr says what is wrong). */
+export function parseUtr(raw: string): string | null {
+  const reading = readUtr(raw);
+  return reading.ok ? reading.utr : null;
+}

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { type TrackedOrder, trackedOrder } from "~/domain/orders/buyer.server";
-import { CREATE_ORDER_MESSAGES } from "~/domain/orders/create.server";
+import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { activeGateway } from "./gateways/registry.server";
 import { paymentsRefusal } from "./payments-open";

@@ -1,8 +1,9 @@
+import { isUniqueViolation } from "~/db/unique-violation";
 import type { AppServices } from "~/context";
+import { transaction } from "~/db/database.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { isUniqueViolation, lockOrder, parseOrderId } from "~/domain/orders/orders.repository.server";
-import { confirmLockedPayment } from "~/domain/orders/payment.server";
-import { sendAfterConfirmation } from "~/domain/orders/payment-jobs.server";
+import { lockOrder, parseOrderId } from "~/domain/orders/orders.repository.server";
+import { confirmLockedPayment } from "./payment.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { AppError } from "~/lib/app-error";
 import {
@@ -19,13 +20,13 @@ type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
 
 /**
  * What every payment source calls with a credit it trusts: recorded and
- * matched once, and a confirmed order then follows "send paid orders
- * automatically" exactly as one the operator confirmed.
+ * matched once. A confirmed order then follows "send paid orders
+ * automatically" exactly as one the operator confirmed (an order listener
+ * does it once the confirmation committed).
  */
 export async function acceptCredit(services: Services, credit: Credit, now = Date.now()): Promise<CreditOutcome> {
   const outcome = await recordCredit(services.db, credit, { graceSeconds: services.config.PAYMENT_GRACE_SECONDS, now });
-  if (outcome.kind === "confirmed") sendAfterConfirmation(services, outcome.order);
-  else if (outcome.kind === "unmatched") {
+  if (outcome.kind === "unmatched") {
     services.logger.info(
       { creditId: outcome.credit.id, source: credit.source, reason: outcome.reason },
       "payment credit left for the operator",
@@ -89,7 +90,7 @@ export async function assignCredit(
 ): Promise<{ credit: PaymentCreditRow; order: OrderRow }> {
   const orderId = parseOrderId(rawOrderId);
   if (!orderId) throw new AppError("INVALID_INPUT", "Enter the order id this payment is for", { field: "orderId" });
-  const result = await assignOnce(services.db, async (trx) => {
+  return assignOnce(services.db, async (trx) => {
     const credit = await lockCredit(trx, creditId);
     if (!credit) throw new AppError("NOT_FOUND", CREDIT_MESSAGES.notFound);
     if (credit.status !== "unmatched") throw new AppError("INVALID_TRANSITION", CREDIT_MESSAGES.settled);
@@ -146,14 +147,12 @@ export async function assignCredit(
     );
     return { credit: { ...credit, status: "assigned" as const, order_id: order.order_id }, order: paid };
   });
-  sendAfterConfirmation(services, result.order);
-  return result;
 }
 
 /** The assignment's transaction; a buyer claiming the same UTR at that very moment makes it a refusal, not an error. */
 async function assignOnce<T>(db: Services["db"], work: (trx: Services["db"]) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction().execute(work);
+    return await transaction(db, work);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw new AppError("CONFLICT", "This payment's UTR was just claimed for another order: look again", {

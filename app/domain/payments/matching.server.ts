@@ -1,9 +1,10 @@
+import { isUniqueViolation } from "~/db/unique-violation";
 import { createHash } from "node:crypto";
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { UNPAID_STATUSES } from "~/domain/orders/lifecycle";
-import { isUniqueViolation, lockOrder } from "~/domain/orders/orders.repository.server";
-import { type PaymentConfirmer, type PaymentEvidence, confirmLockedPayment } from "~/domain/orders/payment.server";
+import { lockOrder } from "~/domain/orders/orders.repository.server";
+import { type PaymentConfirmer, type PaymentEvidence, confirmLockedPayment } from "./payment.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { formatInr } from "~/lib/money";
 import {
@@ -100,12 +101,13 @@ export function confirmerFor(credit: Pick<Credit, "source" | "reporter">): Payme
 /**
  * Records a credit and confirms the one order it names, all in one
  * transaction. Returns what became of it. Sending the order on (when the shop
- * sends paid orders automatically) is the caller's: see `acceptCredit`.
+ * sends paid orders automatically) follows the confirmation's commit, as an
+ * order listener (app/domain/order-events/subscribers.server.ts).
  */
 export async function recordCredit(db: DB, credit: Credit, options: MatchOptions): Promise<CreditOutcome> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => recordIn(trx, credit, options));
+      return await transaction(db, (trx) => recordIn(trx, credit, options));
     } catch (error) {
       // A buyer claimed this UTR for another order at the same moment: look again, it is found by UTR now.
       if (attempt >= 1 || !isUniqueViolation(error)) throw error;

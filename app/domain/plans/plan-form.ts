@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/lib/intent";
 import { parseRupeesToPaise } from "~/lib/money";
-import { MAX_CUSTOM_COMMENTS } from "~/domain/orders/custom-comments";
+import { MAX_CUSTOM_COMMENTS } from "./table";
 import { SUPPORT_MESSAGES } from "./plan-support";
 import { MAX_PLAN_ID, SERVICE_TYPES } from "./table";
 

@@ -4,6 +4,9 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 export const SERVICE_TYPES = ["followers", "likes", "views", "comments"] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
+/** A custom-comments plan has at most this many comments (the plan form says so; the buyer writes each one). */
+export const MAX_CUSTOM_COMMENTS = 500;
+
 export interface PlanTable {
   id: Generated<number>;
   service_type: ServiceType;

@@ -1,3 +1,4 @@
+import { transaction } from "~/db/database.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { cancelOrders } from "~/domain/panel/client.server";
 import type { Actor } from "~/domain/orders/lifecycle";
@@ -77,7 +78,7 @@ export async function cancelBeforeDelivery(
   const entry = reply.ok ? reply.value.get(claim.panelOrderId) : undefined;
   const answeredAt = Date.now();
   if (entry?.ok) {
-    const cancelled = db.transaction().execute(async (trx) => {
+    const cancelled = transaction(db, async (trx) => {
       await finishRequest(trx, claim.requestId, { state: "accepted", now: answeredAt });
       const order = await lockOrder(trx, orderId);
       if (!order) throw new AppError("NOT_FOUND", "Order not found");

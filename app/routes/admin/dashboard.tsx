@@ -10,7 +10,7 @@ import { ServiceBreakdown } from "~/components/admin/service-breakdown";
 import { StatusSelect } from "~/components/admin/status-select";
 import { servicesContext } from "~/context";
 import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.server";
-import { defaultCustomDates } from "~/domain/dashboard/ist-time";
+import { defaultCustomDates } from "~/lib/ist-time";
 import { Card } from "~/components/ui/card";
 import { formatCount, formatInr } from "~/lib/money";
 import { plural } from "~/lib/plural";

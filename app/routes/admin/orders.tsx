@@ -7,7 +7,7 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { orderListActionSchema } from "~/domain/orders/order-actions";
-import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { adminTitle } from "~/lib/admin-title";
 import { pageAction } from "~/lib/api.server";
 import { formFailure, parseForm } from "~/lib/parse.server";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/alerts-telegram";
 import { servicesContext } from "~/context";
-import { MAX_TELEGRAM_BODY_BYTES, receiveTelegramUpdate } from "~/domain/alerts/telegram-webhook.server";
+import { MAX_TELEGRAM_BODY_BYTES, receiveTelegramUpdate } from "~/domain/order-actions/telegram-button.server";
 import { apiError, apiHandle, noStore } from "~/lib/api.server";
 import { readRawBody } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";

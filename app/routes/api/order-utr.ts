@@ -2,7 +2,7 @@ import type { Route } from "./+types/order-utr";
 import { servicesContext } from "~/context";
 import { trackedOrder } from "~/domain/orders/buyer.server";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
-import { PAYMENT_MESSAGES, claimPayment } from "~/domain/orders/payment.server";
+import { PAYMENT_MESSAGES, claimPayment } from "~/domain/payments/payment.server";
 import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
 import { parseJson } from "~/lib/parse.server";
 import { orderUtrRequest, orderUtrResponse } from "./order-utr.types";

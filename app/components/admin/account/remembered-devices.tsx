@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
-import { istDateTime } from "~/domain/dashboard/ist-time";
+import { istDateTime } from "~/lib/ist-time";
 import type { RememberedDevice } from "~/domain/auth/session.server";
 import { RECENT_PASSWORD_MINUTES } from "~/domain/auth/recent-password";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { istDate, istDateTime } from "~/domain/dashboard/ist-time";
+import { istDate, istDateTime } from "~/lib/ist-time";
 import type { AuditEntryView } from "~/domain/audit/audit-view";
 
 // One grid for the header row and every entry on wide screens; below xl each entry is a card.

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { istDateTime } from "~/domain/dashboard/ist-time";
+import { istDateTime } from "~/lib/ist-time";
 import { REFUND_FEE_PERCENT, refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";

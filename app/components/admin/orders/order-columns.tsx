@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { istDateTime } from "~/domain/dashboard/ist-time";
+import { istDateTime } from "~/lib/ist-time";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { formatCount, formatInr } from "~/lib/money";
 import { ServiceBadge, StatusBadge } from "../order-badges";

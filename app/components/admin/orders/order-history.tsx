@@ -1,4 +1,4 @@
-import { istDateTime } from "~/domain/dashboard/ist-time";
+import { istDateTime } from "~/lib/ist-time";
 
 export interface HistoryEntry {
   at: number;

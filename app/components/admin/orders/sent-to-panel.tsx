@@ -1,5 +1,5 @@
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { istDateTime } from "~/domain/dashboard/ist-time";
+import { istDateTime } from "~/lib/ist-time";
 import { formatCount } from "~/lib/money";
 
 type Sent = NonNullable<AdminOrderJson["smmPanel"]["lastRequest"]>;

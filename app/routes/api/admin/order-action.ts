@@ -3,7 +3,7 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { isApiOrderAction, orderApiActionSchema } from "~/domain/orders/order-actions";
-import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { apiError, apiFailure, apiHandle, apiReply } from "~/lib/api.server";
 import { AppError } from "~/lib/app-error";
 import { parseOptionalJson } from "~/lib/parse.server";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/order";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { runOrderAction } from "~/domain/orders/order-actions.server";
+import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { apiError, apiHandle, apiReply } from "~/lib/api.server";
 import { readNoBody } from "~/lib/parse.server";

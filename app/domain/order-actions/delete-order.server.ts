@@ -1,11 +1,11 @@
 import type { AppServices } from "~/context";
-import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { writeBackup } from "~/domain/backups/backup.server";
 import { AppError } from "~/lib/app-error";
-import { recordDeletedSale } from "./deleted-orders.repository.server";
-import { isSale } from "./lifecycle";
-import { deleteOrder, findOrder, lockOrder } from "./orders.repository.server";
+import { recordDeletedSale } from "~/domain/orders/deleted-orders.repository.server";
+import { publishDeletion } from "~/domain/orders/events.server";
+import { isSale } from "~/domain/orders/lifecycle";
+import { deleteOrder, findOrder, lockOrder } from "~/domain/orders/orders.repository.server";
 
 export const DELETE_MESSAGES = {
   deleted: "Order deleted successfully",
@@ -47,7 +47,7 @@ export async function deleteOrderByOperator(
       throw new AppError("CONFLICT", "This order was paid meanwhile. Reload it and try again.");
     }
     await deleteOrder(trx, current.order_id);
-    await forgetOrderAlerts(trx, current.order_id);
+    await publishDeletion(trx, { order: current, now });
     if (backup) await recordDeletedSale(trx, current, { by: operator.name, backup, now });
     await recordAudit(
       trx,

@@ -1,23 +1,18 @@
+import { isUniqueViolation } from "~/db/unique-violation";
 import type { DB } from "~/db/database.server";
 import type { RequestClient } from "~/domain/audit/audit.server";
-import { creditsPayingWithUtr } from "~/domain/payments/credits.repository.server";
+import { creditsPayingWithUtr } from "./credits.repository.server";
 import { AppError } from "~/lib/app-error";
-import type { Actor } from "./lifecycle";
-import { type OrderFields, findOrder, isUniqueViolation } from "./orders.repository.server";
-import type { OrderRow } from "./table";
-import { type TransitionRequest, applyTransition, transitionOrder } from "./transitions.server";
-import { PAYMENT_MESSAGES } from "./order-messages";
-import { readUtr } from "./utr";
+import type { Actor } from "~/domain/orders/lifecycle";
+import { type OrderFields, findOrder } from "~/domain/orders/orders.repository.server";
+import type { OrderRow } from "~/domain/orders/table";
+import { type TransitionRequest, applyTransition, transitionOrder } from "~/domain/orders/transitions.server";
+import { PAYMENT_MESSAGES } from "~/domain/orders/order-messages";
+import { parseUtr, readUtr } from "~/domain/orders/utr";
 
 export { PAYMENT_MESSAGES };
 
 /** What the buyer and the operator read about payments. */
-
-/** A UTR as people paste it (spaces, dashes) → 12 digits, or null (readUtr says what is wrong). */
-export function parseUtr(raw: string): string | null {
-  const reading = readUtr(raw);
-  return reading.ok ? reading.utr : null;
-}
 
 /**
  * "I have paid": the buyer's 12-digit UPI reference. Accepted while the order

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from "~/db/unique-violation";
 import type { AppServices } from "~/context";
 import { writeTransaction } from "~/db/database.server";
 import { MIN_PLAN_QUANTITY, findPlan } from "~/domain/plans/plans.server";
@@ -6,13 +7,13 @@ import { paymentsRefusal } from "~/domain/payments/payments-open";
 import { isUpiConfigured } from "~/domain/payments/upi";
 import { AppError } from "~/lib/app-error";
 import { TERMS_VERSION } from "~/domain/content/terms-version";
-import { BUYER_MESSAGES, validateBuyer } from "./buyer";
-import { readComments } from "./custom-comments";
-import { validateTarget } from "./instagram-input";
-import { generateOrderId } from "./order-id.server";
-import { findOrderByIdempotencyKey, insertOrder, isUniqueViolation } from "./orders.repository.server";
-import type { OrderRow } from "./table";
-import { CREATE_ORDER_MESSAGES } from "./order-messages";
+import { BUYER_MESSAGES, validateBuyer } from "~/domain/orders/buyer";
+import { readComments } from "~/domain/orders/custom-comments";
+import { validateTarget } from "~/domain/orders/instagram-input";
+import { generateOrderId } from "~/domain/orders/order-id.server";
+import { findOrderByIdempotencyKey, insertOrder } from "~/domain/orders/orders.repository.server";
+import type { OrderRow } from "~/domain/orders/table";
+import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 
 export { CREATE_ORDER_MESSAGES };
 

@@ -2,15 +2,14 @@ import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { AppError, isAppError } from "~/lib/app-error";
-import { refreshFromPanel } from "./delivery.server";
-import type { OrderAction } from "./order-actions";
+import { refreshFromPanel } from "~/domain/orders/delivery.server";
+import type { OrderAction } from "~/domain/orders/order-actions";
 import { deleteOrderByOperator } from "./delete-order.server";
-import { anonymiseOrder, findOrder, parseOrderId } from "./orders.repository.server";
-import { confirmPayment, markRefunded } from "./payment.server";
-import { sendAfterConfirmation } from "./payment-jobs.server";
-import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "./placement.server";
-import type { OrderRow } from "./table";
-import type { TransitionRequest } from "./transitions.server";
+import { anonymiseOrder, findOrder, parseOrderId } from "~/domain/orders/orders.repository.server";
+import { confirmPayment, markRefunded } from "~/domain/payments/payment.server";
+import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "~/domain/orders/placement.server";
+import type { OrderRow } from "~/domain/orders/table";
+import type { TransitionRequest } from "~/domain/orders/transitions.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
 
@@ -78,7 +77,6 @@ async function perform(
         { utrCompared: current?.utr ?? null },
         { ...operator, guard },
       );
-      sendAfterConfirmation(services, order);
       return { message: "Payment confirmed", order };
     }
     case "place":

@@ -1,0 +1,71 @@
+import type { AppServices } from "~/context";
+import { reportHookErrorsTo } from "~/db/after-commit.server";
+import type { DB } from "~/db/database.server";
+import { orderAlertFor } from "~/domain/alerts/order-alerts";
+import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
+import { queueAlert } from "~/domain/alerts/queue.server";
+import { recordAudit } from "~/domain/audit/audit.server";
+import { listenToOrders } from "~/domain/orders/events.server";
+import { actorLabel } from "~/domain/orders/lifecycle";
+import { sendAfterConfirmation } from "~/domain/payments/payment-jobs.server";
+import { publicTopicChanged } from "~/domain/public-pages/changes.server";
+
+/**
+ * Everything that follows a change to an order, in one place (ADR 0018). The
+ * status writer (app/domain/orders/transitions.server.ts) publishes each
+ * transition and knows none of this; a feature that must react to orders adds
+ * its listener here. Loading this module registers the listeners: the server,
+ * the test set-up and any script that moves orders import it first (the
+ * status writer refuses to run without them).
+ */
+
+type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+
+listenToOrders({
+  // In the transaction: stored with the change, or not at all.
+  async transitioned(trx, { name, from, to, order, actor, reason, details, client, now }) {
+    // Who moved it and why, in the order's history.
+    await recordAudit(
+      trx,
+      {
+        actor: actorLabel(actor),
+        action: `order.${name}`,
+        targetType: "order",
+        targetId: order.order_id,
+        details: { from, to, reason, ...details },
+        client,
+      },
+      now,
+    );
+    // The operator hears about it from the alert outbox (insert only; sent by the alerts job).
+    const alert = orderAlertFor(name, order, now);
+    if (alert) await queueAlert(trx, alert, now);
+    // The cached public pages that read orders: the home page counts delivered ones.
+    if (to === "delivered") await publicTopicChanged(trx, "orders");
+  },
+
+  // After the commit: a paid order goes to the panel when the shop sends paid orders automatically. A
+  // process that stops before this runs loses nothing: the payment job sends paid orders still unsent.
+  async committed(event, db) {
+    const services = servicesOf.get(db);
+    if (event.name === "confirmPayment" && services) await sendAfterConfirmation(services, event.order);
+  },
+
+  // Its alerts not yet sent would name an order that no longer exists.
+  async deleted(trx, { order }) {
+    await forgetOrderAlerts(trx, order.order_id);
+  },
+});
+
+const servicesOf = new WeakMap<DB, Services>();
+
+/**
+ * Gives the listeners that run after a commit what they need beyond the event
+ * (settings, configuration, logger) for changes made on `services.db`. The
+ * server calls this once at start-up; without it (a script, a test of the
+ * domain alone) that work is left to the jobs that read the committed state.
+ */
+export function connectOrderListeners(services: Services): void {
+  servicesOf.set(services.db, services);
+  reportHookErrorsTo((error) => services.logger.error({ err: error }, "work after a commit failed"));
+}

@@ -1,0 +1,47 @@
+import type { AppServices } from "~/context";
+import { isAppError } from "~/lib/app-error";
+import { waitingOrdersDue } from "./orders.repository.server";
+import { sendToPanel } from "./placement.server";
+
+type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
+
+/** The automatic sender: what the order's history names for sends nobody clicked. */
+export const AUTO_SEND = { kind: "system", job: "auto-send" } as const;
+
+/**
+ * Orders waiting for the panel whose backoff is over: send each again (the
+ * operator or the automatic sender already chose to send them, so this runs
+ * whether or not automatic sending is on). A panel-wide cause (down, out of
+ * funds, the URL or key to fix) stops the round: the rest wait for the next
+ * one instead of each asking a panel that just said no. Returns how many went.
+ */
+export async function retryWaitingOrders(services: Services, now = Date.now(), limit = 20): Promise<number> {
+  let placed = 0;
+  for (const orderId of await waitingOrdersDue(services.db, now, limit)) {
+    try {
+      const order = await sendToPanel(services, orderId, { actor: AUTO_SEND, retry: true, now: () => now });
+      if (order.status === "sent") placed++;
+      if (order.status === "waiting_panel" && order.panel_wait_reason !== "busy") break;
+    } catch (error) {
+      logSendFailure(services, orderId, error);
+      if (isAppError(error) && error.code === "NOT_CONFIGURED") break;
+    }
+  }
+  return placed;
+}
+
+/** Loggers that were already told the panel is not set up: once is enough, not every few seconds. */
+const toldNotConfigured = new WeakSet<object>();
+
+/** Why a send nobody clicked for failed (a job's, the automatic sender's), in the log. */
+export function logSendFailure(services: Pick<AppServices, "logger">, orderId: string, error: unknown) {
+  // Someone else sent it first, or it is not sendable: the order's state already says why.
+  if (isAppError(error) && error.code === "INVALID_TRANSITION") return;
+  if (isAppError(error) && error.code === "NOT_CONFIGURED") {
+    if (toldNotConfigured.has(services.logger)) return;
+    toldNotConfigured.add(services.logger);
+    services.logger.warn({ orderId, reason: error.message }, "paid orders wait: the SMM panel is not set up");
+    return;
+  }
+  services.logger.warn({ orderId, err: error }, "automatic send to the SMM panel failed");
+}

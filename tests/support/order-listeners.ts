@@ -1,0 +1,3 @@
+// What the server loads at start-up (server/start.ts): the order listeners (audit, alerts, page changes,
+// sending a paid order on). Tests that change orders in-process need them as much as the server does.
+import "~/domain/order-events/subscribers.server";
