@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { checkUnknownPlacements, markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
-import { panelSetup } from "~/domain/panel/connection.server";
+import { defaultPanelSetup } from "~/domain/panel/connection.server";
 import { refreshPanelServicesIfStale } from "~/domain/panel/services.server";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
 import { JOBS } from "~/domain/health/jobs";
@@ -29,7 +29,7 @@ export function startPanelSyncJob(
     const refills = await syncDueRefills(services);
     if (refills > 0) services.logger.info({ refills }, "panel refill status sync");
     // What each service supports (refill, cancel, drip-feed) decides what buyers are offered.
-    const configured = panelSetup(await services.settings.get(), services);
-    if (configured.ok) await refreshPanelServicesIfStale(services.db, configured.setup.connection);
+    const configured = await defaultPanelSetup(services);
+    if (configured.ok) await refreshPanelServicesIfStale(services.db, configured.panel.id, configured.setup.connection);
   });
 }

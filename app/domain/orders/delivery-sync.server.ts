@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
-import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
+import { type PanelSetup, defaultPanelSetup } from "~/domain/panel/connection.server";
 import { backoff } from "~/domain/panel/sync-schedule";
 import { applyPanelReply } from "./delivery.server";
 import { isAppError } from "~/lib/app-error";
@@ -79,7 +79,7 @@ export async function syncDueOrders(
   options: { now?: () => number; maxBatches?: number; shouldContinue?: () => boolean } = {},
 ): Promise<SyncResult> {
   const result: SyncResult = { calls: 0, updated: 0, failed: 0 };
-  const configured = panelSetup(await services.settings.get(), services);
+  const configured = await defaultPanelSetup(services);
   if (!configured.ok) return result;
   const clock = options.now ?? Date.now;
   const maxBatches = options.maxBatches ?? 20;
@@ -180,7 +180,7 @@ export async function markStuckSends(db: DB, olderThan: number, now = Date.now()
  * operator (and is not asked about again). Returns how many were found.
  */
 export async function checkUnknownPlacements(services: SyncServices, now = Date.now()): Promise<number> {
-  const configured = panelSetup(await services.settings.get(), services);
+  const configured = await defaultPanelSetup(services);
   if (!configured.ok) return 0;
   let found = 0;
   for (const candidate of await unknownPlacements(services.db, 50)) {

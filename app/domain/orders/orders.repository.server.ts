@@ -322,3 +322,24 @@ export function isUniqueViolation(error: unknown): boolean {
     e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(e?.message ?? "")
   );
 }
+
+/** Orders at a panel that are not finished there (paid and to send, being sent, waiting, placed, delivering, or stopped for a resend). */
+export const UNFINISHED_AT_PANEL: readonly OrderStatus[] = [
+  "paid",
+  "sending",
+  "placement_unknown",
+  "waiting_panel",
+  "sent",
+  "delivering",
+  "failed",
+];
+
+export async function countUnfinishedOrdersAtPanel(db: DB, panelId: number): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("panel_id", "=", panelId)
+    .where("status", "in", UNFINISHED_AT_PANEL)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

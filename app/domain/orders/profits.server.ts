@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
-import { panelSetup } from "~/domain/panel/connection.server";
+import { defaultPanelSetup } from "~/domain/panel/connection.server";
 import { AppError } from "~/lib/app-error";
 import { recordProfitReply } from "./delivery.server";
 import { countOrdersWithoutProfit, ordersWithoutProfit } from "./orders.repository.server";
@@ -33,7 +33,7 @@ export async function updateAllProfits(
   const { db } = services;
   const count = await countOrdersWithoutProfit(db);
   if (count === 0) return { updated: 0, failed: 0, message: bulkProfitMessage(0, 0) };
-  const configured = panelSetup(await services.settings.get(), services);
+  const configured = await defaultPanelSetup(services);
   if (!configured.ok) throw new AppError("NOT_CONFIGURED", configured.message);
   const { setup } = configured;
 

@@ -1,7 +1,7 @@
 import type { AppServices } from "~/context";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getRefillStatus } from "~/domain/panel/client.server";
-import { panelSetup } from "~/domain/panel/connection.server";
+import { defaultPanelSetup } from "~/domain/panel/connection.server";
 import { isFinalRefillStatus } from "~/domain/panel/parse";
 import { backoff, nextSyncDelay } from "~/domain/panel/sync-schedule";
 import { refillsDueForSync, updateRefillProgress } from "./requests.repository.server";
@@ -17,7 +17,7 @@ type RefillSyncServices = Pick<AppServices, "db" | "settings" | "config" | "logg
 const SYSTEM = "system:status-sync";
 
 export async function syncDueRefills(services: RefillSyncServices, now = Date.now(), limit = 20): Promise<number> {
-  const configured = panelSetup(await services.settings.get(), services);
+  const configured = await defaultPanelSetup(services);
   if (!configured.ok) return 0;
   const { connection, syncIntervalMs } = configured.setup;
   const due = await refillsDueForSync(services.db, now, limit);
