@@ -2,6 +2,7 @@ import { sqliteDatabase } from "../support/databases";
 import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { addTestPanel, panelAt } from "../support/panels";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { expectAccessible } from "./a11y-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -52,6 +53,7 @@ test("the operator adds a second panel, tests it and makes it the default", asyn
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Panels", level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: "JAP" }).getByText("Default")).toBeVisible();
+  await expectAccessible(page, "/admin/panels");
 
   await page.getByRole("button", { name: "Add panel" }).click();
   const dialog = page.getByRole("dialog");
@@ -60,6 +62,8 @@ test("the operator adds a second panel, tests it and makes it the default", asyn
   await dialog.getByLabel("API key").fill(smart.apiKey);
   await dialog.getByRole("button", { name: "Add panel" }).click();
   await expect(dialog.getByText("Another panel already has this name")).toBeVisible();
+  await expect(dialog.getByLabel("Name")).toBeFocused();
+  await expectAccessible(page, "add panel dialog with its error");
   await dialog.getByLabel("Name").fill("Smart");
   await dialog.getByLabel("INR per unit (non-INR panels)").fill("-1");
   await dialog.getByRole("button", { name: "Add panel" }).click();
