@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { makeOrder } from "../support/orders";
 import { testDatabases } from "../support/databases";
-import { panelShops } from "../support/panel-shop";
-import { addTestPanel } from "../support/panels";
+import { DIALECT_SERVICES, panelShops } from "../support/panel-shop";
+import { addTestPanel, panelAt } from "../support/panels";
+import { sendToPanel } from "~/domain/orders/placement.server";
+import { syncDueOrders } from "~/domain/orders/delivery-sync.server";
 import { runPanelAction, panelsForAdmin, PANEL_MESSAGES } from "~/domain/panel/panel-admin.server";
 import { panelActionSchema } from "~/domain/panel/panel-form";
 import { findDefaultPanel, listPanels } from "~/domain/panel/panels.repository.server";
@@ -111,5 +113,41 @@ describe.each(testDatabases())("panels for the operator on $name", (kind) => {
     await expect(runPanelAction(services, actor, { intent: "delete", id: fallbackDefault.id })).rejects.toMatchObject({
       message: PANEL_MESSAGES.isDefault(fallbackDefault.name),
     });
+  });
+});
+
+describe.each(testDatabases())("orders at two panels on $name", (kind) => {
+  const shop = panelShops(kind);
+  const AUTO = { kind: "system", job: "auto-send" } as const;
+
+  it("places at the order's panel and follows each order at the panel it was placed at, whatever the default", async () => {
+    const { services, panel: jap } = await shop("perfectpanel");
+    const { panel: smart } = await shop("smartpanel");
+    const smartId = await addTestPanel(services.db, {
+      ...panelAt(smart.apiUrl, smart.apiKey, DIALECT_SERVICES.smartpanel),
+      name: "Smart",
+    });
+    const paid = { status: "paid" as const, paid_at: Date.now(), paid_by: "owner" };
+    const atDefault = await makeOrder(services.db, { ...paid, target: "priya.bakes" });
+    const atSmart = await makeOrder(services.db, { ...paid, target: "rahul.runs", panel_id: smartId });
+    expect((await sendToPanel(services, atDefault.order_id, { actor: AUTO })).status).toBe("sent");
+    expect((await sendToPanel(services, atSmart.order_id, { actor: AUTO })).status).toBe("sent");
+    expect([jap.count("add"), smart.count("add")]).toEqual([1, 1]);
+    expect(
+      (
+        await services.db
+          .selectFrom("orders")
+          .select("panel_id")
+          .where("order_id", "=", atDefault.order_id)
+          .executeTakeFirst()
+      )?.panel_id,
+    ).toBe((await listPanels(services.db))[0]!.id);
+
+    // The default moves to Smart; the first order is still asked about at JAP.
+    await runPanelAction(services, "owner", { intent: "make-default", id: smartId });
+    await services.db.updateTable("orders").set({ panel_next_sync_at: 0 }).execute();
+    const result = await syncDueOrders(services);
+    expect(result).toMatchObject({ calls: 2, updated: 2 });
+    expect([jap.count("status"), smart.count("status")]).toEqual([1, 1]);
   });
 });

@@ -130,3 +130,36 @@ export async function panelSetupFor(
 export function defaultPanelSetup(services: PanelEnvironment & Pick<AppServices, "db">): Promise<LoadedPanelSetup> {
   return panelSetupFor(services, null);
 }
+
+/**
+ * Loads each panel's setup once for a round over many orders (a status sync,
+ * a bulk profit update): `(panelId)` answers the order's panel (null: the default).
+ */
+export function panelSetupCache(
+  services: PanelEnvironment & Pick<AppServices, "db">,
+): (panelId: number | null) => Promise<LoadedPanelSetup> {
+  const loaded = new Map<number | null, Promise<LoadedPanelSetup>>();
+  return (panelId) => {
+    let setup = loaded.get(panelId);
+    if (!setup) {
+      setup = panelSetupFor(services, panelId);
+      loaded.set(panelId, setup);
+    }
+    return setup;
+  };
+}
+
+/** Items grouped by the panel they belong to (their own, or `defaultId` for none), in first-seen order. */
+export function byPanel<T extends { panel_id: number | null }>(
+  items: readonly T[],
+  defaultId: number | null,
+): Map<number | null, T[]> {
+  const groups = new Map<number | null, T[]>();
+  for (const item of items) {
+    const key = item.panel_id ?? defaultId;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
