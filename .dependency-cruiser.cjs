@@ -38,8 +38,12 @@ const UPWARD_TODAY = [
   { file: "settings/validation\\.ts", to: ["auth", "panel"] },
   { file: "settings/admin\\.server\\.ts", to: ["panel"] },
   { file: "settings/settings\\.repository\\.server\\.ts", to: ["public-pages"] },
+  // The old panel setting names, read and written as a view of the default panel record (ADR 0024).
+  { file: "settings/panel-settings\\.server\\.ts", to: ["panel"] },
   { file: "panel/(link-forms|service-choice)\\.ts", to: ["plans"] },
   { file: "panel/services\\.server\\.ts", to: ["plans"] },
+  // Deleting a panel asks whether a plan or an unfinished order still uses it.
+  { file: "panel/panel-admin\\.server\\.ts", to: ["plans", "orders"] },
   // A plan's own alerts go through the alert outbox, which sits above plans.
   { file: "plans/plan-alerts\\.server\\.ts", to: ["alerts"] },
   // The backup job records its runs for the Health page.

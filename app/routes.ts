@@ -100,6 +100,7 @@ export default [
       route("orders/:orderId", "routes/admin/order-details.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("plans", "routes/admin/plans.tsx"),
+      route("panels", "routes/admin/panels.tsx"),
       route("social-proof", "routes/admin/social-proof.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("health", "routes/admin/health.tsx"),

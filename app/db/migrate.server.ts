@@ -22,6 +22,7 @@ import { consentAndDevices } from "./migrations/0026_consent_and_devices";
 import { operations } from "./migrations/0028_operations";
 import { customComments } from "./migrations/0030_custom_comments";
 import { planServices } from "./migrations/0033_plan_services";
+import { panels } from "./migrations/0034_panels";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -48,6 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0028_operations": operations(dialect),
     "0030_custom_comments": customComments(dialect),
     "0033_plan_services": planServices(dialect),
+    "0034_panels": panels(dialect),
   };
 }
 

@@ -12,7 +12,7 @@ import type { HealthProblemTable, JobRunTable } from "~/domain/health/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
-import type { PanelServiceTable } from "~/domain/panel/table";
+import type { PanelServiceTable, PanelTable } from "~/domain/panel/table";
 import type { PlanTable } from "~/domain/plans/table";
 import type { PublicPagesGenerationTable } from "~/domain/public-pages/table";
 import type { OrderPanelRequestTable } from "~/domain/self-service/table";
@@ -47,6 +47,7 @@ export interface Database {
   testimonials: TestimonialTable;
   proof_cards: ProofCardTable;
   public_pages_generation: PublicPagesGenerationTable;
+  panels: PanelTable;
   panel_services: PanelServiceTable;
   order_panel_requests: OrderPanelRequestTable;
   job_runs: JobRunTable;

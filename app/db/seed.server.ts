@@ -1,3 +1,4 @@
+import { isPanelSetting } from "~/domain/settings/panel-settings.server";
 import type { DB } from "./database.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import type { NewPlanRow, ServiceType } from "~/domain/plans/table";
@@ -88,7 +89,10 @@ export async function seedDemoData(db: DB): Promise<{ plansAdded: number; settin
   const existing = new Set((await db.selectFrom("settings").select("key").execute()).map((r) => r.key));
   const defaults = defaultSiteSettings();
   const missing = Object.fromEntries(
-    Object.entries(defaults).filter(([name]) => !existing.has(SETTINGS[name as SettingName].key)),
+    // The panel's fields live in its record (ADR 0024): a default here would overwrite the operator's panel.
+    Object.entries(defaults).filter(
+      ([name]) => !isPanelSetting(name) && !existing.has(SETTINGS[name as SettingName].key),
+    ),
   );
   await writeSettings(db, missing);
   return { plansAdded: plans.length, settingsAdded: Object.keys(missing).length };

@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context";
 import { checkUnknownPlacements, markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
-import { panelSetup } from "~/domain/panel/connection.server";
+import { panelSetupFor } from "~/domain/panel/connection.server";
+import { listPanels } from "~/domain/panel/panels.repository.server";
 import { refreshPanelServicesIfStale } from "~/domain/panel/services.server";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
 import { JOBS } from "~/domain/health/jobs";
@@ -29,7 +30,10 @@ export function startPanelSyncJob(
     const refills = await syncDueRefills(services);
     if (refills > 0) services.logger.info({ refills }, "panel refill status sync");
     // What each service supports (refill, cancel, drip-feed) decides what buyers are offered.
-    const configured = panelSetup(await services.settings.get(), services);
-    if (configured.ok) await refreshPanelServicesIfStale(services.db, configured.setup.connection);
+    // Every panel's list, each on its own schedule.
+    for (const panel of await listPanels(services.db)) {
+      const configured = await panelSetupFor(services, panel.id);
+      if (configured.ok) await refreshPanelServicesIfStale(services.db, panel.id, configured.setup.connection);
+    }
   });
 }

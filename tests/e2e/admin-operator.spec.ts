@@ -167,12 +167,12 @@ test("settings: each card saves, the API key stays hidden and kept, the password
   await smm.getByLabel("Likes Service ID").fill("22");
   await smm.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("SMM Panel settings saved successfully")).toBeVisible();
-  const stored = sql((db) => db.prepare("select key, value from settings where key like 'VITE_SMM_PANEL_%'").all()) as {
-    key: string;
-    value: string;
-  }[];
-  expect(stored.find((s) => s.key === "VITE_SMM_PANEL_API_KEY")?.value).toBe("live-key-0123456789abcdef");
-  expect(stored.find((s) => s.key === "VITE_SMM_PANEL_LIKES_SERVICE_ID")?.value).toBe("22");
+  // Saved in the shop's default panel record (ADR 0024).
+  const stored = sql((db) => db.prepare("select api_key, service_likes from panels where is_default = 1").get()) as {
+    api_key: string;
+    service_likes: string;
+  };
+  expect(stored).toEqual({ api_key: "live-key-0123456789abcdef", service_likes: "22" });
 
   const payment = page.getByRole("region", { name: "Payment Settings" });
   await expect(payment.getByLabel("UPI ID")).toHaveAttribute("placeholder", "your-upi-id@bank");

@@ -4,6 +4,7 @@ import { sendToPanel } from "~/domain/orders/placement.server";
 import { saveSettingsForm } from "~/domain/settings/admin.server";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { testDatabases } from "../support/databases";
+import type { TestPanel } from "../support/panels";
 import { panelShops } from "../support/panel-shop";
 import { makeOrder } from "../support/orders";
 import { type PanelDialect, type PanelDouble } from "../support/panel-doubles";
@@ -21,8 +22,8 @@ describe.each(testDatabases())("links sent to the panel on $name", (kind) => {
   let services: AppServices;
   let panel: PanelDouble | undefined;
 
-  async function setUp(dialect: PanelDialect, links: Record<string, string> = {}) {
-    ({ services, panel } = await shop(dialect, { settings: links }));
+  async function setUp(dialect: PanelDialect, links: Partial<TestPanel> = {}) {
+    ({ services, panel } = await shop(dialect, { panel: links }));
     return panel;
   }
 
@@ -43,7 +44,7 @@ describe.each(testDatabases())("links sent to the panel on $name", (kind) => {
   });
 
   it("sends a bare username and clean post links to a panel set up for them", async () => {
-    const double = await setUp("perfectpanel", { panelLinkFollowers: "username", panelLinkLikes: "canonical" });
+    const double = await setUp("perfectpanel", { link_followers: "username", link_likes: "canonical" });
     expect((await send({ service_type: "followers", target: "@priya.bakes", quantity: 1000 })).status).toBe("sent");
     const post = "instagram.com/p/Cx1AbCd/?igsh=MWQ1ZGUxMzBkMA==";
     expect((await send({ service_type: "likes", target: post, quantity: 100 })).status).toBe("sent");
@@ -52,7 +53,7 @@ describe.each(testDatabases())("links sent to the panel on $name", (kind) => {
   });
 
   it("a link-checking panel refuses the bare username the operator chose, and the order stops for the operator", async () => {
-    const double = await setUp("indian", { panelLinkFollowers: "username" });
+    const double = await setUp("indian", { link_followers: "username" });
     const sent = await send({ service_type: "followers", target: "priya.bakes", quantity: 1000 });
     expect(sent).toMatchObject({ status: "failed", panel_error: "neworder.error.invalid_link" });
     expect(added(double)).toEqual(["priya.bakes"]);

@@ -51,7 +51,8 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
   async function setUp({ fetchList = true } = {}) {
     const made = await shop("indian", {
       alerts: true,
-      settings: { upiId: "shop@okaxis", merchantName: "Shop", panelServiceFollowers: "1201" },
+      settings: { upiId: "shop@okaxis", merchantName: "Shop" },
+      panel: { service_followers: "1201" },
     });
     made.panel.services.push({ ...GLOBAL_FOLLOWERS });
     services = made.services;

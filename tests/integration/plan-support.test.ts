@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DB } from "~/db/database.server";
 import { getServices } from "~/domain/panel/client.server";
 import { storePanelServices } from "~/domain/panel/services.server";
+import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { createPlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { SUPPORT_MESSAGES } from "~/domain/plans/plan-support";
 import { testDatabases } from "../support/databases";
@@ -34,7 +35,7 @@ describe.each(testDatabases())("plans against their services on $name", (kind) =
   let panel: PanelDouble | undefined;
 
   async function setUp() {
-    const made = await shop("perfectpanel", { alerts: true, settings: { panelCurrency: "INR" } });
+    const made = await shop("perfectpanel", { alerts: true, panel: { currency: "INR" } });
     ({ panel } = made);
     db = made.services.db;
     await refresh(1_000);
@@ -50,7 +51,7 @@ describe.each(testDatabases())("plans against their services on $name", (kind) =
       currency: "USD",
     });
     if (!reply.ok) throw new Error(reply.message);
-    await storePanelServices(db, reply.value.services, now);
+    await storePanelServices(db, (await findDefaultPanel(db))!.id, reply.value.services, now);
   }
 
   const alerts = async () =>

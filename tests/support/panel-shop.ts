@@ -7,12 +7,13 @@ import type { SettingName } from "~/domain/settings/registry";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { type Config, loadConfig } from "../../app/lib/config.server";
 import { type TestDatabase, freshDatabase } from "./databases";
+import { type TestPanel, addTestPanel, panelAt } from "./panels";
 import { type DoubleOptions, type PanelDialect, type PanelDouble, startPanelDouble } from "./panel-doubles";
 
 /**
  * A shop's services on a fresh database with one family's panel double, the
- * shop's panel settings pointing at it (URL as its API page shows it, key,
- * currency, each type's service), as the panel integration tests need it.
+ * shop's default panel record pointing at it (URL as its API page shows it,
+ * key, currency, each type's service), as the panel integration tests need it.
  * Both are closed after each test.
  */
 
@@ -29,8 +30,10 @@ export const DIALECT_SERVICES: Record<
 export interface PanelShopOptions extends DoubleOptions {
   /** Over the defaults, which allow the double's loopback address. */
   config?: Partial<Config>;
-  /** Over the panel settings made from the double (a UPI ID, link forms, a service of one's own…). */
+  /** Site settings (a UPI ID…). */
   settings?: Partial<Record<SettingName, string>>;
+  /** Over the panel record made from the double (link forms, currency and rate, a service of one's own…). */
+  panel?: Partial<TestPanel>;
   /** The operator hears alerts (by Web Push, which needs nothing more to be a complete channel). */
   alerts?: boolean;
 }
@@ -52,7 +55,7 @@ export function panelShops(
     close = [];
   });
 
-  return async (dialect, { config, settings, alerts, ...double } = {}) => {
+  return async (dialect, { config, settings, panel: fields, alerts, ...double } = {}) => {
     const panel = await startPanelDouble(dialect, double);
     close.push(() => panel.close());
     const handle = await freshDatabase(kind);
@@ -65,17 +68,8 @@ export function panelShops(
       logger,
     };
     const ids = DIALECT_SERVICES[dialect];
-    await writeSettings(handle.db, {
-      panelUrl: panel.apiUrl,
-      panelApiKey: panel.apiKey,
-      panelServiceFollowers: ids.followers,
-      panelServiceLikes: ids.likes,
-      panelServiceViews: ids.views,
-      panelServiceComments: ids.comments,
-      panelServiceCustomComments: ids.customComments,
-      panelCurrency: panel.currency,
-      ...settings,
-    });
+    await addTestPanel(handle.db, { ...panelAt(panel.apiUrl, panel.apiKey, ids), currency: panel.currency, ...fields });
+    if (settings) await writeSettings(handle.db, settings);
     if (alerts)
       await saveAlertSettings(handle.db, { settings: alertSettingsSchema.parse({ push: { enabled: true } }) });
     return { services, panel };

@@ -9,6 +9,7 @@ import { sql } from "kysely";
 import type { DB, Dialect } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
+import { isPanelSettingKey, panelSettingRows, restorePanelSettings } from "~/domain/settings/panel-settings.server";
 import { upgradeLegacyOrderRow } from "~/domain/orders/legacy-row";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 
@@ -146,6 +147,8 @@ export async function writeBackup(
   }
   if (settingKeys.length > 0) {
     const rows = await db.selectFrom("settings").selectAll().where("key", "in", settingKeys).execute();
+    // The default panel's fields, under their settings names (ADR 0024); its key stays out like any secret.
+    rows.push(...(await panelSettingRows(db, settingKeys)));
     for (const row of rows) await write({ table: "settings", row });
     counts.settings = rows.length;
   }
@@ -207,6 +210,12 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
           rows = rows
             .map((r) => upgradeLegacyOrderRow(r))
             .map((r) => (r.plan_id !== null && !planIds.has(Number(r.plan_id)) ? { ...r, plan_id: null } : r));
+        }
+        if (table === "settings") {
+          const panel = rows.filter((r) => isPanelSettingKey(String(r.key)));
+          rows = rows.filter((r) => !isPanelSettingKey(String(r.key)));
+          restored.settings += await restorePanelSettings(trx, panel);
+          if (rows.length === 0) continue;
         }
         const conflictColumn = table === "settings" ? "key" : "id";
         // Chunks keep each statement under SQLite's bound-parameter limit.

@@ -8,6 +8,7 @@ import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
 import { deleteAllCredits } from "~/domain/payments/credits.repository.server";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { deleteSettingValues } from "~/domain/settings/settings.repository.server";
+import { deleteAllPanels } from "~/domain/panel/panels.repository.server";
 import { DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
 export { DELETE_OPTIONS, DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
@@ -71,6 +72,8 @@ export async function deleteSelectedData(
     if (options.has("orders")) await forgetDeletedSales(trx);
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;
     const settings = await deleteSettingValues(trx, keys);
+    // The SMM panel settings are panel records now (ADR 0024).
+    if (keys.includes(SETTINGS.panelUrl.key)) await deleteAllPanels(trx);
     // Plans, prices and the delivered-orders count on the public pages may all have gone.
     await markPublicPagesChanged(trx);
     const counts = {

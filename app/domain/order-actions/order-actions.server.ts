@@ -112,7 +112,7 @@ async function perform(
       if (!current) throw new AppError("NOT_FOUND", "Order not found");
       if (!current.panel_order_id) throw new AppError("INVALID_TRANSITION", "This order has no SMM panel order id");
       if (current.profit_paise !== null) throw new AppError("INVALID_TRANSITION", "This order already has a profit");
-      const order = await refreshFromPanel(db, await loadPanelSetup(services), current, actor);
+      const order = await refreshFromPanel(db, await loadPanelSetup(services, current.panel_id), current, actor);
       return { message: PLACEMENT_MESSAGES.profitUpdated, order };
     }
     case "delete":

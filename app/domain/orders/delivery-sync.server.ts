@@ -2,11 +2,12 @@ import { sql } from "kysely";
 import type { AppServices } from "~/context";
 import { type DB, transaction } from "~/db/database.server";
 import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
-import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
+import { type LoadedPanelSetup, type PanelSetup, byPanel, panelSetupCache } from "~/domain/panel/connection.server";
 import { backoff } from "~/domain/panel/sync-schedule";
 import { applyPanelReply } from "./delivery.server";
 import { isAppError } from "~/lib/app-error";
 import {
+  type SyncCandidate,
   findOrder,
   ordersDueForSync,
   stuckSendingOrderIds,
@@ -79,14 +80,12 @@ export async function syncDueOrders(
   options: { now?: () => number; maxBatches?: number; shouldContinue?: () => boolean } = {},
 ): Promise<SyncResult> {
   const result: SyncResult = { calls: 0, updated: 0, failed: 0 };
-  const configured = panelSetup(await services.settings.get(), services);
-  if (!configured.ok) return result;
+  const setupOf = panelSetupCache(services);
+  if (!(await setupOf(null)).ok) return result;
   const clock = options.now ?? Date.now;
   const maxBatches = options.maxBatches ?? 20;
   for (let batch = 0; batch < maxBatches && (options.shouldContinue?.() ?? true); batch++) {
-    const outcome = await oneAtATime(services.db, services.dialect, () =>
-      syncBatch(services, configured.setup, clock()),
-    );
+    const outcome = await oneAtATime(services.db, services.dialect, () => syncBatch(services, setupOf, clock()));
     if (!outcome) break;
     result.calls += outcome.calls;
     result.updated += outcome.updated;
@@ -97,27 +96,57 @@ export async function syncDueOrders(
 }
 
 async function syncBatch(
-  { db, logger }: SyncServices,
-  setup: PanelSetup,
+  services: SyncServices,
+  setupOf: (panelId: number | null) => Promise<LoadedPanelSetup>,
   now: number,
 ): Promise<SyncResult & { panelDown: boolean }> {
-  const due = await ordersDueForSync(db, now, MAX_STATUS_BATCH);
+  const due = await ordersDueForSync(services.db, now, MAX_STATUS_BATCH);
   if (due.length === 0) return { calls: 0, updated: 0, failed: 0, panelDown: false };
-
-  const reply = await getStatuses(setup.connection, [...new Set(due.map((o) => o.panel_order_id!))]);
-  if (!reply.ok) {
-    logger.warn({ orders: due.length, reason: reply.message }, "panel status sync: no answer");
-    await db.transaction().execute(async (trx) => {
-      for (const order of due) {
-        const failures = order.panel_sync_failures + 1;
-        await updatePanelFields(trx, order.id, {
-          panel_sync_failures: failures,
-          panel_next_sync_at: now + backoff(failures),
-        });
-      }
-    });
-    return { calls: 1, updated: 0, failed: due.length, panelDown: true };
+  // Each order is asked about at the panel it was placed at (ADR 0024).
+  const result = { calls: 0, updated: 0, failed: 0, panelDown: true };
+  const fallback = await setupOf(null);
+  for (const [panelId, orders] of byPanel(due, fallback.ok ? fallback.panel.id : null)) {
+    const configured = await setupOf(panelId);
+    const part = configured.ok
+      ? await syncAtPanel(services, configured.setup, orders, now)
+      : await noAnswer(services, orders, configured.message, now);
+    result.calls += part.calls;
+    result.updated += part.updated;
+    result.failed += part.failed;
+    result.panelDown &&= part.panelDown;
   }
+  return result;
+}
+
+/** Orders whose panel did not answer (or is gone): asked again after a backoff. */
+async function noAnswer(
+  { db, logger }: SyncServices,
+  due: readonly SyncCandidate[],
+  reason: string,
+  now: number,
+): Promise<SyncResult & { panelDown: boolean }> {
+  logger.warn({ orders: due.length, reason }, "panel status sync: no answer");
+  await db.transaction().execute(async (trx) => {
+    for (const order of due) {
+      const failures = order.panel_sync_failures + 1;
+      await updatePanelFields(trx, order.id, {
+        panel_sync_failures: failures,
+        panel_next_sync_at: now + backoff(failures),
+      });
+    }
+  });
+  return { calls: 1, updated: 0, failed: due.length, panelDown: true };
+}
+
+async function syncAtPanel(
+  services: SyncServices,
+  setup: PanelSetup,
+  due: readonly SyncCandidate[],
+  now: number,
+): Promise<SyncResult & { panelDown: boolean }> {
+  const { db } = services;
+  const reply = await getStatuses(setup.connection, [...new Set(due.map((o) => o.panel_order_id!))]);
+  if (!reply.ok) return noAnswer(services, due, reply.message, now);
 
   let updated = 0;
   let failed = 0;
@@ -180,14 +209,16 @@ export async function markStuckSends(db: DB, olderThan: number, now = Date.now()
  * operator (and is not asked about again). Returns how many were found.
  */
 export async function checkUnknownPlacements(services: SyncServices, now = Date.now()): Promise<number> {
-  const configured = panelSetup(await services.settings.get(), services);
-  if (!configured.ok) return 0;
+  const setupOf = panelSetupCache(services);
   let found = 0;
   for (const candidate of await unknownPlacements(services.db, 50)) {
     const record = readPanelRequest(candidate.panel_request);
     if (!record?.replyOrderId) continue;
     const order = await findOrder(services.db, candidate.order_id);
     if (!order || order.status !== "placement_unknown") continue;
+    // Asked at the panel it was sent to.
+    const configured = await setupOf(order.panel_id);
+    if (!configured.ok) continue;
     try {
       const moved = await lookUpUnknownPlacement(services, configured.setup, order, { actor: SYSTEM, now });
       if (moved) {

@@ -181,6 +181,7 @@ export type SyncCandidate = Pick<
   | "panel_status"
   | "profit_paise"
   | "panel_sync_failures"
+  | "panel_id"
 >;
 
 /**
@@ -202,6 +203,7 @@ export function ordersDueForSync(db: DB, now: number, limit: number): Promise<Sy
       "panel_status",
       "profit_paise",
       "panel_sync_failures",
+      "panel_id",
     ])
     .where("panel_next_sync_at", "<=", now)
     .where("panel_order_id", "is not", null)
@@ -212,14 +214,14 @@ export function ordersDueForSync(db: DB, now: number, limit: number): Promise<Sy
 
 export type ProfitCandidate = Pick<
   OrderRow,
-  "id" | "order_id" | "panel_order_id" | "price_paise" | "panel_status" | "profit_paise"
+  "id" | "order_id" | "panel_order_id" | "price_paise" | "panel_status" | "profit_paise" | "panel_id"
 >;
 
 /** Orders the panel has that still have no profit, by id after `afterId` (a keyset walk). */
 export function ordersWithoutProfit(db: DB, afterId: number, limit: number): Promise<ProfitCandidate[]> {
   return db
     .selectFrom("orders")
-    .select(["id", "order_id", "panel_order_id", "price_paise", "panel_status", "profit_paise"])
+    .select(["id", "order_id", "panel_order_id", "price_paise", "panel_status", "profit_paise", "panel_id"])
     .where("panel_order_id", "is not", null)
     .where("profit_paise", "is", null)
     .where("id", ">", afterId)
@@ -313,4 +315,25 @@ export async function anonymiseOrder(db: DB, orderId: string, now: number): Prom
 
 export function isSqlite(db: DB): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** Orders at a panel that are not finished there (paid and to send, being sent, waiting, placed, delivering, or stopped for a resend). */
+export const UNFINISHED_AT_PANEL: readonly OrderStatus[] = [
+  "paid",
+  "sending",
+  "placement_unknown",
+  "waiting_panel",
+  "sent",
+  "delivering",
+  "failed",
+];
+
+export async function countUnfinishedOrdersAtPanel(db: DB, panelId: number): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("panel_id", "=", panelId)
+    .where("status", "in", UNFINISHED_AT_PANEL)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -1,7 +1,7 @@
 import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
 import { type AddOrder, type PanelFailure, addOrder, addOrderParams, getStatus } from "~/domain/panel/client.server";
-import { type PanelSetup, panelSetup } from "~/domain/panel/connection.server";
+import { type PanelSetup, panelSetupFor } from "~/domain/panel/connection.server";
 import { isWaitReason } from "~/domain/panel/failures";
 import { chosenServiceId, orderChoice } from "~/domain/panel/service-choice";
 import type { LinkForms } from "~/domain/panel/link-forms";
@@ -40,8 +40,9 @@ export const PLACEMENT_MESSAGES = {
   foundAtPanel: "The SMM panel has this order after all: it was not sent again",
 } as const;
 
-export async function loadPanelSetup(services: PanelServices): Promise<PanelSetup> {
-  const configured = panelSetup(await services.settings.get(), services);
+/** The connection to this panel (an order's `panel_id`; null: the shop's default panel), or NOT_CONFIGURED. */
+export async function loadPanelSetup(services: PanelServices, panelId: number | null = null): Promise<PanelSetup> {
+  const configured = await panelSetupFor(services, panelId);
   if (!configured.ok) throw new AppError("NOT_CONFIGURED", configured.message);
   return configured.setup;
 }
@@ -170,7 +171,7 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
   const clock = options.now ?? Date.now;
   const order = await findOrder(db, orderId);
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  const setup = await loadPanelSetup(services);
+  const setup = await loadPanelSetup(services, order.panel_id);
   const serviceId = serviceIdFor(setup, order);
   const outcome = (): Outcome => ({ actor: options.actor, client: options.client, now: clock() });
 
@@ -201,7 +202,7 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
       return options.unpaid || options.retry || current.status === "paid" ? null : PLACEMENT_MESSAGES.sentBefore;
     },
     details: { sent },
-    set: { panel_request: JSON.stringify(record) },
+    set: { panel_request: JSON.stringify(record), panel_id: setup.panelId },
     client: options.client,
     now: record.at,
   });

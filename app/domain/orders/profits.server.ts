@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
-import { panelSetup } from "~/domain/panel/connection.server";
+import { byPanel, panelSetupCache } from "~/domain/panel/connection.server";
 import { AppError } from "~/lib/app-error";
 import { recordProfitReply } from "./delivery.server";
 import { countOrdersWithoutProfit, ordersWithoutProfit } from "./orders.repository.server";
@@ -33,9 +33,9 @@ export async function updateAllProfits(
   const { db } = services;
   const count = await countOrdersWithoutProfit(db);
   if (count === 0) return { updated: 0, failed: 0, message: bulkProfitMessage(0, 0) };
-  const configured = panelSetup(await services.settings.get(), services);
+  const setupOf = panelSetupCache(services);
+  const configured = await setupOf(null);
   if (!configured.ok) throw new AppError("NOT_CONFIGURED", configured.message);
-  const { setup } = configured;
 
   let updated = 0;
   let failed = 0;
@@ -46,13 +46,22 @@ export async function updateAllProfits(
     if (page.length === 0) break;
     afterId = page[page.length - 1]!.id;
 
-    const reply = await getStatuses(setup.connection, [...new Set(page.map((o) => o.panel_order_id!))]);
-    if (!reply.ok) {
-      services.logger.warn({ orders: page.length, reason: reply.message }, "bulk profit update: no answer");
-      failed += page.length;
-    } else {
+    // Each order's charge is asked at the panel it was placed at.
+    for (const [panelId, orders] of byPanel(page, configured.panel.id)) {
+      const atPanel = await setupOf(panelId);
+      if (!atPanel.ok) {
+        failed += orders.length;
+        continue;
+      }
+      const { setup } = atPanel;
+      const reply = await getStatuses(setup.connection, [...new Set(orders.map((o) => o.panel_order_id!))]);
+      if (!reply.ok) {
+        services.logger.warn({ orders: orders.length, reason: reply.message }, "bulk profit update: no answer");
+        failed += orders.length;
+        continue;
+      }
       const now = Date.now();
-      for (const order of page) {
+      for (const order of orders) {
         const entry = reply.value.get(order.panel_order_id!);
         if (!entry?.ok) {
           failed++;

@@ -55,6 +55,8 @@ export interface OrderTable {
   panel_service_id: Generated<string | null>;
   /** The plan's fallback service when it was bought, tried once when the panel refuses the first (0033). */
   fallback_service_id: Generated<string | null>;
+  /** The panel the order is or was placed at (0034); null: not placed yet, and its plan names none. */
+  panel_id: Generated<number | null>;
   panel_order_id: string | null;
   panel_status: string | null;
   /** Exact decimal text as the panel sent it, in panel_currency. */

@@ -1,13 +1,16 @@
 import type { AppServices } from "~/context";
-import { writeSettings } from "~/domain/settings/settings.server";
+import { findDefaultPanel, insertPanel, updatePanel } from "./panels.repository.server";
 import { DEMO_PANEL_KEY, DEMO_SERVICE_IDS } from "./simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "./simulator/server.server";
 
 /**
  * The demo (`npm start`) runs the panel simulator beside the shop and points
- * the panel settings at it, but only while they are empty or still the demo's:
- * an operator's own panel settings are never overwritten.
+ * the default panel at it (adding it as "Demo panel" when the shop has none),
+ * but only while its key is empty or still the demo's: an operator's own
+ * panel is never overwritten.
  */
+export const DEMO_PANEL_NAME = "Demo panel";
+
 export async function startDemoPanel(
   services: Pick<AppServices, "db" | "settings" | "logger">,
   port: number,
@@ -19,18 +22,20 @@ export async function startDemoPanel(
     services.logger.warn({ err: error, port }, "panel simulator could not start; the demo cannot place orders");
     return null;
   }
-  const settings = await services.settings.get();
-  const key = settings.panelApiKey.trim();
+  const panel = await findDefaultPanel(services.db);
+  const key = panel?.api_key.trim() ?? "";
   if (key === "" || key === DEMO_PANEL_KEY) {
-    await writeSettings(services.db, {
-      panelUrl: simulator.apiUrl,
-      panelApiKey: DEMO_PANEL_KEY,
-      panelServiceFollowers: DEMO_SERVICE_IDS.followers,
-      panelServiceLikes: DEMO_SERVICE_IDS.likes,
-      panelServiceViews: DEMO_SERVICE_IDS.views,
-      panelServiceComments: DEMO_SERVICE_IDS.comments,
-      panelCurrency: "INR",
-    });
+    const demo = {
+      api_url: simulator.apiUrl,
+      api_key: DEMO_PANEL_KEY,
+      service_followers: DEMO_SERVICE_IDS.followers,
+      service_likes: DEMO_SERVICE_IDS.likes,
+      service_views: DEMO_SERVICE_IDS.views,
+      service_comments: DEMO_SERVICE_IDS.comments,
+      currency: "INR",
+    };
+    if (panel) await updatePanel(services.db, panel.id, demo);
+    else await insertPanel(services.db, { ...demo, name: DEMO_PANEL_NAME });
     services.settings.clear();
     services.logger.warn(
       { url: simulator.url },

@@ -3,6 +3,8 @@ import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { type PanelConnection, apiEndpoint, getBalance, getServices } from "./client.server";
 import type { PanelFailure } from "./failures";
 import { panelSetup } from "./connection.server";
+import { findDefaultPanel, findPanel, recordPanelBalance } from "./panels.repository.server";
+import type { PanelRow } from "./table";
 import { chargeInPaise } from "./money";
 import type { PanelService } from "./parse";
 import { storePanelServices } from "./services.server";
@@ -13,7 +15,7 @@ import { secretLeftBehind } from "~/lib/saved-secret";
 
 /** What the settings card and the dashboard show about the panel account. */
 
-type Services = Pick<AppServices, "settings" | "config" | "demoPanelUrl">;
+type Services = Pick<AppServices, "db" | "config" | "demoPanelUrl">;
 
 export type PanelBalanceView =
   | {
@@ -49,8 +51,15 @@ export interface PanelRefusal {
 
 /** Lets 'Test connection' try a URL and key before they are saved. */
 export interface ConnectionOverride {
+  /** The saved panel the typed values are over; absent: the default panel. */
+  panelId?: number;
   url?: string;
   apiKey?: string;
+}
+
+/** The saved panel a call is about: the one named, else the default. */
+function savedPanel(services: Services, override: ConnectionOverride): Promise<PanelRow | undefined> {
+  return override.panelId ? findPanel(services.db, override.panelId) : findDefaultPanel(services.db);
 }
 
 export const RETYPE_KEY_MESSAGE =
@@ -67,22 +76,55 @@ function sameEndpoint(a: string, b: string): boolean {
  * so a mistyped or someone else's address never receives the operator's key.
  */
 async function connectionFor(services: Services, override: ConnectionOverride = {}) {
-  const settings = await services.settings.get();
+  const saved = await savedPanel(services, override);
   const typedUrl = override.url?.trim() ?? "";
   const typedKey = override.apiKey?.trim() ?? "";
   const goingTo = apiEndpoint(typedUrl);
-  const savedFor = apiEndpoint(settings.panelUrl);
-  if (typedUrl && secretLeftBehind({ saved: settings.panelApiKey, typed: typedKey, savedFor, goingTo })) {
+  const savedFor = apiEndpoint(saved?.api_url ?? "");
+  if (typedUrl && secretLeftBehind({ saved: saved?.api_key ?? "", typed: typedKey, savedFor, goingTo })) {
     return refusal("INVALID_INPUT", RETYPE_KEY_MESSAGE, "panelApiKey");
   }
-  const merged = {
-    ...settings,
-    panelUrl: typedUrl || settings.panelUrl,
-    panelApiKey: typedKey || settings.panelApiKey,
-  };
+  const merged: PanelRow | undefined =
+    saved || typedUrl || typedKey
+      ? {
+          ...(saved ?? UNSAVED_PANEL),
+          api_url: typedUrl || (saved?.api_url ?? ""),
+          api_key: typedKey || (saved?.api_key ?? ""),
+        }
+      : undefined;
   const configured = panelSetup(merged, services);
-  return configured.ok ? configured : refusal("NOT_CONFIGURED", configured.message);
+  const untouched =
+    saved !== undefined &&
+    (!typedUrl || typedUrl === saved.api_url.trim()) &&
+    (!typedKey || typedKey === saved.api_key.trim());
+  if (configured.ok) return { ...configured, saved: untouched ? saved.id : null };
+  return refusal("NOT_CONFIGURED", configured.message);
 }
+
+/** A panel not saved yet: the defaults of a new record, for a URL and key only being tried. */
+const UNSAVED_PANEL: PanelRow = {
+  id: 0,
+  name: "",
+  api_url: "",
+  api_key: "",
+  currency: "INR",
+  inr_rate: "",
+  link_followers: "profile_url",
+  link_likes: "as_given",
+  link_views: "as_given",
+  link_comments: "as_given",
+  service_followers: "",
+  service_likes: "",
+  service_views: "",
+  service_comments: "",
+  service_custom_comments: "",
+  is_default: 0,
+  balance: null,
+  balance_currency: null,
+  balance_checked_at: null,
+  created_at: 0,
+  updated_at: 0,
+};
 
 function refusal(code: PanelRefusal["code"], message: string, field?: "panelApiKey"): PanelRefusal {
   return field ? { ok: false, code, message, field } : { ok: false, code, message };
@@ -103,6 +145,9 @@ async function balanceWithCause(
   const reply = await getBalance(connection);
   if (!reply.ok) return { view: refusal("UPSTREAM_FAILED", reply.message), connection, failure: reply };
   const currency = reply.value.currency ?? (configured.setup.currency.panelCurrency.trim().toUpperCase() || "INR");
+  // The saved panel's balance, as the Panels page lists it (a URL only being tried is not recorded).
+  if (configured.saved)
+    await recordPanelBalance(services.db, configured.saved, { amount: reply.value.balance, currency });
   const negative = reply.value.balance.startsWith("-");
   const paise = chargeInPaise(reply.value.balance.replace(/^-/, ""), currency, configured.setup.currency);
   return {
@@ -132,12 +177,14 @@ export async function listPanelServices(
   if (reply.value.services.length === 0 && reply.value.problems.length > 0) {
     return refusal("UPSTREAM_FAILED", `The panel's services list has no usable service: ${reply.value.problems[0]}`);
   }
-  const saved = await services.settings.get();
+  const saved = await savedPanel(services, override ?? {});
   const typedUrl = override?.url?.trim() ?? "";
   const typedKey = override?.apiKey?.trim() ?? "";
-  const savedPanel =
-    (!typedUrl || sameEndpoint(typedUrl, saved.panelUrl)) && (!typedKey || typedKey === saved.panelApiKey.trim());
-  if (savedPanel) await storePanelServices(services.db, reply.value.services);
+  const isSaved =
+    saved !== undefined &&
+    (!typedUrl || sameEndpoint(typedUrl, saved.api_url)) &&
+    (!typedKey || typedKey === saved.api_key.trim());
+  if (isSaved) await storePanelServices(services.db, saved.id, reply.value.services);
   return { ok: true, services: reply.value.services, problems: reply.value.problems };
 }
 
@@ -183,7 +230,7 @@ export async function testPanelConnection(
     if (suggestion) result = { ...result, suggestion };
   }
 
-  const url = override.url?.trim() || (await services.settings.get()).panelUrl;
+  const url = override.url?.trim() || ((await savedPanel(services, override))?.api_url ?? "");
   const host = hostOf(url);
   await recordAudit(services.db, {
     ...auditBy(actor),

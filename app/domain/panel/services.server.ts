@@ -20,16 +20,22 @@ export interface ServiceCapabilities {
 /** After this long the status sync fetches the list again (a panel may change a service). */
 export const CAPABILITIES_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
-export async function storePanelServices(db: DB, services: readonly PanelService[], now = Date.now()): Promise<void> {
+export async function storePanelServices(
+  db: DB,
+  panelId: number,
+  services: readonly PanelService[],
+  now = Date.now(),
+): Promise<void> {
   if (services.length === 0) return;
   await db.transaction().execute(async (trx) => {
-    const previous = await trx.selectFrom("panel_services").selectAll().execute();
+    const previous = await trx.selectFrom("panel_services").selectAll().where("panel_id", "=", panelId).execute();
     // The list is the panel's whole offer: a service no longer in it supports nothing.
-    await trx.deleteFrom("panel_services").execute();
+    await trx.deleteFrom("panel_services").where("panel_id", "=", panelId).execute();
     const seen = new Set<string>();
     const rows = services
       .filter((s) => !seen.has(s.service) && seen.add(s.service))
       .map((s) => ({
+        panel_id: panelId,
         service_id: s.service,
         name: s.name.slice(0, 300),
         refill: s.refill ? 1 : 0,
@@ -48,7 +54,7 @@ export async function storePanelServices(db: DB, services: readonly PanelService
         .values(rows.slice(i, i + 200))
         .execute();
     // A change that breaks a plan (refill, drip-feed, its cost or its quantity) is the operator's to hear about.
-    await alertPlansBrokenByRefresh(trx, termsById(previous), termsById(rows), now);
+    await alertPlansBrokenByRefresh(trx, panelId, termsById(previous), termsById(rows), now);
   });
 }
 
@@ -66,10 +72,20 @@ function toCapabilities(row: Pick<PanelServiceRow, "refill" | "cancel" | "dripfe
 }
 
 /** What the service supports; nothing when the shop has never seen it in the panel's list. */
-export async function serviceCapabilities(db: DB, serviceId: string): Promise<ServiceCapabilities> {
-  const row = serviceId
-    ? await db.selectFrom("panel_services").selectAll().where("service_id", "=", serviceId).executeTakeFirst()
-    : undefined;
+export async function serviceCapabilities(
+  db: DB,
+  panelId: number | null,
+  serviceId: string,
+): Promise<ServiceCapabilities> {
+  const row =
+    serviceId && panelId !== null
+      ? await db
+          .selectFrom("panel_services")
+          .selectAll()
+          .where("panel_id", "=", panelId)
+          .where("service_id", "=", serviceId)
+          .executeTakeFirst()
+      : undefined;
   return row ? toCapabilities(row) : { refill: false, cancel: false, dripfeed: false };
 }
 
@@ -85,10 +101,19 @@ function toTerms(row: PanelServiceRow): ServiceTerms {
 }
 
 /** The terms of these services, by id; a service the last list did not name is absent. */
-export async function findServiceTerms(db: DB, serviceIds: readonly string[]): Promise<Map<string, ServiceTerms>> {
+export async function findServiceTerms(
+  db: DB,
+  panelId: number | null,
+  serviceIds: readonly string[],
+): Promise<Map<string, ServiceTerms>> {
   const ids = [...new Set(serviceIds.filter(Boolean))];
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("panel_services").selectAll().where("service_id", "in", ids).execute();
+  if (ids.length === 0 || panelId === null) return new Map();
+  const rows = await db
+    .selectFrom("panel_services")
+    .selectAll()
+    .where("panel_id", "=", panelId)
+    .where("service_id", "in", ids)
+    .execute();
   return new Map(rows.map((row) => [row.service_id, toTerms(row)]));
 }
 
@@ -98,8 +123,9 @@ const INSTAGRAM = /instagram|\big\b|insta\b/i;
  * The services a plan may pick, from the last list: those for Instagram when
  * the panel names any (panels sell every network), else all, by service id.
  */
-export async function instagramServiceTerms(db: DB): Promise<ServiceTerms[]> {
-  const rows = await db.selectFrom("panel_services").selectAll().execute();
+export async function instagramServiceTerms(db: DB, panelId: number | null): Promise<ServiceTerms[]> {
+  if (panelId === null) return [];
+  const rows = await db.selectFrom("panel_services").selectAll().where("panel_id", "=", panelId).execute();
   const instagram = rows.filter((row) => INSTAGRAM.test(row.name) || INSTAGRAM.test(row.category));
   return (instagram.length > 0 ? instagram : rows)
     .sort((a, b) => Number(a.service_id) - Number(b.service_id) || a.service_id.localeCompare(b.service_id))
@@ -107,9 +133,10 @@ export async function instagramServiceTerms(db: DB): Promise<ServiceTerms[]> {
 }
 
 /** When the list was last fetched; null if never. */
-export async function servicesFetchedAt(db: DB): Promise<number | null> {
+export async function servicesFetchedAt(db: DB, panelId: number): Promise<number | null> {
   const row = await db
     .selectFrom("panel_services")
+    .where("panel_id", "=", panelId)
     .select((eb) => eb.fn.max<number>("fetched_at").as("at"))
     .executeTakeFirst();
   return row?.at == null ? null : Number(row.at);
@@ -122,13 +149,29 @@ export async function servicesFetchedAt(db: DB): Promise<number | null> {
  */
 export async function refreshPanelServicesIfStale(
   db: DB,
+  panelId: number,
   connection: PanelConnection,
   now = Date.now(),
 ): Promise<boolean> {
-  const fetchedAt = await servicesFetchedAt(db);
+  const fetchedAt = await servicesFetchedAt(db, panelId);
   if (fetchedAt !== null && now - fetchedAt < CAPABILITIES_MAX_AGE_MS) return false;
   const reply = await getServices(connection);
   if (!reply.ok) return false;
-  await storePanelServices(db, reply.value.services, now);
+  await storePanelServices(db, panelId, reply.value.services, now);
   return true;
+}
+
+/** How many services each panel's last list named, by panel id. */
+export async function serviceCountsByPanel(db: DB): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom("panel_services")
+    .select(["panel_id", (eb) => eb.fn.countAll<number>().as("n")])
+    .groupBy("panel_id")
+    .execute();
+  return new Map(rows.map((r) => [Number(r.panel_id), Number(r.n)]));
+}
+
+/** A deleted panel's list goes with it. */
+export async function forgetPanelServices(db: DB, panelId: number): Promise<void> {
+  await db.deleteFrom("panel_services").where("panel_id", "=", panelId).execute();
 }

@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { defaultServices, panelCurrency } from "~/domain/panel/connection.server";
 import { chosenServiceId, planChoice } from "~/domain/panel/service-choice";
-import { readSiteSettings } from "~/domain/settings/settings.server";
+import { findDefaultPanel, findPanel } from "~/domain/panel/panels.repository.server";
 import { type ServiceTerms, planCost } from "./plan-cost";
 import { PROMISE_LABELS, brokenPromises } from "./plan-support";
 
@@ -17,14 +17,19 @@ import { PROMISE_LABELS, brokenPromises } from "./plan-support";
  */
 export async function alertPlansBrokenByRefresh(
   db: DB,
+  panelId: number,
   before: ReadonlyMap<string, ServiceTerms>,
   after: ReadonlyMap<string, ServiceTerms>,
   now: number,
 ): Promise<number[]> {
-  const settings = await readSiteSettings(db);
-  const defaults = defaultServices(settings);
-  const currency = panelCurrency(settings);
-  const plans = await db.selectFrom("plans").selectAll().where("is_enabled", "=", 1).orderBy("id").execute();
+  const panel = await findPanel(db, panelId);
+  const defaults = defaultServices(panel);
+  const currency = panelCurrency(panel);
+  const isDefault = (await findDefaultPanel(db))?.id === panelId;
+  // The plans whose orders go to this panel: those naming it, and (for the default panel) those naming none.
+  const plans = (await db.selectFrom("plans").selectAll().where("is_enabled", "=", 1).orderBy("id").execute()).filter(
+    (plan) => (plan.panel_id ?? (isDefault ? panelId : null)) === panelId,
+  );
   const none = { refill: false, dripfeed: false };
   const alerted: number[] = [];
   for (const plan of plans) {

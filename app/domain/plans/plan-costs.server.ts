@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import { defaultServices, panelCurrency } from "~/domain/panel/connection.server";
 import { chosenServiceId, planChoice } from "~/domain/panel/service-choice";
 import { findServiceTerms, instagramServiceTerms } from "~/domain/panel/services.server";
-import { readSiteSettings } from "~/domain/settings/settings.server";
+import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { AppError } from "~/lib/app-error";
 import { type AtService, PLAN_COST_MESSAGES, type PlanAtPanel, planCost, planProblems } from "./plan-cost";
 import type { PlanRow } from "./table";
@@ -25,11 +25,14 @@ type CostedPlan = Pick<
 
 /** Each plan at its panel service (and its fallback), in the order given. */
 export async function plansAtPanel(db: DB, plans: readonly CostedPlan[]): Promise<PlanAtPanel[]> {
-  const settings = await readSiteSettings(db);
-  const defaults = defaultServices(settings);
-  const currency = panelCurrency(settings);
+  const panel = await findDefaultPanel(db);
+  const defaults = defaultServices(panel);
+  const currency = panelCurrency(panel);
   const ids = plans.map((plan) => chosenServiceId(planChoice(plan), defaults));
-  const terms = await findServiceTerms(db, [...ids, ...plans.map((plan) => plan.fallback_service_id ?? "")]);
+  const terms = await findServiceTerms(db, panel?.id ?? null, [
+    ...ids,
+    ...plans.map((plan) => plan.fallback_service_id ?? ""),
+  ]);
   const at = (plan: CostedPlan, serviceId: string): AtService => {
     const found = terms.get(serviceId) ?? null;
     return {
@@ -46,8 +49,9 @@ export async function plansAtPanel(db: DB, plans: readonly CostedPlan[]): Promis
 
 /** What the plan dialog offers: the panel's services for Instagram, the ones set per type, the currency. */
 export async function panelServicesForPlans(db: DB) {
-  const [settings, services] = await Promise.all([readSiteSettings(db), instagramServiceTerms(db)]);
-  return { services, defaults: defaultServices(settings), currency: panelCurrency(settings) };
+  const panel = await findDefaultPanel(db);
+  const services = await instagramServiceTerms(db, panel?.id ?? null);
+  return { services, defaults: defaultServices(panel), currency: panelCurrency(panel) };
 }
 
 export type PanelServicesForPlans = Awaited<ReturnType<typeof panelServicesForPlans>>;

@@ -1,9 +1,9 @@
 import type { DB } from "~/db/database.server";
-import { readSiteSettings } from "~/domain/settings/settings.server";
+import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { AppError } from "~/lib/app-error";
 import { type PromisingPlan, SUPPORT_MESSAGES, type ServiceSupport } from "./plan-support";
 import { defaultServices } from "~/domain/panel/connection.server";
-import { type DefaultServices, chosenServiceId, planChoice } from "~/domain/panel/service-choice";
+import { chosenServiceId, planChoice } from "~/domain/panel/service-choice";
 
 /**
  * Plans keep only the promises their panel service can keep (plan-support.ts):
@@ -12,15 +12,12 @@ import { type DefaultServices, chosenServiceId, planChoice } from "~/domain/pane
  * (plan-alerts.server.ts).
  */
 
-async function defaults(db: DB): Promise<DefaultServices> {
-  return defaultServices(await readSiteSettings(db));
-}
-
-async function supportOf(db: DB, serviceId: string): Promise<ServiceSupport | null> {
-  if (!serviceId) return null;
+async function supportOf(db: DB, panelId: number | null, serviceId: string): Promise<ServiceSupport | null> {
+  if (!serviceId || panelId === null) return null;
   const row = await db
     .selectFrom("panel_services")
     .select(["refill", "dripfeed"])
+    .where("panel_id", "=", panelId)
     .where("service_id", "=", serviceId)
     .executeTakeFirst();
   return row ? { refill: row.refill === 1, dripfeed: row.dripfeed === 1 } : null;
@@ -40,10 +37,11 @@ export async function checkPlanSupport(
   plan: PromisingPlan,
   changed: { refill: boolean; dripfeed: boolean } = { refill: true, dripfeed: true },
 ): Promise<void> {
-  const serviceIds = [chosenServiceId(planChoice(plan), await defaults(db))];
+  const panel = await findDefaultPanel(db);
+  const serviceIds = [chosenServiceId(planChoice(plan), defaultServices(panel))];
   if (plan.fallback_service_id) serviceIds.push(plan.fallback_service_id);
   for (const serviceId of serviceIds) {
-    const support = await supportOf(db, serviceId);
+    const support = await supportOf(db, panel?.id ?? null, serviceId);
     if (changed.dripfeed && plan.drip_runs > 0 && !support?.dripfeed) {
       throw new AppError("INVALID_INPUT", SUPPORT_MESSAGES.dripfeed, { field: "dripRuns" });
     }

@@ -16,6 +16,8 @@ const row: PlanRow = {
   custom_comments: 0,
   panel_service_id: "1201",
   fallback_service_id: "1290",
+  panel_id: null,
+  fallback_panel_id: null,
   created_at: 1,
   updated_at: 1,
 };

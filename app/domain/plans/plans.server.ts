@@ -37,3 +37,23 @@ export async function cheapestEnabledPricePaise(db: DB): Promise<number | null> 
     .executeTakeFirst();
   return row?.min ?? null;
 }
+
+/** How many plans name this panel, for their service or their fallback (a panel they use cannot be deleted). */
+export async function countPlansUsingPanel(db: DB, panelId: number): Promise<number> {
+  const row = await db
+    .selectFrom("plans")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where((eb) => eb.or([eb("panel_id", "=", panelId), eb("fallback_panel_id", "=", panelId)]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** How many plans name no panel (they use the default panel). */
+export async function countPlansOnDefaultPanel(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("plans")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("panel_id", "is", null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

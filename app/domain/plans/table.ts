@@ -29,6 +29,10 @@ export interface PlanTable {
   panel_service_id: Generated<string | null>;
   /** Tried when the panel refuses the first service (disabled, gone); null: none (0033). */
   fallback_service_id: Generated<string | null>;
+  /** The panel the plan's orders go to (0034); null: the shop's default panel. */
+  panel_id: Generated<number | null>;
+  /** The panel of the fallback service; null: the default panel. */
+  fallback_panel_id: Generated<number | null>;
   created_at: number;
   updated_at: number;
 }

@@ -4,6 +4,7 @@ import { cancelOrders } from "~/domain/panel/client.server";
 import type { Actor } from "~/domain/orders/lifecycle";
 import { lockOrder } from "~/domain/orders/orders.repository.server";
 import { type PanelServices, loadPanelSetup } from "~/domain/orders/placement.server";
+import { findOrder } from "~/domain/orders/orders.repository.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { applyTransition } from "~/domain/orders/transitions.server";
 import { AppError, isAppError } from "~/lib/app-error";
@@ -45,7 +46,8 @@ export async function cancelBeforeDelivery(
   const { db, logger } = services;
   let setup;
   try {
-    setup = await loadPanelSetup(services);
+    // The panel the order was placed at.
+    setup = await loadPanelSetup(services, (await findOrder(db, orderId))?.panel_id ?? null);
   } catch (error) {
     if (isAppError(error)) throw cancelError("CANCEL_UNAVAILABLE");
     throw error;

@@ -1,7 +1,8 @@
 import type { AppServices } from "~/context";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getRefillStatus } from "~/domain/panel/client.server";
-import { panelSetup } from "~/domain/panel/connection.server";
+import { panelSetupCache } from "~/domain/panel/connection.server";
+import { findOrder } from "~/domain/orders/orders.repository.server";
 import { isFinalRefillStatus } from "~/domain/panel/parse";
 import { backoff, nextSyncDelay } from "~/domain/panel/sync-schedule";
 import { refillsDueForSync, updateRefillProgress } from "./requests.repository.server";
@@ -17,9 +18,7 @@ type RefillSyncServices = Pick<AppServices, "db" | "settings" | "config" | "logg
 const SYSTEM = "system:status-sync";
 
 export async function syncDueRefills(services: RefillSyncServices, now = Date.now(), limit = 20): Promise<number> {
-  const configured = panelSetup(await services.settings.get(), services);
-  if (!configured.ok) return 0;
-  const { connection, syncIntervalMs } = configured.setup;
+  const setupOf = panelSetupCache(services);
   const due = await refillsDueForSync(services.db, now, limit);
   let updated = 0;
   for (const refill of due) {
@@ -27,6 +26,10 @@ export async function syncDueRefills(services: RefillSyncServices, now = Date.no
       await updateRefillProgress(services.db, refill.id, { nextSyncAt: null });
       continue;
     }
+    // A refill is asked about at the panel its order was placed at.
+    const configured = await setupOf((await findOrder(services.db, refill.order_id))?.panel_id ?? null);
+    if (!configured.ok) continue;
+    const { connection, syncIntervalMs } = configured.setup;
     const reply = await getRefillStatus(connection, refill.panel_refill_id);
     if (!reply.ok) {
       services.logger.warn({ orderId: refill.order_id, reason: reply.message }, "refill status: no answer");

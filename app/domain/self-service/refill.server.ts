@@ -2,6 +2,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { requestRefill as askPanelForRefill } from "~/domain/panel/client.server";
 import { firstSyncDelay } from "~/domain/panel/sync-schedule";
 import { type PanelServices, loadPanelSetup } from "~/domain/orders/placement.server";
+import { findOrder } from "~/domain/orders/orders.repository.server";
 import { lockOrder } from "~/domain/orders/orders.repository.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { REFILL_REFUSAL_TEXT, type RefillRefusal } from "./refill-messages";
@@ -50,7 +51,8 @@ export async function requestOrderRefill(
   const { db, logger } = services;
   let setup;
   try {
-    setup = await loadPanelSetup(services);
+    // The panel the order was placed at.
+    setup = await loadPanelSetup(services, (await findOrder(db, orderId))?.panel_id ?? null);
   } catch (error) {
     if (isAppError(error)) throw refillError("REFILL_UNAVAILABLE");
     throw error;

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { panelSetup } from "~/domain/panel/connection.server";
+import { panelSetupFor } from "~/domain/panel/connection.server";
 import { refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderRow } from "~/domain/orders/table";
 import { selfServiceFacts, serviceIdOf } from "./facts.server";
@@ -28,7 +28,7 @@ export async function selfServiceView(
   order: OrderRow,
   now = Date.now(),
 ): Promise<SelfServiceView> {
-  const configured = panelSetup(await services.settings.get(), services);
+  const configured = await panelSetupFor(services, order.panel_id);
   const setup = configured.ok ? configured.setup : null;
   const [facts, refills] = await Promise.all([
     selfServiceFacts(services.db, order, serviceIdOf(setup, order), now),

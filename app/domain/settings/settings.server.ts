@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { SETTINGS, type SettingName, type SiteSettings, defaultSiteSettings, settingNameForKey } from "./registry";
+import { isPanelSetting, readPanelSettings, writePanelSettings } from "./panel-settings.server";
 import { readSettingValues, upsertSettingValues } from "./settings.repository.server";
 
 /** All site settings, with defaults for keys never saved. */
@@ -7,9 +8,9 @@ export async function readSiteSettings(db: DB): Promise<SiteSettings> {
   const settings = defaultSiteSettings();
   for (const [key, value] of await readSettingValues(db)) {
     const name = settingNameForKey(key);
-    if (name) settings[name] = value;
+    if (name && !isPanelSetting(name)) settings[name] = value;
   }
-  return settings;
+  return { ...settings, ...(await readPanelSettings(db)) };
 }
 
 export async function writeSettings(
@@ -17,10 +18,12 @@ export async function writeSettings(
   values: Partial<Record<SettingName, string>>,
   now = Date.now(),
 ): Promise<void> {
-  const rows = Object.entries(values)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([name, value]): [string, string] => [SETTINGS[name as SettingName].key, value]);
+  const given = Object.entries(values).filter((entry): entry is [SettingName, string] => entry[1] !== undefined);
+  const rows = given
+    .filter(([name]) => !isPanelSetting(name))
+    .map(([name, value]): [string, string] => [SETTINGS[name].key, value]);
   await upsertSettingValues(db, Object.fromEntries(rows), now);
+  await writePanelSettings(db, Object.fromEntries(given.filter(([name]) => isPanelSetting(name))), now);
 }
 
 export interface SettingsCache {

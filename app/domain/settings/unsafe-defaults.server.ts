@@ -4,6 +4,7 @@ import type { DB } from "~/db/database.server";
 import { isPasswordChecksBusy, verifyPassword } from "~/domain/auth/password.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { getPanelBalance } from "~/domain/panel/info.server";
+import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { mailboxSettings } from "~/domain/payments/mail/mailbox-store.server";
 import { type PanelReach, type UnsafeDefault, listUnsafeDefaults } from "./unsafe-defaults";
 
@@ -51,7 +52,7 @@ const asking = new Map<string, Promise<void>>();
  * Undefined while nothing is known yet.
  */
 async function panelReach(
-  services: Pick<AppServices, "settings" | "config" | "demoPanelUrl">,
+  services: Pick<AppServices, "db" | "config" | "demoPanelUrl">,
   site: { panelUrl: string; panelApiKey: string },
   now = Date.now(),
 ): Promise<PanelReach | undefined> {
@@ -84,11 +85,13 @@ async function panelReach(
 export async function unsafeDefaults(
   services: Pick<AppServices, "db" | "settings" | "config" | "demoPanelUrl">,
 ): Promise<UnsafeDefault[]> {
-  const [site, fromEnv, mailbox] = await Promise.all([
+  const [settings, panel, fromEnv, mailbox] = await Promise.all([
     services.settings.get(),
+    findDefaultPanel(services.db),
     adminPasswordFromEnv(services.db, services.config.ADMIN_PASSWORD),
     mailboxSettings(services.db),
   ]);
+  const site = { ...settings, panelUrl: panel?.api_url ?? "", panelApiKey: panel?.api_key ?? "" };
   const simulated = services.demoPanelUrl !== undefined && site.panelApiKey.trim() === DEMO_PANEL_KEY;
   return listUnsafeDefaults({
     panelReach: simulated ? undefined : await panelReach(services, site),

@@ -1,0 +1,254 @@
+import type { AppServices } from "~/context";
+import type { DB } from "~/db/database.server";
+import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
+import { countUnfinishedOrdersAtPanel } from "~/domain/orders/orders.repository.server";
+import { countPlansOnDefaultPanel, countPlansUsingPanel } from "~/domain/plans/plans.server";
+import { AppError } from "~/lib/app-error";
+import { plural } from "~/lib/plural";
+import { secretLeftBehind } from "~/lib/saved-secret";
+import { apiEndpoint } from "./client.server";
+import { listPanelServices, testPanelConnection } from "./info.server";
+import type { PanelAction, PanelForm } from "./panel-form";
+import {
+  deletePanelRow,
+  findPanel,
+  findPanelByName,
+  insertPanel,
+  listPanels,
+  setDefaultPanel,
+  updatePanel,
+} from "./panels.repository.server";
+import { forgetPanelServices, serviceCountsByPanel, servicesFetchedAt } from "./services.server";
+import type { PanelRow } from "./table";
+
+/**
+ * The Panels page's operations (issue 32 point 2, ADR 0024): list, add, edit,
+ * make default, delete, Test connection and Refresh services, each panel on
+ * its own. The API key never leaves the server: the page sees its last four
+ * characters, as the settings card did.
+ */
+
+export const PANEL_MESSAGES = {
+  saved: (name: string) => `Panel ${name} saved`,
+  added: (name: string) => `Panel ${name} added`,
+  duplicateName: "Another panel already has this name",
+  keyRequired: "API key is required for a new panel",
+  keyLeftBehind:
+    "Enter the API key again to change the panel URL: the saved key is only sent to the URL it was saved with",
+  madeDefault: (name: string) => `${name} is now the default panel`,
+  deleted: (name: string) => `Panel ${name} deleted`,
+  usedByPlans: (name: string, n: number) =>
+    `${name} cannot be deleted: ${plural(n, "plan")} ${n === 1 ? "uses" : "use"} it. Move ${n === 1 ? "it" : "them"} to another panel first.`,
+  usedByOrders: (name: string, n: number) =>
+    `${name} cannot be deleted: ${plural(n, "order")} ${n === 1 ? "is" : "are"} not finished there yet.`,
+  isDefault: (name: string) =>
+    `${name} is the default panel, which plans without a panel of their own use: make another panel the default first.`,
+  notFound: "That panel no longer exists",
+  refreshed: (name: string, n: number) => `${name}: ${plural(n, "service")} fetched`,
+} as const;
+
+/** A panel as the page shows it: everything but the key, which is only hinted. */
+export interface AdminPanel {
+  id: number;
+  name: string;
+  apiUrl: string;
+  host: string;
+  /** "••••cdef"; "" when no key is saved. */
+  keyHint: string;
+  currency: string;
+  inrRate: string;
+  linkFollowers: string;
+  linkLikes: string;
+  linkViews: string;
+  linkComments: string;
+  serviceFollowers: string;
+  serviceLikes: string;
+  serviceViews: string;
+  serviceComments: string;
+  serviceCustomComments: string;
+  isDefault: boolean;
+  balance: string | null;
+  balanceCurrency: string | null;
+  balanceCheckedAt: number | null;
+  servicesCount: number;
+}
+
+function keyHint(key: string): string {
+  const k = key.trim();
+  return k ? `••••${k.slice(-4)}` : "";
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url.trim()).host;
+  } catch {
+    return url;
+  }
+}
+
+export function toAdminPanel(row: PanelRow, servicesCount: number): AdminPanel {
+  return {
+    id: row.id,
+    name: row.name,
+    apiUrl: row.api_url,
+    host: hostOf(row.api_url),
+    keyHint: keyHint(row.api_key),
+    currency: row.currency,
+    inrRate: row.inr_rate,
+    linkFollowers: row.link_followers,
+    linkLikes: row.link_likes,
+    linkViews: row.link_views,
+    linkComments: row.link_comments,
+    serviceFollowers: row.service_followers,
+    serviceLikes: row.service_likes,
+    serviceViews: row.service_views,
+    serviceComments: row.service_comments,
+    serviceCustomComments: row.service_custom_comments,
+    isDefault: row.is_default === 1,
+    balance: row.balance,
+    balanceCurrency: row.balance_currency,
+    balanceCheckedAt: row.balance_checked_at,
+    servicesCount,
+  };
+}
+
+export async function panelsForAdmin(db: DB): Promise<AdminPanel[]> {
+  const [rows, counts] = await Promise.all([listPanels(db), serviceCountsByPanel(db)]);
+  return rows.map((row) => toAdminPanel(row, counts.get(row.id) ?? 0));
+}
+
+function fields(form: PanelForm) {
+  return {
+    name: form.name,
+    api_url: form.apiUrl,
+    currency: form.currency,
+    inr_rate: form.inrRate,
+    link_followers: form.linkFollowers,
+    link_likes: form.linkLikes,
+    link_views: form.linkViews,
+    link_comments: form.linkComments,
+    service_followers: form.serviceFollowers,
+    service_likes: form.serviceLikes,
+    service_views: form.serviceViews,
+    service_comments: form.serviceComments,
+    service_custom_comments: form.serviceCustomComments,
+  };
+}
+
+/** Adds or edits a panel. Refused with the field to fix (name taken, key missing or left behind); nothing saved then. */
+export async function savePanel(db: DB, actor: Actor, form: PanelForm, now = Date.now()): Promise<{ message: string }> {
+  const current = form.id ? await findPanel(db, form.id) : undefined;
+  if (form.id && !current) throw new AppError("NOT_FOUND", PANEL_MESSAGES.notFound);
+  const named = await findPanelByName(db, form.name);
+  if (named && named.id !== current?.id) {
+    throw new AppError("INVALID_INPUT", PANEL_MESSAGES.duplicateName, { field: "name" });
+  }
+  if (!current && !form.apiKey) throw new AppError("INVALID_INPUT", PANEL_MESSAGES.keyRequired, { field: "apiKey" });
+  if (
+    current &&
+    secretLeftBehind({
+      saved: current.api_key,
+      typed: form.apiKey,
+      savedFor: apiEndpoint(current.api_url),
+      goingTo: apiEndpoint(form.apiUrl),
+    })
+  ) {
+    throw new AppError("INVALID_INPUT", PANEL_MESSAGES.keyLeftBehind, { field: "apiKey" });
+  }
+  const values = { ...fields(form), ...(form.apiKey ? { api_key: form.apiKey } : {}) };
+  return db.transaction().execute(async (trx) => {
+    let id: number;
+    if (current) {
+      id = current.id;
+      await updatePanel(trx, id, values, now);
+    } else {
+      id = await insertPanel(trx, { ...values, api_key: form.apiKey }, now);
+    }
+    await recordAudit(
+      trx,
+      {
+        ...auditBy(actor),
+        action: current ? "panel.update" : "panel.create",
+        targetType: "panel",
+        targetId: id,
+        details: { name: form.name, host: hostOf(form.apiUrl), key: form.apiKey ? "typed" : "kept" },
+      },
+      now,
+    );
+    return { message: current ? PANEL_MESSAGES.saved(form.name) : PANEL_MESSAGES.added(form.name) };
+  });
+}
+
+async function existing(db: DB, id: number): Promise<PanelRow> {
+  const panel = await findPanel(db, id);
+  if (!panel) throw new AppError("NOT_FOUND", PANEL_MESSAGES.notFound);
+  return panel;
+}
+
+export async function makeDefaultPanel(db: DB, actor: Actor, id: number): Promise<{ message: string }> {
+  const panel = await existing(db, id);
+  await db.transaction().execute(async (trx) => {
+    await setDefaultPanel(trx, id);
+    await recordAudit(trx, { ...auditBy(actor), action: "panel.default", targetType: "panel", targetId: id });
+  });
+  return { message: PANEL_MESSAGES.madeDefault(panel.name) };
+}
+
+/** Deletes a panel no plan and no unfinished order uses; the default one only when nothing relies on it. */
+export async function deletePanel(db: DB, actor: Actor, id: number): Promise<{ message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const panel = await existing(trx, id);
+    const plans = await countPlansUsingPanel(trx, id);
+    if (plans > 0) throw new AppError("CONFLICT", PANEL_MESSAGES.usedByPlans(panel.name, plans));
+    const orders = await countUnfinishedOrdersAtPanel(trx, id);
+    if (orders > 0) throw new AppError("CONFLICT", PANEL_MESSAGES.usedByOrders(panel.name, orders));
+    if (panel.is_default === 1) {
+      const others = (await listPanels(trx)).length > 1;
+      const relying = await countPlansOnDefaultPanel(trx);
+      if (others || relying > 0) throw new AppError("CONFLICT", PANEL_MESSAGES.isDefault(panel.name));
+    }
+    await forgetPanelServices(trx, id);
+    await deletePanelRow(trx, id);
+    await recordAudit(trx, {
+      ...auditBy(actor),
+      action: "panel.delete",
+      targetType: "panel",
+      targetId: id,
+      details: { name: panel.name, host: hostOf(panel.api_url) },
+    });
+    return { message: PANEL_MESSAGES.deleted(panel.name) };
+  });
+}
+
+type Services = Pick<AppServices, "db" | "config" | "demoPanelUrl">;
+
+/** Runs one of the Panels page's actions. */
+export async function runPanelAction(services: Services, actor: Actor, action: PanelAction) {
+  const { db } = services;
+  switch (action.intent) {
+    case "save":
+      return { ok: true as const, ...(await savePanel(db, actor, action)) };
+    case "make-default":
+      return { ok: true as const, ...(await makeDefaultPanel(db, actor, action.id)) };
+    case "delete":
+      return { ok: true as const, ...(await deletePanel(db, actor, action.id)) };
+    case "refresh-services": {
+      const panel = await existing(db, action.id);
+      const list = await listPanelServices(services, { panelId: panel.id });
+      if (!list.ok) throw new AppError(list.code, list.message);
+      return {
+        ok: true as const,
+        message: PANEL_MESSAGES.refreshed(panel.name, list.services.length),
+        fetchedAt: await servicesFetchedAt(db, panel.id),
+      };
+    }
+    case "test": {
+      const result = await testPanelConnection(services, actor, {
+        panelId: action.id,
+        url: action.apiUrl,
+        apiKey: action.apiKey,
+      });
+      return { intent: "test" as const, ...result, message: result.ok ? "Connected" : result.message };
+    }
+  }
+}

@@ -1,0 +1,164 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/panels";
+import { PanelDialog } from "~/components/admin/panels/panel-dialog";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from "~/components/ui/dialog";
+import { servicesContext } from "~/context";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { type AdminPanel, panelsForAdmin, runPanelAction } from "~/domain/panel/panel-admin.server";
+import { panelActionSchema } from "~/domain/panel/panel-form";
+import { adminTitle } from "~/lib/admin-title";
+import { pageAction } from "~/lib/api.server";
+import { formatPanelMoney } from "~/lib/panel-money";
+import { formFailure, parseForm } from "~/lib/parse.server";
+import { requestActor } from "~/lib/request-client.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Panels") }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  return { panels: await panelsForAdmin(context.get(servicesContext).db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const submission = await parseForm(request, panelActionSchema);
+  // The key is never echoed back, even in a refusal.
+  if (submission.status !== "success") return formFailure(submission, { hideFields: ["apiKey"] });
+  const actor = requestActor(request, admin.username);
+  return pageAction(() => runPanelAction(context.get(servicesContext), actor, submission.value));
+}
+
+export default function PanelsPage({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const [editing, setEditing] = useState<AdminPanel | "new" | null>(null);
+  const [deleting, setDeleting] = useState<AdminPanel | null>(null);
+  const busy = fetcher.state !== "idle";
+  useActionToast(fetcher, {
+    onSuccess: () => {
+      setEditing(null);
+      setDeleting(null);
+    },
+  });
+  const byId = (intent: "make-default" | "delete" | "refresh-services", panel: AdminPanel) => {
+    const form = new FormData();
+    form.set("intent", intent);
+    form.set("id", String(panel.id));
+    void fetcher.submit(form, { method: "post" });
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Panels</h1>
+          <p className="text-sm text-gray-600">
+            The SMM panels your orders go to. Plans without a panel of their own use the default one.
+          </p>
+        </div>
+        <Button size="md" onClick={() => setEditing("new")}>
+          Add panel
+        </Button>
+      </div>
+
+      {loaderData.panels.length === 0 ? (
+        <Card radius="lg">
+          <p className="text-sm text-gray-700">
+            No panel yet: paid orders cannot be sent for delivery. Add your panel's API URL and key.
+          </p>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Panels">
+          {loaderData.panels.map((panel) => (
+            <li key={panel.id}>
+              <Card asChild radius="lg">
+                <section aria-label={panel.name} className="space-y-2">
+                  <div className="flex items-start justify-between gap-2">
+                    <h2 className="text-lg font-semibold break-all">{panel.name}</h2>
+                    {panel.isDefault && (
+                      <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                        Default
+                      </span>
+                    )}
+                  </div>
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+                    <dt className="text-gray-600">URL</dt>
+                    <dd className="break-all">{panel.host}</dd>
+                    <dt className="text-gray-600">Currency</dt>
+                    <dd>
+                      {panel.currency}
+                      {panel.inrRate && ` (₹${panel.inrRate} each)`}
+                    </dd>
+                    <dt className="text-gray-600">Balance</dt>
+                    <dd data-testid="panel-balance">
+                      {panel.balance === null
+                        ? "not checked yet"
+                        : formatPanelMoney(panel.balance, panel.balanceCurrency ?? panel.currency)}
+                    </dd>
+                    <dt className="text-gray-600">Services</dt>
+                    <dd>{panel.servicesCount === 0 ? "none fetched yet" : panel.servicesCount}</dd>
+                  </dl>
+                  <div className="flex flex-wrap gap-2 pt-1">
+                    <Button variant="neutral" size="sm" onClick={() => setEditing(panel)} disabled={busy}>
+                      Edit
+                    </Button>
+                    <Button variant="neutral" size="sm" onClick={() => byId("refresh-services", panel)} disabled={busy}>
+                      Refresh services
+                    </Button>
+                    {!panel.isDefault && (
+                      <Button variant="neutral" size="sm" onClick={() => byId("make-default", panel)} disabled={busy}>
+                        Make default
+                      </Button>
+                    )}
+                    <Button variant="neutral" size="sm" onClick={() => setDeleting(panel)} disabled={busy}>
+                      Delete
+                    </Button>
+                  </div>
+                </section>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {editing && (
+        <PanelDialog
+          panel={editing === "new" ? null : editing}
+          submitting={busy}
+          answer={fetcher}
+          onClose={() => setEditing(null)}
+          onSubmit={(form) => void fetcher.submit(form, { method: "post" })}
+        />
+      )}
+      {deleting && (
+        <AlertDialog open onOpenChange={(open) => !open && !busy && setDeleting(null)}>
+          <AlertDialogContent overlayClassName="z-50 bg-black/40">
+            <AlertDialogTitle>Delete {deleting.name}?</AlertDialogTitle>
+            <AlertDialogDescription className="mt-2">
+              Its services list goes with it. A panel that a plan or an unfinished order uses is not deleted.
+            </AlertDialogDescription>
+            <div className="mt-6 flex justify-end gap-2">
+              <AlertDialogCancel asChild>
+                <Button variant="neutral" size="md" disabled={busy}>
+                  Cancel
+                </Button>
+              </AlertDialogCancel>
+              <Button variant="destroy" size="md" onClick={() => byId("delete", deleting)} disabled={busy}>
+                {busy ? "Deleting..." : "Delete"}
+              </Button>
+            </div>
+          </AlertDialogContent>
+        </AlertDialog>
+      )}
+    </div>
+  );
+}
