@@ -7,7 +7,7 @@ import { createRequestLog } from "./request-log";
 function recorder() {
   const lines: Array<{ level: string; obj: Record<string, unknown>; msg: string }> = [];
   const at = (level: string) => (obj: Record<string, unknown>, msg: string) => lines.push({ level, obj, msg });
-  return { lines, logger: { debug: at("debug"), info: at("info") } as unknown as Logger };
+  return { lines, logger: { debug: at("debug"), info: at("info"), isLevelEnabled: () => true } as unknown as Logger };
 }
 
 function answer(log: ReturnType<typeof createRequestLog>, url: string, status: number) {

@@ -26,6 +26,8 @@ export interface RequestLog {
 
 type StatusClass = "2xx" | "3xx" | "4xx" | "5xx";
 
+const pathOf = (req: IncomingMessage) => (req.url ?? "").split("?")[0]!;
+
 /**
  * The server's requests in the log: one line each at `debug` (LOG_LEVEL=debug
  * to see them), every answer alike (a cached page, the status poll, a page
@@ -49,6 +51,7 @@ export function createRequestLog(logger: Logger, intervalMs = SUMMARY_INTERVAL_M
     byStatus = { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0 };
     slowest = null;
   };
+  const debug = () => logger.isLevelEnabled("debug");
   const timer = setInterval(flush, intervalMs);
   timer.unref();
 
@@ -58,14 +61,22 @@ export function createRequestLog(logger: Logger, intervalMs = SUMMARY_INTERVAL_M
       const watched: Watched = { door: "app" };
       res.once("close", () => {
         const ms = Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10;
-        const path = (req.url ?? "").split("?")[0]!;
-        const method = req.method ?? "";
-        const line = { method, path, status: res.statusCode, ms, door: watched.door, complete: res.writableFinished };
-        logger.debug(line, "request");
+        // The line is built only when it is written: the status poll answers tens of thousands a second.
+        if (debug()) {
+          const line = {
+            method: req.method ?? "",
+            path: pathOf(req),
+            status: res.statusCode,
+            ms,
+            door: watched.door,
+            complete: res.writableFinished,
+          };
+          logger.debug(line, "request");
+        }
         count += 1;
         const status = `${Math.min(5, Math.max(2, Math.floor(res.statusCode / 100)))}xx` as StatusClass;
         byStatus[status] += 1;
-        if (!slowest || ms > slowest.ms) slowest = { ms, method, path };
+        if (!slowest || ms > slowest.ms) slowest = { ms, method: req.method ?? "", path: pathOf(req) };
       });
       return watched;
     },
