@@ -37,9 +37,7 @@ export function isPanelSetting(name: string): name is PanelSettingName {
 export async function readPanelSettings(db: DB): Promise<Partial<SiteSettings>> {
   const panel = await findDefaultPanel(db);
   if (!panel) return {};
-  return Object.fromEntries(
-    Object.entries(PANEL_SETTING_COLUMNS).map(([name, column]) => [name, panel[column]]),
-  );
+  return Object.fromEntries(Object.entries(PANEL_SETTING_COLUMNS).map(([name, column]) => [name, panel[column]]));
 }
 
 /** Saves these fields to the default panel, adding it (named by its URL's host) when there is none and a value is set. */
