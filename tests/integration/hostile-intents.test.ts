@@ -7,6 +7,7 @@ import type { z } from "zod";
 import { accountActionSchema, loginSchema, logoutSchema, setupSchema } from "~/domain/auth/rules";
 import { API_ORDER_ACTIONS, orderListActionSchema, orderPageActionSchema } from "~/domain/orders/order-actions";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
+import { panelActionSchema } from "~/domain/panel/panel-form";
 import { unmatchedActionSchema } from "~/domain/payments/unmatched-actions";
 import { planActionSchema } from "~/domain/plans/plan-form";
 import { settingsActionSchema } from "~/domain/settings/settings-actions";
@@ -58,7 +59,13 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/orders", schema: orderListActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/orders/:orderId", schema: orderPageActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/plans", schema: planActionSchema, signedIn: true, writes: ["plans", "audit_log"] },
-  { pattern: "/admin/settings", schema: settingsActionSchema, signedIn: true, writes: ["settings", "audit_log"] },
+  {
+    pattern: "/admin/settings",
+    schema: settingsActionSchema,
+    signedIn: true,
+    writes: ["settings", "audit_log"],
+  },
+  { pattern: "/admin/panels", schema: panelActionSchema, signedIn: true, writes: ["audit_log"] },
   // Hostile values never hold the current password: only the refusal is audited.
   { pattern: "/admin/account", schema: accountActionSchema, signedIn: true, writes: ["audit_log"] },
   // The backup download asks for the current password too: only the refusal is audited.

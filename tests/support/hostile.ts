@@ -225,7 +225,15 @@ export async function adminLogin(url: string, username: string, password: string
 }
 
 export type Table =
-  "orders" | "plans" | "settings" | "audit_log" | "admin_users" | "payment_credits" | "testimonials" | "proof_cards";
+  | "orders"
+  | "plans"
+  | "settings"
+  | "audit_log"
+  | "admin_users"
+  | "payment_credits"
+  | "testimonials"
+  | "proof_cards"
+  | "panels";
 const ORDER_BY: Record<Table, string> = {
   orders: "id",
   testimonials: "id",
@@ -235,6 +243,7 @@ const ORDER_BY: Record<Table, string> = {
   settings: "key",
   audit_log: "id",
   admin_users: "id",
+  panels: "id",
 };
 
 /** Row counts and a checksum of every row of the tables a request could corrupt. */
