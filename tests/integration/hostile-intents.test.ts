@@ -39,6 +39,7 @@ const TABLES: readonly Table[] = [
   "payment_credits",
   "testimonials",
   "proof_cards",
+  "panels",
 ];
 
 /** Every page form: the address, the schema its action reads, and what an accepted submit may change. */
@@ -63,9 +64,9 @@ const PAGE_FORMS: PageForm[] = [
     pattern: "/admin/settings",
     schema: settingsActionSchema,
     signedIn: true,
-    writes: ["settings", "audit_log"],
+    writes: ["settings", "panels", "audit_log"],
   },
-  { pattern: "/admin/panels", schema: panelActionSchema, signedIn: true, writes: ["audit_log"] },
+  { pattern: "/admin/panels", schema: panelActionSchema, signedIn: true, writes: ["panels", "audit_log"] },
   // Hostile values never hold the current password: only the refusal is audited.
   { pattern: "/admin/account", schema: accountActionSchema, signedIn: true, writes: ["audit_log"] },
   // The backup download asks for the current password too: only the refusal is audited.

@@ -246,6 +246,15 @@ const ORDER_BY: Record<Table, string> = {
   panels: "id",
 };
 
+/**
+ * Columns that record what the shop last saw rather than what anyone set: a
+ * page showing a panel's balance (Health, Settings, Panels) records it as it
+ * goes, so they stay out of the "nothing changed" checksum.
+ */
+const OBSERVED: Partial<Record<Table, readonly string[]>> = {
+  panels: ["balance", "balance_currency", "balance_checked_at"],
+};
+
 /** Row counts and a checksum of every row of the tables a request could corrupt. */
 export async function snapshot(
   db: DatabaseHandle,
@@ -258,7 +267,11 @@ export async function snapshot(
       .selectAll()
       .orderBy(ORDER_BY[table] as never)
       .execute();
-    out[table] = `${rows.length}:${createHash("sha256").update(JSON.stringify(rows)).digest("hex").slice(0, 16)}`;
+    const observed = OBSERVED[table] ?? [];
+    const kept = rows.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([column]) => !observed.includes(column))),
+    );
+    out[table] = `${rows.length}:${createHash("sha256").update(JSON.stringify(kept)).digest("hex").slice(0, 16)}`;
   }
   return out;
 }

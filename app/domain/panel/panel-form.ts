@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_SERIAL_ID } from "~/db/serial-id";
 import { POST_LINK_FORMS, PROFILE_LINK_FORMS } from "./link-forms";
 
 /**
@@ -6,6 +7,13 @@ import { POST_LINK_FORMS, PROFILE_LINK_FORMS } from "./link-forms";
  * shared by the page and its action. Field errors say what to fix; nothing is
  * saved when one is refused.
  */
+
+/** A saved panel's id: past the database's integer range no panel has it. */
+const panelId = z.coerce
+  .number({ error: "Choose a panel" })
+  .int("Choose a panel")
+  .positive("Choose a panel")
+  .max(MAX_SERIAL_ID, "That panel is no longer listed");
 
 const serviceId = (label: string) =>
   z
@@ -17,7 +25,7 @@ const serviceId = (label: string) =>
 export const panelFormSchema = z.object({
   intent: z.literal("save"),
   /** Empty: a new panel. */
-  id: z.coerce.number().int().positive().optional(),
+  id: panelId.optional(),
   name: z
     .string({ error: "Name is required" })
     .trim()
@@ -66,8 +74,7 @@ export const panelFormSchema = z.object({
 
 export type PanelForm = z.output<typeof panelFormSchema>;
 
-const byId = <I extends string>(intent: I) =>
-  z.object({ intent: z.literal(intent), id: z.coerce.number({ error: "Choose a panel" }).int().positive() });
+const byId = <I extends string>(intent: I) => z.object({ intent: z.literal(intent), id: panelId });
 
 export const panelActionSchema = z.discriminatedUnion("intent", [
   panelFormSchema,
@@ -77,7 +84,7 @@ export const panelActionSchema = z.discriminatedUnion("intent", [
   /** Test connection: the typed URL and key (empty: the saved ones), never saved. */
   z.object({
     intent: z.literal("test"),
-    id: z.coerce.number().int().positive().optional(),
+    id: panelId.optional(),
     apiUrl: z.string().max(500, "API URL is too long").default(""),
     apiKey: z.string().max(500, "API key is too long").default(""),
   }),
