@@ -6,13 +6,7 @@ import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Card } from "~/components/ui/card";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { plural } from "~/lib/plural";
 
 const LABELS = {
@@ -138,6 +132,7 @@ export function DangerZone() {
 
         <ConfirmDialog
           open={confirm === "selected"}
+          tone="alarm"
           title="Confirm Selective Deletion"
           confirmLabel="Delete Selected"
           working={working}
@@ -145,7 +140,7 @@ export function DangerZone() {
           onConfirm={() => submit("selected")}
         >
           <p>The following will be permanently deleted:</p>
-          <ul className="mt-2 list-disc pl-5">
+          <ul className="list-disc pl-5">
             {effective.map((o) => (
               <li key={o}>{LABELS[o]}</li>
             ))}
@@ -153,6 +148,7 @@ export function DangerZone() {
         </ConfirmDialog>
         <ConfirmDialog
           open={confirm === "all"}
+          tone="alarm"
           title="Final Confirmation - Delete Everything"
           confirmLabel="Yes, Delete Everything"
           working={working}
@@ -190,44 +186,5 @@ function Option(props: {
         {props.label}
       </label>
     </div>
-  );
-}
-
-function ConfirmDialog(props: {
-  open: boolean;
-  title: string;
-  confirmLabel: string;
-  working: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <AlertDialog open={props.open} onOpenChange={(open) => !open && !props.working && props.onCancel()}>
-      <AlertDialogContent overlayClassName="z-50 bg-black/40">
-        <AlertDialogTitle className="text-red-800">{props.title}</AlertDialogTitle>
-        <AlertDialogDescription asChild>
-          <div className="mt-2">{props.children}</div>
-        </AlertDialogDescription>
-        <div className="mt-6 flex justify-end gap-2">
-          <AlertDialogCancel asChild>
-            <Button variant="neutral" size="md" disabled={props.working} className="font-normal">
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          {/* Not an AlertDialogAction: the dialog stays open, with its spinner, until the deletion is done. */}
-          <Button
-            variant="destroy"
-            size="md"
-            onClick={props.onConfirm}
-            disabled={props.working}
-            className="disabled:opacity-60"
-          >
-            {props.working && <Loader2 className="size-4 animate-spin" aria-hidden />}
-            {props.confirmLabel}
-          </Button>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }
