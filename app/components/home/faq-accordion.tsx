@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
 import { Card } from "~/components/ui/card";
@@ -10,16 +9,8 @@ import { HomeSection } from "./home-section";
 export function FaqAccordion({ items }: { items: FaqItem[] }) {
   const base = useId();
   const island = useIsland<HTMLElement>("faq");
-  const { t } = useTranslation("home");
   return (
-    <HomeSection
-      {...island}
-      id="faq"
-      headingId="faq-title"
-      width="3xl"
-      eyebrow={t("faq.eyebrow")}
-      title={t("faq.title")}
-    >
+    <HomeSection {...island} id="faq" headingId="faq-title" width="3xl" copy="faq">
       <Card padding="none" shadow="none" className="mt-10 divide-y divide-gray-200">
         {items.map((item, i) => (
           <div key={item.question}>

@@ -9,7 +9,7 @@ export function HowItWorks({ deliveryStartMinutes }: { deliveryStartMinutes: str
     text: t(`how.step${n}Text`, { minutes: deliveryStartMinutes }),
   }));
   return (
-    <HomeSection id="how-it-works" headingId="how-title" width="6xl" eyebrow={t("how.eyebrow")} title={t("how.title")}>
+    <HomeSection id="how-it-works" headingId="how-title" width="6xl" copy="how">
       <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {steps.map((step, i) => (
           <Card asChild key={step.title} padding="lg" shadow="none" className="relative">

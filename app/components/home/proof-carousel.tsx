@@ -12,15 +12,7 @@ const CONFETTI_MS = 2_000;
 export function ProofCarousel({ items }: { items: ProofItem[] }) {
   const { t } = useTranslation("home");
   return (
-    <HomeSection
-      id="results"
-      headingId="results-title"
-      tone="tinted"
-      width="4xl"
-      eyebrow={t("proof.eyebrow")}
-      title={t("proof.title")}
-      intro={t("proof.intro")}
-    >
+    <HomeSection id="results" headingId="results-title" tone="tinted" width="4xl" copy="proof">
       <div className="mt-10">
         <Carousel
           label={t("proof.label")}

@@ -15,14 +15,7 @@ export function ServicesGrid({ prices }: { prices: SiteChrome["startingPrices"] 
   const locale = useLocale();
   const to = useLocalizedPath();
   return (
-    <HomeSection
-      id="services"
-      headingId="services-title"
-      width="6xl"
-      eyebrow={t("services.eyebrow")}
-      title={t("services.title")}
-      intro={t("services.intro")}
-    >
+    <HomeSection id="services" headingId="services-title" width="6xl" copy="services">
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {SERVICE_LINKS.map((service) => {
           const Icon = ICONS[service.type];

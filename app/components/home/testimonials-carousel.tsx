@@ -25,9 +25,7 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
       headingId="testimonials-title"
       tone="tinted"
       width="6xl"
-      eyebrow={t("testimonials.eyebrow")}
-      title={t("testimonials.title")}
-      intro={t("testimonials.intro")}
+      copy="testimonials"
     >
       <RatingStarSymbol />
       <div className="mt-10">

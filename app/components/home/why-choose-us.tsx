@@ -39,7 +39,7 @@ export function WhyChooseUs({ deliveryStartMinutes }: { deliveryStartMinutes: st
     },
   ];
   return (
-    <HomeSection headingId="why-title" tone="tinted" width="6xl" eyebrow={t("why.eyebrow")} title={t("why.title")}>
+    <HomeSection headingId="why-title" tone="tinted" width="6xl" copy="why">
       <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {reasons.map(({ icon: Icon, title, text }) => (
           <Card asChild key={title} padding="lg" shadow="none">
