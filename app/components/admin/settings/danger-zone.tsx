@@ -1,5 +1,5 @@
 import { Loader2, Lock, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { type ComponentProps, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { useActionToast } from "~/components/admin/use-action-toast";
@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { cn } from "~/lib/cn";
 import { plural } from "~/lib/plural";
 
 const LABELS = {
@@ -97,37 +98,26 @@ export function DangerZone() {
 
         <div className="mt-5 flex flex-wrap gap-3">
           {effective.length > 0 && (
-            <Button
+            <DeleteButton
               variant="destroy"
-              size="md"
-              onClick={() => setConfirm("selected")}
+              working={working && intent === "delete-selected"}
+              workingLabel="Deleting Selected Data..."
               disabled={working}
-              className="disabled:opacity-60"
+              onClick={() => setConfirm("selected")}
             >
-              {working && intent === "delete-selected" ? (
-                <>
-                  <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting Selected Data...
-                </>
-              ) : (
-                `Delete Selected Data (${plural(effective.length, "item")})`
-              )}
-            </Button>
+              {`Delete Selected Data (${plural(effective.length, "item")})`}
+            </DeleteButton>
           )}
-          <Button
+          <DeleteButton
             variant="dangerOutline"
-            size="md"
-            onClick={() => setConfirm("all")}
+            working={working && intent === "delete-all"}
+            workingLabel="Deleting All Data..."
             disabled={working}
-            className="border-2 border-red-700 text-red-800 hover:bg-red-100 disabled:opacity-60"
+            onClick={() => setConfirm("all")}
+            className="border-2 border-red-700 text-red-800 hover:bg-red-100"
           >
-            {working && intent === "delete-all" ? (
-              <>
-                <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting All Data...
-              </>
-            ) : (
-              "Delete ALL Data (Everything)"
-            )}
-          </Button>
+            Delete ALL Data (Everything)
+          </DeleteButton>
         </div>
 
         <ConfirmDialog
@@ -186,5 +176,26 @@ function Option(props: {
         {props.label}
       </label>
     </div>
+  );
+}
+
+/** Opens a deletion's confirmation; while that deletion runs it spins and says so. */
+function DeleteButton({
+  working,
+  workingLabel,
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Button> & { working: boolean; workingLabel: string }) {
+  return (
+    <Button size="md" className={cn("disabled:opacity-60", className)} {...props}>
+      {working ? (
+        <>
+          <Loader2 className="size-4 animate-spin" aria-hidden /> {workingLabel}
+        </>
+      ) : (
+        children
+      )}
+    </Button>
   );
 }
