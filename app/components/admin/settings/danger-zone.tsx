@@ -19,6 +19,15 @@ const LABELS = {
 } as const;
 type Option = keyof typeof LABELS;
 
+/** Parts of the settings, each deleted alone unless all settings are. */
+const SETTINGS_PARTS = ["settings.smm", "settings.payment"] as const;
+
+/** What each deletion's confirmation asks. */
+const CONFIRMATIONS = {
+  selected: { title: "Confirm Selective Deletion", confirmLabel: "Delete Selected" },
+  all: { title: "Final Confirmation - Delete Everything", confirmLabel: "Yes, Delete Everything" },
+} as const;
+
 /** The spec's Dangerous Zone. The server backs up whatever it deletes first. */
 export function DangerZone() {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
@@ -26,6 +35,8 @@ export function DangerZone() {
   const [confirm, setConfirm] = useState<"selected" | "all" | null>(null);
   const [lastKind, setLastKind] = useState<"selected" | "all">("selected");
   const working = fetcher.state !== "idle";
+  // The deletion being confirmed; while the dialog closes, the one last sent.
+  const asking = confirm ?? lastKind;
   const intent = fetcher.formData?.get("intent");
   const failure = lastKind === "all" ? "Failed to delete data" : "Failed to delete selected data";
   useActionToast(fetcher, {
@@ -38,7 +49,7 @@ export function DangerZone() {
 
   const allSettings = selected.has("settings.all");
   // 'All settings' supersedes the sub-options, so they are neither counted nor sent.
-  const effective = [...selected].filter((o) => !(allSettings && (o === "settings.smm" || o === "settings.payment")));
+  const effective = [...selected].filter((o) => !(allSettings && (SETTINGS_PARTS as readonly Option[]).includes(o)));
 
   function toggle(option: Option, on: boolean) {
     const next = new Set(selected);
@@ -72,24 +83,13 @@ export function DangerZone() {
         </p>
 
         <div className="mt-4 space-y-2">
-          <Option id="orders" label={LABELS.orders} checked={selected.has("orders")} onChange={toggle} />
-          <Option id="plans" label={LABELS.plans} checked={selected.has("plans")} onChange={toggle} />
-          <Option id="settings.all" label={LABELS["settings.all"]} checked={allSettings} onChange={toggle} />
+          <Option id="orders" checked={selected.has("orders")} onChange={toggle} />
+          <Option id="plans" checked={selected.has("plans")} onChange={toggle} />
+          <Option id="settings.all" checked={allSettings} onChange={toggle} />
           <div className="ml-7 space-y-2">
-            <Option
-              id="settings.smm"
-              label={LABELS["settings.smm"]}
-              checked={selected.has("settings.smm")}
-              disabled={allSettings}
-              onChange={toggle}
-            />
-            <Option
-              id="settings.payment"
-              label={LABELS["settings.payment"]}
-              checked={selected.has("settings.payment")}
-              disabled={allSettings}
-              onChange={toggle}
-            />
+            {SETTINGS_PARTS.map((id) => (
+              <Option key={id} id={id} checked={selected.has(id)} disabled={allSettings} onChange={toggle} />
+            ))}
           </div>
           <p className="flex items-center gap-2 text-sm text-gray-600">
             <Lock className="size-4" aria-hidden /> Admin Authentication — protected, cannot be deleted
@@ -121,34 +121,28 @@ export function DangerZone() {
         </div>
 
         <ConfirmDialog
-          open={confirm === "selected"}
+          open={confirm !== null}
           tone="alarm"
-          title="Confirm Selective Deletion"
-          confirmLabel="Delete Selected"
+          {...CONFIRMATIONS[asking]}
           working={working}
           onCancel={() => setConfirm(null)}
-          onConfirm={() => submit("selected")}
+          onConfirm={() => submit(asking)}
         >
-          <p>The following will be permanently deleted:</p>
-          <ul className="list-disc pl-5">
-            {effective.map((o) => (
-              <li key={o}>{LABELS[o]}</li>
-            ))}
-          </ul>
-        </ConfirmDialog>
-        <ConfirmDialog
-          open={confirm === "all"}
-          tone="alarm"
-          title="Final Confirmation - Delete Everything"
-          confirmLabel="Yes, Delete Everything"
-          working={working}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => submit("all")}
-        >
-          <p>
-            This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
-            written first.
-          </p>
+          {asking === "selected" ? (
+            <>
+              <p>The following will be permanently deleted:</p>
+              <ul className="list-disc pl-5">
+                {effective.map((o) => (
+                  <li key={o}>{LABELS[o]}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>
+              This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
+              written first.
+            </p>
+          )}
         </ConfirmDialog>
       </section>
     </Card>
@@ -157,7 +151,6 @@ export function DangerZone() {
 
 function Option(props: {
   id: Option;
-  label: string;
   checked: boolean;
   disabled?: boolean;
   onChange: (id: Option, on: boolean) => void;
@@ -173,7 +166,7 @@ function Option(props: {
         onCheckedChange={(v) => props.onChange(props.id, v === true)}
       />
       <label htmlFor={htmlId} className={`text-sm ${props.disabled ? "text-gray-500" : ""}`}>
-        {props.label}
+        {LABELS[props.id]}
       </label>
     </div>
   );
