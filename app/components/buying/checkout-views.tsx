@@ -6,7 +6,7 @@ import { ArrowLeft, Clock, Copy, Download, Loader2, MessageCircle, Smartphone, T
 import { useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";
 import { Link } from "react-router";
-import type { CheckoutOrder } from "~/domain/payments/checkout.server";
+import type { CheckoutOrder, CheckoutPayment } from "~/domain/payments/checkout.server";
 import { cn } from "~/lib/cn";
 import { formatCount, formatInr } from "~/lib/money";
 import { Badge } from "~/components/ui/badge";
@@ -91,14 +91,7 @@ export function AwaitingPayment({
   onSubmitUtr,
 }: {
   order: CheckoutOrder;
-  payment: {
-    upiLink: string;
-    qrDataUri: string;
-    payeeName: string;
-    payeeVpa: string;
-    qrImageUrl: string;
-    gateway: string | null;
-  };
+  payment: CheckoutPayment;
   remainingMs: number;
   onBack: () => void;
   onSubmitUtr: (utr: string) => Promise<BuyerError | null>;

@@ -1,4 +1,5 @@
 import {
+  type LucideIcon,
   CheckCircle2,
   Clock,
   Hourglass,
@@ -10,7 +11,6 @@ import {
   TriangleAlert,
   XCircle,
 } from "lucide-react";
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { BuyerStage } from "~/domain/orders/buyer-view";
 import type { TrackedOrder } from "~/domain/orders/buyer.server";
@@ -19,21 +19,27 @@ import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import { formatCount, formatInr } from "~/lib/money";
 
-const ICONS: Record<BuyerStage, ReactNode> = {
-  pay: <Clock aria-hidden className="size-10 text-amber-600" />,
-  expired: <Clock aria-hidden className="size-10 text-red-600" />,
-  confirming: <Loader2 aria-hidden className="size-10 animate-spin text-brand-600 motion-reduce:animate-none" />,
-  preparing: <CheckCircle2 aria-hidden className="size-10 text-green-600" />,
-  delayed: <Hourglass aria-hidden className="size-10 text-amber-600" />,
-  on_hold: <SearchCheck aria-hidden className="size-10 text-amber-600" />,
-  delivering: <Truck aria-hidden className="size-10 text-brand-600" />,
-  delivered: <PackageCheck aria-hidden className="size-10 text-green-600" />,
-  partial: <TriangleAlert aria-hidden className="size-10 text-amber-600" />,
-  not_delivered: <XCircle aria-hidden className="size-10 text-red-600" />,
-  you_cancelled: <RotateCcw aria-hidden className="size-10 text-gray-700" />,
-  refunded: <RotateCcw aria-hidden className="size-10 text-gray-700" />,
-  cancelled: <XCircle aria-hidden className="size-10 text-gray-600" />,
+/** Each stage's icon and its colour: amber waits, green is done, red went wrong, grey is closed. */
+const ICONS: Record<BuyerStage, [LucideIcon, string]> = {
+  pay: [Clock, "text-amber-600"],
+  expired: [Clock, "text-red-600"],
+  confirming: [Loader2, "animate-spin text-brand-600 motion-reduce:animate-none"],
+  preparing: [CheckCircle2, "text-green-600"],
+  delayed: [Hourglass, "text-amber-600"],
+  on_hold: [SearchCheck, "text-amber-600"],
+  delivering: [Truck, "text-brand-600"],
+  delivered: [PackageCheck, "text-green-600"],
+  partial: [TriangleAlert, "text-amber-600"],
+  not_delivered: [XCircle, "text-red-600"],
+  you_cancelled: [RotateCcw, "text-gray-700"],
+  refunded: [RotateCcw, "text-gray-700"],
+  cancelled: [XCircle, "text-gray-600"],
 };
+
+function StageIcon({ stage }: { stage: BuyerStage }) {
+  const [Icon, colour] = ICONS[stage];
+  return <Icon aria-hidden className={`size-10 ${colour}`} />;
+}
 
 /** How a refund reaches the buyer; the amount shown is already net of the fee. */
 function RefundHow() {
@@ -159,7 +165,9 @@ export function OrderProgress({ order, headingLevel = 1 }: { order: TrackedOrder
   const { t } = useTranslation("order");
   return (
     <div role="status" className="text-center">
-      <div className="flex justify-center">{ICONS[order.view.stage]}</div>
+      <div className="flex justify-center">
+        <StageIcon stage={order.view.stage} />
+      </div>
       <Heading className="mt-3 text-xl font-bold" data-testid="order-stage" data-stage={order.view.stage}>
         {t(`stage.${order.view.stage}`)}
       </Heading>

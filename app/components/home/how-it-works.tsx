@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./home-section";
 
 export function HowItWorks({ deliveryStartMinutes }: { deliveryStartMinutes: string }) {
   const { t } = useTranslation("home");
@@ -9,29 +9,26 @@ export function HowItWorks({ deliveryStartMinutes }: { deliveryStartMinutes: str
     text: t(`how.step${n}Text`, { minutes: deliveryStartMinutes }),
   }));
   return (
-    <section id="how-it-works" aria-labelledby="how-title" className="scroll-mt-16 px-4 py-16">
-      <div className="mx-auto max-w-6xl">
-        <SectionHeading id="how-title" eyebrow={t("how.eyebrow")} title={t("how.title")} />
-        <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {steps.map((step, i) => (
-            <Card asChild key={step.title} padding="lg" shadow="none" className="relative">
-              <li>
-                <span
-                  aria-hidden="true"
-                  className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-extrabold text-white"
-                >
-                  {i + 1}
-                </span>
-                <h3 className="mt-3 font-bold text-ink">
-                  <span className="sr-only">{t("how.step", { n: i + 1 })}</span>
-                  {step.title}
-                </h3>
-                <p className="mt-1 text-sm leading-relaxed text-gray-700">{step.text}</p>
-              </li>
-            </Card>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <HomeSection id="how-it-works" headingId="how-title" width="6xl" copy="how">
+      <ol className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {steps.map((step, i) => (
+          <Card asChild key={step.title} padding="lg" shadow="none" className="relative">
+            <li>
+              <span
+                aria-hidden="true"
+                className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 text-lg font-extrabold text-white"
+              >
+                {i + 1}
+              </span>
+              <h3 className="mt-3 font-bold text-ink">
+                <span className="sr-only">{t("how.step", { n: i + 1 })}</span>
+                {step.title}
+              </h3>
+              <p className="mt-1 text-sm leading-relaxed text-gray-700">{step.text}</p>
+            </li>
+          </Card>
+        ))}
+      </ol>
+    </HomeSection>
   );
 }

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import type { ProofItem } from "~/domain/social-proof/types";
 import { Carousel } from "./carousel";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./home-section";
 
 /** 2 seconds of confetti on every change of proof item (docs/product.md, Home page). */
 const CONFETTI_MS = 2_000;
@@ -12,27 +12,19 @@ const CONFETTI_MS = 2_000;
 export function ProofCarousel({ items }: { items: ProofItem[] }) {
   const { t } = useTranslation("home");
   return (
-    <section id="results" aria-labelledby="results-title" className="scroll-mt-16 bg-gray-50 px-4 py-16">
-      <div className="mx-auto max-w-4xl">
-        <SectionHeading
-          id="results-title"
-          eyebrow={t("proof.eyebrow")}
-          title={t("proof.title")}
-          intro={t("proof.intro")}
+    <HomeSection id="results" headingId="results-title" tone="tinted" width="4xl" copy="proof">
+      <div className="mt-10">
+        <Carousel
+          label={t("proof.label")}
+          itemName={t("common:carousel.result")}
+          slideClassName="basis-full"
+          slides={items.map((item) => (
+            <ProofSlide key={item.title} item={item} />
+          ))}
+          confetti={{ on: "every", ms: CONFETTI_MS }}
         />
-        <div className="mt-10">
-          <Carousel
-            label={t("proof.label")}
-            itemName={t("common:carousel.result")}
-            slideClassName="basis-full"
-            slides={items.map((item) => (
-              <ProofSlide key={item.title} item={item} />
-            ))}
-            confetti={{ on: "every", ms: CONFETTI_MS }}
-          />
-        </div>
       </div>
-    </section>
+    </HomeSection>
   );
 }
 

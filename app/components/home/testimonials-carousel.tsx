@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
 import type { Testimonial } from "~/domain/social-proof/types";
 import { Carousel } from "./carousel";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./home-section";
 import { RatingStarSymbol, RatingStars } from "./rating-stars";
 
 /** 3 seconds of confetti, on the first change only (docs/product.md, Home page). */
@@ -20,32 +20,26 @@ function formatDate(iso: string): string {
 export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
   const { t } = useTranslation("home");
   return (
-    <section
+    <HomeSection
       id="customer-testimonials"
-      aria-labelledby="testimonials-title"
-      className="scroll-mt-16 bg-gray-50 px-4 py-16"
+      headingId="testimonials-title"
+      tone="tinted"
+      width="6xl"
+      copy="testimonials"
     >
       <RatingStarSymbol />
-      <div className="mx-auto max-w-6xl">
-        <SectionHeading
-          id="testimonials-title"
-          eyebrow={t("testimonials.eyebrow")}
-          title={t("testimonials.title")}
-          intro={t("testimonials.intro")}
+      <div className="mt-10">
+        <Carousel
+          label={t("testimonials.label")}
+          itemName={t("common:carousel.testimonial")}
+          slideClassName="basis-full sm:basis-1/2 lg:basis-1/3"
+          slides={items.map((t) => (
+            <TestimonialCard key={t.handle} item={t} />
+          ))}
+          confetti={{ on: "first", ms: CONFETTI_MS }}
         />
-        <div className="mt-10">
-          <Carousel
-            label={t("testimonials.label")}
-            itemName={t("common:carousel.testimonial")}
-            slideClassName="basis-full sm:basis-1/2 lg:basis-1/3"
-            slides={items.map((t) => (
-              <TestimonialCard key={t.handle} item={t} />
-            ))}
-            confetti={{ on: "first", ms: CONFETTI_MS }}
-          />
-        </div>
       </div>
-    </section>
+    </HomeSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Clock, IndianRupee, KeyRound, LifeBuoy, MapPinned, TrendingUp } from "lucide-react";
 import { Card } from "~/components/ui/card";
-import { SectionHeading } from "./section-heading";
+import { HomeSection } from "./home-section";
 
 export function WhyChooseUs({ deliveryStartMinutes }: { deliveryStartMinutes: string }) {
   const { t } = useTranslation("home");
@@ -39,21 +39,18 @@ export function WhyChooseUs({ deliveryStartMinutes }: { deliveryStartMinutes: st
     },
   ];
   return (
-    <section aria-labelledby="why-title" className="bg-gray-50 px-4 py-16">
-      <div className="mx-auto max-w-6xl">
-        <SectionHeading id="why-title" eyebrow={t("why.eyebrow")} title={t("why.title")} />
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {reasons.map(({ icon: Icon, title, text }) => (
-            <Card asChild key={title} padding="lg" shadow="none">
-              <li>
-                <Icon aria-hidden="true" className="size-7 text-brand-600" />
-                <h3 className="mt-3 font-bold text-ink">{title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-gray-700">{text}</p>
-              </li>
-            </Card>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <HomeSection headingId="why-title" tone="tinted" width="6xl" copy="why">
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {reasons.map(({ icon: Icon, title, text }) => (
+          <Card asChild key={title} padding="lg" shadow="none">
+            <li>
+              <Icon aria-hidden="true" className="size-7 text-brand-600" />
+              <h3 className="mt-3 font-bold text-ink">{title}</h3>
+              <p className="mt-1 text-sm leading-relaxed text-gray-700">{text}</p>
+            </li>
+          </Card>
+        ))}
+      </ul>
+    </HomeSection>
   );
 }

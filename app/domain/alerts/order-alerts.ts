@@ -40,81 +40,62 @@ export function orderAlertFor(name: TransitionName, order: OrderRow, now: number
   if (!event) return null;
   const id = order.order_id;
   const what = `${order.plan_name} (${order.quantity} ${order.service_type}) for ${order.target}`;
-  const base = { orderId: id, path: `/admin/orders/${id}` };
+  const queued = (eventKey: string, title: string, lines: string[], more?: Pick<AlertFacts, "confirmable">) => ({
+    event,
+    eventKey,
+    facts: { orderId: id, path: `/admin/orders/${id}`, title, lines, ...more },
+  });
   switch (name) {
     case "claimPayment":
-      return {
-        event,
-        eventKey: `payment_claimed:${id}`,
-        facts: {
-          ...base,
-          title: `Payment to confirm: ${formatInr(order.price_paise)} for order ${id}`,
-          lines: [what, `UTR given by the buyer: ${order.utr ?? "none"}`],
-          confirmable: true,
-        },
-      };
+      return queued(
+        `payment_claimed:${id}`,
+        `Payment to confirm: ${formatInr(order.price_paise)} for order ${id}`,
+        [what, `UTR given by the buyer: ${order.utr ?? "none"}`],
+        { confirmable: true },
+      );
     case "placementFailed":
     case "placementUnknown":
-      return {
-        event,
-        eventKey: `${name}:${id}:${now}`,
-        facts: {
-          ...base,
-          title:
-            name === "placementFailed"
-              ? `The panel refused order ${id}`
-              : `Order ${id}: the panel's answer never came (check the panel)`,
-          lines: [
-            what,
-            ...(order.panel_error ? [`Panel: ${order.panel_error}`] : []),
-            name === "placementFailed"
-              ? "Fix the cause and send it again from the order's page, or cancel it to refund the buyer."
-              : "Look for it in the panel's order list before sending it again.",
-          ],
-        },
-      };
+      return queued(
+        `${name}:${id}:${now}`,
+        name === "placementFailed"
+          ? `The panel refused order ${id}`
+          : `Order ${id}: the panel's answer never came (check the panel)`,
+        [
+          what,
+          ...(order.panel_error ? [`Panel: ${order.panel_error}`] : []),
+          name === "placementFailed"
+            ? "Fix the cause and send it again from the order's page, or cancel it to refund the buyer."
+            : "Look for it in the panel's order list before sending it again.",
+        ],
+      );
     case "placementDeferred": {
       const reason: WaitReason = isWaitReason(order.panel_wait_reason) ? order.panel_wait_reason : "down";
-      return {
-        event,
-        // Once per order and cause (the job's retries do not repeat it); a top-up is asked for once a day.
-        eventKey: reason === "funds" ? `panel_funds:${istDate(now)}` : `placementDeferred:${id}:${reason}`,
-        facts: {
-          ...base,
-          title:
-            reason === "funds"
-              ? `Top up your SMM panel balance: order ${id} waits for it`
-              : `Order ${id} waits: ${WAIT_TITLES[reason]}`,
-          lines: [what, ...(order.panel_error ? [`Panel: ${order.panel_error}`] : []), WAIT_ADVICE[reason]],
-        },
-      };
+      // Once per order and cause (the job's retries do not repeat it); a top-up is asked for once a day.
+      return queued(
+        reason === "funds" ? `panel_funds:${istDate(now)}` : `placementDeferred:${id}:${reason}`,
+        reason === "funds"
+          ? `Top up your SMM panel balance: order ${id} waits for it`
+          : `Order ${id} waits: ${WAIT_TITLES[reason]}`,
+        [what, ...(order.panel_error ? [`Panel: ${order.panel_error}`] : []), WAIT_ADVICE[reason]],
+      );
     }
     case "partiallyDelivered":
     case "deliveryFailed":
-      return {
-        event,
-        eventKey: `${name}:${id}:${now}`,
-        facts: {
-          ...base,
-          title:
-            name === "partiallyDelivered"
-              ? `Order ${id} was only partly delivered by the panel`
-              : `The panel cancelled order ${id}`,
-          lines: [what, ...(order.panel_remains !== null ? [`Not delivered: ${order.panel_remains}`] : [])],
-        },
-      };
+      return queued(
+        `${name}:${id}:${now}`,
+        name === "partiallyDelivered"
+          ? `Order ${id} was only partly delivered by the panel`
+          : `The panel cancelled order ${id}`,
+        [what, ...(order.panel_remains !== null ? [`Not delivered: ${order.panel_remains}`] : [])],
+      );
     case "refundDue":
     case "cancelBeforeDelivery":
-      return {
-        event,
-        eventKey: `refund_due:${id}:${now}`,
-        facts: {
-          ...base,
-          title: `Refund due: ${formatInr(order.refund_due_paise ?? 0)} for order ${id}`,
-          // No buyer phone or name: the outbox outlives the retention period that erases them from the order.
-          lines: [what, "Pay it back to the buyer and mark the order refunded."],
-        },
-      };
+      // No buyer phone or name: the outbox outlives the retention period that erases them from the order.
+      return queued(
+        `refund_due:${id}:${now}`,
+        `Refund due: ${formatInr(order.refund_due_paise ?? 0)} for order ${id}`,
+        [what, "Pay it back to the buyer and mark the order refunded."],
+      );
     default:
       return null;
   }

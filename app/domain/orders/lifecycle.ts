@@ -5,7 +5,8 @@
  * labels and for the actions each state offers. Diagram: docs/order-lifecycle.md.
  */
 
-export const ORDER_STATUSES = [
+/** Before any payment is confirmed. */
+export const UNPAID_STATUSES = [
   /** Created; the buyer has the payment window to pay. */
   "awaiting_payment",
   /** The buyer says they paid and gave a UPI reference (UTR); not yet confirmed. */
@@ -14,6 +15,10 @@ export const ORDER_STATUSES = [
   "expired",
   /** Closed by the operator before any payment was confirmed. */
   "cancelled",
+] as const;
+
+/** Paid and on its way to the buyer: to send, being sent, waiting for the panel, or at the panel. */
+export const ON_ITS_WAY_STATUSES = [
   /** Payment confirmed (by the operator, a bank alert or a gateway); not yet sent to the panel. */
   "paid",
   /** Being handed to the SMM panel right now (its `add` call is in flight). */
@@ -29,6 +34,11 @@ export const ORDER_STATUSES = [
   "sent",
   /** The panel is delivering. */
   "delivering",
+] as const;
+
+export const ORDER_STATUSES = [
+  ...UNPAID_STATUSES,
+  ...ON_ITS_WAY_STATUSES,
   "delivered",
   /** The panel stopped before delivering everything (only while unpaid; a paid one becomes refund_due). */
   "partial",
@@ -48,25 +58,12 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return ORDER_STATUSES.includes(value as OrderStatus);
 }
 
-/** Before any payment is confirmed. */
-export const UNPAID_STATUSES = [
-  "awaiting_payment",
-  "payment_claimed",
-  "expired",
-  "cancelled",
-] as const satisfies readonly OrderStatus[];
-
 /**
  * The orders the revenue screens count as sales: payment confirmed, or sent to
  * the panel by the operator's choice (docs/product.md, Dashboard).
  */
 export const PAID_STATUSES = [
-  "paid",
-  "sending",
-  "placement_unknown",
-  "waiting_panel",
-  "sent",
-  "delivering",
+  ...ON_ITS_WAY_STATUSES,
   "delivered",
   "refund_due",
   "refunded",

@@ -1,18 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES, type OrderStatus, canTransition } from "./lifecycle";
+import { ORDER_STATUSES, type OrderStatus, PAID_STATUSES, canTransition } from "./lifecycle";
 import { ORDER_ACTION_INTENTS, actionsFor, orderActionSchema } from "./order-actions";
 
-const PAID = new Set<OrderStatus>([
-  "paid",
-  "sending",
-  "placement_unknown",
-  "waiting_panel",
-  "sent",
-  "delivering",
-  "delivered",
-  "refund_due",
-  "refunded",
-]);
+const PAID = new Set<OrderStatus>(PAID_STATUSES);
 const base = (status: OrderStatus) => ({
   status,
   paid: PAID.has(status),

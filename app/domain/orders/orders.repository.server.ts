@@ -1,6 +1,6 @@
 import { type CompiledQuery, SqliteAdapter } from "kysely";
 import { type DB, snapshotReads } from "~/db/database.server";
-import type { OrderStatus } from "./lifecycle";
+import { ON_ITS_WAY_STATUSES, type OrderStatus } from "./lifecycle";
 import type { NewOrderRow, OrderRow, OrderUpdate } from "./table";
 
 /**
@@ -318,15 +318,7 @@ export function isSqlite(db: DB): boolean {
 }
 
 /** Orders at a panel that are not finished there (paid and to send, being sent, waiting, placed, delivering, or stopped for a resend). */
-export const UNFINISHED_AT_PANEL: readonly OrderStatus[] = [
-  "paid",
-  "sending",
-  "placement_unknown",
-  "waiting_panel",
-  "sent",
-  "delivering",
-  "failed",
-];
+export const UNFINISHED_AT_PANEL: readonly OrderStatus[] = [...ON_ITS_WAY_STATUSES, "failed"];
 
 export async function countUnfinishedOrdersAtPanel(db: DB, panelId: number): Promise<number> {
   const row = await db

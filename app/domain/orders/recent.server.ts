@@ -1,20 +1,12 @@
 import type { DB } from "~/db/database.server";
 import type { ServiceType } from "~/domain/plans/table";
-import type { OrderStatus } from "./lifecycle";
+import { ON_ITS_WAY_STATUSES, type OrderStatus } from "./lifecycle";
 import { type RecentOrder, maskHandle } from "./recent";
 
 const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Paid orders on their way or delivered: an unpaid checkout, a refund or a failure is not a sale to show. */
-const SHOWN: readonly OrderStatus[] = [
-  "paid",
-  "sending",
-  "placement_unknown",
-  "waiting_panel",
-  "sent",
-  "delivering",
-  "delivered",
-];
+const SHOWN: readonly OrderStatus[] = [...ON_ITS_WAY_STATUSES, "delivered"];
 
 /**
  * Real, paid orders of one service from the last week, newest first, masked:

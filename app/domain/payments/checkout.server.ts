@@ -15,6 +15,19 @@ export interface CheckoutOrder extends TrackedOrder {
   lateUtrUntil: number;
 }
 
+/** How the buyer can pay an order now. */
+export interface CheckoutPayment {
+  upiLink: string;
+  qrDataUri: string;
+  payeeName: string;
+  /** The UPI ID, as text a buyer can copy into another phone's UPI app. */
+  payeeVpa: string;
+  /** The QR as a PNG to save, for UPI apps that scan from the gallery. */
+  qrImageUrl: string;
+  /** The online gateway offered beside the QR ("razorpay"), when one is switched on. */
+  gateway: string | null;
+}
+
 export type CheckoutView =
   | { kind: "missing" }
   | {
@@ -23,17 +36,7 @@ export type CheckoutView =
       /** Lets the browser run the countdown on the server's clock. */
       serverNow: number;
       /** Present while the order waits for payment and payment is configured. */
-      payment: {
-        upiLink: string;
-        qrDataUri: string;
-        payeeName: string;
-        /** The UPI ID, as text a buyer can copy into another phone's UPI app. */
-        payeeVpa: string;
-        /** The QR as a PNG to save, for UPI apps that scan from the gallery. */
-        qrImageUrl: string;
-        /** The online gateway offered beside the QR ("razorpay"), when one is switched on. */
-        gateway: string | null;
-      } | null;
+      payment: CheckoutPayment | null;
       /** Why the order cannot be paid now: the buyer's words, and what a page in another language needs to say them. */
       paymentError: { message: string; details?: Record<string, string | null> } | null;
     };

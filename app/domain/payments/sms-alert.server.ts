@@ -3,7 +3,7 @@ import { AppError } from "~/lib/app-error";
 import { parseJsonText } from "~/lib/parse.server";
 import { acceptCredit } from "./credits.server";
 import { customTemplates, smsSecret } from "./payment-settings.server";
-import { creditTime, readAlert, readsLikeCredit } from "./reader/read-alert";
+import { alertEvidence, creditTime, readAlert, readsLikeCredit } from "./reader/read-alert";
 import { firstSighting } from "./replay-guard.server";
 import { SIGNATURE_TOLERANCE_MS, verifySignature } from "./signature";
 import { MAX_SMS_BODY_BYTES, type SmsAlertBody, type SmsAlertResponse, smsAlertBodySchema } from "./sms-alert.types";
@@ -118,10 +118,7 @@ export async function receiveSmsAlert(
       evidence: {
         ...evidence,
         template: alert.by === "reader" ? `reader:${alert.bankId}` : alert.by,
-        bank: alert.bankId,
-        payerName: alert.payerName,
-        account: alert.account,
-        kind: alert.kind,
+        ...alertEvidence(alert),
       },
     },
     now,

@@ -3,14 +3,13 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { cancelOrders } from "~/domain/panel/client.server";
 import type { Actor } from "~/domain/orders/lifecycle";
 import { lockOrder } from "~/domain/orders/orders.repository.server";
-import { type PanelServices, loadPanelSetup } from "~/domain/orders/placement.server";
-import { findOrder } from "~/domain/orders/orders.repository.server";
+import type { PanelServices } from "~/domain/orders/placement.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { applyTransition } from "~/domain/orders/transitions.server";
-import { AppError, isAppError } from "~/lib/app-error";
+import { AppError } from "~/lib/app-error";
 import { CANCEL_REFUSAL_TEXT, type CancelRefusal } from "./cancel-messages";
-import { selfServiceFacts, serviceIdOf } from "./facts.server";
-import { finishRequest, insertRequest } from "./requests.repository.server";
+import { claimRequest } from "./claim.server";
+import { finishRequest } from "./requests.repository.server";
 import { cancelRefusal } from "./rules";
 import { type Requester, requesterName } from "./who";
 
@@ -44,39 +43,23 @@ export async function cancelBeforeDelivery(
   now = Date.now(),
 ): Promise<OrderRow> {
   const { db, logger } = services;
-  let setup;
-  try {
-    // The panel the order was placed at.
-    setup = await loadPanelSetup(services, (await findOrder(db, orderId))?.panel_id ?? null);
-  } catch (error) {
-    if (isAppError(error)) throw cancelError("CANCEL_UNAVAILABLE");
-    throw error;
-  }
   const name = requesterName(who);
   const actor: Actor = who.kind === "buyer" ? { kind: "buyer" } : { kind: "operator", name: who.name };
+  const claim = await claimRequest(
+    services,
+    orderId,
+    who,
+    {
+      kind: "cancel",
+      refuse: (facts) => cancelRefusal(facts, who.kind),
+      error: cancelError,
+      unavailable: "CANCEL_UNAVAILABLE",
+      auditAction: "order.cancelRequested",
+    },
+    now,
+  );
 
-  const claim = await db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderId);
-    if (!order) throw new AppError("NOT_FOUND", "Order not found");
-    const refused = cancelRefusal(await selfServiceFacts(trx, order, serviceIdOf(setup, order), now), who.kind);
-    if (refused) throw cancelError(refused);
-    const requestId = await insertRequest(trx, { orderId, kind: "cancel", requestedBy: name, now });
-    await recordAudit(
-      trx,
-      {
-        actor: name,
-        action: "order.cancelRequested",
-        targetType: "order",
-        targetId: orderId,
-        details: { panelOrderId: order.panel_order_id },
-        client: who.client,
-      },
-      now,
-    );
-    return { requestId, panelOrderId: order.panel_order_id! };
-  });
-
-  const reply = await cancelOrders(setup.connection, [claim.panelOrderId]);
+  const reply = await cancelOrders(claim.setup.connection, [claim.panelOrderId]);
   const entry = reply.ok ? reply.value.get(claim.panelOrderId) : undefined;
   const answeredAt = Date.now();
   if (entry?.ok) {

@@ -1,13 +1,11 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { requestRefill as askPanelForRefill } from "~/domain/panel/client.server";
 import { firstSyncDelay } from "~/domain/panel/sync-schedule";
-import { type PanelServices, loadPanelSetup } from "~/domain/orders/placement.server";
-import { findOrder } from "~/domain/orders/orders.repository.server";
-import { lockOrder } from "~/domain/orders/orders.repository.server";
-import { AppError, isAppError } from "~/lib/app-error";
+import type { PanelServices } from "~/domain/orders/placement.server";
+import { AppError } from "~/lib/app-error";
 import { REFILL_REFUSAL_TEXT, type RefillRefusal } from "./refill-messages";
-import { finishRequest, insertRequest } from "./requests.repository.server";
-import { selfServiceFacts, serviceIdOf } from "./facts.server";
+import { claimRequest } from "./claim.server";
+import { finishRequest } from "./requests.repository.server";
 import { refillRefusal } from "./rules";
 import { type Requester, requesterName } from "./who";
 
@@ -49,39 +47,22 @@ export async function requestOrderRefill(
   now = Date.now(),
 ): Promise<RefillOutcome> {
   const { db, logger } = services;
-  let setup;
-  try {
-    // The panel the order was placed at.
-    setup = await loadPanelSetup(services, (await findOrder(db, orderId))?.panel_id ?? null);
-  } catch (error) {
-    if (isAppError(error)) throw refillError("REFILL_UNAVAILABLE");
-    throw error;
-  }
   const actor = requesterName(who);
+  const claim = await claimRequest(
+    services,
+    orderId,
+    who,
+    {
+      kind: "refill",
+      refuse: (facts) => refillRefusal(facts, now, who.kind),
+      error: refillError,
+      unavailable: "REFILL_UNAVAILABLE",
+      auditAction: "order.refillRequested",
+    },
+    now,
+  );
 
-  const claim = await db.transaction().execute(async (trx) => {
-    const order = await lockOrder(trx, orderId);
-    if (!order) throw new AppError("NOT_FOUND", "Order not found");
-    const facts = await selfServiceFacts(trx, order, serviceIdOf(setup, order), now);
-    const refused = refillRefusal(facts, now, who.kind);
-    if (refused) throw refillError(refused);
-    const requestId = await insertRequest(trx, { orderId, kind: "refill", requestedBy: actor, now });
-    await recordAudit(
-      trx,
-      {
-        actor,
-        action: "order.refillRequested",
-        targetType: "order",
-        targetId: orderId,
-        details: { panelOrderId: order.panel_order_id },
-        client: who.client,
-      },
-      now,
-    );
-    return { requestId, panelOrderId: order.panel_order_id! };
-  });
-
-  const reply = await askPanelForRefill(setup.connection, claim.panelOrderId);
+  const reply = await askPanelForRefill(claim.setup.connection, claim.panelOrderId);
   const answeredAt = Date.now();
   await db.transaction().execute(async (trx) => {
     if (reply.ok) {
@@ -89,7 +70,7 @@ export async function requestOrderRefill(
         state: "accepted",
         panelRefillId: reply.value,
         refillStatus: "pending",
-        nextSyncAt: answeredAt + firstSyncDelay(setup.syncIntervalMs),
+        nextSyncAt: answeredAt + firstSyncDelay(claim.setup.syncIntervalMs),
         now: answeredAt,
       });
     } else {

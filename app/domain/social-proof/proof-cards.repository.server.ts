@@ -1,6 +1,7 @@
+import type { Updateable } from "kysely";
 import type { DB } from "~/db/database.server";
 import type { ProofCardInput } from "./forms";
-import type { ProofCardRow } from "./table";
+import type { ProofCardRow, ProofCardTable } from "./table";
 
 /** The `proof_cards` table's SQL. */
 
@@ -39,18 +40,28 @@ export function findProofCard(db: DB, id: number): Promise<ProofCardRow | undefi
   return db.selectFrom("proof_cards").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The one UPDATE of the table: an edit or a publish, stamped with `updated_at`. */
+function updateRow(
+  db: DB,
+  id: number,
+  values: Updateable<ProofCardTable>,
+  now: number,
+): Promise<ProofCardRow | undefined> {
+  return db
+    .updateTable("proof_cards")
+    .set({ ...values, updated_at: now })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function updateProofCardRow(
   db: DB,
   id: number,
   input: ProofCardInput,
   now: number,
 ): Promise<ProofCardRow | undefined> {
-  return db
-    .updateTable("proof_cards")
-    .set({ ...columns(input), updated_at: now })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateRow(db, id, columns(input), now);
 }
 
 export function setProofCardPublished(
@@ -59,12 +70,7 @@ export function setProofCardPublished(
   published: boolean,
   now: number,
 ): Promise<ProofCardRow | undefined> {
-  return db
-    .updateTable("proof_cards")
-    .set({ published: published ? 1 : 0, updated_at: now })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateRow(db, id, { published: published ? 1 : 0 }, now);
 }
 
 export function deleteProofCardRow(db: DB, id: number): Promise<ProofCardRow | undefined> {

@@ -1,6 +1,7 @@
+import type { Updateable } from "kysely";
 import type { DB } from "~/db/database.server";
 import type { TestimonialInput } from "./forms";
-import type { TestimonialRow } from "./table";
+import type { TestimonialRow, TestimonialTable } from "./table";
 
 /** The `testimonials` table's SQL. */
 
@@ -41,18 +42,28 @@ export function findTestimonial(db: DB, id: number): Promise<TestimonialRow | un
   return db.selectFrom("testimonials").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The one UPDATE of the table: an edit or a publish, stamped with `updated_at`. */
+function updateRow(
+  db: DB,
+  id: number,
+  values: Updateable<TestimonialTable>,
+  now: number,
+): Promise<TestimonialRow | undefined> {
+  return db
+    .updateTable("testimonials")
+    .set({ ...values, updated_at: now })
+    .where("id", "=", id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
 export function updateTestimonialRow(
   db: DB,
   id: number,
   input: TestimonialInput,
   now: number,
 ): Promise<TestimonialRow | undefined> {
-  return db
-    .updateTable("testimonials")
-    .set({ ...columns(input), updated_at: now })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateRow(db, id, columns(input), now);
 }
 
 export function setTestimonialPublished(
@@ -61,12 +72,7 @@ export function setTestimonialPublished(
   published: boolean,
   now: number,
 ): Promise<TestimonialRow | undefined> {
-  return db
-    .updateTable("testimonials")
-    .set({ published: published ? 1 : 0, updated_at: now })
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+  return updateRow(db, id, { published: published ? 1 : 0 }, now);
 }
 
 export function deleteTestimonialRow(db: DB, id: number): Promise<TestimonialRow | undefined> {

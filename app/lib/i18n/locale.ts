@@ -21,21 +21,14 @@ export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 const HINDI_PREFIX = "/hi";
 
+/** The four services' pages. */
+export const SERVICE_PATHS = ["/followers", "/likes", "/views", "/comments"] as const;
+
+/** The policy pages. */
+export const POLICY_PATHS = ["/privacy-policy", "/terms-of-service", "/delivery-policy", "/refund-policy"] as const;
+
 /** Pages that exist in both languages; everything else (the blog, the admin) is English only. */
-export const TRANSLATED_PATHS = [
-  "/",
-  "/followers",
-  "/likes",
-  "/views",
-  "/comments",
-  "/checkout",
-  "/track",
-  "/contact-us",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/delivery-policy",
-  "/refund-policy",
-] as const;
+export const TRANSLATED_PATHS = ["/", ...SERVICE_PATHS, "/checkout", "/track", "/contact-us", ...POLICY_PATHS] as const;
 
 const translated = new Set<string>(TRANSLATED_PATHS);
 

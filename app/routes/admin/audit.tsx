@@ -63,26 +63,23 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       </div>
       {(newer || older) && (
         <nav className="flex items-center justify-between gap-2" aria-label="Pagination">
-          {newer ? (
-            <Link to={newer} className={pageLink}>
-              Newer
-            </Link>
-          ) : (
-            <span className={noPage} aria-disabled="true">
-              Newer
-            </span>
-          )}
-          {older ? (
-            <Link to={older} className={pageLink}>
-              Older
-            </Link>
-          ) : (
-            <span className={noPage} aria-disabled="true">
-              Older
-            </span>
-          )}
+          <PageLink to={newer}>Newer</PageLink>
+          <PageLink to={older}>Older</PageLink>
         </nav>
       )}
     </div>
+  );
+}
+
+/** A link to the next page of entries, or its greyed-out place when there is none. */
+function PageLink({ to, children }: { to: string | null | undefined; children: string }) {
+  return to ? (
+    <Link to={to} className={pageLink}>
+      {children}
+    </Link>
+  ) : (
+    <span className={noPage} aria-disabled="true">
+      {children}
+    </span>
   );
 }

@@ -14,6 +14,7 @@ import { defaultCustomDates } from "~/lib/ist-time";
 import { Card } from "~/components/ui/card";
 import { formatCount, formatInr } from "~/lib/money";
 import { plural } from "~/lib/plural";
+import { withChanges } from "~/lib/search-params";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Dashboard") }];
 
@@ -40,17 +41,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const loading = useNavigation().state === "loading";
 
   const update = (changes: Record<string, string | undefined>) =>
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === "") next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { preventScrollReset: true },
-    );
+    setSearchParams((prev) => withChanges(prev, changes), { preventScrollReset: true });
 
   // Each card says what it counts: an unpaid checkout is not an order.
   const cards = [

@@ -5,13 +5,7 @@ import { PanelDialog } from "~/components/admin/panels/panel-dialog";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { type AdminPanel, panelsForAdmin, runPanelAction } from "~/domain/panel/panel-admin.server";
@@ -140,24 +134,16 @@ export default function PanelsPage({ loaderData }: Route.ComponentProps) {
         />
       )}
       {deleting && (
-        <AlertDialog open onOpenChange={(open) => !open && !busy && setDeleting(null)}>
-          <AlertDialogContent overlayClassName="z-50 bg-black/40">
-            <AlertDialogTitle>Delete {deleting.name}?</AlertDialogTitle>
-            <AlertDialogDescription className="mt-2">
-              Its services list goes with it. A panel that a plan or an unfinished order uses is not deleted.
-            </AlertDialogDescription>
-            <div className="mt-6 flex justify-end gap-2">
-              <AlertDialogCancel asChild>
-                <Button variant="neutral" size="md" disabled={busy}>
-                  Cancel
-                </Button>
-              </AlertDialogCancel>
-              <Button variant="destroy" size="md" onClick={() => byId("delete", deleting)} disabled={busy}>
-                {busy ? "Deleting..." : "Delete"}
-              </Button>
-            </div>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          confirmLabel="Delete"
+          workingLabel="Deleting..."
+          working={busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => byId("delete", deleting)}
+        >
+          <p>Its services list goes with it. A panel that a plan or an unfinished order uses is not deleted.</p>
+        </ConfirmDialog>
       )}
     </div>
   );

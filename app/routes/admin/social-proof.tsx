@@ -7,8 +7,6 @@ import { ItemList } from "~/components/admin/social-proof/item-list";
 import { ProofCardDialog } from "~/components/admin/social-proof/proof-card-dialog";
 import { LANGUAGE_LABELS, TestimonialDialog } from "~/components/admin/social-proof/testimonial-dialog";
 import { useActionToast } from "~/components/admin/use-action-toast";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { runSocialProofAction, socialProofAdminView } from "~/domain/social-proof/admin.server";
@@ -78,67 +76,42 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
 
-      <Card asChild>
-        <section aria-labelledby="testimonials-heading" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="testimonials-heading" className="text-lg font-semibold">
-              Testimonials
-            </h2>
-            <Button size="md" onClick={() => setEditing({ kind: "testimonial", target: null })}>
-              Add testimonial
-            </Button>
-          </div>
-          <ItemList
-            items={loaderData.testimonials}
-            noun="testimonial"
-            busy={busy}
-            render={(t) => ({
-              title: `${t.name} (${t.handle})`,
-              body: (
-                <>
-                  <span className="line-clamp-2">{t.content}</span>
-                  <span className="text-xs text-gray-600">
-                    {t.rating} of 5 · {LANGUAGE_LABELS[t.language]} · {t.date}
-                  </span>
-                </>
-              ),
-            })}
-            onEdit={(id, item) => setEditing({ kind: "testimonial", target: { id, item } })}
-            onPublish={(id, published) => send({ intent: "testimonial.publish", id, published: String(published) })}
-            onDelete={(id, title) => setDeleting({ intent: "testimonial.delete", id, title })}
-          />
-        </section>
-      </Card>
-
-      <Card asChild>
-        <section aria-labelledby="proof-heading" className="space-y-4">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 id="proof-heading" className="text-lg font-semibold">
-              Proof cards
-            </h2>
-            <Button size="md" onClick={() => setEditing({ kind: "proof", target: null })}>
-              Add proof card
-            </Button>
-          </div>
-          <ItemList
-            items={loaderData.proof}
-            noun="proof card"
-            busy={busy}
-            render={(p) => ({
-              title: p.title,
-              body: (
-                <span>
-                  {p.type}: {p.before.value} → {p.after.value}
-                  {p.verified ? " · verified" : ""}
-                </span>
-              ),
-            })}
-            onEdit={(id, item) => setEditing({ kind: "proof", target: { id, item } })}
-            onPublish={(id, published) => send({ intent: "proof.publish", id, published: String(published) })}
-            onDelete={(id, title) => setDeleting({ intent: "proof.delete", id, title })}
-          />
-        </section>
-      </Card>
+      <ItemList
+        kind="testimonial"
+        items={loaderData.testimonials}
+        busy={busy}
+        render={(t) => ({
+          title: `${t.name} (${t.handle})`,
+          body: (
+            <>
+              <span className="line-clamp-2">{t.content}</span>
+              <span className="text-xs text-gray-600">
+                {t.rating} of 5 · {LANGUAGE_LABELS[t.language]} · {t.date}
+              </span>
+            </>
+          ),
+        })}
+        onEdit={(target) => setEditing({ kind: "testimonial", target })}
+        onSend={send}
+        onDelete={setDeleting}
+      />
+      <ItemList
+        kind="proof"
+        items={loaderData.proof}
+        busy={busy}
+        render={(p) => ({
+          title: p.title,
+          body: (
+            <span>
+              {p.type}: {p.before.value} → {p.after.value}
+              {p.verified ? " · verified" : ""}
+            </span>
+          ),
+        })}
+        onEdit={(target) => setEditing({ kind: "proof", target })}
+        onSend={send}
+        onDelete={setDeleting}
+      />
 
       {editing?.kind === "testimonial" && (
         <TestimonialDialog

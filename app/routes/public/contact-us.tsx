@@ -1,5 +1,6 @@
 import { ArrowLeft, Mail, MessageCircle, Phone } from "lucide-react";
 import { Link } from "react-router";
+import type { ReactNode } from "react";
 import type { Route } from "./+types/contact-us";
 import { useIsland } from "~/components/site/use-island";
 import { Card } from "~/components/ui/card";
@@ -105,25 +106,13 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
         </p>
 
         <div className="mt-10 grid gap-6 sm:grid-cols-2">
-          <Card asChild padding="lg" shadow="none">
-          <section aria-labelledby="seller-title">
-            <h2 id="seller-title" className="text-lg font-bold text-ink">
-              {t("contact.seller")}
-            </h2>
-            <dl className="mt-3 space-y-2 text-gray-700">
+          <DetailsCard headingId="seller-title" heading={t("contact.seller")}>
               <Detail label={t("contact.businessName")} value={c.merchantName} />
               <Detail label={t("contact.brand")} value={c.brandName} />
               <Detail label={t("contact.location")} value={c.location} />
               <Detail label={t("contact.emailLabel")} value={c.supportEmail} />
-            </dl>
-          </section>
-          </Card>
-          <Card asChild padding="lg" shadow="none">
-          <section aria-labelledby="grievance-title">
-            <h2 id="grievance-title" className="text-lg font-bold text-ink">
-              {t("contact.grievance")}
-            </h2>
-            <dl className="mt-3 space-y-2 text-gray-700">
+          </DetailsCard>
+          <DetailsCard headingId="grievance-title" heading={t("contact.grievance")} note={t("contact.grievanceText")}>
               <Detail label={t("contact.name")} value={c.grievance.name} />
               <Detail label={t("contact.designation")} value={c.grievance.designation} />
               <div>
@@ -138,15 +127,36 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
                   )}
                 </dd>
               </div>
-            </dl>
-            <p className="mt-3 text-sm leading-relaxed text-gray-700">
-              {t("contact.grievanceText")}
-            </p>
-          </section>
-          </Card>
+          </DetailsCard>
         </div>
       </div>
     </main>
+  );
+}
+
+/** A card of facts about the shop: a heading over a list of label and value. */
+function DetailsCard({
+  headingId,
+  heading,
+  note,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  /** A paragraph under the list. */
+  note?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card asChild padding="lg" shadow="none">
+      <section aria-labelledby={headingId}>
+        <h2 id={headingId} className="text-lg font-bold text-ink">
+          {heading}
+        </h2>
+        <dl className="mt-3 space-y-2 text-gray-700">{children}</dl>
+        {note && <p className="mt-3 text-sm leading-relaxed text-gray-700">{note}</p>}
+      </section>
+    </Card>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useState } from "react";
 import { useSearchParams } from "react-router";
+import { withChanges } from "~/lib/search-params";
 
 /** Changes to the list's URL: an empty value removes its parameter. */
 export type OrderListUpdate = (changes: Record<string, string | undefined>) => void;
@@ -15,11 +16,7 @@ export function useOrderListParams(): OrderListUpdate {
   return (changes) => {
     setSearchParams(
       (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === undefined || v === "") next.delete(k);
-          else next.set(k, v);
-        }
+        const next = withChanges(prev, changes);
         if (!("page" in changes)) next.delete("page");
         return next;
       },

@@ -1,18 +1,13 @@
 import { Loader2, Lock, TriangleAlert } from "lucide-react";
-import { useState } from "react";
+import { type ComponentProps, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Card } from "~/components/ui/card";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-} from "~/components/ui/dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { cn } from "~/lib/cn";
 import { plural } from "~/lib/plural";
 
 const LABELS = {
@@ -24,6 +19,15 @@ const LABELS = {
 } as const;
 type Option = keyof typeof LABELS;
 
+/** Parts of the settings, each deleted alone unless all settings are. */
+const SETTINGS_PARTS = ["settings.smm", "settings.payment"] as const;
+
+/** What each deletion's confirmation asks. */
+const CONFIRMATIONS = {
+  selected: { title: "Confirm Selective Deletion", confirmLabel: "Delete Selected" },
+  all: { title: "Final Confirmation - Delete Everything", confirmLabel: "Yes, Delete Everything" },
+} as const;
+
 /** The spec's Dangerous Zone. The server backs up whatever it deletes first. */
 export function DangerZone() {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
@@ -31,6 +35,8 @@ export function DangerZone() {
   const [confirm, setConfirm] = useState<"selected" | "all" | null>(null);
   const [lastKind, setLastKind] = useState<"selected" | "all">("selected");
   const working = fetcher.state !== "idle";
+  // The deletion being confirmed; while the dialog closes, the one last sent.
+  const asking = confirm ?? lastKind;
   const intent = fetcher.formData?.get("intent");
   const failure = lastKind === "all" ? "Failed to delete data" : "Failed to delete selected data";
   useActionToast(fetcher, {
@@ -43,7 +49,7 @@ export function DangerZone() {
 
   const allSettings = selected.has("settings.all");
   // 'All settings' supersedes the sub-options, so they are neither counted nor sent.
-  const effective = [...selected].filter((o) => !(allSettings && (o === "settings.smm" || o === "settings.payment")));
+  const effective = [...selected].filter((o) => !(allSettings && (SETTINGS_PARTS as readonly Option[]).includes(o)));
 
   function toggle(option: Option, on: boolean) {
     const next = new Set(selected);
@@ -77,24 +83,13 @@ export function DangerZone() {
         </p>
 
         <div className="mt-4 space-y-2">
-          <Option id="orders" label={LABELS.orders} checked={selected.has("orders")} onChange={toggle} />
-          <Option id="plans" label={LABELS.plans} checked={selected.has("plans")} onChange={toggle} />
-          <Option id="settings.all" label={LABELS["settings.all"]} checked={allSettings} onChange={toggle} />
+          <Option id="orders" checked={selected.has("orders")} onChange={toggle} />
+          <Option id="plans" checked={selected.has("plans")} onChange={toggle} />
+          <Option id="settings.all" checked={allSettings} onChange={toggle} />
           <div className="ml-7 space-y-2">
-            <Option
-              id="settings.smm"
-              label={LABELS["settings.smm"]}
-              checked={selected.has("settings.smm")}
-              disabled={allSettings}
-              onChange={toggle}
-            />
-            <Option
-              id="settings.payment"
-              label={LABELS["settings.payment"]}
-              checked={selected.has("settings.payment")}
-              disabled={allSettings}
-              onChange={toggle}
-            />
+            {SETTINGS_PARTS.map((id) => (
+              <Option key={id} id={id} checked={selected.has(id)} disabled={allSettings} onChange={toggle} />
+            ))}
           </div>
           <p className="flex items-center gap-2 text-sm text-gray-600">
             <Lock className="size-4" aria-hidden /> Admin Authentication — protected, cannot be deleted
@@ -103,66 +98,51 @@ export function DangerZone() {
 
         <div className="mt-5 flex flex-wrap gap-3">
           {effective.length > 0 && (
-            <Button
+            <DeleteButton
               variant="destroy"
-              size="md"
-              onClick={() => setConfirm("selected")}
+              working={working && intent === "delete-selected"}
+              workingLabel="Deleting Selected Data..."
               disabled={working}
-              className="disabled:opacity-60"
+              onClick={() => setConfirm("selected")}
             >
-              {working && intent === "delete-selected" ? (
-                <>
-                  <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting Selected Data...
-                </>
-              ) : (
-                `Delete Selected Data (${plural(effective.length, "item")})`
-              )}
-            </Button>
+              {`Delete Selected Data (${plural(effective.length, "item")})`}
+            </DeleteButton>
           )}
-          <Button
+          <DeleteButton
             variant="dangerOutline"
-            size="md"
-            onClick={() => setConfirm("all")}
+            working={working && intent === "delete-all"}
+            workingLabel="Deleting All Data..."
             disabled={working}
-            className="border-2 border-red-700 text-red-800 hover:bg-red-100 disabled:opacity-60"
+            onClick={() => setConfirm("all")}
+            className="border-2 border-red-700 text-red-800 hover:bg-red-100"
           >
-            {working && intent === "delete-all" ? (
-              <>
-                <Loader2 className="size-4 animate-spin" aria-hidden /> Deleting All Data...
-              </>
-            ) : (
-              "Delete ALL Data (Everything)"
-            )}
-          </Button>
+            Delete ALL Data (Everything)
+          </DeleteButton>
         </div>
 
         <ConfirmDialog
-          open={confirm === "selected"}
-          title="Confirm Selective Deletion"
-          confirmLabel="Delete Selected"
+          open={confirm !== null}
+          tone="alarm"
+          {...CONFIRMATIONS[asking]}
           working={working}
           onCancel={() => setConfirm(null)}
-          onConfirm={() => submit("selected")}
+          onConfirm={() => submit(asking)}
         >
-          <p>The following will be permanently deleted:</p>
-          <ul className="mt-2 list-disc pl-5">
-            {effective.map((o) => (
-              <li key={o}>{LABELS[o]}</li>
-            ))}
-          </ul>
-        </ConfirmDialog>
-        <ConfirmDialog
-          open={confirm === "all"}
-          title="Final Confirmation - Delete Everything"
-          confirmLabel="Yes, Delete Everything"
-          working={working}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => submit("all")}
-        >
-          <p>
-            This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
-            written first.
-          </p>
+          {asking === "selected" ? (
+            <>
+              <p>The following will be permanently deleted:</p>
+              <ul className="list-disc pl-5">
+                {effective.map((o) => (
+                  <li key={o}>{LABELS[o]}</li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>
+              This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
+              written first.
+            </p>
+          )}
         </ConfirmDialog>
       </section>
     </Card>
@@ -171,7 +151,6 @@ export function DangerZone() {
 
 function Option(props: {
   id: Option;
-  label: string;
   checked: boolean;
   disabled?: boolean;
   onChange: (id: Option, on: boolean) => void;
@@ -187,47 +166,29 @@ function Option(props: {
         onCheckedChange={(v) => props.onChange(props.id, v === true)}
       />
       <label htmlFor={htmlId} className={`text-sm ${props.disabled ? "text-gray-500" : ""}`}>
-        {props.label}
+        {LABELS[props.id]}
       </label>
     </div>
   );
 }
 
-function ConfirmDialog(props: {
-  open: boolean;
-  title: string;
-  confirmLabel: string;
-  working: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-  children: React.ReactNode;
-}) {
+/** Opens a deletion's confirmation; while that deletion runs it spins and says so. */
+function DeleteButton({
+  working,
+  workingLabel,
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Button> & { working: boolean; workingLabel: string }) {
   return (
-    <AlertDialog open={props.open} onOpenChange={(open) => !open && !props.working && props.onCancel()}>
-      <AlertDialogContent overlayClassName="z-50 bg-black/40">
-        <AlertDialogTitle className="text-red-800">{props.title}</AlertDialogTitle>
-        <AlertDialogDescription asChild>
-          <div className="mt-2">{props.children}</div>
-        </AlertDialogDescription>
-        <div className="mt-6 flex justify-end gap-2">
-          <AlertDialogCancel asChild>
-            <Button variant="neutral" size="md" disabled={props.working} className="font-normal">
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          {/* Not an AlertDialogAction: the dialog stays open, with its spinner, until the deletion is done. */}
-          <Button
-            variant="destroy"
-            size="md"
-            onClick={props.onConfirm}
-            disabled={props.working}
-            className="disabled:opacity-60"
-          >
-            {props.working && <Loader2 className="size-4 animate-spin" aria-hidden />}
-            {props.confirmLabel}
-          </Button>
-        </div>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Button size="md" className={cn("disabled:opacity-60", className)} {...props}>
+      {working ? (
+        <>
+          <Loader2 className="size-4 animate-spin" aria-hidden /> {workingLabel}
+        </>
+      ) : (
+        children
+      )}
+    </Button>
   );
 }

@@ -1,11 +1,59 @@
 import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { AdminItem } from "~/domain/social-proof/admin.server";
+import type { SocialProofIntent } from "~/domain/social-proof/forms";
+import { SOCIAL_PROOF_KINDS } from "./kinds";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 
-interface Props<T> {
+type Kind = keyof typeof SOCIAL_PROOF_KINDS;
+
+interface Props<T> extends Pick<ItemsProps<T>, "items" | "busy" | "render"> {
+  /** The intents' prefix: "testimonial" sends "testimonial.publish", "testimonial.delete". */
+  kind: Kind;
+  /** Opens the dialog: on an item, or on a new one (null). */
+  onEdit: (target: { id: number; item: T } | null) => void;
+  /** Sends a publish or unpublish now. */
+  onSend: (fields: { intent: `${Kind}.publish`; id: number; published: string }) => void;
+  /** Asks first, then sends the delete. */
+  onDelete: (request: { intent: SocialProofIntent & `${Kind}.delete`; id: number; title: string }) => void;
+}
+
+/**
+ * A card of one kind of social proof with its Add button: the operator's items
+ * (draft or published) and then the shipped samples, each marked; samples
+ * cannot be changed and never reach a shop in production.
+ */
+export function ItemList<T>({ kind, items, busy, render, onEdit, onSend, onDelete }: Props<T>) {
+  const { heading, noun } = SOCIAL_PROOF_KINDS[kind];
+  const headingId = `${kind}-heading`;
+  return (
+    <Card asChild>
+      <section aria-labelledby={headingId} className="space-y-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={headingId} className="text-lg font-semibold">
+            {heading}
+          </h2>
+          <Button size="md" onClick={() => onEdit(null)}>
+            Add {noun}
+          </Button>
+        </div>
+        <Items
+          items={items}
+          noun={noun}
+          busy={busy}
+          render={render}
+          onEdit={(id, item) => onEdit({ id, item })}
+          onPublish={(id, published) => onSend({ intent: `${kind}.publish`, id, published: String(published) })}
+          onDelete={(id, title) => onDelete({ intent: `${kind}.delete`, id, title })}
+        />
+      </section>
+    </Card>
+  );
+}
+
+interface ItemsProps<T> {
   items: AdminItem<T>[];
   /** What the list holds, for labels: "testimonial", "proof card". */
   noun: string;
@@ -17,11 +65,7 @@ interface Props<T> {
   onDelete: (id: number, title: string) => void;
 }
 
-/**
- * The operator's items (draft or published) and then the shipped samples,
- * each marked; samples cannot be changed and never reach a shop in production.
- */
-export function ItemList<T>({ items, noun, busy, render, onEdit, onPublish, onDelete }: Props<T>) {
+function Items<T>({ items, noun, busy, render, onEdit, onPublish, onDelete }: ItemsProps<T>) {
   return (
     <ul className="space-y-3">
       {items.map((entry) => {

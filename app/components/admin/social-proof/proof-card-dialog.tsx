@@ -1,7 +1,8 @@
 import { createProofCardForm, statsToText, updateProofCardForm } from "~/domain/social-proof/forms";
 import { PROOF_TYPES } from "~/domain/social-proof/table";
 import type { ProofItem } from "~/domain/social-proof/types";
-import { EntityDialog, type EntityDialogProps } from "~/components/admin/entity-dialog";
+import type { EntityDialogProps } from "~/components/admin/entity-dialog";
+import { DraftDialog } from "./draft-dialog";
 import { CheckboxField, SelectField, TextField, TextareaField } from "~/components/forms";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -25,16 +26,7 @@ export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: Enti
     onValid: onSubmit,
   });
   return (
-    <EntityDialog
-      title={editing ? "Edit proof card" : "Add proof card"}
-      description="A real customer's before and after, shared with their consent. It is saved as a draft until you publish it."
-      form={form}
-      intent={editing ? "proof.update" : "proof.create"}
-      id={editing?.id}
-      submitting={submitting}
-      submitLabel={editing ? "Save Changes" : "Save Draft"}
-      onClose={onClose}
-    >
+    <DraftDialog kind="proof" form={form} editing={editing} submitting={submitting} onClose={onClose}>
       <SelectField field={fields.type} label="Service" options={PROOF_TYPES} className="capitalize" />
       <TextField field={fields.title} label="Title" />
       <TextareaField field={fields.description} label="Description" rows={3} />
@@ -51,6 +43,6 @@ export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: Enti
         rows={3}
       />
       <CheckboxField field={fields.verified} label="I checked this result myself (shows a Verified badge)" />
-    </EntityDialog>
+    </DraftDialog>
   );
 }

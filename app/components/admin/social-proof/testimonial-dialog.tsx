@@ -1,6 +1,7 @@
 import { createTestimonialForm, updateTestimonialForm } from "~/domain/social-proof/forms";
 import type { Testimonial } from "~/domain/social-proof/types";
-import { EntityDialog, type EntityDialogProps } from "~/components/admin/entity-dialog";
+import type { EntityDialogProps } from "~/components/admin/entity-dialog";
+import { DraftDialog } from "./draft-dialog";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -25,16 +26,7 @@ export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: En
     onValid: onSubmit,
   });
   return (
-    <EntityDialog
-      title={editing ? "Edit testimonial" : "Add testimonial"}
-      description="Only a real customer's words, published with their consent. It is saved as a draft until you publish it."
-      form={form}
-      intent={editing ? "testimonial.update" : "testimonial.create"}
-      id={editing?.id}
-      submitting={submitting}
-      submitLabel={editing ? "Save Changes" : "Save Draft"}
-      onClose={onClose}
-    >
+    <DraftDialog kind="testimonial" form={form} editing={editing} submitting={submitting} onClose={onClose}>
       <TextField field={fields.name} label="Customer name" />
       <TextField field={fields.handle} label="Instagram handle" placeholder="@username" />
       <TextareaField field={fields.content} label="What they said" rows={4} />
@@ -43,6 +35,6 @@ export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: En
         <TextField field={fields.date} label="Date given" type="date" />
         <SelectField field={fields.language} label="Language" options={Object.entries(LANGUAGE_LABELS)} />
       </div>
-    </EntityDialog>
+    </DraftDialog>
   );
 }

@@ -4,7 +4,7 @@ import { simpleParser } from "mailparser";
 import type { AppServices } from "~/context";
 import type { AlertTemplate } from "../custom-templates";
 import { collapseSpaces } from "../reader/alert-text";
-import { creditTime, readMailText, readsLikeCredit, textParagraphs } from "../reader/read-alert";
+import { alertEvidence, creditTime, readMailText, readsLikeCredit, textParagraphs } from "../reader/read-alert";
 import { acceptCredit } from "../credits.server";
 import type { Credit, CreditOutcome } from "../matching.server";
 import { userContentSigner } from "./domains";
@@ -139,10 +139,7 @@ export async function readAlertMail(
         ...evidence,
         ...vouchedBy,
         template,
-        bank: alert.bankId,
-        payerName: alert.payerName,
-        account: alert.account,
-        kind: alert.kind,
+        ...alertEvidence(alert),
       },
     },
     now,

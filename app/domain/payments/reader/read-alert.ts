@@ -256,6 +256,11 @@ export function templateTime(date: string | undefined, time: string | undefined)
  * one and it is plausible (not after the alert reached us, at most a day
  * before), else when the alert reached us.
  */
+/** What an alert says about where the money came from, kept with the credit as evidence. */
+export function alertEvidence(alert: Pick<ReadAlert, "bankId" | "payerName" | "account" | "kind">) {
+  return { bank: alert.bankId, payerName: alert.payerName, account: alert.account, kind: alert.kind };
+}
+
 export function creditTime(alert: Pick<ReadAlert, "alertTime">, receivedAt: number): number {
   const at = alert.alertTime;
   if (at === null || at > receivedAt + 60_000 || at < receivedAt - 86_400_000) return receivedAt;
