@@ -23,7 +23,12 @@ now() { date +%s.%N; }
 # Whole seconds from $1 to $2.
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
 suite_started=$(now)
-cleanup() { scripts/pg-test-cluster.sh stop "$pgdir"; rm -rf "$reports"; }
+# TEST_REPORTS_DIR=<folder> keeps the JSON reports (per-file and per-test durations) and the stage logs there.
+cleanup() {
+  scripts/pg-test-cluster.sh stop "$pgdir"
+  if [ -n "${TEST_REPORTS_DIR:-}" ]; then mkdir -p "$TEST_REPORTS_DIR" && cp -r "$reports"/. "$TEST_REPORTS_DIR"/; fi
+  rm -rf "$reports"
+}
 trap cleanup EXIT
 
 say() { flock "$reports/print.lock" echo "$@"; }
