@@ -73,14 +73,24 @@ stage() {
 fail() { say "FAILED: $*"; echo "$*" >>"$reports/failures"; }
 
 stage "System packages" scripts/ensure-system-deps.sh || fail "installing system packages"
-# The MDN HTTP Observatory, a test tool kept outside the project (tests/integration/observatory.test.ts).
-stage "MDN HTTP Observatory" scripts/ensure-observatory.sh || fail "installing the MDN HTTP Observatory"
-if pg_url=$(scripts/pg-test-cluster.sh start "$pgdir"); then
-  say "PostgreSQL test cluster at $pg_url"
-else
-  pg_url=""
-  fail "starting PostgreSQL"
-fi
+# The PostgreSQL cluster and the MDN HTTP Observatory (a test tool kept outside the project,
+# tests/integration/observatory.test.ts) are made while the build runs: the integration tests
+# and the scan wait for them (prepared), the build and the checks do not.
+prepare() {
+  if pg_url=$(scripts/pg-test-cluster.sh start "$pgdir"); then
+    say "PostgreSQL test cluster at $pg_url"
+    echo "$pg_url" >"$reports/pg_url"
+  else
+    fail "starting PostgreSQL"
+  fi
+  stage "MDN HTTP Observatory" scripts/ensure-observatory.sh || fail "installing the MDN HTTP Observatory"
+  touch "$reports/prepared"
+}
+prepared() {
+  while [ ! -f "$reports/prepared" ]; do sleep 0.2; done
+  pg_url=$(cat "$reports/pg_url" 2>/dev/null || true)
+}
+prepare &
 
 lockfile() {
   npm ci --dry-run --ignore-scripts || {
@@ -89,6 +99,7 @@ lockfile() {
   }
 }
 integration() {
+  prepared
   [ -n "$pg_url" ] || { echo "no PostgreSQL test cluster"; return 1; }
   TEST_POSTGRES_URL="$pg_url" REQUIRE_POSTGRES=1 npx vitest run --project integration \
     --reporter=verbose --reporter=json --outputFile.json="$reports/integration.json"
@@ -112,6 +123,7 @@ lane_checks() {
   stage "Lockfile (npm ci must accept it on every platform)" lockfile || fail "package-lock.json"
   # The scan needs the build; it shares the machine with the integration tests, not with the browsers.
   while [ ! -f "$reports/build.done" ] && [ ! -f "$reports/build.failed" ]; do sleep 1; done
+  prepared
   if [ -f "$reports/build.done" ]; then
     stage "Injection scan (sqlmap)" env TEST_POSTGRES_URL="$pg_url" bash tests/security/sqlmap.sh || fail "injection scan"
   else
