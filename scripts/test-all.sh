@@ -6,6 +6,7 @@
 # whole when it ends, with its wall-clock and CPU time. Ends with a table of the
 # stages' times and one summary line.
 #
+#   beside:  PostgreSQL test cluster, MDN HTTP Observatory (the integration tests and sqlmap wait for them)
 #   lane 1: production build → integration tests
 #   lane 2: lint → typecheck → unit → format → dependency rules → lockfile → (build done) sqlmap
 #   then:   end-to-end tests (alone: they are the ones a busy machine makes flaky)
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # The tests' temporary folders (SQLite databases and their templates, the servers' folders, the
 # browsers' profiles, the sqlmap scan's shops) on a RAM disk when the machine has one: nothing in them
-# must outlive the run, and on this machine's disk the SQLite tests ran twice as long (ADR 0028).
+# must outlive the run, and on this machine's disk the SQLite tests ran up to twice as long (ADR 0028).
 # SHOP_TEST_TMPDIR=<folder> chooses another place.
 test_tmp_base=${SHOP_TEST_TMPDIR:-}
 if [ -z "$test_tmp_base" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then test_tmp_base=/dev/shm; fi
