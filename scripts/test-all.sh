@@ -22,6 +22,8 @@ test_tmp_base=${SHOP_TEST_TMPDIR:-}
 if [ -z "$test_tmp_base" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then test_tmp_base=/dev/shm; fi
 test_tmp=""
 if [ -n "$test_tmp_base" ] && test_tmp=$(mktemp -d "$test_tmp_base/shop-test-tmp.XXXXXX"); then
+  # Open as /tmp is: servers running as users of their own (dovecot's) reach their folders in it.
+  chmod 1777 "$test_tmp"
   export TMPDIR="$test_tmp"
 fi
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
