@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { createRequire } from "node:module";
+import { E2E_DIR, E2E_PORT as port } from "./tests/e2e/e2e-shop";
 
-const port = Number(process.env.E2E_PORT ?? 4317);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's Chromium, headless, with the same flags as the Lighthouse script.
@@ -25,7 +25,7 @@ export default defineConfig({
   ],
   webServer: {
     // A production build on a fresh temporary database.
-    command: `rm -rf .tmp/e2e-${port} && node server.js`,
+    command: `rm -rf '${E2E_DIR}' && node server.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -33,9 +33,9 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:.tmp/e2e-${port}/shop.db`,
+      DATABASE_URL: `file:${E2E_DIR}/shop.db`,
       // The hourly database backups of the running jobs stay with this run's database.
-      BACKUP_DIR: `.tmp/e2e-${port}/backups`,
+      BACKUP_DIR: `${E2E_DIR}/backups`,
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       LOG_LEVEL: "warn",
       // The background jobs run as in production: the payment window is closed by the server's expiry job

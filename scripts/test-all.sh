@@ -6,6 +6,7 @@
 # whole when it ends, with its wall-clock and CPU time. Ends with a table of the
 # stages' times and one summary line.
 #
+#   beside:  PostgreSQL test cluster, MDN HTTP Observatory (the integration tests and sqlmap wait for them)
 #   lane 1: production build → integration tests
 #   lane 2: lint → typecheck → unit → format → dependency rules → lockfile → (build done) sqlmap
 #   then:   end-to-end tests (alone: they are the ones a busy machine makes flaky)
@@ -13,6 +14,18 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# The tests' temporary folders (SQLite databases and their templates, the servers' folders, the
+# browsers' profiles, the sqlmap scan's shops) on a RAM disk when the machine has one: nothing in them
+# must outlive the run, and on this machine's disk the SQLite tests ran up to twice as long (ADR 0028).
+# SHOP_TEST_TMPDIR=<folder> chooses another place.
+test_tmp_base=${SHOP_TEST_TMPDIR:-}
+if [ -z "$test_tmp_base" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then test_tmp_base=/dev/shm; fi
+test_tmp=""
+if [ -n "$test_tmp_base" ] && test_tmp=$(mktemp -d "$test_tmp_base/shop-test-tmp.XXXXXX"); then
+  # Open as /tmp is: servers running as users of their own (dovecot's) reach their folders in it.
+  chmod 1777 "$test_tmp"
+  export TMPDIR="$test_tmp"
+fi
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 export E2E_PORT=${E2E_PORT:-$(free_port)}
 reports=$(mktemp -d /tmp/shop-test-reports.XXXXXX)
@@ -23,7 +36,13 @@ now() { date +%s.%N; }
 # Whole seconds from $1 to $2.
 seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", b - a }'; }
 suite_started=$(now)
-cleanup() { scripts/pg-test-cluster.sh stop "$pgdir"; rm -rf "$reports"; }
+# TEST_REPORTS_DIR=<folder> keeps the JSON reports (per-file and per-test durations) and the stage logs there.
+cleanup() {
+  scripts/pg-test-cluster.sh stop "$pgdir"
+  if [ -n "${TEST_REPORTS_DIR:-}" ]; then mkdir -p "$TEST_REPORTS_DIR" && cp -r "$reports"/. "$TEST_REPORTS_DIR"/; fi
+  rm -rf "$reports"
+  [ -z "$test_tmp" ] || rm -rf "$test_tmp"
+}
 trap cleanup EXIT
 
 say() { flock "$reports/print.lock" echo "$@"; }
@@ -68,14 +87,24 @@ stage() {
 fail() { say "FAILED: $*"; echo "$*" >>"$reports/failures"; }
 
 stage "System packages" scripts/ensure-system-deps.sh || fail "installing system packages"
-# The MDN HTTP Observatory, a test tool kept outside the project (tests/integration/observatory.test.ts).
-stage "MDN HTTP Observatory" scripts/ensure-observatory.sh || fail "installing the MDN HTTP Observatory"
-if pg_url=$(scripts/pg-test-cluster.sh start "$pgdir"); then
-  say "PostgreSQL test cluster at $pg_url"
-else
-  pg_url=""
-  fail "starting PostgreSQL"
-fi
+# The PostgreSQL cluster and the MDN HTTP Observatory (a test tool kept outside the project,
+# tests/integration/observatory.test.ts) are made while the build runs: the integration tests
+# and the scan wait for them (prepared), the build and the checks do not.
+prepare() {
+  if pg_url=$(scripts/pg-test-cluster.sh start "$pgdir"); then
+    say "PostgreSQL test cluster at $pg_url"
+    echo "$pg_url" >"$reports/pg_url"
+  else
+    fail "starting PostgreSQL"
+  fi
+  stage "MDN HTTP Observatory" scripts/ensure-observatory.sh || fail "installing the MDN HTTP Observatory"
+  touch "$reports/prepared"
+}
+prepared() {
+  while [ ! -f "$reports/prepared" ]; do sleep 0.2; done
+  pg_url=$(cat "$reports/pg_url" 2>/dev/null || true)
+}
+prepare &
 
 lockfile() {
   npm ci --dry-run --ignore-scripts || {
@@ -84,6 +113,7 @@ lockfile() {
   }
 }
 integration() {
+  prepared
   [ -n "$pg_url" ] || { echo "no PostgreSQL test cluster"; return 1; }
   TEST_POSTGRES_URL="$pg_url" REQUIRE_POSTGRES=1 npx vitest run --project integration \
     --reporter=verbose --reporter=json --outputFile.json="$reports/integration.json"
@@ -107,6 +137,7 @@ lane_checks() {
   stage "Lockfile (npm ci must accept it on every platform)" lockfile || fail "package-lock.json"
   # The scan needs the build; it shares the machine with the integration tests, not with the browsers.
   while [ ! -f "$reports/build.done" ] && [ ! -f "$reports/build.failed" ]; do sleep 1; done
+  prepared
   if [ -f "$reports/build.done" ]; then
     stage "Injection scan (sqlmap)" env TEST_POSTGRES_URL="$pg_url" bash tests/security/sqlmap.sh || fail "injection scan"
   else

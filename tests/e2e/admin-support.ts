@@ -5,9 +5,9 @@ import { hashPassword } from "../../app/domain/auth/password.server";
 import { istDate } from "../../app/lib/ist-time";
 import { expect } from "./fixtures";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
-/** The database of Playwright's web server (see playwright.config.ts). */
-export const E2E_DB = `.tmp/e2e-${E2E_PORT}/shop.db`;
+import { E2E_DB, E2E_PORT } from "./e2e-shop";
+
+export { E2E_DB, E2E_PORT };
 export const ADMIN = { username: "e2e-admin", password: "e2e-admin-password" };
 
 export function withDb<T>(fn: (db: Database.Database) => T, file = E2E_DB): T {

@@ -6,9 +6,9 @@ import Database from "better-sqlite3";
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
 
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4317);
-/** The database of Playwright's web server (see playwright.config.ts). */
-export const E2E_DB = `.tmp/e2e-${E2E_PORT}/shop.db`;
+import { E2E_DB, E2E_PORT } from "./e2e-shop";
+
+export { E2E_DB, E2E_PORT };
 
 /** Reads the QR code in an element the way a phone camera would: from pixels. */
 export async function decodeQr(element: Locator): Promise<string> {

@@ -1,11 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { hi } from "~/locales/hi";
+import { sqliteDatabase } from "../support/databases";
 import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { expectAccessible } from "./a11y-support";
+import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -15,39 +14,43 @@ import { expect, test } from "./fixtures";
  * goes down and a paid order waits, "delayed" on the buyer's /track in English
  * and Hindi, then goes out by itself; an answer lost after the panel created an
  * order is never sent again until the operator confirms they checked the panel.
+ * The background jobs run when the test asks (`runJobs`), and a retry's due
+ * time is moved to now in the database instead of waiting for it.
  */
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "panel-delays-pass-1" };
 const PHONE = "9876543210";
-let shop: ServerProcess;
+let shop: TestShop;
 let panel: PanelDouble;
-let dir: string;
 
 test.beforeAll(async () => {
   panel = await startPanelDouble("smartpanel", { pendingMs: 60_000, runMs: 600_000 });
-  dir = mkdtempSync(join(tmpdir(), "shop-panel-delays-"));
-  shop = await spawnServer({
-    DATABASE_URL: `file:${join(dir, "shop.db")}`,
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-    // The double listens on loopback, which a real shop refuses unless told.
-    PANEL_ALLOW_PRIVATE_ADDRESSES: "true",
-    PANEL_TIMEOUT_MS: "3000",
-    // Waits of a second, doubled per attempt, instead of 30 seconds: the test does not sit for minutes.
-    PANEL_RETRY_BASE_MS: "1000",
-    JOBS_ENABLED: "true",
-    PAYMENT_JOB_INTERVAL_MS: "500",
-    PANEL_SYNC_INTERVAL_MS: "500",
-    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  shop = await startTestShop({
+    engine: sqliteDatabase,
+    admin: OWNER,
+    signIn: false,
+    env: {
+      // The double listens on loopback, which a real shop refuses unless told.
+      PANEL_ALLOW_PRIVATE_ADDRESSES: "true",
+      PANEL_TIMEOUT_MS: "3000",
+      PANEL_RETRY_BASE_MS: "1000",
+    },
   });
 });
 
 test.afterAll(async () => {
   await shop?.stop();
   await panel?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** The panel's next try for the order is due now, as if its wait had passed; the jobs then take their turn. */
+async function retryDueNow(orderId: string) {
+  withDb(shop.dbFile!, (db) =>
+    db.prepare("update orders set panel_retry_at = ? where order_id = ?").run(Date.now() - 1, orderId),
+  );
+  await shop.runJobs();
+}
 
 async function signIn(page: Page, path: string) {
   await page.goto(`${shop.url}${path}`);
@@ -165,12 +168,11 @@ test("a panel down for a while: the order waits, /track says it is delayed (Engl
   await expect(hindi.getByTestId("order-stage")).toHaveText(hi.order.stage.delayed);
   await expect(hindi).toContainText(hi.order.explain.delayed);
 
-  // The panel comes back: the shop's next try places the order, with nobody clicking anything.
+  // The panel comes back: when the wait is over, the jobs' next try places the order, with nobody clicking anything.
   await panel.resume();
-  await expect(async () => {
-    const again = await track(page, orderId);
-    await expect(again.getByTestId("order-stage")).toHaveText("Delivery in progress", { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  await retryDueNow(orderId);
+  const again = await track(page, orderId);
+  await expect(again.getByTestId("order-stage")).toHaveText("Delivery in progress");
   expect(panel.count("add")).toBe(addsBefore + 1);
   const placed = panel.orders().filter((o) => o.link === `https://www.instagram.com/${username}/`);
   expect(placed).toHaveLength(1);
@@ -223,7 +225,8 @@ test("an answer lost after the panel created the order: Send again stays off unt
   // The buyer is told it is being checked; the jobs run meanwhile and send nothing.
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText("We are checking your order");
-  await page.waitForTimeout(2_000);
+  await shop.runJobs();
+  await shop.runJobs();
   expect(panel.orders().filter((o) => o.link === link)).toHaveLength(1);
 
   // The operator looks in the panel's list and (suppose its staff deleted it) does not find it: confirmed, sent once.

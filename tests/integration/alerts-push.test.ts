@@ -6,6 +6,7 @@ import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";
 import { type PushDouble, startPushDouble } from "../support/push-double";
 import { type ServerProcess, spawnServer } from "../support/server-process";
+import { afterJobs } from "../support/test-shop";
 
 /**
  * Web Push alerts through the real production server and a local push
@@ -36,7 +37,9 @@ describe.each(testDatabases())("Web Push alerts on $name", (kind: TestDatabase) 
       ADMIN_PASSWORD: "a-long-password",
       PANEL_SIMULATOR: "true",
       PANEL_SIMULATOR_PORT: "0",
-      ALERT_JOB_INTERVAL_MS: "200",
+      // The jobs run when the test asks (afterJobs, runJobs), never on their own.
+      JOBS_ENABLED: "false",
+      JOB_CONTROL_PORT: "0",
       ALERT_RETRY_BASE_MS: "400",
       NODE_EXTRA_CA_CERTS: push.certFile,
       PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
@@ -55,15 +58,9 @@ describe.each(testDatabases())("Web Push alerts on $name", (kind: TestDatabase) 
     await drop?.();
   });
 
-  async function eventually<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  /** Runs the jobs (only when asked here) until `check` holds: nothing waits for their interval. */
+  const eventually = <T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false) =>
+    afterJobs(server, what, check);
   const subscriptions = (method: "POST" | "DELETE", body: unknown, session = cookie) =>
     fetch(`${server.url}/api/admin/push-subscriptions`, {
       method,

@@ -8,6 +8,7 @@ import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
+import { afterJobs, runJobs } from "../support/test-shop";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { gatewayBody, hdfcCreditSms, postSms, signedHeaders } from "../support/sms";
 import { type TelegramDouble, pressConfirm, startTelegramDouble } from "../support/telegram-double";
@@ -25,7 +26,8 @@ const CHAT_ID = "-1001234567890";
 /** The operator's own Telegram user id (pressConfirm's default presser); others in the chat are not the operator. */
 const OPERATOR_ID = 111;
 const CHAT_MEMBER_ID = 222;
-const RETRY_BASE_MS = 400;
+/** A minute: the test moves a retry's due time instead of waiting for it. */
+const RETRY_BASE_MS = 60_000;
 const BASE_URL = "http://localhost:3000";
 
 describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) => {
@@ -54,7 +56,9 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
       TELEGRAM_API_BASE: telegram.url,
       // The test's SMTP server is on this machine, without TLS.
       MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
-      ALERT_JOB_INTERVAL_MS: "200",
+      // The jobs run when the test asks (afterJobs, runJobs), never on their own.
+      JOBS_ENABLED: "false",
+      JOB_CONTROL_PORT: "0",
       ALERT_RETRY_BASE_MS: String(RETRY_BASE_MS),
       GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
     });
@@ -125,16 +129,9 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     telegram.callsOf("sendMessage").filter((c) => String(c.body.text).includes(orderId));
   const mailsAbout = (orderId: string) => smtp.messages.filter((m) => (m.subject ?? "").includes(orderId));
 
-  /** Waits (a generous deadline, not a timing assertion) until `check` holds. */
-  async function eventually<T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false) {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await check();
-      if (value) return value;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  /** Runs the jobs (only when asked here) until `check` holds: nothing waits for their interval. */
+  const eventually = <T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false) =>
+    afterJobs(server, what, check);
 
   it("sets up both channels from Settings; saving the bot token points Telegram's webhook at the shop", async () => {
     expect((await settings(emailSettings(smtp.port))).text).toContain("E-mail alerts saved");
@@ -326,6 +323,11 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
 
   it("retries a failing channel with growing waits, and sends each alert once", async () => {
     // Earlier tests' alerts out of the way first, so the failures below fall on this one.
+    await handle.db
+      .updateTable("alert_outbox")
+      .set({ next_attempt_at: Date.now() - 1 })
+      .where("status", "=", "pending")
+      .execute();
     await eventually("the outbox to be quiet", async () => {
       const busy = await handle.db
         .selectFrom("alert_outbox")
@@ -337,22 +339,59 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     telegram.failNext(2);
     smtp.refuseNext(1);
     const orderId = await claimedOrder();
-    const rows = await eventually("both rows sent after the failures", async () => {
-      const rows = await outbox(orderId);
-      return rows.length === 2 && rows.every((r) => r.status === "sent") && rows;
-    });
-    expect(rows.map((r) => [r.channel, r.attempts])).toEqual([
-      ["email", 2],
-      ["telegram", 3],
+    const tries = () => sentMessages(orderId);
+    const waits = async () => {
+      const [email, chat] = await outbox(orderId);
+      return { email: email!, chat: chat! };
+    };
+    /** The retries' wait is over (as if it had passed): both rows are due, and the jobs take their turn. */
+    const waitOver = async () => {
+      await handle.db
+        .updateTable("alert_outbox")
+        .set({ next_attempt_at: Date.now() - 1 })
+        .where("order_id", "=", orderId)
+        .where("status", "=", "pending")
+        .execute();
+      await runJobs(server);
+    };
+
+    // The first try fails on both channels; each waits the base before the next.
+    await runJobs(server);
+    let rows = await waits();
+    expect([rows.email.status, rows.email.attempts, rows.chat.status, rows.chat.attempts]).toEqual([
+      "pending",
+      1,
+      "pending",
+      1,
     ]);
-    const tries = sentMessages(orderId);
-    expect(tries).toHaveLength(3);
-    // The backoff's lower bounds: base after the first failure, twice that after the second.
-    expect(tries[1]!.at - tries[0]!.at).toBeGreaterThanOrEqual(RETRY_BASE_MS);
-    expect(tries[2]!.at - tries[1]!.at).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS);
+    expect(tries()).toHaveLength(1);
+    expect(rows.chat.next_attempt_at - tries()[0]!.at).toBeGreaterThanOrEqual(RETRY_BASE_MS);
+    // Before the wait is over, the jobs' turns try nothing again.
+    await runJobs(server);
+    expect(tries()).toHaveLength(1);
+    expect(mailsAbout(orderId)).toHaveLength(0);
+
+    // The second: e-mail goes through; Telegram fails again and waits twice as long.
+    await waitOver();
+    rows = await waits();
+    expect([rows.email.status, rows.email.attempts, rows.chat.status, rows.chat.attempts]).toEqual([
+      "sent",
+      2,
+      "pending",
+      2,
+    ]);
+    expect(tries()).toHaveLength(2);
+    expect(rows.chat.next_attempt_at - tries()[1]!.at).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS);
+
+    // The third: Telegram goes through.
+    await waitOver();
+    rows = await waits();
+    expect([rows.chat.status, rows.chat.attempts]).toEqual(["sent", 3]);
+    expect(tries()).toHaveLength(3);
+    await eventually("the e-mail received", () => mailsAbout(orderId).length > 0);
     expect(mailsAbout(orderId)).toHaveLength(1);
 
-    // Later ticks send nothing more for it: a later alert goes out, this one stays sent once.
+    // Later turns send nothing more for it: a later alert goes out, this one stays sent once.
     const later = await claimedOrder();
     await eventually("a later alert", () => sentMessages(later).length > 0);
     expect(sentMessages(orderId)).toHaveLength(3);

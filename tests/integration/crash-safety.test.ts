@@ -8,7 +8,7 @@ import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simul
 import { writeSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { type ServerProcess, spawnServer } from "../support/server-process";
-import { runJobs } from "../support/test-shop";
+import { afterJobs, runJobs } from "../support/test-shop";
 
 /**
  * Crash safety of the real production server: it is killed with SIGKILL (no
@@ -183,6 +183,8 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       ADMIN_PASSWORD: admin.password,
       PANEL_TIMEOUT_MS: String(PANEL_TIMEOUT_MS),
       PANEL_SYNC_INTERVAL_MS: "200",
+      // The jobs run when the test asks (runJobs, afterJobs), not on their own.
+      JOBS_ENABLED: "false",
       JOB_CONTROL_PORT: "0",
       ORDER_RATE_LIMIT_PER_MINUTE: "1000",
       // The simulator runs in this test process, on loopback.
@@ -288,7 +290,11 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         .set({ updated_at: Date.now() - PANEL_TIMEOUT_MS - 61_000 })
         .where("order_id", "=", orderId)
         .execute();
-      await until(async () => (await reload(orderId)).status === "placement_unknown", "the sync job to mark the order");
+      await afterJobs(
+        second,
+        "the sync job to mark the order",
+        async () => (await reload(orderId)).status === "placement_unknown",
+      );
       const marked = await reload(orderId);
       expect(marked).toMatchObject({ status: "placement_unknown", panel_order_id: null });
       expect(marked.panel_error).toBe(
@@ -350,9 +356,10 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
       );
       // The restarted server's sync job picks the placed order up from the database.
       sim.panel.advanceTime(20_000);
-      await until(
-        async () => (await reload(orderId)).panel_status === "completed",
+      await afterJobs(
+        second,
         "the sync job to record the panel's status",
+        async () => (await reload(orderId)).panel_status === "completed",
       );
       expect(await reload(orderId)).toMatchObject({ status: "delivered", panel_remains: 0 });
       expect(addsFor("crash.after.placing")).toBe(1);

@@ -24,7 +24,7 @@ ADMIN_PASSWORD=scan-admin-password-1
 command -v sqlmap >/dev/null || { echo "sqlmap is not installed (scripts/ensure-system-deps.sh installs it)"; exit 2; }
 [ -f "$BUILD_DIR/server/index.js" ] || { echo "no production build in $BUILD_DIR (run npm run build)"; exit 2; }
 
-work=$(mktemp -d /tmp/shop-sqlmap.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/shop-sqlmap.XXXXXX")
 server_pid=""
 canary_pid=""
 pg_db=""

@@ -139,6 +139,25 @@ export async function runJobs(server: ServerProcess): Promise<void> {
   if (res.status !== 204) throw new Error(`running the jobs answered ${res.status}`);
 }
 
+/**
+ * What a test waits for the background jobs to do, it asks them to do now: runs every job of the
+ * server (started with JOB_CONTROL_PORT, and JOBS_ENABLED=false so they run only when asked) one turn
+ * at a time until `check` holds, at most `turns` turns. Returns what `check` returned.
+ */
+export async function afterJobs<T>(
+  server: ServerProcess,
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  turns = 20,
+): Promise<T> {
+  for (let turn = 0; ; turn++) {
+    const value = await check();
+    if (value) return value;
+    if (turn === turns) throw new Error(`${what}: still not so after ${turns} turns of the jobs`);
+    await runJobs(server);
+  }
+}
+
 /** Signs in over HTTP as a browser without JavaScript would; returns the session cookie. */
 export async function signIn(url: string, username: string, password: string): Promise<string> {
   const res = await fetch(`${url}/admin/login`, {
