@@ -184,6 +184,28 @@ const keptPanelServiceId = z
   });
 const panelServiceId = keptPanelServiceId.transform((v) => v ?? null);
 
+export const PANEL_ID_MESSAGE = "Choose one of your panels";
+
+/**
+ * The panel a plan's orders go to (or its fallback's panel), by its record's id
+ * (Admin → Panels). Empty: the default panel for the plan's own, the plan's
+ * own panel for the fallback (ADR 0026). Left out of a JSON update: kept.
+ */
+const keptPanelId = z
+  .union([z.string(), z.number(), z.null()], { error: PANEL_ID_MESSAGE })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const text = v === null ? "" : String(v).trim();
+    if (text === "") return null;
+    if (!/^\d{1,9}$/.test(text) || Number(text) < 1) {
+      ctx.addIssue({ code: "custom", message: PANEL_ID_MESSAGE });
+      return z.NEVER;
+    }
+    return Number(text);
+  });
+const panelId = keptPanelId.transform((v) => v ?? null);
+
 /** Body of POST /api/admin/plans and the Add Plan form; the fallback service reads as the plan's own service does. */
 const planFields = {
   name,
@@ -193,7 +215,9 @@ const planFields = {
   refillDays,
   dripRuns,
   dripInterval,
+  panelId,
   panelServiceId,
+  fallbackPanelId: panelId,
   fallbackServiceId: panelServiceId,
 };
 
@@ -216,7 +240,9 @@ export const planUpdateSchema = z.object({
   dripRuns: keptDripRuns,
   dripInterval: keptDripInterval,
   customComments: keptCustomComments,
+  panelId: keptPanelId,
   panelServiceId: keptPanelServiceId,
+  fallbackPanelId: keptPanelId,
   fallbackServiceId: keptPanelServiceId,
 });
 
