@@ -80,14 +80,14 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
   const refused = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: "INVALID_INPUT" });
 
   it("names a service from the panel's list, and refuses one the list does not have", async () => {
-    await setUp({ fetchList: false });
+    const panelName = new URL((await setUp({ fetchList: false })).apiUrl).host;
     await expect(createPlan(services.db, ACTOR, followers())).rejects.toMatchObject({
-      message: PLAN_SERVICE_MESSAGES.noList,
+      message: PLAN_SERVICE_MESSAGES.noList(panelName),
       details: { field: "panelServiceId" },
     });
     expect((await listPanelServices(services)).ok).toBe(true);
     await expect(createPlan(services.db, ACTOR, followers({ panelServiceId: "9999" }))).rejects.toMatchObject({
-      message: "Service 9999 is not in your panel's services list",
+      message: `Service 9999 is not in ${panelName}'s services list`,
       details: { field: "panelServiceId" },
     });
     const plan = await createPlan(services.db, ACTOR, followers());
@@ -165,7 +165,7 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
       .execute();
     expect(alerts.map((a) => JSON.parse(a.facts) as { title: string; lines: string[] })).toEqual([
       expect.objectContaining({
-        title: 'Plan "Thin Margin Followers" no longer fits panel service 1201',
+        title: `Plan "Thin Margin Followers" no longer fits its service 1201 at ${new URL(double.apiUrl).host}`,
         lines: expect.arrayContaining([PLAN_COST_MESSAGES.belowCost(12_000)]) as string[],
       }),
     ]);
@@ -182,7 +182,7 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
       createPlan(services.db, ACTOR, followers({ fallbackServiceId: "1201", name: "Same" })),
     ).rejects.toMatchObject({ message: PLAN_SERVICE_MESSAGES.sameFallback, details: { field: "fallbackServiceId" } });
     await expect(createPlan(services.db, ACTOR, followers({ fallbackServiceId: "777" }))).rejects.toMatchObject({
-      message: "Service 777 is not in your panel's services list",
+      message: `Service 777 is not in ${new URL(double.apiUrl).host}'s services list`,
       details: { field: "fallbackServiceId" },
     });
     // The fallback must keep the plan too: 15,000 is more than the global service takes.
@@ -217,7 +217,10 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
       .where("action", "=", "order.placed")
       .executeTakeFirstOrThrow();
     expect(JSON.parse(history.details!)).toMatchObject({
-      fallback: { from: "1201", to: "1290", refusal: expect.any(String) as string },
+      fallback: {
+        from: { serviceId: "1201", refusal: expect.any(String) as string },
+        to: { serviceId: "1290", sent: { service: "1290" } },
+      },
     });
   });
 });

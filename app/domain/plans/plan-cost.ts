@@ -53,7 +53,7 @@ export function planProblems(plan: PlanAtPanel): { field: PlanProblemField; mess
     ...plan.cost.problems,
     ...(fallback?.cost.problems ?? []).map((p) => ({
       field: "fallbackServiceId" as const,
-      message: `Fallback service ${fallback!.serviceId}${fallback!.panelName ? ` at ${fallback!.panelName}` : ""}: ${p.message}`,
+      message: `Fallback service ${fallback!.serviceId}${fallback!.panelId !== plan.panelId ? ` at ${fallback!.panelName}` : ""}: ${p.message}`,
     })),
   ];
 }
