@@ -2,6 +2,7 @@ import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
 import { type AddOrder, type PanelFailure, addOrder, addOrderParams, getStatus } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetupFor } from "~/domain/panel/connection.server";
+import { panelNameOf } from "~/domain/panel/panels.repository.server";
 import { fallsBack, isWaitReason } from "~/domain/panel/failures";
 import { chosenServiceId, orderChoice } from "~/domain/panel/service-choice";
 import type { LinkForms } from "~/domain/panel/link-forms";
@@ -232,8 +233,13 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
         },
         details: {
           fallback: {
-            from: { panelId: setup.panelId, serviceId, refusal: first.message },
-            to: { panelId: target.setup.panelId, serviceId: target.serviceId, sent: sentThere },
+            from: { panelId: setup.panelId, panelName: target.fromName, serviceId, refusal: first.message },
+            to: {
+              panelId: target.setup.panelId,
+              panelName: target.panelName,
+              serviceId: target.serviceId,
+              sent: sentThere,
+            },
             ...(result.ok ? {} : { answer: result.message }),
           },
         },
@@ -301,12 +307,14 @@ async function fallbackTarget(
   setup: PanelSetup,
   serviceId: string,
   failure: PanelFailure,
-): Promise<{ setup: PanelSetup; serviceId: string } | null> {
+): Promise<{ setup: PanelSetup; serviceId: string; panelName: string | null; fromName: string | null } | null> {
   const fallbackId = order.fallback_service_id?.trim();
   if (!fallbackId) return null;
   const panelId = order.fallback_panel_id ?? setup.panelId;
   if (panelId === setup.panelId && fallbackId === serviceId) return null;
+  const fromName = await panelNameOf(services.db, setup.panelId);
   let target = setup;
+  let panelName = fromName;
   if (panelId !== setup.panelId) {
     const loaded = await panelSetupFor(services, panelId);
     if (!loaded.ok) {
@@ -314,12 +322,13 @@ async function fallbackTarget(
       return null;
     }
     target = loaded.setup;
+    panelName = loaded.panel.name;
   }
   services.logger.warn(
     { orderId: order.order_id, serviceId, fallbackId, panelId, reason: failure.message },
     "panel refused the order for its service or funds; trying the plan's fallback",
   );
-  return { setup: target, serviceId: fallbackId };
+  return { setup: target, serviceId: fallbackId, panelName, fromName };
 }
 
 async function placed(
