@@ -1,9 +1,10 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { sqliteDatabase } from "../support/databases";
 import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { DIALECT_SERVICES } from "../support/panel-shop";
-import { addTestPanel, panelAt } from "../support/panels";
+import { QUICK_PANEL_ENV, addTestPanel, panelAt } from "../support/panels";
+import { confirmByApi, orderByApi, planIdByName } from "../support/shop-orders";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expectAccessible } from "./a11y-support";
 import { withDb } from "./buying-support";
@@ -38,12 +39,7 @@ test.beforeAll(async () => {
   shop = await startTestShop({
     engine: sqliteDatabase,
     admin: OWNER,
-    env: {
-      PANEL_ALLOW_PRIVATE_ADDRESSES: "true",
-      PANEL_TIMEOUT_MS: "2000",
-      PANEL_RETRY_BASE_MS: "100",
-      PANEL_SYNC_INTERVAL_MS: "200",
-    },
+    env: { ...QUICK_PANEL_ENV },
     prepare: async (handle) => {
       await writeSettings(handle.db, { upiId: "shop@okaxis", merchantName: "Shop" });
       await addTestPanel(handle.db, {
@@ -63,54 +59,50 @@ test.beforeAll(async () => {
   await shop.runJobs();
 });
 
-test.afterAll(async () => {
-  await shop?.stop();
-  await reseller?.close();
-  await smart?.close();
-});
+test.afterAll(() => Promise.all([shop?.stop(), reseller?.close(), smart?.close()]));
 
-test.beforeEach(async ({ page }, info) => {
-  if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
-});
+test.beforeEach(({ page }, info) =>
+  info.project.name === "desktop" ? page.setViewportSize({ width: 1280, height: 800 }) : undefined,
+);
 
-async function signIn(page: Page, path: string) {
+/** The operator, signed in by the session the test shop opened, on this admin page. */
+async function openAdmin(page: Page, path: string) {
+  const [name, value] = shop.cookie.split("=") as [string, string];
+  await page.context().addCookies([{ name, value, url: shop.url }]);
   await page.goto(`${shop.url}${path}`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
   await hydrated(page);
+}
+
+/** The Add Plan dialog, filled with a plan at one panel's service. */
+async function addPlanDialog(
+  page: Page,
+  plan: { type: string; name: string; quantity: string; price: string; panel: string; service: string },
+) {
+  await page.getByRole("button", { name: "Add Plan" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Service Type").selectOption(plan.type);
+  await dialog.getByLabel("Name").fill(plan.name);
+  await dialog.getByLabel("Quantity").fill(plan.quantity);
+  await dialog.getByLabel("Price (₹)").fill(plan.price);
+  await dialog.getByLabel("Panel", { exact: true }).selectOption({ label: plan.panel });
+  await dialog.getByLabel("Panel service").fill(plan.service);
+  return dialog;
+}
+
+/** Saves the Add Plan dialog; the plans table's row of the new plan, which names its panel. */
+async function savePlan(page: Page, dialog: Locator, name: string, panel: string): Promise<Locator> {
+  await dialog.getByRole("button", { name: "Add Plan" }).click();
+  await expect(page.getByText("Plan added successfully")).toBeVisible();
+  const row = page.getByTestId("plan-row").filter({ hasText: name });
+  await expect(row.getByTestId("plan-panel")).toHaveText(panel);
+  return row;
 }
 
 /** A buyer's order for the plan of this name, as the storefront's API makes it. */
 async function newOrder(plan: keyof typeof PLANS, target: string): Promise<string> {
-  const listed = (await (await fetch(`${shop.url}/api/plans?serviceType=${plan}`)).json()) as {
-    plans: Array<{ _id: string; name: string }>;
-  };
-  const planId = Number(listed.plans.find((p) => p.name.startsWith(PLANS[plan]))!._id);
-  const res = await fetch(`${shop.url}/api/create-order`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: shop.url },
-    body: JSON.stringify({
-      planId,
-      ...(plan === "followers" ? { username: target } : { username: "ravi.reels", postLink: target }),
-      customerName: "Ravi Kumar",
-      customerPhone: PHONE,
-      agreedToTerms: true,
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { order: { orderId: string } }).order.orderId;
-}
-
-/** The operator confirms the payment; the shop sends paid orders at once. */
-async function confirm(orderId: string) {
-  const res = await fetch(`${shop.url}/api/admin/orders/${orderId}/confirm-payment`, {
-    method: "POST",
-    headers: { cookie: shop.cookie, origin: shop.url, "content-type": "application/json" },
-    body: "{}",
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
+  const planId = await planIdByName(shop.url, plan, PLANS[plan]);
+  const buyer = plan === "followers" ? { username: target } : { username: "ravi.reels", postLink: target };
+  return orderByApi(shop.url, { planId, ...buyer, phone: PHONE });
 }
 
 const orderRow = (orderId: string) =>
@@ -133,17 +125,17 @@ test("the operator maps a plan to each panel in the plan dialog; each panel deli
   page,
 }, info) => {
   test.setTimeout(90_000);
-  await signIn(page, "/admin/plans");
+  await openAdmin(page, "/admin/plans");
 
   // Followers at Reseller A (its Indian service 1201, ₹95 per 1000), falling back to SmartPanel B's 31.
-  await page.getByRole("button", { name: "Add Plan" }).click();
-  let dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Service Type").selectOption("followers");
-  await dialog.getByLabel("Name").fill(PLANS.followers);
-  await dialog.getByLabel("Quantity").fill("1,000");
-  await dialog.getByLabel("Price (₹)").fill("149");
-  await dialog.getByLabel("Panel", { exact: true }).selectOption({ label: "Reseller A" });
-  await dialog.getByLabel("Panel service").fill("1201");
+  let dialog = await addPlanDialog(page, {
+    type: "followers",
+    name: PLANS.followers,
+    quantity: "1,000",
+    price: "149",
+    panel: "Reseller A",
+    service: "1201",
+  });
   const terms = dialog.getByTestId("panel-service-terms");
   await expect(terms).toContainText("1201: IG Followers [Indian] [Refill 30 Days] at Reseller A");
   await expect(terms).toContainText("95 INR per 1000 · takes 100–20,000");
@@ -164,22 +156,19 @@ test("the operator maps a plan to each panel in the plan dialog; each panel deli
   await dialog.getByRole("button", { name: "Add Plan" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(["Service 1201 is not in SmartPanel B's services list"]);
   await dialog.getByLabel("Fallback service (optional)").fill("31");
-  await dialog.getByRole("button", { name: "Add Plan" }).click();
-  await expect(page.getByText("Plan added successfully")).toBeVisible();
-  const followersRow = page.getByTestId("plan-row").filter({ hasText: PLANS.followers });
-  await expect(followersRow.getByTestId("plan-panel")).toHaveText("Reseller A");
+  const followersRow = await savePlan(page, dialog, PLANS.followers, "Reseller A");
   await expect(followersRow).toContainText("Cost ₹95 · margin ₹54");
   await expect(followersRow).toContainText("Fallback 31 at SmartPanel B · cost ₹106.25");
 
   // Likes at SmartPanel B: 1,000 of its service 32 ($0.45 = ₹38.25) for ₹30 is below cost, and refused.
-  await page.getByRole("button", { name: "Add Plan" }).click();
-  dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Service Type").selectOption("likes");
-  await dialog.getByLabel("Name").fill(PLANS.likes);
-  await dialog.getByLabel("Quantity").fill("1000");
-  await dialog.getByLabel("Price (₹)").fill("30");
-  await dialog.getByLabel("Panel", { exact: true }).selectOption({ label: "SmartPanel B" });
-  await dialog.getByLabel("Panel service").fill("32");
+  dialog = await addPlanDialog(page, {
+    type: "likes",
+    name: PLANS.likes,
+    quantity: "1000",
+    price: "30",
+    panel: "SmartPanel B",
+    service: "32",
+  });
   await expect(dialog.getByTestId("panel-service-terms")).toContainText(
     "This plan costs ₹38.25 there; you keep -₹8.25",
   );
@@ -188,10 +177,7 @@ test("the operator maps a plan to each panel in the plan dialog; each panel deli
     "Price is below the panel's cost of ₹38.25 for this quantity: raise it or choose another service",
   ]);
   await dialog.getByLabel("Price (₹)").fill("59");
-  await dialog.getByRole("button", { name: "Add Plan" }).click();
-  await expect(page.getByText("Plan added successfully")).toBeVisible();
-  const likesRow = page.getByTestId("plan-row").filter({ hasText: PLANS.likes });
-  await expect(likesRow.getByTestId("plan-panel")).toHaveText("SmartPanel B");
+  const likesRow = await savePlan(page, dialog, PLANS.likes, "SmartPanel B");
   await expect(likesRow).toContainText("Cost ₹38.25 · margin ₹20.75");
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: test.info().outputPath("two-panels-plans.png"), fullPage: true });
@@ -201,8 +187,8 @@ test("the operator maps a plan to each panel in the plan dialog; each panel deli
   const followers = await newOrder("followers", username);
   const likes = await newOrder("likes", post(info.project.name));
   const [addsA, addsB] = [reseller.count("add"), smart.count("add")];
-  await confirm(followers);
-  await confirm(likes);
+  await confirmByApi(shop, followers);
+  await confirmByApi(shop, likes);
   await expect.poll(() => orderRow(followers).status).toBe("sent");
   await expect.poll(() => orderRow(likes).status).toBe("sent");
   expect([reseller.count("add"), smart.count("add")]).toEqual([addsA + 1, addsB + 1]);
@@ -231,7 +217,7 @@ test("Reseller A answers not_enough_funds: the order goes to the fallback at Sma
   reseller.topUp(-spare);
   const [addsA, addsB] = [reseller.count("add"), smart.count("add")];
   try {
-    await confirm(orderId);
+    await confirmByApi(shop, orderId);
     await expect.poll(() => orderRow(orderId).status).toBe("sent");
   } finally {
     reseller.topUp(spare);
@@ -242,7 +228,7 @@ test("Reseller A answers not_enough_funds: the order goes to the fallback at Sma
   expect(smart.orders().filter((o) => o.link === `https://www.instagram.com/${username}/`)).toHaveLength(1);
   expect(orderRow(orderId)).toMatchObject({ panel_id: panelIdOf("SmartPanel B"), panel_service_id: "31" });
 
-  await signIn(page, `/admin/orders/${orderId}`);
+  await openAdmin(page, `/admin/orders/${orderId}`);
   const history = page.getByRole("region", { name: "History" });
   await expect(history.getByText("Accepted by the panel")).toBeVisible();
   await expect(

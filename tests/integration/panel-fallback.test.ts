@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { auditTrailFor } from "~/domain/audit/audit.server";
-import { createOrder } from "~/domain/checkout/create-order.server";
 import { syncDueOrders } from "~/domain/orders/delivery-sync.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { retryWaitingOrders } from "~/domain/orders/placement-jobs.server";
@@ -12,6 +11,7 @@ import { PLAN_COST_MESSAGES } from "~/domain/plans/plan-cost";
 import { PLAN_SERVICE_MESSAGES, plansAtPanel } from "~/domain/plans/plan-costs.server";
 import { SUPPORT_MESSAGES } from "~/domain/plans/plan-support";
 import { testDatabases } from "../support/databases";
+import { paidOrderFor } from "../support/shop-orders";
 import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { DIALECT_SERVICES, panelShops } from "../support/panel-shop";
 import { addTestPanel, panelAt } from "../support/panels";
@@ -79,22 +79,6 @@ describe.each(testDatabases())("a plan's fallback on another panel on $name", (k
     ...over,
   });
 
-  async function paidOrder(planId: number) {
-    const { order } = await createOrder(services, {
-      planId,
-      username: "priya.bakes",
-      customerName: "Priya Sharma",
-      customerPhone: "9812345678",
-      agreedToTerms: true,
-    });
-    await services.db
-      .updateTable("orders")
-      .set({ status: "paid", paid_at: Date.now(), paid_by: "owner" })
-      .where("order_id", "=", order.order_id)
-      .execute();
-    return order;
-  }
-
   const alerts = async () =>
     (await services.db.selectFrom("alert_outbox").select(["event", "facts"]).orderBy("id").execute()).map((a) => ({
       event: a.event,
@@ -104,7 +88,7 @@ describe.each(testDatabases())("a plan's fallback on another panel on $name", (k
   it("places at the fallback panel, once, when the plan's panel has no funds; the order then asks that panel", async () => {
     await setUp({ balanceA: 0 });
     const plan = await createPlan(services.db, ACTOR, followers());
-    const order = await paidOrder(plan.id);
+    const order = await paidOrderFor(services, plan.id);
     // The order keeps its plan's panels from checkout.
     expect(order).toMatchObject({ panel_id: aId, fallback_panel_id: bId, fallback_service_id: "31" });
 
@@ -140,7 +124,7 @@ describe.each(testDatabases())("a plan's fallback on another panel on $name", (k
       a.services.findIndex((s) => s.service === 1201),
       1,
     );
-    const order = await paidOrder(plan.id);
+    const order = await paidOrderFor(services, plan.id);
     const sent = await sendToPanel(services, order.order_id, { actor: AUTO });
     expect(sent).toMatchObject({ status: "sent", panel_id: bId, panel_service_id: "31" });
     expect([a.count("add"), b.count("add")]).toEqual([1, 1]);
@@ -150,7 +134,7 @@ describe.each(testDatabases())("a plan's fallback on another panel on $name", (k
     await setUp();
     const plan = await createPlan(services.db, ACTOR, followers());
     a.setFault({ kind: "error-after-create", namesOrder: false });
-    const order = await paidOrder(plan.id);
+    const order = await paidOrderFor(services, plan.id);
     const unknown = await sendToPanel(services, order.order_id, { actor: AUTO });
     expect(unknown).toMatchObject({ status: "placement_unknown", panel_id: aId });
     expect(a.orders()).toHaveLength(1);
@@ -163,7 +147,7 @@ describe.each(testDatabases())("a plan's fallback on another panel on $name", (k
   it("waits at its own panel when both lack funds, the alert naming it; a top-up there sends it there", async () => {
     await setUp({ balanceA: 0, balanceB: 0 });
     const plan = await createPlan(services.db, ACTOR, followers());
-    const order = await paidOrder(plan.id);
+    const order = await paidOrderFor(services, plan.id);
     const start = Date.now();
     const waiting = await sendToPanel(services, order.order_id, { actor: AUTO, now: () => start });
     expect(waiting).toMatchObject({

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { backupPath, restoreBackup } from "~/domain/backups/backup.server";
 import { deleteSelectedData } from "~/domain/backups/danger-zone.server";
@@ -22,18 +22,24 @@ import { addTestPanel } from "../support/panels";
 const KEYS = ["live-key-reseller-a-0123456789", "live-key-smartpanel-b-9876543210"];
 
 describe.each(testDatabases())("panels in backups on $name", (kind) => {
-  let handle: DatabaseHandle & { cleanup(): Promise<void> };
+  let handle: DatabaseHandle;
   let backupDir: string;
-  beforeEach(async () => {
-    handle = await freshDatabase(kind);
-    backupDir = mkdtempSync(join(tmpdir(), "shop-backups-"));
-  });
+  const cleanups: (() => unknown)[] = [];
   afterEach(async () => {
-    await handle.cleanup();
-    rmSync(backupDir, { recursive: true, force: true });
+    while (cleanups.length > 0) await cleanups.pop()!();
   });
 
+  /** A fresh shop database and a backups folder, both gone after the test. */
+  async function freshShop() {
+    const fresh = await freshDatabase(kind);
+    cleanups.push(() => fresh.cleanup());
+    handle = fresh;
+    backupDir = mkdtempSync(join(tmpdir(), "shop-panel-backups-"));
+    cleanups.push(() => rmSync(backupDir, { recursive: true, force: true }));
+  }
+
   async function twoPanels() {
+    await freshShop();
     const { db } = handle;
     const a = await addTestPanel(db, {
       name: "Reseller A",
@@ -52,8 +58,8 @@ describe.each(testDatabases())("panels in backups on $name", (kind) => {
   }
 
   it("backs up every panel without its key, and a restore brings each back with its id", async () => {
-    const { db, dialect } = handle;
     const { a, b } = await twoPanels();
+    const { db, dialect } = handle;
     const before = await listPanels(db);
 
     const { backup } = await deleteSelectedData(db, "owner", backupDir, ["settings.smm"]);
@@ -78,8 +84,8 @@ describe.each(testDatabases())("panels in backups on $name", (kind) => {
   });
 
   it("keeps the panels a shop still has, and its own default", async () => {
-    const { db, dialect } = handle;
     await twoPanels();
+    const { db, dialect } = handle;
     const { backup } = await deleteSelectedData(db, "owner", backupDir, ["settings.smm"]);
     // The shop starts again with another default, and a panel of the same name as one backed up.
     const fresh = await addTestPanel(db, { name: "New default", api_url: "https://new.example/api/v2", api_key: "n" });
