@@ -171,6 +171,42 @@ describe.each(testDatabases())("a plan's fallback on another panel on $name", (k
     expect([a.count("add"), b.count("add")]).toEqual([2, 1]);
   });
 
+  it("a panel that is down holds back only its own waiting orders in a retry round", async () => {
+    await setUp();
+    const atA = await createPlan(services.db, ACTOR, followers({ fallbackServiceId: null }));
+    const atB = await createPlan(
+      services.db,
+      ACTOR,
+      followers({ name: "Global", panelId: bId, panelServiceId: "31", fallbackServiceId: null }),
+    );
+    const start = Date.now();
+    await a.pause();
+    await b.pause();
+    // Two waiting at A, then one at B: each was sent once while its panel was down.
+    const waiting = [
+      await paidOrderFor(services, atA.id),
+      await paidOrderFor(services, atA.id),
+      await paidOrderFor(services, atB.id),
+    ];
+    for (const order of waiting) {
+      expect(await sendToPanel(services, order.order_id, { actor: AUTO, now: () => start })).toMatchObject({
+        status: "waiting_panel",
+        panel_wait_reason: "down",
+      });
+    }
+    await b.resume();
+    // A is still down: its first order is tried and its second is left for the next round; B's goes.
+    expect(await retryWaitingOrders(services, start + 60 * MINUTE)).toBe(1);
+    expect(b.count("add")).toBe(1);
+    // (Which of A's two comes first in the round depends on each one's backoff jitter.)
+    const attemptsAtA = await Promise.all(
+      waiting.slice(0, 2).map(async (o) => (await findOrder(services.db, o.order_id))!.panel_attempts),
+    );
+    expect(attemptsAtA.sort()).toEqual([1, 2]);
+    expect((await findOrder(services.db, waiting[2]!.order_id))!.status).toBe("sent");
+    await a.resume();
+  });
+
   it("costs each plan at its own panel's rate, and flags it there", async () => {
     await setUp();
     // At B: 1000 followers cost $1.25 × ₹85 = ₹106.25.
