@@ -23,6 +23,7 @@ import { operations } from "./migrations/0028_operations";
 import { customComments } from "./migrations/0030_custom_comments";
 import { planServices } from "./migrations/0033_plan_services";
 import { panels } from "./migrations/0034_panels";
+import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -50,6 +51,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0030_custom_comments": customComments(dialect),
     "0033_plan_services": planServices(dialect),
     "0034_panels": panels(dialect),
+    "0036_order_fallback_panel": orderFallbackPanel(dialect),
   };
 }
 

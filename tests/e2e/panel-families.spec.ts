@@ -5,6 +5,8 @@ import { writeSettings } from "~/domain/settings/settings.server";
 import { sqliteDatabase } from "../support/databases";
 import { type PanelDialect, type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { DIALECT_SERVICES } from "../support/panel-shop";
+import { QUICK_PANEL_ENV } from "../support/panels";
+import { confirmByApi, orderByApi, planIdByName } from "../support/shop-orders";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
@@ -70,12 +72,7 @@ for (const dialect of Object.keys(FAMILIES) as PanelDialect[]) {
       shop = await startTestShop({
         engine: sqliteDatabase,
         admin: OWNER,
-        env: {
-          PANEL_ALLOW_PRIVATE_ADDRESSES: "true",
-          PANEL_TIMEOUT_MS: "2000",
-          PANEL_RETRY_BASE_MS: "100",
-          PANEL_SYNC_INTERVAL_MS: "200",
-        },
+        env: { ...QUICK_PANEL_ENV },
         prepare: (handle) => pointShopAt(handle, panel),
       });
       // The services list first, as the scheduled refresh reads it: a plan may only promise what its service does.
@@ -121,35 +118,13 @@ for (const dialect of Object.keys(FAMILIES) as PanelDialect[]) {
 
     /** A buyer's order, as the storefront's API makes it (the buyer's pages are walked in buying.spec.ts). */
     async function newOrder(plan: keyof typeof PLANS, target: string, comments?: string[]): Promise<string> {
-      const listed = (await (await fetch(`${shop.url}/api/plans?serviceType=${plan}`)).json()) as {
-        plans: Array<{ _id: string; name: string }>;
-      };
-      const planId = Number(listed.plans.find((p) => p.name === PLANS[plan])!._id);
-      const res = await fetch(`${shop.url}/api/create-order`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: shop.url },
-        body: JSON.stringify({
-          planId,
-          ...(plan === "followers" ? { username: target } : { username: "ravi.reels", postLink: target }),
-          ...(comments ? { comments: comments.join("\n") } : {}),
-          customerName: "Ravi Kumar",
-          customerPhone: PHONE,
-          agreedToTerms: true,
-        }),
-      });
-      expect(res.status, await res.clone().text()).toBe(201);
-      return ((await res.json()) as { order: { orderId: string } }).order.orderId;
+      const planId = await planIdByName(shop.url, plan, PLANS[plan]);
+      const buyer = plan === "followers" ? { username: target } : { username: "ravi.reels", postLink: target };
+      return orderByApi(shop.url, { planId, ...buyer, comments, phone: PHONE });
     }
 
     /** The operator confirms the payment (the admin API the order page's button calls). */
-    async function confirm(orderId: string) {
-      const res = await fetch(`${shop.url}/api/admin/orders/${orderId}/confirm-payment`, {
-        method: "POST",
-        headers: { cookie: shop.cookie, origin: shop.url, "content-type": "application/json" },
-        body: "{}",
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-    }
+    const confirm = (orderId: string) => confirmByApi(shop, orderId);
 
     const statusOf = (orderId: string) =>
       withDb(

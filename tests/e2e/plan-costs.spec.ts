@@ -68,7 +68,9 @@ test("the operator sees each plan's cost at the panel, and cannot sell below it"
   await dialog.getByLabel("Fallback service (optional)").fill("101");
   await expect(dialog.getByTestId("fallback-service-terms")).toContainText("101: Instagram Followers");
   await dialog.getByRole("button", { name: "Add Plan" }).click();
-  await expect(dialog.getByRole("alert")).toHaveText(["The fallback must be another service than the plan's own"]);
+  await expect(dialog.getByRole("alert")).toHaveText([
+    "The fallback must be another service, or a service at another panel, than the plan's own",
+  ]);
   await expect(dialog.getByLabel("Fallback service (optional)")).toBeFocused();
   await dialog.getByLabel("Fallback service (optional)").fill("");
   await dialog.getByRole("button", { name: "Add Plan" }).click();

@@ -82,7 +82,7 @@ describe.each(testDatabases())("placing orders through a panel's bad moments on 
         event_key: `placementDeferred:${order.order_id}:down`,
       });
       expect(JSON.parse(alert!.facts)).toMatchObject({
-        title: `Order ${order.order_id} waits: the SMM panel is not answering`,
+        title: `Order ${order.order_id} waits: ${new URL(double.apiUrl).host} is not answering`,
       });
 
       // Not yet due: the job leaves it alone.
@@ -129,7 +129,8 @@ describe.each(testDatabases())("placing orders through a panel's bad moments on 
       expect(trackedOrder(waiting).view.stage).toBe("delayed");
       const topUp = (await alerts()).find((a) => a.event_key.startsWith("panel_funds:"));
       expect(JSON.parse(topUp!.facts)).toMatchObject({
-        title: `Top up your SMM panel balance: order ${order.order_id} waits for it`,
+        // The alert names the panel to top up (the test shop's panel is named by its URL's host).
+        title: `Top up your balance at ${new URL(double.apiUrl).host}: order ${order.order_id} waits for it`,
         lines: expect.arrayContaining([
           "Top up your panel balance: the order is sent by itself once the panel takes it.",
         ]) as string[],
@@ -234,7 +235,7 @@ describe.each(testDatabases())("placing orders through a panel's bad moments on 
     });
     expect(trackedOrder(refused).view.stage).toBe("on_hold");
     expect(JSON.parse((await alerts()).at(-1)!.facts)).toMatchObject({
-      title: `The panel refused order ${order.order_id}`,
+      title: `${new URL(double.apiUrl).host} refused order ${order.order_id}`,
     });
     // The jobs never send a refused order again by themselves.
     await retryWaitingOrders(services, Date.now() + 60 * MINUTE);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { createOrder } from "~/domain/checkout/create-order.server";
 import { sendToPanel } from "~/domain/orders/placement.server";
 import { listPanelServices } from "~/domain/panel/info.server";
 import { createPlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { PLAN_COST_MESSAGES } from "~/domain/plans/plan-cost";
 import { PLAN_SERVICE_MESSAGES, plansAtPanel } from "~/domain/plans/plan-costs.server";
 import { testDatabases } from "../support/databases";
+import { paidOrderFor } from "../support/shop-orders";
 import { panelShops } from "../support/panel-shop";
 
 /**
@@ -60,34 +60,17 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
     return made.panel;
   }
 
-  /** A buyer orders the plan and the payment is confirmed: the order as the panel is about to get it. */
-  async function paidOrder(planId: number) {
-    const { order } = await createOrder(services, {
-      planId,
-      username: "priya.bakes",
-      customerName: "Priya Sharma",
-      customerPhone: "9812345678",
-      agreedToTerms: true,
-    });
-    await services.db
-      .updateTable("orders")
-      .set({ status: "paid", paid_at: Date.now(), paid_by: "owner" })
-      .where("order_id", "=", order.order_id)
-      .execute();
-    return order;
-  }
-
   const refused = (promise: Promise<unknown>) => expect(promise).rejects.toMatchObject({ code: "INVALID_INPUT" });
 
   it("names a service from the panel's list, and refuses one the list does not have", async () => {
-    await setUp({ fetchList: false });
+    const panelName = new URL((await setUp({ fetchList: false })).apiUrl).host;
     await expect(createPlan(services.db, ACTOR, followers())).rejects.toMatchObject({
-      message: PLAN_SERVICE_MESSAGES.noList,
+      message: PLAN_SERVICE_MESSAGES.noList(panelName),
       details: { field: "panelServiceId" },
     });
     expect((await listPanelServices(services)).ok).toBe(true);
     await expect(createPlan(services.db, ACTOR, followers({ panelServiceId: "9999" }))).rejects.toMatchObject({
-      message: "Service 9999 is not in your panel's services list",
+      message: `Service 9999 is not in ${panelName}'s services list`,
       details: { field: "panelServiceId" },
     });
     const plan = await createPlan(services.db, ACTOR, followers());
@@ -145,7 +128,7 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
     const double = await setUp();
     // The plan names the global service; the Settings default for followers stays 1201.
     const plan = await createPlan(services.db, ACTOR, followers({ panelServiceId: "1290", price: 99_900 }));
-    const order = await paidOrder(plan.id);
+    const order = await paidOrderFor(services, plan.id);
     expect(order.panel_service_id).toBe("1290");
     await updatePlan(services.db, ACTOR, plan.id, { ...followers(), price: 99_900 });
     expect((await sendToPanel(services, order.order_id, { actor: AUTO })).status).toBe("sent");
@@ -165,7 +148,7 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
       .execute();
     expect(alerts.map((a) => JSON.parse(a.facts) as { title: string; lines: string[] })).toEqual([
       expect.objectContaining({
-        title: 'Plan "Thin Margin Followers" no longer fits panel service 1201',
+        title: `Plan "Thin Margin Followers" no longer fits its service 1201 at ${new URL(double.apiUrl).host}`,
         lines: expect.arrayContaining([PLAN_COST_MESSAGES.belowCost(12_000)]) as string[],
       }),
     ]);
@@ -182,7 +165,7 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
       createPlan(services.db, ACTOR, followers({ fallbackServiceId: "1201", name: "Same" })),
     ).rejects.toMatchObject({ message: PLAN_SERVICE_MESSAGES.sameFallback, details: { field: "fallbackServiceId" } });
     await expect(createPlan(services.db, ACTOR, followers({ fallbackServiceId: "777" }))).rejects.toMatchObject({
-      message: "Service 777 is not in your panel's services list",
+      message: `Service 777 is not in ${new URL(double.apiUrl).host}'s services list`,
       details: { field: "fallbackServiceId" },
     });
     // The fallback must keep the plan too: 15,000 is more than the global service takes.
@@ -194,7 +177,7 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
     });
     const plan = await createPlan(services.db, ACTOR, followers({ fallbackServiceId: "1290" }));
 
-    const buy = async () => sendToPanel(services, (await paidOrder(plan.id)).order_id, { actor: AUTO });
+    const buy = async () => sendToPanel(services, (await paidOrderFor(services, plan.id)).order_id, { actor: AUTO });
     // The panel still has the Indian service: the order goes there, and only there.
     expect(await buy()).toMatchObject({ status: "sent", panel_service_id: "1201" });
     // The panel disables it: the next order is refused there and placed at the fallback, in the same send.
@@ -217,7 +200,10 @@ describe.each(testDatabases())("plans at their panel service on $name", (kind) =
       .where("action", "=", "order.placed")
       .executeTakeFirstOrThrow();
     expect(JSON.parse(history.details!)).toMatchObject({
-      fallback: { from: "1201", to: "1290", refusal: expect.any(String) as string },
+      fallback: {
+        from: { serviceId: "1201", refusal: expect.any(String) as string },
+        to: { serviceId: "1290", sent: { service: "1290" } },
+      },
     });
   });
 });

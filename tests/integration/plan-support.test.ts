@@ -99,8 +99,8 @@ describe.each(testDatabases())("plans against their services on $name", (kind) =
     double.services[2]!.dripfeed = false;
     await refresh(2_000);
     expect(await alerts()).toEqual([
-      'Plan "Refill Followers" promises a refill guarantee that panel service 1 no longer supports',
-      'Plan "Gradual Views" promises drip-feed delivery that panel service 3 no longer supports',
+      `Plan "Refill Followers" promises a refill guarantee that its service 1 at ${new URL(double.apiUrl).host} no longer supports`,
+      `Plan "Gradual Views" promises drip-feed delivery that its service 3 at ${new URL(double.apiUrl).host} no longer supports`,
     ]);
 
     // The same list again changes nothing: no second alert.

@@ -39,3 +39,15 @@ export function panelAt(
     service_custom_comments: services.customComments ?? "",
   };
 }
+
+/**
+ * A test shop's environment for walks through panel outages in end-to-end
+ * files: the doubles on loopback, short timeouts and backoffs, frequent syncs
+ * (the jobs still run only when the test asks).
+ */
+export const QUICK_PANEL_ENV: Readonly<Record<string, string>> = {
+  PANEL_ALLOW_PRIVATE_ADDRESSES: "true",
+  PANEL_TIMEOUT_MS: "2000",
+  PANEL_RETRY_BASE_MS: "100",
+  PANEL_SYNC_INTERVAL_MS: "200",
+};

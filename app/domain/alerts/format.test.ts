@@ -101,6 +101,7 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     comments: null,
     panel_service_id: null,
     fallback_service_id: null,
+    fallback_panel_id: null,
     panel_id: null,
     panel_order_id: null,
     panel_status: null,

@@ -28,16 +28,34 @@ const EVENT_OF: Partial<Record<TransitionName, AlertEvent>> = {
   cancelBeforeDelivery: "refund_due",
 };
 
-const WAIT_TITLES: Record<Exclude<WaitReason, "funds">, string> = {
-  busy: "the SMM panel asked the shop to wait",
-  down: "the SMM panel is not answering",
-  address: "the SMM panel URL does not answer as a panel API",
-  account: "the SMM panel refuses the shop's API key",
+const WAIT_TITLES: Record<Exclude<WaitReason, "funds">, (panel: string) => string> = {
+  busy: (panel) => `${panel} asked the shop to wait`,
+  down: (panel) => `${panel} is not answering`,
+  address: (panel) => `${panel}'s URL does not answer as a panel API`,
+  account: (panel) => `${panel} refuses the shop's API key`,
 };
 
-export function orderAlertFor(name: TransitionName, order: OrderRow, now: number): QueuedAlert | null {
+/** The transitions whose alert names the order's panel (the subscriber looks its name up for these only). */
+export function alertNamesPanel(name: TransitionName): boolean {
+  return ["placementFailed", "placementDeferred", "placementUnknown", "partiallyDelivered", "deliveryFailed"].includes(
+    name,
+  );
+}
+
+/**
+ * `panelName`: the panel the order is at (ADR 0026: "top up your balance at
+ * <panel>"); null when unknown, and the alert says "the SMM panel".
+ */
+export function orderAlertFor(
+  name: TransitionName,
+  order: OrderRow,
+  now: number,
+  panelName: string | null = null,
+): QueuedAlert | null {
   const event = EVENT_OF[name];
   if (!event) return null;
+  const panel = panelName ?? "the SMM panel";
+  const Panel = panelName ?? "The SMM panel";
   const id = order.order_id;
   const what = `${order.plan_name} (${order.quantity} ${order.service_type}) for ${order.target}`;
   const queued = (eventKey: string, title: string, lines: string[], more?: Pick<AlertFacts, "confirmable">) => ({
@@ -58,24 +76,28 @@ export function orderAlertFor(name: TransitionName, order: OrderRow, now: number
       return queued(
         `${name}:${id}:${now}`,
         name === "placementFailed"
-          ? `The panel refused order ${id}`
-          : `Order ${id}: the panel's answer never came (check the panel)`,
+          ? `${Panel} refused order ${id}`
+          : `Order ${id}: ${panel}'s answer never came (check ${panel})`,
         [
           what,
           ...(order.panel_error ? [`Panel: ${order.panel_error}`] : []),
           name === "placementFailed"
             ? "Fix the cause and send it again from the order's page, or cancel it to refund the buyer."
-            : "Look for it in the panel's order list before sending it again.",
+            : `Look for it in ${panel}'s order list before sending it again.`,
         ],
       );
     case "placementDeferred": {
       const reason: WaitReason = isWaitReason(order.panel_wait_reason) ? order.panel_wait_reason : "down";
-      // Once per order and cause (the job's retries do not repeat it); a top-up is asked for once a day.
+      // Once per order and cause (the job's retries do not repeat it); a top-up is asked for once a day per panel.
       return queued(
-        reason === "funds" ? `panel_funds:${istDate(now)}` : `placementDeferred:${id}:${reason}`,
         reason === "funds"
-          ? `Top up your SMM panel balance: order ${id} waits for it`
-          : `Order ${id} waits: ${WAIT_TITLES[reason]}`,
+          ? `panel_funds:${istDate(now)}${order.panel_id !== null ? `:${order.panel_id}` : ""}`
+          : `placementDeferred:${id}:${reason}`,
+        reason === "funds"
+          ? panelName
+            ? `Top up your balance at ${panelName}: order ${id} waits for it`
+            : `Top up your SMM panel balance: order ${id} waits for it`
+          : `Order ${id} waits: ${WAIT_TITLES[reason](panel)}`,
         [what, ...(order.panel_error ? [`Panel: ${order.panel_error}`] : []), WAIT_ADVICE[reason]],
       );
     }
@@ -84,8 +106,8 @@ export function orderAlertFor(name: TransitionName, order: OrderRow, now: number
       return queued(
         `${name}:${id}:${now}`,
         name === "partiallyDelivered"
-          ? `Order ${id} was only partly delivered by the panel`
-          : `The panel cancelled order ${id}`,
+          ? `Order ${id} was only partly delivered by ${panel}`
+          : `${Panel} cancelled order ${id}`,
         [what, ...(order.panel_remains !== null ? [`Not delivered: ${order.panel_remains}`] : [])],
       );
     case "refundDue":

@@ -12,13 +12,14 @@ import { SETTINGS } from "~/domain/settings/registry";
 import { isPanelSettingKey, panelSettingRows, restorePanelSettings } from "~/domain/settings/panel-settings.server";
 import { upgradeLegacyOrderRow } from "~/domain/orders/legacy-row";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
+import { listPanels, restorePanelRows } from "~/domain/panel/panels.repository.server";
 
 /**
  * Backups are gzip'd JSON Lines: a header line, then one line per row
  * `{"table": "...", "row": {...}}`. Streaming both ways keeps memory flat even
  * for a million orders. In a multi-instance setup BACKUP_DIR must be shared storage.
  */
-export const BACKUP_TABLES = ["plans", "orders", "settings", "payment_credits"] as const;
+export const BACKUP_TABLES = ["panels", "plans", "orders", "settings", "payment_credits"] as const;
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 
 export interface BackupScope {
@@ -30,6 +31,16 @@ export interface BackupScope {
   paymentCredits?: boolean;
   /** Setting keys to include; undefined means none. */
   settingKeys?: string[];
+  /**
+   * Every panel record (ADR 0026), never its API key. Left out: with the SMM
+   * panel settings (the default panel's fields under their settings names).
+   */
+  panels?: boolean;
+}
+
+/** No backup counts anything yet. */
+export function noRows(): Record<BackupTable, number> {
+  return { panels: 0, plans: 0, orders: 0, settings: 0, payment_credits: 0 };
 }
 
 export interface BackupInfo {
@@ -97,7 +108,7 @@ export async function writeBackup(
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
   };
 
-  const counts: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0, payment_credits: 0 };
+  const counts = noRows();
   const settingKeys = (scope.settingKeys ?? []).filter((key) => !SECRET_SETTING_KEYS.has(key));
   const omitted = (scope.settingKeys ?? []).filter((key) => SECRET_SETTING_KEYS.has(key));
   await write({
@@ -108,6 +119,14 @@ export async function writeBackup(
     ...(omitted.length > 0 ? { omittedSecrets: omitted } : {}),
   });
 
+  // First, so a restore has the panels before the plans and orders that name them.
+  if (scope.panels ?? (scope.settingKeys ?? []).some(isPanelSettingKey)) {
+    for (const row of await listPanels(db)) {
+      // The key is a secret like any other: after a restore the operator types it again (Admin → Panels).
+      await write({ table: "panels", row: { ...row, api_key: "" } });
+      counts.panels++;
+    }
+  }
   if (scope.plans) {
     for (const row of await db.selectFrom("plans").selectAll().orderBy("id").execute()) {
       await write({ table: "plans", row });
@@ -187,11 +206,30 @@ export async function openBackupDownload(db: DB, dir: string, name: string, acto
 }
 
 /**
+ * A backup's panels: each one the shop no longer has (by id and by name) comes
+ * back without its key; the default stays the shop's own when it has one.
+ */
+async function restorePanels(trx: DB, rows: readonly Record<string, unknown>[]): Promise<number> {
+  const existing = await listPanels(trx);
+  const ids = new Set(existing.map((p) => p.id));
+  const names = new Set(existing.map((p) => p.name));
+  let hasDefault = existing.some((p) => p.is_default === 1);
+  const missing = rows
+    .filter((r) => !ids.has(Number(r.id)) && !names.has(String(r.name)))
+    .map((r) => {
+      const isDefault = !hasDefault && Number(r.is_default) === 1;
+      if (isDefault) hasDefault = true;
+      return { ...r, api_key: "", is_default: isDefault ? 1 : 0 };
+    });
+  return restorePanelRows(trx, missing);
+}
+
+/**
  * Puts a backup's rows back. Rows that still exist (same id or key) are left
  * as they are, so restoring twice changes nothing the second time.
  */
 export async function restoreBackup(db: DB, dialect: Dialect, file: string): Promise<Record<BackupTable, number>> {
-  const restored: Record<BackupTable, number> = { plans: 0, orders: 0, settings: 0, payment_credits: 0 };
+  const restored = noRows();
   const planIds = new Set((await db.selectFrom("plans").select("id").execute()).map((p) => p.id));
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   let batch: { table: BackupTable; row: Record<string, unknown> }[] = [];
@@ -204,6 +242,10 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
       for (const table of BACKUP_TABLES) {
         let rows = current.filter((b) => b.table === table).map((b) => b.row);
         if (rows.length === 0) continue;
+        if (table === "panels") {
+          restored.panels += await restorePanels(trx, rows);
+          continue;
+        }
         if (table === "plans") for (const r of rows) planIds.add(Number(r.id));
         // An order may outlive its plan (orders keep their own copy of it).
         if (table === "orders") {
@@ -255,7 +297,7 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
   await flush();
   if (dialect === "postgres") {
     // Rows came back with their old ids; move the id sequences past them.
-    for (const table of ["plans", "orders", "payment_credits"] as const) {
+    for (const table of ["panels", "plans", "orders", "payment_credits"] as const) {
       await sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(
         db,
       );

@@ -5,7 +5,7 @@ import { createGunzip } from "node:zlib";
 import type { DB, Dialect } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
-import { BACKUP_TABLES, type BackupInfo, type BackupTable, backupPath, restoreBackup } from "./backup.server";
+import { BACKUP_TABLES, type BackupInfo, type BackupTable, backupPath, noRows, restoreBackup } from "./backup.server";
 
 export type BackupCounts = Record<BackupTable, number>;
 
@@ -19,7 +19,7 @@ export async function countBackupRows(file: string): Promise<BackupCounts> {
   const key = `${file}\u0000${info.size}\u0000${info.mtimeMs}`;
   const known = counted.get(key);
   if (known) return known;
-  const counts: BackupCounts = { plans: 0, orders: 0, settings: 0, payment_credits: 0 };
+  const counts: BackupCounts = noRows();
   const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   for await (const line of lines) {
     // Lines are written as {"table":"…","row":…}: the prefix names the table without parsing the row.

@@ -101,7 +101,10 @@ export async function createOrder(
     drip_runs: plan.drip_runs,
     drip_interval_minutes: plan.drip_interval_minutes,
     comments,
+    // The panel and service its plan names, and its fallback's (ADR 0026): editing the plan later moves no paid order.
+    panel_id: plan.panel_id,
     panel_service_id: plan.panel_service_id,
+    fallback_panel_id: plan.fallback_panel_id,
     fallback_service_id: plan.fallback_service_id,
     listed_price_paise: plan.price_paise,
     status: "awaiting_payment" as const,

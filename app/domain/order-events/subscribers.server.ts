@@ -1,7 +1,7 @@
 import type { AppServices } from "~/context";
 import { reportHookErrorsTo } from "~/db/after-commit.server";
 import type { DB } from "~/db/database.server";
-import { orderAlertFor } from "~/domain/alerts/order-alerts";
+import { alertNamesPanel, orderAlertFor } from "~/domain/alerts/order-alerts";
 import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -9,6 +9,7 @@ import { listenToOrders } from "~/domain/orders/events.server";
 import { actorLabel } from "~/domain/orders/lifecycle";
 import { sendAfterConfirmation } from "~/domain/payments/payment-jobs.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
+import { panelNameOf } from "~/domain/panel/panels.repository.server";
 
 /**
  * Everything that follows a change to an order, in one place (ADR 0018). The
@@ -38,7 +39,9 @@ listenToOrders({
       now,
     );
     // The operator hears about it from the alert outbox (insert only; sent by the alerts job).
-    const alert = orderAlertFor(name, order, now);
+    // A panel alert names the panel the order is at (null: the default), so the operator knows where to look.
+    const panelName = alertNamesPanel(name) ? await panelNameOf(trx, order.panel_id) : null;
+    const alert = orderAlertFor(name, order, now, panelName);
     if (alert) await queueAlert(trx, alert, now);
     // The cached public pages that read orders: the home page counts delivered ones.
     if (to === "delivered") await publicTopicChanged(trx, "orders");

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { isAppError } from "~/lib/app-error";
-import { waitingOrdersDue } from "./orders.repository.server";
+import { findOrder, waitingOrdersDue } from "./orders.repository.server";
 import { sendToPanel } from "./placement.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
@@ -12,19 +12,23 @@ export const AUTO_SEND = { kind: "system", job: "auto-send" } as const;
  * Orders waiting for the panel whose backoff is over: send each again (the
  * operator or the automatic sender already chose to send them, so this runs
  * whether or not automatic sending is on). A panel-wide cause (down, out of
- * funds, the URL or key to fix) stops the round: the rest wait for the next
- * one instead of each asking a panel that just said no. Returns how many went.
+ * funds, the URL or key to fix) stops the round for that panel: its other
+ * orders wait for the next one instead of each asking a panel that just said
+ * no, while orders at the shop's other panels still go (ADR 0026). Returns how many went.
  */
 export async function retryWaitingOrders(services: Services, now = Date.now(), limit = 20): Promise<number> {
   let placed = 0;
+  const stopped = new Set<number | null>();
   for (const orderId of await waitingOrdersDue(services.db, now, limit)) {
+    const panelId = (await findOrder(services.db, orderId))?.panel_id ?? null;
+    if (stopped.has(panelId)) continue;
     try {
       const order = await sendToPanel(services, orderId, { actor: AUTO_SEND, retry: true, now: () => now });
       if (order.status === "sent") placed++;
-      if (order.status === "waiting_panel" && order.panel_wait_reason !== "busy") break;
+      if (order.status === "waiting_panel" && order.panel_wait_reason !== "busy") stopped.add(panelId);
     } catch (error) {
       logSendFailure(services, orderId, error);
-      if (isAppError(error) && error.code === "NOT_CONFIGURED") break;
+      if (isAppError(error) && error.code === "NOT_CONFIGURED") stopped.add(panelId);
     }
   }
   return placed;

@@ -2,7 +2,8 @@ import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
 import { type AddOrder, type PanelFailure, addOrder, addOrderParams, getStatus } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetupFor } from "~/domain/panel/connection.server";
-import { isWaitReason } from "~/domain/panel/failures";
+import { panelNameOf } from "~/domain/panel/panels.repository.server";
+import { fallsBack, isWaitReason } from "~/domain/panel/failures";
 import { chosenServiceId, orderChoice } from "~/domain/panel/service-choice";
 import type { LinkForms } from "~/domain/panel/link-forms";
 import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
@@ -208,35 +209,58 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
   });
   const attempt = claimed.panel_attempts;
 
-  let result = await addOrder(setup.connection, request);
-  // The panel refused this service (disabled, gone): the plan's fallback service, once, in the same claim.
+  const first = await addOrder(setup.connection, request);
+  let result = first;
+  // The panel that has (or may have) the order: the first, or the plan's fallback panel when it was tried.
+  let at = setup;
   let fallback: Fallback | null = null;
-  const fallbackId = order.fallback_service_id;
-  if (
-    !result.ok &&
-    result.kind === "refused" &&
-    result.reason === "service" &&
-    fallbackId &&
-    fallbackId !== serviceId
-  ) {
-    logger.warn(
-      { orderId, serviceId, fallbackId, reason: result.message },
-      "panel refused the service; trying the fallback",
-    );
-    request = placementOrder(order, fallbackId, setup.linkForms);
-    record = panelRequestRecord(clock(), setup.connection.url, addOrderParams(request));
-    fallback = {
-      set: { panel_service_id: fallbackId, panel_request: JSON.stringify(record) },
-      details: { fallback: { from: serviceId, to: fallbackId, refusal: result.message } },
-    };
-    result = await addOrder(setup.connection, request);
+  if (!first.ok && fallsBack(first)) {
+    const target = await fallbackTarget(services, order, setup, serviceId, first);
+    if (target) {
+      request = placementOrder(order, target.serviceId, target.setup.linkForms);
+      record = panelRequestRecord(clock(), target.setup.connection.url, addOrderParams(request));
+      result = await addOrder(target.setup.connection, request);
+      const { at: _sentAt, url: _sentTo, ...sentThere } = record;
+      fallback = {
+        // A definite refusal of this service at the first panel: the order belongs to the fallback now. Out of
+        // funds there: while the fallback only asks to wait, the order waits at its own panel (topped up, it goes
+        // there first again).
+        moves: result.ok || result.kind !== "unavailable" || first.kind === "refused",
+        set: {
+          panel_id: target.setup.panelId,
+          panel_service_id: target.serviceId,
+          panel_request: JSON.stringify(record),
+        },
+        details: {
+          fallback: {
+            from: { panelId: setup.panelId, panelName: target.fromName, serviceId, refusal: first.message },
+            to: {
+              panelId: target.setup.panelId,
+              panelName: target.panelName,
+              serviceId: target.serviceId,
+              sent: sentThere,
+            },
+            ...(result.ok ? {} : { answer: result.message }),
+          },
+        },
+        reason:
+          first.kind === "unavailable"
+            ? "the plan's panel had no funds for it; its fallback took the order"
+            : "the plan's panel refused its service; its fallback took the order",
+      };
+      if (result.ok) at = target.setup;
+      else if (fallback.moves) at = target.setup;
+    }
   }
-  if (result.ok) return placed(services, setup, claimed, result.value, outcome(), attempt, fallback);
+  if (result.ok) return placed(services, at, claimed, result.value, outcome(), attempt, fallback);
 
   logger.warn({ orderId, kind: result.kind, reason: result.message, attempt }, "panel add failed");
   switch (result.kind) {
     case "unavailable":
-      return waitForPanel(services, orderId, result, outcome(), attempt, fallback);
+      // Still at its own panel (out of funds there, the fallback busy too): it waits for the first panel's reason.
+      return fallback && !fallback.moves
+        ? waitForPanel(services, orderId, first as PanelFailure, outcome(), attempt, { ...fallback, set: {} })
+        : waitForPanel(services, orderId, result, outcome(), attempt, fallback);
     case "refused":
       return transitionOrder(db, orderId, "placementFailed", {
         ...outcome(),
@@ -247,8 +271,8 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
     case "unknown": {
       // The reply was unusable but named an order id: where the API can find it, ask before calling it unknown.
       if (result.orderId) {
-        const status = await getStatus(setup.connection, result.orderId);
-        if (status.ok) return placed(services, setup, claimed, result.orderId, outcome(), attempt, fallback);
+        const status = await getStatus(at.connection, result.orderId);
+        if (status.ok) return placed(services, at, claimed, result.orderId, outcome(), attempt, fallback);
       }
       const message = unknownOutcomeMessage(result.message, request.link);
       const withReply = result.orderId ? { ...record, replyOrderId: result.orderId } : record;
@@ -264,8 +288,47 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
 
 /** An order sent to its plan's fallback service: the columns and history that say so. */
 interface Fallback {
+  /** Whether the order now belongs to the fallback panel and service (`set` applies). */
+  moves: boolean;
   set: OrderFields;
   details: Record<string, unknown>;
+  /** For the history, when the fallback took it. */
+  reason: string;
+}
+
+/**
+ * The plan's fallback for this order (ADR 0026): its service at its panel (the
+ * order's own when it names none), unless that is where the order just went or
+ * the panel cannot be used (deleted, no URL or key), which the log says.
+ */
+async function fallbackTarget(
+  services: PanelServices,
+  order: OrderRow,
+  setup: PanelSetup,
+  serviceId: string,
+  failure: PanelFailure,
+): Promise<{ setup: PanelSetup; serviceId: string; panelName: string | null; fromName: string | null } | null> {
+  const fallbackId = order.fallback_service_id?.trim();
+  if (!fallbackId) return null;
+  const panelId = order.fallback_panel_id ?? setup.panelId;
+  if (panelId === setup.panelId && fallbackId === serviceId) return null;
+  const fromName = await panelNameOf(services.db, setup.panelId);
+  let target = setup;
+  let panelName = fromName;
+  if (panelId !== setup.panelId) {
+    const loaded = await panelSetupFor(services, panelId);
+    if (!loaded.ok) {
+      services.logger.warn({ orderId: order.order_id, panelId, reason: loaded.message }, "fallback panel not usable");
+      return null;
+    }
+    target = loaded.setup;
+    panelName = loaded.panel.name;
+  }
+  services.logger.warn(
+    { orderId: order.order_id, serviceId, fallbackId, panelId, reason: failure.message },
+    "panel refused the order for its service or funds; trying the plan's fallback",
+  );
+  return { setup: target, serviceId: fallbackId, panelName, fromName };
 }
 
 async function placed(
@@ -281,9 +344,7 @@ async function placed(
   try {
     const sent = await transitionOrder(db, claimed.order_id, "placed", {
       ...outcome,
-      reason: fallback
-        ? "the SMM panel refused the plan's service and accepted the order at its fallback service"
-        : "the SMM panel accepted the order",
+      reason: fallback ? fallback.reason : "the SMM panel accepted the order",
       details: { panelOrderId, attempt, ...fallback?.details },
       set: { ...fallback?.set, ...placedFields(panelOrderId, setup, now) },
     });

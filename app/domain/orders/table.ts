@@ -57,6 +57,8 @@ export interface OrderTable {
   fallback_service_id: Generated<string | null>;
   /** The panel the order is or was placed at (0034); null: not placed yet, and its plan names none. */
   panel_id: Generated<number | null>;
+  /** The panel of its fallback service, copied from the plan (0036); null: the order's own panel. */
+  fallback_panel_id: Generated<number | null>;
   panel_order_id: string | null;
   panel_status: string | null;
   /** Exact decimal text as the panel sent it, in panel_currency. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classifyPanelError } from "./failures";
+import { classifyPanelError, fallsBack } from "./failures";
 
 /** Error texts as the panels send them (sources in failures.ts), and what each means for the order. */
 describe("what a panel's error means", () => {
@@ -25,9 +25,25 @@ describe("what a panel's error means", () => {
     ["Incorrect service ID", "refused", "service"],
     ["Service ID does not exists", "refused", "service"],
     ["neworder.error.service_inactive", "refused", "service"],
+    ["Service is out of stock", "refused", "service"],
+    ["Sold out", "refused", "service"],
     ["Incorrect request", "refused", "other"],
     ["Invalid Interval in minutes", "refused", "other"],
   ])("%s → %s (%s)", (text, kind, reason) => {
     expect(classifyPanelError(text)).toEqual({ kind, reason });
+  });
+});
+
+describe("when a plan's fallback is tried (ADR 0026)", () => {
+  it("after a definite no for this service or for funds, never after an unknown outcome", () => {
+    expect(fallsBack(classifyPanelError("neworder.error.not_enough_funds"))).toBe(true);
+    expect(fallsBack(classifyPanelError("Not enough funds on balance"))).toBe(true);
+    expect(fallsBack(classifyPanelError("neworder.error.service_inactive"))).toBe(true);
+    expect(fallsBack(classifyPanelError("Service is out of stock"))).toBe(true);
+    expect(fallsBack(classifyPanelError("neworder.error.invalid_link"))).toBe(false);
+    expect(fallsBack(classifyPanelError("Quantity less than minimal 50"))).toBe(false);
+    expect(fallsBack(classifyPanelError("Invalid API key"))).toBe(false);
+    expect(fallsBack({ kind: "unknown", reason: "unknown" })).toBe(false);
+    expect(fallsBack({ kind: "unavailable", reason: "down" })).toBe(false);
   });
 });

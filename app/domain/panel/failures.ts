@@ -79,14 +79,29 @@ const RULES: ReadonlyArray<readonly [RegExp, PanelFailureKind, PanelFailureReaso
   [/link|url|private|username|profile|post not found|media not found/i, "refused", "link"],
   // "Quantity less than minimal 200", "Quantity must to be greater than or equal to minimum amount 100".
   [/quantity|minimal|maximal|minimum|maximum|min[\s_]*quantity|max[\s_]*quantity/i, "refused", "quantity"],
-  // "Incorrect service ID", "Service ID does not exists", "neworder.error.service_inactive".
-  [/service/i, "refused", "service"],
+  // "Incorrect service ID", "Service ID does not exists", "neworder.error.service_inactive"; a service out of
+  // stock ("Service is out of stock", "Sold out") is refused the same way: this service will not take it.
+  [/service|out[\s_-]*of[\s_-]*stock|sold[\s_-]*out/i, "refused", "service"],
 ];
 
 /** What a panel's error text means. An error the panel gave is never "unknown": it answered, and placed nothing. */
 export function classifyPanelError(text: string): { kind: PanelFailureKind; reason: PanelFailureReason } {
   for (const [pattern, kind, reason] of RULES) if (pattern.test(text)) return { kind, reason };
   return { kind: "refused", reason: "other" };
+}
+
+/**
+ * Whether a plan's fallback (ADR 0026) is tried after this failure: the panel
+ * answered, so nothing was placed, and said no for a reason another service or
+ * panel may not share: this service is disabled, gone or out of stock, or the
+ * shop's balance there is too low. Never after an unknown outcome: the first
+ * panel may have the order, and a fallback would place it twice.
+ */
+export function fallsBack(failure: Pick<PanelFailure, "kind" | "reason">): boolean {
+  return (
+    (failure.kind === "refused" && failure.reason === "service") ||
+    (failure.kind === "unavailable" && failure.reason === "funds")
+  );
 }
 
 /** What the operator is asked to do about an order that waits, per reason. */

@@ -24,6 +24,13 @@ export async function findDefaultPanel(db: DB): Promise<PanelRow | undefined> {
   return db.selectFrom("panels").selectAll().where("is_default", "=", 1).executeTakeFirst();
 }
 
+/** The name of this panel (null: the default panel); null when there is no such panel. */
+export async function panelNameOf(db: DB, id: number | null): Promise<string | null> {
+  const query = db.selectFrom("panels").select("name");
+  const row = await (id === null ? query.where("is_default", "=", 1) : query.where("id", "=", id)).executeTakeFirst();
+  return row?.name ?? null;
+}
+
 /** These panels, by id (one query). */
 export async function findPanels(db: DB, ids: readonly number[]): Promise<Map<number, PanelRow>> {
   const unique = [...new Set(ids)];
@@ -75,6 +82,17 @@ export async function setDefaultPanel(db: DB, id: number, now = Date.now()): Pro
   else await db.transaction().execute(run);
 }
 
+/** Panel rows from a backup, as they were (their ids too); any that still exists is left as it is. */
+export async function restorePanelRows(db: DB, rows: readonly Record<string, unknown>[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const result = await db
+    .insertInto("panels")
+    .values(rows as NewPanelRow[])
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0);
+}
+
 export async function deletePanelRow(db: DB, id: number): Promise<void> {
   await db.deleteFrom("panels").where("id", "=", id).execute();
 }
@@ -103,6 +121,7 @@ export async function deleteAllPanels(db: DB): Promise<number> {
   await db.deleteFrom("panel_services").execute();
   await db.updateTable("plans").set({ panel_id: null, fallback_panel_id: null }).execute();
   await db.updateTable("orders").set({ panel_id: null }).where("panel_id", "is not", null).execute();
+  await db.updateTable("orders").set({ fallback_panel_id: null }).where("fallback_panel_id", "is not", null).execute();
   const result = await db.deleteFrom("panels").executeTakeFirst();
   return Number(result.numDeletedRows);
 }

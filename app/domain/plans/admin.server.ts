@@ -10,7 +10,15 @@ import { type NewPlanInput, type PlanUpdateInput, customCommentsProblem, dripPro
 import type { PlanRow } from "./table";
 
 /** The guarantee and drip-feed fields may be left out (an older client): none. */
-type Extras = "refillDays" | "dripRuns" | "dripInterval" | "customComments" | "panelServiceId" | "fallbackServiceId";
+type Extras =
+  | "refillDays"
+  | "dripRuns"
+  | "dripInterval"
+  | "customComments"
+  | "panelId"
+  | "panelServiceId"
+  | "fallbackPanelId"
+  | "fallbackServiceId";
 type PlanInput<T> = Omit<T, Extras> & Partial<Pick<NewPlanInput, Extras>>;
 
 function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
@@ -19,7 +27,10 @@ function extras(input: Partial<Pick<NewPlanInput, Extras>>) {
     drip_runs: input.dripRuns ?? 0,
     drip_interval_minutes: input.dripRuns ? (input.dripInterval ?? 0) : 0,
     custom_comments: input.customComments ? 1 : 0,
+    panel_id: input.panelId ?? null,
     panel_service_id: input.panelServiceId ?? null,
+    // No fallback service, no fallback panel.
+    fallback_panel_id: input.fallbackServiceId ? (input.fallbackPanelId ?? null) : null,
     fallback_service_id: input.fallbackServiceId ?? null,
   };
 }
@@ -54,9 +65,13 @@ export function planToApi(row: PlanRow) {
 export function adminPlanToApi(row: PlanRow) {
   return {
     ...planToApi(row),
-    /** The panel service its orders go to; null: the one set in Settings for its type. */
+    /** The panel its orders go to (Admin → Panels); null: the default panel. */
+    panelId: row.panel_id,
+    /** The panel service its orders go to; null: the one its panel names for its type. */
     panelServiceId: row.panel_service_id,
-    /** Tried when the panel refuses the first service; null: none. */
+    /** The fallback service's panel; null: the plan's own panel. */
+    fallbackPanelId: row.fallback_panel_id,
+    /** Tried when the first panel refuses the service or lacks funds (ADR 0026); null: none. */
     fallbackServiceId: row.fallback_service_id,
   };
 }
@@ -74,7 +89,9 @@ function summary(row: PlanRow) {
     dripRuns: row.drip_runs,
     dripIntervalMinutes: row.drip_interval_minutes,
     customComments: row.custom_comments === 1,
+    panelId: row.panel_id,
     panelServiceId: row.panel_service_id,
+    fallbackPanelId: row.fallback_panel_id,
     fallbackServiceId: row.fallback_service_id,
   };
 }
@@ -93,11 +110,14 @@ export async function createPlan(
     dripRuns: input.dripRuns ?? 0,
   });
   if (custom) throw new AppError("INVALID_INPUT", custom.message, { field: custom.field });
+  const { panel_id, panel_service_id, fallback_panel_id, fallback_service_id } = extras(input);
   const planned = {
     service_type: input.serviceType,
     custom_comments: input.customComments ? 1 : 0,
-    panel_service_id: input.panelServiceId ?? null,
-    fallback_service_id: input.fallbackServiceId ?? null,
+    panel_id,
+    panel_service_id,
+    fallback_panel_id,
+    fallback_service_id,
     refill_days: input.refillDays ?? 0,
     drip_runs: input.dripRuns ?? 0,
   };
@@ -154,23 +174,29 @@ export async function updatePlan(
     dripRuns,
     dripInterval: input.dripInterval ?? (dripRuns === 0 ? 0 : existing.drip_interval_minutes),
     customComments: input.customComments ?? existing.custom_comments === 1,
+    panelId: input.panelId === undefined ? existing.panel_id : input.panelId,
     panelServiceId: input.panelServiceId === undefined ? existing.panel_service_id : input.panelServiceId,
+    fallbackPanelId: input.fallbackPanelId === undefined ? existing.fallback_panel_id : input.fallbackPanelId,
     fallbackServiceId: input.fallbackServiceId === undefined ? existing.fallback_service_id : input.fallbackServiceId,
   };
   const problem =
     dripProblems({ amount: input.amount, ...merged })[0] ??
     customCommentsProblem({ serviceType: existing.service_type, amount: input.amount, ...merged });
   if (problem) throw new AppError("INVALID_INPUT", problem.message, { field: problem.field });
+  const { panel_id, panel_service_id, fallback_panel_id, fallback_service_id } = extras(merged);
   const planned = {
     service_type: existing.service_type,
     custom_comments: merged.customComments ? 1 : 0,
-    panel_service_id: merged.panelServiceId,
-    fallback_service_id: merged.fallbackServiceId,
+    panel_id,
+    panel_service_id,
+    fallback_panel_id,
+    fallback_service_id,
     refill_days: merged.refillDays,
     drip_runs: merged.dripRuns,
   };
-  const serviceChanged = merged.panelServiceId !== existing.panel_service_id;
-  const fallbackChanged = merged.fallbackServiceId !== existing.fallback_service_id;
+  const serviceChanged = panel_service_id !== existing.panel_service_id || panel_id !== existing.panel_id;
+  const fallbackChanged =
+    fallback_service_id !== existing.fallback_service_id || fallback_panel_id !== existing.fallback_panel_id;
   await checkPlanAtPanel(
     db,
     { ...planned, quantity: input.amount, price_paise: input.price, is_enabled: existing.is_enabled },

@@ -42,7 +42,9 @@ describe("plan actions", () => {
       dripRuns: 0,
       dripInterval: 0,
       customComments: false,
+      panelId: null,
       panelServiceId: null,
+      fallbackPanelId: null,
       fallbackServiceId: null,
     });
     const tagged = parseWithZod(form([...fields, ["tags", "Popular"]]), { schema: planActionSchema });

@@ -1,10 +1,10 @@
 import type { DB } from "~/db/database.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
-import { defaultServices, panelCurrency } from "~/domain/panel/connection.server";
-import { chosenServiceId, planChoice } from "~/domain/panel/service-choice";
-import { findDefaultPanel, findPanel } from "~/domain/panel/panels.repository.server";
+import { panelCurrency } from "~/domain/panel/connection.server";
+import { listPanels } from "~/domain/panel/panels.repository.server";
 import { type ServiceTerms, planCost } from "./plan-cost";
 import { PROMISE_LABELS, brokenPromises } from "./plan-support";
+import { planTargets } from "./plan-targets.server";
 
 /**
  * After a services list is stored (inside its transaction): every enabled plan
@@ -13,7 +13,8 @@ import { PROMISE_LABELS, brokenPromises } from "./plan-support";
  * guarantee, drip-feed; plan-support.ts) or is gone, or the plan no longer
  * fits the service's terms (its cost rose above the price, the quantity is no
  * longer taken; plan-cost.ts). Customers can still buy it until the operator
- * acts. Returns the plans alerted about.
+ * acts. The plans are those whose service, or whose fallback, is at this
+ * panel (ADR 0026); the alert names the panel. Returns the plans alerted about.
  */
 export async function alertPlansBrokenByRefresh(
   db: DB,
@@ -22,19 +23,21 @@ export async function alertPlansBrokenByRefresh(
   after: ReadonlyMap<string, ServiceTerms>,
   now: number,
 ): Promise<number[]> {
-  const panel = await findPanel(db, panelId);
-  const defaults = defaultServices(panel);
+  const panels = await listPanels(db);
+  const panel = panels.find((p) => p.id === panelId);
+  if (!panel) return [];
   const currency = panelCurrency(panel);
-  const isDefault = (await findDefaultPanel(db))?.id === panelId;
-  // The plans whose orders go to this panel: those naming it, and (for the default panel) those naming none.
-  const plans = (await db.selectFrom("plans").selectAll().where("is_enabled", "=", 1).orderBy("id").execute()).filter(
-    (plan) => (plan.panel_id ?? (isDefault ? panelId : null)) === panelId,
-  );
+  const enabled = await db.selectFrom("plans").selectAll().where("is_enabled", "=", 1).orderBy("id").execute();
+  // Each plan's service at this panel: its own, or its fallback (which its orders may end up at too).
+  const atThisPanel = enabled.flatMap((plan) => {
+    const { own, fallback } = planTargets(plan, panels);
+    return [own, fallback]
+      .filter((t) => t !== null && t.panel?.id === panelId && t.serviceId !== "")
+      .map((t) => ({ plan, serviceId: t!.serviceId, role: t === own ? "" : "fallback " }));
+  });
   const none = { refill: false, dripfeed: false };
   const alerted: number[] = [];
-  for (const plan of plans) {
-    const serviceId = chosenServiceId(planChoice(plan), defaults);
-    if (!serviceId) continue;
+  for (const { plan, serviceId, role } of atThisPanel) {
     const old = before.get(serviceId) ?? null;
     const current = after.get(serviceId) ?? null;
     const lines: string[] = [];
@@ -44,12 +47,12 @@ export async function alertPlansBrokenByRefresh(
     const broken = brokenPromises(plan, current ?? none).filter((p) => !was.has(p));
     if (broken.length > 0) {
       titles.push(
-        `promises ${broken.map((p) => PROMISE_LABELS[p]).join(" and ")} that panel service ${serviceId} no longer supports`,
+        `promises ${broken.map((p) => PROMISE_LABELS[p]).join(" and ")} that its ${role}service ${serviceId} at ${panel.name} no longer supports`,
       );
       lines.push(
         current
-          ? `The panel's services list says service ${serviceId} has no ${broken.map((p) => (p === "refill" ? "refill" : "drip-feed")).join(" or ")}.`
-          : `Service ${serviceId} is no longer in the panel's services list.`,
+          ? `${panel.name}'s services list says service ${serviceId} has no ${broken.map((p) => (p === "refill" ? "refill" : "drip-feed")).join(" or ")}.`
+          : `Service ${serviceId} is no longer in ${panel.name}'s services list.`,
       );
     }
 
@@ -57,12 +60,12 @@ export async function alertPlansBrokenByRefresh(
     const flagged = new Set(planCost(priced, old, currency).problems.map((p) => p.field));
     const fresh = planCost(priced, current, currency).problems.filter((p) => !flagged.has(p.field));
     if (fresh.length > 0) {
-      titles.push(`no longer fits panel service ${serviceId}`);
+      titles.push(`no longer fits its ${role}service ${serviceId} at ${panel.name}`);
       lines.push(...fresh.map((p) => p.message));
     }
 
     if (titles.length === 0) continue;
-    const what = [...broken, ...fresh.map((p) => p.field)].join("+");
+    const what = [role ? "fallback" : "", ...broken, ...fresh.map((p) => p.field)].filter(Boolean).join("+");
     await queueAlert(
       db,
       {
@@ -72,7 +75,7 @@ export async function alertPlansBrokenByRefresh(
           title: `Plan "${plan.name}" ${titles.join(", and ")}`,
           lines: [
             ...lines,
-            "Customers can still buy it: edit the plan (its price, quantity, refill guarantee, drip-feed or panel service), or disable it.",
+            "Customers can still buy it: edit the plan (its price, quantity, refill guarantee, drip-feed, panel or service), or disable it.",
           ],
           orderId: null,
           path: "/admin/plans",
@@ -80,7 +83,7 @@ export async function alertPlansBrokenByRefresh(
       },
       now,
     );
-    alerted.push(plan.id);
+    if (!alerted.includes(plan.id)) alerted.push(plan.id);
   }
   return alerted;
 }

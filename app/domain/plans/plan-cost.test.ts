@@ -56,17 +56,24 @@ describe("what a plan costs at its panel service", () => {
   it("flags a plan its fallback service cannot keep, at the fallback's field", () => {
     const plan = { quantity: 1000, pricePaise: 9900 };
     const atPanel = {
+      panelId: 1,
+      panelName: "Main panel",
       serviceId: "101",
       terms,
       cost: planCost(plan, terms, inr),
       fallback: {
+        panelId: 2,
+        panelName: "Reseller",
         serviceId: "202",
         terms: { ...terms, rate: "120" },
         cost: planCost(plan, { ...terms, rate: "120" }, inr),
       },
     };
     expect(planProblems(atPanel)).toEqual([
-      { field: "fallbackServiceId", message: `Fallback service 202: ${PLAN_COST_MESSAGES.belowCost(12_000)}` },
+      {
+        field: "fallbackServiceId",
+        message: `Fallback service 202 at Reseller: ${PLAN_COST_MESSAGES.belowCost(12_000)}`,
+      },
     ]);
     expect(planProblems({ ...atPanel, fallback: null })).toEqual([]);
   });

@@ -31,6 +31,9 @@ export interface PlanCost {
 
 /** A plan at one panel service. */
 export interface AtService {
+  /** The panel record the service is at (null: the shop has no such panel yet), and its name. */
+  panelId: number | null;
+  panelName: string | null;
   /** The service (its own, or the one set for its type); "" when none is set. */
   serviceId: string;
   /** What the panel's last services list said of it; null when it named no such service. */
@@ -50,7 +53,7 @@ export function planProblems(plan: PlanAtPanel): { field: PlanProblemField; mess
     ...plan.cost.problems,
     ...(fallback?.cost.problems ?? []).map((p) => ({
       field: "fallbackServiceId" as const,
-      message: `Fallback service ${fallback!.serviceId}: ${p.message}`,
+      message: `Fallback service ${fallback!.serviceId}${fallback!.panelId !== plan.panelId ? ` at ${fallback!.panelName}` : ""}: ${p.message}`,
     })),
   ];
 }

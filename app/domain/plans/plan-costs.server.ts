@@ -1,72 +1,119 @@
 import type { DB } from "~/db/database.server";
 import { defaultServices, panelCurrency } from "~/domain/panel/connection.server";
-import { chosenServiceId, planChoice } from "~/domain/panel/service-choice";
 import { findServiceTerms, instagramServiceTerms } from "~/domain/panel/services.server";
-import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
+import { listPanels } from "~/domain/panel/panels.repository.server";
 import { AppError } from "~/lib/app-error";
-import { type AtService, PLAN_COST_MESSAGES, type PlanAtPanel, planCost, planProblems } from "./plan-cost";
+import {
+  type AtService,
+  PLAN_COST_MESSAGES,
+  type PlanAtPanel,
+  type ServiceTerms,
+  planCost,
+  planProblems,
+} from "./plan-cost";
+import { type PanelOfPlan, type PlanTarget, type TargetedPlan, planTargets, sameTarget } from "./plan-targets.server";
 import type { PlanRow } from "./table";
 
 /**
- * Plans against their panel services' terms (plan-cost.ts): the plans table's
- * cost and margin, and the refusals when a plan is saved or enabled.
+ * Plans against their panel services' terms (plan-cost.ts), each at its own
+ * panel (plan-targets.ts): the plans table's cost and margin, and the
+ * refusals when a plan is saved or enabled.
  */
 
-type CostedPlan = Pick<
-  PlanRow,
-  | "service_type"
-  | "custom_comments"
-  | "panel_service_id"
-  | "fallback_service_id"
-  | "quantity"
-  | "price_paise"
-  | "is_enabled"
->;
+type CostedPlan = TargetedPlan & Pick<PlanRow, "quantity" | "price_paise" | "is_enabled">;
 
-/** Each plan at its panel service (and its fallback), in the order given. */
+/** Each plan at its panel service (and its fallback), in the order given: one terms query per panel. */
 export async function plansAtPanel(db: DB, plans: readonly CostedPlan[]): Promise<PlanAtPanel[]> {
-  const panel = await findDefaultPanel(db);
-  const defaults = defaultServices(panel);
-  const currency = panelCurrency(panel);
-  const ids = plans.map((plan) => chosenServiceId(planChoice(plan), defaults));
-  const terms = await findServiceTerms(db, panel?.id ?? null, [
-    ...ids,
-    ...plans.map((plan) => plan.fallback_service_id ?? ""),
-  ]);
-  const at = (plan: CostedPlan, serviceId: string): AtService => {
-    const found = terms.get(serviceId) ?? null;
+  const panels = await listPanels(db);
+  const targets = plans.map((plan) => planTargets(plan, panels));
+  const wanted = new Map<number, string[]>();
+  for (const { own, fallback } of targets) {
+    for (const target of [own, fallback]) {
+      if (!target?.panel || !target.serviceId) continue;
+      const ids = wanted.get(target.panel.id) ?? [];
+      ids.push(target.serviceId);
+      wanted.set(target.panel.id, ids);
+    }
+  }
+  const terms = new Map<number, Map<string, ServiceTerms>>();
+  for (const [panelId, ids] of wanted) terms.set(panelId, await findServiceTerms(db, panelId, ids));
+
+  const at = (plan: CostedPlan, target: PlanTarget): AtService => {
+    const found = (target.panel && terms.get(target.panel.id)?.get(target.serviceId)) || null;
     return {
-      serviceId,
+      panelId: target.panel?.id ?? null,
+      panelName: target.panel?.name ?? null,
+      serviceId: target.serviceId,
       terms: found,
-      cost: planCost({ quantity: plan.quantity, pricePaise: plan.price_paise }, found, currency),
+      cost: planCost({ quantity: plan.quantity, pricePaise: plan.price_paise }, found, panelCurrency(target.panel)),
     };
   };
   return plans.map((plan, i) => ({
-    ...at(plan, ids[i]!),
-    fallback: plan.fallback_service_id ? at(plan, plan.fallback_service_id) : null,
+    ...at(plan, targets[i]!.own),
+    fallback: targets[i]!.fallback ? at(plan, targets[i]!.fallback) : null,
   }));
 }
 
-/** What the plan dialog offers: the panel's services for Instagram, the ones set per type, the currency. */
-export async function panelServicesForPlans(db: DB) {
-  const panel = await findDefaultPanel(db);
-  const services = await instagramServiceTerms(db, panel?.id ?? null);
-  return { services, defaults: defaultServices(panel), currency: panelCurrency(panel) };
+/** One panel as the plan dialog offers it: its Instagram services, the ones it names per type, its currency. */
+export interface PanelForPlans {
+  id: number;
+  name: string;
+  isDefault: boolean;
+  services: ServiceTerms[];
+  defaults: ReturnType<typeof defaultServices>;
+  currency: ReturnType<typeof panelCurrency>;
+}
+
+/** What the plan dialog offers: every panel, with its last services list, the default first. */
+export async function panelServicesForPlans(db: DB): Promise<{ panels: PanelForPlans[] }> {
+  const rows = (await listPanels(db)).sort((a, b) => b.is_default - a.is_default || a.id - b.id);
+  const panels = await Promise.all(
+    rows.map(async (panel) => ({
+      id: panel.id,
+      name: panel.name,
+      isDefault: panel.is_default === 1,
+      services: await instagramServiceTerms(db, panel.id),
+      defaults: defaultServices(panel),
+      currency: panelCurrency(panel),
+    })),
+  );
+  return { panels };
 }
 
 export type PanelServicesForPlans = Awaited<ReturnType<typeof panelServicesForPlans>>;
 
 export const PLAN_SERVICE_MESSAGES = {
-  noList: "Fetch your panel's services first (Settings → SMM Panel → Test connection), then choose the plan's service",
-  unknown: (id: string) => `Service ${id} is not in your panel's services list`,
-  sameFallback: "The fallback must be another service than the plan's own",
+  noList: (panel: string) =>
+    `Fetch ${panel}'s services first (Admin → Panels → Refresh services), then choose the plan's service`,
+  unknown: (id: string, panel: string) => `Service ${id} is not in ${panel}'s services list`,
+  sameFallback: "The fallback must be another service, or a service at another panel, than the plan's own",
+  noPanel: "Add a panel first (Admin → Panels)",
+  panelGone: "That panel no longer exists: choose one of your panels",
+  fallbackWithoutService: "Choose the fallback panel's service too, or leave the fallback panel empty",
 } as const;
 
+type ServiceField = "panelServiceId" | "fallbackServiceId";
+
+async function refuseUnlisted(db: DB, panel: PanelOfPlan, id: string, field: ServiceField): Promise<never> {
+  const any = await db
+    .selectFrom("panel_services")
+    .select("service_id")
+    .where("panel_id", "=", panel.id)
+    .limit(1)
+    .executeTakeFirst();
+  throw new AppError(
+    "INVALID_INPUT",
+    any ? PLAN_SERVICE_MESSAGES.unknown(id, panel.name) : PLAN_SERVICE_MESSAGES.noList(panel.name),
+    { field },
+  );
+}
+
 /**
- * Refuses a plan as it is about to be saved: a service of its own, or a
- * fallback, that the panel's last list does not name, or a fallback that is
- * the plan's service itself; and, when the plan is (or stays) enabled, a price
- * below its service's (or its fallback's) cost or a quantity outside its min/max.
+ * Refuses a plan as it is about to be saved: a panel that does not exist, a
+ * service of its own, or a fallback, that its panel's last list does not name,
+ * or a fallback that is the plan's service at the plan's panel itself; and,
+ * when the plan is (or stays) enabled, a price below its service's (or its
+ * fallback's) cost or a quantity outside its min/max, at that service's panel.
  */
 export async function checkPlanAtPanel(
   db: DB,
@@ -77,21 +124,28 @@ export async function checkPlanAtPanel(
     enabling = false,
   }: { ownServiceChanged: boolean; fallbackChanged: boolean; enabling?: boolean },
 ): Promise<void> {
+  if (plan.fallback_panel_id !== null && !plan.fallback_service_id) {
+    throw new AppError("INVALID_INPUT", PLAN_SERVICE_MESSAGES.fallbackWithoutService, { field: "fallbackServiceId" });
+  }
+  const panels = await listPanels(db);
+  const { own, fallback } = planTargets(plan, panels);
+  if (ownServiceChanged && !own.panel) {
+    const message = plan.panel_id === null ? PLAN_SERVICE_MESSAGES.noPanel : PLAN_SERVICE_MESSAGES.panelGone;
+    if (plan.panel_id !== null || plan.panel_service_id)
+      throw new AppError("INVALID_INPUT", message, { field: "panelId" });
+  }
+  if (fallback && (fallbackChanged || ownServiceChanged) && !fallback.panel) {
+    throw new AppError("INVALID_INPUT", PLAN_SERVICE_MESSAGES.panelGone, { field: "fallbackPanelId" });
+  }
   const [atPanel] = await plansAtPanel(db, [plan]);
-  const listed = async (id: string, field: "panelServiceId" | "fallbackServiceId") => {
-    const any = await db.selectFrom("panel_services").select("service_id").limit(1).executeTakeFirst();
-    throw new AppError("INVALID_INPUT", any ? PLAN_SERVICE_MESSAGES.unknown(id) : PLAN_SERVICE_MESSAGES.noList, {
-      field,
-    });
-  };
-  if (plan.panel_service_id && ownServiceChanged && !atPanel!.terms)
-    await listed(plan.panel_service_id, "panelServiceId");
-  const fallback = atPanel!.fallback;
+  if (plan.panel_service_id && ownServiceChanged && !atPanel!.terms && own.panel) {
+    await refuseUnlisted(db, own.panel, plan.panel_service_id, "panelServiceId");
+  }
   if (fallback && (fallbackChanged || ownServiceChanged)) {
-    if (fallback.serviceId === atPanel!.serviceId) {
+    if (sameTarget(own, fallback)) {
       throw new AppError("INVALID_INPUT", PLAN_SERVICE_MESSAGES.sameFallback, { field: "fallbackServiceId" });
     }
-    if (!fallback.terms) await listed(fallback.serviceId, "fallbackServiceId");
+    if (!atPanel!.fallback!.terms) await refuseUnlisted(db, fallback.panel!, fallback.serviceId, "fallbackServiceId");
   }
   if (plan.is_enabled !== 1) return;
   const problem = planProblems(atPanel!)[0];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CUSTOM_COMMENTS_MESSAGES, newPlanSchema, planUpdateSchema } from "./plan-form";
+import { CUSTOM_COMMENTS_MESSAGES, PANEL_ID_MESSAGE, newPlanSchema, planUpdateSchema } from "./plan-form";
 
 const valid = { serviceType: "followers", name: "Popular Followers", amount: "1,000", price: 349, tags: ["best"] };
 
@@ -15,10 +15,28 @@ describe("plan form", () => {
       dripRuns: 0,
       dripInterval: 0,
       customComments: false,
+      panelId: null,
       panelServiceId: null,
+      fallbackPanelId: null,
       fallbackServiceId: null,
     });
     expect(newPlanSchema.parse({ ...valid, price: "99.5" }).price).toBe(9950);
+  });
+
+  it("reads a plan's panel and its fallback's panel as record ids; empty is none", () => {
+    expect(newPlanSchema.parse({ ...valid, panelId: "2", fallbackPanelId: 3 })).toMatchObject({
+      panelId: 2,
+      fallbackPanelId: 3,
+    });
+    expect(newPlanSchema.parse({ ...valid, panelId: "", fallbackPanelId: null })).toMatchObject({
+      panelId: null,
+      fallbackPanelId: null,
+    });
+    for (const bad of ["0", "-1", "two", "1.5"]) {
+      expect(newPlanSchema.safeParse({ ...valid, panelId: bad }).error?.issues[0]?.message).toBe(PANEL_ID_MESSAGE);
+    }
+    // A JSON update that leaves them out keeps the plan's own.
+    expect(planUpdateSchema.parse({ name: "x", amount: 100, price: 1, tags: [] }).panelId).toBeUndefined();
   });
 
   it("refuses a quantity below 100 with the operator's message", () => {

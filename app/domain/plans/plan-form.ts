@@ -162,27 +162,42 @@ function checkNewPlan(
 }
 
 export const PANEL_SERVICE_ID_MESSAGE = "Panel service ID is a number from your panel's services list";
+export const PANEL_ID_MESSAGE = "Choose one of your panels";
 
 /**
- * The panel service a plan's orders go to, by its id in the panel's list.
- * Empty: the one set in Settings for the plan's type. Left out of a JSON
- * update: the plan keeps its own; the dialogs always send it (an emptied
- * field arrives as nothing, and means the default).
+ * An id a plan names, from a form field or JSON: left out is undefined (a
+ * JSON update keeps the plan's own; the dialogs always send it), empty is
+ * null (an emptied field arrives as nothing), else what `read` makes of the
+ * text, or `message` when it makes nothing.
  */
-const keptPanelServiceId = z
-  .union([z.string(), z.number(), z.null()], { error: PANEL_SERVICE_ID_MESSAGE })
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined) return undefined;
-    const text = v === null ? "" : String(v).trim();
-    if (text === "") return null;
-    if (!/^\d{1,18}$/.test(text)) {
-      ctx.addIssue({ code: "custom", message: PANEL_SERVICE_ID_MESSAGE });
+function keptId<T>(message: string, read: (text: string) => T | null) {
+  return z
+    .union([z.string(), z.number(), z.null()], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const text = v === null ? "" : String(v).trim();
+      if (text === "") return null;
+      const id = read(text);
+      if (id !== null) return id;
+      ctx.addIssue({ code: "custom", message });
       return z.NEVER;
-    }
-    return text;
-  });
+    });
+}
+
+/** The panel service a plan's orders go to, by its id in its panel's list; empty: the one its panel names for the type. */
+const keptPanelServiceId = keptId(PANEL_SERVICE_ID_MESSAGE, (text) => (/^\d{1,18}$/.test(text) ? text : null));
 const panelServiceId = keptPanelServiceId.transform((v) => v ?? null);
+
+/**
+ * The panel a plan's orders go to (or its fallback's panel), by its record's
+ * id (Admin → Panels). Empty: the default panel for the plan's own, the
+ * plan's own panel for the fallback (ADR 0026).
+ */
+const keptPanelId = keptId(PANEL_ID_MESSAGE, (text) =>
+  /^\d{1,9}$/.test(text) && Number(text) >= 1 ? Number(text) : null,
+);
+const panelId = keptPanelId.transform((v) => v ?? null);
 
 /** Body of POST /api/admin/plans and the Add Plan form; the fallback service reads as the plan's own service does. */
 const planFields = {
@@ -193,7 +208,9 @@ const planFields = {
   refillDays,
   dripRuns,
   dripInterval,
+  panelId,
   panelServiceId,
+  fallbackPanelId: panelId,
   fallbackServiceId: panelServiceId,
 };
 
@@ -216,7 +233,9 @@ export const planUpdateSchema = z.object({
   dripRuns: keptDripRuns,
   dripInterval: keptDripInterval,
   customComments: keptCustomComments,
+  panelId: keptPanelId,
   panelServiceId: keptPanelServiceId,
+  fallbackPanelId: keptPanelId,
   fallbackServiceId: keptPanelServiceId,
 });
 

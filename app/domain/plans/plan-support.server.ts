@@ -1,9 +1,8 @@
 import type { DB } from "~/db/database.server";
-import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
+import { listPanels } from "~/domain/panel/panels.repository.server";
 import { AppError } from "~/lib/app-error";
 import { type PromisingPlan, SUPPORT_MESSAGES, type ServiceSupport } from "./plan-support";
-import { defaultServices } from "~/domain/panel/connection.server";
-import { chosenServiceId, planChoice } from "~/domain/panel/service-choice";
+import { type TargetedPlan, planTargets } from "./plan-targets.server";
 
 /**
  * Plans keep only the promises their panel service can keep (plan-support.ts):
@@ -12,8 +11,8 @@ import { chosenServiceId, planChoice } from "~/domain/panel/service-choice";
  * (plan-alerts.server.ts).
  */
 
-async function supportOf(db: DB, panelId: number | null, serviceId: string): Promise<ServiceSupport | null> {
-  if (!serviceId || panelId === null) return null;
+async function supportOf(db: DB, panelId: number | undefined, serviceId: string): Promise<ServiceSupport | null> {
+  if (!serviceId || panelId === undefined) return null;
   const row = await db
     .selectFrom("panel_services")
     .select(["refill", "dripfeed"])
@@ -30,18 +29,17 @@ async function supportOf(db: DB, panelId: number | null, serviceId: string): Pro
  * checked at the next services refresh, which alerts if it cannot refill).
  * Only what the save changes is checked: a plan may keep a promise the list
  * no longer supports (the refresh alerted about it). A fallback service must
- * keep the plan's promises too: its orders may end up there.
+ * keep the plan's promises too: its orders may end up there. Each service is
+ * looked up in its own panel's list (ADR 0026).
  */
 export async function checkPlanSupport(
   db: DB,
-  plan: PromisingPlan,
+  plan: PromisingPlan & TargetedPlan,
   changed: { refill: boolean; dripfeed: boolean } = { refill: true, dripfeed: true },
 ): Promise<void> {
-  const panel = await findDefaultPanel(db);
-  const serviceIds = [chosenServiceId(planChoice(plan), defaultServices(panel))];
-  if (plan.fallback_service_id) serviceIds.push(plan.fallback_service_id);
-  for (const serviceId of serviceIds) {
-    const support = await supportOf(db, panel?.id ?? null, serviceId);
+  const { own, fallback } = planTargets(plan, await listPanels(db));
+  for (const { panel, serviceId } of fallback ? [own, fallback] : [own]) {
+    const support = await supportOf(db, panel?.id, serviceId);
     if (changed.dripfeed && plan.drip_runs > 0 && !support?.dripfeed) {
       throw new AppError("INVALID_INPUT", SUPPORT_MESSAGES.dripfeed, { field: "dripRuns" });
     }

@@ -24,8 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db } = context.get(servicesContext);
   const plans = await listPlans(db);
-  const [atPanel, panel] = await Promise.all([plansAtPanel(db, plans), panelServicesForPlans(db)]);
-  return { plans: plans.map((plan, i) => ({ ...adminPlanToApi(plan), atPanel: atPanel[i]! })), panel };
+  const [atPanel, { panels }] = await Promise.all([plansAtPanel(db, plans), panelServicesForPlans(db)]);
+  return { plans: plans.map((plan, i) => ({ ...adminPlanToApi(plan), atPanel: atPanel[i]! })), panels };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -88,7 +88,7 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
       {editing && (
         <PlanDialog
           plan={editing === "new" ? null : editing}
-          panel={loaderData.panel}
+          panels={loaderData.panels}
           answer={fetcher}
           submitting={busy}
           onClose={() => setEditing(null)}

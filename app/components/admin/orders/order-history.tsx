@@ -61,6 +61,12 @@ interface Details {
   attempt?: number;
   retryAt?: number;
   sent?: { service?: string; link?: string; quantity?: number; runs?: number; interval?: number; comments?: number };
+  /** The plan's fallback was tried (ADR 0026): where the order went first, why not there, where next. */
+  fallback?: {
+    from?: { panelName?: string | null; serviceId?: string; refusal?: string };
+    to?: { panelName?: string | null; serviceId?: string };
+    answer?: string;
+  };
 }
 
 function parse(details: string | null): Details {
@@ -79,13 +85,25 @@ function describe(action: string, d: Details): string {
   if (d.utr) return `UTR ${d.utr}`;
   if (d.sent) return sentLine(d.sent);
   const attempt = d.attempt ? `Attempt ${d.attempt}: ` : "";
-  if (d.panelOrderId) return `${attempt}Panel order ${d.panelOrderId}`;
+  const fallback = d.fallback ? ` (${fallbackLine(d.fallback)})` : "";
+  if (d.panelOrderId) return `${attempt}Panel order ${d.panelOrderId}${fallback}`;
+  if (d.panelError && d.fallback) return `${attempt}${d.panelError}${fallback}`;
   if (d.panelError && d.retryAt) return `${attempt}${d.panelError}. Next try around ${istDateTime(d.retryAt)} IST`;
   if (d.panelError) return `${attempt}${d.panelError}`;
   if (d.reference) return `Refund UPI reference ${d.reference}`;
   if (d.refillId) return d.refillStatus ? `Refill ${d.refillId}: ${d.refillStatus}` : `Refill ${d.refillId}`;
   if (action === "order.refundDue" && d.reason) return d.reason.charAt(0).toUpperCase() + d.reason.slice(1);
   return d.result ?? "";
+}
+
+/** "Reseller A said …; sent to service 31 at SmartPanel B": both places a send went. */
+function fallbackLine(f: NonNullable<Details["fallback"]>): string {
+  const at = (p?: { panelName?: string | null; serviceId?: string }) =>
+    `service ${p?.serviceId ?? "?"}${p?.panelName ? ` at ${p.panelName}` : ""}`;
+  return (
+    `${at(f.from)} said: ${f.from?.refusal ?? "no"}; sent to the plan's fallback, ${at(f.to)}` +
+    (f.answer ? `, which said: ${f.answer}` : "")
+  );
 }
 
 /** What a send asked the panel for. */

@@ -7,15 +7,28 @@ import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatCount, formatInr, parseRupeesToPaise } from "~/lib/money";
 
-/** The panel's services, the ones set per type, the currency: what the Plans page's loader hands the dialog. */
-export interface PanelServicesForPlans {
+/** One panel: its services, the ones it names per type, its currency (the Plans page's loader hands each). */
+export interface PanelForPlans {
+  id: number;
+  name: string;
+  isDefault: boolean;
   services: ServiceTerms[];
   defaults: DefaultServices;
   currency: CurrencySettings;
 }
 
+/** The panel a panel field's value names among the shop's: "" is `empty` (the default, or the plan's own). */
+export function panelOfField(
+  panels: readonly PanelForPlans[],
+  value: string | undefined,
+  empty: PanelForPlans | undefined,
+): PanelForPlans | undefined {
+  const id = String(value ?? "").trim();
+  return id === "" ? empty : panels.find((p) => String(p.id) === id);
+}
+
 /**
- * The plan's panel service, picked from the panel's last services list (typed
+ * The plan's panel service, picked from its panel's last services list (typed
  * or chosen from the suggestions), with what that service is: rate, the
  * quantities it takes, refill, cancel and drip-feed, and what this plan would
  * cost there and keep, as the operator types the quantity and price.
@@ -33,29 +46,32 @@ export function PanelServiceField({
 }: {
   field: FieldMetadata<string | number | null | undefined>;
   error: string | undefined;
-  panel: PanelServicesForPlans;
+  /** The panel chosen for this service (undefined: the shop has none yet). */
+  panel: PanelForPlans | undefined;
   serviceType: ServiceType;
   customComments: boolean;
   quantity: string | undefined;
   price: string | undefined;
   disabled: boolean;
-  /** The plan's fallback service: empty means none, not the one set in Settings. */
+  /** The plan's fallback service: empty means none, not the one its panel names for the type. */
   fallback?: boolean;
 }) {
   const typed = String(field.value ?? "").trim();
-  const byType = fallback
-    ? ""
-    : serviceType === "comments" && customComments
-      ? panel.defaults.customCommentsServiceId
-      : panel.defaults.serviceIds[serviceType];
+  const byType =
+    fallback || !panel
+      ? ""
+      : serviceType === "comments" && customComments
+        ? panel.defaults.customCommentsServiceId
+        : panel.defaults.serviceIds[serviceType];
   const serviceId = typed || byType;
-  const terms = panel.services.find((s) => s.serviceId === serviceId) ?? null;
+  const services = panel?.services ?? [];
+  const terms = services.find((s) => s.serviceId === serviceId) ?? null;
   const listId = `${field.id}-list`;
   const amount = Number(String(quantity ?? "").replace(/,/g, ""));
   const pricePaise = parseRupeesToPaise(price ?? "");
   const cost =
     terms && Number.isSafeInteger(amount) && amount > 0 && pricePaise !== null
-      ? planCost({ quantity: amount, pricePaise }, terms, panel.currency)
+      ? planCost({ quantity: amount, pricePaise }, terms, panel!.currency)
       : null;
 
   return (
@@ -64,11 +80,13 @@ export function PanelServiceField({
       id={field.id}
       error={error}
       hint={
-        panel.services.length === 0
-          ? "Fetch your panel's services in Settings (Test connection) to choose one here."
-          : fallback
-            ? "Sent there when the panel refuses the plan's service (disabled or gone). It must keep the plan's price and promises too."
-            : `Empty: the ${serviceType} service set in Settings${byType ? ` (${byType})` : " (none set)"}.`
+        !panel
+          ? "Add a panel in Admin → Panels first."
+          : services.length === 0
+            ? `Refresh ${panel.name}'s services in Admin → Panels to choose one here.`
+            : fallback
+              ? "Sent there, once, when the plan's panel refuses its service (disabled, out of stock) or has no funds. It must keep the plan's price and promises too."
+              : `Empty: the ${serviceType} service ${panel.name} names${byType ? ` (${byType})` : " (none set)"}.`
       }
       size="sm"
     >
@@ -85,7 +103,7 @@ export function PanelServiceField({
             disabled={disabled}
           />
           <datalist id={listId}>
-            {panel.services.map((s) => (
+            {services.map((s) => (
               <option key={s.serviceId} value={s.serviceId}>
                 {`${s.name}${s.rate ? ` · ${s.rate}/1000` : ""}`}
               </option>
@@ -99,11 +117,11 @@ export function PanelServiceField({
               {terms ? (
                 <>
                   <p className="font-medium text-gray-900">
-                    {serviceId}: {terms.name}
+                    {serviceId}: {terms.name} <span className="font-normal text-gray-600">at {panel!.name}</span>
                   </p>
                   <p>
                     {terms.rate !== null
-                      ? `${terms.rate} ${panel.currency.panelCurrency || "INR"} per 1000`
+                      ? `${terms.rate} ${panel!.currency.panelCurrency || "INR"} per 1000`
                       : "No rate"}
                     {" · takes "}
                     {terms.min !== null ? formatCount(terms.min) : "any"}–
@@ -120,7 +138,9 @@ export function PanelServiceField({
                   )}
                 </>
               ) : (
-                <p>Service {serviceId} is not in your panel&apos;s last services list.</p>
+                <p>
+                  Service {serviceId} is not in {panel ? `${panel.name}'s` : "your panel's"} last services list.
+                </p>
               )}
             </div>
           )}

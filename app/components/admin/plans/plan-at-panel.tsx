@@ -6,17 +6,21 @@ import { formatCount, formatInr } from "~/lib/money";
  * what stops it being enabled (plan-cost.ts), for the plans table.
  */
 export function PlanAtPanelCell({ atPanel }: { atPanel: PlanAtPanel }) {
-  const { serviceId, terms, cost, fallback } = atPanel;
-  if (!serviceId) return <span className="text-amber-800">No panel service set</span>;
+  const { panelName, serviceId, terms, cost, fallback } = atPanel;
+  if (!panelName) return <span className="text-amber-800">No panel: add one in Admin → Panels</span>;
+  if (!serviceId) return <span className="text-amber-800">No service set at {panelName}</span>;
   return (
     <div className="space-y-0.5">
       <div className="text-gray-800">
+        <span className="block text-xs font-medium text-gray-600" data-testid="plan-panel">
+          {panelName}
+        </span>
         Service {serviceId}
         {terms && <span className="block max-w-56 truncate text-xs text-gray-600">{terms.name}</span>}
       </div>
       {cost.costPaise === null ? (
         <div className="text-xs text-gray-600">
-          {terms ? "Cost unknown (no rate, or set the panel's INR rate)" : "Not in the panel's services list"}
+          {terms ? `Cost unknown (no rate, or set ${panelName}'s INR rate)` : `Not in ${panelName}'s services list`}
         </div>
       ) : (
         <div className="text-xs">
@@ -35,6 +39,7 @@ export function PlanAtPanelCell({ atPanel }: { atPanel: PlanAtPanel }) {
       {fallback && (
         <div className="text-xs text-gray-600">
           Fallback {fallback.serviceId}
+          {fallback.panelName && fallback.panelName !== panelName && ` at ${fallback.panelName}`}
           {fallback.cost.costPaise !== null && ` · cost ${formatInr(fallback.cost.costPaise)}`}
         </div>
       )}

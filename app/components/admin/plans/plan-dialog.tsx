@@ -12,13 +12,13 @@ import { EntityDialog } from "~/components/admin/entity-dialog";
 import { cn } from "~/lib/cn";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { fieldRefusal } from "~/components/admin/use-field-errors";
-import { type PanelServicesForPlans, PanelServiceField } from "./panel-service-field";
+import { type PanelForPlans, PanelServiceField, panelOfField } from "./panel-service-field";
 
 interface Props {
   /** null: add a new plan. */
   plan: ApiPlan | null;
-  /** The panel's services to pick the plan's from. */
-  panel: PanelServicesForPlans;
+  /** The shop's panels (the default first), each with its services to pick the plan's from. */
+  panels: PanelForPlans[];
   submitting: boolean;
   /** The Plans page's fetcher: a refusal that names a field is shown under it. */
   answer: { state: string; data?: unknown };
@@ -27,7 +27,7 @@ interface Props {
   onSubmit: (form: FormData) => void;
 }
 
-export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit }: Props) {
+export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit }: Props) {
   const editing = plan !== null;
   // Each field says what is wrong with it under itself, checked by the schema the Plans action reads.
   const { form, fields } = useSchemaForm(editing ? updatePlanFormSchema : createPlanFormSchema, {
@@ -41,7 +41,9 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
           dripRuns: String(plan.dripRuns),
           dripInterval: String(plan.dripIntervalMinutes),
           customComments: plan.customComments ? "true" : "",
+          panelId: plan.panelId === null ? "" : String(plan.panelId),
           panelServiceId: plan.panelServiceId ?? "",
+          fallbackPanelId: plan.fallbackPanelId === null ? "" : String(plan.fallbackPanelId),
           fallbackServiceId: plan.fallbackServiceId ?? "",
         }
       : {},
@@ -54,6 +56,10 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
   const [tagInput, setTagInput] = useState("");
   const [serviceType, setServiceType] = useState<ServiceType>(plan?.serviceType ?? "followers");
   const [customComments, setCustomComments] = useState(plan?.customComments ?? false);
+  // Each service is picked from its own panel's list: the plan's panel (empty: the default), the fallback's
+  // (empty: the plan's own).
+  const defaultPanel = panels.find((p) => p.isDefault);
+  const ownPanel = panelOfField(panels, fields.panelId.value, defaultPanel);
 
   function addTag(raw: string) {
     const tag = raw.trim();
@@ -135,19 +141,36 @@ export function PlanDialog({ plan, panel, submitting, answer, onClose, onSubmit 
           onChange={(e) => setCustomComments(e.target.checked)}
         />
       )}
-      {([fields.panelServiceId, fields.fallbackServiceId] as const).map((field) => (
-        <PanelServiceField
-          key={field.name}
-          field={field}
-          error={errorOf(field)}
-          panel={panel}
-          serviceType={serviceType}
-          customComments={serviceType === "comments" && customComments}
-          quantity={fields.amount.value}
-          price={fields.price.value}
-          disabled={submitting}
-          fallback={field.name === "fallbackServiceId"}
-        />
+      {(
+        [
+          [fields.panelId, fields.panelServiceId, defaultPanel, false],
+          [fields.fallbackPanelId, fields.fallbackServiceId, ownPanel, true],
+        ] as const
+      ).map(([panelField, serviceField, empty, fallback]) => (
+        <div key={serviceField.name} className="space-y-2 rounded-md border border-gray-200 p-3">
+          <SelectField
+            field={panelField}
+            label={fallback ? "Fallback panel" : "Panel"}
+            error={errorOf(panelField)}
+            options={[
+              ["", fallback ? "The plan's panel" : `Default panel${defaultPanel ? ` (${defaultPanel.name})` : ""}`],
+              ...panels.map((p) => [p.id, p.name] as const),
+            ]}
+            disabled={submitting || panels.length === 0}
+            hint={panels.length === 0 ? "Add a panel in Admin → Panels first." : undefined}
+          />
+          <PanelServiceField
+            field={serviceField}
+            error={errorOf(serviceField)}
+            panel={panelOfField(panels, panelField.value, empty)}
+            serviceType={serviceType}
+            customComments={serviceType === "comments" && customComments}
+            quantity={fields.amount.value}
+            price={fields.price.value}
+            disabled={submitting}
+            fallback={fallback}
+          />
+        </div>
       ))}
       <Field label="Tag (one at most)" id="plan-tag" error={fields.tags.errors?.[0]} size="sm">
         {(control) => (

@@ -5,8 +5,12 @@ import { apiPlanSchema } from "../plans.types";
 
 /** A plan as the operator sees it: with the panel service it names (null: the one set for its type). */
 export const adminPlanSchema = apiPlanSchema.extend({
+  /** The panel its orders go to (Admin → Panels); null: the default panel. */
+  panelId: z.number().nullable(),
   panelServiceId: z.string().nullable(),
-  /** Tried when the panel refuses the plan's service; null: none. */
+  /** The fallback service's panel; null: the plan's own panel. */
+  fallbackPanelId: z.number().nullable(),
+  /** Tried when the plan's panel refuses its service or lacks funds; null: none. */
   fallbackServiceId: z.string().nullable(),
 });
 
