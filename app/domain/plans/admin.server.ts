@@ -110,17 +110,7 @@ export async function createPlan(
     dripRuns: input.dripRuns ?? 0,
   });
   if (custom) throw new AppError("INVALID_INPUT", custom.message, { field: custom.field });
-  const { panel_id, panel_service_id, fallback_panel_id, fallback_service_id } = extras(input);
-  const planned = {
-    service_type: input.serviceType,
-    custom_comments: input.customComments ? 1 : 0,
-    panel_id,
-    panel_service_id,
-    fallback_panel_id,
-    fallback_service_id,
-    refill_days: input.refillDays ?? 0,
-    drip_runs: input.dripRuns ?? 0,
-  };
+  const planned = { service_type: input.serviceType, ...extras(input) };
   // A new plan is enabled at once: its service must exist, and it must cover its cost.
   await checkPlanAtPanel(
     db,
@@ -183,17 +173,8 @@ export async function updatePlan(
     dripProblems({ amount: input.amount, ...merged })[0] ??
     customCommentsProblem({ serviceType: existing.service_type, amount: input.amount, ...merged });
   if (problem) throw new AppError("INVALID_INPUT", problem.message, { field: problem.field });
-  const { panel_id, panel_service_id, fallback_panel_id, fallback_service_id } = extras(merged);
-  const planned = {
-    service_type: existing.service_type,
-    custom_comments: merged.customComments ? 1 : 0,
-    panel_id,
-    panel_service_id,
-    fallback_panel_id,
-    fallback_service_id,
-    refill_days: merged.refillDays,
-    drip_runs: merged.dripRuns,
-  };
+  const planned = { service_type: existing.service_type, ...extras(merged) };
+  const { panel_id, panel_service_id, fallback_panel_id, fallback_service_id } = planned;
   const serviceChanged = panel_service_id !== existing.panel_service_id || panel_id !== existing.panel_id;
   const fallbackChanged =
     fallback_service_id !== existing.fallback_service_id || fallback_panel_id !== existing.fallback_panel_id;
