@@ -3,7 +3,7 @@ import { ALERT_CHANNELS, ALERT_EVENTS } from "./events";
 
 /**
  * The Settings page's "Alerts" forms, one shape per intent, joined into the
- * page's one action schema (app/domain/settings/settings-actions.ts). Secrets
+ * page's one action schema (app/routes/admin/settings-intents.ts). Secrets
  * are write-only: an empty field keeps the saved one, and replies never echo them.
  */
 const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).default("");

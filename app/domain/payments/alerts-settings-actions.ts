@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The Settings page's "Payment alerts" forms, one shape per intent, joined
- * into the page's one action schema (app/domain/settings/settings-actions.ts)
+ * into the page's one action schema (app/routes/admin/settings-intents.ts)
  * so they are read like every other form.
  */
 /** What one paste may hold: the admin's forms stay under the server's 64 KB body limit. */
@@ -35,6 +35,9 @@ export const paymentAlertActionSchemas = [
     senders: text(300, "The sender pattern is too long"),
   }),
 ] as const;
+
+/** A new SMS secret is shown once: it asks for the password typed in the last 15 minutes. */
+export const PAYMENT_ALERT_SENSITIVE_INTENTS = ["sms-secret-rotate"];
 
 export type PaymentAlertAction = z.output<(typeof paymentAlertActionSchemas)[number]>;
 export type PaymentAlertIntent = PaymentAlertAction["intent"];

@@ -3,7 +3,7 @@ import { z } from "zod";
 /**
  * The Settings page's "Bank e-mail alerts" forms: save the mailbox, and try
  * the typed values ("Test connection", nothing saved). Joined into the page's
- * one action schema (app/domain/settings/settings-actions.ts). The password
+ * one action schema (app/routes/admin/settings-intents.ts). The password
  * field is never echoed back (the page hides it in every reply).
  */
 const text = (max: number, tooLong: string) => z.string().max(max, tooLong).default("");
