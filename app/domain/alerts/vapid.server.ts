@@ -1,7 +1,7 @@
 import webpush from "web-push";
 import type { DB } from "~/db/database.server";
 import { defineSettings, text } from "~/domain/settings/define";
-import { readSettings, saveMissingSettings } from "~/domain/settings/store.server";
+import { readSettings, saveSettings } from "~/domain/settings/store.server";
 
 /**
  * The shop's VAPID key pair, which identifies it to browsers' push services.
@@ -33,7 +33,7 @@ export async function vapidKeys(db: DB, now = Date.now()): Promise<VapidKeys> {
   await db.transaction().execute(async (trx) => {
     // Both rows or neither: another instance that wrote first keeps its pair.
     if (await read(trx)) return;
-    await saveMissingSettings(trx, vapidSettings, made, now);
+    await saveSettings(trx, vapidSettings, made, now, { onlyMissing: true });
   });
   return (await read(db)) ?? made;
 }

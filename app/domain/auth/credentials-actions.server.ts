@@ -1,16 +1,13 @@
 import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
+import { intentsOf } from "~/lib/intent";
 import { changeAdminCredentials } from "./credentials.server";
 import { credentialsActionSchemas } from "./credentials-form";
 import { type AdminSession, markPasswordEntered } from "./session.server";
 
 type CredentialsAction = { intent: "credentials"; username: string; currentPassword: string; newPassword: string };
 
-export function isCredentialsAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: "credentials" }> {
-  return credentialsActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isCredentialsAction = intentsOf(credentialsActionSchemas);
 
 /**
  * The Settings page's Admin Authentication card: a new username or password,

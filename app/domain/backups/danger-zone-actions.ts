@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 import { deleteOptionsSchema } from "./delete-options";
 
 /**
@@ -19,8 +20,4 @@ export const DANGER_ZONE_INTENTS: readonly DangerZoneIntent[] = dangerZoneAction
   (s) => s.shape.intent.value,
 );
 
-export function isDangerZoneAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: DangerZoneIntent }> {
-  return (DANGER_ZONE_INTENTS as readonly string[]).includes(action.intent);
-}
+export const isDangerZoneAction = intentsOf(dangerZoneActionSchemas);

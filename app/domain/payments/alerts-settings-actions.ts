@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 
 /**
  * The Settings page's "Payment alerts" forms, one shape per intent, joined
@@ -42,11 +43,7 @@ export const PAYMENT_ALERT_SENSITIVE_INTENTS = ["sms-secret-rotate"];
 export type PaymentAlertAction = z.output<(typeof paymentAlertActionSchemas)[number]>;
 export type PaymentAlertIntent = PaymentAlertAction["intent"];
 
-export function isPaymentAlertAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: PaymentAlertIntent }> {
-  return paymentAlertActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isPaymentAlertAction = intentsOf(paymentAlertActionSchemas);
 
 /** One alert as Settings' tester read it: the CLI's outcome (amount in rupees, UTR, reason) and what a person needs. */
 export interface TriedAlert {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 
 /**
  * The Settings page's "Payment gateway" forms, one shape per intent, joined
@@ -24,11 +25,7 @@ export const GATEWAY_SECRET_FIELDS = ["keySecret", "webhookSecret"];
 export type GatewayAction = z.output<(typeof gatewayActionSchemas)[number]>;
 export type GatewayIntent = GatewayAction["intent"];
 
-export function isGatewayAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: GatewayIntent }> {
-  return gatewayActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isGatewayAction = intentsOf(gatewayActionSchemas);
 
 /** What a Payment gateway form gets back: a refusal comes as the page's `{ ok: false, message, field }`. */
 export type GatewaySettingsResult =

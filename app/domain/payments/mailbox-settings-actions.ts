@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 
 /**
  * The Settings page's "Bank e-mail alerts" forms: save the mailbox, and try
@@ -36,11 +37,7 @@ export type MailboxIntent = MailboxAction["intent"];
 /** Form fields never sent back to the browser in a reply. */
 export const MAILBOX_SECRET_FIELDS = ["mailboxPassword"];
 
-export function isMailboxAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: MailboxIntent }> {
-  return mailboxActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isMailboxAction = intentsOf(mailboxActionSchemas);
 
 export type MailboxResult =
   { ok: true; intent: MailboxIntent; message: string } | { ok: false; message: string; field?: string | null };

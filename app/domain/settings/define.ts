@@ -38,7 +38,7 @@ export interface Setting<T = unknown> {
   required: boolean;
 }
 
-type Look = Partial<Pick<Setting, "hint" | "placeholder" | "control" | "required" | "options">>;
+export type Look = Partial<Pick<Setting, "hint" | "placeholder" | "control" | "required" | "options">>;
 
 /** "{label} is required" for a missing or blank field; trims what is typed. */
 export function required(label: string) {

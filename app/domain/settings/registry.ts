@@ -1,5 +1,7 @@
+import type { z } from "zod";
 import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import {
+  type Look,
   type SettingsGroup,
   type SettingsShape,
   type ValuesOf,
@@ -97,54 +99,63 @@ export const paymentSettings = defineSettings(
 
 const phone = (label: string) =>
   required(label).regex(/^\+?[0-9 ()-]{8,20}$/, `${label} must be a phone number, e.g. +91 98765 43210`);
+const email = (label: string) => required(label).email(`${label} must be an e-mail address`);
+const whatsapp = required("WhatsApp number").regex(
+  /^\d{10,15}$/,
+  "WhatsApp number must be digits with the country code, e.g. 919876543210",
+);
+const tooLong = (label: string, max: number) => `${label} can be at most ${max} characters`;
+
+/** A text shown on the storefront: its key, label, default and check, one line each. */
+const shown = (key: string, label: string, fallback: string, type: z.ZodType<string>, look: Look = {}) =>
+  text(key, label, { default: fallback, type, ...look });
 
 /** The shop itself, as the storefront, the policies and Contact Us show it: the Store Details card. */
 export const storeSettings = defineSettings(
   {
-    brandName: text("BRAND_NAME", "Brand Name", {
-      default: DEFAULT_BRAND_NAME,
-      type: required("Brand name").max(40, "Brand name can be at most 40 characters"),
-    }),
+    brandName: shown(
+      "BRAND_NAME",
+      "Brand Name",
+      DEFAULT_BRAND_NAME,
+      required("Brand name").max(40, tooLong("Brand name", 40)),
+    ),
     /** PUBLIC_BASE_URL in the environment wins over it (environmentOverrides). */
-    publicBaseUrl: text("PUBLIC_BASE_URL", "Public Base URL", {
-      default: "http://localhost:3000",
-      type: httpUrl("Public base URL"),
+    publicBaseUrl: shown("PUBLIC_BASE_URL", "Public Base URL", "http://localhost:3000", httpUrl("Public base URL"), {
       placeholder: "https://yourshop.in",
     }),
-    supportEmail: text("SUPPORT_EMAIL", "Support E-mail", {
-      default: "support@boostkaro.in",
-      type: required("Support e-mail").email("Support e-mail must be an e-mail address"),
+    supportEmail: shown("SUPPORT_EMAIL", "Support E-mail", "support@boostkaro.in", email("Support e-mail"), {
       control: "email",
     }),
-    supportPhone: text("SUPPORT_PHONE", "Support Phone", {
-      default: "+91 98765 43210",
-      type: phone("Support phone"),
+    supportPhone: shown("SUPPORT_PHONE", "Support Phone", "+91 98765 43210", phone("Support phone"), {
       control: "tel",
     }),
-    whatsappNumber: text("WHATSAPP_NUMBER", "WhatsApp Number (with country code)", {
-      default: "919876543210",
-      type: required("WhatsApp number").regex(
-        /^\d{10,15}$/,
-        "WhatsApp number must be digits with the country code, e.g. 919876543210",
-      ),
+    whatsappNumber: shown("WHATSAPP_NUMBER", "WhatsApp Number (with country code)", "919876543210", whatsapp, {
       control: "numeric",
     }),
-    location: text("LOCATION", "Location", {
-      default: "New Delhi, India",
-      type: required("Location").max(100, "Location can be at most 100 characters"),
-    }),
-    grievanceOfficerName: text("GRIEVANCE_OFFICER_NAME", "Grievance Officer Name", {
-      default: PLACEHOLDER_GRIEVANCE_OFFICER,
-      type: required("Grievance officer name").max(80),
-    }),
-    grievanceOfficerDesignation: text("GRIEVANCE_OFFICER_DESIGNATION", "Grievance Officer Designation", {
-      default: "Grievance Officer",
-      type: required("Grievance officer designation").max(80),
-    }),
-    grievanceOfficerContact: text("GRIEVANCE_OFFICER_CONTACT", "Grievance Officer Contact", {
-      default: "grievance@boostkaro.in",
-      type: required("Grievance officer contact").max(120),
-    }),
+    location: shown(
+      "LOCATION",
+      "Location",
+      "New Delhi, India",
+      required("Location").max(100, tooLong("Location", 100)),
+    ),
+    grievanceOfficerName: shown(
+      "GRIEVANCE_OFFICER_NAME",
+      "Grievance Officer Name",
+      PLACEHOLDER_GRIEVANCE_OFFICER,
+      required("Grievance officer name").max(80),
+    ),
+    grievanceOfficerDesignation: shown(
+      "GRIEVANCE_OFFICER_DESIGNATION",
+      "Grievance Officer Designation",
+      "Grievance Officer",
+      required("Grievance officer designation").max(80),
+    ),
+    grievanceOfficerContact: shown(
+      "GRIEVANCE_OFFICER_CONTACT",
+      "Grievance Officer Contact",
+      "grievance@boostkaro.in",
+      required("Grievance officer contact").max(120),
+    ),
     deliveryStartMinutes: whole("DELIVERY_START_MINUTES", "Delivery starts within (minutes)", {
       default: 30,
       min: 1,

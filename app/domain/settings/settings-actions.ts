@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 import { cardSchema } from "./define";
 import { backupSchedule, paymentSettings, storeSettings } from "./registry";
 
@@ -17,8 +18,4 @@ export const siteSettingsActionSchemas = [
 export type SiteSettingsAction = z.output<(typeof siteSettingsActionSchemas)[number]>;
 export type SiteSettingsIntent = SiteSettingsAction["intent"];
 
-export function isSiteSettingsAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: SiteSettingsIntent }> {
-  return siteSettingsActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isSiteSettingsAction = intentsOf(siteSettingsActionSchemas);

@@ -26,22 +26,17 @@ function encoded<S extends SettingsShape>(group: SettingsGroup<S>, values: Parti
   return rows;
 }
 
-/** Saves the values given (undefined: left as they are), replacing what was there. */
+/**
+ * Saves the values given (undefined: left as they are), replacing what was
+ * there; with `onlyMissing`, a value already saved keeps it (the first writer wins).
+ */
 export async function saveSettings<S extends SettingsShape>(
   db: DB,
   group: SettingsGroup<S>,
   values: Partial<ValuesOf<S>>,
   now = Date.now(),
+  { onlyMissing = false } = {},
 ): Promise<void> {
-  await upsertSettingValues(db, encoded(group, values), now);
-}
-
-/** Saves each value not saved yet; one already saved keeps its value (the first writer wins). */
-export async function saveMissingSettings<S extends SettingsShape>(
-  db: DB,
-  group: SettingsGroup<S>,
-  values: Partial<ValuesOf<S>>,
-  now = Date.now(),
-): Promise<void> {
-  await insertMissingSettingValues(db, encoded(group, values), now);
+  const rows = encoded(group, values);
+  await (onlyMissing ? insertMissingSettingValues(db, rows, now) : upsertSettingValues(db, rows, now));
 }

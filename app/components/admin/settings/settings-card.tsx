@@ -53,37 +53,24 @@ function DeclaredCard<S extends SettingsShape>({
       <SettingsForm settings={form} intent={card.id} className="mt-4">
         <fieldset disabled={form.busy} className="min-w-0 space-y-3">
           {(Object.entries(group.settings) as [string, Setting][]).map(([name, s]) => {
-            const hint = hints[name] ?? s.hint;
-            const field = fields[name]!;
+            const common = { field: fields[name]!, label: s.label, hint: hints[name] ?? s.hint };
             if (s.control === "checkbox")
-              return (
-                <CheckboxField
-                  key={name}
-                  field={field}
-                  label={s.label}
-                  hint={hint}
-                  value="true"
-                  uncheckedValue="false"
-                />
-              );
+              return <CheckboxField key={name} {...common} value="true" uncheckedValue="false" />;
             if (s.control === "select")
               return (
                 <SelectField
                   key={name}
-                  field={field}
-                  label={s.label}
-                  hint={hint}
+                  {...common}
                   options={(s.options ?? []).map((o) => [o.value, o.label] as const)}
                 />
               );
+            const numeric = s.control === "numeric";
             return (
               <TextField
                 key={name}
-                field={field}
-                label={s.label}
-                hint={hint}
+                {...common}
                 type={s.control === "numeric" ? "text" : s.control}
-                inputMode={s.control === "numeric" ? "numeric" : undefined}
+                inputMode={numeric ? "numeric" : undefined}
                 placeholder={s.placeholder}
                 autoComplete={s.control === "password" ? "off" : undefined}
               />
