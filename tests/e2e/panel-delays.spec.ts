@@ -128,7 +128,7 @@ test("the operator pastes the panel's address; Test connection offers its API UR
     ["Views", "33"],
     ["Comments", "34"],
   ] as const) {
-    await dialog.getByLabel(`${label} service ID`).fill(id);
+    await dialog.getByLabel(`${label} service ID`, { exact: true }).fill(id);
   }
   await dialog.getByLabel("Currency", { exact: true }).fill("USD");
   await dialog.getByLabel("INR per unit (non-INR panels)").fill("88");

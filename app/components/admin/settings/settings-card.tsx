@@ -27,8 +27,9 @@ interface Props<S extends SettingsShape> {
 export function SettingsCard<S extends SettingsShape>({ group, values, hints }: Props<S>) {
   const settings = Object.entries(group.settings) as [keyof S & string, Setting][];
   const shown = Object.fromEntries(settings.map(([name, s]) => [name, fieldText(s, values[name])]));
-  // Re-mount on new values so the fields show what was saved.
-  return <DeclaredCard key={Object.values(shown).join("\u0000")} group={group} shown={shown} hints={hints} />;
+  // Not re-mounted on new values: the card keeps its fetcher, so its toast says the save went through; the
+  // fields already hold what was saved.
+  return <DeclaredCard group={group} shown={shown} hints={hints} />;
 }
 
 function DeclaredCard<S extends SettingsShape>({
