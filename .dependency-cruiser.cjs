@@ -27,17 +27,12 @@ const FEATURES = [
 ];
 
 // Imports that still go up that list, file by file, each one a loop to undo; any other upward import fails.
-// The Settings page's actions reach into the features they save for (issue 35 point 2, one settings module);
-// the panel's service pickers read plan types (issue 32, panels as records); the rest are small.
+// The panel's service pickers read plan types (issue 32, panels as records); the rest are small.
 const UPWARD_TODAY = [
-  { file: "settings/settings-actions\\.server\\.ts", to: ["alerts", "auth", "backups", "payments"] },
-  { file: "settings/settings-actions\\.ts", to: ["alerts", "backups", "payments"] },
-  { file: "settings/sensitive-actions\\.ts", to: ["alerts", "payments"] },
   { file: "settings/unsafe-defaults\\.server\\.ts", to: ["auth", "panel", "payments"] },
   { file: "settings/unsafe-defaults\\.test\\.ts", to: ["social-proof"] },
-  { file: "settings/validation\\.ts", to: ["auth", "panel"] },
+  { file: "settings/validation\\.ts", to: ["panel"] },
   { file: "settings/admin\\.server\\.ts", to: ["panel"] },
-  { file: "settings/settings\\.repository\\.server\\.ts", to: ["public-pages"] },
   // The old panel setting names, read and written as a view of the default panel record (ADR 0024).
   { file: "settings/panel-settings\\.server\\.ts", to: ["panel"] },
   { file: "panel/(link-forms|service-choice)\\.ts", to: ["plans"] },

@@ -72,7 +72,8 @@ export function createPublicPages({ services, build, proxyTrust, pollMs = GENERA
   const store = createPageStore({ render: (path) => renderPage(handler, services, path), maxAgeMs: MAX_AGE_MS });
   const dropPagesReading = (topics: readonly PublicTopic[]) =>
     store.clear((path) => topics.some((topic) => reads.get(path)?.has(topic)));
-  // Another instance's change: pages are rendered from the settings cache too, dropped with them.
+  // A committed change seen in the generations: pages are rendered from the settings copy too, so it is
+  // dropped first (it also checks the generations itself, ADR 0019, but maybe not since this change).
   const changed = (topics: readonly PublicTopic[]) => {
     if (topics.includes("settings")) services.settings.clear();
     dropPagesReading(topics);

@@ -258,12 +258,13 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
   pageErrors,
 }) => {
   test.setTimeout(120_000);
-  const { admin, close } = await operator(browser, "/admin/settings", pageErrors, "phone");
-  // The operator mistypes the followers service id: the panel will refuse every followers order.
-  const smm = admin.getByRole("region", { name: "SMM Panel Settings" });
-  await smm.getByLabel("Followers Service ID").fill("999");
-  await smm.getByRole("button", { name: "Save Settings" }).click();
-  await expect(admin.getByText("SMM Panel settings saved successfully")).toBeVisible();
+  const { admin, close } = await operator(browser, "/admin/panels", pageErrors, "phone");
+  // The operator mistypes the followers service id of the shop's panel: it will refuse every followers order.
+  await admin.getByRole("button", { name: "Edit" }).first().click();
+  const dialog = admin.getByRole("dialog");
+  await dialog.getByLabel("Followers service ID").fill("999");
+  await dialog.getByRole("button", { name: "Save panel" }).click();
+  await expect(admin.getByText(/^Panel .+ saved$/)).toBeVisible();
   await admin.goto(`${shop.url}/admin/orders?range=all`);
 
   const stages = await recordStages(page);

@@ -102,26 +102,28 @@ async function track(page: Page, orderId: string, hindi = false) {
 test("the operator pastes the panel's address; Test connection offers its API URL, and the shop uses what is saved", async ({
   page,
 }) => {
-  await signIn(page, "/admin/settings");
-  const smm = page.getByRole("region", { name: "SMM Panel Settings" });
-  const connection = page.getByRole("region", { name: "Panel Connection" });
-  await smm.getByLabel("API Key").fill(panel.apiKey);
+  // Panels are set up on Admin → Panels (ADR 0024): the shop has none yet.
+  await signIn(page, "/admin/panels");
+  await page.getByRole("button", { name: "Add panel" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Name").fill("SmartPanel");
+  await dialog.getByLabel("API key").fill(panel.apiKey);
   // The address of the panel's site, not its API.
-  await smm.getByLabel("Panel API URL").fill(panel.origin);
-  await connection.getByRole("button", { name: "Test connection" }).click();
-  await expect(connection.getByRole("alert")).toContainText("answered with a web page instead of JSON");
-  const suggestion = connection.getByTestId("panel-url-suggestion");
-  await expect(suggestion).toContainText(`The panel's API answers at ${panel.origin}/api/v1`);
+  await dialog.getByLabel("API URL").fill(panel.origin);
+  await dialog.getByRole("button", { name: "Test connection" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("answered with a web page instead of JSON");
+  const suggestion = dialog.getByText(`The panel's API answers at ${panel.origin}/api/v1`);
+  await expect(suggestion).toBeVisible();
   // Nothing changed by itself: the field still holds what was pasted until the operator accepts.
-  await expect(smm.getByLabel("Panel API URL")).toHaveValue(panel.origin);
+  await expect(dialog.getByLabel("API URL")).toHaveValue(panel.origin);
+  const use = dialog.getByRole("button", { name: `Use ${panel.origin}/api/v1` });
   // On a phone too, the offer fits the screen.
-  await fitsScreen(page, suggestion);
-  await suggestion.getByRole("button", { name: `Use ${panel.origin}/api/v1` }).click();
-  await expect(smm.getByLabel("Panel API URL")).toHaveValue(`${panel.origin}/api/v1`);
-  await connection.getByRole("button", { name: "Test connection" }).click();
-  await expect(connection.getByText("Connected.")).toBeVisible();
-  await expect(connection.getByTestId("panel-test-balance")).toContainText("$50.00");
-  await fitsScreen(page, connection);
+  await fitsScreen(page, use);
+  await use.click();
+  await expect(dialog.getByLabel("API URL")).toHaveValue(`${panel.origin}/api/v1`);
+  await dialog.getByRole("button", { name: "Test connection" }).click();
+  await expect(dialog.getByText("Connected.")).toBeVisible();
+  await expect(dialog).toContainText("$50.00");
 
   for (const [label, id] of [
     ["Followers", "31"],
@@ -129,12 +131,12 @@ test("the operator pastes the panel's address; Test connection offers its API UR
     ["Views", "33"],
     ["Comments", "34"],
   ] as const) {
-    await smm.getByLabel(`${label} Service ID`).fill(id);
+    await dialog.getByLabel(`${label} service ID`, { exact: true }).fill(id);
   }
-  await smm.getByLabel("Panel Currency", { exact: true }).fill("USD");
-  await smm.getByLabel("INR per unit of panel currency (non-INR panels)").fill("88");
-  await smm.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("SMM Panel settings saved successfully")).toBeVisible();
+  await dialog.getByLabel("Currency", { exact: true }).fill("USD");
+  await dialog.getByLabel("INR per unit (non-INR panels)").fill("88");
+  await dialog.getByRole("button", { name: "Add panel" }).click();
+  await expect(page.getByText("Panel SmartPanel added")).toBeVisible();
 });
 
 test("a panel down for a while: the order waits, /track says it is delayed (English, Hindi), and it goes out by itself", async ({

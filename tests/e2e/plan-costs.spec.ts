@@ -38,12 +38,10 @@ async function signIn(page: Page, path: string) {
 }
 
 test("the operator sees each plan's cost at the panel, and cannot sell below it", async ({ page }) => {
-  await signIn(page, "/admin/settings");
-  const connection = page.getByRole("region", { name: "Panel Connection" });
-  await connection.getByRole("button", { name: "Test connection" }).click();
-  // The services list is stored once the panel has answered: its balance and how many services it sells.
-  await expect(connection.getByTestId("panel-test-balance")).toBeVisible();
-  await expect(connection).toContainText("· 5 services");
+  await signIn(page, "/admin/panels");
+  // The services list is stored once the panel has answered (Admin → Panels, ADR 0024).
+  await page.getByRole("button", { name: "Refresh services" }).first().click();
+  await expect(page.getByText(/: 5 services fetched/)).toBeVisible();
 
   await page.goto(`${shop.url}/admin/plans`);
   await hydrated(page);

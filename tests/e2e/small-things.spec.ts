@@ -40,9 +40,14 @@ test("a settings refusal shows at its field, and its toast does not follow to th
   await expect(card.getByRole("alert")).toHaveText("Delivery start time must be a whole number");
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toBeFocused();
+  await shot(page, "settings-field-error");
+  // A refusal only the server can make (the current password is wrong) comes as a toast too.
+  const auth = page.getByRole("region", { name: "Admin Authentication" });
+  await auth.getByLabel("Current Password").fill("not-my-password");
+  await auth.getByRole("button", { name: "Save Settings" }).click();
+  await expect(auth.getByText("Current password is incorrect")).toBeVisible();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save settings" });
   await expect(toast).toBeVisible();
-  await shot(page, "settings-field-error");
 
   const menu = page.getByRole("button", { name: /^Open menu/ });
   if (await menu.isVisible()) await menu.click();

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordCredit } from "~/domain/payments/matching.server";
+import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { PLACEHOLDER_UPI_ID, type SiteSettings, defaultSiteSettings } from "~/domain/settings/registry";
 import { testDatabases } from "../support/databases";
 import { ADMIN_AND_PANEL, type HostileShop, adminLogin, startShop } from "../support/hostile";
@@ -34,6 +35,31 @@ async function banner(shop: HostileShop, cookie: string, path = "/admin/dashboar
 /** Submits one Settings form as the page does; answers the status and the action's data (turbo-stream text). */
 async function settingsAction(shop: HostileShop, cookie: string, fields: Record<string, string>) {
   const res = await fetch(`${shop.url}/admin/settings.data`, {
+    method: "POST",
+    headers: { cookie, origin: shop.url },
+    body: new URLSearchParams(fields),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+/** Saves the shop's default panel (a new one when it has none) on Admin → Panels, as its dialog does. */
+async function saveDefaultPanel(shop: HostileShop, cookie: string, apiUrl: string, services: readonly string[]) {
+  const panel = await findDefaultPanel(shop.db.db);
+  const [followers, likes, views, comments] = services;
+  const fields = {
+    intent: "save",
+    ...(panel ? { id: String(panel.id) } : {}),
+    name: panel?.name ?? new URL(apiUrl).host,
+    apiKey: "live-panel-key-0123456789",
+    apiUrl,
+    serviceFollowers: followers!,
+    serviceLikes: likes!,
+    serviceViews: views!,
+    serviceComments: comments!,
+    currency: "INR",
+    inrRate: "",
+  };
+  const res = await fetch(`${shop.url}/admin/panels.data`, {
     method: "POST",
     headers: { cookie, origin: shop.url },
     body: new URLSearchParams(fields),
@@ -76,8 +102,8 @@ const storeFields = (site: SiteSettings, publicBaseUrl: string, grievanceOfficer
   grievanceOfficerName,
   grievanceOfficerDesignation: site.grievanceOfficerDesignation,
   grievanceOfficerContact: site.grievanceOfficerContact,
-  deliveryStartMinutes: site.deliveryStartMinutes,
-  retentionDays: site.retentionDays,
+  deliveryStartMinutes: String(site.deliveryStartMinutes),
+  retentionDays: String(site.retentionDays),
 });
 
 describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
@@ -131,18 +157,7 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
       expect((await settingsAction(shop, cookie, payment)).status).toBe(200);
       expect(await banner(shop, cookie)).toEqual(["panel-simulator", "admin-password-env"]);
 
-      const smm = {
-        intent: "smm",
-        panelApiKey: "live-panel-key-0123456789",
-        panelUrl: "https://panel.example",
-        panelServiceFollowers: "1",
-        panelServiceLikes: "2",
-        panelServiceViews: "3",
-        panelServiceComments: "4",
-        panelCurrency: "INR",
-        panelInrRate: "",
-      };
-      const saved = await settingsAction(shop, cookie, smm);
+      const saved = await saveDefaultPanel(shop, cookie, "https://panel.example", ["1", "2", "3", "4"]);
       expect(saved.status, saved.text).toBe(200);
       // The simulator's line goes, but a panel line stays while the new panel does not answer (no network here).
       await expect
@@ -183,25 +198,15 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
       await sim?.close();
     });
 
-    const panelAt = (panelUrl: string) => ({
-      intent: "smm",
-      panelApiKey: "live-panel-key-0123456789",
-      panelUrl,
-      panelServiceFollowers: "101",
-      panelServiceLikes: "102",
-      panelServiceViews: "103",
-      panelServiceComments: "104",
-      panelCurrency: "INR",
-      panelInrRate: "",
-    });
+    const panelAt = (panelUrl: string) => saveDefaultPanel(shop, cookie, panelUrl, ["101", "102", "103", "104"]);
 
     it("keeps the panel line until the panel in the settings answers", async () => {
       // A production shop without the simulator and without a panel: paid orders could not be sent.
       expect(await banner(shop, cookie)).toContain("panel-unreachable");
       const closed = await listenAndClose();
-      expect((await settingsAction(shop, cookie, panelAt(`http://127.0.0.1:${closed}`))).status).toBe(200);
+      expect((await panelAt(`http://127.0.0.1:${closed}`)).status).toBe(200);
       await expect.poll(() => banner(shop, cookie), { timeout: 20_000 }).toContain("panel-unreachable");
-      expect((await settingsAction(shop, cookie, panelAt(`${sim.url}/api/v2`))).status).toBe(200);
+      expect((await panelAt(`${sim.url}/api/v2`)).status).toBe(200);
       await expect.poll(() => banner(shop, cookie), { timeout: 20_000 }).not.toContain("panel-unreachable");
     });
   });

@@ -34,7 +34,7 @@ describe.each(testDatabases())("blog on $name", (kind) => {
       admin: false,
       // The operator's public address and brand, as saved in the admin panel.
       prepare: (handle) =>
-        writeSettings(handle.db, { publicBaseUrl: BASE, brandName: "ReachKaro", deliveryStartMinutes: "45" }),
+        writeSettings(handle.db, { publicBaseUrl: BASE, brandName: "ReachKaro", deliveryStartMinutes: 45 }),
     });
     server = shop.server;
   });

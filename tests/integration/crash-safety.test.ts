@@ -201,7 +201,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
         panelServiceViews: "103",
         panelServiceComments: "104",
         // The operator's Place is what these tests kill mid-flight, not the automatic sender.
-        autoSendPaidOrders: "false",
+        autoSendPaidOrders: false,
       });
     });
     afterAll(async () => sim?.close());

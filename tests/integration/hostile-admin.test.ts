@@ -399,7 +399,6 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
             [
               "delete-all",
               "delete-selected",
-              "smm",
               "payment",
               "store",
               "credentials",
@@ -412,7 +411,6 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
               "cancel",
               "update-profit",
               "erase",
-              "panel-test",
             ].includes(intent)
           )
             return;

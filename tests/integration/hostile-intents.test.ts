@@ -10,7 +10,7 @@ import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { panelActionSchema } from "~/domain/panel/panel-form";
 import { unmatchedActionSchema } from "~/domain/payments/unmatched-actions";
 import { planActionSchema } from "~/domain/plans/plan-form";
-import { settingsActionSchema } from "~/domain/settings/settings-actions";
+import { settingsActionSchema } from "~/routes/admin/settings-intents";
 import { socialProofActionSchema } from "~/domain/social-proof/forms";
 import routes from "~/routes";
 import { testDatabases } from "../support/databases";

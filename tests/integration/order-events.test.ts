@@ -23,7 +23,7 @@ describe.each(testDatabases())("order events on $name", (kind) => {
   const shop = panelShops(kind);
 
   it("sends a confirmed order to the panel once its payment committed, whoever confirmed it", async () => {
-    const { services, panel } = await shop("perfectpanel", { settings: { autoSendPaidOrders: "true" } });
+    const { services, panel } = await shop("perfectpanel", { settings: { autoSendPaidOrders: true } });
     connectOrderListeners(services);
     const order = await makeOrder(services.db, { status: "payment_claimed", utr: "123456789012" });
 
@@ -47,7 +47,7 @@ describe.each(testDatabases())("order events on $name", (kind) => {
 
   it("never sends, records or alerts a payment whose transaction rolled back", async () => {
     const { services, panel } = await shop("perfectpanel", {
-      settings: { autoSendPaidOrders: "true" },
+      settings: { autoSendPaidOrders: true },
       alerts: true,
     });
     connectOrderListeners(services);
@@ -100,7 +100,7 @@ describe.each(testDatabases())("order events on $name", (kind) => {
   });
 
   it("loses no paid order when the process stops between the commit and the send: the payment job sends it", async () => {
-    const { services, panel } = await shop("perfectpanel", { settings: { autoSendPaidOrders: "true" } });
+    const { services, panel } = await shop("perfectpanel", { settings: { autoSendPaidOrders: true } });
     const order = await makeOrder(services.db, { status: "payment_claimed", utr: "323456789012" });
     // Its services never connected: the after-commit listener does nothing, as when the process stops right after
     // the commit (a SIGKILL there is tests/integration/crash-safety.test.ts's business; the state left is this one).

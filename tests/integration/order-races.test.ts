@@ -123,7 +123,7 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
       panelServiceLikes: "102",
       panelServiceViews: "103",
       panelServiceComments: "104",
-      autoSendPaidOrders: "true",
+      autoSendPaidOrders: true,
     });
   });
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { startDemoPanel } from "~/domain/panel/demo.server";
 import { getPanelBalance, listPanelServices } from "~/domain/panel/info.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/api.server";
 import { loadConfig } from "../../app/lib/config.server";
@@ -520,7 +520,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     await writeSettings(services.db, { panelApiKey: "" });
     const demo = await startDemoPanel(services, 0);
     try {
-      const settings = await services.settings.get();
+      const settings = await readSiteSettings(services.db);
       expect(settings.panelUrl).toBe(demo!.apiUrl);
       expect(settings.panelApiKey).toBe(DEMO_PANEL_KEY);
       expect((await getPanelBalance(services)).ok).toBe(true);

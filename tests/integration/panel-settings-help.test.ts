@@ -6,8 +6,9 @@ import type { AppServices } from "~/context";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { RETYPE_KEY_MESSAGE, testPanelConnection } from "~/domain/panel/info.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
+import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { loadConfig } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { startPanelDouble } from "../support/panel-doubles";
@@ -162,7 +163,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
         });
         // The suggestion was found by asking for the balance only; nothing was saved or placed.
         expect(new Set(panel.calls.map((c) => c.action))).toEqual(new Set(["balance", "services"]));
-        expect((await services.settings.get()).panelUrl).toBe("");
+        expect((await readSiteSettings(services.db)).panelUrl).toBe("");
         // The suggested address, tested, works.
         expect(
           await testPanelConnection(services, OWNER, { url: `${panel.origin}${suggested}`, apiKey: panel.apiKey }),
@@ -220,7 +221,7 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
 });
 
 /**
- * 'Test connection' through the real server and its settings page action: the
+ * 'Test connection' through the real server and the Panels page's action: the
  * demo simulator works out of the box, any other address on this machine is
  * refused before anything is sent, and each test is audited with the client.
  */
@@ -265,10 +266,12 @@ describe.each(testDatabases())("'Test connection' over HTTP on $name", (kind) =>
     await new Promise((done) => double.close(done));
   });
 
-  const test = async (panelUrl: string, panelApiKey = "") => {
-    const res = await fetch(`${server.url}/admin/settings.data`, {
+  /** An empty URL and key: the saved panel's (the default one, the demo simulator here). */
+  const test = async (apiUrl: string, apiKey = "") => {
+    const panel = await findDefaultPanel(handle.db);
+    const res = await fetch(`${server.url}/admin/panels.data`, {
       method: "POST",
-      body: new URLSearchParams({ intent: "panel-test", panelUrl, panelApiKey }),
+      body: new URLSearchParams({ intent: "test", id: String(panel!.id), apiUrl, apiKey }),
       headers: { cookie, origin: server.url, "user-agent": "panel-test-browser/2.0" },
     });
     expect(res.status).toBe(200);

@@ -85,7 +85,7 @@ describe.each(testDatabases())("hostile bank e-mails on $name", (kind: TestDatab
     drop = created.drop;
     handle = openDatabase(created.target);
     await migrateToLatest(handle.db, handle.dialect);
-    await writeSettings(handle.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: "false" });
+    await writeSettings(handle.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: false });
     const now = Date.now();
     const plan = await handle.db
       .insertInto("plans")

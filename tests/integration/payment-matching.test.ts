@@ -62,7 +62,7 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
       created.target.kind === "postgres"
         ? [openDatabase({ ...created.target, poolSize: 5 }), openDatabase({ ...created.target, poolSize: 5 })]
         : [];
-    await writeSettings(main.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: "false" });
+    await writeSettings(main.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: false });
     const now = Date.now();
     const plan = (price: number, name: string) =>
       main.db

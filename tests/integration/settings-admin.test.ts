@@ -1,12 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/db/database.server";
+import { sql } from "kysely";
+import { openDatabase } from "~/db/database.server";
+import { TOPIC_ROW } from "~/domain/public-pages/topics";
+import { gatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import {
   readSettingForApi,
   saveSettingsForm,
   settingsForAdmin,
   writeSettingForApi,
 } from "~/domain/settings/admin.server";
-import { readSiteSettings } from "~/domain/settings/settings.server";
+import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { outcome } from "../support/outcome";
 
@@ -20,7 +23,7 @@ const smm = {
 };
 
 describe.each(testDatabases())("settings for the admin on $name", (kind) => {
-  let handle: DatabaseHandle & { cleanup(): Promise<void> };
+  let handle: Awaited<ReturnType<typeof freshDatabase>>;
   beforeEach(async () => {
     handle = await freshDatabase(kind);
   });
@@ -115,5 +118,74 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
     expect(await writeSettingForApi(db, "owner", "VITE_SMM_PANEL_URL", "https://panel.example.com/")).toMatchObject({
       ok: true,
     });
+  });
+
+  it("reads typed values from the text an existing shop has stored, and stores them the same way", async () => {
+    const { db } = handle;
+    // As earlier versions wrote them: every value text.
+    const at = Date.now();
+    await db
+      .insertInto("settings")
+      .values([
+        { key: "AUTO_SEND_PAID_ORDERS", value: "false", updated_at: at },
+        { key: "DELIVERY_START_MINUTES", value: "45", updated_at: at },
+        { key: "RETENTION_DAYS", value: "not a number", updated_at: at },
+        { key: "PAYMENTS_RAZORPAY_ENABLED", value: "true", updated_at: at },
+        { key: "PAYMENTS_RAZORPAY_KEY_ID", value: "rzp_test_abcdefgh", updated_at: at },
+      ])
+      .execute();
+    const site = await readSiteSettings(db);
+    expect(site).toMatchObject({ autoSendPaidOrders: false, deliveryStartMinutes: 45, backupIntervalHours: 1 });
+    // A stored value that is not one reads as the default rather than stopping the shop.
+    expect(site.retentionDays).toBe(180);
+    expect(await gatewaySettings(db)).toMatchObject({ enabled: true, keyId: "rzp_test_abcdefgh", keySecret: "" });
+    // The settings API still speaks text.
+    expect(await readSettingForApi(db, "AUTO_SEND_PAID_ORDERS")).toEqual({ ok: true, value: "false" });
+
+    await writeSettings(db, { autoSendPaidOrders: true, retentionDays: 90 });
+    const rows = await db
+      .selectFrom("settings")
+      .select(["key", "value"])
+      .where("key", "in", ["AUTO_SEND_PAID_ORDERS", "RETENTION_DAYS"])
+      .orderBy("key")
+      .execute();
+    expect(rows).toEqual([
+      { key: "AUTO_SEND_PAID_ORDERS", value: "true" },
+      { key: "RETENTION_DAYS", value: "90" },
+    ]);
+  });
+
+  it("keeps each instance's settings copy right: at once for its own write, within a check for another's", async () => {
+    let now = 1_000_000;
+    const cache = createSettingsCache(handle.db, 1_000, () => now);
+    expect((await cache.get()).brandName).not.toBe("Mine");
+    // A write here: this instance's copy goes at once, nobody clears it by hand.
+    await writeSettings(handle.db, { brandName: "Mine" });
+    expect((await cache.get()).brandName).toBe("Mine");
+
+    // Another process on the same database (its own connection, its own listeners): it saves a row and bumps
+    // the settings topic in one transaction, as the store does. Seen once the copy is checked again.
+    const other = openDatabase(handle.target);
+    try {
+      await other.db.transaction().execute(async (trx) => {
+        await trx.updateTable("settings").set({ value: "Theirs" }).where("key", "=", "BRAND_NAME").execute();
+        await trx
+          .insertInto("settings")
+          .values({ key: "DELIVERY_START_MINUTES", value: "15", updated_at: now })
+          .execute();
+        await sql`update public_pages_generation set generation = generation + 1 where id = ${TOPIC_ROW.settings}`.execute(
+          trx,
+        );
+      });
+      expect((await cache.get()).brandName).toBe("Mine");
+      now += 1_000;
+      expect(await cache.get()).toMatchObject({ brandName: "Theirs", deliveryStartMinutes: 15 });
+      // Nothing changed: the copy is kept (one small read of the generations, no settings read).
+      const kept = cache.get();
+      now += 1_000;
+      expect(await cache.get()).toBe(await kept);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { afterEach } from "vitest";
 import type { AppServices } from "~/context";
 import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
 import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
-import type { SettingName } from "~/domain/settings/registry";
+import type { SiteSettings } from "~/domain/settings/registry";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { type Config, loadConfig } from "../../app/lib/config.server";
 import { type TestDatabase, freshDatabase } from "./databases";
@@ -31,7 +31,7 @@ export interface PanelShopOptions extends DoubleOptions {
   /** Over the defaults, which allow the double's loopback address. */
   config?: Partial<Config>;
   /** Site settings (a UPI ID…). */
-  settings?: Partial<Record<SettingName, string>>;
+  settings?: Partial<SiteSettings>;
   /** Over the panel record made from the double (link forms, currency and rate, a service of one's own…). */
   panel?: Partial<TestPanel>;
   /** The operator hears alerts (by Web Push, which needs nothing more to be a complete channel). */

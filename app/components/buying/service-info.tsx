@@ -8,7 +8,7 @@ export function TrustBadges({
 }: {
   /** "1,200+", or null: no count is claimed. */
   deliveredClaim: string | null;
-  deliveryStartMinutes: string;
+  deliveryStartMinutes: number;
 }) {
   const { t } = useTranslation("service");
   const badges = [

@@ -6,7 +6,7 @@ import { formatInr } from "~/lib/money";
 
 interface ClosingCtaProps {
   cheapestPricePaise: number | null;
-  deliveryStartMinutes: string;
+  deliveryStartMinutes: number;
 }
 
 export function ClosingCta({ cheapestPricePaise, deliveryStartMinutes }: ClosingCtaProps) {

@@ -6,7 +6,7 @@ import { formatInr } from "~/lib/money";
 
 interface HeroProps {
   cheapestPricePaise: number | null;
-  deliveryStartMinutes: string;
+  deliveryStartMinutes: number;
   /** "1,200+", or null: no count is claimed. */
   deliveredClaim: string | null;
   /** The proof section is on the page (the second button scrolls to it). */

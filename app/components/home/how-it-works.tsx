@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Card } from "~/components/ui/card";
 import { HomeSection } from "./home-section";
 
-export function HowItWorks({ deliveryStartMinutes }: { deliveryStartMinutes: string }) {
+export function HowItWorks({ deliveryStartMinutes }: { deliveryStartMinutes: number }) {
   const { t } = useTranslation("home");
   const steps = [1, 2, 3, 4].map((n) => ({
     title: t(`how.step${n}Title`),

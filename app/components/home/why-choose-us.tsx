@@ -3,7 +3,7 @@ import { Clock, IndianRupee, KeyRound, LifeBuoy, MapPinned, TrendingUp } from "l
 import { Card } from "~/components/ui/card";
 import { HomeSection } from "./home-section";
 
-export function WhyChooseUs({ deliveryStartMinutes }: { deliveryStartMinutes: string }) {
+export function WhyChooseUs({ deliveryStartMinutes }: { deliveryStartMinutes: number }) {
   const { t } = useTranslation("home");
   const minutes = deliveryStartMinutes;
   const reasons = [

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 import { ALERT_CHANNELS, ALERT_EVENTS } from "./events";
 
 /**
  * The Settings page's "Alerts" forms, one shape per intent, joined into the
- * page's one action schema (app/domain/settings/settings-actions.ts). Secrets
+ * page's one action schema (app/routes/admin/settings-intents.ts). Secrets
  * are write-only: an empty field keeps the saved one, and replies never echo them.
  */
 const text = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).default("");
@@ -56,9 +57,7 @@ export type AlertIntent = AlertAction["intent"];
 /** Form fields never sent back to the browser in a reply. */
 export const ALERT_SECRET_FIELDS = ["smtpPassword", "telegramToken"];
 
-export function isAlertAction<A extends { intent: string }>(action: A): action is Extract<A, { intent: AlertIntent }> {
-  return alertActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isAlertAction = intentsOf(alertActionSchemas);
 
 export type AlertSettingsResult =
   { ok: true; intent: AlertIntent; message: string } | { ok: false; message: string; field?: string | null };

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
-import { readSettingValues, upsertSettingValues } from "~/domain/settings/settings.repository.server";
+import { defineSettings, secretHint, structured, text } from "~/domain/settings/define";
+import { readSettings, saveSettings } from "~/domain/settings/store.server";
 import { type AlertSecrets, type AlertSettings, parseAlertSettings } from "./alert-settings";
 import { pushDeviceCount } from "./push-subscriptions.server";
 import { vapidPublicKey } from "./vapid.server";
@@ -8,15 +9,19 @@ import { vapidPublicKey } from "./vapid.server";
  * Alert settings live in the settings table but outside the site settings:
  * never cached with the pages' settings, never in a backup, and the secrets
  * never sent to a browser. Read inside the caller's transaction when an event
- * is queued, so one indexed read decides which channels get it.
+ * is queued, so one indexed read decides which channels get it. Written by the Alerts card.
  */
-
-const KEYS = {
-  settings: "ALERTS_SETTINGS",
-  smtpPassword: "ALERTS_SMTP_PASSWORD",
-  telegramToken: "ALERTS_TELEGRAM_TOKEN",
-  telegramWebhookSecret: "ALERTS_TELEGRAM_WEBHOOK_SECRET",
-} as const;
+export const alertChannelSettings = defineSettings({
+  settings: structured<AlertSettings>("ALERTS_SETTINGS", "Alerts", {
+    read: parseAlertSettings,
+    write: (settings) => JSON.stringify(settings),
+    fallback: () => parseAlertSettings(""),
+  }),
+  smtpPassword: text("ALERTS_SMTP_PASSWORD", "SMTP password", { secret: true }),
+  telegramToken: text("ALERTS_TELEGRAM_TOKEN", "Bot token", { secret: true }),
+  /** Sent to Telegram with setWebhook; Telegram sends it back on every update. */
+  telegramWebhookSecret: text("ALERTS_TELEGRAM_WEBHOOK_SECRET", "Telegram webhook secret", { secret: true }),
+});
 
 export interface StoredAlertSettings {
   settings: AlertSettings;
@@ -24,16 +29,8 @@ export interface StoredAlertSettings {
 }
 
 export async function alertSettings(db: DB): Promise<StoredAlertSettings> {
-  const saved = await readSettingValues(db, Object.values(KEYS));
-  const value = (key: string) => saved.get(key) ?? "";
-  return {
-    settings: parseAlertSettings(value(KEYS.settings)),
-    secrets: {
-      smtpPassword: value(KEYS.smtpPassword),
-      telegramToken: value(KEYS.telegramToken),
-      telegramWebhookSecret: value(KEYS.telegramWebhookSecret),
-    },
-  };
+  const { settings, ...secrets } = await readSettings(db, alertChannelSettings);
+  return { settings, secrets };
 }
 
 /** Writes what is given; a secret left undefined keeps the saved one. */
@@ -42,14 +39,7 @@ export async function saveAlertSettings(
   changes: { settings?: AlertSettings } & Partial<AlertSecrets>,
   now = Date.now(),
 ): Promise<void> {
-  const values: Record<string, string | undefined> = {
-    [KEYS.settings]: changes.settings ? JSON.stringify(changes.settings) : undefined,
-    [KEYS.smtpPassword]: changes.smtpPassword,
-    [KEYS.telegramToken]: changes.telegramToken,
-    [KEYS.telegramWebhookSecret]: changes.telegramWebhookSecret,
-  };
-  const given = Object.entries(values).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  await upsertSettingValues(db, Object.fromEntries(given), now);
+  await saveSettings(db, alertChannelSettings, changes, now);
 }
 
 /** What the Settings page shows: the settings, and of each secret only its last 4 characters. */
@@ -68,11 +58,10 @@ export async function alertSettingsView(db: DB): Promise<AlertSettingsView> {
     vapidPublicKey(db),
     pushDeviceCount(db),
   ]);
-  const hint = (secret: string) => (secret ? secret.slice(-4) : null);
   return {
     settings,
-    smtpPasswordHint: hint(secrets.smtpPassword),
-    telegramTokenHint: hint(secrets.telegramToken),
+    smtpPasswordHint: secretHint(secrets.smtpPassword),
+    telegramTokenHint: secretHint(secrets.telegramToken),
     telegramWebhookSet: secrets.telegramWebhookSecret !== "",
     push: { publicKey, devices },
   };

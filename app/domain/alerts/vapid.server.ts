@@ -1,6 +1,7 @@
 import webpush from "web-push";
 import type { DB } from "~/db/database.server";
-import { insertMissingSettingValues, readSettingValues } from "~/domain/settings/settings.repository.server";
+import { defineSettings, text } from "~/domain/settings/define";
+import { readSettings, saveSettings } from "~/domain/settings/store.server";
 
 /**
  * The shop's VAPID key pair, which identifies it to browsers' push services.
@@ -10,7 +11,10 @@ import { insertMissingSettingValues, readSettingValues } from "~/domain/settings
  * was written first.
  */
 
-const KEYS = { publicKey: "ALERTS_VAPID_PUBLIC_KEY", privateKey: "ALERTS_VAPID_PRIVATE_KEY" } as const;
+export const vapidSettings = defineSettings({
+  publicKey: text("ALERTS_VAPID_PUBLIC_KEY", "Web Push public key", { required: false }),
+  privateKey: text("ALERTS_VAPID_PRIVATE_KEY", "Web Push private key", { secret: true }),
+});
 
 export interface VapidKeys {
   publicKey: string;
@@ -18,9 +22,7 @@ export interface VapidKeys {
 }
 
 async function read(db: DB): Promise<VapidKeys | null> {
-  const saved = await readSettingValues(db, Object.values(KEYS));
-  const publicKey = saved.get(KEYS.publicKey);
-  const privateKey = saved.get(KEYS.privateKey);
+  const { publicKey, privateKey } = await readSettings(db, vapidSettings);
   return publicKey && privateKey ? { publicKey, privateKey } : null;
 }
 
@@ -31,11 +33,7 @@ export async function vapidKeys(db: DB, now = Date.now()): Promise<VapidKeys> {
   await db.transaction().execute(async (trx) => {
     // Both rows or neither: another instance that wrote first keeps its pair.
     if (await read(trx)) return;
-    await insertMissingSettingValues(
-      trx,
-      { [KEYS.publicKey]: made.publicKey, [KEYS.privateKey]: made.privateKey },
-      now,
-    );
+    await saveSettings(trx, vapidSettings, made, now, { onlyMissing: true });
   });
   return (await read(db)) ?? made;
 }

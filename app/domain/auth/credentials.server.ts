@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
-import { adminCredentialsSchema } from "~/domain/settings/validation";
 import { AppError } from "~/lib/app-error";
+import { adminCredentialsSchema } from "./credentials-form";
 import { setAdminCredentials, usernameTaken } from "./admin-users.repository.server";
 import { type CurrentPasswordOptions, verifyCurrentPassword } from "./current-password.server";
 import { hashPassword, isPasswordChecksBusy, passwordChecksBusyError } from "./password.server";

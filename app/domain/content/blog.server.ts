@@ -80,8 +80,8 @@ export function findBlogPost(slug: string): BlogPost | undefined {
 }
 
 /** Claims that depend on run-time settings (e.g. when delivery starts) come from the settings, not the text. */
-export function articleHtml(post: BlogPost, settings: { deliveryStartMinutes: string }): string {
-  return fillPlaceholders(post.html, { deliveryStartMinutes: settings.deliveryStartMinutes });
+export function articleHtml(post: BlogPost, settings: { deliveryStartMinutes: number | string }): string {
+  return fillPlaceholders(post.html, { deliveryStartMinutes: String(settings.deliveryStartMinutes) });
 }
 
 /** The publication day as a timestamp at midnight in India (IST, UTC+5:30). */

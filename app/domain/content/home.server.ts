@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SiteSettings } from "~/domain/settings/registry";
+import type { ShopSettings } from "~/domain/settings/registry";
 import type { ProofItem, Testimonial } from "~/domain/social-proof/types";
 import faqJson from "../../../content/home/faq.json";
 import faqHindiJson from "../../../content/home/faq.hi.json";
@@ -25,7 +25,7 @@ export interface HomeContent {
 
 /** Home-page items with {{setting}} placeholders filled from the current settings. */
 export function homeContent(
-  settings: SiteSettings,
+  settings: ShopSettings,
   social: { proof: readonly ProofItem[]; testimonials: readonly Testimonial[] },
   locale: "en" | "hi" = "en",
 ): HomeContent {

@@ -6,7 +6,7 @@ import { POLICY_SLUGS, formatWhatsappNumber, policyPage } from "./pages.server";
 
 describe("policy pages", () => {
   it("renders every page with its settings filled in and escaped", () => {
-    const settings = { ...defaultSiteSettings(), supportEmail: "help@<shop>.in", retentionDays: "90" };
+    const settings = { ...defaultSiteSettings(), supportEmail: "help@<shop>.in", retentionDays: 90 };
     for (const slug of POLICY_SLUGS) {
       const page = policyPage(slug, settings);
       expect(page.title.length).toBeGreaterThan(3);
@@ -27,7 +27,7 @@ describe("policy pages", () => {
 describe("home content", () => {
   it("ships 3 sample proof items and 8 sample testimonials in three languages, and fills FAQ placeholders", () => {
     const content = homeContent(
-      { ...defaultSiteSettings(), deliveryStartMinutes: "45" },
+      { ...defaultSiteSettings(), deliveryStartMinutes: 45 },
       { proof: SAMPLE_PROOF_CARDS, testimonials: SAMPLE_TESTIMONIALS },
     );
     expect(content.proof).toHaveLength(3);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { SiteSettings } from "~/domain/settings/registry";
+import type { ShopSettings } from "~/domain/settings/registry";
 import { type MarkdownDocument, fillPlaceholders, parseMarkdown } from "./markdown.server";
 
 export const POLICY_SLUGS = ["privacy-policy", "terms-of-service", "delivery-policy", "refund-policy"] as const;
@@ -44,7 +44,7 @@ export function formatWhatsappNumber(digits: string): string {
  * The settings that content may quote as {{name}}. Secrets and panel details
  * are deliberately absent, so no content file can ever print them.
  */
-export function contentPlaceholders(settings: SiteSettings): Record<string, string> {
+export function contentPlaceholders(settings: ShopSettings): Record<string, string> {
   return {
     brandName: settings.brandName,
     merchantName: settings.merchantName,
@@ -55,8 +55,8 @@ export function contentPlaceholders(settings: SiteSettings): Record<string, stri
     grievanceOfficerName: settings.grievanceOfficerName,
     grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
     grievanceOfficerContact: settings.grievanceOfficerContact,
-    deliveryStartMinutes: settings.deliveryStartMinutes,
-    retentionDays: settings.retentionDays,
+    deliveryStartMinutes: String(settings.deliveryStartMinutes),
+    retentionDays: String(settings.retentionDays),
   };
 }
 
@@ -66,7 +66,7 @@ export interface PolicyPage extends PolicyMeta {
 }
 
 /** A policy page rendered to HTML with the current settings filled in (values HTML-escaped). */
-export function policyPage(slug: PolicySlug, settings: SiteSettings): PolicyPage {
+export function policyPage(slug: PolicySlug, settings: ShopSettings): PolicyPage {
   const doc = documents.get(slug)!;
   const values = contentPlaceholders(settings);
   return {

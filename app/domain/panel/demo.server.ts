@@ -36,7 +36,6 @@ export async function startDemoPanel(
     };
     if (panel) await updatePanel(services.db, panel.id, demo);
     else await insertPanel(services.db, { ...demo, name: DEMO_PANEL_NAME });
-    services.settings.clear();
     services.logger.warn(
       { url: simulator.url },
       "PANEL_SIMULATOR is on: orders go to a simulated SMM panel and nothing is delivered (set PANEL_SIMULATOR=false and your panel's settings for real use)",

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 
 /**
  * The Settings page's "Payment alerts" forms, one shape per intent, joined
- * into the page's one action schema (app/domain/settings/settings-actions.ts)
+ * into the page's one action schema (app/routes/admin/settings-intents.ts)
  * so they are read like every other form.
  */
 /** What one paste may hold: the admin's forms stay under the server's 64 KB body limit. */
@@ -36,14 +37,13 @@ export const paymentAlertActionSchemas = [
   }),
 ] as const;
 
+/** A new SMS secret is shown once: it asks for the password typed in the last 15 minutes. */
+export const PAYMENT_ALERT_SENSITIVE_INTENTS = ["sms-secret-rotate"];
+
 export type PaymentAlertAction = z.output<(typeof paymentAlertActionSchemas)[number]>;
 export type PaymentAlertIntent = PaymentAlertAction["intent"];
 
-export function isPaymentAlertAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: PaymentAlertIntent }> {
-  return paymentAlertActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isPaymentAlertAction = intentsOf(paymentAlertActionSchemas);
 
 /** One alert as Settings' tester read it: the CLI's outcome (amount in rupees, UTR, reason) and what a person needs. */
 export interface TriedAlert {

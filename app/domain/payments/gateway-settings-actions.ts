@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 
 /**
  * The Settings page's "Payment gateway" forms, one shape per intent, joined
- * into the page's one action schema (app/domain/settings/settings-actions.ts).
+ * into the page's one action schema (app/routes/admin/settings-intents.ts).
  * Secrets are write-only: an empty field keeps the saved one.
  */
 const kept = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).default("");
@@ -18,14 +19,13 @@ export const gatewayActionSchemas = [
   z.object({ intent: z.literal("gateway-disable") }),
 ] as const;
 
+/** Form fields never sent back to the browser in a reply; a new value asks for a recent password. */
+export const GATEWAY_SECRET_FIELDS = ["keySecret", "webhookSecret"];
+
 export type GatewayAction = z.output<(typeof gatewayActionSchemas)[number]>;
 export type GatewayIntent = GatewayAction["intent"];
 
-export function isGatewayAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: GatewayIntent }> {
-  return gatewayActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isGatewayAction = intentsOf(gatewayActionSchemas);
 
 /** What a Payment gateway form gets back: a refusal comes as the page's `{ ok: false, message, field }`. */
 export type GatewaySettingsResult =

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { intentsOf } from "~/lib/intent";
 
 /**
  * The Settings page's "Bank e-mail alerts" forms: save the mailbox, and try
  * the typed values ("Test connection", nothing saved). Joined into the page's
- * one action schema (app/domain/settings/settings-actions.ts). The password
+ * one action schema (app/routes/admin/settings-intents.ts). The password
  * field is never echoed back (the page hides it in every reply).
  */
 const text = (max: number, tooLong: string) => z.string().max(max, tooLong).default("");
@@ -36,11 +37,7 @@ export type MailboxIntent = MailboxAction["intent"];
 /** Form fields never sent back to the browser in a reply. */
 export const MAILBOX_SECRET_FIELDS = ["mailboxPassword"];
 
-export function isMailboxAction<A extends { intent: string }>(
-  action: A,
-): action is Extract<A, { intent: MailboxIntent }> {
-  return mailboxActionSchemas.some((schema) => schema.shape.intent.value === action.intent);
-}
+export const isMailboxAction = intentsOf(mailboxActionSchemas);
 
 export type MailboxResult =
   { ok: true; intent: MailboxIntent; message: string } | { ok: false; message: string; field?: string | null };

@@ -40,7 +40,7 @@ export async function expireOverdueOrders(services: Pick<AppServices, "db">, now
 }
 
 export async function autoSendEnabled(services: Pick<AppServices, "settings">): Promise<boolean> {
-  return (await services.settings.get()).autoSendPaidOrders !== "false";
+  return (await services.settings.get()).autoSendPaidOrders;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DB } from "~/db/database.server";
-import { readSettingValues, upsertSettingValues } from "~/domain/settings/settings.repository.server";
+import { defineSettings, structured, text, whole } from "~/domain/settings/define";
+import { readSettings, saveSettings } from "~/domain/settings/store.server";
 import type { AlertTemplate } from "./custom-templates";
 import { type CustomTemplateInput, loadCustomTemplates } from "./custom-templates";
 
@@ -9,23 +10,26 @@ import { type CustomTemplateInput, loadCustomTemplates } from "./custom-template
  * cached with the pages' settings, never sent to a browser whole. The SMS
  * signing secret must be kept as it is (an HMAC is checked with the key
  * itself); it is shown once when made and only its last characters after.
+ * Written by the Payment alerts card.
  */
-
-const KEYS = {
-  smsSecret: "PAYMENTS_SMS_SECRET",
-  smsSecretSetAt: "PAYMENTS_SMS_SECRET_SET_AT",
-  templates: "PAYMENTS_ALERT_TEMPLATES",
-} as const;
-
-async function read(db: DB, key: string): Promise<string | null> {
-  return (await readSettingValues(db, [key])).get(key) ?? null;
-}
-
-const write = upsertSettingValues;
+export const smsAlertSettings = defineSettings({
+  smsSecret: text("PAYMENTS_SMS_SECRET", "SMS secret", { secret: true }),
+  /** When the secret was made or turned off (ms since 1970); 0: never. */
+  smsSecretSetAt: whole("PAYMENTS_SMS_SECRET_SET_AT", "SMS secret made at", {
+    default: 0,
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+  }),
+  /** The operator's templates as saved; each is checked again when read (custom-templates.ts). */
+  templates: structured<CustomTemplateInput[]>("PAYMENTS_ALERT_TEMPLATES", "Your templates", {
+    read: (stored) => loadCustomTemplates(stored).inputs,
+    write: (inputs) => JSON.stringify(inputs),
+    fallback: () => [],
+  }),
+});
 
 export async function smsSecret(db: DB): Promise<string | null> {
-  const value = await read(db, KEYS.smsSecret);
-  return value ? value : null;
+  return (await readSettings(db, smsAlertSettings)).smsSecret || null;
 }
 
 export interface SmsSecretStatus {
@@ -36,29 +40,27 @@ export interface SmsSecretStatus {
 }
 
 export async function smsSecretStatus(db: DB): Promise<SmsSecretStatus> {
-  const [secret, setAt] = await Promise.all([read(db, KEYS.smsSecret), read(db, KEYS.smsSecretSetAt)]);
-  return { configured: Boolean(secret), hint: secret ? secret.slice(-4) : null, setAt: setAt ? Number(setAt) : null };
+  const { smsSecret: secret, smsSecretSetAt: setAt } = await readSettings(db, smsAlertSettings);
+  return { configured: Boolean(secret), hint: secret ? secret.slice(-4) : null, setAt: setAt || null };
 }
 
 /** A new secret (256 random bits, hex); the old one stops working at once. Returned once, for the operator to copy. */
 export async function rotateSmsSecret(db: DB, now = Date.now()): Promise<string> {
   const secret = randomBytes(32).toString("hex");
-  await write(db, { [KEYS.smsSecret]: secret, [KEYS.smsSecretSetAt]: String(now) }, now);
+  await saveSettings(db, smsAlertSettings, { smsSecret: secret, smsSecretSetAt: now }, now);
   return secret;
 }
 
 export async function disableSmsSecret(db: DB, now = Date.now()): Promise<void> {
-  await write(db, { [KEYS.smsSecret]: "", [KEYS.smsSecretSetAt]: String(now) }, now);
+  await saveSettings(db, smsAlertSettings, { smsSecret: "", smsSecretSetAt: now }, now);
 }
 
 export async function customTemplates(db: DB): Promise<{ inputs: CustomTemplateInput[]; templates: AlertTemplate[] }> {
-  return loadCustomTemplates(await read(db, KEYS.templates));
+  const { templates } = await readSettings(db, smsAlertSettings);
+  return loadCustomTemplates(JSON.stringify(templates));
 }
 
 /** Saves the list as given: the caller checked each entry with compileTemplate. */
 export async function saveCustomTemplates(db: DB, inputs: CustomTemplateInput[], now = Date.now()): Promise<void> {
-  await write(db, { [KEYS.templates]: JSON.stringify(inputs) }, now);
+  await saveSettings(db, smsAlertSettings, { templates: inputs }, now);
 }
-
-/** The bank e-mail mailbox keeps its settings here too (mail/mailbox-store.server.ts). */
-export { read as readPaymentSetting, write as writePaymentSettings };

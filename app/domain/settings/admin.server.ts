@@ -1,30 +1,41 @@
-import type { z } from "zod";
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { apiEndpoint } from "~/domain/panel/client.server";
 import { AppError } from "~/lib/app-error";
 import { secretLeftBehind } from "~/lib/saved-secret";
-import { SETTINGS, type SettingName, type SiteSettings, settingNameForKey } from "./registry";
+import { type Setting, type SettingsGroup, cardSchema, maskSecret } from "./define";
+import {
+  SETTINGS,
+  SITE_GROUPS,
+  type SettingGroup,
+  type SettingName,
+  type SiteSettings,
+  settingNameForKey,
+} from "./registry";
 import { readSiteSettings, writeSettings } from "./settings.server";
-import { SETTINGS_FORMS, type SettingsForm } from "./validation";
+import { smmSettingsSchema } from "./validation";
 
-/** Shows a secret as "••••1a2b": enough to recognise it, never enough to use it. */
-export function maskSecret(value: string): string {
-  if (!value) return "";
-  return value.length > 8 ? `••••${value.slice(-4)}` : "••••";
+export { maskSecret } from "./define";
+
+const setting = (name: SettingName) => SETTINGS[name] as Setting<unknown>;
+
+/** A value as the settings API and the audit trail show it: text, a secret masked. */
+function shown(name: SettingName, value: unknown): string {
+  const def = setting(name);
+  return def.secret ? maskSecret(def.encode(value)) : def.encode(value);
 }
 
 /** Every setting as the admin screens may see it: secrets masked. */
 export async function settingsForAdmin(db: DB): Promise<SiteSettings> {
-  const settings = await readSiteSettings(db);
-  for (const [name, def] of Object.entries(SETTINGS)) {
-    if ("secret" in def && def.secret) settings[name as SettingName] = maskSecret(settings[name as SettingName]);
+  const settings: Record<string, unknown> = await readSiteSettings(db);
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    if (setting(name).secret) settings[name] = shown(name, settings[name]);
   }
-  return settings;
+  return settings as SiteSettings;
 }
 
 /** A new panel URL with the key field left empty: the saved key would go to an address it was not entered for. */
-function keyLeftBehind(current: SiteSettings, input: Record<string, string>): boolean {
+function keyLeftBehind(current: SiteSettings, input: { panelUrl?: string; panelApiKey?: string }): boolean {
   return secretLeftBehind({
     saved: current.panelApiKey,
     typed: input.panelApiKey ?? "",
@@ -39,32 +50,46 @@ const KEY_LEFT_BEHIND =
 export type SaveResult =
   { ok: true; changed: Partial<Record<SettingName, string>> } | { ok: false; message: string; field?: string };
 
+/** The form a group is saved with: its declarations' types (the panel's names: the settings API's view). */
+function formSchema(group: SettingGroup) {
+  return group === "smm" ? smmSettingsSchema : cardSchema(SITE_GROUPS[group] as SettingsGroup);
+}
+
 /**
- * Validates and saves one settings card. Returns what changed, with secrets
- * masked, for the audit trail. An empty secret field keeps the saved secret.
+ * Validates and saves one group of site settings (a Settings card, or the
+ * settings API). Returns what changed, as text with secrets masked, for the
+ * audit trail. An empty secret field keeps the saved secret; a field left out keeps its value.
  */
-export async function saveSettingsForm(db: DB, actor: Actor, form: SettingsForm, input: unknown): Promise<SaveResult> {
-  const parsed = (SETTINGS_FORMS[form] as z.ZodType<Record<string, string>>).safeParse(input);
+export async function saveSettingsForm(db: DB, actor: Actor, form: SettingGroup, input: unknown): Promise<SaveResult> {
+  const parsed = formSchema(form).safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     return { ok: false, message: issue.message, field: issue.path.join(".") };
   }
+  return saveSettingValues(db, actor, form, parsed.data);
+}
+
+/** Saves one group's values as its form read them (undefined, or an empty secret: left as they are). */
+export async function saveSettingValues(
+  db: DB,
+  actor: Actor,
+  form: SettingGroup,
+  typed: Partial<SiteSettings>,
+): Promise<SaveResult> {
   const current = await readSiteSettings(db);
-  if (form === "smm" && keyLeftBehind(current, parsed.data)) {
+  if (form === "smm" && keyLeftBehind(current, typed)) {
     return { ok: false, message: KEY_LEFT_BEHIND, field: "panelApiKey" };
   }
-  const values: Partial<Record<SettingName, string>> = {};
+  const values: Partial<Record<SettingName, unknown>> = {};
   const changed: Partial<Record<SettingName, string>> = {};
-  for (const [name, value] of Object.entries(parsed.data) as [SettingName, string][]) {
-    const def = SETTINGS[name];
-    const secret = "secret" in def && def.secret;
-    if (secret && value === "") continue;
-    if (current[name] === value) continue;
+  for (const [name, value] of Object.entries(typed) as [SettingName, unknown][]) {
+    if (value === undefined || (setting(name).secret && value === "")) continue;
+    if (setting(name).encode(current[name]) === setting(name).encode(value)) continue;
     values[name] = value;
-    changed[name] = secret ? maskSecret(value) : value;
+    changed[name] = shown(name, value);
   }
   await db.transaction().execute(async (trx) => {
-    await writeSettings(trx, values);
+    await writeSettings(trx, values as Partial<SiteSettings>);
     if (Object.keys(changed).length > 0) {
       await recordAudit(trx, {
         ...auditBy(actor),
@@ -79,8 +104,9 @@ export async function saveSettingsForm(db: DB, actor: Actor, form: SettingsForm,
 }
 
 /**
- * The single-key read (GET /api/admin/setting/{key}). The admin username is
- * readable; the password never is, in any form (FORBIDDEN). An unknown key is NOT_FOUND.
+ * The single-key read (GET /api/admin/setting/{key}): the value as text, as
+ * the spec's API gives it. The admin username is readable; the password never
+ * is, in any form (FORBIDDEN). An unknown key is NOT_FOUND.
  */
 export async function readSettingForApi(db: DB, key: string): Promise<{ ok: true; value: string }> {
   if (key === "VITE_ADMIN_PASSWORD") throw new AppError("FORBIDDEN", "The admin password is never sent back");
@@ -90,25 +116,19 @@ export async function readSettingForApi(db: DB, key: string): Promise<{ ok: true
   }
   const name = settingNameForKey(key);
   if (!name) throw new AppError("NOT_FOUND", "Setting not found");
-  const value = (await readSiteSettings(db))[name];
-  const def = SETTINGS[name];
-  return { ok: true, value: "secret" in def && def.secret ? maskSecret(value) : value };
+  return { ok: true, value: shown(name, (await readSiteSettings(db))[name]) };
 }
 
 /** Whether a key (as the settings API names it) is a secret: writing a new one asks for a recent password. */
 export function isSecretSetting(key: string): boolean {
   const name = settingNameForKey(key);
-  if (!name) return false;
-  const def = SETTINGS[name];
-  return "secret" in def && def.secret === true;
+  return name !== undefined && setting(name).secret;
 }
 
-/** Which card a key belongs to, so a single-key write is validated like its card. */
-export function formForKey(key: string): { form: SettingsForm; name: SettingName } | null {
+/** Which group a key belongs to, so a single-key write is validated like its card. */
+export function formForKey(key: string): { form: SettingGroup; name: SettingName } | null {
   const name = settingNameForKey(key);
-  if (!name) return null;
-  const group = SETTINGS[name].group;
-  return { form: group, name };
+  return name ? { form: SETTINGS[name].group, name } : null;
 }
 
 /**
@@ -119,21 +139,17 @@ export async function writeSettingForApi(db: DB, actor: Actor, key: string, valu
   const target = formForKey(key);
   if (!target) return { ok: false, message: "Unknown setting", field: "key" };
   if (typeof value !== "string") return { ok: false, message: "value must be text", field: "value" };
-  const schema = SETTINGS_FORMS[target.form] as unknown as z.ZodObject<Record<string, z.ZodType>>;
-  const fieldSchema = schema.shape[target.name];
-  if (!fieldSchema) return { ok: false, message: "Unknown setting", field: "key" };
-  const parsed = fieldSchema.safeParse(value);
+  const parsed = setting(target.name).type.safeParse(value);
   if (!parsed.success) return { ok: false, message: parsed.error.issues[0]!.message, field: "value" };
-  const def = SETTINGS[target.name];
-  const secret = "secret" in def && def.secret;
-  if (secret && parsed.data === "") return { ok: true, changed: {} };
+  const typed = parsed.data;
+  if (typed === undefined || (setting(target.name).secret && typed === "")) return { ok: true, changed: {} };
   // One key at a time, a new panel URL cannot come with the key typed for it: the card must save both.
-  if (target.name === "panelUrl" && keyLeftBehind(await readSiteSettings(db), { panelUrl: parsed.data as string })) {
+  if (target.name === "panelUrl" && keyLeftBehind(await readSiteSettings(db), { panelUrl: typed as string })) {
     return { ok: false, message: KEY_LEFT_BEHIND, field: "value" };
   }
-  const changed = { [target.name]: secret ? maskSecret(parsed.data as string) : (parsed.data as string) };
+  const changed = { [target.name]: shown(target.name, typed) };
   await db.transaction().execute(async (trx) => {
-    await writeSettings(trx, { [target.name]: parsed.data as string });
+    await writeSettings(trx, { [target.name]: typed });
     await recordAudit(trx, {
       ...auditBy(actor),
       action: "settings.update",

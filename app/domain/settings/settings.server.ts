@@ -1,68 +1,104 @@
 import type { DB } from "~/db/database.server";
-import { SETTINGS, type SettingName, type SiteSettings, defaultSiteSettings, settingNameForKey } from "./registry";
+import { onPublicPagesChanged, readPublicPagesGenerations } from "~/domain/public-pages/changes.server";
+import { EVERY_TOPIC_ROW, TOPIC_ROW } from "~/domain/public-pages/topics";
+import { type SettingsGroup, decodeSettings, defaultsOf } from "./define";
 import { isPanelSetting, readPanelSettings, writePanelSettings } from "./panel-settings.server";
-import { readSettingValues, upsertSettingValues } from "./settings.repository.server";
+import { SHOP_SETTINGS, type SettingName, panelNames, type ShopSettings, type SiteSettings } from "./registry";
+import { readSettingValues } from "./settings.repository.server";
+import { saveSettings } from "./store.server";
 
-/** All site settings, with defaults for keys never saved. */
+/** The settings kept in the `settings` table as one group, for the store. */
+const SHOP: SettingsGroup<typeof SHOP_SETTINGS> = { settings: SHOP_SETTINGS };
+
+/** All site settings, typed, with defaults for keys never saved (the panel's names read from its record). */
 export async function readSiteSettings(db: DB): Promise<SiteSettings> {
-  const settings = defaultSiteSettings();
-  for (const [key, value] of await readSettingValues(db)) {
-    const name = settingNameForKey(key);
-    if (name && !isPanelSetting(name)) settings[name] = value;
-  }
-  return { ...settings, ...(await readPanelSettings(db)) };
+  const panel = { ...defaultsOf(panelNames), ...(await readPanelSettings(db)) };
+  return { ...(await readShopSettings(db)), ...panel };
 }
 
-export async function writeSettings(
-  db: DB,
-  values: Partial<Record<SettingName, string>>,
-  now = Date.now(),
-): Promise<void> {
-  const given = Object.entries(values).filter((entry): entry is [SettingName, string] => entry[1] !== undefined);
-  const rows = given
-    .filter(([name]) => !isPanelSetting(name))
-    .map(([name, value]): [string, string] => [SETTINGS[name].key, value]);
-  await upsertSettingValues(db, Object.fromEntries(rows), now);
+/** The settings every page reads, typed, with defaults for keys never saved. */
+async function readShopSettings(db: DB): Promise<ShopSettings> {
+  const stored = await readSettingValues(db);
+  return decodeSettings(SHOP, stored);
+}
+
+/** Saves the site settings given (undefined: left as they are); the panel's names go to the default panel. */
+export async function writeSettings(db: DB, values: Partial<SiteSettings>, now = Date.now()): Promise<void> {
+  const given = Object.entries(values).filter(([, value]) => value !== undefined) as [SettingName, unknown][];
+  await saveSettings(db, SHOP, Object.fromEntries(given.filter(([name]) => !isPanelSetting(name))), now);
   await writePanelSettings(db, Object.fromEntries(given.filter(([name]) => isPanelSetting(name))), now);
 }
 
 export interface SettingsCache {
-  get(): Promise<SiteSettings>;
+  get(): Promise<ShopSettings>;
+  /** Forgets this instance's copy (a test's shortcut: a write through the store does it by itself). */
   clear(): void;
 }
 
 /** Settings the environment fixes for this deployment, whatever the database says. */
-export function environmentOverrides(config: { PUBLIC_BASE_URL?: string }): Partial<SiteSettings> {
+export function environmentOverrides(config: { PUBLIC_BASE_URL?: string }): Partial<ShopSettings> {
   return config.PUBLIC_BASE_URL ? { publicBaseUrl: config.PUBLIC_BASE_URL } : {};
 }
 
+/** The `settings` topic's generation with the every-topic one (a restore, the danger zone): they move on every write. */
+async function settingsGeneration(db: DB): Promise<string> {
+  const generations = await readPublicPagesGenerations(db);
+  return `${generations.get(EVERY_TOPIC_ROW) ?? 0}:${generations.get(TOPIC_ROW.settings) ?? 0}`;
+}
+
 /**
- * Settings change rarely and are read on every page, so each instance keeps
- * them for at most `ttlMs`. Saving clears this instance's copy at once; other
- * instances see the change when their copy expires. `overrides` (from the
- * environment) win over the stored values, so every reader sees the effective ones.
+ * Settings change rarely and are read on every page, so each instance keeps a
+ * copy (ADR 0019) of the shop's settings (the panel's names are the panel
+ * record's, read where they are used). It invalidates itself: a write in this process drops it at
+ * once (the store bumps the `settings` topic, changes.server.ts tells this
+ * process), and a write by another process or server, on SQLite or
+ * PostgreSQL, moves the topic's generation in the database, which the copy
+ * checks at most every `checkEveryMs` (one primary-key read) before it is
+ * trusted. The generation is read before the values, so a copy is never
+ * newer than its generation says and a change is never missed. `overrides`
+ * (from the environment) win over the stored values, so every reader sees the effective ones.
  */
 export function createSettingsCache(
   db: DB,
-  ttlMs = 30_000,
+  checkEveryMs = 1_000,
   clock = Date.now,
-  overrides: Partial<SiteSettings> = {},
+  overrides: Partial<ShopSettings> = {},
 ): SettingsCache {
-  let cached: { value: Promise<SiteSettings>; at: number } | null = null;
+  type Copy = { value: Promise<ShopSettings>; generation: Promise<string>; checkedAt: number };
+  let copy: Copy | null = null;
+  const read = (): Copy => {
+    const generation = settingsGeneration(db);
+    const value = generation.then(() => readShopSettings(db)).then((stored) => ({ ...stored, ...overrides }));
+    return { value, generation, checkedAt: clock() };
+  };
+  const forget = (failed: Copy) => () => {
+    if (copy === failed) copy = null;
+  };
+  onPublicPagesChanged((topics) => {
+    if (topics.includes("settings")) copy = null;
+  });
   return {
     get() {
       const now = clock();
-      if (!cached || now - cached.at >= ttlMs) {
-        const value = readSiteSettings(db).then((stored) => ({ ...stored, ...overrides }));
-        cached = { value, at: now };
-        value.catch(() => {
-          cached = null;
+      if (copy && now - copy.checkedAt < checkEveryMs) return copy.value;
+      if (copy) {
+        const known = copy;
+        known.checkedAt = now;
+        const checked = Promise.all([known.generation, settingsGeneration(db)]).then(([had, has]) => {
+          if (had === has && copy === known) return known.value;
+          if (copy === known || copy === null) copy = read();
+          return copy.value;
         });
+        checked.catch(forget(known));
+        return checked;
       }
-      return cached.value;
+      const fresh = read();
+      copy = fresh;
+      fresh.value.catch(forget(fresh));
+      return fresh.value;
     },
     clear() {
-      cached = null;
+      copy = null;
     },
   };
 }

@@ -31,7 +31,7 @@ describe("unsafe defaults", () => {
     const list = listUnsafeDefaults(fresh);
     expect(list.map((d) => [d.id, d.href])).toEqual([
       ["upi-placeholder", "/admin/settings#payment-settings"],
-      ["panel-simulator", "/admin/settings#smm-settings"],
+      ["panel-simulator", "/admin/panels"],
       ["public-base-url", "/admin/settings#store-settings"],
       ["admin-password-env", "/admin/account"],
     ]);
@@ -96,7 +96,7 @@ describe("unsafe defaults", () => {
     expect(silent.find((d) => d.id === "panel-unreachable")).toEqual({
       id: "panel-unreachable",
       message: "The SMM panel at panel.example does not answer (connection refused). Paid orders wait until it does.",
-      href: "/admin/settings#smm-settings",
+      href: "/admin/panels",
       linkLabel: "Check your SMM panel",
     });
     // Gone once the panel answers, or before anything is known of a newly saved one.

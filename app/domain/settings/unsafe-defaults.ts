@@ -42,7 +42,8 @@ export type PanelReach = { reachable: true } | { reachable: false; reason: strin
 
 export const SETTINGS_ANCHORS = {
   payment: "/admin/settings#payment-settings",
-  smm: "/admin/settings#smm-settings",
+  /** SMM panels are records on Admin → Panels (ADR 0024); the default one is what these lines are about. */
+  smm: "/admin/panels",
   store: "/admin/settings#store-settings",
   bankEmail: "/admin/settings#bank-email-alerts",
 } as const;

@@ -1,14 +1,11 @@
-import { z } from "zod";
-import { adminCredentialsFields, newPasswordLongEnough } from "~/domain/settings/validation";
+import { credentialsActionSchemas } from "~/domain/auth/credentials-form";
 import { PasswordField, UsernameField } from "~/components/admin/credentials-form";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 
-/** The form the Settings action reads for "credentials" (app/domain/settings/settings-actions.ts). */
-const credentialsForm = z
-  .object({ intent: z.literal("credentials"), ...adminCredentialsFields })
-  .refine(...newPasswordLongEnough);
+/** The form the Settings action reads for "credentials" (app/domain/auth/credentials-form.ts). */
+const [credentialsForm] = credentialsActionSchemas;
 
 /** Admin Authentication: changing the username or password needs the current password. */
 export function CredentialsCard({ username }: { username: string }) {

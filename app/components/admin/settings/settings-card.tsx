@@ -1,114 +1,87 @@
-import { useRef } from "react";
-import { useFetcher } from "react-router";
-import { useActionToast } from "~/components/admin/use-action-toast";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { CheckboxField, SelectField, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Field, FieldError } from "~/components/ui/field";
-import { Input, inputVariants } from "~/components/ui/input";
+import { SectionCard } from "~/components/ui/card";
+import {
+  type Setting,
+  type SettingsGroup,
+  type SettingsShape,
+  type ValuesOf,
+  cardSchema,
+  fieldText,
+} from "~/domain/settings/define";
+import { SettingsForm, useSettingsForm } from "./settings-form";
 
-export interface FieldSpec {
-  name: string;
-  label: string;
-  value: string;
-  /** A checkbox's value is "true" or "false"; a select's is one of `options`. */
-  type?: "text" | "password" | "email" | "tel" | "checkbox" | "select";
-  options?: readonly { value: string; label: string }[];
-  /** Shown under the field. */
-  hint?: string;
-  placeholder?: string;
-  inputMode?: "numeric" | "text";
-  required?: boolean;
+interface Props<S extends SettingsShape> {
+  /** The settings' declarations (app/domain/settings/define.ts): the card's words, fields and schema. */
+  group: SettingsGroup<S>;
+  values: ValuesOf<S>;
+  /** A hint the page knows and the declaration cannot (the environment overriding a field). */
+  hints?: Partial<Record<keyof S & string, string>>;
 }
 
-interface Props {
-  intent: string;
-  title: string;
-  description: string;
-  fields: FieldSpec[];
+/**
+ * A settings card drawn from its settings' declarations: one field per
+ * setting, checked in the browser with the schema the action saves with
+ * (conform), its own Save Settings button, disabled while it saves.
+ */
+export function SettingsCard<S extends SettingsShape>({ group, values, hints }: Props<S>) {
+  const settings = Object.entries(group.settings) as [keyof S & string, Setting][];
+  const shown = Object.fromEntries(settings.map(([name, s]) => [name, fieldText(s, values[name])]));
+  // Not re-mounted on new values: the card keeps its fetcher, so its toast says the save went through; the
+  // fields already hold what was saved.
+  return <DeclaredCard group={group} shown={shown} hints={hints} />;
 }
 
-/** One settings card with its own Save Settings button; fields are disabled while it saves. */
-export function SettingsCard({ intent, title, description, fields }: Props) {
-  const fetcher = useFetcher<{ ok: boolean; message: string; field?: string | null }>();
-  const saving = fetcher.state !== "idle";
-  const form = useRef<HTMLFormElement>(null);
-  useActionToast(fetcher, { failureTitle: "Failed to save settings" });
-  const errorFor = useFieldErrors(fetcher, form);
-  const id = (name: string) => `${intent}-${name}`;
-
+function DeclaredCard<S extends SettingsShape>({
+  group,
+  shown,
+  hints = {},
+}: {
+  group: SettingsGroup<S>;
+  shown: Record<string, string>;
+  hints?: Partial<Record<string, string>>;
+}) {
+  const card = group.card!;
+  const form = useSettingsForm(cardSchema(group), {
+    id: card.id,
+    failureTitle: "Failed to save settings",
+    defaultValue: shown as never,
+  });
+  const fields = form.fields as Record<string, Parameters<typeof TextField>[0]["field"]>;
   return (
-    <Card asChild radius="lg">
-      {/* The id is the card's anchor: the admin banners link here (`/admin/settings#payment-settings`). */}
-      <section id={id("settings")} aria-labelledby={id("title")} className="scroll-mt-20">
-        <h2 id={id("title")} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">{description}</p>
-        {/* Re-mount on new values so the inputs show what was saved. */}
-        <fetcher.Form method="post" className="mt-4" ref={form} key={fields.map((f) => f.value).join("\u0000")}>
-          <input type="hidden" name="intent" value={intent} />
-          <fieldset disabled={saving} className="space-y-3">
-            {fields.map((f) =>
-              f.type === "checkbox" ? (
-                <div key={f.name}>
-                  {/* Unchecked boxes send nothing; the hidden "false" says so, a checked box's "true" comes after it. */}
-                  <input type="hidden" name={f.name} value="false" />
-                  <label className="flex items-start gap-2 text-sm font-medium">
-                    <input
-                      id={id(f.name)}
-                      name={f.name}
-                      type="checkbox"
-                      value="true"
-                      defaultChecked={f.value === "true"}
-                      aria-describedby={f.hint ? id(`${f.name}-hint`) : undefined}
-                      className="mt-0.5 h-4 w-4 accent-brand-600"
-                    />
-                    {f.label}
-                  </label>
-                  {f.hint && (
-                    <p id={id(`${f.name}-hint`)} className="ml-6 mt-1 text-xs text-gray-600">
-                      {f.hint}
-                    </p>
-                  )}
-                  {errorFor(f.name) && <FieldError className="ml-6">{errorFor(f.name)}</FieldError>}
-                </div>
-              ) : f.type === "select" ? (
-                <Field key={f.name} id={id(f.name)} label={f.label} size="sm" hint={f.hint} error={errorFor(f.name)}>
-                  {(control) => (
-                    <select {...control} name={f.name} defaultValue={f.value} className={inputVariants({ size: "sm" })}>
-                      {f.options?.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </Field>
-              ) : (
-                <Field key={f.name} id={id(f.name)} label={f.label} size="sm" hint={f.hint} error={errorFor(f.name)}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      size="sm"
-                      name={f.name}
-                      type={f.type ?? "text"}
-                      defaultValue={f.value}
-                      placeholder={f.placeholder}
-                      inputMode={f.inputMode}
-                      required={f.required ?? true}
-                      autoComplete={f.type === "password" ? "off" : undefined}
-                    />
-                  )}
-                </Field>
-              ),
-            )}
-            <Button type="submit" size="md" className="disabled:opacity-60">
-              {saving ? "Saving..." : "Save Settings"}
-            </Button>
-          </fieldset>
-        </fetcher.Form>
-      </section>
-    </Card>
+    // The id is the card's anchor: the admin banners link here (`/admin/settings#payment-settings`).
+    <SectionCard id={`${card.id}-settings`} title={card.title} description={card.description} className="scroll-mt-20">
+      <SettingsForm settings={form} intent={card.id} className="mt-4">
+        <fieldset disabled={form.busy} className="min-w-0 space-y-3">
+          {(Object.entries(group.settings) as [string, Setting][]).map(([name, s]) => {
+            const common = { field: fields[name]!, label: s.label, hint: hints[name] ?? s.hint };
+            if (s.control === "checkbox")
+              return <CheckboxField key={name} {...common} value="true" uncheckedValue="false" />;
+            if (s.control === "select")
+              return (
+                <SelectField
+                  key={name}
+                  {...common}
+                  options={(s.options ?? []).map((o) => [o.value, o.label] as const)}
+                />
+              );
+            const numeric = s.control === "numeric";
+            return (
+              <TextField
+                key={name}
+                {...common}
+                type={s.control === "numeric" ? "text" : s.control}
+                inputMode={numeric ? "numeric" : undefined}
+                placeholder={s.placeholder}
+                autoComplete={s.control === "password" ? "off" : undefined}
+              />
+            );
+          })}
+          <Button type="submit" size="md" className="disabled:opacity-60">
+            {form.busy ? "Saving..." : "Save Settings"}
+          </Button>
+        </fieldset>
+      </SettingsForm>
+    </SectionCard>
   );
 }

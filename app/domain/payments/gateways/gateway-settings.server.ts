@@ -1,20 +1,21 @@
 import type { DB } from "~/db/database.server";
-import { readSettingValues, upsertSettingValues } from "~/domain/settings/settings.repository.server";
+import { defineSettings, flag, secretHint, text } from "~/domain/settings/define";
+import { readSettings, saveSettings } from "~/domain/settings/store.server";
 import type { GatewayCredentials } from "./gateway";
 
 /**
  * The payment gateway's settings, outside the site settings: never cached
  * with the pages' settings, never in a backup (backups carry only registered
  * site settings), and the two secrets never sent to a browser. Kept as typed,
- * since an HMAC and Basic auth need the secrets themselves.
+ * since an HMAC and Basic auth need the secrets themselves. Written by the
+ * Payment gateway card.
  */
-
-const KEYS = {
-  enabled: "PAYMENTS_RAZORPAY_ENABLED",
-  keyId: "PAYMENTS_RAZORPAY_KEY_ID",
-  keySecret: "PAYMENTS_RAZORPAY_KEY_SECRET",
-  webhookSecret: "PAYMENTS_RAZORPAY_WEBHOOK_SECRET",
-} as const;
+export const razorpaySettings = defineSettings({
+  enabled: flag("PAYMENTS_RAZORPAY_ENABLED", "Pay with Razorpay", { default: false }),
+  keyId: text("PAYMENTS_RAZORPAY_KEY_ID", "Key id", { required: false }),
+  keySecret: text("PAYMENTS_RAZORPAY_KEY_SECRET", "Key secret", { secret: true }),
+  webhookSecret: text("PAYMENTS_RAZORPAY_WEBHOOK_SECRET", "Webhook secret", { secret: true }),
+});
 
 export interface GatewaySettings extends GatewayCredentials {
   enabled: boolean;
@@ -29,14 +30,7 @@ export interface GatewaySettingsView {
 }
 
 export async function gatewaySettings(db: DB): Promise<GatewaySettings> {
-  const saved = await readSettingValues(db, Object.values(KEYS));
-  const value = (key: string) => saved.get(key) ?? "";
-  return {
-    enabled: value(KEYS.enabled) === "true",
-    keyId: value(KEYS.keyId),
-    keySecret: value(KEYS.keySecret),
-    webhookSecret: value(KEYS.webhookSecret),
-  };
+  return readSettings(db, razorpaySettings);
 }
 
 /** Ready to take payments: switched on and every key saved. */
@@ -45,12 +39,11 @@ export function gatewayReady(settings: GatewaySettings): boolean {
 }
 
 export function gatewaySettingsView(settings: GatewaySettings): GatewaySettingsView {
-  const hint = (secret: string) => (secret ? secret.slice(-4) : null);
   return {
     enabled: settings.enabled,
     keyId: settings.keyId,
-    keySecretHint: hint(settings.keySecret),
-    webhookSecretHint: hint(settings.webhookSecret),
+    keySecretHint: secretHint(settings.keySecret),
+    webhookSecretHint: secretHint(settings.webhookSecret),
   };
 }
 
@@ -59,8 +52,5 @@ export async function saveGatewaySettings(
   changes: Partial<{ enabled: boolean; keyId: string; keySecret: string; webhookSecret: string }>,
   now = Date.now(),
 ): Promise<void> {
-  const values = Object.entries(changes)
-    .filter(([, v]) => v !== undefined)
-    .map(([name, v]): [string, string] => [KEYS[name as keyof typeof KEYS], String(v)]);
-  await upsertSettingValues(db, Object.fromEntries(values), now);
+  await saveSettings(db, razorpaySettings, changes, now);
 }

@@ -1,36 +1,44 @@
 import { EventEmitter } from "node:events";
 import type { DB } from "~/db/database.server";
-import { readPaymentSetting, writePaymentSettings } from "../payment-settings.server";
+import { defineSettings, structured, text } from "~/domain/settings/define";
+import { readSettings, saveSettings } from "~/domain/settings/store.server";
 import { userContentSigner } from "./domains";
 import { DEFAULT_MAILBOX, type MailboxSettings } from "./mailbox-config";
 
 /**
- * The mailbox's settings live with the SMS secret, outside site settings:
- * never cached with the pages' settings, never in a backup (backups hold only
- * site settings). The password is kept as it is (IMAP needs it to log in);
- * it is written, never read back to a browser.
+ * The mailbox's settings, outside site settings: never cached with the
+ * pages' settings, never in a backup (backups hold only site settings). The
+ * password is kept as it is (IMAP needs it to log in); it is written, never
+ * read back to a browser. Written by the Bank e-mail alerts card.
  */
+const freshMailbox = (): MailboxSettings => ({
+  ...DEFAULT_MAILBOX,
+  allowedDomains: [...DEFAULT_MAILBOX.allowedDomains],
+});
 
-const KEYS = {
-  settings: "PAYMENTS_MAILBOX",
-  password: "PAYMENTS_MAILBOX_PASSWORD",
-} as const;
+export const bankMailboxSettings = defineSettings({
+  mailbox: structured<MailboxSettings>("PAYMENTS_MAILBOX", "Mailbox", {
+    read(stored) {
+      try {
+        const saved = { ...DEFAULT_MAILBOX, ...(JSON.parse(stored) as Partial<MailboxSettings>) };
+        // Saved before such domains were refused (google.com, paytm.com, phonepe.com were once defaults): never trusted.
+        return { ...saved, allowedDomains: saved.allowedDomains.filter((d) => !userContentSigner(d)) };
+      } catch {
+        return freshMailbox();
+      }
+    },
+    write: (settings) => JSON.stringify(settings),
+    fallback: freshMailbox,
+  }),
+  password: text("PAYMENTS_MAILBOX_PASSWORD", "Password", { secret: true }),
+});
 
 export async function mailboxSettings(db: DB): Promise<MailboxSettings> {
-  const raw = await readPaymentSetting(db, KEYS.settings);
-  if (!raw) return { ...DEFAULT_MAILBOX, allowedDomains: [...DEFAULT_MAILBOX.allowedDomains] };
-  try {
-    const stored = { ...DEFAULT_MAILBOX, ...(JSON.parse(raw) as Partial<MailboxSettings>) };
-    // Saved before such domains were refused (google.com, paytm.com, phonepe.com were once defaults): never trusted.
-    return { ...stored, allowedDomains: stored.allowedDomains.filter((d) => !userContentSigner(d)) };
-  } catch {
-    return { ...DEFAULT_MAILBOX };
-  }
+  return (await readSettings(db, bankMailboxSettings)).mailbox;
 }
 
 export async function mailboxPassword(db: DB): Promise<string | null> {
-  const value = await readPaymentSetting(db, KEYS.password);
-  return value ? value : null;
+  return (await readSettings(db, bankMailboxSettings)).password || null;
 }
 
 /** What the Settings card may show: everything but the password, of which only whether one is saved. */
@@ -48,11 +56,7 @@ export function onMailboxSaved(listener: () => void): () => void {
 
 /** Saves the checked settings; a password of null keeps the saved one. */
 export async function saveMailbox(db: DB, settings: MailboxSettings, password: string | null, now = Date.now()) {
-  await writePaymentSettings(
-    db,
-    { [KEYS.settings]: JSON.stringify(settings), ...(password === null ? {} : { [KEYS.password]: password }) },
-    now,
-  );
+  await saveSettings(db, bankMailboxSettings, { mailbox: settings, password: password ?? undefined }, now);
   saved.emit("saved");
 }
 

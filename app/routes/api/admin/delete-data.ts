@@ -23,7 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (all) {
     await readNoBody(request);
     const result = await deleteAllData(services.db, actor, services.config.BACKUP_DIR);
-    services.settings.clear();
     return apiReply(deleteAllResponse, {
       message: "All data has been permanently deleted from the database",
       backup: result.backup,
@@ -31,7 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { deleteOptions } = await parseJson(request, deleteSelectedRequest);
   const result = await deleteSelectedData(services.db, actor, services.config.BACKUP_DIR, deleteOptions);
-  services.settings.clear();
   return apiReply(deleteSelectedResponse, {
     message: `Successfully deleted selected data: ${result.labels.join(", ")}`,
     backup: result.backup,

@@ -20,7 +20,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await writeSettingForApi(services.db, requestActor(request, admin.username), key, value);
   if (!result.ok) return apiFailure(new AppError("INVALID_INPUT", result.message, { field: result.field ?? null }));
-  services.settings.clear();
   return apiReply(saveSettingResponse, { message: "Setting saved successfully" });
 }
 
