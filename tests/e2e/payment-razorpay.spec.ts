@@ -30,8 +30,7 @@ test.beforeAll(async ({}, info) => {
   shop = await startTestShop({
     engine: sqliteDatabase,
     admin: false,
-    jobs: "running",
-    env: { PAYMENT_JOB_INTERVAL_MS: "500", RAZORPAY_API_BASE: double.url },
+    env: { RAZORPAY_API_BASE: double.url },
   });
   const settings: Record<string, string> = {
     PAYMENTS_RAZORPAY_ENABLED: "true",

@@ -17,8 +17,6 @@ test.beforeAll(async ({}, info) => {
   shop = await startTestShop({
     engine: sqliteDatabase,
     admin: false,
-    jobs: "running",
-    env: { PAYMENT_JOB_INTERVAL_MS: "500" },
   });
   // The secret the operator made in Settings and typed into the forwarder on the shop's phone.
   withDb(shop.dbFile!, (db) =>

@@ -14,8 +14,10 @@ export interface OrderRowSeen {
 /**
  * A shop of its own for the self-service walks (self-service.spec.ts, and the
  * same in Hindi in hindi.spec.ts): the demo panel simulator (its catalogue has
- * refill and drip-feed plans), a fast status sync, and the operator signed in
- * for the API calls that stand in for the admin.
+ * refill and drip-feed plans) and the operator signed in for the API calls
+ * that stand in for the admin. Its jobs run when the test asks: `syncPanel`
+ * brings the status checks' due time to now and lets the jobs take their turn,
+ * instead of waiting for the status sync's interval.
  */
 export interface SimulatedShop {
   url: string;
@@ -24,6 +26,8 @@ export interface SimulatedShop {
   orderRow(orderId: string): OrderRowSeen;
   /** Moves the simulated panel's clock forward: its orders and refills progress as if that much time had passed. */
   advancePanel(ms: number): Promise<void>;
+  /** The status sync asks the panel now about every order and refill it follows (their next check due now). */
+  syncPanel(): Promise<void>;
   /** A buyer's order for the named demo plan, its payment confirmed by the operator: the shop sends it to the panel. */
   paidOrder(service: "followers" | "likes", planName: string, target: string): Promise<string>;
   stop(): Promise<void>;
@@ -38,8 +42,6 @@ export async function startSimulatedShop(options: {
     engine: sqliteDatabase,
     admin: options.owner,
     simulator: true,
-    jobs: "running",
-    env: { PAYMENT_JOB_INTERVAL_MS: "500", PANEL_SYNC_INTERVAL_MS: "500" },
   });
   const file = shop.dbFile!;
   const cookie = shop.cookie;
@@ -58,6 +60,7 @@ export async function startSimulatedShop(options: {
     cookie,
     orderRow,
     advancePanel: (ms) => shop.advancePanel(ms),
+    syncPanel: () => shop.syncPanelNow(),
     async paidOrder(service, planName, target) {
       const listed = (await (await fetch(`${shop.url}/api/plans?serviceType=${service}`)).json()) as {
         plans: Array<{ _id: string; name: string }>;
@@ -81,7 +84,8 @@ export async function startSimulatedShop(options: {
         headers: { cookie, origin: shop.url },
       });
       expect(confirmed.status).toBe(200);
-      await expect.poll(() => orderRow(order.orderId).status, { timeout: 15_000 }).toBe("sent");
+      // Sent by the confirmation itself, just after its commit (no job involved).
+      await expect.poll(() => orderRow(order.orderId).status).toBe("sent");
       return order.orderId;
     },
     stop: () => shop.stop(),

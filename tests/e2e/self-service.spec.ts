@@ -54,7 +54,8 @@ test("a buyer requests a refill on /track and sees it pending, in progress, then
   const orderId = await shop.paidOrder("followers", "Popular Followers", "refill.me");
   // The panel delivers everything (20 s pending, 90 s running).
   await shop.advancePanel(115_000);
-  await expect.poll(() => shop.orderRow(orderId).status, { timeout: 20_000 }).toBe("delivered");
+  await shop.syncPanel();
+  expect(shop.orderRow(orderId).status).toBe("delivered");
 
   let region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText("Delivered");
@@ -73,25 +74,13 @@ test("a buyer requests a refill on /track and sees it pending, in progress, then
 
   // The status sync follows the refill at the panel.
   await shop.advancePanel(21_000);
-  await expect
-    .poll(
-      async () => {
-        region = await track(page, orderId);
-        return region.getByTestId("refill-progress").innerText();
-      },
-      { timeout: 20_000 },
-    )
-    .toContain("Refill in progress");
+  await shop.syncPanel();
+  region = await track(page, orderId);
+  await expect(region.getByTestId("refill-progress")).toContainText("Refill in progress");
   await shop.advancePanel(91_000);
-  await expect
-    .poll(
-      async () => {
-        region = await track(page, orderId);
-        return region.getByTestId("refill-progress").innerText();
-      },
-      { timeout: 20_000 },
-    )
-    .toContain("Refill completed");
+  await shop.syncPanel();
+  region = await track(page, orderId);
+  await expect(region.getByTestId("refill-progress")).toContainText("Refill completed");
   await shot(page, "track-refill-completed");
 
   // The operator sees it in the order's history and its progress.
@@ -107,7 +96,8 @@ test("a drip-feed order shows its parts delivered and the next one's time on /tr
   const orderId = await shop.paidOrder("likes", "Viral Likes", "https://www.instagram.com/p/DripFeed1/");
   // The first part arrives when the panel starts it.
   await shop.advancePanel(21_000);
-  await expect.poll(() => shop.orderRow(orderId).status, { timeout: 20_000 }).toBe("delivering");
+  await shop.syncPanel();
+  expect(shop.orderRow(orderId).status).toBe("delivering");
   const region = await track(page, orderId);
   await expect(region.getByText("Gradual delivery")).toBeVisible();
   await expect(region.getByText("Delivered gradually: 5 parts, one every hour")).toBeVisible();

@@ -48,6 +48,11 @@ export interface TestShop {
   runJobs(): Promise<void>;
   /** Moves the simulated panel's clock forward: its orders progress as if that much time had passed. */
   advancePanel(ms: number): Promise<void>;
+  /**
+   * The panel status checks (orders' and refills') all come due now, as if their wait had passed, and
+   * the jobs take one turn: what the status sync would learn on its own a few intervals later.
+   */
+  syncPanelNow(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -111,6 +116,20 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
         body: new URLSearchParams({ ms: String(ms) }),
       });
       if (!res.ok) throw new Error(`advancing the panel answered ${res.status}`);
+    },
+    async syncPanelNow() {
+      const due = Date.now() - 1;
+      await db.db
+        .updateTable("orders")
+        .set({ panel_next_sync_at: due })
+        .where("panel_next_sync_at", ">", due)
+        .execute();
+      await db.db
+        .updateTable("order_panel_requests")
+        .set({ next_sync_at: due })
+        .where("next_sync_at", ">", due)
+        .execute();
+      await runJobs(server);
     },
     async stop() {
       await server.stop();
