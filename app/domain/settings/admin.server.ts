@@ -88,19 +88,29 @@ export async function saveSettingValues(
     values[name] = value;
     changed[name] = shown(name, value);
   }
-  await db.transaction().execute(async (trx) => {
-    await writeSettings(trx, values as Partial<SiteSettings>);
-    if (Object.keys(changed).length > 0) {
-      await recordAudit(trx, {
-        ...auditBy(actor),
-        action: "settings.update",
-        targetType: "settings",
-        targetId: form,
-        details: changed,
-      });
-    }
-  });
+  await saveAudited(db, actor, form, values as Partial<SiteSettings>, changed);
   return { ok: true, changed };
+}
+
+/** Writes the values and, when any changed, the audit entry naming them (as shown), in one transaction. */
+async function saveAudited(
+  db: DB,
+  actor: Actor,
+  targetId: string,
+  values: Partial<SiteSettings>,
+  changed: Record<string, string>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await writeSettings(trx, values);
+    if (Object.keys(changed).length === 0) return;
+    await recordAudit(trx, {
+      ...auditBy(actor),
+      action: "settings.update",
+      targetType: "settings",
+      targetId,
+      details: changed,
+    });
+  });
 }
 
 /**
@@ -148,15 +158,6 @@ export async function writeSettingForApi(db: DB, actor: Actor, key: string, valu
     return { ok: false, message: KEY_LEFT_BEHIND, field: "value" };
   }
   const changed = { [target.name]: shown(target.name, typed) };
-  await db.transaction().execute(async (trx) => {
-    await writeSettings(trx, { [target.name]: typed });
-    await recordAudit(trx, {
-      ...auditBy(actor),
-      action: "settings.update",
-      targetType: "settings",
-      targetId: key,
-      details: changed,
-    });
-  });
+  await saveAudited(db, actor, key, { [target.name]: typed }, changed);
   return { ok: true, changed };
 }
