@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { planActionSchema } from "./plan-form";
+import { newPlanSchema, planActionSchema } from "./plan-form";
 
 const form = (entries: [string, string][]) => {
   const data = new FormData();
@@ -31,21 +31,15 @@ describe("plan actions", () => {
       ["price", "349.50"],
     ];
     const without = parseWithZod(form(fields), { schema: planActionSchema });
+    // The form reads as the JSON API's plan does (its defaults are tested in plan-form.test.ts).
     expect(without.status === "success" && without.value).toEqual({
       intent: "create",
-      serviceType: "likes",
+      ...newPlanSchema.parse({ serviceType: "likes", name: "Starter", amount: 1000, price: 349.5, tags: [] }),
+    });
+    expect(without.status === "success" && without.value).toMatchObject({
       name: "Starter",
       amount: 1000,
       price: 34950,
-      tags: [],
-      refillDays: 0,
-      dripRuns: 0,
-      dripInterval: 0,
-      customComments: false,
-      panelId: null,
-      panelServiceId: null,
-      fallbackPanelId: null,
-      fallbackServiceId: null,
     });
     const tagged = parseWithZod(form([...fields, ["tags", "Popular"]]), { schema: planActionSchema });
     expect(tagged.status === "success" && tagged.value.intent === "create" && tagged.value.tags).toEqual(["popular"]);

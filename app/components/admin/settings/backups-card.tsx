@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { type BackupContents, RestoreBackupDialog } from "./restore-backup-dialog";
 
 interface Backup {
@@ -29,63 +29,59 @@ export function BackupsCard({ backups }: { backups: Backup[] }) {
   }
 
   return (
-    <Card asChild radius="lg">
-      <section id="backups-settings" aria-labelledby="backups-title" className="scroll-mt-20">
-        <h2 id="backups-title" className="text-lg font-semibold">
-          Backups
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">
-          Written before every deletion. Restore puts back what a backup holds that is missing now; nothing present is
-          replaced. Backups never hold the SMM panel API key: enter it again after restoring the panel settings.
+    <SectionCard
+      id="backups-settings"
+      title="Backups"
+      className="scroll-mt-20"
+      description="Written before every deletion. Restore puts back what a backup holds that is missing now; nothing present is replaced. Backups never hold a panel's API key: enter it again on Admin → Panels after restoring the panels."
+    >
+      {fetcher.state === "idle" && fetcher.data?.ok && (
+        <p role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">
+          {fetcher.data.message}
         </p>
-        {fetcher.state === "idle" && fetcher.data?.ok && (
-          <p role="status" className="mt-3 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800">
-            {fetcher.data.message}
-          </p>
-        )}
-        {backups.length === 0 ? (
-          <p className="mt-3 text-sm text-gray-500">No backups yet.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-gray-100">
-            {backups.map((b) => (
-              <li key={b.name} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
-                <span className="min-w-0 break-all">
-                  <span className="font-mono">{b.name}</span>
-                  <span className="ml-2 text-gray-500">
-                    {when.format(b.createdAt)} · {Math.max(1, Math.round(b.bytes / 1024))} KB
-                  </span>
+      )}
+      {backups.length === 0 ? (
+        <p className="mt-3 text-sm text-gray-500">No backups yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-gray-100">
+          {backups.map((b) => (
+            <li key={b.name} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+              <span className="min-w-0 break-all">
+                <span className="font-mono">{b.name}</span>
+                <span className="ml-2 text-gray-500">
+                  {when.format(b.createdAt)} · {Math.max(1, Math.round(b.bytes / 1024))} KB
                 </span>
-                <span className="flex items-center gap-4">
-                  <a
-                    href={`/api/admin/backups/${encodeURIComponent(b.name)}`}
-                    download
-                    className="flex items-center gap-1 font-medium text-brand-700 hover:underline"
-                  >
-                    <Download className="size-4" aria-hidden /> Download
-                  </a>
-                  <Button
-                    variant="ghost"
-                    size="inline"
-                    aria-label={`Restore ${b.name}`}
-                    onClick={() => setChosen(b.name)}
-                    disabled={working}
-                    className="flex items-center gap-1 font-medium text-brand-700 hover:underline"
-                  >
-                    <RotateCcw className="size-4" aria-hidden /> Restore
-                  </Button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <RestoreBackupDialog
-          name={chosen}
-          contents={backup?.contents ?? null}
-          working={working}
-          onCancel={() => setChosen(null)}
-          onConfirm={restore}
-        />
-      </section>
-    </Card>
+              </span>
+              <span className="flex items-center gap-4">
+                <a
+                  href={`/api/admin/backups/${encodeURIComponent(b.name)}`}
+                  download
+                  className="flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                >
+                  <Download className="size-4" aria-hidden /> Download
+                </a>
+                <Button
+                  variant="ghost"
+                  size="inline"
+                  aria-label={`Restore ${b.name}`}
+                  onClick={() => setChosen(b.name)}
+                  disabled={working}
+                  className="flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                >
+                  <RotateCcw className="size-4" aria-hidden /> Restore
+                </Button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <RestoreBackupDialog
+        name={chosen}
+        contents={backup?.contents ?? null}
+        working={working}
+        onCancel={() => setChosen(null)}
+        onConfirm={restore}
+      />
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import { credentialsActionSchemas } from "~/domain/auth/credentials-form";
 import { PasswordField, UsernameField } from "~/components/admin/credentials-form";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 
 /** The form the Settings action reads for "credentials" (app/domain/auth/credentials-form.ts). */
@@ -26,27 +26,26 @@ function CredentialsSettings({ username }: { username: string }) {
   });
   const { fields, busy } = settings;
   return (
-    <Card asChild radius="lg">
-      <section id="credentials-settings" aria-labelledby="credentials-title" className="scroll-mt-20">
-        <h2 id="credentials-title" className="text-lg font-semibold">
-          Admin Authentication
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">Your sign-in. A new password signs out every other session.</p>
-        <SettingsForm settings={settings} intent="credentials" className="mt-4">
-          <fieldset disabled={busy} className="min-w-0 space-y-3">
-            <UsernameField field={fields.username} label="Username" />
-            <PasswordField
-              field={fields.newPassword}
-              label="New Password (leave empty to keep)"
-              autoComplete="new-password"
-            />
-            <PasswordField field={fields.currentPassword} label="Current Password" autoComplete="current-password" />
-            <Button type="submit" size="md" className="disabled:opacity-60">
-              {busy ? "Saving..." : "Save Settings"}
-            </Button>
-          </fieldset>
-        </SettingsForm>
-      </section>
-    </Card>
+    <SectionCard
+      id="credentials-settings"
+      title="Admin Authentication"
+      className="scroll-mt-20"
+      description="Your sign-in. A new password signs out every other session."
+    >
+      <SettingsForm settings={settings} intent="credentials" className="mt-4">
+        <fieldset disabled={busy} className="min-w-0 space-y-3">
+          <UsernameField field={fields.username} label="Username" />
+          <PasswordField
+            field={fields.newPassword}
+            label="New Password (leave empty to keep)"
+            autoComplete="new-password"
+          />
+          <PasswordField field={fields.currentPassword} label="Current Password" autoComplete="current-password" />
+          <Button type="submit" size="md" className="disabled:opacity-60">
+            {busy ? "Saving..." : "Save Settings"}
+          </Button>
+        </fieldset>
+      </SettingsForm>
+    </SectionCard>
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BANKS } from "../reader/bank-registry";
 import { domainProblem, userContentSigner } from "./domains";
-import { DEFAULT_BANK_DOMAINS, type MailboxInput, checkMailboxInput } from "./mailbox-config";
+import { DEFAULT_BANK_DOMAINS, checkMailboxInput } from "./mailbox-config";
+import { mailboxInput } from "./mailbox-input.fixture";
 
 /** Bank e-mail trust: only banks' own domains by default, and never one whose signature covers text anyone writes. */
 describe("bank sender domains", () => {
@@ -22,17 +23,7 @@ describe("bank sender domains", () => {
     ["amazonses.com", /any of its customers/],
   ])("refuses %s with the reason", (domain, reason) => {
     expect(userContentSigner(domain)).toMatch(reason);
-    const input: MailboxInput = {
-      enabled: true,
-      host: "imap.gmail.com",
-      port: "993",
-      tls: true,
-      username: "alerts@shop.in",
-      folder: "INBOX",
-      allowedDomains: `hdfcbank.net, ${domain}`,
-      receivingHost: "",
-      recipients: "owner@shop.in",
-    };
+    const input = mailboxInput({ allowedDomains: `hdfcbank.net, ${domain}` });
     const result = checkMailboxInput(input);
     expect(result).toMatchObject({ ok: false, field: "allowedDomains" });
     expect(!result.ok && result.message).toMatch(`"${domain}" cannot vouch for a bank alert`);

@@ -3,19 +3,14 @@ import { loadConfig } from "~/lib/config.server";
 import { topmostAuthenticationResults } from "./authentication-results";
 import { alignedAllowedDomain } from "./domains";
 import { DEFAULT_BANK_DOMAINS, type MailboxInput, checkMailboxInput } from "./mailbox-config";
+import { mailboxInput } from "./mailbox-input.fixture";
 import { testDkimResolver } from "./test-dkim-keys.server";
 
-const input: MailboxInput = {
-  enabled: true,
-  host: "imap.gmail.com",
-  port: "993",
-  tls: true,
-  username: "alerts@shop.in",
+const input = mailboxInput({
   folder: "",
   allowedDomains: "HDFCBank.net, sbi.co.in\nsbi.co.in",
-  receivingHost: "",
   recipients: "Owner@Shop.in; owner@shop.in",
-};
+});
 
 describe("mailbox settings", () => {
   it("reads good values, with INBOX and the built-in banks' domains as defaults", () => {
