@@ -20,7 +20,9 @@ import { hydrated } from "./storefront-support";
  * its rate, limits and support, and a fallback on the other panel); an order
  * for each plan is delivered by its panel; then Reseller A answers
  * not_enough_funds and the next order goes to the fallback at SmartPanel B,
- * once, the history saying both.
+ * once, the history saying both. A third panel, a PerfectPanel/JAP one (USD,
+ * "JAP C"), takes a views plan with its fallback at Reseller A, so each of the
+ * three families is walked with plans mapped to two panels.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -28,14 +30,16 @@ const OWNER = { username: "owner", password: "two-panels-pass-1" };
 const PHONE = "9812345671";
 /** A post link per screen size (each size has its own shop and doubles, but one link per walk reads better). */
 const post = (project: string) => `https://www.instagram.com/p/Cz9${project}/`;
-const PLANS = { followers: "Indian Followers (A)", likes: "Global Likes (B)" } as const;
+const PLANS = { followers: "Indian Followers (A)", likes: "Global Likes (B)", views: "Reel Views (C)" } as const;
 let shop: TestShop;
 let reseller: PanelDouble;
 let smart: PanelDouble;
+let jap: PanelDouble;
 
 test.beforeAll(async () => {
   reseller = await startPanelDouble("indian", { pendingMs: 1_000, runMs: 10_000 });
   smart = await startPanelDouble("smartpanel", { pendingMs: 1_000, runMs: 10_000 });
+  jap = await startPanelDouble("perfectpanel", { pendingMs: 1_000, runMs: 10_000 });
   shop = await startTestShop({
     engine: sqliteDatabase,
     admin: OWNER,
@@ -53,13 +57,19 @@ test.beforeAll(async () => {
         currency: "USD",
         inr_rate: "85",
       });
+      await addTestPanel(handle.db, {
+        ...panelAt(jap.apiUrl, jap.apiKey, DIALECT_SERVICES.perfectpanel),
+        name: "JAP C",
+        currency: "USD",
+        inr_rate: "85",
+      });
     },
   });
   // Each panel's services list, as the scheduled refresh fetches it.
   await shop.runJobs();
 });
 
-test.afterAll(() => Promise.all([shop?.stop(), reseller?.close(), smart?.close()]));
+test.afterAll(() => Promise.all([shop?.stop(), reseller?.close(), smart?.close(), jap?.close()]));
 
 test.beforeEach(({ page }, info) =>
   info.project.name === "desktop" ? page.setViewportSize({ width: 1280, height: 800 }) : undefined,
@@ -250,4 +260,58 @@ test("Reseller A answers not_enough_funds: the order goes to the fallback at Sma
   const asked = (c: { action: string; params: Record<string, string> }) =>
     c.action === "status" && (c.params.order === atB || (c.params.orders ?? "").split(",").includes(atB));
   expect(smart.calls.some(asked)).toBe(true);
+});
+
+test("a PerfectPanel/JAP panel too: a views plan delivered at JAP C, and at its fallback on Reseller A when C is out of funds", async ({
+  page,
+}, info) => {
+  test.setTimeout(60_000);
+  await openAdmin(page, "/admin/plans");
+  // 5,000 of JAP C's service 3 ($0.02 per 1000: ₹8.50 at ₹85), falling back to Reseller A's 1203 (₹1.10 per 1000).
+  const dialog = await addPlanDialog(page, {
+    type: "views",
+    name: PLANS.views,
+    quantity: "5000",
+    price: "49",
+    panel: "JAP C",
+    service: "3",
+  });
+  await expect(dialog.getByTestId("panel-service-terms")).toContainText("3: Instagram Reel Views at JAP C");
+  await expect(dialog.getByTestId("panel-service-terms")).toContainText("This plan costs ₹8.50 there; you keep ₹40.50");
+  await dialog.getByLabel("Fallback panel").selectOption({ label: "Reseller A" });
+  await dialog.getByLabel("Fallback service (optional)").fill("1203");
+  await expect(dialog.getByTestId("fallback-service-terms")).toContainText("1203: IG Reel Views at Reseller A");
+  const row = await savePlan(page, dialog, PLANS.views, "JAP C");
+  await expect(row).toContainText("Fallback 1203 at Reseller A");
+
+  // Delivered at JAP C, where the plan says.
+  const reel = (code: string) => `https://www.instagram.com/reel/Cz9${info.project.name}${code}/`;
+  const first = await newOrder("views", reel("C1"));
+  await confirmByApi(shop, first);
+  await expect.poll(() => orderRow(first).status).toBe("sent");
+  expect(orderRow(first)).toMatchObject({ panel_id: panelIdOf("JAP C"), panel_service_id: "3" });
+  expect(jap.orders().filter((o) => o.link === reel("C1"))).toHaveLength(1);
+  jap.advance(60_000);
+  await expect
+    .poll(async () => {
+      await shop.runJobs();
+      return orderRow(first).status;
+    })
+    .toBe("delivered");
+
+  // JAP C out of funds: the next order goes to Reseller A's 1203, once, and never to C.
+  const spare = jap.balance();
+  jap.topUp(-spare);
+  const [addsA, addsC] = [reseller.count("add"), jap.count("add")];
+  const second = await newOrder("views", reel("C2"));
+  try {
+    await confirmByApi(shop, second);
+    await expect.poll(() => orderRow(second).status).toBe("sent");
+  } finally {
+    jap.topUp(spare);
+  }
+  expect([reseller.count("add"), jap.count("add")]).toEqual([addsA + 1, addsC + 1]);
+  expect(jap.orders().filter((o) => o.link === reel("C2"))).toHaveLength(0);
+  expect(reseller.orders().filter((o) => o.link === reel("C2"))).toHaveLength(1);
+  expect(orderRow(second)).toMatchObject({ panel_id: panelIdOf("Reseller A"), panel_service_id: "1203" });
 });
