@@ -319,7 +319,7 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
       expect(audit).toHaveLength(2);
       expect(audit[0]).toMatchObject({ actor: "owner", target_id: name });
       expect(JSON.parse(audit[0]!.details!)).toEqual({
-        restored: { orders: orders.length, payment_credits: 1, plans: 0, settings: 0 },
+        restored: { orders: orders.length, payment_credits: 1, plans: 0, settings: 0, panels: 0 },
       });
     });
 

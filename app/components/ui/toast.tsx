@@ -81,6 +81,8 @@ export function Toaster() {
     <Suspense fallback={null}>
       <LazyToaster
         position="top-center"
+        // On a phone, below the sticky header (56-64 px): a toast must never cover the menu button.
+        mobileOffset={{ top: 72 }}
         richColors
         closeButton
         containerAriaLabel={t("toast.region")}

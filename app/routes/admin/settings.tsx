@@ -31,7 +31,7 @@ import { isMailboxAction } from "~/domain/payments/mailbox-settings-actions";
 import { runMailboxAction } from "~/domain/payments/mailbox-settings-actions.server";
 import { customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
-import { backupSchedule, paymentSettings, storeSettings } from "~/domain/settings/registry";
+import { backupSchedule, paymentSettings, storeSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { runSiteSettingsAction } from "~/domain/settings/settings-actions.server";
 import { pageAction, pageFailure } from "~/lib/api.server";
