@@ -102,7 +102,8 @@ async function addPlanDialog(
 /** Saves the Add Plan dialog; the plans table's row of the new plan, which names its panel. */
 async function savePlan(page: Page, dialog: Locator, name: string, panel: string): Promise<Locator> {
   await dialog.getByRole("button", { name: "Add Plan" }).click();
-  await expect(page.getByText("Plan added successfully")).toBeVisible();
+  // The newest toast: the one of a plan saved a moment before may still be showing.
+  await expect(page.getByText("Plan added successfully").last()).toBeVisible();
   const row = page.getByTestId("plan-row").filter({ hasText: name });
   await expect(row.getByTestId("plan-panel")).toHaveText(panel);
   return row;
