@@ -16,6 +16,16 @@ export interface LdSite {
 
 const CONTEXT = "https://schema.org";
 
+/** A JSON-LD document of one schema.org type: the context and the type, then its properties in order. */
+function ld(type: string, properties: Record<string, unknown>): JsonLd {
+  return { "@context": CONTEXT, "@type": type, ...properties };
+}
+
+/** A page's picture as schema.org takes it: a list of absolute URLs. */
+function imageUrls(site: LdSite, image: SocialImage): string[] {
+  return [absoluteUrl(site.publicBaseUrl, image.path)];
+}
+
 /**
  * The text of a `<script type="application/ld+json">`: `<`, `>` and `&` are written as \u escapes, so a string
  * holding `</script>` or `<!--` cannot end the element early; the JSON means exactly the same.
@@ -57,14 +67,12 @@ export function organizationLd(site: LdSite): JsonLd {
 }
 
 export function webSiteLd(site: LdSite): JsonLd {
-  return {
-    "@context": CONTEXT,
-    "@type": "WebSite",
+  return ld("WebSite", {
     name: site.brandName,
     url: absoluteUrl(site.publicBaseUrl, "/"),
     inLanguage: "en-IN",
     publisher: { "@type": "Organization", name: site.brandName },
-  };
+  });
 }
 
 export interface LdOffer {
@@ -87,12 +95,10 @@ export function productLd(
   if (offers.length === 0) return null;
   const url = absoluteUrl(site.publicBaseUrl, service.path);
   const prices = offers.map((o) => o.pricePaise);
-  return {
-    "@context": CONTEXT,
-    "@type": "Product",
+  return ld("Product", {
     name: service.name,
     description: service.description,
-    image: [absoluteUrl(site.publicBaseUrl, service.image.path)],
+    image: imageUrls(site, service.image),
     url,
     brand: { "@type": "Brand", name: site.brandName },
     offers: {
@@ -111,33 +117,29 @@ export function productLd(
         seller: { "@type": "Organization", name: site.brandName },
       })),
     },
-  };
+  });
 }
 
 export function faqPageLd(items: ReadonlyArray<{ question: string; answer: string }>): JsonLd | null {
   if (items.length === 0) return null;
-  return {
-    "@context": CONTEXT,
-    "@type": "FAQPage",
+  return ld("FAQPage", {
     mainEntity: items.map((item) => ({
       "@type": "Question",
       name: item.question,
       acceptedAnswer: { "@type": "Answer", text: item.answer },
     })),
-  };
+  });
 }
 
 export function breadcrumbLd(site: LdSite, crumbs: ReadonlyArray<{ name: string; path: string }>): JsonLd {
-  return {
-    "@context": CONTEXT,
-    "@type": "BreadcrumbList",
+  return ld("BreadcrumbList", {
     itemListElement: crumbs.map((crumb, i) => ({
       "@type": "ListItem",
       position: i + 1,
       name: crumb.name,
       item: absoluteUrl(site.publicBaseUrl, crumb.path),
     })),
-  };
+  });
 }
 
 /** A day (YYYY-MM-DD) as the start of that day in India, the shop's time zone. */
@@ -158,12 +160,10 @@ export function articleLd(
   },
 ): JsonLd {
   const url = absoluteUrl(site.publicBaseUrl, `/blog/${post.slug}`);
-  return {
-    "@context": CONTEXT,
-    "@type": "Article",
+  return ld("Article", {
     headline: post.title,
     description: post.description,
-    image: [absoluteUrl(site.publicBaseUrl, post.image.path)],
+    image: imageUrls(site, post.image),
     datePublished: istDateTime(post.date),
     dateModified: istDateTime(post.modified),
     inLanguage: "en-IN",
@@ -172,5 +172,5 @@ export function articleLd(
     publisher: publisher(site),
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     url,
-  };
+  });
 }

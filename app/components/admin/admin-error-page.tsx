@@ -1,6 +1,6 @@
 import { useRouteError } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { AdminFrame } from "./admin-frame";
 import { routeErrorKind } from "~/lib/route-error";
 
 /**
@@ -21,18 +21,16 @@ export function AdminErrorPage() {
     <>
       <title>{`${title} | Admin`}</title>
       <meta name="robots" content="noindex" />
-      <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10" data-testid="admin-error">
-        <Card padding="lg" className="w-full max-w-md text-center">
-          <p className="text-5xl font-extrabold text-gray-400" aria-hidden="true">
-            {status}
-          </p>
-          <h1 className="mt-2 text-xl font-bold">{title}</h1>
-          <p className="mt-2 text-sm text-gray-700">{detail}</p>
-          <Button asChild size="md" className="mt-5 text-sm">
-            <a href="/admin/dashboard">Back to the admin</a>
-          </Button>
-        </Card>
-      </main>
+      <AdminFrame className="max-w-md text-center" data-testid="admin-error">
+        <p className="text-5xl font-extrabold text-gray-400" aria-hidden="true">
+          {status}
+        </p>
+        <h1 className="mt-2 text-xl font-bold">{title}</h1>
+        <p className="mt-2 text-sm text-gray-700">{detail}</p>
+        <Button asChild size="md" className="mt-5 text-sm">
+          <a href="/admin/dashboard">Back to the admin</a>
+        </Button>
+      </AdminFrame>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, type FetcherWithComponents } from "react-router";
+import { Form, type FetcherWithComponents, useNavigation } from "react-router";
 import { Refusals, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
@@ -13,9 +13,8 @@ interface Props<S extends Record<string, unknown>> {
   form: FormMetadata<S, string[]>;
   /** Posts through this fetcher and stays on the page (My Account), answered by its data. */
   fetcher?: FetcherWithComponents<AccountAnswer>;
-  /** A page form (sign-in, setup): what its action answered, and whether it is being sent. */
+  /** A page form (sign-in, setup): what its action answered. */
   answer?: AccountAnswer;
-  busy?: boolean;
   submitLabel: string;
   /** Hidden inputs (intent, token, redirectTo) and one line per field. */
   children: ReactNode;
@@ -33,10 +32,12 @@ export function CredentialsForm<S extends Record<string, unknown>>({
   form,
   fetcher,
   answer = fetcher?.data,
-  busy = fetcher ? fetcher.state !== "idle" : false,
   submitLabel,
   children,
 }: Props<S>) {
+  // Busy while its fetcher works, or while the page form is being sent.
+  const submitting = useNavigation().state === "submitting";
+  const busy = fetcher ? fetcher.state !== "idle" : submitting;
   const FormElement = fetcher?.Form ?? Form;
   const problem = form.errors?.[0] ?? formMessage(answer, CREDENTIAL_FIELDS);
   return (

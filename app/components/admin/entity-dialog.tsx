@@ -1,10 +1,12 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { X } from "lucide-react";
 import { type ReactNode, useRef } from "react";
+import type { z } from "zod";
 import { Refusals } from "~/components/forms";
 import { useFieldErrors } from "~/components/admin/use-field-errors";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 /** What the page hands a record's dialog: the record being edited (none: a new one) and what to do with the form. */
 export interface EntityDialogProps<T> {
@@ -89,4 +91,31 @@ export function EntityDialog<S extends Record<string, unknown>>({
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * The form of a record's Add/Edit dialog, checked by the schema the page's
+ * action reads: adding, the create schema and a new record's defaults;
+ * editing, the update schema and the record's own values. Its id says which
+ * (`plan-add`, `plan-edit-7`), so the dialog opened on another record starts
+ * afresh.
+ */
+export function useEntityForm<C extends z.ZodObject, U extends z.ZodObject, T>(
+  /** The id's prefix: "plan", "testimonial", "proof". */
+  name: string,
+  editing: { id: number | string; item: T } | null,
+  schemas: { create: C; update: U },
+  values: {
+    /** A new record's defaults. */
+    blank: Partial<z.input<C>>;
+    /** The record as the form shows it. */
+    of: (item: T) => Partial<z.input<U>>;
+  },
+  onValid: (form: FormData) => void,
+) {
+  return useSchemaForm<C | U>(editing ? schemas.update : schemas.create, {
+    id: editing ? `${name}-edit-${editing.id}` : `${name}-add`,
+    defaultValue: editing ? values.of(editing.item) : values.blank,
+    onValid,
+  });
 }

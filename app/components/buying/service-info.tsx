@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { BadgeCheck, Clock, KeyRound, Users } from "lucide-react";
 import { Card } from "~/components/ui/card";
+import { cn } from "~/lib/cn";
 
 export function TrustBadges({
   deliveredClaim,
@@ -33,26 +34,7 @@ export function TrustBadges({
 
 export function WhyChooseUs({ points }: { points: Array<{ title: string; text: string }> }) {
   const { t } = useTranslation("service");
-  return (
-    <section aria-labelledby="why-choose-title" className="mt-12">
-      <h2 id="why-choose-title" className="text-center text-2xl font-bold">
-        {t("why.heading")}
-      </h2>
-      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-        {points.map((p) => (
-          <Card asChild key={p.title} padding="sm" shadow="none" className="flex gap-3">
-            <li>
-              <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
-              <div>
-                <h3 className="font-semibold">{p.title}</h3>
-                <p className="text-sm text-gray-700">{p.text}</p>
-              </div>
-            </li>
-          </Card>
-        ))}
-      </ul>
-    </section>
-  );
+  return <CardBand id="why-choose-title" heading={t("why.heading")} cards={points} />;
 }
 
 export function HowItWorks({ firstStep }: { firstStep: string }) {
@@ -62,27 +44,53 @@ export function HowItWorks({ firstStep }: { firstStep: string }) {
     { title: t("how.selectTitle"), text: t("how.selectText") },
     { title: t("how.resultTitle"), text: t("how.resultText") },
   ];
+  return <CardBand id="how-it-works-title" heading={t("how.heading")} cards={steps} numbered />;
+}
+
+/**
+ * A band of the service page: a centred heading over a grid of cards, each a title with a line of text.
+ * Points have a tick beside them, two to a row; steps (`numbered`) have their number above, three to a row.
+ */
+function CardBand({
+  id,
+  heading,
+  cards,
+  numbered = false,
+}: {
+  /** The heading's id, which names the section. */
+  id: string;
+  heading: string;
+  cards: ReadonlyArray<{ title: string; text: string }>;
+  numbered?: boolean;
+}) {
+  const List = numbered ? "ol" : "ul";
   return (
-    <section aria-labelledby="how-it-works-title" className="mt-12">
-      <h2 id="how-it-works-title" className="text-center text-2xl font-bold">
-        {t("how.heading")}
+    <section aria-labelledby={id} className="mt-12">
+      <h2 id={id} className="text-center text-2xl font-bold">
+        {heading}
       </h2>
-      <ol className="mt-6 grid gap-4 sm:grid-cols-3">
-        {steps.map((s, i) => (
-          <Card asChild key={s.title} padding="sm" shadow="none">
+      <List className={cn("mt-6 grid gap-4", numbered ? "sm:grid-cols-3" : "sm:grid-cols-2")}>
+        {cards.map((card, i) => (
+          <Card asChild key={card.title} padding="sm" shadow="none" className={numbered ? undefined : "flex gap-3"}>
             <li>
-              <span
-                className="flex size-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
-                aria-hidden
-              >
-                {i + 1}
-              </span>
-              <h3 className="mt-2 font-semibold">{s.title}</h3>
-              <p className="text-sm text-gray-700">{s.text}</p>
+              {numbered ? (
+                <span
+                  className="flex size-8 items-center justify-center rounded-full bg-brand-600 font-bold text-white"
+                  aria-hidden
+                >
+                  {i + 1}
+                </span>
+              ) : (
+                <BadgeCheck aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-600" />
+              )}
+              <div className={numbered ? "mt-2" : undefined}>
+                <h3 className="font-semibold">{card.title}</h3>
+                <p className="text-sm text-gray-700">{card.text}</p>
+              </div>
             </li>
           </Card>
         ))}
-      </ol>
+      </List>
     </section>
   );
 }

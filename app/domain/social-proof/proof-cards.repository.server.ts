@@ -13,17 +13,17 @@ export function listPublishedProofCards(db: DB): Promise<ProofCardRow[]> {
   return db.selectFrom("proof_cards").selectAll().where("published", "=", 1).orderBy("id").execute();
 }
 
-function columns(input: ProofCardInput) {
+/** The form's fields as the table's columns: the title and description as they are, the rest renamed or encoded. */
+function columns({ type, beforeLabel, beforeValue, afterLabel, afterValue, stats, verified, ...same }: ProofCardInput) {
   return {
-    service_type: input.type,
-    title: input.title,
-    description: input.description,
-    before_label: input.beforeLabel,
-    before_value: input.beforeValue,
-    after_label: input.afterLabel,
-    after_value: input.afterValue,
-    stats: JSON.stringify(input.stats),
-    verified: input.verified ? 1 : 0,
+    ...same,
+    service_type: type,
+    before_label: beforeLabel,
+    before_value: beforeValue,
+    after_label: afterLabel,
+    after_value: afterValue,
+    stats: JSON.stringify(stats),
+    verified: verified ? 1 : 0,
   };
 }
 

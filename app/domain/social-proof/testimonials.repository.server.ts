@@ -18,15 +18,9 @@ export async function hasPublishedTestimonial(db: DB): Promise<boolean> {
   return row !== undefined;
 }
 
-function columns(input: TestimonialInput) {
-  return {
-    name: input.name,
-    handle: input.handle,
-    content: input.content,
-    rating: input.rating,
-    given_on: input.date,
-    language: input.language,
-  };
+/** The form's fields are the table's columns, but for the date the customer gave it. */
+function columns({ date, ...same }: TestimonialInput) {
+  return { ...same, given_on: date };
 }
 
 /** A new testimonial starts as a draft. */

@@ -1,6 +1,6 @@
 import { getInputProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { Link, redirect, useRouteLoaderData } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { Route } from "./+types/login";
 import type { loader as boundaryLoader } from "./boundary";
@@ -11,7 +11,7 @@ import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { loginSchema } from "~/domain/auth/rules";
 import { adminExists } from "~/domain/auth/setup.server";
 import { deleteSessionByToken, deviceLabel, readCookie, sessionCookie } from "~/domain/auth/session.server";
-import { Card } from "~/components/ui/card";
+import { AdminFrame } from "~/components/admin/admin-frame";
 import { CredentialsForm, PasswordField, UsernameField } from "~/components/admin/credentials-form";
 import { CheckboxField } from "~/components/forms";
 import { pageAction } from "~/lib/api.server";
@@ -55,8 +55,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-
   useEffect(() => {
     if (actionData && !actionData.ok) toast.error(actionData.message);
   }, [actionData]);
@@ -71,40 +69,38 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   });
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
-      <Card padding="lg" className="w-full max-w-sm">
-        <div className="mb-6 flex items-center gap-3">
-          <img src="/favicon.svg" alt="" width={36} height={36} />
-          <div>
-            <h1 className="text-xl font-bold">Admin Login</h1>
-            <p className="text-sm text-gray-600">Sign in to manage the shop</p>
-          </div>
+    <AdminFrame>
+      <div className="mb-6 flex items-center gap-3">
+        <img src="/favicon.svg" alt="" width={36} height={36} />
+        <div>
+          <h1 className="text-xl font-bold">Admin Login</h1>
+          <p className="text-sm text-gray-600">Sign in to manage the shop</p>
         </div>
-        {notice && (
-          <p role="status" className="mb-4 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-800">
-            {notice}
-          </p>
-        )}
-        {loaderData.needsSetup && (
-          <p role="status" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            No admin account exists yet. Open the one-time setup link the server printed when it started (its output and
-            log).
-          </p>
-        )}
-        <CredentialsForm form={form} answer={actionData} busy={busy} submitLabel="Sign In">
-          <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
-          <UsernameField field={fields.username} label="Username" />
-          <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
-          <CheckboxField
-            field={fields.remember}
-            label="Remember this device for 30 days"
-            hint="Only on your own phone or computer. Without it you are signed out after 2 hours. Forget it any time in My Account."
-          />
-        </CredentialsForm>
-        <Link to="/" className="mt-6 block text-center text-sm text-brand-700 underline">
-          Back to home
-        </Link>
-      </Card>
-    </main>
+      </div>
+      {notice && (
+        <p role="status" className="mb-4 rounded-lg bg-gray-100 px-3 py-2 text-sm text-gray-800">
+          {notice}
+        </p>
+      )}
+      {loaderData.needsSetup && (
+        <p role="status" className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          No admin account exists yet. Open the one-time setup link the server printed when it started (its output and
+          log).
+        </p>
+      )}
+      <CredentialsForm form={form} answer={actionData} submitLabel="Sign In">
+        <input {...getInputProps(fields.redirectTo, { type: "hidden" })} />
+        <UsernameField field={fields.username} label="Username" />
+        <PasswordField field={fields.password} label="Password" autoComplete="current-password" />
+        <CheckboxField
+          field={fields.remember}
+          label="Remember this device for 30 days"
+          hint="Only on your own phone or computer. Without it you are signed out after 2 hours. Forget it any time in My Account."
+        />
+      </CredentialsForm>
+      <Link to="/" className="mt-6 block text-center text-sm text-brand-700 underline">
+        Back to home
+      </Link>
+    </AdminFrame>
   );
 }

@@ -1,10 +1,10 @@
 import { getInputProps } from "@conform-to/react";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/setup";
 import { servicesContext } from "~/context";
 import { MIN_PASSWORD_LENGTH, setupSchema } from "~/domain/auth/rules";
 import { completeSetup, isSetupTokenValid } from "~/domain/auth/setup.server";
-import { Card } from "~/components/ui/card";
+import { AdminFrame } from "~/components/admin/admin-frame";
 import { CredentialsForm, PasswordField, UsernameField } from "~/components/admin/credentials-form";
 import { pageAction } from "~/lib/api.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -36,39 +36,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdminSetup({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
   const { form, fields } = useSchemaForm(setupSchema, {
     id: "admin-setup",
     actionData,
     defaultValue: { token: loaderData.token },
   });
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-10">
-      <Card padding="lg" className="w-full max-w-sm">
-        <h1 className="mb-2 text-xl font-bold">Create the admin account</h1>
-        {!loaderData.valid ? (
-          <p role="alert" className="text-sm text-red-700">
-            This setup link is invalid or has already been used.
+    <AdminFrame>
+      <h1 className="mb-2 text-xl font-bold">Create the admin account</h1>
+      {!loaderData.valid ? (
+        <p role="alert" className="text-sm text-red-700">
+          This setup link is invalid or has already been used.
+        </p>
+      ) : (
+        <CredentialsForm form={form} answer={actionData} submitLabel="Create admin">
+          <p className="text-sm text-gray-600">
+            Choose the username and password for the shop's only admin. This link works once.
           </p>
-        ) : (
-          <CredentialsForm form={form} answer={actionData} busy={busy} submitLabel="Create admin">
-            <p className="text-sm text-gray-600">
-              Choose the username and password for the shop's only admin. This link works once.
-            </p>
-            <input {...getInputProps(fields.token, { type: "hidden" })} />
-            <UsernameField field={fields.username} label="Username" />
-            <PasswordField
-              field={fields.password}
-              label={`Password (at least ${MIN_PASSWORD_LENGTH} characters)`}
-              autoComplete="new-password"
-            />
-            <PasswordField field={fields.confirm} label="Confirm password" autoComplete="new-password" />
-          </CredentialsForm>
-        )}
-        <Link to="/admin/login" className="mt-6 block text-center text-sm text-brand-700 underline">
-          Go to sign in
-        </Link>
-      </Card>
-    </main>
+          <input {...getInputProps(fields.token, { type: "hidden" })} />
+          <UsernameField field={fields.username} label="Username" />
+          <PasswordField
+            field={fields.password}
+            label={`Password (at least ${MIN_PASSWORD_LENGTH} characters)`}
+            autoComplete="new-password"
+          />
+          <PasswordField field={fields.confirm} label="Confirm password" autoComplete="new-password" />
+        </CredentialsForm>
+      )}
+      <Link to="/admin/login" className="mt-6 block text-center text-sm text-brand-700 underline">
+        Go to sign in
+      </Link>
+    </AdminFrame>
   );
 }

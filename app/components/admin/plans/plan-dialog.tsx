@@ -8,9 +8,8 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { CheckboxField, SelectField, TextField } from "~/components/forms";
-import { EntityDialog } from "~/components/admin/entity-dialog";
+import { EntityDialog, useEntityForm } from "~/components/admin/entity-dialog";
 import { cn } from "~/lib/cn";
-import { useSchemaForm } from "~/lib/use-schema-form";
 import { fieldRefusal } from "~/components/admin/use-field-errors";
 import { type PanelForPlans, PanelServiceField, panelOfField } from "./panel-service-field";
 
@@ -30,25 +29,13 @@ interface Props {
 export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit }: Props) {
   const editing = plan !== null;
   // Each field says what is wrong with it under itself, checked by the schema the Plans action reads.
-  const { form, fields } = useSchemaForm(editing ? updatePlanFormSchema : createPlanFormSchema, {
-    id: editing ? `plan-edit-${plan._id}` : "plan-add",
-    defaultValue: editing
-      ? {
-          name: plan.name,
-          amount: plan.amount,
-          price: String(plan.price),
-          refillDays: String(plan.refillDays),
-          dripRuns: String(plan.dripRuns),
-          dripInterval: String(plan.dripIntervalMinutes),
-          customComments: plan.customComments ? "true" : "",
-          panelId: plan.panelId === null ? "" : String(plan.panelId),
-          panelServiceId: plan.panelServiceId ?? "",
-          fallbackPanelId: plan.fallbackPanelId === null ? "" : String(plan.fallbackPanelId),
-          fallbackServiceId: plan.fallbackServiceId ?? "",
-        }
-      : {},
-    onValid: onSubmit,
-  });
+  const { form, fields } = useEntityForm(
+    "plan",
+    plan && { id: plan._id, item: plan },
+    { create: createPlanFormSchema, update: updatePlanFormSchema },
+    { blank: {}, of: planFormValues },
+    onSubmit,
+  );
   // The server checks what the browser cannot (the service's cost and limits, its support): said at the field.
   const serverError = fieldRefusal(answer);
   const errorOf = (field: { name: string; errors?: string[] }) => field.errors?.[0] ?? serverError(field.name);
@@ -228,4 +215,21 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
       </Field>
     </EntityDialog>
   );
+}
+
+/** A plan as its form shows it: numbers as text, no panel or service as "". */
+function planFormValues(plan: ApiPlan) {
+  return {
+    name: plan.name,
+    amount: plan.amount,
+    price: String(plan.price),
+    refillDays: String(plan.refillDays),
+    dripRuns: String(plan.dripRuns),
+    dripInterval: String(plan.dripIntervalMinutes),
+    customComments: plan.customComments ? "true" : "",
+    panelId: plan.panelId === null ? "" : String(plan.panelId),
+    panelServiceId: plan.panelServiceId ?? "",
+    fallbackPanelId: plan.fallbackPanelId === null ? "" : String(plan.fallbackPanelId),
+    fallbackServiceId: plan.fallbackServiceId ?? "",
+  };
 }

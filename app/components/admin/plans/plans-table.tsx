@@ -60,14 +60,13 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                     </span>
                   )}
                   <span className="mt-1 block text-sm font-normal">
-                    {plan.tags.length === 0 ? (
-                      <span className="text-gray-500">No tags</span>
+                    {/* A plan has one tag at most (its `tag` column). */}
+                    {plan.tags[0] ? (
+                      <Badge tone="brand" className="mr-1 px-2">
+                        {plan.tags[0]}
+                      </Badge>
                     ) : (
-                      plan.tags.map((t) => (
-                        <Badge key={t} tone="brand" className="mr-1 px-2">
-                          {t}
-                        </Badge>
-                      ))
+                      <span className="text-gray-500">No tags</span>
                     )}
                   </span>
                 </td>

@@ -1,30 +1,30 @@
 import { createProofCardForm, statsToText, updateProofCardForm } from "~/domain/social-proof/forms";
 import { PROOF_TYPES } from "~/domain/social-proof/table";
 import type { ProofItem } from "~/domain/social-proof/types";
-import type { EntityDialogProps } from "~/components/admin/entity-dialog";
+import { type EntityDialogProps, useEntityForm } from "~/components/admin/entity-dialog";
 import { DraftDialog } from "./draft-dialog";
 import { CheckboxField, SelectField, TextField, TextareaField } from "~/components/forms";
-import { useSchemaForm } from "~/lib/use-schema-form";
 
 export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: EntityDialogProps<ProofItem>) {
-  const item = editing?.item;
-  const { form, fields } = useSchemaForm(editing ? updateProofCardForm : createProofCardForm, {
-    id: editing ? `proof-edit-${editing.id}` : "proof-add",
-    defaultValue: item
-      ? {
-          type: item.type,
-          title: item.title,
-          description: item.description,
-          beforeLabel: item.before.label,
-          beforeValue: item.before.value,
-          afterLabel: item.after.label,
-          afterValue: item.after.value,
-          stats: statsToText(item.stats),
-          verified: item.verified ? "on" : undefined,
-        }
-      : { type: "followers", beforeLabel: "Before", afterLabel: "After" },
-    onValid: onSubmit,
-  });
+  // The form's fields are the card's, with before and after flat and the figures as text.
+  const { form, fields } = useEntityForm(
+    "proof",
+    editing,
+    { create: createProofCardForm, update: updateProofCardForm },
+    {
+      blank: { type: "followers", beforeLabel: "Before", afterLabel: "After" },
+      of: ({ before, after, stats, verified, ...same }) => ({
+        ...same,
+        beforeLabel: before.label,
+        beforeValue: before.value,
+        afterLabel: after.label,
+        afterValue: after.value,
+        stats: statsToText(stats),
+        verified: verified ? "on" : undefined,
+      }),
+    },
+    onSubmit,
+  );
   return (
     <DraftDialog kind="proof" form={form} editing={editing} submitting={submitting} onClose={onClose}>
       <SelectField field={fields.type} label="Service" options={PROOF_TYPES} className="capitalize" />

@@ -1,30 +1,22 @@
 import { createTestimonialForm, updateTestimonialForm } from "~/domain/social-proof/forms";
 import type { Testimonial } from "~/domain/social-proof/types";
-import type { EntityDialogProps } from "~/components/admin/entity-dialog";
+import { type EntityDialogProps, useEntityForm } from "~/components/admin/entity-dialog";
 import { DraftDialog } from "./draft-dialog";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
-import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const LANGUAGE_LABELS = { en: "English", hi: "Hindi", hinglish: "Hinglish" } as const;
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => [n, `${n} of 5`] as const);
 
 export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: EntityDialogProps<Testimonial>) {
-  const item = editing?.item;
-  const { form, fields } = useSchemaForm(editing ? updateTestimonialForm : createTestimonialForm, {
-    id: editing ? `testimonial-edit-${editing.id}` : "testimonial-add",
-    defaultValue: item
-      ? {
-          name: item.name,
-          handle: item.handle,
-          content: item.content,
-          rating: String(item.rating),
-          date: item.date,
-          language: item.language,
-        }
-      : { rating: "5", language: "en" },
-    onValid: onSubmit,
-  });
+  // The form's fields are the testimonial's own.
+  const { form, fields } = useEntityForm(
+    "testimonial",
+    editing,
+    { create: createTestimonialForm, update: updateTestimonialForm },
+    { blank: { rating: "5", language: "en" }, of: (item) => ({ ...item, rating: String(item.rating) }) },
+    onSubmit,
+  );
   return (
     <DraftDialog kind="testimonial" form={form} editing={editing} submitting={submitting} onClose={onClose}>
       <TextField field={fields.name} label="Customer name" />
