@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN, insertOrders, ist, istDaysAgo } from "./admin-support";
-import { expectAccessible } from "./a11y-support";
+import { OPEN_DIALOG, OPEN_MENU, expectAccessible } from "./a11y-support";
 import { expect } from "./fixtures";
 import { adminTest } from "./signed-in";
 
@@ -76,13 +76,13 @@ test("the dashboard, with its chart's numbers, navigation, user menu and date pi
 
   await page.getByRole("button", { name: /remaining/ }).click();
   await expect(page.getByRole("menu")).toBeVisible();
-  await expectAccessible(page, "user menu open");
+  await expectAccessible(page, "user menu open", { within: OPEN_MENU });
   await page.keyboard.press("Escape");
   await expect(page.getByRole("menu")).toBeHidden();
 
   await page.getByRole("button", { name: /\w{3} \d{2}, \d{4} - / }).click();
   await expect(page.getByRole("grid").first()).toBeVisible();
-  await expectAccessible(page, "date picker open");
+  await expectAccessible(page, "date picker open", { within: OPEN_DIALOG });
 });
 
 test("the orders list, with its export menu, customer dialog and delete confirmation", async ({ page }, info) => {
@@ -93,17 +93,17 @@ test("the orders list, with its export menu, customer dialog and delete confirma
 
   await page.getByRole("button", { name: "Export Data" }).click();
   await expect(page.getByRole("menu")).toBeVisible();
-  await expectAccessible(page, "export menu open");
+  await expectAccessible(page, "export menu open", { within: OPEN_MENU });
   await page.keyboard.press("Escape");
 
   await page.getByRole("button", { name: "User Data" }).first().click();
   await expect(page.getByRole("dialog", { name: "Customer Information" })).toBeVisible();
-  await expectAccessible(page, "customer dialog");
+  await expectAccessible(page, "customer dialog", { within: OPEN_DIALOG });
   await page.keyboard.press("Escape");
 
   await page.getByRole("button", { name: "Delete Order" }).first().click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
-  await expectAccessible(page, "delete order confirmation");
+  await expectAccessible(page, "delete order confirmation", { within: OPEN_DIALOG });
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
 });
 
@@ -116,13 +116,13 @@ test("an order's details, with its confirmation dialogs", async ({ page }, info)
 
   await page.getByRole("button", { name: "Cancel order…" }).click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
-  await expectAccessible(page, "cancel order confirmation");
+  await expectAccessible(page, "cancel order confirmation", { within: OPEN_DIALOG });
   await page.keyboard.press("Escape");
   await expect(page.getByRole("alertdialog")).toBeHidden();
 
   await page.getByRole("button", { name: "Erase customer data" }).click();
   await expect(page.getByRole("alertdialog", { name: "Erase customer data?" })).toBeVisible();
-  await expectAccessible(page, "erase customer data confirmation");
+  await expectAccessible(page, "erase customer data confirmation", { within: OPEN_DIALOG });
   await page.keyboard.press("Escape");
 });
 
@@ -134,9 +134,9 @@ test("the plans, with the plan dialog and the delete confirmation", async ({ pag
   await page.getByRole("button", { name: "Add Plan" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Plan" });
   await expect(dialog).toBeVisible();
-  await expectAccessible(page, "add plan dialog");
+  await expectAccessible(page, "add plan dialog", { within: OPEN_DIALOG });
   await dialog.getByRole("button", { name: "Add Plan" }).click();
-  await expectAccessible(page, "add plan dialog with its errors");
+  await expectAccessible(page, "add plan dialog with its errors", { within: OPEN_DIALOG });
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
@@ -145,7 +145,7 @@ test("the plans, with the plan dialog and the delete confirmation", async ({ pag
     .first()
     .click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
-  await expectAccessible(page, "delete plan confirmation");
+  await expectAccessible(page, "delete plan confirmation", { within: OPEN_DIALOG });
   await page.keyboard.press("Escape");
 });
 
@@ -164,7 +164,7 @@ test("the settings and the danger zone's confirmations", async ({ page }) => {
 
   await zone.getByRole("button", { name: "Delete ALL Data (Everything)" }).click();
   await expect(page.getByRole("alertdialog").first()).toBeVisible();
-  await expectAccessible(page, "delete everything confirmation");
+  await expectAccessible(page, "delete everything confirmation", { within: OPEN_DIALOG });
   await page.keyboard.press("Escape");
 });
 
@@ -175,7 +175,7 @@ test("/admin/social-proof with its add dialogs", async ({ page }) => {
   for (const name of ["Add testimonial", "Add proof card"]) {
     await page.getByRole("button", { name }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    await expectAccessible(page, `/admin/social-proof, ${name} dialog`);
+    await expectAccessible(page, `/admin/social-proof, ${name} dialog`, { within: OPEN_DIALOG });
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
   }

@@ -15,13 +15,11 @@ const OWNER = { username: "owner", password: "expiry-owner-pass-1" };
 let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {
-  if (info.project.name !== "mobile") return;
+  // Skipped here, before the tests' pages are made (a skip in beforeEach comes after the page fixture opened one).
+  test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
   shop = await startTestShop({ engine: sqliteDatabase, admin: OWNER, env: { PAYMENT_WINDOW_SECONDS: "5" } });
 });
 test.afterAll(async () => shop?.stop());
-test.beforeEach(({}, info) => {
-  test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
-});
 
 const status = (orderId: string) =>
   withDb(

@@ -6,7 +6,8 @@ import { hydrated } from "./storefront-support";
 const REEL = "https://www.instagram.com/reel/C8xYz12AbCd/";
 const POST = "https://www.instagram.com/p/C8xYz12AbCd/";
 
-test.beforeEach(({}, info) => {
+// Skipped before the tests' pages are made (a skip in beforeEach comes after the page fixture opened one).
+test.beforeAll(({}, info) => {
   test.skip(info.project.name !== "mobile", "the money path is walked on a phone-sized screen");
 });
 

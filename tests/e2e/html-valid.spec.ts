@@ -13,7 +13,8 @@ import { hydrated } from "./storefront-support";
  */
 const validator = new HtmlValidate({ extends: ["html-validate:standard"] });
 
-test.beforeEach(({}, info) => {
+// Skipped before the tests' pages are made (a skip in beforeEach comes after the page fixture opened one).
+test.beforeAll(({}, info) => {
   test.skip(info.project.name !== "desktop", "the server sends the same HTML to every screen");
 });
 

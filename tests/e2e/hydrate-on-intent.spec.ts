@@ -9,7 +9,8 @@ import { hydrated } from "./storefront-support";
  */
 const appScript = /\/assets\/(entry\.client|root|service|track)-[\w-]+\.js$/;
 
-test.beforeEach(({}, info) => {
+// Skipped before the tests' pages are made (a skip in beforeEach comes after the page fixture opened one).
+test.beforeAll(({}, info) => {
   test.skip(info.project.name !== "mobile", "a phone's first touch is what starts React");
 });
 

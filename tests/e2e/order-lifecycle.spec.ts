@@ -17,6 +17,8 @@ import { expect, test, watchForErrors } from "./fixtures";
 test.describe.configure({ mode: "serial" });
 
 const OWNER = { username: "owner", password: "lifecycle-owner-1" };
+/** The admin pages ask the server for news this often (app/components/admin/use-admin-pulse.ts). */
+const PULSE_MS = 4_000;
 let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {
@@ -111,6 +113,9 @@ async function operator(browser: Browser, path: string, errors: string[], size: 
       ? { ...devices["Pixel 7"], viewport: { width: 390, height: 844 } }
       : { viewport: { width: 1280, height: 800 } },
   );
+  // The operator's page, never reloaded, learns of the buyer's steps at its next pulse: the test brings that
+  // pulse on (`admin.clock.runFor(PULSE_MS)`) instead of waiting up to four seconds for it.
+  await context.clock.install();
   const admin = await context.newPage();
   watchForErrors(admin, errors);
   await admin.goto(`${shop.url}${path}`);
@@ -145,6 +150,7 @@ test("a late payer: UTR after the window, the operator confirms on a live page, 
   // still say so.
   await windowRunsOut(orderId);
   expect(status(orderId)).toBe("expired");
+  await page.clock.runFor(POLL_MS);
   await expect(stage).toHaveText("Payment time expired");
   const lateUtr = page.getByLabel("Already paid? Enter your UTR (the 12-digit UPI reference)");
   await expect(lateUtr).toBeVisible();
@@ -163,6 +169,7 @@ test("a late payer: UTR after the window, the operator confirms on a live page, 
   await expect(page.getByText(/expired/i)).toHaveCount(0);
 
   // Without a reload, the operator's page shows a payment to confirm: sidebar badge, title, row.
+  await admin.clock.runFor(PULSE_MS);
   await expect(badge).toContainText("1", { timeout: 10_000 });
   await expect(badge).toHaveText("1 payment to confirm");
   await expect(admin).toHaveTitle(/^\(1\) Orders/);
@@ -180,6 +187,7 @@ test("a late payer: UTR after the window, the operator confirms on a live page, 
   await expect(actions).toContainText("512345678901");
   await actions.getByRole("button", { name: "Confirm payment" }).click();
   await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();
+  await admin.clock.runFor(PULSE_MS);
   const info = admin.getByRole("region", { name: "Order Information" });
   await expect(info.getByText("Sent to panel")).toBeVisible({ timeout: 15_000 });
   await expect(admin.locator("dt", { hasText: "Panel Order ID" }).locator("+ dd")).toHaveText(/^\d+$/);
@@ -187,6 +195,7 @@ test("a late payer: UTR after the window, the operator confirms on a live page, 
   await expect(admin).toHaveTitle(/^Order /);
 
   // The buyer's checkout, still open, follows.
+  await page.clock.runFor(POLL_MS);
   await expect(stage).toHaveText("Delivery in progress", { timeout: 15_000 });
 
   // The panel starts and gets going (20 s pending, then 90 s to deliver everything; its clock also runs on
@@ -203,6 +212,7 @@ test("a late payer: UTR after the window, the operator confirms on a live page, 
   await advancePanel(10_000);
   await page.clock.runFor(DELIVERY_REFRESH_POLLS * POLL_MS);
   await expect.poll(async () => Number(/^(\d+)/.exec(await count.innerText())![1])).toBeGreaterThan(delivered);
+  await admin.clock.runFor(PULSE_MS);
   await expect(info.getByText("Delivering")).toBeVisible({ timeout: 10_000 });
 
   // /track, the phone typed with a leading 0 and a space, tells the same story.
@@ -214,11 +224,13 @@ test("a late payer: UTR after the window, the operator confirms on a live page, 
 
   // Everything arrives.
   await advancePanel(120_000);
+  await page.clock.runFor(POLL_MS);
   await expect(stage).toHaveText("Delivered");
   await expect(page.getByText("All 100 have been delivered.")).toBeVisible();
   tracked = await track(tab, orderId, "+91 98765 43210");
   await expect(tracked.getByTestId("order-stage")).toHaveText("Delivered");
   await expect(tracked.locator("dt", { hasText: "Delivered so far" }).locator("+ dd")).toHaveText("100 of 100");
+  await admin.clock.runFor(PULSE_MS);
   await expect(info.getByText("Delivered")).toBeVisible({ timeout: 10_000 });
 
   // Never "expired" once the buyer had given a UTR; each step in its order ("paid – sending" may be too quick to see).
@@ -288,11 +300,14 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
   await expect(admin.getByText(/^Panel .+ saved$/)).toBeVisible();
   await admin.goto(`${shop.url}/admin/orders?range=all`);
 
+  // The buyer's checkout polls on the test's clock too: each step shows at the poll the test brings on.
+  await page.clock.install();
   const stages = await recordStages(page);
   const orderId = await buyFollowers(page, "refused.order");
   // This buyer, too, gives the UTR just after the window.
   const stage = page.getByTestId("order-stage");
   await windowRunsOut(orderId);
+  await page.clock.runFor(POLL_MS);
   await expect(stage).toHaveText("Payment time expired");
   await page.getByLabel(/Already paid\? Enter your UTR/).fill("612345678901");
   await page.getByRole("button", { name: "I have paid" }).click();
@@ -300,6 +315,7 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
 
   // The operator's list, never reloaded, shows the claim; confirming it from the row sends the order.
   const row = admin.getByRole("row").filter({ hasText: orderId });
+  await admin.clock.runFor(PULSE_MS);
   await expect(row).toContainText("Payment to confirm", { timeout: 10_000 });
   // On a phone the sidebar is folded away: its menu button carries the count.
   await expect(admin.getByRole("button", { name: "Open menu (1 payment to confirm)" })).toBeVisible();
@@ -307,6 +323,8 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
   await row.getByRole("button", { name: "Confirm payment" }).click();
   await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();
   // Refused outright: nothing is refunded by itself; the order waits for the operator's decision.
+  await admin.clock.runFor(PULSE_MS);
+  await page.clock.runFor(POLL_MS);
   await expect(row).toContainText("Failed", { timeout: 15_000 });
   await expect(stage).toHaveText("We are checking your order", { timeout: 15_000 });
   await expect(page.getByText("Your payment is safe.")).toBeVisible();
@@ -324,6 +342,7 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
 
   // About ₹49 paid, nothing delivered, the panel refused it: all of it back, no fee.
   const money = paidText(orderId);
+  await page.clock.runFor(POLL_MS);
   await expect(stage).toHaveText("Not delivered", { timeout: 15_000 });
   await expect(page.getByTestId("refund-due")).toHaveText(money.refund);
   await expect(page.getByText(`the ${money.paid} you paid, in full`)).toBeVisible();
@@ -352,6 +371,7 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
   await close();
 
   // The buyer's page, still open, says so.
+  await page.clock.runFor(POLL_MS);
   await expect(stage).toHaveText("Refunded", { timeout: 15_000 });
   await expect(page.getByTestId("refund-due")).toHaveText(money.refund);
   const tab = await page.context().newPage();
