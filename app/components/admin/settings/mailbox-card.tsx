@@ -1,4 +1,3 @@
-import { useId } from "react";
 import type { MailboxSettings } from "~/domain/payments/mail/mailbox-config";
 import { type MailboxResult, mailboxFormSchema } from "~/domain/payments/mailbox-settings-actions";
 import { CheckboxField, TextField } from "~/components/forms";
@@ -36,9 +35,9 @@ const LOOKS = {
  * the typed values (an empty password means the saved one) and saves nothing.
  */
 export function MailboxCard({ mailbox }: Props) {
-  const id = useId();
+  // A fixed id (one mailbox card a page): conform checks each submit comes from the form it made.
   const form = useSettingsForm(mailboxFormSchema, {
-    id: `${id}-mailbox`,
+    id: "bank-mailbox",
     failureTitle: "Bank e-mail alerts",
     defaultValue: {
       enabled: mailbox.enabled ? "on" : undefined,

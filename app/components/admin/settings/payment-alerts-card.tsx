@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import {
   MAX_PASTE_CHARS,
@@ -126,9 +126,8 @@ function Templates({ templates }: { templates: CustomTemplateInput[] }) {
 
 /** A new template, checked with the action's schema in the browser and compiled by the server, which says what is wrong under the field. */
 function AddTemplate({ onAdded }: { onAdded: () => void }) {
-  const id = useId();
   const add = useSettingsForm(addSchema, {
-    id: `${id}-add`,
+    id: "template-add",
     failureTitle: "Template not added",
     defaultValue: { channel: "sms" },
     onSuccess: onAdded,
@@ -178,9 +177,8 @@ function TemplateFields({
 }
 
 function TryAlert() {
-  const id = useId();
   const form = useSettingsForm(trySchema, {
-    id: `${id}-try`,
+    id: "template-try",
     failureTitle: "Alert not tried",
     defaultValue: { channel: "sms" },
   });
