@@ -38,7 +38,8 @@ test.beforeAll(async ({}, info) => {
     admin: OWNER,
     signIn: false,
     jobs: "off",
-    env: { BACKUP_DIR: backupDir() },
+    // A mailbox on this machine may be saved (the bank e-mail card's test saves 127.0.0.1; nothing connects to it).
+    env: { BACKUP_DIR: backupDir(), MAIL_ALLOW_PRIVATE_ADDRESSES: "true" },
   });
 });
 
@@ -294,4 +295,71 @@ test("danger zone: delete orders only, then everything, then restore every order
       .all(),
   );
   expect(restored[0]).toEqual({ order_id: "BKRESTORE000", price_paise: 7900, customer_name: "Asha" });
+});
+
+// Last: the danger zone above counts the settings rows left after deleting everything.
+test("bank e-mail alerts and payment-alert templates: a refusal under its field saves nothing; a saved value survives a reload", async ({
+  page,
+}) => {
+  await signIn(page, "/admin/settings");
+  await hydrated(page);
+  const mailbox = page.getByRole("region", { name: "Bank e-mail alerts" });
+  const host = mailbox.getByLabel("IMAP host");
+  // The browser checks with the action's schema: a port of six digits never leaves the page.
+  await mailbox.getByLabel("Port").fill("123456");
+  await mailbox.getByRole("button", { name: "Save" }).click();
+  await expect(mailbox.getByRole("alert")).toHaveText("The port is a whole number from 1 to 65535");
+  await expect(mailbox.getByLabel("Port")).toHaveAttribute("aria-invalid", "true");
+  // What only the server judges (a host name) is refused under its field, and focused there.
+  await mailbox.getByLabel("Port").fill("993");
+  await host.fill("not a host!");
+  await mailbox.getByLabel("User name").fill("alerts@growly.in");
+  await mailbox.getByRole("button", { name: "Save" }).click();
+  await expect(mailbox.getByRole("alert")).toHaveText('"not a host!" is not a host name');
+  await expect(host).toHaveAttribute("aria-invalid", "true");
+  await expect(host).toBeFocused();
+  await page.reload();
+  await hydrated(page);
+  await expect(host).toHaveValue("");
+  await expect(mailbox.getByLabel("User name")).toHaveValue("");
+
+  await host.fill("127.0.0.1");
+  await mailbox.getByLabel("User name").fill("alerts@growly.in");
+  await mailbox.getByLabel("Your alert address (the one the bank writes to)").fill("owner@growly.in");
+  await mailbox.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Bank e-mail alerts saved (off)").first()).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(host).toHaveValue("127.0.0.1");
+  await expect(mailbox.getByLabel("User name")).toHaveValue("alerts@growly.in");
+  await expect(mailbox.getByLabel("Your alert address (the one the bank writes to)")).toHaveValue("owner@growly.in");
+  await expect(mailbox.getByLabel("Read this mailbox")).not.toBeChecked();
+
+  const alerts = page.getByRole("region", { name: "Payment alerts" });
+  const add = alerts.locator("form").filter({ has: page.getByRole("button", { name: "Add template" }) });
+  await add.getByLabel("Name").fill("Growly Bank");
+  await add.getByLabel("Pattern", { exact: true }).fill("Rs (?<rupees>[0-9.]+) credited");
+  await add.getByLabel("SMS sender ids (a regular expression)").fill("GROWLY$");
+  await add.getByRole("button", { name: "Add template" }).click();
+  await expect(add.getByRole("alert")).toContainText("the pattern must capture the amount");
+  await expect(add.getByLabel("Pattern", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  // A missing sender list is the sender field's refusal, not the pattern's.
+  await add.getByLabel("Pattern", { exact: true }).fill("Rs (?<amount>[0-9.]+) credited");
+  await add.getByLabel("SMS sender ids (a regular expression)").fill("");
+  await add.getByRole("button", { name: "Add template" }).click();
+  await expect(add.getByRole("alert")).toContainText("name the SMS sender ids");
+  await expect(add.getByLabel("SMS sender ids (a regular expression)")).toHaveAttribute("aria-invalid", "true");
+  await page.reload();
+  await hydrated(page);
+  await expect(alerts.getByRole("listitem")).toHaveCount(0);
+
+  await add.getByLabel("Name").fill("Growly Bank");
+  await add.getByLabel("Pattern", { exact: true }).fill("Rs (?<amount>[0-9.]+) credited");
+  await add.getByLabel("SMS sender ids (a regular expression)").fill("GROWLY$");
+  await add.getByRole("button", { name: "Add template" }).click();
+  await expect(page.getByText('Template "Growly Bank" added').first()).toBeVisible();
+  await expect(add.getByLabel("Name")).toHaveValue("");
+  await page.reload();
+  await expect(alerts.getByRole("listitem")).toHaveCount(1);
+  await expect(alerts.getByRole("listitem")).toContainText("Growly Bank (SMS)");
 });

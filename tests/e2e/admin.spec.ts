@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { formatDayLabel } from "../../app/lib/ist-time";
-import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, uniqueUtr } from "./admin-support";
+import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, uniqueUtr, withDb } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
@@ -210,6 +210,54 @@ test("order details show the order, its payment and the actions its state allows
   await expect(page.getByText("Order not found")).toBeVisible();
   await page.getByRole("link", { name: "Back to orders" }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
+});
+
+test("a confirmation stays open, busy, until its action answers: a refusal shows in it, a double click sends once", async ({
+  page,
+}, info) => {
+  const { d2 } = days(info.project.name);
+  const [id] = insertOrders([{ created_at: ist(d2, "07:30"), status: "payment_claimed", target: "confirm.wait" }]);
+  await signIn(page, `/admin/orders/${id}`);
+  await hydrated(page);
+  // The action's answer is held back until the test lets it go, so what the operator sees meanwhile can be checked.
+  let sent = 0;
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/admin/orders/${id}.data*`, async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    sent++;
+    await held;
+    await route.continue();
+  });
+  const actions = page.getByRole("region", { name: "Actions" });
+  await actions.getByRole("button", { name: "Cancel order…" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Cancel this order?" });
+  // Meanwhile the order was cancelled elsewhere (another tab, the API): this cancel will be refused.
+  withDb((db) => db.prepare("update orders set status = 'cancelled' where order_id = ?").run(id));
+  await dialog.getByRole("button", { name: "Cancel order" }).dblclick();
+  await expect(dialog.getByRole("button", { name: "Cancel order" })).toBeDisabled();
+  await expect(dialog.getByRole("button", { name: "Go back" })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeVisible();
+  answer();
+  // Refused: said in the dialog, which stays open; the action was sent once.
+  await expect(dialog.getByRole("alert")).not.toBeEmpty();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel order" })).toBeEnabled();
+  expect(sent).toBe(1);
+  await dialog.getByRole("button", { name: "Go back" }).click();
+  await expect(dialog).toBeHidden();
+  // Asked again, the old refusal is gone.
+  withDb((db) => db.prepare("update orders set status = 'payment_claimed' where order_id = ?").run(id));
+  await page.reload();
+  await hydrated(page);
+  await actions.getByRole("button", { name: "Cancel order…" }).click();
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  // Done: the dialog closes only now, with the order cancelled.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("region", { name: "Order Information" }).getByText("Cancelled")).toBeVisible();
+  expect(sent).toBe(2);
 });
 
 test("plans show price, status and actions without scrolling sideways, on a phone too", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { formatInr } from "~/lib/money";
-import { ConfirmActionDialog } from "./orders/confirm-action-dialog";
 
 /**
  * The spec's "Are you sure you want to delete this order?". A paid order (a
@@ -9,11 +9,19 @@ import { ConfirmActionDialog } from "./orders/confirm-action-dialog";
  */
 export function ConfirmDeleteDialog({
   order,
-  onOpenChange,
+  open,
+  working,
+  error,
+  onCancel,
   onConfirm,
 }: {
   order: { orderId: string; sale: boolean; price: number } | null;
-  onOpenChange: (open: boolean) => void;
+  open: boolean;
+  /** The delete has been sent and not answered yet. */
+  working: boolean;
+  /** The delete's refusal. */
+  error: string | null;
+  onCancel: () => void;
   /** With the order id as the operator typed it (a sale), or nothing. */
   onConfirm: (typedOrderId?: string) => void;
 }) {
@@ -22,20 +30,15 @@ export function ConfirmDeleteDialog({
   const sale = order?.sale ?? false;
   const matches = order !== null && typed.trim().replace(/^#/, "").toUpperCase() === order.orderId;
   return (
-    <ConfirmActionDialog
-      open={order !== null}
-      onOpenChange={(open) => {
-        if (!open) setTyped("");
-        onOpenChange(open);
-      }}
+    <ConfirmDialog
+      open={open && order !== null}
+      working={working}
+      error={error}
       title="Are you sure you want to delete this order?"
       confirmLabel="Delete"
-      cancelLabel="Cancel"
       confirmDisabled={sale && !matches}
-      onConfirm={() => {
-        onConfirm(sale ? typed.trim() : undefined);
-        setTyped("");
-      }}
+      onCancel={onCancel}
+      onConfirm={() => onConfirm(sale ? typed.trim() : undefined)}
     >
       <p>This action cannot be undone. This will permanently delete the order.</p>
       {order && sale && (
@@ -60,6 +63,6 @@ export function ConfirmDeleteDialog({
           />
         </>
       )}
-    </ConfirmActionDialog>
+    </ConfirmDialog>
   );
 }

@@ -58,7 +58,7 @@ export async function runPaymentAlertsAction(
         senders: action.senders,
       };
       const checked = compileTemplate(input, current.length);
-      if (!checked.ok) throw new AppError("INVALID_INPUT", checked.message, { field: "pattern" });
+      if (!checked.ok) throw new AppError("INVALID_INPUT", checked.message, { field: checked.field });
       await saveCustomTemplates(db, [...current, { ...input, name: input.name.trim(), pattern: input.pattern.trim() }]);
       await audit("payments.template_add", { name: input.name.trim(), channel: input.channel, pattern: input.pattern });
       return { ok: true, intent, message: `Template "${input.name.trim()}" added` };
@@ -98,7 +98,7 @@ async function tryTemplates(
       { name: action.name || "This template", channel, pattern, senders: action.senders },
       0,
     );
-    if (!checked.ok) throw new AppError("INVALID_INPUT", checked.message, { field: "pattern" });
+    if (!checked.ok) throw new AppError("INVALID_INPUT", checked.message, { field: checked.field });
     custom = [checked.template];
   }
   const sender = action.sender.trim() || null;

@@ -37,7 +37,10 @@ export const MAX_CUSTOM_TEMPLATES = 20;
 const MAX_PATTERN_CHARS = 600;
 const GROUPS = ["amount", "utr", "vpa", "date", "time"] as const;
 
-export type TemplateCheck = { ok: true; template: AlertTemplate } | { ok: false; message: string };
+/** A refusal names the form field at fault (the Settings card shows it there). */
+export type TemplateCheck =
+  | { ok: true; template: AlertTemplate }
+  | { ok: false; message: string; field: "name" | "channel" | "pattern" | "senders" };
 
 /** A pattern compiled for RE2, or why it cannot be (the engine's own words, or a plainer reason for backtracking syntax). */
 function compileRe2(source: string): { ok: true; re: RE2JS } | { ok: false; message: string } {
@@ -63,9 +66,13 @@ function compileRe2(source: string): { ok: true; re: RE2JS } | { ok: false; mess
 export function compileTemplate(input: CustomTemplateInput, index = 0): TemplateCheck {
   const name = input.name.trim();
   const label = name || `Template ${index + 1}`;
-  const fail = (message: string): TemplateCheck => ({ ok: false, message: `${label}: ${message}` });
-  if (name.length === 0 || name.length > 60) return fail("give it a name of 1-60 characters");
-  if (input.channel !== "sms" && input.channel !== "email") return fail("choose SMS or e-mail");
+  const fail = (message: string, field: "name" | "channel" | "pattern" | "senders" = "pattern"): TemplateCheck => ({
+    ok: false,
+    message: `${label}: ${message}`,
+    field,
+  });
+  if (name.length === 0 || name.length > 60) return fail("give it a name of 1-60 characters", "name");
+  if (input.channel !== "sms" && input.channel !== "email") return fail("choose SMS or e-mail", "channel");
   const source = input.pattern.trim();
   if (source.length === 0 || source.length > MAX_PATTERN_CHARS) {
     return fail(`the pattern must be 1-${MAX_PATTERN_CHARS} characters`);
@@ -85,11 +92,11 @@ export function compileTemplate(input: CustomTemplateInput, index = 0): Template
   const senderSource = (input.senders ?? "").trim();
   if (input.channel === "sms") {
     if (senderSource.length === 0) {
-      return fail("name the SMS sender ids it may come from (e.g. HDFCBK$): anyone can text your phone");
+      return fail("name the SMS sender ids it may come from (e.g. HDFCBK$): anyone can text your phone", "senders");
     }
-    if (senderSource.length > 200) return fail("the sender pattern is too long");
+    if (senderSource.length > 200) return fail("the sender pattern is too long", "senders");
     const senders = compileRe2(senderSource);
-    if (!senders.ok) return fail(`the sender pattern ${senders.message}`);
+    if (!senders.ok) return fail(`the sender pattern ${senders.message}`, "senders");
     sender = (s) => senders.re.matcher(s.trim()).find();
   }
   return {

@@ -26,6 +26,9 @@ const mailboxFields = {
   recipients: text(1_000, "The list of alert addresses is too long"),
 };
 
+/** The card's fields, checked in the browser as the action checks them (the intent is the button pressed). */
+export const mailboxFormSchema = z.object(mailboxFields);
+
 export const mailboxActionSchemas = [
   z.object({ intent: z.literal("mailbox-save"), ...mailboxFields }),
   z.object({ intent: z.literal("mailbox-test"), ...mailboxFields }),

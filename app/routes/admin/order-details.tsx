@@ -172,7 +172,6 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const busy = fetcher.state !== "idle";
   const chat = whatsappLink(order.customerPhone);
   return (
     <div className="space-y-4">
@@ -194,8 +193,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               orderId={order.orderId}
               customerName={order.customerName}
               customerPhone={order.customerPhone}
-              busy={busy}
-              onErase={() => void fetcher.submit({ intent: "erase" }, { method: "post" })}
+              fetcher={fetcher}
             />
           )}
         </Section>

@@ -2,11 +2,12 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/social-proof";
 import { adminTitle } from "~/lib/admin-title";
-import { ConfirmActionDialog } from "~/components/admin/orders/confirm-action-dialog";
 import { ItemList } from "~/components/admin/social-proof/item-list";
 import { ProofCardDialog } from "~/components/admin/social-proof/proof-card-dialog";
 import { LANGUAGE_LABELS, TestimonialDialog } from "~/components/admin/social-proof/testimonial-dialog";
 import { useActionToast } from "~/components/admin/use-action-toast";
+import { useConfirmedAction } from "~/components/admin/use-confirmed-action";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { runSocialProofAction, socialProofAdminView } from "~/domain/social-proof/admin.server";
@@ -43,6 +44,11 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
   const [deleting, setDeleting] = useState<{ intent: SocialProofIntent; id: number; title: string } | null>(null);
   const [lastIntent, setLastIntent] = useState<SocialProofIntent>("testimonial.create");
   const busy = fetcher.state !== "idle";
+  const removal = useConfirmedAction(fetcher);
+  const askDelete = (target: NonNullable<typeof deleting>) => {
+    setDeleting(target);
+    removal.ask("open");
+  };
   useActionToast(fetcher, {
     failureTitle: lastIntent.endsWith("delete") ? "Failed to delete" : "Failed to save",
     onSuccess: () => {
@@ -93,7 +99,7 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
         })}
         onEdit={(target) => setEditing({ kind: "testimonial", target })}
         onSend={send}
-        onDelete={setDeleting}
+        onDelete={askDelete}
       />
       <ItemList
         kind="proof"
@@ -110,7 +116,7 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
         })}
         onEdit={(target) => setEditing({ kind: "proof", target })}
         onSend={send}
-        onDelete={setDeleting}
+        onDelete={askDelete}
       />
 
       {editing?.kind === "testimonial" && (
@@ -129,16 +135,14 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
           onSubmit={submit}
         />
       )}
-      <ConfirmActionDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !busy && setDeleting(null)}
+      <ConfirmDialog
+        {...removal.dialog("open")}
         title={`Delete "${deleting?.title ?? ""}"?`}
         confirmLabel="Delete"
-        cancelLabel="Cancel"
-        onConfirm={() => deleting && send({ intent: deleting.intent, id: deleting.id })}
+        onConfirm={removal.confirm(() => deleting && send({ intent: deleting.intent, id: deleting.id }))}
       >
         It is removed from the site at once and cannot be undone.
-      </ConfirmActionDialog>
+      </ConfirmDialog>
     </div>
   );
 }

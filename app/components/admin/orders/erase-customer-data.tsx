@@ -1,22 +1,22 @@
-import { useState } from "react";
+import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ConfirmActionDialog } from "./confirm-action-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useConfirmedAction } from "../use-confirmed-action";
 
 /** On the buyer's request, forget their name and phone; asked once more first, as it cannot be undone. */
 export function EraseCustomerData({
   orderId,
   customerName,
   customerPhone,
-  busy,
-  onErase,
+  fetcher,
 }: {
   orderId: string;
   customerName: string | null;
   customerPhone: string | null;
-  busy: boolean;
-  onErase: () => void;
+  /** The order page's fetcher: the erase goes through it, and its answer closes the dialog or shows in it. */
+  fetcher: Pick<FetcherWithComponents<unknown>, "state" | "submit" | "data">;
 }) {
-  const [asking, setAsking] = useState(false);
+  const confirm = useConfirmedAction(fetcher);
   return (
     <div className="mt-4 border-t border-gray-100 pt-4">
       <p className="mb-2 text-sm text-gray-600">
@@ -25,19 +25,17 @@ export function EraseCustomerData({
       <Button
         variant="dangerOutline"
         size="sm"
-        disabled={busy}
-        onClick={() => setAsking(true)}
+        disabled={fetcher.state !== "idle"}
+        onClick={() => confirm.ask("open")}
         className="bg-white py-2 text-red-800"
       >
         Erase customer data
       </Button>
-      <ConfirmActionDialog
-        open={asking}
-        onOpenChange={setAsking}
+      <ConfirmDialog
+        {...confirm.dialog("open")}
         title="Erase customer data?"
         confirmLabel="Erase"
-        cancelLabel="Cancel"
-        onConfirm={onErase}
+        onConfirm={confirm.confirm(() => void fetcher.submit({ intent: "erase" }, { method: "post" }))}
       >
         <p>
           The buyer's details on order <span className="font-mono">{orderId}</span> will be erased:
@@ -50,7 +48,7 @@ export function EraseCustomerData({
           <dd className="min-w-0 break-words font-medium text-gray-900">{customerPhone ?? "None"}</dd>
         </dl>
         <p>The order itself, its amount and its history stay. This cannot be undone.</p>
-      </ConfirmActionDialog>
+      </ConfirmDialog>
     </div>
   );
 }

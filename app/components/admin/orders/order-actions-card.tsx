@@ -9,11 +9,12 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { UtrHolding } from "~/domain/payments/credits.server";
 import type { RefundPayment } from "~/domain/payments/refund-payment.server";
-import { ConfirmActionDialog } from "./confirm-action-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useConfirmedAction } from "../use-confirmed-action";
 import { RefundPay } from "./refund-pay";
 import { SentToPanel } from "./sent-to-panel";
 
-type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit">;
+type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit" | "data">;
 
 /** The state's main action, and the others beside it. */
 const primary = { variant: "success", size: "md", className: "py-2.5 text-sm" } as const;
@@ -39,7 +40,7 @@ export function OrderActionsCard({
 }) {
   const { actions } = order;
   const busy = fetcher.state !== "idle";
-  const [asking, setAsking] = useState<"unpaid" | "cancel" | "resend" | null>(null);
+  const confirm = useConfirmedAction<"unpaid" | "cancel" | "resend">(fetcher);
   const [reference, setReference] = useState("");
   const [checkedAtPanel, setCheckedAtPanel] = useState(false);
   const wait = order.smmPanel.wait;
@@ -47,6 +48,12 @@ export function OrderActionsCard({
   const [cancelledBy, setCancelledBy] = useState<"shop" | "buyer">("shop");
   const submit = (intent: OrderActionIntent, fields: Record<string, string> = {}) =>
     fetcher.submit({ intent, ...fields }, { method: "post" });
+  /** A question's dialog: open until its action answers, sending `intent` with `fields` once confirmed. */
+  const asked = (which: "unpaid" | "cancel" | "resend", intent: OrderActionIntent, fields: Record<string, string>) => ({
+    ...confirm.dialog(which),
+    cancelLabel: "Go back",
+    onConfirm: confirm.confirm(() => void submit(intent, fields)),
+  });
   const button = (intent: OrderActionIntent, label: string, look: typeof primary | typeof secondary) => (
     <Button {...look} onClick={() => void submit(intent)} disabled={busy}>
       {label}
@@ -113,7 +120,7 @@ export function OrderActionsCard({
             {...primary}
             onClick={() => {
               setCheckedAtPanel(false);
-              setAsking("resend");
+              confirm.ask("resend");
             }}
             disabled={busy}
           >
@@ -164,12 +171,12 @@ export function OrderActionsCard({
       )}
       <div className="flex flex-wrap gap-2">
         {actions.placeUnpaid && (
-          <Button {...secondary} onClick={() => setAsking("unpaid")} disabled={busy}>
+          <Button {...secondary} onClick={() => confirm.ask("unpaid")} disabled={busy}>
             Send without confirmed payment…
           </Button>
         )}
         {actions.cancel && (
-          <Button {...secondary} onClick={() => setAsking("cancel")} disabled={busy}>
+          <Button {...secondary} onClick={() => confirm.ask("cancel")} disabled={busy}>
             Cancel order…
           </Button>
         )}
@@ -177,26 +184,22 @@ export function OrderActionsCard({
       </div>
       {none && <p className="text-sm text-gray-600">Nothing to do for this order right now.</p>}
 
-      <ConfirmActionDialog
-        open={asking === "unpaid"}
-        onOpenChange={(open) => !open && setAsking(null)}
+      <ConfirmDialog
+        {...asked("unpaid", "place", { unpaid: "true" })}
         title="Send without a confirmed payment?"
         confirmLabel="Send anyway"
-        onConfirm={() => submit("place", { unpaid: "true" })}
       >
         <p>
           Nobody has confirmed a payment for this order. The SMM panel will charge your balance and deliver it even if
           the buyer never paid.
         </p>
         <p>Send it only if you have seen the money some other way.</p>
-      </ConfirmActionDialog>
-      <ConfirmActionDialog
-        open={asking === "resend"}
-        onOpenChange={(open) => !open && setAsking(null)}
+      </ConfirmDialog>
+      <ConfirmDialog
+        {...asked("resend", "retry", { checked: "true" })}
         title="Send this order again?"
         confirmLabel="Send again"
         confirmDisabled={!checkedAtPanel}
-        onConfirm={() => submit("retry", { checked: "true" })}
       >
         <p>
           The SMM panel may have taken this order even though it never answered. Sending it again could place it twice,
@@ -218,15 +221,11 @@ export function OrderActionsCard({
           />
           I looked in the panel's order list and this order is not there.
         </label>
-      </ConfirmActionDialog>
-      <ConfirmActionDialog
-        open={asking === "cancel"}
-        onOpenChange={(open) => !open && setAsking(null)}
+      </ConfirmDialog>
+      <ConfirmDialog
+        {...asked("cancel", "cancel", { byBuyer: String(order.payment.paidAt !== null && cancelledBy === "buyer") })}
         title="Cancel this order?"
         confirmLabel="Cancel order"
-        onConfirm={() =>
-          submit("cancel", { byBuyer: String(order.payment.paidAt !== null && cancelledBy === "buyer") })
-        }
       >
         {!order.payment.paidAt ? (
           <p>No payment was confirmed for this order. It will be closed.</p>
@@ -242,7 +241,7 @@ export function OrderActionsCard({
             <CancelledByChoice order={order} value={cancelledBy} onChange={setCancelledBy} />
           </>
         )}
-      </ConfirmActionDialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
 import type { OrdersPage, OrdersQuery } from "~/domain/orders/list.server";
 import { formatCount } from "~/lib/money";
 import { ConfirmDeleteDialog } from "../confirm-delete-dialog";
+import { useConfirmedAction } from "../use-confirmed-action";
 import { CustomerDialog } from "../customer-dialog";
 import { UpdateProfitsButton } from "../update-profits-button";
 import { ExportMenu } from "./export-menu";
@@ -24,6 +25,7 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
   const loading = useNavigation().state === "loading";
   const [customer, setCustomer] = useState<AdminOrderJson | null>(null);
   const [deleting, setDeleting] = useState<AdminOrderJson | null>(null);
+  const confirmDelete = useConfirmedAction(rowAction);
 
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
@@ -64,24 +66,33 @@ export function OrderList({ query, orders, total, totalCapped, page, pageCount, 
       )}
 
       <TableFrame className={loading ? "opacity-60" : ""}>
-        <OrdersTable orders={orders} rowAction={rowAction} onCustomer={setCustomer} onDelete={setDeleting} />
+        <OrdersTable
+          orders={orders}
+          rowAction={rowAction}
+          onCustomer={setCustomer}
+          onDelete={(order) => {
+            setDeleting(order);
+            confirmDelete.ask("open");
+          }}
+        />
       </TableFrame>
 
       <OrderPagination page={page} pageCount={pageCount} onPage={(p) => update({ page: String(p) })} />
 
       <CustomerDialog order={customer} onClose={() => setCustomer(null)} />
       <ConfirmDeleteDialog
+        key={deleting?.orderId}
         order={deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        onConfirm={(typed) => {
-          if (deleting) {
+        {...confirmDelete.dialog("open")}
+        onConfirm={(typed) =>
+          confirmDelete.confirm(() => {
+            if (!deleting) return;
             const fields = { intent: "delete", orderId: deleting.orderId };
             void rowAction.submit(typed === undefined ? fields : { ...fields, confirmOrderId: typed }, {
               method: "post",
             });
-          }
-          setDeleting(null);
-        }}
+          })()
+        }
       />
     </div>
   );

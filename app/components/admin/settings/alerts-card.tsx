@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
+import type { z } from "zod";
 import { type AlertSettingsResult, alertActionSchemas } from "~/domain/alerts/alert-settings-actions";
 import type { AlertSettingsView } from "~/domain/alerts/alert-settings.server";
 import { ALERT_EVENTS, ALERT_EVENT_LABELS, type AlertChannel } from "~/domain/alerts/events";
@@ -44,33 +45,19 @@ export function AlertsCard({ alerts }: Props) {
       balanceThreshold: settings.balanceThresholdPaise === null ? "" : String(settings.balanceThresholdPaise / 100),
     },
   });
-  const email = useSettingsForm(emailSchema, {
-    id: `${id}-email`,
-    failureTitle: "E-mail alerts",
-    defaultValue: {
-      enabled: on(settings.email.enabled),
-      smtpHost: settings.email.host,
-      smtpPort: String(settings.email.port),
-      smtpSecurity: settings.email.security,
-      smtpUser: settings.email.user,
-      mailFrom: settings.email.from,
-      mailTo: settings.email.to,
-    },
+  const email = useChannelForm(emailSchema, id, "email", settings.email.enabled, {
+    smtpHost: settings.email.host,
+    smtpPort: String(settings.email.port),
+    smtpSecurity: settings.email.security,
+    smtpUser: settings.email.user,
+    mailFrom: settings.email.from,
+    mailTo: settings.email.to,
   });
-  const telegram = useSettingsForm(telegramSchema, {
-    id: `${id}-telegram`,
-    failureTitle: "Telegram alerts",
-    defaultValue: {
-      enabled: on(settings.telegram.enabled),
-      telegramChatId: settings.telegram.chatId,
-      telegramUserIds: settings.telegram.operatorIds.join(", "),
-    },
+  const telegram = useChannelForm(telegramSchema, id, "telegram", settings.telegram.enabled, {
+    telegramChatId: settings.telegram.chatId,
+    telegramUserIds: settings.telegram.operatorIds.join(", "),
   });
-  const push = useSettingsForm(pushSchema, {
-    id: `${id}-push`,
-    failureTitle: "Web Push alerts",
-    defaultValue: { enabled: on(settings.push.enabled) },
-  });
+  const push = useChannelForm(pushSchema, id, "push", settings.push.enabled, {});
   return (
     <Card asChild radius="lg">
       <section aria-labelledby={`${id}-title`}>
@@ -162,6 +149,27 @@ export function AlertsCard({ alerts }: Props) {
       </section>
     </Card>
   );
+}
+
+const CHANNEL_FAILURE: Record<AlertChannel, string> = {
+  email: "E-mail alerts",
+  telegram: "Telegram alerts",
+  push: "Web Push alerts",
+};
+
+/** One channel's form: on or off, and its own fields as saved. */
+function useChannelForm<S extends z.ZodObject>(
+  schema: S,
+  cardId: string,
+  channel: AlertChannel,
+  enabled: boolean,
+  values: Partial<z.input<S>>,
+) {
+  return useSettingsForm(schema, {
+    id: `${cardId}-${channel}`,
+    failureTitle: CHANNEL_FAILURE[channel],
+    defaultValue: { ...values, enabled: on(enabled) },
+  });
 }
 
 function ChannelHeading({ title, enabled }: { title: string; enabled: boolean }) {

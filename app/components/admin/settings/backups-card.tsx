@@ -2,6 +2,7 @@ import { Download, RotateCcw } from "lucide-react";
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import { useActionToast } from "~/components/admin/use-action-toast";
+import { useConfirmedAction } from "~/components/admin/use-confirmed-action";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { type BackupContents, RestoreBackupDialog } from "./restore-backup-dialog";
@@ -20,13 +21,9 @@ export function BackupsCard({ backups }: { backups: Backup[] }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
   const [chosen, setChosen] = useState<string | null>(null);
   const working = fetcher.state !== "idle";
-  useActionToast(fetcher, { failureTitle: "Failed to restore the backup", onSuccess: () => setChosen(null) });
+  useActionToast(fetcher, { failureTitle: "Failed to restore the backup" });
+  const confirm = useConfirmedAction(fetcher);
   const backup = backups.find((b) => b.name === chosen) ?? null;
-
-  function restore() {
-    if (!chosen) return;
-    void fetcher.submit({ intent: "restore-backup", backup: chosen }, { method: "post" });
-  }
 
   return (
     <SectionCard
@@ -64,7 +61,10 @@ export function BackupsCard({ backups }: { backups: Backup[] }) {
                   variant="ghost"
                   size="inline"
                   aria-label={`Restore ${b.name}`}
-                  onClick={() => setChosen(b.name)}
+                  onClick={() => {
+                    setChosen(b.name);
+                    confirm.ask("open");
+                  }}
                   disabled={working}
                   className="flex items-center gap-1 font-medium text-brand-700 hover:underline"
                 >
@@ -76,11 +76,12 @@ export function BackupsCard({ backups }: { backups: Backup[] }) {
         </ul>
       )}
       <RestoreBackupDialog
+        {...confirm.dialog("open")}
         name={chosen}
         contents={backup?.contents ?? null}
-        working={working}
-        onCancel={() => setChosen(null)}
-        onConfirm={restore}
+        onConfirm={confirm.confirm(
+          () => chosen && void fetcher.submit({ intent: "restore-backup", backup: chosen }, { method: "post" }),
+        )}
       />
     </SectionCard>
   );

@@ -1,12 +1,17 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { MAX_PASTE_CHARS, type PaymentAlertsResult, type TriedAlert } from "~/domain/payments/alerts-settings-actions";
+import {
+  MAX_PASTE_CHARS,
+  type PaymentAlertsResult,
+  type TriedAlert,
+  paymentAlertActionSchemas,
+} from "~/domain/payments/alerts-settings-actions";
 import type { CustomTemplateInput } from "~/domain/payments/custom-templates";
 import { useActionToast } from "~/components/admin/use-action-toast";
+import { SelectField, TextField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
-import { Input, inputVariants } from "~/components/ui/input";
+import { SettingsForm, useSettingsForm } from "./settings-form";
 
 interface Props {
   sms: { configured: boolean; hint: string | null; setAt: number | null };
@@ -75,13 +80,18 @@ function SmsSecret({ sms, endpoint }: Pick<Props, "sms" | "endpoint">) {
   );
 }
 
+const [, , addSchema, , trySchema] = paymentAlertActionSchemas;
+const CHANNELS = [
+  ["sms", "SMS"],
+  ["email", "E-mail"],
+] as const;
+type FieldMeta = Parameters<typeof TextField>[0]["field"];
+
 function Templates({ templates }: { templates: CustomTemplateInput[] }) {
-  const add = useFetcher<PaymentAlertsResult>();
   const remove = useFetcher<PaymentAlertsResult>();
-  const [formKey, setFormKey] = useState(0);
-  useActionToast(add, { failureTitle: "Template not added", onSuccess: () => setFormKey((k) => k + 1) });
+  // A new, empty add form once a template is added.
+  const [added, setAdded] = useState(0);
   useActionToast(remove, { failureTitle: "Template not removed" });
-  const id = useId();
   return (
     <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
       <h3 className="font-semibold">Your templates</h3>
@@ -109,67 +119,71 @@ function Templates({ templates }: { templates: CustomTemplateInput[] }) {
           ))}
         </ul>
       )}
-      <add.Form method="post" key={formKey} className="space-y-2">
-        <input type="hidden" name="intent" value="template-add" />
-        <TemplateFields idPrefix={`${id}-add`} />
-        <Button type="submit" disabled={add.state !== "idle"} size="sm">
-          Add template
-        </Button>
-      </add.Form>
+      <AddTemplate key={added} onAdded={() => setAdded((n) => n + 1)} />
     </div>
   );
 }
 
-function TemplateFields({ idPrefix, optional = false }: { idPrefix: string; optional?: boolean }) {
+/** A new template, checked with the action's schema in the browser and compiled by the server, which says what is wrong under the field. */
+function AddTemplate({ onAdded }: { onAdded: () => void }) {
+  const add = useSettingsForm(addSchema, {
+    id: "template-add",
+    failureTitle: "Template not added",
+    defaultValue: { channel: "sms" },
+    onSuccess: onAdded,
+  });
+  return (
+    <SettingsForm settings={add} intent="template-add" className="space-y-2">
+      <TemplateFields fields={add.fields} />
+      <Button type="submit" disabled={add.busy} size="sm">
+        Add template
+      </Button>
+    </SettingsForm>
+  );
+}
+
+function TemplateFields({
+  fields,
+  optional = false,
+}: {
+  fields: Record<"name" | "channel" | "pattern" | "senders", FieldMeta>;
+  optional?: boolean;
+}) {
   return (
     <div className="grid gap-2 sm:grid-cols-2">
-      <Field id={`${idPrefix}-name`} label="Name" size="sm">
-        {(control) => <Input {...control} size="sm" name="name" maxLength={60} required={!optional} />}
-      </Field>
-      <Field id={`${idPrefix}-channel`} label="Alert type" size="sm">
-        {(control) => (
-          <select {...control} name="channel" className={inputVariants({ size: "sm" })}>
-            <option value="sms">SMS</option>
-            <option value="email">E-mail</option>
-          </select>
-        )}
-      </Field>
-      <Field
-        id={`${idPrefix}-pattern`}
-        label={optional ? "Pattern (empty: try all templates)" : "Pattern"}
-        size="sm"
-        className="sm:col-span-2"
-      >
-        {(control) => (
-          <Input
-            {...control}
-            size="sm"
-            name="pattern"
-            required={!optional}
-            maxLength={600}
-            className="font-mono"
-            placeholder="Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
-          />
-        )}
-      </Field>
-      <Field
-        id={`${idPrefix}-senders`}
-        label="SMS sender ids (a regular expression)"
-        size="sm"
-        className="sm:col-span-2"
-      >
-        {(control) => (
-          <Input {...control} size="sm" name="senders" maxLength={200} className="font-mono" placeholder="HDFCBK$" />
-        )}
-      </Field>
+      <TextField field={fields.name} label="Name" maxLength={60} required={!optional} />
+      <SelectField field={fields.channel} label="Alert type" options={CHANNELS} />
+      <div className="sm:col-span-2">
+        <TextField
+          field={fields.pattern}
+          label={optional ? "Pattern (empty: try all templates)" : "Pattern"}
+          required={!optional}
+          maxLength={600}
+          className="font-mono"
+          placeholder="Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <TextField
+          field={fields.senders}
+          label="SMS sender ids (a regular expression)"
+          maxLength={200}
+          className="font-mono"
+          placeholder="HDFCBK$"
+        />
+      </div>
     </div>
   );
 }
 
 function TryAlert() {
-  const fetcher = useFetcher<PaymentAlertsResult>();
-  const id = useId();
-  const data = fetcher.state === "idle" ? fetcher.data : undefined;
+  const form = useSettingsForm(trySchema, {
+    id: "template-try",
+    failureTitle: "Alert not tried",
+    defaultValue: { channel: "sms" },
+  });
+  const fetcher = form.fetcher;
+  const data = fetcher.state === "idle" ? (fetcher.data as PaymentAlertsResult | undefined) : undefined;
   const tried = data?.ok ? data.tried : undefined;
   const many = tried && tried.items.length > 1;
   return (
@@ -183,33 +197,24 @@ function TryAlert() {
         </code>
         ).
       </p>
-      <fetcher.Form method="post" className="space-y-2">
-        <input type="hidden" name="intent" value="template-try" />
-        <Field id={`${id}-text`} label="Alert text" size="sm">
-          {(control) => (
-            <textarea
-              {...control}
-              name="text"
-              required
-              rows={4}
-              maxLength={MAX_PASTE_CHARS}
-              className={inputVariants({ size: "sm" })}
-            />
-          )}
-        </Field>
-        <Field id={`${id}-sender`} label="Sender (SMS: as your phone shows it; e-mail: the bank's domain)" size="sm">
-          {(control) => <Input {...control} size="sm" name="sender" maxLength={100} placeholder="VM-HDFCBK" />}
-        </Field>
+      <SettingsForm settings={form} intent="template-try" className="space-y-2">
+        <TextareaField field={form.fields.text} label="Alert text" required rows={4} maxLength={MAX_PASTE_CHARS} />
+        <TextField
+          field={form.fields.sender}
+          label="Sender (SMS: as your phone shows it; e-mail: the bank's domain)"
+          maxLength={100}
+          placeholder="VM-HDFCBK"
+        />
         <details>
           <summary className="cursor-pointer text-sm font-medium">E-mail, or a template you are writing</summary>
           <div className="mt-2">
-            <TemplateFields idPrefix={`${id}-try`} optional />
+            <TemplateFields fields={form.fields} optional />
           </div>
         </details>
-        <Button type="submit" disabled={fetcher.state !== "idle"} variant="neutral" size="sm">
+        <Button type="submit" disabled={form.busy} variant="neutral" size="sm">
           Try
         </Button>
-      </fetcher.Form>
+      </SettingsForm>
       <div aria-live="polite" data-testid="try-result" className="text-sm">
         {data && !data.ok && <p className="text-red-700">{data.message}</p>}
         {many && <TriedMany items={tried.items} credits={tried.credits} />}

@@ -18,19 +18,22 @@ const ROWS: Array<[keyof BackupContents, string, string]> = [
 
 /** Asks before a restore, naming what the backup holds and that nothing present now is replaced. */
 export function RestoreBackupDialog(props: {
+  open: boolean;
   name: string | null;
   contents: BackupContents | null;
   working: boolean;
+  error: string | null;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
   return (
     <ConfirmDialog
-      open={props.name !== null}
+      open={props.open && props.name !== null}
       tone="primary"
       title="Restore this backup?"
       confirmLabel="Restore"
       working={props.working}
+      error={props.error}
       onCancel={props.onCancel}
       onConfirm={props.onConfirm}
     >

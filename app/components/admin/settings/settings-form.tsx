@@ -47,7 +47,8 @@ export function SettingsForm<S extends Record<string, unknown>>({
   children,
 }: {
   settings: { fetcher: FetcherWithComponents<Answer>; form: FormMetadata<S, string[]> };
-  intent: string;
+  /** The form's one intent; without it, each submit button names its own (`name="intent"`). */
+  intent?: string;
   className?: string;
   autoComplete?: "off";
   children: ReactNode;
@@ -57,7 +58,7 @@ export function SettingsForm<S extends Record<string, unknown>>({
   const refused = useFieldErrors(fetcher, ref);
   return (
     <fetcher.Form method="post" ref={ref} className={className} autoComplete={autoComplete} {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intent} />
+      {intent && <input type="hidden" name="intent" value={intent} />}
       <Refusals value={refused}>{children}</Refusals>
     </fetcher.Form>
   );
