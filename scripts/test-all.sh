@@ -26,11 +26,6 @@ if [ -n "$test_tmp_base" ] && test_tmp=$(mktemp -d "$test_tmp_base/shop-test-tmp
   chmod 1777 "$test_tmp"
   export TMPDIR="$test_tmp"
 fi
-# Workers per stage on the whole machine (ADR 0028, amended): the integration files wait on servers and
-# databases, so a third file fills the cores once the checks lane is done; the browsers left most of the
-# two cores idle with three at a time. Set either variable to choose.
-export INTEGRATION_WORKERS=${INTEGRATION_WORKERS:-3}
-export E2E_WORKERS=${E2E_WORKERS:-4}
 free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 export E2E_PORT=${E2E_PORT:-$(free_port)}
 reports=$(mktemp -d /tmp/shop-test-reports.XXXXXX)
