@@ -297,8 +297,8 @@ test("danger zone: delete orders only, then everything, then restore every order
   expect(restored[0]).toEqual({ order_id: "BKRESTORE000", price_paise: 7900, customer_name: "Asha" });
 });
 
-// Last: the danger zone above counts the settings rows left after deleting everything.
-test("bank e-mail alerts and payment-alert templates: a refusal under its field saves nothing; a saved value survives a reload", async ({
+// Last (these two): the danger zone above counts the settings rows left after deleting everything.
+test("bank e-mail alerts: a refusal under its field saves nothing; a saved mailbox survives a reload", async ({
   page,
 }) => {
   await signIn(page, "/admin/settings");
@@ -334,7 +334,13 @@ test("bank e-mail alerts and payment-alert templates: a refusal under its field 
   await expect(mailbox.getByLabel("User name")).toHaveValue("alerts@growly.in");
   await expect(mailbox.getByLabel("Your alert address (the one the bank writes to)")).toHaveValue("owner@growly.in");
   await expect(mailbox.getByLabel("Read this mailbox")).not.toBeChecked();
+});
 
+test("payment-alert templates: a refusal under its field saves nothing; an added template survives a reload", async ({
+  page,
+}) => {
+  await signIn(page, "/admin/settings");
+  await hydrated(page);
   const alerts = page.getByRole("region", { name: "Payment alerts" });
   const add = alerts.locator("form").filter({ has: page.getByRole("button", { name: "Add template" }) });
   await add.getByLabel("Name").fill("Growly Bank");
