@@ -115,12 +115,16 @@ lockfile() {
 integration() {
   prepared
   [ -n "$pg_url" ] || { echo "no PostgreSQL test cluster"; return 1; }
-  TEST_POSTGRES_URL="$pg_url" REQUIRE_POSTGRES=1 npx vitest run --project integration \
+  SECRETS_CANARY_BUILD="$PWD/${BUILD_DIR:-build}" TEST_POSTGRES_URL="$pg_url" REQUIRE_POSTGRES=1 npx vitest run --project integration \
     --reporter=verbose --reporter=json --outputFile.json="$reports/integration.json"
 }
 
+# The one production build is made with secrets in its environment: tests/integration/secrets.test.ts checks
+# (SECRETS_CANARY_BUILD) that none reached the browser's files of the build every other test runs.
+canary_env() { node -e 'for (const [k, v] of Object.entries(require("./tests/support/secret-canaries.json"))) console.log(`${k}=${v}`)'; }
 lane_build() {
-  stage "Production build" npm run --silent build || { fail "build"; touch "$reports/build.failed"; return; }
+  # shellcheck disable=SC2046 # one NAME=value word per line, none with spaces
+  stage "Production build" env $(canary_env) npm run --silent build || { fail "build"; touch "$reports/build.failed"; return; }
   touch "$reports/build.done"
   stage "Integration tests (SQLite and PostgreSQL)" integration || fail "integration tests"
 }
