@@ -4,6 +4,11 @@ import { expect, test } from "./fixtures";
 const IMG = "<img src=x onerror=alert(1)>";
 const SCRIPT = "<script>alert(2)</script>";
 
+// Skipped before the tests' pages are made (a skip in beforeEach comes after the page fixture opened one).
+test.beforeAll(({}, info) => {
+  test.skip(info.project.name !== "desktop", "what the operator's screens show, not their layout: one size is enough");
+});
+
 /**
  * Whatever a buyer types reaches the operator's screens as text. The fixture
  * already fails on page errors and CSP reports (an injected handler would be

@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures";
 
 /**
  * A shop of its own fulfilling through a SmartPanel (smm-panel-script) double on
- * loopback, at the project's screen size (desktop, and 390×844): the operator
+ * loopback, walked on a phone (390×844), as operator and buyer use it: the operator
  * pastes the panel's address and Test connection offers its API URL; the panel
  * goes down and a paid order waits, "delayed" on the buyer's /track in English
  * and Hindi, then goes out by itself; an answer lost after the panel created an
@@ -23,6 +23,14 @@ const OWNER = { username: "owner", password: "panel-delays-pass-1" };
 const PHONE = "9876543210";
 let shop: TestShop;
 let panel: PanelDouble;
+
+// Skipped before the tests' pages are made (a skip in beforeEach comes after the page fixture opened one).
+test.beforeAll(({}, info) => {
+  test.skip(
+    info.project.name !== "mobile",
+    "fulfilment, not layout: walked once, on the phone the operator and the buyer use",
+  );
+});
 
 test.beforeAll(async () => {
   panel = await startPanelDouble("smartpanel", { pendingMs: 60_000, runMs: 600_000 });
