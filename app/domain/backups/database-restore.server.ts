@@ -9,7 +9,6 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { promisify } from "node:util";
 import { createGunzip } from "node:zlib";
 import SQLite from "better-sqlite3";
-import { Decrypter } from "age-encryption";
 import pg from "pg";
 import { checksumFile } from "./database-backup.server";
 
@@ -79,6 +78,7 @@ async function decrypt(file: string, identities: string[], out: string): Promise
       `${basename(file)} is encrypted: give the secret key with --identity <key file> (or BACKUP_ENCRYPTION_IDENTITY_FILE)`,
     );
   }
+  const { Decrypter } = await import("age-encryption");
   const decrypter = new Decrypter();
   for (const identity of identities) decrypter.addIdentity(identity);
   try {

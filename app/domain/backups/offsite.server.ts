@@ -2,8 +2,7 @@ import { createReadStream } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { Encrypter } from "age-encryption";
+import type { S3Client } from "@aws-sdk/client-s3";
 import type { Config } from "~/lib/config.server";
 import { type DatabaseBackup, type OffsiteCopy, offsiteMarker } from "./database-backup.server";
 
@@ -32,7 +31,8 @@ export interface OffsiteTarget {
   bucket: string;
   prefix: string;
   recipient: string;
-  client: S3Client;
+  /** Made, with the SDK loaded, the first time a copy is put (ADR 0032). */
+  client: () => Promise<S3Client>;
   /** "s3://bucket/prefix" at the endpoint, for the admin and the logs. */
   label: string;
 }
@@ -54,26 +54,30 @@ export function offsiteTarget(config: OffsiteConfig): OffsiteTarget | null {
   if (!bucket || !recipient || !label) return null;
   const known = targets.get(config);
   if (known) return known;
-  const client = new S3Client({
-    region: config.BACKUP_S3_REGION,
-    ...(config.BACKUP_S3_ENDPOINT ? { endpoint: config.BACKUP_S3_ENDPOINT } : {}),
-    forcePathStyle: config.BACKUP_S3_FORCE_PATH_STYLE,
-    ...(config.BACKUP_S3_ACCESS_KEY_ID && config.BACKUP_S3_SECRET_ACCESS_KEY
-      ? {
-          credentials: {
-            accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
-            secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
-          },
-        }
-      : {}),
-    // Checksums only where S3 requires them: the SDK's default (a CRC in an aws-chunked trailer)
-    // is refused by several S3-compatible services. The age format authenticates every chunk anyway.
-    requestChecksumCalculation: "WHEN_REQUIRED",
-    responseChecksumValidation: "WHEN_REQUIRED",
-    // Our own retry schedule (the backup job's backoff) decides when to try again.
-    maxAttempts: 2,
-  });
-  const target = { bucket, prefix: config.BACKUP_S3_PREFIX, recipient, client, label };
+  let client: Promise<S3Client> | undefined;
+  const makeClient = async () => {
+    const { S3Client } = await import("@aws-sdk/client-s3");
+    return new S3Client({
+      region: config.BACKUP_S3_REGION,
+      ...(config.BACKUP_S3_ENDPOINT ? { endpoint: config.BACKUP_S3_ENDPOINT } : {}),
+      forcePathStyle: config.BACKUP_S3_FORCE_PATH_STYLE,
+      ...(config.BACKUP_S3_ACCESS_KEY_ID && config.BACKUP_S3_SECRET_ACCESS_KEY
+        ? {
+            credentials: {
+              accessKeyId: config.BACKUP_S3_ACCESS_KEY_ID,
+              secretAccessKey: config.BACKUP_S3_SECRET_ACCESS_KEY,
+            },
+          }
+        : {}),
+      // Checksums only where S3 requires them: the SDK's default (a CRC in an aws-chunked trailer)
+      // is refused by several S3-compatible services. The age format authenticates every chunk anyway.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
+      // Our own retry schedule (the backup job's backoff) decides when to try again.
+      maxAttempts: 2,
+    });
+  };
+  const target = { bucket, prefix: config.BACKUP_S3_PREFIX, recipient, client: () => (client ??= makeClient()), label };
   targets.set(config, target);
   return target;
 }
@@ -93,6 +97,11 @@ export async function uploadBackup(
   backup: DatabaseBackup,
   now = Date.now(),
 ): Promise<OffsiteCopy> {
+  const [{ Encrypter }, { PutObjectCommand }, client] = await Promise.all([
+    import("age-encryption"),
+    import("@aws-sdk/client-s3"),
+    target.client(),
+  ]);
   const encrypter = new Encrypter();
   encrypter.addRecipient(target.recipient);
   const encrypted = await encrypter.encrypt(
@@ -103,7 +112,7 @@ export async function uploadBackup(
   // A bucket that stops answering must not hold the backup job for ever.
   const timer = setTimeout(() => abort.abort(), 30 * 60_000);
   try {
-    await target.client.send(
+    await client.send(
       new PutObjectCommand({
         Bucket: target.bucket,
         Key: key,

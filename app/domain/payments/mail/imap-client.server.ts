@@ -1,4 +1,4 @@
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import { mailServerAddresses, pinnedLookup } from "~/domain/mail-server/address.server";
 import { redactSecret } from "~/lib/redact-secret";
 import type { MailboxSettings } from "./mailbox-config";
@@ -22,6 +22,7 @@ export async function imapClient(
   allowPrivate: boolean,
 ): Promise<ImapFlow> {
   const addresses = await mailServerAddresses({ host: settings.host, plain: !settings.tls, allowPrivate });
+  const { ImapFlow } = await import("imapflow");
   return new ImapFlow({
     host: settings.host,
     port: settings.port,

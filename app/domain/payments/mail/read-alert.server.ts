@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { DNSResolver } from "mailauth";
-import { simpleParser } from "mailparser";
+import type { ParsedMail } from "mailparser";
 import type { AppServices } from "~/context";
 import type { AlertTemplate } from "../custom-templates";
 import { collapseSpaces } from "../reader/alert-text";
@@ -41,9 +41,10 @@ export async function readAlertMail(
   source: Buffer,
   { settings, custom, resolver, now = Date.now() }: ReadOptions,
 ): Promise<MailOutcome> {
-  let mail: Awaited<ReturnType<typeof simpleParser>>;
+  let mail: ParsedMail;
   let trust: SenderTrust;
   try {
+    const { simpleParser } = await import("mailparser");
     mail = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
     trust = await judgeSender(source, {
       // Never a domain that signs what anyone writes, even one saved before such domains were refused.

@@ -1,4 +1,4 @@
-import { type DNSResolver, authenticate } from "mailauth";
+import type { DNSResolver } from "mailauth";
 import { alignedAllowedDomain } from "./domains";
 import { headerLines, topmostAuthenticationResults } from "./authentication-results";
 
@@ -58,6 +58,7 @@ function addressedTo(source: string, recipients: readonly string[], signed: stri
 }
 
 export async function judgeSender(source: Buffer, options: TrustOptions): Promise<SenderTrust> {
+  const { authenticate } = await import("mailauth");
   const result = await authenticate(source, {
     resolver: options.resolver,
     disableArc: true,
