@@ -123,8 +123,11 @@ integration() {
 # (SECRETS_CANARY_BUILD) that none reached the browser's files of the build every other test runs.
 canary_env() { node -e 'for (const [k, v] of Object.entries(require("./tests/support/secret-canaries.json"))) console.log(`${k}=${v}`)'; }
 lane_build() {
-  # shellcheck disable=SC2046 # one NAME=value word per line, none with spaces
-  stage "Production build" env $(canary_env) npm run --silent build || { fail "build"; touch "$reports/build.failed"; return; }
+  local canaries
+  # Without them the secrets test would check a build made with nothing to leak.
+  canaries=$(canary_env) || { fail "reading tests/support/secret-canaries.json"; touch "$reports/build.failed"; return; }
+  # shellcheck disable=SC2086 # one NAME=value word per line, none with spaces
+  stage "Production build" env $canaries npm run --silent build || { fail "build"; touch "$reports/build.failed"; return; }
   touch "$reports/build.done"
   stage "Integration tests (SQLite and PostgreSQL)" integration || fail "integration tests"
 }
