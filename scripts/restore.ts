@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
@@ -12,7 +13,7 @@ import {
 } from "~/domain/backups/database-restore.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { plural } from "~/lib/plural";
-import { loadConfigOrExit, openConfiguredDatabase } from "./cli";
+import { actAsOwnerOf, describeTarget, loadConfigOrExit, openConfiguredDatabase } from "./cli";
 
 /**
  * npm run restore -- <backup>            puts back what the danger zone deleted (rows still there are kept)
@@ -46,10 +47,14 @@ async function restoreFull() {
   }
   const file = existsSync(arg) || arg.includes("/") ? arg : `${databaseBackupDir(config.BACKUP_DIR)}/${arg}`;
   const identityFile = values.identity ?? process.env.BACKUP_ENCRYPTION_IDENTITY_FILE;
+  console.error(describeTarget(config));
   try {
+    // Read as whoever runs the command (root, for a key kept readable by root only)…
     const identities = identityFile ? identitiesIn(readFileSync(identityFile, "utf8")) : [];
     if (identityFile && identities.length === 0)
       throw new RestoreRefused(`${identityFile} holds no age secret key (AGE-SECRET-KEY-1…)`);
+    // …then everything written belongs to the shop's user: the owner of the database, or of its folder.
+    actAsRestoreOwner(config);
     let restored: { orders: number; lastOrderAt: number | null };
     if (config.database.kind === "sqlite") {
       const result = await restoreSqliteBackup({ file, target: config.database.file, force: values.force, identities });
@@ -82,8 +87,19 @@ async function restoreFull() {
   }
 }
 
+/** The restored files are the service's: act as the owner of the database, else of the folder it goes in. */
+function actAsRestoreOwner(config: ReturnType<typeof loadConfigOrExit>) {
+  if (config.database.kind === "sqlite") {
+    const file = config.database.file;
+    if (existsSync(file)) actAsOwnerOf(file, "The database");
+    else if (existsSync(dirname(file))) actAsOwnerOf(dirname(file), "The database folder");
+  } else if (existsSync(config.BACKUP_DIR)) {
+    actAsOwnerOf(config.BACKUP_DIR, "The backups folder");
+  }
+}
+
 async function restoreDeleted() {
-  const { config, database } = openConfiguredDatabase();
+  const { config, database } = await openConfiguredDatabase();
   try {
     if (!arg) {
       const backups = await listBackups(config.BACKUP_DIR);

@@ -19,6 +19,8 @@ import { proxyTrust } from "./proxy-trust";
 import { setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
 import { startJobControl } from "./job-control";
+import { instanceName, releaseName, takeCrashNote } from "./crash-note";
+import { recordProcessStart, recordProcessStop } from "~/domain/health/process-starts.server";
 import type { Config } from "~/lib/config.server";
 import type { Logger } from "~/lib/logger.server";
 
@@ -50,6 +52,16 @@ export async function startServer(
   );
   const migrations = await migrateToLatest(database.db, database.dialect);
   for (const m of migrations.results ?? []) logger.info({ migration: m.migrationName, status: m.status }, "migration");
+  // This start, and how the process before it ended: a crash loop shows on Health and /readyz.
+  const processStart = await recordProcessStart(database.db, {
+    instance: instanceName(config),
+    pid: process.pid,
+    release: releaseName(),
+    crash: takeCrashNote(config),
+  });
+  if (processStart.previousCrashed) {
+    logger.warn({ previous: processStart.previousEnd }, "started again after the previous process crashed");
+  }
   if (config.SEED_DEMO_DATA && (await seedDemoDataOnce(database.db))) {
     logger.info("empty database: seeded the demo catalogue and default settings");
   }
@@ -122,6 +134,9 @@ export async function startServer(
       await jobs?.stop();
       await simulator?.close();
       await vite?.close();
+      await recordProcessStop(database.db, processStart.id).catch((error: unknown) =>
+        logger.warn({ err: error }, "the clean stop could not be recorded"),
+      );
       await database.close();
     })());
 

@@ -202,7 +202,7 @@ const envSchema = z.object({
     .min(100, "expected milliseconds from 100 to 120000")
     .max(120000, "expected milliseconds from 100 to 120000")
     .default(15000),
-  /** The first wait before an order the panel could not take yet is sent again; doubled per attempt, at most 30 min. */
+  /** The first wait before an order the panel could not take yet is sent again; doubled per attempt, at most 90 s. */
   PANEL_RETRY_BASE_MS: z.coerce
     .number({ error: "expected milliseconds from 100 to 3600000" })
     .int()

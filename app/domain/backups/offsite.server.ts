@@ -1,5 +1,4 @@
-import { createReadStream } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { open, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { S3Client } from "@aws-sdk/client-s3";
@@ -102,33 +101,69 @@ export async function uploadBackup(
     import("@aws-sdk/client-s3"),
     target.client(),
   ]);
+  // Opened first: a backup this user cannot read (EACCES: written by another user) fails here, as a
+  // rejected promise the job records and alerts about, not later as a stream error nobody listens to.
+  const handle = await open(backup.file, "r");
   const encrypter = new Encrypter();
   encrypter.addRecipient(target.recipient);
-  const encrypted = await encrypter.encrypt(
-    Readable.toWeb(createReadStream(backup.file)) as ReadableStream<Uint8Array>,
-  );
   const key = offsiteKey(target, backup);
   const abort = new AbortController();
   // A bucket that stops answering must not hold the backup job for ever.
   const timer = setTimeout(() => abort.abort(), 30 * 60_000);
+  let bytes = 0;
   try {
-    await client.send(
-      new PutObjectCommand({
-        Bucket: target.bucket,
-        Key: key,
-        Body: Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>),
-        ContentLength: encrypted.size(backup.bytes),
-        ContentType: "application/octet-stream",
-        Metadata: backup.sha256 ? { "plain-sha256": backup.sha256 } : undefined,
-      }),
-      { abortSignal: abort.signal },
-    );
+    const plain = handle.createReadStream({ autoClose: false });
+    const encrypted = await encrypter.encrypt(Readable.toWeb(plain) as ReadableStream<Uint8Array>);
+    bytes = encrypted.size(backup.bytes);
+    const body = Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>);
+    // A read that fails half-way (a disk error) ends the request with that error instead of crashing the
+    // process: a stream's 'error' with no listener is an uncaught exception.
+    let failed: unknown = null;
+    body.on("error", (error) => {
+      failed = error;
+      abort.abort(error);
+    });
+    try {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: target.bucket,
+          Key: key,
+          Body: body,
+          ContentLength: bytes,
+          ContentType: "application/octet-stream",
+          Metadata: backup.sha256 ? { "plain-sha256": backup.sha256 } : undefined,
+        }),
+        { abortSignal: abort.signal },
+      );
+    } catch (error) {
+      throw failed ?? error;
+    }
+    if (failed) throw failed;
   } finally {
     clearTimeout(timer);
+    await handle.close();
   }
-  const copy: OffsiteCopy = { bucket: target.bucket, key, uploadedAt: now, bytes: encrypted.size(backup.bytes) };
+  const copy: OffsiteCopy = { bucket: target.bucket, key, uploadedAt: now, bytes };
   await writeFile(offsiteMarker(backup.file), JSON.stringify(copy), { mode: 0o600 });
   return copy;
+}
+
+/**
+ * Puts one tiny object (`<prefix>heartbeat`, the time) in the bucket: the
+ * health job's check that the bucket still takes copies (issue 52), with the
+ * same write-only key, while no backup is due. Throws what the bucket answered.
+ */
+export async function putHeartbeat(target: OffsiteTarget, now = Date.now()): Promise<void> {
+  const [{ PutObjectCommand }, client] = await Promise.all([import("@aws-sdk/client-s3"), target.client()]);
+  await client.send(
+    new PutObjectCommand({
+      Bucket: target.bucket,
+      Key: `${target.prefix}heartbeat`,
+      Body: `${new Date(now).toISOString()}\n`,
+      ContentType: "text/plain",
+    }),
+    { abortSignal: AbortSignal.timeout(30_000) },
+  );
 }
 
 /** What an upload failure says, without the request's details (no credentials are ever in it). */

@@ -11,6 +11,8 @@ import { formatAge, formatBytes } from "./format";
 import { listJobRuns } from "./job-runs.server";
 import { JOBS, type JobSpec, staleAfterMs } from "./jobs";
 import { type PanelHealth, panelHealth } from "./panel-check.server";
+import { restartsCheck } from "./process-starts.server";
+import { type FolderState, folderCheck, folderStates } from "./folders.server";
 import type { JobRunTable } from "./table";
 
 /**
@@ -39,6 +41,8 @@ export interface HealthReport {
   checks: HealthCheck[];
   database: { dialect: "sqlite" | "postgres"; bytes: number | null };
   disk: { path: string; freeBytes: number; totalBytes: number } | null;
+  /** Every folder the shop writes, with its free space and whether it can write there. */
+  folders: FolderState[];
   backups: {
     intervalHours: number;
     latest: Pick<DatabaseBackup, "name" | "bytes" | "createdAt" | "sha256" | "offsite"> | null;
@@ -52,8 +56,8 @@ export interface HealthReport {
 type Services = Pick<AppServices, "db" | "dialect" | "settings" | "config" | "logger" | "demoPanelUrl">;
 
 const MINUTE = 60_000;
+const PANEL_RED_AFTER_MS = 20_000;
 const HOUR = 60 * MINUTE;
-const GIB = 1024 ** 3;
 
 /** The instance's start, for "has never run" (a job may take its first interval to appear). */
 const PROCESS_STARTED_AT = Date.now() - process.uptime() * 1000;
@@ -161,6 +165,7 @@ export async function shopHealth(
         },
   );
   checks.push(panelCheck(panel));
+  checks.push(await restartsCheck(db, now));
 
   // Backups.
   const intervalHours = Number(settings.backupIntervalHours);
@@ -200,6 +205,14 @@ export async function shopHealth(
         since: age > allowedAge ? latest.createdAt + allowedAge : null,
       });
     }
+    if (target) {
+      const bucket = jobCheck(JOBS.bucket, row(JOBS.bucket), services, now, upSince);
+      checks.push({
+        ...bucket,
+        key: "bucket",
+        summary: bucket.status === "ok" ? `Takes copies: ${bucket.summary.toLowerCase()} (${target})` : bucket.summary,
+      });
+    }
     if (!target) {
       checks.push({
         key: "offsite",
@@ -222,16 +235,9 @@ export async function shopHealth(
     }
   }
 
-  // Disk and database.
-  if (disk) {
-    const needed = Math.max(GIB / 2, 2 * (dbBytes ?? 0));
-    checks.push({
-      key: "disk",
-      label: "Free disk space",
-      status: disk.freeBytes < needed ? "failing" : "ok",
-      summary: `${formatBytes(disk.freeBytes)} free of ${formatBytes(disk.totalBytes)} at ${disk.path}${disk.freeBytes < needed ? ` (below ${formatBytes(needed)}: backups and the database need room)` : ""}`,
-    });
-  }
+  // Every folder the shop writes: room and whether it can still write there.
+  const folders = await folderStates(config);
+  for (const folder of folders) checks.push(folderCheck(folder, dbBytes));
   checks.push({
     key: "database",
     label: "Database size",
@@ -250,6 +256,7 @@ export async function shopHealth(
     checks,
     database: { dialect: services.dialect, bytes: dbBytes },
     disk,
+    folders,
     backups: {
       intervalHours,
       latest: latest && {
@@ -277,7 +284,8 @@ function panelCheck(panel: PanelHealth): HealthCheck {
     case "failing":
       return {
         ...base,
-        status: panel.failingForMs >= 10 * MINUTE ? "failing" : "warn",
+        // Red at the second failed check in a row (checks are 30 s apart): a single glitch stays amber.
+        status: panel.failingForMs >= PANEL_RED_AFTER_MS ? "failing" : "warn",
         summary: `Unreachable for ${formatAge(panel.failingForMs)}: ${panel.message}`,
         since: panel.failingSince,
       };
