@@ -81,14 +81,17 @@ const PG_MIGRATION_LOCK = 7_351_204_913;
  * wait, then find nothing left to do.
  */
 export async function migrateToLatest(db: DB, dialect: Dialect): Promise<MigrationResultSet> {
-  const run = (conn: DB) =>
-    new Migrator({
+  const run = async (conn: DB) => {
+    // Read before the migrator's transaction (SQLite's one connection would wait on itself).
+    const newer = await newerMigrations(conn);
+    return new Migrator({
       db: conn,
-      provider: { getMigrations: async () => ({ ...(await newerMigrations(conn)), ...migrations(dialect) }) },
+      provider: { getMigrations: () => Promise.resolve({ ...newer, ...migrations(dialect) }) },
       // Features developed side by side add migrations with interleaved numbers;
       // each still runs exactly once, whatever order databases met them in.
       allowUnorderedMigrations: true,
     }).migrateToLatest();
+  };
 
   const result =
     dialect === "postgres"

@@ -118,6 +118,16 @@ const envSchema = z.object({
     .min(100, "expected milliseconds from 100 to 3600000")
     .max(3_600_000, "expected milliseconds from 100 to 3600000")
     .default(60_000),
+  /**
+   * How often the continuous copy ships the SQLite WAL's new frames to the bucket (the most a lost machine
+   * loses); only with a bucket set. Each run that finds new frames is one PUT.
+   */
+  BACKUP_STREAM_INTERVAL_MS: z.coerce
+    .number({ error: "expected milliseconds from 1000 to 60000" })
+    .int()
+    .min(1000, "expected milliseconds from 1000 to 60000")
+    .max(60_000, "expected milliseconds from 1000 to 60000")
+    .default(10_000),
   /** A bearer token an uptime monitor sends to /readyz from outside this machine; unset: loopback only. */
   READINESS_TOKEN: z.string().min(32, "expected at least 32 characters (openssl rand -hex 32)").optional(),
   PAYMENT_WINDOW_SECONDS: z.coerce

@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import { open, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -96,28 +97,47 @@ export async function uploadBackup(
   backup: DatabaseBackup,
   now = Date.now(),
 ): Promise<OffsiteCopy> {
+  const key = offsiteKey(target, backup);
+  const bytes = await putEncryptedFile(target, key, backup.file, backup.bytes, {
+    metadata: backup.sha256 ? { "plain-sha256": backup.sha256 } : undefined,
+  });
+  const copy: OffsiteCopy = { bucket: target.bucket, key, uploadedAt: now, bytes };
+  await writeFile(offsiteMarker(backup.file), JSON.stringify(copy), { mode: 0o600 });
+  return copy;
+}
+
+/**
+ * Encrypts a file as it streams and puts it under `key`; returns the
+ * encrypted size. The file is opened first: one this user cannot read
+ * (EACCES: written by another user) fails here as a rejected promise that the
+ * job records and alerts about, not later as a stream error nobody listens to,
+ * which would end the process (issue 52).
+ */
+export async function putEncryptedFile(
+  target: OffsiteTarget,
+  key: string,
+  file: string,
+  plainBytes: number,
+  { metadata, timeoutMs = 30 * 60_000 }: { metadata?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<number> {
   const [{ Encrypter }, { PutObjectCommand }, client] = await Promise.all([
     import("age-encryption"),
     import("@aws-sdk/client-s3"),
     target.client(),
   ]);
-  // Opened first: a backup this user cannot read (EACCES: written by another user) fails here, as a
-  // rejected promise the job records and alerts about, not later as a stream error nobody listens to.
-  const handle = await open(backup.file, "r");
+  // Opened and closed first: EACCES, ENOENT and the like reject here.
+  await (await open(file, "r")).close();
   const encrypter = new Encrypter();
   encrypter.addRecipient(target.recipient);
-  const key = offsiteKey(target, backup);
   const abort = new AbortController();
-  // A bucket that stops answering must not hold the backup job for ever.
-  const timer = setTimeout(() => abort.abort(), 30 * 60_000);
-  let bytes = 0;
+  // A bucket that stops answering must not hold the job for ever.
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
-    const plain = handle.createReadStream({ autoClose: false });
+    const plain = createReadStream(file);
     const encrypted = await encrypter.encrypt(Readable.toWeb(plain) as ReadableStream<Uint8Array>);
-    bytes = encrypted.size(backup.bytes);
+    const bytes = encrypted.size(plainBytes);
     const body = Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>);
-    // A read that fails half-way (a disk error) ends the request with that error instead of crashing the
-    // process: a stream's 'error' with no listener is an uncaught exception.
+    // A read that fails half-way (a disk error) ends the request with that error instead of the process.
     let failed: unknown = null;
     body.on("error", (error) => {
       failed = error;
@@ -131,7 +151,7 @@ export async function uploadBackup(
           Body: body,
           ContentLength: bytes,
           ContentType: "application/octet-stream",
-          Metadata: backup.sha256 ? { "plain-sha256": backup.sha256 } : undefined,
+          Metadata: metadata,
         }),
         { abortSignal: abort.signal },
       );
@@ -139,13 +159,26 @@ export async function uploadBackup(
       throw failed ?? error;
     }
     if (failed) throw failed;
+    return bytes;
   } finally {
     clearTimeout(timer);
-    await handle.close();
   }
-  const copy: OffsiteCopy = { bucket: target.bucket, key, uploadedAt: now, bytes };
-  await writeFile(offsiteMarker(backup.file), JSON.stringify(copy), { mode: 0o600 });
-  return copy;
+}
+
+/** Encrypts a small piece of data (a WAL segment) in memory and puts it under `key`. */
+export async function putEncryptedBytes(target: OffsiteTarget, key: string, data: Uint8Array): Promise<void> {
+  const [{ Encrypter }, { PutObjectCommand }, client] = await Promise.all([
+    import("age-encryption"),
+    import("@aws-sdk/client-s3"),
+    target.client(),
+  ]);
+  const encrypter = new Encrypter();
+  encrypter.addRecipient(target.recipient);
+  const body = await encrypter.encrypt(data);
+  await client.send(
+    new PutObjectCommand({ Bucket: target.bucket, Key: key, Body: body, ContentType: "application/octet-stream" }),
+    { abortSignal: AbortSignal.timeout(60_000) },
+  );
 }
 
 /**

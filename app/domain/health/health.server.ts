@@ -178,6 +178,13 @@ export async function shopHealth(
       status: "off",
       summary: "PostgreSQL: backed up by pg_dump or your provider's snapshots (docs/deploy.md), not by the shop",
     });
+    checks.push({
+      key: "stream",
+      label: JOBS.stream.label,
+      status: "off",
+      summary:
+        "PostgreSQL: WAL archiving (pgBackRest) or your provider's point-in-time recovery keeps the last minute (docs/deploy.md)",
+    });
   } else if (!(intervalHours > 0)) {
     checks.push({ key: "backups", label: "Database backups", status: "warn", summary: "Switched off in Settings" });
   } else {
@@ -206,6 +213,15 @@ export async function shopHealth(
       });
     }
     if (target) {
+      const stream = jobCheck(JOBS.stream, row(JOBS.stream), services, now, upSince);
+      checks.push({
+        ...stream,
+        key: "stream",
+        summary:
+          stream.status === "ok"
+            ? `Every ${Math.round(config.BACKUP_STREAM_INTERVAL_MS / 1000)} s to ${target}: ${stream.summary.toLowerCase()}`
+            : stream.summary,
+      });
       const bucket = jobCheck(JOBS.bucket, row(JOBS.bucket), services, now, upSince);
       checks.push({
         ...bucket,

@@ -53,6 +53,7 @@ export const JOBS = {
     () => 0,
   ),
   health: job("health check", "Health check", () => HEALTH_TICK_MS),
+  stream: job("continuous copy", "Continuous copy to the bucket", (c) => c.BACKUP_STREAM_INTERVAL_MS),
   // A tiny object put in the bucket every minute: an outage shows while nothing else is being copied.
   bucket: job(
     "bucket check",
