@@ -83,7 +83,19 @@ export function actAsOwnerOf(path: string, what: string): void {
 function guardSqlite(config: Config & { database: { kind: "sqlite" } }): void {
   const file = config.database.file;
   if (file === ":memory:") return;
-  if (!existsSync(file)) {
+  let missing = false;
+  try {
+    statSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EACCES") {
+      refuse(
+        `this command runs as user id ${process.getuid?.()}, who cannot reach ${resolve(file)}: run it as root (it then acts as the database's owner) or as the owner.`,
+      );
+    }
+    missing = true;
+  }
+  if (missing) {
     refuse(
       `there is no database at ${resolve(file)}. This command never creates one: check DATABASE_URL in ${envFile ?? "the environment"} (${envFile ? "" : "no /etc/boostkaro/shop.env here; "}SHOP_ENV_FILE names another file), or restore one with npm run restore -- --full.`,
     );
