@@ -19,6 +19,7 @@ import { proxyTrust } from "./proxy-trust";
 import { setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
 import { startJobControl } from "./job-control";
+import { inheritedSocket, trackConnections } from "./handover";
 import { instanceName, releaseName, takeCrashNote } from "./crash-note";
 import { recordProcessStart, recordProcessStop } from "~/domain/health/process-starts.server";
 import type { Config } from "~/lib/config.server";
@@ -99,9 +100,13 @@ export async function startServer(
   const door = createFrontDoor({ services, trust, app, build: typeof build === "function" ? null : build });
   const server = createServer(door.handle);
   answerClientErrors(server);
+  const connections = trackConnections(server);
+  // systemd's socket when it passed one (deploy/boostkaro.socket): kept open across restarts.
+  const inherited = inheritedSocket();
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);
-    server.listen(config.PORT, config.HOST, () => ok());
+    if (inherited) server.listen(inherited, () => ok());
+    else server.listen(config.PORT, config.HOST, () => ok());
   });
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
@@ -120,15 +125,8 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const shutdown = () =>
     (stopping ??= (async () => {
-      await new Promise<void>((done) => {
-        const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
-        server.close(() => {
-          clearTimeout(force);
-          done();
-        });
-        // Keep-alive sockets with no request in flight would otherwise hold close() open.
-        server.closeIdleConnections();
-      });
+      // Requests in flight finish; a proxy's kept-alive connections are left for it to close (server/handover.ts).
+      await connections.drain(config.SHUTDOWN_TIMEOUT_MS);
       door.stop();
       await jobControl?.close();
       await jobs?.stop();

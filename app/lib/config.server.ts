@@ -251,6 +251,11 @@ const envSchema = z.object({
     .default(4000),
 });
 
+/** Every variable the shop reads, by name (deploy/shop.env.example lists each; tests/integration/deploy-files). */
+export function configSchemaShape(): Record<string, unknown> {
+  return envSchema.shape;
+}
+
 export type Config = Omit<z.infer<typeof envSchema>, "HTTPS_REDIRECT"> & {
   /** Send plain-HTTP requests that came through the proxy on to HTTPS (308). */
   HTTPS_REDIRECT: boolean;
