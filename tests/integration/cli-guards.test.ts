@@ -1,4 +1,14 @@
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,7 +110,9 @@ describe("CLI commands on SQLite", () => {
       { uid: DAEMON, gid: DAEMON },
     );
     expect(open.code, open.output).toBe(1);
-    expect(open.output).toContain(`The database ${file} belongs to user id ${NOBODY}, and this command runs as user id ${DAEMON}`);
+    expect(open.output).toContain(
+      `The database ${file} belongs to user id ${NOBODY}, and this command runs as user id ${DAEMON}`,
+    );
     expect(existsSync(join(state, "backups"))).toBe(false);
   });
 });
@@ -131,7 +143,9 @@ describe.runIf(postgres)("CLI commands on PostgreSQL", () => {
     try {
       const url2 = shop.target.kind === "postgres" ? shop.target.url : "";
       const run = await runScript("backup", ["now"], { DATABASE_URL: url2, BACKUP_DIR: join(dir, "pg2") });
-      expect(run.output).toMatch(/Using configuration from this command's environment: database PostgreSQL 127\.0\.0\.1/);
+      expect(run.output).toMatch(
+        /Using configuration from this command's environment: database PostgreSQL 127\.0\.0\.1/,
+      );
       expect(run.output).toContain("pg_dump");
     } finally {
       await shop.drop();

@@ -126,11 +126,7 @@ describe("the continuous copy of a SQLite shop", () => {
     const listed = await runScript("restore", ["--list-bucket"], env);
     expect(listed.output).toContain(generation);
     const started = Date.now();
-    const restored = await runScript(
-      "restore",
-      ["--full", "--from-bucket", "--identity", join(fresh, "key.txt")],
-      env,
-    );
+    const restored = await runScript("restore", ["--full", "--from-bucket", "--identity", join(fresh, "key.txt")], env);
     const seconds = (Date.now() - started) / 1000;
     expect(restored.code, restored.output).toBe(0);
     expect(restored.output).toContain(`copy ${generation}`);
@@ -145,7 +141,10 @@ describe("the continuous copy of a SQLite shop", () => {
       ),
     ).toEqual(expected);
     expect((await orderRecords(back.db, [lost.order_id])).orders).toEqual([]);
-    const rows = await back.db.selectFrom("orders").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const rows = await back.db
+      .selectFrom("orders")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(rows.n)).toBe(shipped.length + 12_000);
     await back.close();
     rmSync(fresh, { recursive: true, force: true });

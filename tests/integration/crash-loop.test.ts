@@ -79,7 +79,9 @@ describe("a background job's error on a shop running as its own user", () => {
     // Killed (out of memory, SIGKILL): the next start counts a restart after a crash.
     await server.stop("SIGKILL");
     server = await spawnServer(env, 30_000, { uid: NOBODY, gid: NOBODY });
-    const again = (await (await fetch(`${server.url}/readyz`)).json()) as { checks: { key: string; status: string; summary: string }[] };
+    const again = (await (await fetch(`${server.url}/readyz`)).json()) as {
+      checks: { key: string; status: string; summary: string }[];
+    };
     const restarts = again.checks.find((c) => c.key === "restarts")!;
     expect(restarts.status).toBe("warn");
     expect(restarts.summary).toContain("Restarted once in 10 min after a crash");
@@ -87,7 +89,9 @@ describe("a background job's error on a shop running as its own user", () => {
     // A clean stop is not a crash.
     expect((await server.stop()).code).toBe(0);
     server = await spawnServer(env, 30_000, { uid: NOBODY, gid: NOBODY });
-    const clean = (await (await fetch(`${server.url}/readyz`)).json()) as { checks: { key: string; summary: string }[] };
+    const clean = (await (await fetch(`${server.url}/readyz`)).json()) as {
+      checks: { key: string; summary: string }[];
+    };
     expect(clean.checks.find((c) => c.key === "restarts")!.summary).toContain("Restarted once");
   });
 });

@@ -152,7 +152,7 @@ export async function rebuildFromBucket(options: {
   let applied = 0;
   let copiedUpTo = snapshot.modified;
   let gap: string | null = null;
-  for (let i = 0; i < segments.length && !gap; ) {
+  for (let i = 0; i < segments.length && !gap;) {
     const epoch = segments[i]!.epoch;
     const header = parseWalHeader(contents[i]!);
     if (!header) {
@@ -196,7 +196,11 @@ function replay(file: string, wal: Buffer) {
   const db = new SQLite(file);
   try {
     db.prepare("select count(*) from sqlite_master").get();
-    const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as Array<{ busy: number; log: number; checkpointed: number }>;
+    const [result] = db.pragma("wal_checkpoint(TRUNCATE)") as Array<{
+      busy: number;
+      log: number;
+      checkpointed: number;
+    }>;
     if (!result || result.busy !== 0 || result.log !== result.checkpointed) {
       throw new RestoreRefused("SQLite could not replay the copied WAL");
     }

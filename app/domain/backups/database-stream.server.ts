@@ -10,7 +10,13 @@ import { leaveCheckpointsToStream, sqliteFileOf } from "~/db/database.server";
 import { WAL_HEADER_BYTES, type WalHeader, committedFrames, parseWalHeader } from "~/db/sqlite-wal";
 import { errorText, recordJobRun } from "~/domain/health/job-runs.server";
 import { JOBS } from "~/domain/health/jobs";
-import { type OffsiteTarget, describeUploadError, offsiteTarget, putEncryptedBytes, putEncryptedFile } from "./offsite.server";
+import {
+  type OffsiteTarget,
+  describeUploadError,
+  offsiteTarget,
+  putEncryptedBytes,
+  putEncryptedFile,
+} from "./offsite.server";
 import { generationName, segmentKey, snapshotKey } from "./stream-keys";
 
 /**
@@ -223,7 +229,11 @@ async function beginGeneration(services: Services, state: StreamState, file: str
   }
   const previous = state.snapshot;
   if (previous) await rm(previous.file, { force: true });
-  state.snapshot = { file: packed, bytes: (await stat(packed)).size, key: snapshotKey(target.prefix, state.generation) };
+  state.snapshot = {
+    file: packed,
+    bytes: (await stat(packed)).size,
+    key: snapshotKey(target.prefix, state.generation),
+  };
 }
 
 /**
@@ -241,7 +251,10 @@ async function checkpointIfDue(services: Services, state: StreamState, file: str
     // The bucket has been failing for long: the WAL must not grow without end. This generation ends
     // here; the next one begins with a new snapshot once the bucket takes copies again.
     checkpointer.pragma("wal_checkpoint(PASSIVE)");
-    services.logger.warn({ walBytes: size }, "continuous copy: the bucket has not taken copies; a new snapshot will follow");
+    services.logger.warn(
+      { walBytes: size },
+      "continuous copy: the bucket has not taken copies; a new snapshot will follow",
+    );
     state.generation = null;
     return;
   }
@@ -261,7 +274,10 @@ async function giveUpIfTooBig(services: Services, state: StreamState, file: stri
   if (size < GIVE_UP_BYTES) return;
   openConnections(state, file).checkpointer.pragma("wal_checkpoint(PASSIVE)");
   state.generation = null;
-  services.logger.warn({ walBytes: size }, "continuous copy: the WAL was checkpointed uncopied; a new snapshot will follow");
+  services.logger.warn(
+    { walBytes: size },
+    "continuous copy: the WAL was checkpointed uncopied; a new snapshot will follow",
+  );
 }
 
 async function uploadPending(target: OffsiteTarget, state: StreamState) {
@@ -332,9 +348,11 @@ export async function runStreamTick(
     await giveUpIfTooBig(services, state, file).catch(() => undefined);
   }
   if (error) services.logger.error({ reason: error }, "continuous copy failed; the WAL is kept until it is copied");
-  await recordJobRun(services.db, { name: JOBS.stream.name, intervalMs: services.config.BACKUP_STREAM_INTERVAL_MS, error }, now).catch(
-    (err: unknown) => services.logger.warn({ err }, "continuous copy: the run could not be recorded"),
-  );
+  await recordJobRun(
+    services.db,
+    { name: JOBS.stream.name, intervalMs: services.config.BACKUP_STREAM_INTERVAL_MS, error },
+    now,
+  ).catch((err: unknown) => services.logger.warn({ err }, "continuous copy: the run could not be recorded"));
   return result;
 }
 

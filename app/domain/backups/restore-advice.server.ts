@@ -22,9 +22,7 @@ export async function restoreAdvice(db: DB, copiedUpTo: number | null): Promise<
       .execute(),
     db.selectFrom("panels").select(["id", "name", "api_url", "is_default"]).execute(),
   ]);
-  const pages = panels
-    .map((p) => ({ ...p, page: panelOrdersPage(p.api_url) }))
-    .filter((p) => p.page !== null);
+  const pages = panels.map((p) => ({ ...p, page: panelOrdersPage(p.api_url) })).filter((p) => p.page !== null);
   const pageOf = (panelId: number | null) => {
     const panel = pages.find((p) => p.id === panelId) ?? pages.find((p) => p.is_default);
     return panel ? `${panel.name}: ${panel.page}` : "your panel's order list";
