@@ -169,6 +169,14 @@ async function restoreFull() {
     }
     const last = restored.lastOrderAt ? `, the last placed ${new Date(restored.lastOrderAt).toISOString()}` : "";
     console.log(`Restored the whole database from ${arg}: ${plural(restored.orders, "order")}${last}.`);
+    const after = openDatabase(
+      config.database.kind === "postgres" ? { ...config.database, poolSize: 1 } : config.database,
+    );
+    try {
+      for (const line of await restoreAdvice(after.db, restored.lastOrderAt)) console.log(line);
+    } finally {
+      await after.close();
+    }
   } catch (error) {
     if (!(error instanceof RestoreRefused)) throw error;
     console.error(`Refused: ${error.message}`);

@@ -133,6 +133,9 @@ describe("the continuous copy of a SQLite shop", () => {
     expect(restored.output).toContain("What this restore cannot know");
     expect(restored.output).toMatch(/paid orders? (was|were) on/);
     expect(seconds).toBeLessThan(300);
+    console.log(
+      `restore from the bucket: ${seconds.toFixed(1)} s for the command; ${/Restored .*/.exec(restored.output)?.[0]}`,
+    );
     const back = openDatabase({ kind: "sqlite", file: join(fresh, "shop.db") });
     expect(
       await orderRecords(

@@ -138,9 +138,9 @@ export async function putEncryptedFile(
     const bytes = encrypted.size(plainBytes);
     const body = Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>);
     // A read that fails half-way (a disk error) ends the request with that error instead of the process.
-    let failed: unknown = null;
-    body.on("error", (error) => {
-      failed = error;
+    const failure: { error: Error | null } = { error: null };
+    body.on("error", (error: Error) => {
+      failure.error = error;
       abort.abort(error);
     });
     try {
@@ -156,9 +156,9 @@ export async function putEncryptedFile(
         { abortSignal: abort.signal },
       );
     } catch (error) {
-      throw failed ?? error;
+      throw failure.error ?? error;
     }
-    if (failed) throw failed;
+    if (failure.error) throw failure.error;
     return bytes;
   } finally {
     clearTimeout(timer);

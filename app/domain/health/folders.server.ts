@@ -2,7 +2,7 @@ import { rm, stat, statfs, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { Config } from "~/lib/config.server";
 import { formatBytes } from "./format";
-import type { HealthCheck } from "./health.server";
+import type { HealthCheck } from "./check";
 
 /**
  * Every folder the shop writes (issue 52, point 4): the database's (SQLite),

@@ -23,16 +23,8 @@ import type { JobRunTable } from "./table";
  * minutes (panel-check.server.ts).
  */
 
-export type CheckStatus = "ok" | "warn" | "failing" | "off";
-
-export interface HealthCheck {
-  key: string;
-  label: string;
-  status: CheckStatus;
-  summary: string;
-  /** Since when it has been failing (red), when known. */
-  since?: number | null;
-}
+export type { CheckStatus, HealthCheck } from "./check";
+import type { HealthCheck } from "./check";
 
 export interface HealthReport {
   /** No check is red. */

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { formatAge } from "./format";
-import type { HealthCheck } from "./health.server";
+import type { HealthCheck } from "./check";
 
 /**
  * Each start of a shop process, and how the one before it ended (issue 52,
