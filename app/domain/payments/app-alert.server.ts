@@ -1,8 +1,9 @@
 import type { AppServices } from "~/context";
 import { AppError } from "~/lib/app-error";
 import { type AlertIntakeResponse, takeAlert } from "./alert-intake.server";
-import { MAX_APP_ALERT_BODY_BYTES, appAlertBodySchema, notificationText } from "./app-alert.types";
+import { MAX_APP_ALERT_BODY_BYTES, appAlertBodySchema } from "./app-alert.types";
 import { appAlertConfig } from "./payment-settings.server";
+import { notificationText } from "./reader/notification-text";
 import { paymentAppByPackage } from "./reader/payment-apps";
 import { readAlert } from "./reader/read-alert";
 import { type SignedRequest, readSignedJson } from "./signed-request.server";

@@ -29,16 +29,3 @@ export const appAlertBodySchema = z.object(
   { message: 'Expected a notification: { "app", "title", "text" }' },
 );
 export type AppAlertBody = z.output<typeof appAlertBodySchema>;
-
-/**
- * The text the reader reads: the title, the expanded text (or the short one), and any other lines, one per
- * line. A title repeating the amount ("Received Rs 1") is the same amount, not a second one.
- */
-export function notificationText(body: Pick<AppAlertBody, "title" | "text" | "bigText" | "lines">): string {
-  const short = body.text?.trim() ?? "";
-  const big = body.bigText?.trim() ?? "";
-  const main = big !== "" && (short === "" || big.includes(short)) ? big : [short, big].filter(Boolean).join("\n");
-  return [body.title?.trim() ?? "", main, ...(body.lines ?? []).map((l) => l.trim())]
-    .filter((part) => part !== "")
-    .join("\n");
-}
