@@ -148,9 +148,9 @@ describe("sender headers", () => {
   });
 
   it("reads a header the operator added as its bank's, and no look-alike of it", () => {
-    const added = [{ header: "HDFCIN", bankId: "hdfc" }];
-    expect(smsSenderBank("VM-HDFCIN-S")).toMatchObject({ ok: false });
-    expect(smsSenderBank("VM-HDFCIN-S", added)).toMatchObject({ ok: true, bank: { id: "hdfc" } });
-    expect(smsSenderBank("VM-HDFCIN-P", added)).toMatchObject({ ok: false, reason: "promotional_sender" });
+    const added = [{ header: "HDFCSM", bankId: "hdfc" }];
+    expect(smsSenderBank("VM-HDFCSM-S")).toMatchObject({ ok: false });
+    expect(smsSenderBank("VM-HDFCSM-S", added)).toMatchObject({ ok: true, bank: { id: "hdfc" } });
+    expect(smsSenderBank("VM-HDFCSM-P", added)).toMatchObject({ ok: false, reason: "promotional_sender" });
   });
 });
