@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
@@ -6,7 +7,7 @@ import { phonepeNotification, postAppAlert } from "../support/app-notification";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
-import { gatewayBody, hdfcCreditSms, postSms, signedHeaders } from "../support/sms";
+import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../support/sms";
 
 /**
  * The payment-app notification source through the real production server (issue 44, point 4): only a
@@ -172,6 +173,54 @@ describe.each(testDatabases())("payment-app notifications on $name", (kind: Test
     });
     expect(await (await post(chatter)).json()).toMatchObject({ outcome: "ignored" });
   });
+
+  it("confirms nothing for 400 hostile notifications near a real one, signed with the shop's secret", async () => {
+    const open = await Promise.all([order(40), order(41), order(42)]);
+    const amounts = open.map((o) => o.pricePaise);
+    const apps = [
+      "com.phonepe.app.business",
+      "com.paytm.business",
+      "com.whatsapp",
+      "",
+      "com.phonepe.app.business\u0000",
+    ];
+    const nearMiss = fc
+      .tuple(fc.constantFrom(...amounts), fc.integer({ min: 0, max: 8 }), fc.constantFrom(...apps))
+      .map(([paise, variant, app]) => {
+        const amount = rupees(paise);
+        const texts = [
+          `Paid Rs ${amount} to Asha via PhonePe`,
+          `You've received Rs ${amount} from Rs 1.00 via PhonePe`,
+          `Payment request of Rs ${amount} from Asha`,
+          `Rs ${amount} refund received`,
+          `₹${amount} का भुगतान अनुरोध प्राप्त हुआ`,
+          `₹${amount} Test Customer से प्राप्त हुआ नहीं`,
+          `You've r\u0435ceived Rs ${amount} from Asha`,
+          `You've received Rs ${amount}\u200b from Asha`,
+          `Your OTP is 123456 to receive Rs ${amount}`,
+        ];
+        return JSON.stringify({ app, title: "PhonePe Business", text: texts[variant] });
+      });
+    const anything = fc
+      .record({
+        app: fc.constantFrom(...apps),
+        title: fc.string({ maxLength: 80 }),
+        text: fc.string({ maxLength: 300 }),
+      })
+      .map((n) => JSON.stringify(n));
+    const bodies = fc.sample(fc.oneof(nearMiss, anything, fc.string({ maxLength: 200 })), { numRuns: 400, seed: 44 });
+    for (let i = 0; i < bodies.length; i += 20) {
+      await Promise.all(
+        bodies.slice(i, i + 20).map(async (body) => {
+          const res = await post(body);
+          // 409: the same body twice in one second is the same signature, a replay.
+          expect([200, 400, 409]).toContain(res.status);
+          expect(((await res.json()) as { outcome?: string }).outcome).not.toBe("confirmed");
+        }),
+      );
+    }
+    for (const o of open) expect(await status(o.orderId)).toBe("awaiting_payment");
+  }, 300_000);
 
   it("refuses a body that is not a notification with a clear message, and keeps nothing", async () => {
     const before = await handle.db.selectFrom("payment_credits").select("id").execute();
