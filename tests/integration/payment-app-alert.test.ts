@@ -7,6 +7,7 @@ import { phonepeNotification, postAppAlert } from "../support/app-notification";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
+import { orderByApi } from "../support/shop-orders";
 import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../support/sms";
 
 /**
@@ -53,20 +54,13 @@ describe.each(testDatabases())("payment-app notifications on $name", (kind: Test
   });
 
   async function order(i: number): Promise<{ orderId: string; pricePaise: number }> {
-    const res = await fetch(`${server.url}/api/create-order`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        planId,
-        username: `app_buyer_${i}`,
-        customerName: "Asha",
-        customerPhone: "9876543210",
-        agreedToTerms: true,
-      }),
-    });
-    expect(res.status).toBe(201);
-    const { order } = (await res.json()) as { order: { orderId: string; price: number } };
-    return { orderId: order.orderId, pricePaise: Math.round(order.price * 100) };
+    const orderId = await orderByApi(server.url, { planId, username: `app_buyer_${i}`, phone: "9876543210" });
+    const row = await handle.db
+      .selectFrom("orders")
+      .select("price_paise")
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    return { orderId, pricePaise: row.price_paise };
   }
   const status = async (orderId: string) =>
     ((await (await fetch(`${server.url}/api/order-status?orderId=${orderId}`)).json()) as { status: OrderStatus })
