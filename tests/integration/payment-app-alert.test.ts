@@ -1,13 +1,12 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import { rotateAppSecret, rotateSmsSecret, saveRegisteredApps } from "~/domain/payments/payment-settings.server";
 import { phonepeNotification, postAppAlert } from "../support/app-notification";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { adminLogin } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
 import { orderByApi } from "../support/shop-orders";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../support/sms";
 
 /**
@@ -18,10 +17,10 @@ import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../s
  * unknown SMS header: set aside, then read as its bank's after the operator's one click.
  */
 
-describe.each(testDatabases())("payment-app notifications on $name", (kind: TestDatabase) => {
-  let server: ServerProcess;
+describe.each(testDatabases())("payment-app notifications on $name", (engine: TestDatabase) => {
+  let shop: TestShop;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
+  let server: { url: string };
   let secret = "";
   let cookie = "";
   let planId = 0;
@@ -29,29 +28,12 @@ describe.each(testDatabases())("payment-app notifications on $name", (kind: Test
   const nextUtr = () => String(600_000_000_000 + (Date.now() % 100_000_000) * 100 + (utrSeq++ % 100));
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    const url = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
-    server = await spawnServer({
-      DATABASE_URL: url,
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-    });
-    handle = openDatabase(created.target);
-    cookie = await adminLogin(server.url, "owner", "a-long-password");
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; serviceType: string }>;
-    };
-    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+    shop = await startTestShop({ engine });
+    ({ db: handle, cookie } = shop);
+    server = { url: shop.url };
+    planId = shop.planIds["Starter Followers"]!;
   });
-  afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
-  });
+  afterAll(async () => shop?.stop());
 
   async function order(i: number): Promise<{ orderId: string; pricePaise: number }> {
     const orderId = await orderByApi(server.url, { planId, username: `app_buyer_${i}`, phone: "9876543210" });
