@@ -2,7 +2,7 @@ import { sqliteDatabase } from "../support/databases";
 import { phonepeNotification, postAppAlert } from "../support/app-notification";
 import { gatewayBody, hdfcCreditSms, postSms, signedHeaders } from "../support/sms";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { withDb } from "./buying-support";
+import { orderCheapestPlan, withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
@@ -55,14 +55,8 @@ test("the operator sets up PhonePe Business notifications; the phone's notificat
   await buyer.goto(`${shop.url}/followers`);
   await buyer.getByLabel("Instagram username").fill("app_paid_test");
   await buyer.getByRole("button", { name: "Show packages" }).click();
-  await buyer.getByRole("button", { name: /Starter Followers/ }).click();
-  const dialog = buyer.getByRole("dialog");
-  await dialog.getByLabel("Your name").fill("Asha");
-  await dialog.getByLabel("Phone number").fill("9123456781");
-  await dialog.getByRole("checkbox").click();
-  await dialog.getByRole("button", { name: "Proceed to Pay" }).click();
+  const orderId = await orderCheapestPlan(buyer, /Starter Followers/);
   await expect(buyer.getByTestId("upi-qr")).toBeVisible();
-  const orderId = new URL(buyer.url()).searchParams.get("order")!;
   const { price_paise: amount } = withDb(shop.dbFile!, (db) =>
     db.prepare("select price_paise from orders where order_id = ?").get(orderId),
   ) as { price_paise: number };
