@@ -31,6 +31,19 @@ describe("money sent is not money received, whatever it says was credited", () =
     refused(read("VM-HSBCIN-S", bare), /someone else/);
   });
 
+  it("refuses money deposited to a name (the shape issue 44 quotes, 'Money Deposited … To <name>'; no real sample found)", () => {
+    refused(read("VM-HDFCBK-S", "Money Deposited~ INR 5,000.00 ~To RAHUL SHARMA~ on 01-01-26"), /someone else/);
+    // Deposited to the account itself stays a credit (shared corpus's Federal and Indian Bank wordings).
+    expect(read("VM-FEDBNK-S", "Rs 5000.00 deposited to your A/c XX1234 via CDM on 19JAN2026 10:30:15.")).toMatchObject(
+      {
+        credit: true,
+      },
+    );
+    expect(read("VM-INDBNK-S", "Rs. 5000.00 deposited to a/c *8175 on 10/10/2025.Indian Bank")).toMatchObject({
+      credit: true,
+    });
+  });
+
   it(`refuses "<name> has received Rs … from your A/c" (${PENNYWISE}/TestFederalBankParser.kt)`, () => {
     const text =
       "Jerry Joseph has received Rs 6000.000 from your A/c XX3343 via NEFT on 24-06-2026 22:04:04. Ref no. FDRLM4175007432 - Federal Bank";
