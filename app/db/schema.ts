@@ -8,7 +8,7 @@ import type {
   AdminUserTable,
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
-import type { HealthProblemTable, JobRunTable } from "~/domain/health/table";
+import type { HealthProblemTable, JobRunTable, ProcessStartTable } from "~/domain/health/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type {
@@ -58,4 +58,5 @@ export interface Database {
   order_panel_requests: OrderPanelRequestTable;
   job_runs: JobRunTable;
   health_problems: HealthProblemTable;
+  process_starts: ProcessStartTable;
 }
