@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { once } from "node:events";
@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "kysely";
 import type { DB, Dialect } from "~/db/database.server";
+import { PRIVATE_FILE_MODE, privateFile, privateFolder } from "~/lib/private-files.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { isPanelSettingKey, panelSettingRows, restorePanelSettings } from "~/domain/settings/panel-settings.server";
@@ -92,7 +93,7 @@ export async function writeBackup(
   label: string,
   now = new Date(),
 ): Promise<{ name: string; counts: Record<BackupTable, number> }> {
-  mkdirSync(dir, { recursive: true });
+  privateFolder(dir);
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, "")
@@ -102,7 +103,9 @@ export async function writeBackup(
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, 40)}.jsonl.gz`;
   const gzip = createGzip();
-  const file = createWriteStream(join(dir, name));
+  // Buyers' names and phones: 0600 in a 0700 folder whatever the umask (security round 4, finding 8).
+  const path = join(dir, name);
+  const file = createWriteStream(path, { mode: PRIVATE_FILE_MODE });
   gzip.pipe(file);
   const write = async (line: unknown) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
@@ -174,6 +177,8 @@ export async function writeBackup(
 
   gzip.end();
   await once(file, "finish");
+  // A file of the same name written before (same second, same label) keeps its mode: tightened too.
+  privateFile(path);
   return { name, counts };
 }
 
