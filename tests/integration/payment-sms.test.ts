@@ -297,6 +297,9 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
       text: JSON.stringify([{ sender: "VM-HDFCBX", text: hdfcCreditSms(34_897, "514212345678") }]),
     });
     expect(json).toContain("looks like HDFC Bank");
+    // 10,000 lines of one-line "alerts": refused with the way to check them all, never cut short in silence.
+    const flood = await settings({ intent: "template-try", text: "1\n\n".repeat(10_000) });
+    expect(flood).toContain("At most 5,000 alerts at once");
     const bad = await settings({
       intent: "template-add",
       name: "Mine",
