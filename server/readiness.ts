@@ -22,7 +22,8 @@ function tokenMatches(header: string | undefined, token: string | undefined): bo
 }
 
 /**
- * GET /readyz: the Health page's facts as JSON for an uptime monitor, 200
+ * GET /readyz: the Health page's facts as JSON for an uptime monitor (and
+ * the Node.js version the shop runs on, ADR 0033), 200
  * while no check is red and 503 when one is. Answered only on this machine
  * (a loopback client, not through the proxy) or to `Authorization: Bearer
  * <READINESS_TOKEN>`; /healthz stays the cheap liveness probe.
@@ -38,7 +39,9 @@ export function readinessHandler(services: AppServices, logger: Logger) {
     }
     try {
       const report = await shopHealth(services);
-      res.status(report.ok ? 200 : 503).json({ status: report.ok ? "ok" : "failing", ...report });
+      res
+        .status(report.ok ? 200 : 503)
+        .json({ status: report.ok ? "ok" : "failing", node: process.version, ...report });
     } catch (error) {
       logger.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });
