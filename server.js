@@ -13,7 +13,7 @@ import {
   runtimeRefusal,
 } from "./scripts/runtime/node-runtime.mjs";
 
-// The pinned Node.js line only (ADR 0033): a native module built for it would not load on another, and the
+// The pinned Node.js line only (ADR 0034): a native module built for it would not load on another, and the
 // shop is tested on no other. Past its end of life it still starts, with a warning, rather than leave the shop down.
 const refusal = runtimeRefusal({ version: process.version, execPath: process.execPath, pinned: pinnedNodeVersion() });
 if (refusal) {

@@ -1,4 +1,4 @@
-// `npm test`'s "kept current" stage (ADR 0033, docs/upgrading.md). It fails when
+// `npm test`'s "kept current" stage (ADR 0034, docs/upgrading.md). It fails when
 //   - the Node.js running the suite is not the pinned one, or its line is past its end of life in the recorded
 //     release schedule (node-releases.json), or missing from it;
 //   - a package in package-lock.json is at a version a recorded security advisory (advisories.json) names,

