@@ -24,7 +24,7 @@ function tokenMatches(header: string | undefined, token: string | undefined): bo
 
 /**
  * GET /readyz: the Health page's facts as JSON for an uptime monitor (and
- * the Node.js version the shop runs on, ADR 0033), 200
+ * the release folder and the Node.js version the shop runs on, ADRs 0033 and 0034), 200
  * while no check is red and 503 when one is. Answered only on this machine
  * (a loopback client, not through the proxy) or to `Authorization: Bearer
  * <READINESS_TOKEN>`; /healthz stays the cheap liveness probe.
