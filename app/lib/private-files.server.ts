@@ -31,8 +31,17 @@ export function privateFile(file: string): void {
   if (existsSync(file) && ours(file) && (statSync(file).mode & 0o077) !== 0) chmodSync(file, PRIVATE_FILE_MODE);
 }
 
-/** Creates the file empty and 0600 unless it exists, so it is never, even for a moment, readable by others. */
+/**
+ * Creates the file empty and 0600 unless it exists, so it is never, even for a moment, readable by others;
+ * an existing one is only tightened (never opened here: it may be another user's, or read-only).
+ */
 export function createPrivateFile(file: string): void {
-  closeSync(openSync(file, "a", PRIVATE_FILE_MODE));
+  if (!existsSync(file)) {
+    try {
+      closeSync(openSync(file, "wx", PRIVATE_FILE_MODE));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
   privateFile(file);
 }
