@@ -12,6 +12,7 @@ import { listJobRuns } from "./job-runs.server";
 import { JOBS, type JobSpec, staleAfterMs } from "./jobs";
 import { type PanelHealth, panelHealth } from "./panel-check.server";
 import { restartsCheck } from "./process-starts.server";
+import { proxyAddressCheck } from "./proxy-address.server";
 import { type FolderState, folderCheck, folderStates } from "./folders.server";
 import type { JobRunTable } from "./table";
 
@@ -158,6 +159,7 @@ export async function shopHealth(
   );
   checks.push(panelCheck(panel));
   checks.push(await restartsCheck(db, now));
+  if (config.TRUST_PROXY > 0) checks.push(proxyAddressCheck(now));
 
   // Backups.
   const intervalHours = Number(settings.backupIntervalHours);

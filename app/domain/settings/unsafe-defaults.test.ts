@@ -27,6 +27,15 @@ describe("unsafe defaults", () => {
     expect(ids({ ...fresh, emailAlertsWithoutAddress: false })).not.toContain("email-alert-address");
   });
 
+  it("names a proxy that sends no client address, with a link to Health (security round 4, finding 2)", () => {
+    const item = listUnsafeDefaults({ ...fresh, proxyWithoutClientAddress: true }).find(
+      (d) => d.id === "proxy-client-address",
+    );
+    expect(item).toMatchObject({ href: "/admin/health", linkLabel: "See Health" });
+    expect(item!.message).toMatch(/without X-Forwarded-For/);
+    expect(ids(fresh)).not.toContain("proxy-client-address");
+  });
+
   it("names every default of a fresh shop, each with a link to the page that fixes it", () => {
     const list = listUnsafeDefaults(fresh);
     expect(list.map((d) => [d.id, d.href])).toEqual([
