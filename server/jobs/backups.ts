@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { newBackupJobState, prepareBackups, runBackupTick } from "~/domain/backups/database-backup-job.server";
-import { BACKUP_TICK_MS } from "~/domain/health/jobs";
+import { BACKUP_TICK_MS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**

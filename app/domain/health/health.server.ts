@@ -8,10 +8,10 @@ import { type DatabaseBackup, listDatabaseBackups } from "~/domain/backups/datab
 import { offsiteLabel } from "~/domain/backups/offsite.server";
 import { activeMailbox } from "~/domain/payments/mail/mailbox-store.server";
 import { formatAge, formatBytes } from "./format";
-import { listJobRuns } from "./job-runs.server";
-import { JOBS, type JobSpec, staleAfterMs } from "./jobs";
+import { listJobRuns } from "~/domain/jobs/job-runs.server";
+import { JOBS, type JobSpec, staleAfterMs } from "~/domain/jobs/jobs";
 import { type PanelHealth, panelHealth } from "./panel-check.server";
-import type { JobRunTable } from "./table";
+import type { JobRunTable } from "~/domain/jobs/table";
 
 /**
  * What the Health page, the readiness endpoint and the health job see: one

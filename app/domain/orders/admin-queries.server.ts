@@ -4,7 +4,7 @@ import { deliveredCount } from "./buyer-view";
 import { storedComments } from "./custom-comments";
 import { STATUS_LABELS, isSale } from "./lifecycle";
 import { actionsFor } from "./order-actions";
-import { panelOrdersPage, readPanelRequest } from "./panel-request";
+import { panelOrdersPage, readPanelRequest } from "~/domain/panel/panel-request";
 import { netProfitPaise } from "./profit";
 import type { OrderRow } from "./table";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DB } from "~/db/database.server";
 import type { Database } from "~/db/schema";
 import { DAY_MS, TIME_RANGES, resolveTimeRange } from "~/lib/ist-time";
-import { SERVICE_TYPES } from "~/domain/plans/table";
+import { SERVICE_TYPES } from "~/domain/panel/service-types";
 import { ORDER_LIST_FILTERS, parseListFilter } from "./list-filters";
 import { parseIndianMobile } from "./buyer";
 import { isOrderIdShaped } from "./order-id";

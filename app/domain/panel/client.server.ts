@@ -442,7 +442,7 @@ export function getServices(connection: PanelConnection): Promise<PanelResult<Se
 
 export interface AddOrder {
   service: string;
-  /** The link exactly as this panel should get it; the caller forms it (orders/panel-link.ts). */
+  /** The link exactly as this panel should get it; the caller forms it (fulfilment/panel-link.ts). */
   link: string;
   /** How many; with `runs` and `interval` (minutes), a drip-feed order and `quantity` is each run's. */
   quantity: number;

@@ -1,4 +1,4 @@
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /**
  * How a panel wants the link of an order, per service type, set with the

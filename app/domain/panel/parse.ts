@@ -37,6 +37,11 @@ export interface PanelService {
   dripfeed: boolean;
 }
 
+/** A panel service's terms, as its `services` list last said (rate per 1000, in the panel's currency). */
+export type ServiceTerms = Pick<PanelService, "name" | "rate" | "min" | "max" | "refill" | "cancel" | "dripfeed"> & {
+  serviceId: string;
+};
+
 /** An order's status as SMM panels report it, in one spelling. */
 export const PANEL_STATUSES = [
   "pending",

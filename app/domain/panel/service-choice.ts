@@ -1,4 +1,4 @@
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /**
  * Which panel service a plan's orders go to (issue 32, point 2): the one the

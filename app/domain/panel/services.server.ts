@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import { type PanelConnection, getServices } from "./client.server";
 import type { PanelService } from "./parse";
 import type { PanelServiceRow } from "./table";
-import type { ServiceTerms } from "~/domain/plans/plan-cost";
+import type { ServiceTerms } from "./parse";
 import { alertPlansBrokenByRefresh } from "~/domain/plans/plan-alerts.server";
 
 /**

@@ -1,8 +1,8 @@
 import type { AppServices } from "~/context";
 import { isAppError } from "~/lib/app-error";
 import { overdueUnpaidOrderIds, paidUnsentOrderIds } from "~/domain/orders/orders.repository.server";
-import { AUTO_SEND, logSendFailure } from "~/domain/orders/placement-jobs.server";
-import { sendToPanel } from "~/domain/orders/placement.server";
+import { AUTO_SEND, logSendFailure } from "~/domain/fulfilment/placement-jobs.server";
+import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { transitionOrder } from "~/domain/orders/transitions.server";
 

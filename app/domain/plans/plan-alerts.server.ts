@@ -2,7 +2,8 @@ import type { DB } from "~/db/database.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { panelCurrency } from "~/domain/panel/connection.server";
 import { listPanels } from "~/domain/panel/panels.repository.server";
-import { type ServiceTerms, planCost } from "./plan-cost";
+import type { ServiceTerms } from "~/domain/panel/parse";
+import { planCost } from "./plan-cost";
 import { PROMISE_LABELS, brokenPromises } from "./plan-support";
 import { planTargets } from "./plan-targets.server";
 

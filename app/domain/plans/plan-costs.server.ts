@@ -2,15 +2,9 @@ import type { DB } from "~/db/database.server";
 import { defaultServices, panelCurrency } from "~/domain/panel/connection.server";
 import { findServiceTerms, instagramServiceTerms } from "~/domain/panel/services.server";
 import { listPanels } from "~/domain/panel/panels.repository.server";
+import type { ServiceTerms } from "~/domain/panel/parse";
 import { AppError } from "~/lib/app-error";
-import {
-  type AtService,
-  PLAN_COST_MESSAGES,
-  type PlanAtPanel,
-  type ServiceTerms,
-  planCost,
-  planProblems,
-} from "./plan-cost";
+import { type AtService, PLAN_COST_MESSAGES, type PlanAtPanel, planCost, planProblems } from "./plan-cost";
 import { type PanelOfPlan, type PlanTarget, type TargetedPlan, planTargets, sameTarget } from "./plan-targets.server";
 import type { PlanRow } from "./table";
 

@@ -1,4 +1,4 @@
-import type { ServiceType } from "./table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /**
  * What a plan promises (a refill guarantee, delivery in parts) against what

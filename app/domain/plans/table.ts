@@ -1,8 +1,7 @@
 import { MAX_SERIAL_ID } from "~/db/serial-id";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
-export const SERVICE_TYPES = ["followers", "likes", "views", "comments"] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /** A custom-comments plan has at most this many comments (the plan form says so; the buyer writes each one). */
 export const MAX_CUSTOM_COMMENTS = 500;

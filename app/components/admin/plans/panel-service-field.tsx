@@ -1,8 +1,9 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import type { DefaultServices } from "~/domain/panel/service-choice";
 import type { CurrencySettings } from "~/domain/panel/money";
-import { type ServiceTerms, planCost } from "~/domain/plans/plan-cost";
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceTerms } from "~/domain/panel/parse";
+import { planCost } from "~/domain/plans/plan-cost";
+import type { ServiceType } from "~/domain/panel/service-types";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatCount, formatInr, parseRupeesToPaise } from "~/lib/money";

@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useState } from "react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
 import { SUGGESTED_TAGS, createPlanFormSchema, updatePlanFormSchema } from "~/domain/plans/plan-form";
-import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/panel/service-types";
 import { badgeVariants } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";

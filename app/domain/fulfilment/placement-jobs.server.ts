@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { isAppError } from "~/lib/app-error";
-import { findOrder, waitingOrdersDue } from "./orders.repository.server";
+import { findOrder, waitingOrdersDue } from "~/domain/orders/orders.repository.server";
 import { sendToPanel } from "./placement.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;

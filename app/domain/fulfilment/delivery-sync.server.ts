@@ -13,10 +13,10 @@ import {
   stuckSendingOrderIds,
   unknownPlacements,
   updatePanelFields,
-} from "./orders.repository.server";
-import { readPanelRequest } from "./panel-request";
+} from "~/domain/orders/orders.repository.server";
+import { readPanelRequest } from "~/domain/panel/panel-request";
 import { lookUpUnknownPlacement } from "./placement.server";
-import { transitionOrder } from "./transitions.server";
+import { transitionOrder } from "~/domain/orders/transitions.server";
 
 /**
  * The background status sync: keeps orders at the panel fresh (start count,

@@ -8,13 +8,13 @@ import { chosenServiceId, orderChoice } from "~/domain/panel/service-choice";
 import type { LinkForms } from "~/domain/panel/link-forms";
 import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
-import type { Actor } from "./lifecycle";
-import { type OrderFields, findOrder } from "./orders.repository.server";
-import { storedComments } from "./custom-comments";
+import type { Actor } from "~/domain/orders/lifecycle";
+import { type OrderFields, findOrder } from "~/domain/orders/orders.repository.server";
+import { storedComments } from "~/domain/orders/custom-comments";
 import { panelLink } from "./panel-link";
-import { panelRequestRecord, readPanelRequest } from "./panel-request";
-import type { OrderRow } from "./table";
-import { type TransitionRequest, transitionOrder } from "./transitions.server";
+import { panelRequestRecord, readPanelRequest } from "~/domain/panel/panel-request";
+import type { OrderRow } from "~/domain/orders/table";
+import { type TransitionRequest, transitionOrder } from "~/domain/orders/transitions.server";
 
 /**
  * Handing orders to the SMM panel, exactly once. The `send` transition
