@@ -3,7 +3,7 @@ import { type PanelConnection, getServices } from "./client.server";
 import type { PanelService } from "./parse";
 import type { PanelServiceRow } from "./table";
 import type { ServiceTerms } from "./parse";
-import { alertPlansBrokenByRefresh } from "~/domain/plans/plan-alerts.server";
+import { publishServicesRefreshed } from "./events.server";
 
 /**
  * What each panel service supports (refill, cancel, drip-feed), kept from the
@@ -54,7 +54,7 @@ export async function storePanelServices(
         .values(rows.slice(i, i + 200))
         .execute();
     // A change that breaks a plan (refill, drip-feed, its cost or its quantity) is the operator's to hear about.
-    await alertPlansBrokenByRefresh(trx, panelId, termsById(previous), termsById(rows), now);
+    await publishServicesRefreshed(trx, { panelId, before: termsById(previous), after: termsById(rows), now });
   });
 }
 
