@@ -5,7 +5,8 @@ import { DIALECT_SERVICES, panelShops } from "../support/panel-shop";
 import { addTestPanel, panelAt } from "../support/panels";
 import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import { syncDueOrders } from "~/domain/fulfilment/delivery-sync.server";
-import { runPanelAction, panelsForAdmin, PANEL_MESSAGES } from "~/domain/panel/panel-admin.server";
+import { PANEL_IN_USE_MESSAGES, runPanelAction } from "~/domain/order-actions/panel-actions.server";
+import { panelsForAdmin, PANEL_MESSAGES } from "~/domain/panel/panel-admin.server";
 import { panelActionSchema } from "~/domain/panel/panel-form";
 import { findDefaultPanel, listPanels } from "~/domain/panel/panels.repository.server";
 
@@ -93,7 +94,7 @@ describe.each(testDatabases())("panels for the operator on $name", (kind) => {
     await services.db.updateTable("orders").set({ panel_id: id }).where("order_id", "=", order.order_id).execute();
     await expect(runPanelAction(services, actor, { intent: "delete", id })).rejects.toMatchObject({
       code: "CONFLICT",
-      message: PANEL_MESSAGES.usedByOrders("Spare", 1),
+      message: PANEL_IN_USE_MESSAGES.usedByOrders("Spare", 1),
     });
     await services.db.updateTable("orders").set({ panel_id: null }).execute();
     const plan = await services.db.selectFrom("plans").select("id").limit(1).executeTakeFirst();
@@ -111,7 +112,7 @@ describe.each(testDatabases())("panels for the operator on $name", (kind) => {
     const fallbackDefault = (await findDefaultPanel(services.db))!;
     await addTestPanel(services.db, { name: "Other", api_url: "https://other.example/api/v2", api_key: "k" });
     await expect(runPanelAction(services, actor, { intent: "delete", id: fallbackDefault.id })).rejects.toMatchObject({
-      message: PANEL_MESSAGES.isDefault(fallbackDefault.name),
+      message: PANEL_IN_USE_MESSAGES.isDefault(fallbackDefault.name),
     });
   });
 });
