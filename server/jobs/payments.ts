@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context";
 import { retryWaitingOrders } from "~/domain/fulfilment/placement-jobs.server";
-import { expireOverdueOrders, sendPaidBacklog } from "~/domain/payments/payment-jobs.server";
+import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
+import { sendPaidBacklog } from "~/domain/fulfilment/placement-jobs.server";
 import { JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 

@@ -8,7 +8,7 @@ import type { OrderAction } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { retryWaitingOrders } from "~/domain/fulfilment/placement-jobs.server";
-import { sendPaidBacklog } from "~/domain/payments/payment-jobs.server";
+import { sendPaidBacklog } from "~/domain/fulfilment/placement-jobs.server";
 import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import type { NewOrderRow } from "~/domain/orders/table";
 import { isAppError } from "~/lib/app-error";

@@ -7,7 +7,7 @@ import { queueAlert } from "~/domain/alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { listenToOrders } from "~/domain/orders/events.server";
 import { actorLabel } from "~/domain/orders/lifecycle";
-import { sendAfterConfirmation } from "~/domain/payments/payment-jobs.server";
+import { sendAfterConfirmation } from "~/domain/fulfilment/placement-jobs.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { listenToPanels } from "~/domain/panel/events.server";
 import { panelNameOf } from "~/domain/panel/panels.repository.server";
