@@ -1,6 +1,9 @@
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import type { Actor } from "~/domain/audit/audit.server";
+import { hasRecentPassword, passwordAgainError } from "~/domain/auth/recent-password.server";
+import type { AdminSession } from "~/domain/auth/session.server";
+import { setsSensitiveField } from "~/domain/panel/fields";
 import { countUnfinishedOrdersAtPanel } from "~/domain/orders/orders.repository.server";
 import {
   existingPanel,
@@ -11,7 +14,7 @@ import {
   testConnection,
 } from "~/domain/panel/panel-admin.server";
 import type { PanelAction } from "~/domain/panel/panel-form";
-import { listPanels } from "~/domain/panel/panels.repository.server";
+import { findPanel, listPanels } from "~/domain/panel/panels.repository.server";
 import { countPlansOnDefaultPanel, countPlansUsingPanel } from "~/domain/plans/plans.server";
 import { AppError } from "~/lib/app-error";
 import { plural } from "~/lib/plural";
@@ -51,9 +54,37 @@ export async function deletePanel(db: DB, actor: Actor, id: number): Promise<{ m
 
 type Services = Pick<AppServices, "db" | "config" | "demoPanelUrl">;
 
-/** Runs one of the Panels page's actions. */
-export async function runPanelAction(services: Services, actor: Actor, action: PanelAction) {
+/**
+ * Whether an action decides where paid orders go, and so asks for the
+ * password typed in the last 15 minutes, as Settings does for its secrets
+ * (issue 47 point 1): a save that sets a URL or a key (panel/fields.ts),
+ * making another panel the default, deleting one.
+ */
+export async function asksRecentPassword(db: DB, action: PanelAction): Promise<boolean> {
+  switch (action.intent) {
+    case "make-default":
+    case "delete":
+      return true;
+    case "save":
+      return setsSensitiveField(action.id ? await findPanel(db, action.id) : undefined, action);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Runs one of the Panels page's actions for the operator signed in on
+ * `session`; one that asks for a recent password is refused without it
+ * (FORBIDDEN, reason PASSWORD_REQUIRED: the page asks for it and sends the action again).
+ */
+export async function runPanelAction(
+  services: Services,
+  session: Pick<AdminSession, "passwordAt">,
+  actor: Actor,
+  action: PanelAction,
+) {
   const { db } = services;
+  if (!hasRecentPassword(session) && (await asksRecentPassword(db, action))) throw passwordAgainError();
   switch (action.intent) {
     case "save":
       return { ok: true as const, ...(await savePanel(db, actor, action)) };

@@ -6,6 +6,7 @@ import { plural } from "~/lib/plural";
 import { secretLeftBehind } from "~/lib/saved-secret";
 import { apiEndpoint } from "./client.server";
 import { listPanelServices, testPanelConnection } from "./info.server";
+import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelFieldName, type PanelFieldValues, panelColumns } from "./fields";
 import type { PanelForm } from "./panel-form";
 import {
   deletePanelRow,
@@ -42,31 +43,23 @@ export const PANEL_MESSAGES = {
   refreshed: (name: string, n: number) => `${name}: ${plural(n, "service")} fetched`,
 } as const;
 
+/** The fields the page shows as saved: all but the secret one (the key), which is only hinted. */
+type ShownField = Exclude<PanelFieldName, "apiKey">;
+const SHOWN_FIELDS = PANEL_FIELD_NAMES.filter((name): name is ShownField => !("secret" in PANEL_FIELDS[name]));
+
 /** A panel as the page shows it: everything but the key, which is only hinted. */
-export interface AdminPanel {
+export type AdminPanel = Pick<PanelFieldValues, ShownField> & {
   id: number;
   name: string;
-  apiUrl: string;
   host: string;
   /** "••••cdef"; "" when no key is saved. */
   keyHint: string;
-  currency: string;
-  inrRate: string;
-  linkFollowers: string;
-  linkLikes: string;
-  linkViews: string;
-  linkComments: string;
-  serviceFollowers: string;
-  serviceLikes: string;
-  serviceViews: string;
-  serviceComments: string;
-  serviceCustomComments: string;
   isDefault: boolean;
   balance: string | null;
   balanceCurrency: string | null;
   balanceCheckedAt: number | null;
   servicesCount: number;
-}
+};
 
 function keyHint(key: string): string {
   const k = key.trim();
@@ -82,23 +75,13 @@ export function hostOf(url: string): string {
 }
 
 export function toAdminPanel(row: PanelRow, servicesCount: number): AdminPanel {
+  const shown = Object.fromEntries(SHOWN_FIELDS.map((name) => [name, String(row[PANEL_FIELDS[name].column])]));
   return {
+    ...(shown as Pick<PanelFieldValues, ShownField>),
     id: row.id,
     name: row.name,
-    apiUrl: row.api_url,
     host: hostOf(row.api_url),
     keyHint: keyHint(row.api_key),
-    currency: row.currency,
-    inrRate: row.inr_rate,
-    linkFollowers: row.link_followers,
-    linkLikes: row.link_likes,
-    linkViews: row.link_views,
-    linkComments: row.link_comments,
-    serviceFollowers: row.service_followers,
-    serviceLikes: row.service_likes,
-    serviceViews: row.service_views,
-    serviceComments: row.service_comments,
-    serviceCustomComments: row.service_custom_comments,
     isDefault: row.is_default === 1,
     balance: row.balance,
     balanceCurrency: row.balance_currency,
@@ -110,24 +93,6 @@ export function toAdminPanel(row: PanelRow, servicesCount: number): AdminPanel {
 export async function panelsForAdmin(db: DB): Promise<AdminPanel[]> {
   const [rows, counts] = await Promise.all([listPanels(db), serviceCountsByPanel(db)]);
   return rows.map((row) => toAdminPanel(row, counts.get(row.id) ?? 0));
-}
-
-function fields(form: PanelForm) {
-  return {
-    name: form.name,
-    api_url: form.apiUrl,
-    currency: form.currency,
-    inr_rate: form.inrRate,
-    link_followers: form.linkFollowers,
-    link_likes: form.linkLikes,
-    link_views: form.linkViews,
-    link_comments: form.linkComments,
-    service_followers: form.serviceFollowers,
-    service_likes: form.serviceLikes,
-    service_views: form.serviceViews,
-    service_comments: form.serviceComments,
-    service_custom_comments: form.serviceCustomComments,
-  };
 }
 
 /** Adds or edits a panel. Refused with the field to fix (name taken, key missing or left behind); nothing saved then. */
@@ -150,7 +115,13 @@ export async function savePanel(db: DB, actor: Actor, form: PanelForm, now = Dat
   ) {
     throw new AppError("INVALID_INPUT", PANEL_MESSAGES.keyLeftBehind, { field: "apiKey" });
   }
-  const values = { ...fields(form), ...(form.apiKey ? { api_key: form.apiKey } : {}) };
+  const { apiKey, ...typed } = form;
+  const values = {
+    ...panelColumns(typed),
+    api_url: form.apiUrl,
+    name: form.name,
+    ...(apiKey ? { api_key: apiKey } : {}),
+  };
   return db.transaction().execute(async (trx) => {
     let id: number;
     if (current) {
@@ -232,5 +203,8 @@ export async function testConnection(
     url: action.apiUrl,
     apiKey: action.apiKey,
   });
-  return { intent: "test" as const, ...result, message: result.ok ? "Connected" : result.message };
+  if (!result.ok) return { intent: "test" as const, ...result };
+  // The page shows how many services answered, not the list (up to 5,000 of them).
+  const { services: list, ...rest } = result;
+  return { intent: "test" as const, ...rest, servicesCount: list.length, message: "Connected" };
 }

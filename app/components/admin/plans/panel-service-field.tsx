@@ -136,7 +136,8 @@ export function PanelServiceField({
                   </p>
                   <p>{termsLine(terms, panel!.currency.panelCurrency)}</p>
                   <p>
-                    Cancel {terms.cancel ? "yes" : "no"} · Drip-feed {terms.dripfeed ? "yes" : "no"}
+                    Refill {terms.refill ? "yes" : "no"} · Cancel {terms.cancel ? "yes" : "no"} · Drip-feed{" "}
+                    {terms.dripfeed ? "yes" : "no"}
                   </p>
                   {cost?.costPaise != null && (
                     <p className={cost.marginPaise! < 0 ? "font-semibold text-red-700" : "text-green-800"}>

@@ -51,11 +51,12 @@ export function useServiceSearch(search: PanelServiceSearch | null, pauseMs = SE
   return last.answer.state === "done" ? { ...last.answer, current: false } : { state: "loading" };
 }
 
-/** A service's terms in one line: its rate per 1000, the quantities it takes, refill. */
+/** A service's price and the quantities it takes, in one line: "45.00 INR per 1000 · takes 50–1,00,000". */
 export function termsLine(terms: ServiceTerms, currency: string): string {
   const rate = terms.rate !== null ? `${terms.rate} ${currency || "INR"} per 1000` : "No rate";
-  const range = `${terms.min !== null ? formatCount(terms.min) : "any"}–${terms.max !== null ? formatCount(terms.max) : "any"}`;
-  return `${rate} · takes ${range} · refill ${terms.refill ? "yes" : "no"}`;
+  const min = terms.min !== null ? formatCount(terms.min) : "any";
+  const max = terms.max !== null ? formatCount(terms.max) : "any";
+  return `${rate} · takes ${min}–${max}`;
 }
 
 /**
@@ -131,7 +132,9 @@ export function ServicePicker({
                 <span className="block break-words font-medium text-gray-900">
                   {service.serviceId} · {service.name}
                 </span>
-                <span className="block text-gray-600">{termsLine(service, panel.currency.panelCurrency)}</span>
+                <span className="block text-gray-600">
+                  {termsLine(service, panel.currency.panelCurrency)} · Refill {service.refill ? "yes" : "no"}
+                </span>
               </button>
             </li>
           ))}
