@@ -142,6 +142,6 @@ export async function refreshFromPanel(
   }
   throw new AppError(
     "NOT_CONFIGURED",
-    `The SMM panel charges in ${updated.panel_currency}; set the rupee rate for ${updated.panel_currency} in Settings to compute profit`,
+    `The SMM panel charges in ${updated.panel_currency}; set the panel's INR rate for ${updated.panel_currency} in Admin → Panels to compute profit`,
   );
 }

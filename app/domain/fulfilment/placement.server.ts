@@ -53,9 +53,15 @@ function serviceIdFor(setup: PanelSetup, order: OrderRow): string {
   const id = chosenServiceId(orderChoice(order), setup);
   if (id) return id;
   if (order.comments !== null) {
-    throw new AppError("NOT_CONFIGURED", "Set the SMM panel's Custom Comments service id in Settings first");
+    throw new AppError(
+      "NOT_CONFIGURED",
+      "Set the panel's Custom comments service ID in Admin → Panels, or a service on the plan, first",
+    );
   }
-  throw new AppError("NOT_CONFIGURED", `Set the SMM panel service id for ${order.service_type} in Settings first`);
+  throw new AppError(
+    "NOT_CONFIGURED",
+    `Set the panel's ${order.service_type} service ID in Admin → Panels, or a service on the plan, first`,
+  );
 }
 
 /** All at once, or (drip-feed) `runs` parts of quantity / runs, `interval` minutes apart: the panel takes each run's quantity. */

@@ -15,8 +15,9 @@ export interface ServiceSupport {
 }
 
 export const SUPPORT_MESSAGES = {
-  refill: "The SMM panel service for this type does not support refills (fetch its services in Settings first)",
-  dripfeed: "The SMM panel service for this type does not support drip-feed (fetch its services in Settings first)",
+  refill: "The SMM panel service for this type does not support refills (refresh its services in Admin → Panels first)",
+  dripfeed:
+    "The SMM panel service for this type does not support drip-feed (refresh its services in Admin → Panels first)",
 } as const;
 
 export const PROMISE_LABELS: Record<PlanPromise, string> = {

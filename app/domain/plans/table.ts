@@ -24,7 +24,7 @@ export interface PlanTable {
   drip_interval_minutes: Generated<number>;
   /** 0 or 1, comments plans only: the buyer writes the comments, sent to the custom-comments service (0030). */
   custom_comments: Generated<number>;
-  /** The panel service this plan's orders go to; null: the one set in Settings for its type (0033). */
+  /** The panel service this plan's orders go to; null: the one its panel names for its type (0033). */
   panel_service_id: Generated<string | null>;
   /** Tried when the panel refuses the first service (disabled, gone); null: none (0033). */
   fallback_service_id: Generated<string | null>;

@@ -121,7 +121,7 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
         <CheckboxField
           field={fields.customComments}
           label="Custom comments: the buyer writes them"
-          hint="The buyer types exactly Quantity comments, one per line; the order goes to the plan's panel service, else the Custom Comments service set in Settings. Off: random comments."
+          hint="The buyer types exactly Quantity comments, one per line; the order goes to the plan's panel service, else the Custom comments service its panel names (Admin → Panels). Off: random comments."
 
           value="true"
           uncheckedValue="false"
