@@ -1,4 +1,4 @@
-import { type FieldMetadata, getInputProps, useFormMetadata } from "@conform-to/react";
+import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { List } from "lucide-react";
 import { useState } from "react";
 import { planCost } from "~/domain/plans/plan-cost";
@@ -39,6 +39,7 @@ export function PanelServiceField({
   price,
   disabled,
   fallback = false,
+  onChoose,
 }: {
   field: FieldMetadata<string | number | null | undefined>;
   error: string | undefined;
@@ -51,6 +52,8 @@ export function PanelServiceField({
   disabled: boolean;
   /** The plan's fallback service: empty means none, not the one its panel names for the type. */
   fallback?: boolean;
+  /** Puts a service picked from the list in the field (the dialog's form: `form.update`). */
+  onChoose: (serviceId: string) => void;
 }) {
   const typed = String(field.value ?? "").trim();
   const byType =
@@ -60,7 +63,6 @@ export function PanelServiceField({
         ? panel.defaults.customCommentsServiceId
         : panel.defaults.serviceIds[serviceType];
   const serviceId = typed || byType;
-  const form = useFormMetadata(field.formId);
   const [browsing, setBrowsing] = useState(false);
   const looked = useServiceSearch(panel && serviceId ? { panelId: panel.id, id: serviceId, q: serviceId } : null);
   const found = looked.state === "done" && looked.current;
@@ -119,7 +121,7 @@ export function PanelServiceField({
               id={listId}
               panel={panel}
               onPick={(id) => {
-                form.update({ name: field.name, value: id });
+                onChoose(id);
                 setBrowsing(false);
               }}
             />
