@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { panelOrdersPage } from "~/domain/orders/panel-request";
+import { panelOrdersPage } from "~/domain/panel/panel-request";
 import { panelLink } from "~/domain/fulfilment/panel-link";
 
 /**

@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { NO_PANEL_MESSAGE } from "./connection.server";
-import { WAIT_ADVICE } from "./failures";
-import { SUPPORT_MESSAGES } from "~/domain/plans/plan-support";
+import { NO_PANEL_MESSAGE } from "~/domain/panel/connection.server";
+import { WAIT_ADVICE } from "~/domain/panel/failures";
+import { SUPPORT_MESSAGES } from "./plan-support";
 
 /**
  * The panels are records on Admin → Panels (ADR 0024): no message may still

@@ -77,6 +77,11 @@ export function ServicePicker({
   const [page, setPage] = useState(1);
   const answer = useServiceSearch({ panelId: panel.id, q: query.trim(), page });
   const searchId = useId();
+  // A new search starts at its first page.
+  const search = (text: string) => {
+    setQuery(text);
+    setPage(1);
+  };
   const data = answer.state === "done" ? answer.data : null;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
@@ -100,10 +105,7 @@ export function ServicePicker({
           placeholder="Search by name, category or id"
           autoComplete="off"
           value={query}
-          onChange={(e) => {
-            setQuery(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => search(e.target.value)}
           // Enter searches; it never submits the plan's form.
           onKeyDown={(e) => e.key === "Enter" && e.preventDefault()}
         />
