@@ -113,7 +113,9 @@ export function PanelServiceField({
               onClick={() => setBrowsing(!browsing)}
             >
               <List className="size-4" aria-hidden />
-              {browsing ? "Hide the services list" : `Choose from ${panel.name}'s services`}
+              {browsing
+                ? "Hide the services list"
+                : `Choose ${fallback ? "the fallback" : "the service"} from ${panel.name}'s services`}
             </Button>
           )}
           {browsing && panel && (
