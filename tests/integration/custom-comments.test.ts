@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { trackedOrder } from "~/domain/orders/buyer.server";
+import { trackedOrder } from "~/domain/orders/order-tracking.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import { COMMENT_MESSAGES } from "~/domain/orders/custom-comments";
 import { sendToPanel } from "~/domain/fulfilment/placement.server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { trackedOrder } from "~/domain/orders/buyer.server";
+import { trackedOrder } from "~/domain/orders/order-tracking.server";
 import { checkUnknownPlacements, syncDueOrders } from "~/domain/fulfilment/delivery-sync.server";
 import type { OrderAction } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";

@@ -1,6 +1,6 @@
 import { WAIT_ADVICE, isWaitReason } from "~/domain/panel/failures";
 import { paiseToRupees } from "~/lib/money";
-import { deliveredCount } from "./buyer-view";
+import { deliveredCount } from "./buyer-stage";
 import { storedComments } from "./custom-comments";
 import { STATUS_LABELS, isSale } from "./lifecycle";
 import { actionsFor } from "./order-actions";

@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { DAY_MS, TIME_RANGES, resolveTimeRange } from "~/lib/ist-time";
 import { SERVICE_TYPES } from "~/domain/panel/service-types";
 import { ORDER_LIST_FILTERS, parseListFilter } from "./list-filters";
-import { parseIndianMobile } from "./buyer";
+import { parseIndianMobile } from "./buyer-contact";
 import { isOrderIdShaped } from "./order-id";
 import { isSqlite } from "./orders.repository.server";
 import { SEARCHED_COLUMNS, SEARCH_TEXT_PG } from "./search-index";
