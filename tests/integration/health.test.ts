@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takeDatabaseBackup } from "~/domain/backups/database-backup.server";
-import { JOBS } from "~/domain/health/jobs";
+import { JOBS } from "~/domain/jobs/jobs";
 import { testDatabases } from "../support/databases";
 import { ADMIN_AND_PANEL, type HostileShop, adminLogin, startShop } from "../support/hostile";
 

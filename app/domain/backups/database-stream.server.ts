@@ -8,8 +8,8 @@ import SQLite from "better-sqlite3";
 import type { AppServices } from "~/context";
 import { leaveCheckpointsToStream, sqliteFileOf } from "~/db/database.server";
 import { WAL_HEADER_BYTES, type WalHeader, committedFrames, parseWalHeader } from "~/db/sqlite-wal";
-import { errorText, recordJobRun } from "~/domain/health/job-runs.server";
-import { JOBS } from "~/domain/health/jobs";
+import { errorText, recordJobRun } from "~/domain/jobs/job-runs.server";
+import { JOBS } from "~/domain/jobs/jobs";
 import {
   type OffsiteTarget,
   describeUploadError,

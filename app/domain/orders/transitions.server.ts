@@ -1,7 +1,7 @@
 import { type DB, transaction } from "~/db/database.server";
 import type { RequestClient } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
-import { deliveredCount } from "./buyer-view";
+import { deliveredCount } from "./buyer-stage";
 import { publishTransition } from "./events.server";
 import {
   type Actor,

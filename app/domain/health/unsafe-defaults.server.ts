@@ -7,7 +7,7 @@ import { getPanelBalance } from "~/domain/panel/info.server";
 import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { mailboxSettings } from "~/domain/payments/mail/mailbox-store.server";
 import { missingClientAddress } from "~/lib/proxy-address.server";
-import { type PanelReach, type UnsafeDefault, listUnsafeDefaults } from "./unsafe-defaults";
+import { type PanelReach, type UnsafeDefault, listUnsafeDefaults } from "~/domain/settings/unsafe-defaults";
 
 /**
  * The seed keeps only a scrypt hash of ADMIN_PASSWORD, and the audit masks
