@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { MailServerRefused, mailServerAddresses, preferredAddress } from "~/domain/mail-server/address.server";
 import { redactSecret } from "~/lib/redact-secret";
 import type { AlertSettings } from "../alert-settings";
-import type { SendResult } from "../retry";
+import type { ChannelResult } from "../retry";
 import { type AlertSender, SEND_TIMEOUT_MS } from "./channel";
 
 /**
@@ -71,7 +71,7 @@ interface SmtpError {
  * may help. The server's own words keep everything but the password, taken out
  * where it appears itself (app/lib/redact-secret.ts).
  */
-export function smtpFailure(error: unknown, where: { host: string; port: number }, password = ""): SendResult {
+export function smtpFailure(error: unknown, where: { host: string; port: number }, password = ""): ChannelResult {
   const raw = (typeof error === "object" && error !== null ? error : {}) as SmtpError;
   const e: SmtpError = {
     ...raw,

@@ -5,7 +5,7 @@ import type { DB } from "~/db/database.server";
 import { publicOnlyLookup, refusedRange } from "~/domain/panel/address.server";
 import type { AlertMessage } from "../format";
 import { pushSubscriptions, removePushSubscription } from "../push-subscriptions.server";
-import type { SendResult } from "../retry";
+import type { ChannelResult } from "../retry";
 import type { VapidKeys } from "../vapid.server";
 import { type AlertSender, SEND_TIMEOUT_MS } from "./channel";
 
@@ -35,7 +35,7 @@ export function pushSender(db: DB, options: PushOptions): AlertSender {
       const devices = await pushSubscriptions(db);
       if (devices.length === 0) return { kind: "permanent", error: "No device has turned on notifications" };
       const outcomes = await Promise.all(
-        devices.map(async (device): Promise<SendResult | "gone"> => {
+        devices.map(async (device): Promise<ChannelResult | "gone"> => {
           const host = new URL(device.endpoint).hostname.replace(/^\[|\]$/g, "");
           // No lookup happens for an address written as an IP: checked here; names are checked on connecting.
           const literal = isIP(host) === 0 ? null : refusedRange(host);
@@ -69,7 +69,7 @@ export function pushSender(db: DB, options: PushOptions): AlertSender {
       );
       if (outcomes.some((o) => o !== "gone" && o.kind === "ok")) return { kind: "ok" };
       const failures = outcomes.filter(
-        (o): o is Exclude<SendResult, { kind: "ok" }> => o !== "gone" && o.kind !== "ok",
+        (o): o is Exclude<ChannelResult, { kind: "ok" }> => o !== "gone" && o.kind !== "ok",
       );
       if (failures.length === 0) return { kind: "permanent", error: "Every device's subscription has ended" };
       return failures.find((f) => f.kind === "retry") ?? failures[0]!;
