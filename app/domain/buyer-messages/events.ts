@@ -76,6 +76,8 @@ export function buyerLocale(value: string | null | undefined): BuyerLocale {
   return value === "hi" ? "hi" : "en";
 }
 
+export type RefundDueVariant = "partial" | "failed" | "cancelled";
+
 /**
  * What one message says, fixed when its event happened (so a retry says the
  * same): the event, the language, and the values its words fill in. No
@@ -87,6 +89,8 @@ export interface BuyerFacts {
   event: BuyerEvent;
   locale: BuyerLocale;
   orderId: string;
+  /** Why a refund is due: part delivered, not delivered, or cancelled by the buyer (their words differ). */
+  variant?: RefundDueVariant;
   /** The values the words and the WhatsApp template fill in, by name (all text, already formatted). */
   values: Record<string, string>;
   /** Send the approved template even inside the 24-hour window (a fallback after 131047). */

@@ -5,11 +5,16 @@ import { alertNamesPanel, orderAlertFor } from "~/domain/alerts/order-alerts";
 import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { buyerUpdateFor, refillUpdateFor } from "~/domain/buyer-messages/order-updates";
+import { forgetOrderChannels } from "~/domain/buyer-messages/privacy.server";
+import { queueBuyerUpdate } from "~/domain/buyer-messages/queue.server";
 import { listenToOrders } from "~/domain/orders/events.server";
 import { actorLabel } from "~/domain/orders/lifecycle";
+import { findOrder } from "~/domain/orders/orders.repository.server";
 import { sendAfterConfirmation } from "~/domain/payments/payment-jobs.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { panelNameOf } from "~/domain/panel/panels.repository.server";
+import { listenToRefills } from "~/domain/self-service/refill-events.server";
 
 /**
  * Everything that follows a change to an order, in one place (ADR 0018). The
@@ -45,6 +50,9 @@ listenToOrders({
     if (alert) await queueAlert(trx, alert, now);
     // The cached public pages that read orders: the home page counts delivered ones.
     if (to === "delivered") await publicTopicChanged(trx, "orders");
+    // The buyer hears about it on the channels they chose (insert only; sent by the outbox job).
+    const update = buyerUpdateFor(name, from, order);
+    if (update) await queueBuyerUpdate(trx, order, update, now);
   },
 
   // After the commit: a paid order goes to the panel when the shop sends paid orders automatically. A
@@ -57,7 +65,14 @@ listenToOrders({
   // Its alerts not yet sent would name an order that no longer exists.
   async deleted(trx, { order }) {
     await forgetOrderAlerts(trx, order.order_id);
+    await forgetOrderChannels(trx, order.order_id);
   },
+});
+
+// A refill the panel took or finished: the buyer hears about it, in the refill's transaction.
+listenToRefills(async (trx, { kind, orderId, requestId, now }) => {
+  const order = await findOrder(trx, orderId);
+  if (order) await queueBuyerUpdate(trx, order, refillUpdateFor(kind, order, requestId), now);
 });
 
 const servicesOf = new WeakMap<DB, Services>();

@@ -22,17 +22,34 @@ export function pushPayload(message: AlertMessage): string {
   return JSON.stringify({ title: message.subject, body: message.text, url: message.link });
 }
 
+/** The browsers a push goes to, and how one the push service says is gone is forgotten. */
+export interface PushDevices {
+  list(): Promise<{ endpoint: string; p256dh: string; auth: string }[]>;
+  gone(endpoint: string): Promise<void>;
+}
+
+/** The operator's devices (Settings → Alerts → Notify this device). */
+export function operatorDevices(db: DB): PushDevices {
+  return {
+    list: () => pushSubscriptions(db),
+    gone: async (endpoint) => {
+      await removePushSubscription(db, null, endpoint);
+    },
+  };
+}
+
 /**
- * Web Push to every subscribed device. A device whose push service says it is
- * gone (404, 410) is removed. Sent when any device took it; tried again when
- * none did and a push service may recover; given up when no device is left.
+ * Web Push to every subscribed device (the operator's, or those `devices`
+ * names). A device whose push service says it is gone (404, 410) is removed.
+ * Sent when any device took it; tried again when none did and a push service
+ * may recover; given up when no device is left.
  */
-export function pushSender(db: DB, options: PushOptions): AlertSender {
-  // The endpoint came from a browser, through the operator: never a door to the shop's own network.
+export function pushSender(db: DB, options: PushOptions, source: PushDevices = operatorDevices(db)): AlertSender {
+  // The endpoint came from a browser: never a door to the shop's own network.
   const agent = options.allowPrivate ? undefined : new Agent({ lookup: publicOnlyLookup });
   return {
     async send(message) {
-      const devices = await pushSubscriptions(db);
+      const devices = await source.list();
       if (devices.length === 0) return { kind: "permanent", error: "No device has turned on notifications" };
       const outcomes = await Promise.all(
         devices.map(async (device): Promise<ChannelResult | "gone"> => {
@@ -56,7 +73,7 @@ export function pushSender(db: DB, options: PushOptions): AlertSender {
           } catch (error) {
             const status = error instanceof webpush.WebPushError ? error.statusCode : null;
             if (status === 404 || status === 410) {
-              await removePushSubscription(db, null, device.endpoint);
+              await source.gone(device.endpoint);
               return "gone";
             }
             const refused = (error as { code?: unknown }).code === "ERR_PANEL_ADDRESS_REFUSED";
