@@ -3,6 +3,9 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { findBuyerOrder } from "~/domain/orders/buyer.server";
 import { AppError } from "~/lib/app-error";
 import { BUYER_CHANNELS, WHATSAPP_COMMAND_CHANNEL } from "./events";
+import { STOP_UPDATES_MESSAGES } from "./messages";
+
+export { STOP_UPDATES_MESSAGES };
 import { phoneOfWaId, setStopped } from "./whatsapp/chats.server";
 
 /**
@@ -80,11 +83,6 @@ export async function startBuyer(db: DB, waId: string, now = Date.now()): Promis
     }
   });
 }
-
-export const STOP_UPDATES_MESSAGES = {
-  noMatch: "We could not find an order with this order ID and phone number.",
-  done: "Done: we will send no more updates about this order.",
-} as const;
 
 /**
  * "Stop updates" on /track (the link in every e-mail): for this order, its

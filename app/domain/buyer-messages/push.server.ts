@@ -4,7 +4,10 @@ import type { PushSubscriptionRequest } from "~/domain/alerts/push-subscription"
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { findBuyerOrder } from "~/domain/orders/buyer.server";
 import { AppError } from "~/lib/app-error";
+import { NOTIFY_MESSAGES } from "./messages";
 import type { BuyerPushSubscriptionRow } from "./table";
+
+export { NOTIFY_MESSAGES };
 
 /**
  * "Notify me": a buyer's browser subscribed to one order's updates (Web Push,
@@ -17,13 +20,6 @@ import type { BuyerPushSubscriptionRow } from "./table";
 
 /** Browsers one order may notify: a buyer's phone and laptop, not a crowd. */
 export const MAX_BROWSERS_PER_ORDER = 5;
-
-export const NOTIFY_MESSAGES = {
-  noMatch: "We could not find an order with this order ID and phone number.",
-  tooMany: "Notifications are already on for this order on several browsers. Turn them off on one first.",
-  on: "Notifications are on for this order.",
-  off: "Notifications are off for this order on this browser.",
-} as const;
 
 export async function subscribeBuyer(
   db: DB,

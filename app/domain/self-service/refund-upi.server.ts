@@ -3,7 +3,10 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { lockOrder } from "~/domain/orders/orders.repository.server";
 import { UPI_ID } from "~/domain/settings/validation";
 import { AppError } from "~/lib/app-error";
+import { REFUND_UPI_MESSAGES } from "./refund-upi-messages";
 import { type Requester, requesterName } from "./who";
+
+export { REFUND_UPI_MESSAGES };
 
 /**
  * Where the buyer wants a refund that is due: a UPI id they give on /track or
@@ -11,12 +14,6 @@ import { type Requester, requesterName } from "./who";
  * the order (orders.refund_upi_id) for the operator's "Pay refund" QR, and in
  * the order's history. The same id again changes nothing.
  */
-
-export const REFUND_UPI_MESSAGES = {
-  invalid: "That does not look like a UPI ID. Write it as name@bank, for example name@okaxis.",
-  notDue: "This order has no refund due.",
-  saved: "Thank you: we will send your refund to this UPI ID.",
-} as const;
 
 export async function giveRefundUpiId(
   db: DB,
