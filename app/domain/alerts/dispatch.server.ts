@@ -25,6 +25,8 @@ export interface OutboxLane {
   name: string;
   channels: readonly OutboxChannel[];
   senders(rows: readonly AlertOutboxRow[]): Promise<Partial<Record<OutboxChannel, RowSender>>>;
+  /** Sending a row may queue another of this lane (a chat's reply): after a send, look again at once. */
+  queuesMore?: boolean;
 }
 
 /**
@@ -53,8 +55,9 @@ export async function drainOutbox(
       channels: lane.channels,
     });
     if (rows.length === 0) break;
-    sent += await sendBatch(services, policy, lane, clock, rows, failing);
-    if (rows.length < BATCH) break;
+    const sentNow = await sendBatch(services, policy, lane, clock, rows, failing);
+    sent += sentNow;
+    if (rows.length < BATCH && !(lane.queuesMore && sentNow > 0)) break;
   }
   return sent;
 }

@@ -58,6 +58,8 @@ export function buyerMessageLane(services: Services, { clock = Date.now }: { clo
   return {
     name: "buyer message",
     channels: BUYER_LANE_CHANNELS,
+    // A chat message read now is answered in the same tick.
+    queuesMore: true,
     async senders() {
       const { db } = services;
       const [config, site, smtp] = await Promise.all([
