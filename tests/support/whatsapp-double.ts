@@ -346,12 +346,13 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
         return refuse(res, 100, "Invalid parameter", "Param text['body'] must be at most 4096 characters long.");
       message.text = text;
     } else if (body.type === "template") {
-      const name = String(body.template?.name ?? "");
-      const language = String(body.template?.language?.code ?? "");
+      const str = (v: unknown) => (typeof v === "string" ? v : "");
+      const name = str(body.template?.name);
+      const language = str(body.template?.language?.code);
       const parameters = (body.template?.components ?? [])
         .filter((c) => c.type === "body")
         .flatMap((c) => c.parameters ?? [])
-        .map((p) => String(p.text ?? ""));
+        .map((p) => str(p.text));
       const template = approved.find((t) => t.name === name && t.language === language);
       if (!template) {
         return refuse(
