@@ -78,8 +78,8 @@ export interface WhatsAppDouble {
   approve(templates: ApprovedTemplate[]): void;
   /** A number that is not on WhatsApp: messages to it are accepted, then reported failed with 131026. */
   notOnWhatsApp(waId: string): void;
-  /** Answer the next `count` sends with this error code (130429, 131056, 190, 131000…). */
-  failNext(code: number, count?: number): void;
+  /** Answer the next `count` sends (to `to` only, when given) with this error code (130429, 131056, 190…). */
+  failNext(code: number, options?: { count?: number; to?: string }): void;
   /** Also report `read` after `delivered` (a buyer with read receipts on). */
   readReceipts: boolean;
   /** The buyer writes to the shop from `from`: a signed `messages` webhook. Returns the shop's answer. */
@@ -149,7 +149,7 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
   const unreachable = new Set<string>();
   /** When each number last wrote to the business: the customer-service window. */
   const lastInbound = new Map<string, number>();
-  const failing: number[] = [];
+  const failing: { code: number; to?: string }[] = [];
   const pending = new Set<Promise<unknown>>();
   let shopUrl = "";
   let seq = 0;
@@ -311,11 +311,6 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
         },
       });
     }
-    const code = failing.shift();
-    if (code !== undefined) {
-      const known = ERRORS[code] ?? { http: 400, type: "OAuthException", title: "Error", details: "" };
-      return refuse(res, code, known.title, known.details, known.http, known.type);
-    }
     let body: {
       messaging_product?: unknown;
       to?: unknown;
@@ -336,6 +331,12 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
       return refuse(res, 100, "Invalid parameter", "Param messaging_product must be 'whatsapp'");
     }
     const to = typeof body.to === "string" ? body.to.replace(/\D/g, "") : "";
+    const failure = failing.findIndex((f) => f.to === undefined || f.to === to);
+    if (failure >= 0) {
+      const { code } = failing.splice(failure, 1)[0]!;
+      const known = ERRORS[code] ?? { http: 400, type: "OAuthException", title: "Error", details: "" };
+      return refuse(res, code, known.title, known.details, known.http, known.type);
+    }
     if (!/^\d{8,15}$/.test(to)) return refuse(res, 131009, "Parameter value is not valid", "Invalid recipient");
     const message: SentMessage = { to, type: String(body.type), wamid: wamid(), at: Date.now() };
     if (body.type === "text") {
@@ -420,8 +421,8 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
     notOnWhatsApp(waId) {
       unreachable.add(waId);
     },
-    failNext(code, count = 1) {
-      for (let i = 0; i < count; i++) failing.push(code);
+    failNext(code, { count = 1, to } = {}) {
+      for (let i = 0; i < count; i++) failing.push({ code, to });
     },
     async buyerWrites(from, text, options = {}) {
       const id = options.id ?? `wamid.HBgM${randomBytes(10).toString("base64url")}`;
