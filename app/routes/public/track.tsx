@@ -1,3 +1,4 @@
+import { Suspense, lazy } from "react";
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { CommentsList } from "~/components/buying/comments-list";
 import { OrderProgress } from "~/components/buying/order-progress";
@@ -10,7 +11,6 @@ import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { findBuyerOrder, trackedOrder } from "~/domain/orders/buyer.server";
 import { SelfService } from "~/components/buying/self-service";
-import { BuyerUpdates } from "~/components/buying/buyer-updates";
 import { TrackUpdateForms } from "~/components/buying/track-updates";
 import { updatesOffer } from "~/domain/buyer-messages/offer.server";
 import { trackChannels } from "~/domain/buyer-messages/track.server";
@@ -43,6 +43,11 @@ const NOTICE_TEXT: Record<TrackNotice, string> = {
   refundUpi: "errors:refundUpi.saved",
   stopUpdates: "errors:stopUpdates.done",
 };
+
+// "Updates about this order" calls the JSON API (and so brings zod): loaded once an order is shown, not with the page.
+const BuyerUpdates = lazy(() =>
+  import("~/components/buying/buyer-updates").then((module) => ({ default: module.BuyerUpdates })),
+);
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
@@ -244,7 +249,9 @@ export default function Track({ actionData }: Route.ComponentProps) {
               />
             )}
             {actionData?.lookup && actionData.updates && (
-              <BuyerUpdates orderId={order.orderId} phone={actionData.lookup.phone} offer={actionData.updates} />
+              <Suspense fallback={null}>
+                <BuyerUpdates orderId={order.orderId} phone={actionData.lookup.phone} offer={actionData.updates} />
+              </Suspense>
             )}
             {actionData?.lookup && actionData.channels && (
               <TrackUpdateForms
