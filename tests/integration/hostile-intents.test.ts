@@ -92,6 +92,7 @@ const PAGE_FORMS: PageForm[] = [
  */
 const SIGNED_WEBHOOKS = [
   "/api/payments/sms-alert",
+  "/api/payments/app-alert",
   "/api/payments/razorpay-webhook",
   "/api/alerts/telegram",
   "/api/whatsapp/webhook",
