@@ -28,7 +28,7 @@ function trackPath(link) {
 }
 
 self.addEventListener("push", (event) => {
-  let update = { title: "Order update", body: "", url: "/track" };
+  let update = { title: "Order update", body: "", url: "/track", tag: "" };
   try {
     update = { ...update, ...event.data.json() };
   } catch {
@@ -38,6 +38,8 @@ self.addEventListener("push", (event) => {
     self.registration.showNotification(String(update.title), {
       body: String(update.body),
       data: { url: trackPath(update.url) },
+      // The same update sent again (its answer was lost) replaces the one shown instead of adding another.
+      ...(typeof update.tag === "string" && /^[A-Za-z0-9_-]{1,64}$/.test(update.tag) ? { tag: update.tag } : {}),
     }),
   );
 });

@@ -34,6 +34,16 @@ describe("the buyer's service worker", () => {
     expect([...loadWorker().listeners.keys()].sort()).toEqual(["notificationclick", "push"]);
   });
 
+  it("shows an update sent again under its tag, replacing the one shown; a tag it cannot trust is left out", async () => {
+    const { self, dispatch } = loadWorker();
+    const update = { title: "Paid", body: "…", url: "/track?order=BK1", tag: "q1V3nT2x_-A9" };
+    await dispatch("push", { data: { json: () => update } });
+    await dispatch("push", { data: { json: () => ({ ...update, tag: "<script>" }) } });
+    const shown = self.registration.showNotification.mock.calls as unknown as [string, { tag?: string }][];
+    expect(shown[0]![1].tag).toBe("q1V3nT2x_-A9");
+    expect(shown[1]![1]).not.toHaveProperty("tag");
+  });
+
   it("shows an update as a notification that remembers its order's /track", async () => {
     const { self, dispatch } = loadWorker();
     const payload = {

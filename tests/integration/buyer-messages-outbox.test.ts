@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
 import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
 import { saveBuyerMessageSettings } from "~/domain/buyer-messages/settings.server";
+import { forOutboxRow, templateMessage } from "~/domain/buyer-messages/whatsapp/graph.server";
 import { testDatabases } from "../support/databases";
 import { type BuyerShop, startBuyerShop, waIdOf } from "../support/buyer-shop";
 import { type PushDouble, startPushDouble } from "../support/push-double";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { DOUBLE_ACCESS_TOKEN, DOUBLE_PHONE_NUMBER_ID } from "../support/whatsapp-double";
 import { afterJobs, runJobs } from "../support/test-shop";
 
 /**
@@ -65,6 +67,26 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
 
   const jobsUntil = <T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false) =>
     afterJobs(bs.shop.server, what, check);
+  /** Another production server on the shop's database (a second instance, or the one started after a crash). */
+  const serverOnTheSameDatabase = () => {
+    const target = bs.shop.target;
+    return spawnServer({
+      DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
+      JOBS_ENABLED: "false",
+      JOB_CONTROL_PORT: "0",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      PANEL_SIMULATOR: "true",
+      PANEL_SIMULATOR_PORT: "0",
+      ...bs.whatsapp.env,
+      PUBLIC_BASE_URL: "https://shop.example",
+      ALERT_RETRY_BASE_MS: "100",
+      MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
+      PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
+      NODE_EXTRA_CA_CERTS: push.certFile,
+    });
+  };
+  const whatsappRow = async (orderId: string) =>
+    (await bs.rows(orderId)).find((r) => r.channel === "buyer_whatsapp" && r.event === "payment_confirmed")!;
   const templatesFor = (orderId: string) =>
     bs.whatsapp.sent.filter((m) => m.template?.parameters[0] === orderId || m.text?.includes(orderId));
 
@@ -226,6 +248,88 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
   });
 
+  it("an answer lost after Meta took the message: its status callback marks it sent, and no retry sends it again", async () => {
+    const phone = newPhone();
+    const orderId = await bs.order({ phone, optIn: true });
+    await bs.confirm(orderId);
+    // Meta takes the template, then the connection drops before its answer is read: the send is retried.
+    bs.whatsapp.dropNextAnswer({ to: waIdOf(phone) });
+    await runJobs(bs.shop.server);
+    expect(bs.whatsapp.templatesTo(waIdOf(phone))).toHaveLength(1);
+    // Meta's status webhooks name the outbox row the message was sent for.
+    await bs.whatsapp.settle();
+    // The retry's backoff is over: the jobs run again and again.
+    await bs.shop.db.db
+      .updateTable("alert_outbox")
+      .set({ next_attempt_at: 0 })
+      .where("order_id", "=", orderId)
+      .where("status", "=", "pending")
+      .execute();
+    await runJobs(bs.shop.server);
+    await runJobs(bs.shop.server);
+    const [message] = bs.whatsapp.templatesTo(waIdOf(phone));
+    expect(bs.whatsapp.templatesTo(waIdOf(phone))).toHaveLength(1);
+    expect(message!.callbackData).toMatch(/^outbox:\d+$/);
+    expect(await whatsappRow(orderId)).toMatchObject({
+      status: "sent",
+      provider_id: message!.wamid,
+      delivery: "delivered",
+    });
+  });
+
+  it("a worker that died after Meta took the message: the row is marked sent by its status, and the take-over sends nothing", async () => {
+    const phone = newPhone();
+    const orderId = await bs.order({ phone, optIn: true });
+    await bs.confirm(orderId);
+    const row = await whatsappRow(orderId);
+    // The worker claimed the row six minutes ago and sent its request, which Meta took; then the process died.
+    await bs.shop.db.db
+      .updateTable("alert_outbox")
+      .set({ status: "sending", attempts: 1, claimed_at: Date.now() - 6 * 60_000 })
+      .where("id", "=", row.id)
+      .execute();
+    const res = await fetch(`${bs.whatsapp.graphUrl}/${DOUBLE_PHONE_NUMBER_ID}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${DOUBLE_ACCESS_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify(
+        forOutboxRow(templateMessage(waIdOf(phone), "order_payment_confirmed", "en", [orderId, "₹99", "30"]), row.id),
+      ),
+    });
+    expect(res.status).toBe(200);
+    await bs.whatsapp.settle();
+    await runJobs(bs.shop.server);
+    await runJobs(bs.shop.server);
+    const sent = bs.whatsapp.templatesTo(waIdOf(phone));
+    expect(sent).toHaveLength(1);
+    expect(await whatsappRow(orderId)).toMatchObject({ status: "sent", attempts: 1, provider_id: sent[0]!.wamid });
+  });
+
+  it("two servers working one database send each update once", async () => {
+    const buyers = [0, 1, 2].map((i) => ({ phone: newPhone(), email: `twice-${i}-${engine.name}@example.com` }));
+    const orders: string[] = [];
+    for (const buyer of buyers) orders.push(await bs.order({ ...buyer, optIn: true }));
+    for (const orderId of orders) await bs.confirm(orderId);
+    const second = await serverOnTheSameDatabase();
+    try {
+      // Both instances' jobs at once, twice over, then once more each.
+      await Promise.all([runJobs(bs.shop.server), runJobs(second), runJobs(second), runJobs(bs.shop.server)]);
+      await runJobs(second);
+      await runJobs(bs.shop.server);
+    } finally {
+      await second.stop();
+    }
+    for (const buyer of buyers) {
+      expect(bs.whatsapp.templatesTo(waIdOf(buyer.phone))).toHaveLength(1);
+      expect(smtp.messages.filter((m) => JSON.stringify(m.to).includes(buyer.email))).toHaveLength(1);
+    }
+    for (const orderId of orders) {
+      expect((await bs.rows(orderId)).map((r) => `${r.channel}:${r.status}`).sort()).toEqual([
+        "buyer_email:sent",
+        "buyer_whatsapp:sent",
+      ]);
+    }
+  });
+
   it("the receipt by e-mail: order, package, amount paid, reference, what happens next and the /track link", async () => {
     const phone = newPhone();
     const email = `ravi-${engine.name}@example.com`;
@@ -273,6 +377,7 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
       title: `BoostKaro: Payment received for order ${orderId}`,
       body: expect.stringContaining(`We received your payment of ₹`) as unknown,
       url: `/track?order=${orderId}`,
+      tag: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/) as unknown,
     });
     await runJobs(bs.shop.server);
     expect(device.received).toHaveLength(1);
@@ -290,6 +395,35 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
             .execute()
         ).length === 0,
     );
+  });
+
+  it("a receipt or a notification sent again after its answer was lost is the same message to the buyer", async () => {
+    const phone = newPhone();
+    const email = `again-${engine.name}@example.com`;
+    const orderId = await bs.order({ phone, email });
+    const device = push.device();
+    const on = await fetch(`${bs.shop.url}/api/orders/${orderId}/notifications`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: bs.shop.url },
+      body: JSON.stringify({ phone, subscription: device.subscription }),
+    });
+    expect(on.status).toBe(201);
+    await bs.confirm(orderId);
+    const mails = () => smtp.messages.filter((m) => JSON.stringify(m.to).includes(email));
+    await jobsUntil("both", () => mails().length === 1 && device.received.length === 1);
+    // The mail server and the push service took them, but their answers never came back: sent again.
+    await bs.shop.db.db
+      .updateTable("alert_outbox")
+      .set({ status: "pending", next_attempt_at: 0, provider_id: null, sent_at: null })
+      .where("order_id", "=", orderId)
+      .execute();
+    await jobsUntil("again", () => mails().length === 2 && device.received.length === 2);
+    const [first, again] = mails();
+    expect(first!.messageId).toMatch(/^<[0-9a-f]{32}@shop\.example>$/);
+    expect(again!.messageId).toBe(first!.messageId);
+    const [shown, shownAgain] = device.received.map((r) => JSON.parse(r.payload) as { tag: string });
+    expect(shownAgain!.tag).toBe(shown!.tag);
+    expect(device.received[1]!.headers.topic).toBe(shown!.tag);
   });
 
   it("a buyer gets at most 6 updates an hour on a channel; the rest wait their turn", async () => {
@@ -425,20 +559,7 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
     await bs.confirm(orderId);
     expect((await bs.rows(orderId)).map((r) => r.status)).toEqual(["pending", "pending"]);
     await bs.shop.server.stop("SIGKILL");
-    const target = bs.shop.target;
-    const next = await spawnServer({
-      DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
-      JOBS_ENABLED: "false",
-      JOB_CONTROL_PORT: "0",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      ...bs.whatsapp.env,
-      PUBLIC_BASE_URL: "https://shop.example",
-      MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
-      PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
-      NODE_EXTRA_CA_CERTS: push.certFile,
-    });
+    const next = await serverOnTheSameDatabase();
     restarted = next;
     bs.shop.server = next;
     bs.whatsapp.connect(next.url);

@@ -35,6 +35,9 @@ import type { AddressInfo } from "node:net";
  *   the App Secret>`, the body sent with non-ASCII characters escaped as
  *   `\uXXXX` in lower-case hex (whatsapp-api-js issue #290, quoting Meta's
  *   Messenger Platform "Validate payloads").
+ * - [callback data] The messages reference and whatsapp-api-js `ClientMessageRequest` (src/types.ts):
+ *   `biz_opaque_callback_data`, an arbitrary string of at most 512 characters that Cloud API does not
+ *   process and returns in the message's sent, delivered and read status webhooks.
  * - [verify] Meta's webhook verification: `GET ?hub.mode=subscribe&hub.verify_token=…&hub.challenge=…`,
  *   expecting the challenge back with 200.
  */
@@ -54,6 +57,8 @@ export interface SentMessage {
   template?: { name: string; language: string; parameters: string[] };
   wamid: string;
   at: number;
+  /** `biz_opaque_callback_data` as sent, returned in the sent/delivered/read statuses. */
+  callbackData?: string;
 }
 
 /** A template the double treats as approved: its name, language and how many body parameters it has. */
@@ -80,6 +85,11 @@ export interface WhatsAppDouble {
   notOnWhatsApp(waId: string): void;
   /** Answer the next `count` sends (to `to` only, when given) with this error code (130429, 131056, 190…). */
   failNext(code: number, options?: { count?: number; to?: string }): void;
+  /**
+   * Take the next send (to `to` only, when given) and then drop the connection without answering, as a
+   * network that fails after Meta has the message: it is sent, and its status webhooks still come.
+   */
+  dropNextAnswer(options?: { to?: string }): void;
   /** Also report `read` after `delivered` (a buyer with read receipts on). */
   readReceipts: boolean;
   /** The buyer writes to the shop from `from`: a signed `messages` webhook. Returns the shop's answer. */
@@ -150,6 +160,7 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
   /** When each number last wrote to the business: the customer-service window. */
   const lastInbound = new Map<string, number>();
   const failing: { code: number; to?: string }[] = [];
+  const dropping: { to?: string }[] = [];
   const pending = new Set<Promise<unknown>>();
   let shopUrl = "";
   let seq = 0;
@@ -234,6 +245,7 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
           status,
           timestamp: String(Math.floor(Date.now() / 1000)),
           recipient_id: message.to,
+          ...(message.callbackData && status !== "failed" ? { biz_opaque_callback_data: message.callbackData } : {}),
           ...(errors
             ? { errors }
             : {
@@ -316,6 +328,7 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
       to?: unknown;
       type?: unknown;
       text?: { body?: unknown };
+      biz_opaque_callback_data?: unknown;
       template?: {
         name?: unknown;
         language?: { code?: unknown };
@@ -339,6 +352,18 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
     }
     if (!/^\d{8,15}$/.test(to)) return refuse(res, 131009, "Parameter value is not valid", "Invalid recipient");
     const message: SentMessage = { to, type: String(body.type), wamid: wamid(), at: Date.now() };
+    const callbackData = body.biz_opaque_callback_data;
+    if (callbackData !== undefined) {
+      if (typeof callbackData !== "string" || callbackData.length > 512) {
+        return refuse(
+          res,
+          100,
+          "Invalid parameter",
+          "Param biz_opaque_callback_data must be at most 512 characters long.",
+        );
+      }
+      message.callbackData = callbackData;
+    }
     if (body.type === "text") {
       const text = body.text?.body;
       if (typeof text !== "string" || text === "")
@@ -384,11 +409,16 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
       return refuse(res, 131009, "Parameter value is not valid", `Unsupported message type ${String(body.type)}`);
     }
     sent.push(message);
-    reply(res, 200, {
-      messaging_product: "whatsapp",
-      contacts: [{ input: String(body.to), wa_id: to }],
-      messages: [{ id: message.wamid, ...(message.template ? { message_status: "accepted" } : {}) }],
-    });
+    const drop = dropping.findIndex((d) => d.to === undefined || d.to === to);
+    if (drop >= 0) {
+      dropping.splice(drop, 1);
+      res.socket?.destroy();
+    } else
+      reply(res, 200, {
+        messaging_product: "whatsapp",
+        contacts: [{ input: String(body.to), wa_id: to }],
+        messages: [{ id: message.wamid, ...(message.template ? { message_status: "accepted" } : {}) }],
+      });
     // Meta's status webhooks come after the answer, each a delivery of its own.
     void track(new Promise((done) => setTimeout(done, 20)).then(() => afterAccepted(message)));
   };
@@ -423,6 +453,9 @@ export async function startWhatsAppDouble(): Promise<WhatsAppDouble> {
     },
     failNext(code, { count = 1, to } = {}) {
       for (let i = 0; i < count; i++) failing.push({ code, to });
+    },
+    dropNextAnswer({ to } = {}) {
+      dropping.push({ to });
     },
     async buyerWrites(from, text, options = {}) {
       const id = options.id ?? `wamid.HBgM${randomBytes(10).toString("base64url")}`;

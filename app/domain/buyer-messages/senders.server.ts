@@ -31,6 +31,7 @@ import {
   type GraphTarget,
   graphErrorKind,
   graphErrorText,
+  forOutboxRow,
   sendWhatsApp,
   templateMessage,
   textMessage,
@@ -88,7 +89,7 @@ export function buyerMessageLane(services: Services, { clock = Date.now }: { clo
         if (facts.event === "chat_reply") return sendReply(services, graph, row, facts);
         return updateGate(db, row, facts, config, clock(), async (order) => {
           const waId = waIdOf(order.customer_phone!);
-          return sendUpdateOnWhatsApp(services, graph, config, order, waId, facts, sendTime(facts), clock());
+          return sendUpdateOnWhatsApp(services, graph, config, row, order, waId, facts, sendTime(facts), clock());
         });
       };
 
@@ -105,7 +106,7 @@ export function buyerMessageLane(services: Services, { clock = Date.now }: { clo
             );
             const mail = wordEmail(facts, sendTime(facts));
             const link = adminLink(base, trackPath(facts));
-            return sender.send({ ...mail, link, orderId: facts.orderId, confirmable: false });
+            return sender.send({ ...mail, link, orderId: facts.orderId, confirmable: false, key: row.event_key });
           });
         };
       }
@@ -126,6 +127,7 @@ export function buyerMessageLane(services: Services, { clock = Date.now }: { clo
             link: shown.url,
             orderId: facts.orderId,
             confirmable: false,
+            key: row.event_key,
           });
           // No browser left: it was turned off (or the push service forgot it) after the update was queued.
           return result.kind === "permanent" && /No device/.test(result.error)
@@ -203,6 +205,7 @@ async function sendUpdateOnWhatsApp(
   services: Services,
   graph: GraphTarget,
   config: BuyerMessageConfig,
+  row: AlertOutboxRow,
   order: OrderRow,
   waId: string,
   facts: BuyerFacts,
@@ -212,7 +215,7 @@ async function sendUpdateOnWhatsApp(
   const chat = await chatOf(services.db, waId);
   if (!facts.templateOnly && windowOpen(chat, now)) {
     const { title, body } = wordEvent(facts, sendTime);
-    const reply = await sendWhatsApp(graph, textMessage(waId, `*${title}*\n${body}`));
+    const reply = await sendWhatsApp(graph, forOutboxRow(textMessage(waId, `*${title}*\n${body}`), row.id));
     if (reply.ok || graphErrorKind(reply) !== "reengage") return whatsappResult(services, reply, now);
   }
   if (order.whatsapp_opt_in_at === null) {
@@ -226,7 +229,7 @@ async function sendUpdateOnWhatsApp(
   const parameters = templateParameters(facts.event, { ...facts.values, ...sendTime });
   const reply = await sendWhatsApp(
     graph,
-    templateMessage(waId, name, config.whatsapp.languages[facts.locale], parameters),
+    forOutboxRow(templateMessage(waId, name, config.whatsapp.languages[facts.locale], parameters), row.id),
   );
   return whatsappResult(services, reply, now);
 }
@@ -241,7 +244,7 @@ async function sendReply(
   row: AlertOutboxRow,
   facts: ChatReplyFacts,
 ): Promise<ChannelResult> {
-  const reply = await sendWhatsApp(graph, textMessage(facts.to, facts.text));
+  const reply = await sendWhatsApp(graph, forOutboxRow(textMessage(facts.to, facts.text), row.id));
   const result = await whatsappResult(services, reply, Date.now());
   if (result.kind !== "retry") {
     await services.db

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import nodemailer from "nodemailer";
 import { MailServerRefused, mailServerAddresses, preferredAddress } from "~/domain/mail-server/address.server";
@@ -48,6 +49,7 @@ export function emailSender(settings: AlertSettings["email"], password: string, 
           to: settings.to,
           subject: message.subject,
           text: message.text,
+          ...(message.key ? { messageId: stableMessageId(message.key, settings.from) } : {}),
         });
         return { kind: "ok" };
       } catch (error) {
@@ -57,6 +59,15 @@ export function emailSender(settings: AlertSettings["email"], password: string, 
       }
     },
   };
+}
+
+/**
+ * A Message-ID that is the same each time one message is sent (RFC 5322 3.6.4: it names one message), so a
+ * copy sent again after the server's answer was lost is the same message to the reader's mail service.
+ */
+export function stableMessageId(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${createHash("sha256").update(key).digest("hex").slice(0, 32)}@${domain}>`;
 }
 
 interface SmtpError {

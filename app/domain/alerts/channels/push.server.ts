@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Agent } from "node:https";
 import { isIP } from "node:net";
 import webpush from "web-push";
@@ -19,7 +20,21 @@ interface PushOptions {
 
 /** What the service worker shows: title, text, and where a tap leads. */
 export function pushPayload(message: AlertMessage): string {
-  return JSON.stringify({ title: message.subject, body: message.text, url: message.link });
+  return JSON.stringify({
+    title: message.subject,
+    body: message.text,
+    url: message.link,
+    ...(message.key ? { tag: pushTag(message.key) } : {}),
+  });
+}
+
+/**
+ * A message's name for the push service and the browser: the push service keeps one undelivered message per
+ * `Topic` (RFC 8030 5.4: at most 32 URL-safe base64 characters), and a notification shown with a tag already
+ * shown replaces it rather than adding another. A copy sent again after a lost answer is not seen twice.
+ */
+export function pushTag(key: string): string {
+  return createHash("sha256").update(key).digest("base64url").slice(0, 32);
 }
 
 /** The browsers a push goes to, and how one the push service says is gone is forgotten. */
@@ -65,6 +80,7 @@ export function pushSender(db: DB, options: PushOptions, source: PushDevices = o
                 vapidDetails: { subject: options.subject, ...options.keys },
                 TTL: 24 * 3600,
                 urgency: "high",
+                ...(message.key ? { topic: pushTag(message.key) } : {}),
                 timeout: SEND_TIMEOUT_MS,
                 ...(agent ? { agent } : {}),
               },

@@ -66,6 +66,25 @@ function oneLine(text: string): string {
   );
 }
 
+/**
+ * Names the outbox row a message is sent for, in Meta's `biz_opaque_callback_data` (an arbitrary string of at
+ * most 512 characters that Cloud API does not read and returns in the message's sent, delivered and read
+ * status webhooks; Meta's messages reference, whatsapp-api-js `ClientMessageRequest`). A send whose answer
+ * was lost (a timeout, a dropped connection, a worker that died) is then still known as sent by its status
+ * callback, and never sent again.
+ */
+export function forOutboxRow<T extends object>(message: T, rowId: number): T & { biz_opaque_callback_data: string } {
+  return { ...message, biz_opaque_callback_data: `${OUTBOX_CALLBACK}${rowId}` };
+}
+
+const OUTBOX_CALLBACK = "outbox:";
+
+/** The outbox row a status callback's `biz_opaque_callback_data` names; null for none. */
+export function outboxRowOf(callbackData: string | undefined): number | null {
+  const match = callbackData ? /^outbox:(\d{1,15})$/.exec(callbackData) : null;
+  return match ? Number(match[1]) : null;
+}
+
 export async function sendWhatsApp(target: GraphTarget, message: object): Promise<GraphReply> {
   let res: Response;
   try {

@@ -3,11 +3,13 @@ import { z } from "zod";
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { insertOutboxRows } from "~/domain/alerts/outbox.server";
+import type { AlertOutboxRow } from "~/domain/alerts/table";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { AppError, isAppError } from "~/lib/app-error";
 import { parseJsonText } from "~/lib/parse.server";
 import { type BuyerFacts, type ChatCommandFacts, WHATSAPP_COMMAND_CHANNEL } from "../events";
 import { buyerMessageConfig } from "../settings.server";
+import { outboxRowOf } from "./graph.server";
 
 /**
  * The shop's WhatsApp webhook, `GET`/`POST /api/whatsapp/webhook` (docs/
@@ -117,6 +119,7 @@ const status = z.object({
   status: z.string().max(40),
   timestamp: z.string().regex(/^\d{1,12}$/),
   errors: z.array(error).optional(),
+  biz_opaque_callback_data: z.string().max(512).optional(),
 });
 
 const payloadSchema = z.object({
@@ -239,9 +242,12 @@ const RANK: Record<string, number> = { sent: 1, failed: 1.5, delivered: 2, read:
  * template to a buyer who opted in (a row of its own, once).
  */
 async function recordStatus(db: DB, callback: z.output<typeof status>, now: number): Promise<boolean> {
-  const row = await db.selectFrom("alert_outbox").selectAll().where("provider_id", "=", callback.id).executeTakeFirst();
   const rank = RANK[callback.status];
-  if (!row || rank === undefined) return false;
+  if (rank === undefined) return false;
+  const row =
+    (await db.selectFrom("alert_outbox").selectAll().where("provider_id", "=", callback.id).executeTakeFirst()) ??
+    (await sentWithoutAnswer(db, callback, now));
+  if (!row) return false;
   if (row.delivery && (RANK[row.delivery] ?? 0) >= rank) return true;
   const failure = callback.status === "failed" ? callback.errors?.[0] : undefined;
   const failureText = failure
@@ -258,6 +264,35 @@ async function recordStatus(db: DB, callback: z.output<typeof status>, now: numb
     .execute();
   if (failure?.code === 131047 && row.event !== "chat_reply") await templateFallback(db, row, now);
   return true;
+}
+
+/**
+ * A message Meta took whose answer the shop never read (the request timed out or its connection dropped after
+ * Meta had it, or the worker died mid-send): its status callback names the outbox row it was sent for
+ * (`biz_opaque_callback_data`), and the row is marked sent with Meta's message id, so no worker sends it
+ * again. A row already holding a message id keeps it (the worker's answer came first).
+ */
+async function sentWithoutAnswer(
+  db: DB,
+  callback: z.output<typeof status>,
+  now: number,
+): Promise<AlertOutboxRow | undefined> {
+  const id = outboxRowOf(callback.biz_opaque_callback_data);
+  if (id === null) return undefined;
+  const sentAt = Math.min(Number(callback.timestamp) * 1000, now);
+  await db
+    .updateTable("alert_outbox")
+    .set({ status: "sent", provider_id: callback.id, sent_at: sentAt, claimed_at: null, last_error: null })
+    .where("id", "=", id)
+    .where("channel", "=", "buyer_whatsapp")
+    .where("provider_id", "is", null)
+    .execute();
+  return db
+    .selectFrom("alert_outbox")
+    .selectAll()
+    .where("id", "=", id)
+    .where("provider_id", "=", callback.id)
+    .executeTakeFirst();
 }
 
 async function templateFallback(
