@@ -122,7 +122,14 @@ export async function startBuyerShop(
       // The panel delivers "Popular Followers" in about 110 s of its clock (20 s pending, 90 s running).
       await shop.advancePanel(115_000);
       for (let turn = 0; turn < 10 && (await status()) !== "delivered"; turn++) await shop.syncPanelNow();
-      if ((await status()) !== "delivered") throw new Error(`order ${orderId} is ${await status()}, not delivered`);
+      if ((await status()) !== "delivered") {
+        const why = await shop.db.db
+          .selectFrom("orders")
+          .select(["panel_wait_reason", "panel_error"])
+          .where("order_id", "=", orderId)
+          .executeTakeFirst();
+        throw new Error(`order ${orderId} is ${await status()}, not delivered (${JSON.stringify(why)})`);
+      }
     },
     async rows(orderId) {
       let query = shop.db.db
