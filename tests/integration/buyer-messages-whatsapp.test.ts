@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { type BuyerShop, startBuyerShop, waIdOf } from "../support/buyer-shop";
-import { afterJobs } from "../support/test-shop";
+import { afterJobs, runJobs } from "../support/test-shop";
 import {
   DOUBLE_APP_SECRET,
   DOUBLE_PHONE_NUMBER_ID,
@@ -229,6 +229,51 @@ describe.each(testDatabases())("the WhatsApp chat on $name", (engine) => {
     expect(
       await bs.shop.db.db.selectFrom("order_panel_requests").select("id").where("order_id", "=", orderId).execute(),
     ).toHaveLength(1);
+  });
+
+  it("CANCEL (रद्द) from the order's number cancels as /track does, once, and says how the refund comes; from another number, nothing", async () => {
+    const phone = newPhone();
+    const waId = waIdOf(phone);
+    const orderId = await bs.order({ phone, locale: "hi", optIn: true });
+    await bs.confirm(orderId);
+    const status = async () =>
+      (
+        await bs.shop.db.db
+          .selectFrom("orders")
+          .select("status")
+          .where("order_id", "=", orderId)
+          .executeTakeFirstOrThrow()
+      ).status;
+    await afterJobs(bs.shop.server, "sent to the panel", async () => (await status()) === "sent");
+
+    const stranger = waIdOf(newPhone());
+    await bs.whatsapp.buyerWrites(stranger, `CANCEL ${orderId}`);
+    const [polite] = await answersTo(stranger, 1);
+    expect(polite).not.toContain(orderId);
+    expect(await status()).toBe("sent");
+
+    await bs.whatsapp.buyerWrites(waId, "रद्द");
+    const cancelled = `ऑर्डर ${orderId} डिलीवरी शुरू होने से पहले रद्द हो गया है।`;
+    await afterJobs(bs.shop.server, "the cancel's answer", () =>
+      bs.whatsapp.textsTo(waId).some((text) => text.startsWith(cancelled)),
+    );
+    expect(await status()).toBe("refund_due");
+    // The same entry in the order's history as a cancel on /track, by the buyer.
+    expect((await audit(orderId)).filter((e) => e.action === "order.cancelBeforeDelivery")).toEqual([
+      { actor: "buyer", action: "order.cancelBeforeDelivery" },
+    ]);
+    // The buyer hears that a refund is due and how it reaches them, in Hindi, once.
+    await afterJobs(bs.shop.server, "the refund's news", () =>
+      bs.whatsapp.textsTo(waId).some((text) => text.startsWith(`*ऑर्डर ${orderId} रद्द हो गया: रिफ़ंड बाकी है*`)),
+    );
+
+    // Asked again: refused by /track's own rule; nothing cancelled or told twice.
+    await bs.whatsapp.buyerWrites(waId, `CANCEL ${orderId}`);
+    await answersTo(waId, 3);
+    expect(await status()).toBe("refund_due");
+    expect((await audit(orderId)).filter((e) => e.action === "order.cancelBeforeDelivery")).toHaveLength(1);
+    await runJobs(bs.shop.server);
+    expect(bs.whatsapp.textsTo(waId).filter((text) => text.includes("रिफ़ंड बाकी है*"))).toHaveLength(1);
   });
 
   it("REFUND <upi id> records where a refund that is due goes, for the operator's payment", async () => {
