@@ -413,6 +413,35 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
     );
   });
 
+  it("Turn off notifications stops this browser's for the order; the wrong phone turns off nothing", async () => {
+    const phone = newPhone();
+    const orderId = await bs.order({ phone });
+    const device = push.device();
+    const notifications = (method: string, body: object) =>
+      fetch(`${bs.shop.url}/api/orders/${orderId}/notifications`, {
+        method,
+        headers: { "content-type": "application/json", origin: bs.shop.url },
+        body: JSON.stringify(body),
+      });
+    expect((await notifications("POST", { phone, subscription: device.subscription })).status).toBe(201);
+    const browsers = () =>
+      bs.shop.db.db.selectFrom("buyer_push_subscriptions").select("id").where("order_id", "=", orderId).execute();
+    const endpoint = device.subscription.endpoint;
+    expect((await notifications("DELETE", { phone: "9000000000", endpoint })).status).toBe(404);
+    expect(await browsers()).toHaveLength(1);
+    const off = await notifications("DELETE", { phone, endpoint });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({
+      success: true,
+      message: "Notifications are off for this order on this browser.",
+    });
+    expect(await browsers()).toHaveLength(0);
+    await bs.confirm(orderId);
+    await runJobs(bs.shop.server);
+    await runJobs(bs.shop.server);
+    expect(device.received).toHaveLength(0);
+  });
+
   it("a receipt or a notification sent again after its answer was lost is the same message to the buyer", async () => {
     const phone = newPhone();
     const email = `again-${engine.name}@example.com`;
