@@ -276,6 +276,49 @@ describe.each(testDatabases())("the WhatsApp chat on $name", (engine) => {
     expect(bs.whatsapp.textsTo(waId).filter((text) => text.includes("रिफ़ंड बाकी है*"))).toHaveLength(1);
   });
 
+  it("an unpaid order that expired tells the buyer to reply with the UTR; the UTR by chat revives it, and the late payment is told once", async () => {
+    const phone = newPhone();
+    const waId = waIdOf(phone);
+    const orderId = await bs.order({ phone, optIn: true });
+    // The payment window closed with nothing paid: the payment job expires it.
+    await bs.shop.db.db
+      .updateTable("orders")
+      .set({ payment_deadline_at: Date.now() - 1_000 })
+      .where("order_id", "=", orderId)
+      .execute();
+    const [expired] = await afterJobs(bs.shop.server, "the expiry's template", () => {
+      const sent = bs.whatsapp.templatesTo(waId);
+      return sent.length > 0 ? sent : false;
+    });
+    expect(expired!.template).toMatchObject({ name: "order_unpaid_expired", language: "en" });
+    expect(expired!.template!.parameters[0]).toBe(orderId);
+
+    // The buyer did pay: they reply with the UTR, as the template asks.
+    const utr = `5${String(Date.now()).slice(-11)}`;
+    await bs.whatsapp.buyerWrites(waId, utr);
+    const [saved] = await answersTo(waId, 1);
+    expect(saved).toBe(
+      `Thank you: we have your UPI reference for order ${orderId} and are matching it with your payment.`,
+    );
+    const order = await bs.shop.db.db
+      .selectFrom("orders")
+      .select(["status", "utr"])
+      .where("order_id", "=", orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: "payment_claimed", utr });
+    expect((await audit(orderId)).map((e) => e.action)).toContain("order.claimPayment");
+
+    // The operator confirms it: the chat is open (the buyer just wrote), so the news goes as text, once.
+    await bs.confirm(orderId);
+    await afterJobs(bs.shop.server, "the late payment's news", () =>
+      bs.whatsapp.textsTo(waId).some((text) => text.includes(orderId) && text !== saved),
+    );
+    await runJobs(bs.shop.server);
+    const news = (await bs.rows(orderId)).filter((r) => r.channel === "buyer_whatsapp" && r.event !== "chat_reply");
+    expect(news.map((r) => `${r.event}:${r.status}`)).toEqual(["unpaid_expired:sent", "late_payment_accepted:sent"]);
+    expect(bs.whatsapp.textsTo(waId)).toHaveLength(2);
+  });
+
   it("REFUND <upi id> records where a refund that is due goes, for the operator's payment", async () => {
     const phone = newPhone();
     const waId = waIdOf(phone);

@@ -38,6 +38,18 @@ describe("the updates an order's changes give its buyer", () => {
     if (event) expect(update!.eventKey).toBe(`buyer:${event}:${makeOrderRow().order_id}`);
   });
 
+  it("a payment confirmed on a UTR given after the window closed is a late one; one given in time is not", () => {
+    const deadline = 1_700_000_000_000;
+    const on = (utrAt: number) =>
+      buyerUpdateFor(
+        "confirmPayment",
+        "payment_claimed",
+        makeOrderRow({ ...PAID, status: "paid", payment_deadline_at: deadline, utr_submitted_at: utrAt }),
+      )?.facts.event;
+    expect(on(deadline + 60_000)).toBe("late_payment_accepted");
+    expect(on(deadline - 60_000)).toBe("payment_confirmed");
+  });
+
   it("an unpaid order's expiry, with nothing paid to speak of", () => {
     const update = buyerUpdateFor("expire", "awaiting_payment", makeOrderRow({ status: "expired", paid_at: null }));
     expect(update?.facts.event).toBe("unpaid_expired");

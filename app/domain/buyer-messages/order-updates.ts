@@ -20,11 +20,16 @@ export interface BuyerUpdate {
 }
 
 /** The event a transition tells the buyer of; null: nothing to tell. */
-function eventOf(name: TransitionName, from: OrderStatus): BuyerEvent | null {
+function eventOf(name: TransitionName, from: OrderStatus, order: OrderRow): BuyerEvent | null {
   switch (name) {
     case "confirmPayment":
-      // A payment seen after the window closed (or after the operator had closed the order) is a late one.
-      return from === "expired" || from === "cancelled" ? "late_payment_accepted" : "payment_confirmed";
+      // A payment seen after the window closed (or after the operator had closed the order) is a late one:
+      // confirmed on an expired or cancelled order, or on a UTR the buyer gave once the window had closed.
+      return from === "expired" ||
+        from === "cancelled" ||
+        (order.utr_submitted_at !== null && order.utr_submitted_at > order.payment_deadline_at)
+        ? "late_payment_accepted"
+        : "payment_confirmed";
     case "deliveryStarted":
       return "delivery_started";
     case "delivered":
@@ -69,7 +74,7 @@ export function orderValues(order: OrderRow): Record<string, string> {
 }
 
 export function buyerUpdateFor(name: TransitionName, from: OrderStatus, order: OrderRow): BuyerUpdate | null {
-  const event = eventOf(name, from);
+  const event = eventOf(name, from, order);
   if (!event) return null;
   // The buyer hears about money they paid: a refund or a delivery of an order the operator sent unpaid is the
   // operator's to explain.
