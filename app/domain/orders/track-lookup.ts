@@ -10,9 +10,14 @@ export const trackLookupSchema = z.object({
   phone: filledText(BOTH_NEEDED, 40, NO_MATCH),
 });
 
-/** What /track's form may ask for: look the order up, or (with the same proof) a refill or a cancel. */
-export const TRACK_INTENTS = ["track", "refill", "cancel"] as const;
+/**
+ * What /track's form may ask for: look the order up, or (with the same proof) a refill, a cancel, the UPI id
+ * for a refund that is due, or no more updates about the order.
+ */
+export const TRACK_INTENTS = ["track", "refill", "cancel", "refund-upi", "stop-updates"] as const;
 
 export const trackActionSchema = trackLookupSchema.extend({
   intent: z.enum(TRACK_INTENTS, { error: TRACK_MESSAGES.unknownAction }).default("track"),
+  /** The UPI id for the refund (intent "refund-upi"); checked by self-service/refund-upi.server.ts. */
+  upiId: z.string().max(300).optional(),
 });
