@@ -174,11 +174,8 @@ export function OrderDialog({
       }
       remove("session", ORDER_REQUEST_KEY);
       remove("local", PLAN_FORM_DRAFT_KEY);
-      setSubmitting(false);
-      setName("");
-      setPhone("");
-      setAgreed(false);
-      setComments("");
+      // Still "Processing..." until the checkout replaces this page, which unmounts the dialog: reset earlier,
+      // the form came back for seconds on a slow connection (the router renders the next page in a transition).
       // Pushed, not replacing the packages: going back from the checkout finds the account still filled in.
       void navigate(`${to("/checkout")}?order=${encodeURIComponent(details.orderId)}`, {
         state: { paymentDetails: details },

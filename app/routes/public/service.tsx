@@ -5,6 +5,7 @@ import type { Route } from "./+types/service";
 import { useSiteChrome } from "./layout";
 import { InstagramInputForm, type StepOneInitial, type TargetValues } from "~/components/buying/instagram-input-form";
 import { type PlanCardData, PlanList, PlanSkeletons } from "~/components/buying/plan-list";
+import { OrderDialogPending } from "~/components/buying/order-dialog-pending";
 import { RecentOrders } from "~/components/buying/recent-orders";
 import { serviceForPath } from "~/components/buying/service-content";
 import { HowItWorks, TrustBadges, WhyChooseUs } from "~/components/buying/service-info";
@@ -209,7 +210,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                   : "how.firstBoth",
             )}
           />
-          <Suspense fallback={null}>
+          {/* A package chosen before the dialog's code arrived is answered at once (issue 45). */}
+          <Suspense fallback={chosen ? <OrderDialogPending /> : null}>
             <OrderDialog plan={chosen} noun={noun} target={values} onClose={() => setChosen(null)} />
           </Suspense>
         </section>
