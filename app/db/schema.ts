@@ -1,6 +1,7 @@
 import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type {
+  AdminKnownDeviceTable,
   AdminLoginFailureTable,
   AdminLoginGateTable,
   AdminSessionTable,
@@ -35,6 +36,7 @@ export interface Database {
   admin_login_failures: AdminLoginFailureTable;
   admin_login_gates: AdminLoginGateTable;
   admin_setup_tokens: AdminSetupTokenTable;
+  admin_known_devices: AdminKnownDeviceTable;
   order_daily_stats: OrderDailyStatsTable;
   app_meta: AppMetaTable;
   audit_log: AuditLogTable;
