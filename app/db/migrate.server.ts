@@ -25,6 +25,7 @@ import { planServices } from "./migrations/0033_plan_services";
 import { panels } from "./migrations/0034_panels";
 import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
 import { adminKnownDevices } from "./migrations/0057_admin_known_devices";
+import { orderAccountSearch } from "./migrations/0058_order_account_search";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0034_panels": panels(dialect),
     "0036_order_fallback_panel": orderFallbackPanel(dialect),
     "0057_admin_known_devices": adminKnownDevices(dialect),
+    "0058_order_account_search": orderAccountSearch(dialect),
   };
 }
 
