@@ -22,7 +22,7 @@ export async function main(dev?: Required<StartOptions>): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
 
   try {
     const running = await startServer(config, logger, dev ?? { build: serverBuild });
