@@ -12,7 +12,7 @@ import { type AdminPanel, panelsForAdmin, runPanelAction } from "~/domain/panel/
 import { panelActionSchema } from "~/domain/panel/panel-form";
 import { adminTitle } from "~/lib/admin-title";
 import { pageAction } from "~/lib/api.server";
-import { formatPanelMoney } from "~/lib/panel-money";
+import { formatPanelBalanceMoney } from "~/lib/panel-money";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
 
@@ -96,7 +96,7 @@ export default function PanelsPage({ loaderData }: Route.ComponentProps) {
                     <dd data-testid="panel-balance">
                       {panel.balance === null
                         ? "not checked yet"
-                        : formatPanelMoney(panel.balance, panel.balanceCurrency ?? panel.currency)}
+                        : formatPanelBalanceMoney(panel.balance, panel.balanceCurrency ?? panel.currency)}
                     </dd>
                     <dt className="text-gray-600">Services</dt>
                     <dd>{panel.servicesCount === 0 ? "none fetched yet" : panel.servicesCount}</dd>
