@@ -5,6 +5,7 @@ import { formatInr } from "~/lib/money";
 import type { PaymentAlertAction, PaymentAlertsResult, TriedAlert } from "./alerts-settings-actions";
 import { type CustomTemplateInput, MAX_CUSTOM_TEMPLATES, compileTemplate } from "./custom-templates";
 import { customTemplates, disableSmsSecret, rotateSmsSecret, saveCustomTemplates } from "./payment-settings.server";
+import { qrSvgDataUri } from "./qr.server";
 import { MAX_CHECK_ITEMS, checked, parseCheckInput } from "./reader/check-alerts";
 import { type AlertReading, readAlert, readMailText } from "./reader/read-alert";
 
@@ -39,6 +40,7 @@ export async function runPaymentAlertsAction(
         ok: true,
         intent,
         secret,
+        secretQr: await qrSvgDataUri(secret),
         message: "New SMS secret made. Copy it into the forwarder now: it is not shown again.",
       };
     }

@@ -10,6 +10,7 @@ import { MailboxCard } from "~/components/admin/settings/mailbox-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
 import { PanelsMoved } from "~/components/admin/settings/panels-moved";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
+import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { servicesContext } from "~/context";
 import { runAlertAction } from "~/domain/alerts/alert-settings-actions.server";
 import { isAlertAction } from "~/domain/alerts/alert-settings-actions";
@@ -92,35 +93,47 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { settings: s } = loaderData;
   const publicBase = loaderData.publicBaseUrl.effective.replace(/\/+$/, "");
+  // One column beside its section links: two columns of cards of unequal height left large blank areas (issue 45).
+  const section = "[&>*]:min-w-0";
   return (
     <PasswordAgainProvider>
-      <div className="space-y-6">
+      {/* Every anchor lands below the sticky header and, on a phone, the row of section links. */}
+      <div className="space-y-4 lg:space-y-6 [&_[id]]:scroll-mt-28 lg:[&_[id]]:scroll-mt-20">
         <h1 className="text-2xl font-bold">Settings</h1>
-        <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
-          <PanelsMoved />
-          <SettingsCard group={paymentSettings} values={s} />
-          <PaymentAlertsCard
-            sms={loaderData.paymentAlerts.sms}
-            templates={loaderData.paymentAlerts.templates}
-            endpoint={`${publicBase}/api/payments/sms-alert`}
-          />
-          <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
-          <MailboxCard mailbox={loaderData.mailbox} />
-          <AlertsCard alerts={loaderData.alerts} />
-          <CredentialsCard username={loaderData.username} />
-          <SettingsCard
-            group={storeSettings}
-            values={s}
-            hints={{
-              publicBaseUrl: loaderData.publicBaseUrl.fromEnv
-                ? `Overridden by PUBLIC_BASE_URL in the server's environment: the shop uses ${loaderData.publicBaseUrl.fromEnv}. Saving here changes nothing until it is unset.`
-                : undefined,
-            }}
-          />
+        <div className="lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-8">
+          <SettingsNav />
+          <div className="max-w-3xl min-w-0 space-y-6" data-testid="settings-sections">
+            <SettingsCard group={paymentSettings} values={s} />
+            <PaymentAlertsCard
+              sms={loaderData.paymentAlerts.sms}
+              templates={loaderData.paymentAlerts.templates}
+              endpoint={`${publicBase}/api/payments/sms-alert`}
+            />
+            <MailboxCard mailbox={loaderData.mailbox} />
+            <div id="payment-gateway" className={section}>
+              <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
+            </div>
+            <div id="operator-alerts" className={section}>
+              <AlertsCard alerts={loaderData.alerts} />
+            </div>
+            <SettingsCard
+              group={storeSettings}
+              values={s}
+              hints={{
+                publicBaseUrl: loaderData.publicBaseUrl.fromEnv
+                  ? `Overridden by PUBLIC_BASE_URL in the server's environment: the shop uses ${loaderData.publicBaseUrl.fromEnv}. Saving here changes nothing until it is unset.`
+                  : undefined,
+              }}
+            />
+            <CredentialsCard username={loaderData.username} />
+            <PanelsMoved />
+            <SettingsCard group={backupSchedule} values={s} />
+            <div id="danger-zone" className={section}>
+              <DangerZone />
+            </div>
+            <BackupsCard backups={loaderData.backups} />
+          </div>
         </div>
-        <SettingsCard group={backupSchedule} values={s} />
-        <DangerZone />
-        <BackupsCard backups={loaderData.backups} />
       </div>
     </PasswordAgainProvider>
   );

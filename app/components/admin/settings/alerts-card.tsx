@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PushDevice } from "./push-device";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
   /** The saved settings; of each secret only its last 4 characters. */
@@ -66,7 +67,7 @@ export function AlertsCard({ alerts }: Props) {
         </h2>
         <p className="mt-1 text-sm text-gray-600">
           Tells you by e-mail, Telegram or a notification when an order needs you. A channel that is down is retried;
-          orders never wait for it. How to set up: docs/alerts.md.
+          orders never wait for it. How to set up: <DocLink name="alerts" />.
         </p>
         <SettingsForm settings={events} intent="alerts-events" className={sectionClass}>
           <CheckboxGroupField field={events.fields.events} legend="Alert me about" options={EVENT_OPTIONS} />

@@ -4,6 +4,7 @@ import { CheckboxField, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
   /** The saved mailbox; of the password, only whether one is saved. */
@@ -61,7 +62,8 @@ export function MailboxCard({ mailbox }: Props) {
       description={
         <>
           Reads the bank&apos;s credit e-mails from a mailbox of their own (IMAP). Only mail the bank signed (DKIM, from
-          a domain below) confirms a payment. How to set up: docs/payments.md.
+          a domain below) confirms a payment. How to set up:{" "}
+          <DocLink name="payments" section="Source: bank e-mail alerts" />.
         </>
       }
     >

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import {
   MAX_PASTE_CHARS,
@@ -8,10 +8,12 @@ import {
 } from "~/domain/payments/alerts-settings-actions";
 import type { CustomTemplateInput } from "~/domain/payments/custom-templates";
 import { useActionToast } from "~/components/admin/use-action-toast";
+import { CopyButton } from "~/components/admin/copy-button";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
   sms: { configured: boolean; hint: string | null; setAt: number | null };
@@ -31,7 +33,8 @@ export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
       description={
         <>
           Bank credit alerts that confirm payments by themselves. Each order asks for a unique amount (a few paise off
-          the price); an alert for exactly that amount confirms it. How to set up: docs/payments.md.
+          the price); an alert for exactly that amount confirms it. How to set up:{" "}
+          <DocLink name="payments" section="Source: SMS forwarder" />.
         </>
       }
     >
@@ -45,7 +48,9 @@ export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
 function SmsSecret({ sms, endpoint }: Pick<Props, "sms" | "endpoint">) {
   const fetcher = useFetcher<PaymentAlertsResult>();
   useActionToast(fetcher, { failureTitle: "SMS secret not changed" });
-  const secret = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.secret : undefined;
+  const made = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : undefined;
+  const secret = made?.secret;
+  const shown = useRef<HTMLElement>(null);
   const busy = fetcher.state !== "idle";
   return (
     <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
@@ -61,9 +66,28 @@ function SmsSecret({ sms, endpoint }: Pick<Props, "sms" | "endpoint">) {
       {secret && (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-semibold">Copy this secret into the forwarder now. It is not shown again.</p>
-          <code className="mt-1 block break-all font-mono" data-testid="sms-secret">
+          <code ref={shown} className="mt-1 block break-all font-mono select-all" data-testid="sms-secret">
             {secret}
           </code>
+          <div className="mt-2 flex flex-wrap items-start gap-3">
+            <CopyButton text={secret} label="Copy secret" what="SMS secret" shown={() => shown.current} />
+            {made?.secretQr && (
+              <figure className="text-xs text-gray-700">
+                <img
+                  src={made.secretQr}
+                  width={176}
+                  height={176}
+                  alt="The SMS secret as a QR code"
+                  data-testid="sms-secret-qr"
+                  className="rounded border border-gray-200 bg-white"
+                />
+                <figcaption className="mt-1 max-w-44">
+                  On the forwarder&apos;s phone: scan it with the camera (or Google Lens), copy the text, paste it as
+                  the Signing Key.
+                </figcaption>
+              </figure>
+            )}
+          </div>
         </div>
       )}
       <fetcher.Form method="post" className="flex flex-wrap gap-2">
