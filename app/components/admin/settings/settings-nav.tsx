@@ -1,8 +1,11 @@
+import { ChevronDown } from "lucide-react";
+
 /**
  * "Jump to" for the Settings page (issue 45: it was one 8,620 px page with no
  * way to a section): plain links to each card's anchor, so they work before
- * React runs. On a phone a row under the header that scrolls sideways; on a
- * laptop a column beside the cards that stays in view.
+ * React runs. On a phone a one-line "Jump to a section" under the header that
+ * opens into the list (no row that scrolls sideways); on a laptop a column
+ * beside the cards that stays in view.
  */
 export const SETTINGS_SECTIONS = [
   ["payment-settings", "Payment"],
@@ -18,27 +21,44 @@ export const SETTINGS_SECTIONS = [
   ["backups-settings", "Restore a backup"],
 ] as const;
 
+function Links({ className, onPick }: { className: string; onPick?: (link: HTMLAnchorElement) => void }) {
+  return (
+    <ul className={className}>
+      {SETTINGS_SECTIONS.map(([id, label]) => (
+        <li key={id}>
+          <a
+            href={`#${id}`}
+            onClick={(event) => onPick?.(event.currentTarget)}
+            className="block rounded-md px-2 py-1.5 text-gray-800 hover:bg-white hover:text-brand-700 lg:py-1"
+          >
+            {label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SettingsNav() {
   return (
-    <nav
-      aria-label="Settings sections"
-      className="sticky top-14 z-10 -mx-4 mb-4 border-b border-gray-200 bg-gray-50/95 px-4 py-2 backdrop-blur sm:-mx-6 sm:px-6 lg:top-20 lg:mx-0 lg:mb-0 lg:self-start lg:border-0 lg:bg-transparent lg:p-0"
-    >
-      <p className="sr-only lg:not-sr-only lg:mb-2 lg:text-xs lg:font-semibold lg:tracking-wide lg:text-gray-500 lg:uppercase">
-        Jump to
-      </p>
-      <ul className="flex gap-2 overflow-x-auto text-sm whitespace-nowrap lg:flex-col lg:gap-0.5 lg:overflow-visible lg:whitespace-normal">
-        {SETTINGS_SECTIONS.map(([id, label]) => (
-          <li key={id}>
-            <a
-              href={`#${id}`}
-              className="block rounded-full border border-gray-300 bg-white px-3 py-1 text-gray-800 hover:border-brand-500 hover:text-brand-700 lg:rounded-md lg:border-0 lg:bg-transparent lg:px-2 lg:py-1"
-            >
-              {label}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <>
+      <details className="group sticky top-14 z-10 -mx-4 mb-4 border-b border-gray-200 bg-gray-50/95 px-4 backdrop-blur sm:-mx-6 sm:px-6 lg:hidden">
+        <summary className="flex cursor-pointer list-none items-center justify-between py-2 text-sm font-semibold text-gray-800 [&::-webkit-details-marker]:hidden">
+          Jump to a section
+          <ChevronDown className="size-4 transition-transform group-open:rotate-180" aria-hidden />
+        </summary>
+        <nav aria-label="Settings sections" className="pb-2">
+          {/* A section picked closes the list, so it does not cover the section. */}
+          <Links
+            className="grid grid-cols-2 gap-x-2 text-sm"
+            onPick={(link) => link.closest("details")?.removeAttribute("open")}
+          />
+        </nav>
+      </details>
+      <nav aria-label="Settings sections" className="sticky top-20 hidden self-start lg:block">
+        <p className="mb-2 text-xs font-semibold tracking-wide text-gray-500 uppercase">Jump to</p>
+        <Links className="space-y-0.5 text-sm" />
+      </nav>
+    </>
   );
 }
