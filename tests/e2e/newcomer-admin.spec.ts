@@ -137,3 +137,81 @@ test("the user menu says the session's time as a person says it", async ({ page 
     /(^|\s)(\d+ days|\d+ h( \d+ min)?|\d+ min) remaining$/,
   );
 });
+
+/**
+ * Issue 45, point 9: Alerts → E-mail saved with "From" empty lost every typed
+ * field and said nothing. Now the refusal stands under From, what was typed
+ * stays, and the page opens where the form is; with the page's scripts
+ * running (a fetcher: nothing is touched) and before they run (a whole-page post).
+ */
+async function fillEmailAlerts(page: Page) {
+  const form = page.locator("form#alerts-email");
+  await form.getByLabel("Send alerts by e-mail").check();
+  await form.getByLabel("SMTP host").fill("smtp.typed-host.example.in");
+  await form.getByLabel("Port").fill("465");
+  await form.getByLabel("Security").selectOption("tls");
+  await form.getByLabel("User name").fill("typed-user@example.in");
+  await form.getByLabel("Password", { exact: true }).fill("abcd efgh ijkl mnop");
+  await form.getByLabel("From", { exact: true }).fill("");
+  await form.getByLabel("To (your address)").fill("typed-owner@example.in");
+  await form.getByRole("button", { name: "Save e-mail" }).click();
+  return form;
+}
+
+async function expectKept(form: ReturnType<Page["locator"]>) {
+  const from = form.getByLabel("From", { exact: true });
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await expect(from).toHaveAccessibleDescription(/Give the SMTP host, From and To before switching e-mail alerts on/);
+  await expect(form.getByLabel("SMTP host")).toHaveValue("smtp.typed-host.example.in");
+  await expect(form.getByLabel("Port")).toHaveValue("465");
+  await expect(form.getByLabel("Security")).toHaveValue("tls");
+  await expect(form.getByLabel("User name")).toHaveValue("typed-user@example.in");
+  await expect(form.getByLabel("To (your address)")).toHaveValue("typed-owner@example.in");
+  await expect(form.getByLabel("Send alerts by e-mail")).toBeChecked();
+  await expect(form).toBeInViewport();
+}
+
+test("a refused Alerts e-mail form keeps what was typed and says why under From", async ({ page }) => {
+  await page.goto("/admin/settings#operator-alerts");
+  await page.waitForFunction(() => document.documentElement.dataset.interactive === "true");
+  const form = await fillEmailAlerts(page);
+  await expectKept(form);
+  // Sent by the page's scripts: the password stays typed, and the focus waits in From.
+  await expect(form.getByLabel("Password", { exact: true })).toHaveValue("abcd efgh ijkl mnop");
+  await expect(form.getByLabel("From", { exact: true })).toBeFocused();
+  await shot(page, "email-refused");
+  // No placeholder on Settings reads as a value: each is an example ("e.g. …") or says what empty means.
+  const placeholders = await page
+    .locator("main [placeholder]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("placeholder")!));
+  expect(placeholders.length).toBeGreaterThan(5);
+  for (const text of placeholders) expect(text).toMatch(/^(e\.g\. |saved|not saved|Saved|An |Press |Empty )/);
+});
+
+test.describe("before the page's scripts run", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a refused Alerts e-mail form comes back as it was typed, the refusal under From, at the form", async ({
+    page,
+  }) => {
+    await page.goto("/admin/settings");
+    const form = await fillEmailAlerts(page);
+    await expect(page).toHaveURL(/\/admin\/settings#alerts-email$/);
+    await expectKept(form);
+    // A password is never sent back to the page: the field says to type it again.
+    const password = form.getByLabel("Password", { exact: true });
+    await expect(password).toHaveValue("");
+    await expect(password).toHaveAccessibleDescription(/Type it again/);
+    await shot(page, "email-refused-no-scripts");
+  });
+
+  test("My Account keeps the new username when the current password is wrong", async ({ page }) => {
+    await page.goto("/admin/account");
+    const card = page.locator("#username-card");
+    await card.getByLabel("New username").fill("typed-new-name");
+    await card.getByLabel("Current password").fill("not-the-password");
+    await card.getByRole("button", { name: "Change username" }).click();
+    await expect(card.getByLabel("New username")).toHaveValue("typed-new-name");
+    await expect(card.getByLabel("Current password")).toHaveAccessibleDescription(/Current password is incorrect/);
+  });
+});

@@ -35,8 +35,7 @@ import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { backupSchedule, paymentSettings, storeSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { runSiteSettingsAction } from "~/domain/settings/settings-actions.server";
-import { pageAction, pageFailure } from "~/lib/api.server";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { requestClient } from "~/lib/request-client.server";
 import { HIDDEN_FIELDS, SENSITIVE, settingsActionSchema } from "./settings-intents";
@@ -78,16 +77,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formFailure(submission, { hideFields: HIDDEN_FIELDS });
   const action = submission.value;
   const services = context.get(servicesContext);
-  // The danger zone, restores and new secrets: the password typed in the last 15 minutes, or asked again.
-  if (needsRecentPassword(action, SENSITIVE) && !hasRecentPassword(admin)) return pageFailure(passwordAgainError());
   const actor = { name: admin.username, client: requestClient(request) };
-  if (isPaymentAlertAction(action)) return pageAction(() => runPaymentAlertsAction(services, actor, action));
-  if (isGatewayAction(action)) return pageAction(() => runGatewayAction(services, actor, action));
-  if (isMailboxAction(action)) return pageAction(() => runMailboxAction(services, actor, action));
-  if (isAlertAction(action)) return pageAction(() => runAlertAction(services, actor, action));
-  if (isCredentialsAction(action)) return pageAction(() => runCredentialsAction(services, admin, actor, action));
-  if (isDangerZoneAction(action)) return pageAction(() => runDangerZoneAction(services, actor, action));
-  return pageAction(() => runSiteSettingsAction(services, actor, action));
+  // A refusal comes back with what was typed, under the field it names, even to a page posted before its
+  // scripts ran (issue 45); secrets are never echoed, only asked for again.
+  return formAction(
+    submission,
+    async () => {
+      // The danger zone, restores and new secrets: the password typed in the last 15 minutes, or asked again.
+      if (needsRecentPassword(action, SENSITIVE) && !hasRecentPassword(admin)) throw passwordAgainError();
+      if (isPaymentAlertAction(action)) return runPaymentAlertsAction(services, actor, action);
+      if (isGatewayAction(action)) return runGatewayAction(services, actor, action);
+      if (isMailboxAction(action)) return runMailboxAction(services, actor, action);
+      if (isAlertAction(action)) return runAlertAction(services, actor, action);
+      if (isCredentialsAction(action)) return runCredentialsAction(services, admin, actor, action);
+      if (isDangerZoneAction(action)) return runDangerZoneAction(services, actor, action);
+      return runSiteSettingsAction(services, actor, action);
+    },
+    { hideFields: HIDDEN_FIELDS },
+  );
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {

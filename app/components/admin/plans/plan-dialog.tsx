@@ -82,14 +82,14 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
         label="Quantity"
 
         inputMode="numeric"
-        placeholder="1,000"
+        placeholder="e.g. 1,000"
       />
       <TextField
         field={fields.price}
         label="Price (₹)"
 
         inputMode="decimal"
-        placeholder="349"
+        placeholder="e.g. 349"
       />
       <TextField
         field={fields.refillDays}
@@ -97,7 +97,7 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
         hint="0 = no refill. Buyers can request a refill on /track when the panel service supports it."
 
         inputMode="numeric"
-        placeholder="0"
+        placeholder="Empty means 0"
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
@@ -106,7 +106,7 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
           hint="0 = all at once"
 
           inputMode="numeric"
-          placeholder="0"
+          placeholder="Empty means 0"
         />
         <TextField
           field={fields.dripInterval}
@@ -114,7 +114,7 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
           hint="Between runs"
 
           inputMode="numeric"
-          placeholder="0"
+          placeholder="Empty means 0"
         />
       </div>
       {serviceType === "comments" && (

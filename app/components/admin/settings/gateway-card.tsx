@@ -78,7 +78,7 @@ function GatewayKeys({ gateway, onSaved }: Pick<Props, "gateway"> & { onSaved: (
       className="mt-4 space-y-2 border-t border-gray-100 pt-4"
       autoComplete="off"
     >
-      <TextField field={keys.fields.keyId} label="Key id" placeholder="rzp_live_…" />
+      <TextField field={keys.fields.keyId} label="Key id" placeholder="e.g. rzp_live_…" />
       <TextField
         field={keys.fields.keySecret}
         label="Key secret"

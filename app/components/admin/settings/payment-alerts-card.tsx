@@ -184,7 +184,7 @@ function TemplateFields({
           required={!optional}
           maxLength={600}
           className="font-mono"
-          placeholder="Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
+          placeholder="e.g. Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
         />
       </div>
       <div className="sm:col-span-2">
@@ -193,7 +193,7 @@ function TemplateFields({
           label="SMS sender ids (a regular expression)"
           maxLength={200}
           className="font-mono"
-          placeholder="HDFCBK$"
+          placeholder="e.g. HDFCBK$"
         />
       </div>
     </div>
@@ -227,7 +227,7 @@ function TryAlert() {
           field={form.fields.sender}
           label="Sender (SMS: as your phone shows it; e-mail: the bank's domain)"
           maxLength={100}
-          placeholder="VM-HDFCBK"
+          placeholder="e.g. VM-HDFCBK"
         />
         <details>
           <summary className="cursor-pointer text-sm font-medium">E-mail, or a template you are writing</summary>
