@@ -13,7 +13,7 @@ import { openConfiguredDatabase } from "./cli";
  * (PORT, HOST). Exit 0 with the link; 1 when an admin account exists already
  * (then there is nothing to set up: sign in at /admin).
  */
-const { config, database } = openConfiguredDatabase();
+const { config, database } = await openConfiguredDatabase();
 try {
   await migrateToLatest(database.db, database.dialect);
   if (await adminExists(database.db)) {

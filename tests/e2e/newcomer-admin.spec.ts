@@ -101,7 +101,7 @@ test("the SMS secret has a Copy button and a QR the forwarder's phone scans", as
   const secret = (await card.getByTestId("sms-secret").textContent())!.trim();
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await card.getByRole("button", { name: "Copy secret" }).click();
-  await expect(page.getByText("SMS secret copied")).toBeVisible();
+  await expect(page.getByText("SMS forwarder secret copied")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   const qr = card.getByTestId("sms-secret-qr");
   await expect(qr).toBeVisible();

@@ -10,7 +10,8 @@ export interface PaymentAmountHoldTable {
   client_address: string | null;
 }
 
-export const CREDIT_SOURCES = ["sms", "email", "gateway"] as const;
+/** app: a payment app's notification relayed from the operator's phone (app-alert.server.ts). */
+export const CREDIT_SOURCES = ["sms", "email", "gateway", "app"] as const;
 export type CreditSource = (typeof CREDIT_SOURCES)[number];
 
 export const CREDIT_STATUSES = ["confirmed", "unmatched", "assigned", "dismissed", "duplicate"] as const;
@@ -46,4 +47,12 @@ export type PaymentCreditRow = Selectable<PaymentCreditTable>;
 export interface PaymentReplayGuardTable {
   key: string;
   expires_at: number;
+}
+
+/** An SMS sender header the operator added for a bank in the registry (migration 0045). */
+export interface PaymentSmsHeaderTable {
+  header: string;
+  bank_id: string;
+  added_at: number;
+  added_by: string;
 }

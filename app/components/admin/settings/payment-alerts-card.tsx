@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import {
   MAX_PASTE_CHARS,
@@ -8,16 +8,20 @@ import {
 } from "~/domain/payments/alerts-settings-actions";
 import type { CustomTemplateInput } from "~/domain/payments/custom-templates";
 import { useActionToast } from "~/components/admin/use-action-toast";
-import { CopyButton } from "~/components/admin/copy-button";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
+import type { AddedHeaderView } from "~/domain/payments/sender-headers.server";
+import { AddedHeaders } from "./added-headers";
+import { ForwarderSecret, type SecretStatus } from "./forwarder-secret";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
-  sms: { configured: boolean; hint: string | null; setAt: number | null };
+  sms: SecretStatus;
   templates: CustomTemplateInput[];
+  /** SMS headers the operator added for registry banks (from Payments). */
+  headers: AddedHeaderView[];
   /** Where the forwarder sends (this shop's address). */
   endpoint: string;
 }
@@ -25,7 +29,7 @@ interface Props {
 const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /** Bank alerts that confirm payments: the SMS forwarder's secret, the operator's templates, and a tester. */
-export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
+export function PaymentAlertsCard({ sms, templates, headers, endpoint }: Props) {
   return (
     <SectionCard
       id="payment-alerts"
@@ -38,69 +42,18 @@ export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
         </>
       }
     >
-      <SmsSecret sms={sms} endpoint={endpoint} />
+      <ForwarderSecret
+        title="SMS forwarder"
+        status={sms}
+        endpoint={endpoint}
+        intents={{ rotate: "sms-secret-rotate", disable: "sms-secret-disable" }}
+        testId="sms-secret"
+        copyWhere="the forwarder"
+      />
+      <AddedHeaders headers={headers} />
       <Templates templates={templates} />
       <TryAlert />
     </SectionCard>
-  );
-}
-
-function SmsSecret({ sms, endpoint }: Pick<Props, "sms" | "endpoint">) {
-  const fetcher = useFetcher<PaymentAlertsResult>();
-  useActionToast(fetcher, { failureTitle: "SMS secret not changed" });
-  const made = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : undefined;
-  const secret = made?.secret;
-  const shown = useRef<HTMLElement>(null);
-  const busy = fetcher.state !== "idle";
-  return (
-    <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
-      <h3 className="font-semibold">SMS forwarder</h3>
-      <p className="text-sm text-gray-700">
-        Address: <code className="break-all">{endpoint}</code>
-      </p>
-      <p className="text-sm text-gray-700" data-testid="sms-secret-status">
-        {sms.configured
-          ? `Secret ending …${sms.hint}, made ${sms.setAt ? time.format(sms.setAt) : "earlier"} IST.`
-          : "Off: no secret yet."}
-      </p>
-      {secret && (
-        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-          <p className="font-semibold">Copy this secret into the forwarder now. It is not shown again.</p>
-          <code ref={shown} className="mt-1 block break-all font-mono select-all" data-testid="sms-secret">
-            {secret}
-          </code>
-          <div className="mt-2 flex flex-wrap items-start gap-3">
-            <CopyButton text={secret} label="Copy secret" what="SMS secret" shown={() => shown.current} />
-            {made?.secretQr && (
-              <figure className="text-xs text-gray-700">
-                <img
-                  src={made.secretQr}
-                  width={176}
-                  height={176}
-                  alt="The SMS secret as a QR code"
-                  data-testid="sms-secret-qr"
-                  className="rounded border border-gray-200 bg-white"
-                />
-                <figcaption className="mt-1 max-w-44">
-                  On the forwarder&apos;s phone: scan it with the camera (or Google Lens), copy the text, paste it as
-                  the Signing Key.
-                </figcaption>
-              </figure>
-            )}
-          </div>
-        </div>
-      )}
-      <fetcher.Form method="post" className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="sms-secret-rotate" disabled={busy} size="sm">
-          {sms.configured ? "Make a new secret" : "Make a secret"}
-        </Button>
-        {sms.configured && (
-          <Button type="submit" name="intent" value="sms-secret-disable" disabled={busy} variant="neutral" size="sm">
-            Turn off
-          </Button>
-        )}
-      </fetcher.Form>
-    </div>
   );
 }
 

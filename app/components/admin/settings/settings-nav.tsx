@@ -8,14 +8,15 @@ import { ChevronDown } from "lucide-react";
  * beside the cards that stays in view.
  */
 export const SETTINGS_SECTIONS = [
+  ["smm-settings", "SMM panels"],
   ["payment-settings", "Payment"],
   ["payment-alerts", "Payment alerts (SMS)"],
+  ["payment-apps", "Payment app notifications"],
   ["bank-email-alerts", "Bank e-mail alerts"],
   ["payment-gateway", "Payment gateway"],
   ["operator-alerts", "Alerts"],
   ["store-settings", "Store details"],
   ["credentials-settings", "Admin login"],
-  ["smm-settings", "SMM panels"],
   ["schedule-settings", "Database backups"],
   ["danger-zone", "Danger zone"],
   ["backups-settings", "Restore a backup"],
