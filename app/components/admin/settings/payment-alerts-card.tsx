@@ -11,14 +11,16 @@ import { useActionToast } from "~/components/admin/use-action-toast";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
+import type { ForwardedSmsNote } from "~/domain/payments/payment-settings.server";
 import type { AddedHeaderView } from "~/domain/payments/sender-headers.server";
 import { AddedHeaders } from "./added-headers";
+import { ForwarderCheck } from "./forwarder-check";
 import { ForwarderSecret, type SecretStatus } from "./forwarder-secret";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
-  sms: SecretStatus;
+  sms: SecretStatus & { lastForwarded: ForwardedSmsNote | null };
   templates: CustomTemplateInput[];
   /** SMS headers the operator added for registry banks (from Payments). */
   headers: AddedHeaderView[];
@@ -50,6 +52,7 @@ export function PaymentAlertsCard({ sms, templates, headers, endpoint }: Props) 
         testId="sms-secret"
         copyWhere="the forwarder"
       />
+      <ForwarderCheck last={sms.lastForwarded} configured={sms.configured} setAt={sms.setAt} />
       <AddedHeaders headers={headers} />
       <Templates templates={templates} />
       <TryAlert />
