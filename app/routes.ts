@@ -111,6 +111,7 @@ export default [
       route("health", "routes/admin/health.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("docs/:name", "routes/admin/docs.tsx"),
     ]),
   ]),
 

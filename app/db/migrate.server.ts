@@ -28,6 +28,8 @@ import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
 import { paymentSmsHeaders } from "./migrations/0045_payment_sms_headers";
 import { buyerMessages } from "./migrations/0047_buyer_messages";
 import { processStarts } from "./migrations/0053_process_starts";
+import { adminKnownDevices } from "./migrations/0057_admin_known_devices";
+import { orderAccountSearch } from "./migrations/0058_order_account_search";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -61,6 +63,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0047_buyer_messages": buyerMessages(dialect),
     // 0053–0056: issue 52 (operations).
     "0053_process_starts": processStarts(dialect),
+    "0057_admin_known_devices": adminKnownDevices(dialect),
+    "0058_order_account_search": orderAccountSearch(dialect),
   };
 }
 

@@ -2,6 +2,7 @@ import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/aler
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
+  AdminKnownDeviceTable,
   AdminLoginFailureTable,
   AdminLoginGateTable,
   AdminSessionTable,
@@ -42,6 +43,7 @@ export interface Database {
   admin_login_failures: AdminLoginFailureTable;
   admin_login_gates: AdminLoginGateTable;
   admin_setup_tokens: AdminSetupTokenTable;
+  admin_known_devices: AdminKnownDeviceTable;
   order_daily_stats: OrderDailyStatsTable;
   app_meta: AppMetaTable;
   audit_log: AuditLogTable;

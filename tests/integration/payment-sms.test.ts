@@ -324,6 +324,36 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).not.toContain(made!);
   });
+
+  it("a test SMS shows on Settings: what arrived, signed with this secret, and what the shop made of it (issue 45)", async () => {
+    const settingsCard = async () => {
+      const res = await fetch(`${server.url}/admin/settings`, { headers: { cookie } });
+      const html = await res.text();
+      return html.slice(html.indexOf('data-testid="sms-forwarder-check"')).replaceAll("<!-- -->", "");
+    };
+    // A fresh secret: nothing received since it was made, and what to check.
+    secret = await rotateSmsSecret(handle.db);
+    expect(await settingsCard()).toMatch(/Nothing received<\/span> since this secret was made/);
+    // A request signed with another key changes nothing on the card.
+    const test = gatewayBody("test", "+919812345678");
+    expect((await postSms(server.url, test, signedHeaders("f".repeat(64), test))).status).toBe(401);
+    expect(await settingsCard()).toMatch(/Nothing received/);
+
+    // The operator texts "test" from a personal phone: relayed, signed, not a payment.
+    expect((await postSms(server.url, test, signedHeaders(secret, test))).status).toBe(200);
+    let card = await settingsCard();
+    expect(card).toMatch(/Received<\/span> .* IST.* from \+919812345678, signed with this secret/);
+    expect(card).toContain("not from a bank&#x27;s sender id, so not read as a payment. The forwarder works.");
+    expect(card).not.toContain(">test<");
+
+    // A real bank alert for an order's amount: the card says which order it paid.
+    const { orderId, pricePaise } = await order(300);
+    const credit = gatewayBody(hdfcCreditSms(pricePaise, nextUtr()));
+    expect((await postSms(server.url, credit, signedHeaders(secret, credit))).status).toBe(200);
+    card = await settingsCard();
+    expect(card).toContain(`from VM-HDFCBK, signed with this secret`);
+    expect(card).toContain(`read as a payment: it paid order ${orderId}.`);
+  });
 });
 
 function chunks<T>(items: T[], size: number): T[][] {

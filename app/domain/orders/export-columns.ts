@@ -17,7 +17,9 @@ export type ExportCell =
   /** An instant, written as IST wall-clock time. */
   | { kind: "date"; ms: number | null }
   /** The buyer's phone: its 10 digits when it is an Indian mobile as stored, else text. */
-  | { kind: "phone"; value: string | null };
+  | { kind: "phone"; value: string | null }
+  /** An amount as a panel sent it ("0.7884", in the panel's currency): a number when it is one, else text. */
+  | { kind: "decimal"; value: string | null };
 
 /** Only what the file holds, so each batch read is small. */
 export const EXPORT_COLUMNS = [
@@ -81,7 +83,7 @@ export const EXPORT_TABLE: readonly { header: string; cell: (o: ExportOrder) => 
   { header: "Created At", cell: (o) => ({ kind: "date", ms: o.created_at }) },
   { header: "SMM Panel Order ID", cell: (o) => text(o.panel_order_id) },
   { header: "SMM Panel Status", cell: (o) => text(o.panel_status) },
-  { header: "SMM Panel Charge", cell: (o) => text(o.panel_charge) },
+  { header: "SMM Panel Charge", cell: (o) => ({ kind: "decimal", value: o.panel_charge }) },
   { header: "SMM Panel Currency", cell: (o) => text(o.panel_currency) },
   // What a bank statement is matched against.
   { header: "UTR", cell: (o) => text(o.utr) },

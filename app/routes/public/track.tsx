@@ -83,6 +83,13 @@ const NO_STORE = { headers: { "Cache-Control": "no-store" } };
  * code's words in its own language, as it does the notice (`refill`, `cancel`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await parseForm(request, trackActionSchema);
+  // A refusal gives back what was typed, so the form shows it again even before React runs (issue 45).
+  const typedText = (name: string, max: number) => {
+    const value = submission.payload[name];
+    return typeof value === "string" ? value.slice(0, max) : "";
+  };
+  const typed = { orderId: typedText("orderId", 60), phone: typedText("phone", 40) };
   const empty = {
     order: null,
     selfService: null,
@@ -91,11 +98,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     errorCode: null,
     updates: null,
     channels: null,
+    typed,
   };
   if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
     return data({ ...empty, error: TRACK_MESSAGES.tooMany }, NO_STORE);
   }
-  const submission = await parseForm(request, trackActionSchema);
   if (submission.status !== "success") {
     const refused = formFailure(submission);
     return data({ ...empty, error: refused.data.message }, { ...NO_STORE, status: refused.init?.status });
@@ -142,6 +149,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       lookup: { orderId: current.order_id, phone },
       updates: await updatesOffer(services),
       channels: await trackChannels(services.db, current),
+      typed,
     },
     NO_STORE,
   );
@@ -176,7 +184,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 <Input
                   {...control}
                   name="orderId"
-                  defaultValue={params.get("order") ?? ""}
+                  defaultValue={actionData?.typed.orderId || (params.get("order") ?? "")}
                   autoCapitalize="characters"
                   autoComplete="off"
                   required
@@ -199,6 +207,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                   autoComplete="tel"
                   required
                   maxLength={20}
+                  defaultValue={actionData?.typed.phone ?? ""}
                   placeholder="98765 43210"
                 />
               )}
