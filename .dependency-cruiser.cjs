@@ -35,6 +35,8 @@ const UPWARD_TODAY = [
   { file: "settings/admin\\.server\\.ts", to: ["panel"] },
   // The old panel setting names, read and written as a view of the default panel record (ADR 0024).
   { file: "settings/panel-settings\\.server\\.ts", to: ["panel"] },
+  // The old UPI ID setting, read and written as a view of the first receiving account (migration 0040).
+  { file: "settings/account-settings\\.server\\.ts", to: ["payments"] },
   { file: "panel/(link-forms|service-choice)\\.ts", to: ["plans"] },
   { file: "panel/services\\.server\\.ts", to: ["plans"] },
   // Deleting a panel asks whether a plan or an unfinished order still uses it.

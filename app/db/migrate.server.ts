@@ -24,6 +24,7 @@ import { customComments } from "./migrations/0030_custom_comments";
 import { planServices } from "./migrations/0033_plan_services";
 import { panels } from "./migrations/0034_panels";
 import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
+import { receivingAccounts } from "./migrations/0040_receiving_accounts";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -52,6 +53,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0033_plan_services": planServices(dialect),
     "0034_panels": panels(dialect),
     "0036_order_fallback_panel": orderFallbackPanel(dialect),
+    "0040_receiving_accounts": receivingAccounts(dialect),
   };
 }
 

@@ -10,6 +10,7 @@ import type {
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { HealthProblemTable, JobRunTable } from "~/domain/health/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
+import type { ReceivingAccountTable } from "~/domain/payments/accounts/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
 import type { PanelServiceTable, PanelTable } from "~/domain/panel/table";
@@ -42,6 +43,7 @@ export interface Database {
   payment_credits: PaymentCreditTable;
   payment_replay_guard: PaymentReplayGuardTable;
   payment_gateway_orders: PaymentGatewayOrderTable;
+  receiving_accounts: ReceivingAccountTable;
   alert_outbox: AlertOutboxTable;
   alert_push_subscriptions: AlertPushSubscriptionTable;
   testimonials: TestimonialTable;

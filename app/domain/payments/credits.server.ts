@@ -13,7 +13,9 @@ import {
   lockOrderByUtr,
   settleCredit,
 } from "./credits.repository.server";
-import { type Credit, type CreditOutcome, recordCredit } from "./matching.server";
+import { type Credit, type CreditOutcome, dedupeKey, recordCredit } from "./matching.server";
+import { listAccounts } from "./accounts/accounts.repository.server";
+import { bindCredit } from "./accounts/binding";
 import type { PaymentCreditRow } from "./table";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
@@ -25,7 +27,8 @@ type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
  * does it once the confirmation committed).
  */
 export async function acceptCredit(services: Services, credit: Credit, now = Date.now()): Promise<CreditOutcome> {
-  const outcome = await recordCredit(services.db, credit, { graceSeconds: services.config.PAYMENT_GRACE_SECONDS, now });
+  const bound = await bindToAccounts(services.db, credit);
+  const outcome = await recordCredit(services.db, bound, { graceSeconds: services.config.PAYMENT_GRACE_SECONDS, now });
   if (outcome.kind === "unmatched") {
     services.logger.info(
       { creditId: outcome.credit.id, source: credit.source, reason: outcome.reason },
@@ -33,6 +36,26 @@ export async function acceptCredit(services: Services, credit: Credit, now = Dat
     );
   }
   return outcome;
+}
+
+/**
+ * An alert's credit, tied to the receiving accounts it names (accounts/binding.ts), whatever source read
+ * it: SMS, e-mail, a payment app's notification. A gateway names its order and is not an alert. One
+ * about another account, or about none where its bank always names one, or any while no account has its
+ * digits, is set aside with the reason: kept for the operator with its amount, its UTR only in the
+ * evidence, so it can never match, nor make a genuine report of the same payment look like a repeat.
+ */
+async function bindToAccounts(db: Services["db"], credit: Credit): Promise<Credit> {
+  if (credit.source === "gateway" || credit.unreadable || credit.amountPaise === null) return credit;
+  const binding = bindCredit(await listAccounts(db), credit.payee ?? { account: null, upiId: null, bankId: null });
+  if (binding.ok) return { ...credit, accountIds: binding.accountIds };
+  return {
+    ...credit,
+    unreadable: binding.reason,
+    utr: null,
+    messageId: `${binding.reason}:${dedupeKey(credit)}`,
+    evidence: { ...credit.evidence, utr: credit.utr ?? null, why: binding.detail },
+  };
 }
 
 /** A credit the shop holds with the same UTR as an order the operator is looking at, other than the one that paid it. */

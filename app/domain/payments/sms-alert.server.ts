@@ -3,7 +3,7 @@ import { AppError } from "~/lib/app-error";
 import { parseJsonText } from "~/lib/parse.server";
 import { acceptCredit } from "./credits.server";
 import { customTemplates, smsSecret } from "./payment-settings.server";
-import { alertEvidence, creditTime, readAlert, readsLikeCredit } from "./reader/read-alert";
+import { alertEvidence, alertPayee, creditTime, readAlert, readsLikeCredit } from "./reader/read-alert";
 import { firstSighting } from "./replay-guard.server";
 import { SIGNATURE_TOLERANCE_MS, verifySignature } from "./signature";
 import { MAX_SMS_BODY_BYTES, type SmsAlertBody, type SmsAlertResponse, smsAlertBodySchema } from "./sms-alert.types";
@@ -113,6 +113,7 @@ export async function receiveSmsAlert(
       amountPaise: alert.amountPaise,
       utr: alert.utr,
       payerVpa: alert.payerVpa,
+      payee: alertPayee(alert),
       at: creditTime(alert, now),
       messageId: sms.id,
       evidence: {

@@ -4,7 +4,14 @@ import type { ParsedMail } from "mailparser";
 import type { AppServices } from "~/context";
 import type { AlertTemplate } from "../custom-templates";
 import { collapseSpaces } from "../reader/alert-text";
-import { alertEvidence, creditTime, readMailText, readsLikeCredit, textParagraphs } from "../reader/read-alert";
+import {
+  alertEvidence,
+  alertPayee,
+  creditTime,
+  readMailText,
+  readsLikeCredit,
+  textParagraphs,
+} from "../reader/read-alert";
 import { acceptCredit } from "../credits.server";
 import type { Credit, CreditOutcome } from "../matching.server";
 import { userContentSigner } from "./domains";
@@ -133,6 +140,7 @@ export async function readAlertMail(
       amountPaise: alert.amountPaise,
       utr: alert.utr,
       payerVpa: alert.payerVpa,
+      payee: alertPayee(alert),
       // An old alert sent again is dated when the bank sent it, so it cannot pay an order made since.
       at: creditTime(alert, sentAt(trust, mail.date, now)),
       messageId,

@@ -83,6 +83,18 @@ export function findVpa(text: string): string | null {
   return VPA.exec(text)?.[1]?.toLowerCase() ?? null;
 }
 
+/**
+ * The receiving UPI ID, where the text names one as the money's destination: "Rs.500.00 Cr. to
+ * shop@ybl A/c XX789012" (Bank of Baroda), "credited to VPA shop@okaxis", "received on your UPI ID
+ * shop@paytm". A payer's ("from abc@okaxis", "by a/c linked to VPA x@axisbank") is never it.
+ */
+const PAYEE_VPA =
+  /\b(?:cr\.?|credited|received|deposited)\s+(?:to|on|in|at)\s+(?:your\s+)?(?:upi\s*id\s*|vpa\s*)?[:-]?\s*([a-z0-9][a-z0-9._-]{1,63}@[a-z][a-z0-9]{1,30})(?![\w@.-]*\.[a-z]{2,})(?![\w@-])/i;
+
+export function findPayeeVpa(text: string): string | null {
+  return PAYEE_VPA.exec(text)?.[1]?.toLowerCase() ?? null;
+}
+
 /** "from ASHA VERMA on", "sent by TESTUSER on", "transfer from SAMPLE SENDER Ref" — a name, not an account or a VPA. */
 const PAYER_NAME =
   /\b(?:from|sent by|by)\s+(?!vpa\b|a\/c\b|ac\b|an?\b|your\b|upi\b|neft|imps|rtgs|cash\b|the\b|account\b|mobile\b|sender\b)([a-z][a-z.&' ]{1,40}?)(?=\s*(?:[.,(]|$|\bon\b|\bvia\b|\bref\b|\bupi\b|\binfo\b|\bavl\b))/i;

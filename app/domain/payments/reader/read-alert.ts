@@ -8,6 +8,7 @@ import {
   findAccount,
   findAlertTime,
   findAmounts,
+  findPayeeVpa,
   findPayerName,
   findReference,
   findVpa,
@@ -45,6 +46,8 @@ export interface ReadAlert {
   /** The 12-digit UPI reference (RRN/UTR), when the alert has one. */
   utr: string | null;
   payerVpa: string | null;
+  /** The receiving UPI ID, when the text names where the money went ("Cr. to shop@ybl"). */
+  payeeVpa: string | null;
   payerName: string | null;
   /** The account's last digits as the alert gives them. */
   account: string | null;
@@ -189,7 +192,7 @@ function builtIn(text: string, bank: BankEntry | null): AlertReading {
       label: `${bank?.name ?? "Allowed sender"} (built-in reader)`,
       amountPaise: amount.paise,
       utr: findReference(text),
-      payerVpa: findVpa(text),
+      ...vpas(text),
       payerName: findPayerName(text),
       account: findAccount(text),
       alertTime: findAlertTime(text),
@@ -227,6 +230,7 @@ function fromTemplate(text: string, template: AlertTemplate, groups: TemplateGro
       amountPaise: paise,
       utr,
       payerVpa: vpa,
+      payeeVpa: findPayeeVpa(text),
       payerName: null,
       account: findAccount(text),
       alertTime: templateTime(groups.date, groups.time),
@@ -257,14 +261,33 @@ export function templateTime(date: string | undefined, time: string | undefined)
  * before), else when the alert reached us.
  */
 /** What an alert says about where the money came from, kept with the credit as evidence. */
-export function alertEvidence(alert: Pick<ReadAlert, "bankId" | "payerName" | "account" | "kind">) {
-  return { bank: alert.bankId, payerName: alert.payerName, account: alert.account, kind: alert.kind };
+export function alertEvidence(alert: Pick<ReadAlert, "bankId" | "payerName" | "account" | "payeeVpa" | "kind">) {
+  return {
+    bank: alert.bankId,
+    payerName: alert.payerName,
+    account: alert.account,
+    payeeVpa: alert.payeeVpa,
+    kind: alert.kind,
+  };
+}
+
+/** What an alert says about the account credited, for tying it to the shop's receiving accounts. */
+export function alertPayee(alert: Pick<ReadAlert, "bankId" | "account" | "payeeVpa">) {
+  return { account: alert.account, upiId: alert.payeeVpa, bankId: alert.bankId };
 }
 
 export function creditTime(alert: Pick<ReadAlert, "alertTime">, receivedAt: number): number {
   const at = alert.alertTime;
   if (at === null || at > receivedAt + 60_000 || at < receivedAt - 86_400_000) return receivedAt;
   return at;
+}
+
+/** The payer's and the payee's UPI IDs: the first one the text names is the payer's unless it is where the money went. */
+function vpas(text: string): { payerVpa: string | null; payeeVpa: string | null } {
+  const payeeVpa = findPayeeVpa(text);
+  const at = payeeVpa ? text.toLowerCase().indexOf(payeeVpa) : -1;
+  const rest = at < 0 ? text : text.slice(0, at) + text.slice(at + payeeVpa!.length);
+  return { payerVpa: findVpa(rest), payeeVpa };
 }
 
 function rupees(paise: number): string {
