@@ -171,6 +171,42 @@ function onAccounts<O>(
   );
 }
 
+/**
+ * The orders an unmatched credit of `amountPaise` at `at` could be paying, for the operator to choose
+ * from: those asking for that amount, or (a whole-rupee payment) whose rounded price it is, made before
+ * it and within their window and grace period, on the accounts its alert was tied to. A read, no lock.
+ */
+export async function candidateOrders(
+  db: DB,
+  amountPaise: number,
+  at: number,
+  { graceMs, skewMs, accountIds = null }: { graceMs: number; skewMs: number; accountIds?: readonly number[] | null },
+): Promise<OrderRow[]> {
+  const rows = await onAccounts(
+    db
+      .selectFrom("orders")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb("price_paise", "=", amountPaise),
+          ...(amountPaise % 100 === 0
+            ? [
+                eb("listed_price_paise", "=", amountPaise),
+                eb.and([eb("price_paise", ">", amountPaise - 100), eb("price_paise", "<", amountPaise + 50)]),
+              ]
+            : []),
+        ]),
+      )
+      .where("created_at", "<=", at + skewMs)
+      .where("payment_deadline_at", ">=", at - graceMs),
+    accountIds,
+  )
+    .orderBy("id", "desc")
+    .limit(20)
+    .execute();
+  return rows.filter((o) => o.price_paise === amountPaise || roundsTo(o, amountPaise)).slice(0, 6);
+}
+
 export interface CreditListFilter {
   status: "unmatched" | "resolved";
   limit?: number;

@@ -6,6 +6,7 @@ import { lockOrder, parseOrderId } from "~/domain/orders/orders.repository.serve
 import { confirmLockedPayment } from "./payment.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { AppError } from "~/lib/app-error";
+import { formatInr } from "~/lib/money";
 import {
   creditsHoldingUtr,
   creditsPayingWithUtr,
@@ -91,6 +92,12 @@ export const CREDIT_MESSAGES = {
   reasonRequired: "Say why this payment is dismissed (at most 300 characters)",
   utrHeld: (utr: string, orderId: string) =>
     `UTR ${utr} is already on order ${orderId}: one payment cannot pay two orders`,
+  amountDiffers: (credit: number, order: number) =>
+    `This payment is ${formatInr(credit)} and the order asks for ${formatInr(order)}: ${
+      credit > order
+        ? `${formatInr(credit - order)} more (a surplus to refund to the buyer)`
+        : `${formatInr(order - credit)} less (a shortfall)`
+    }. Assign it anyway?`,
 } as const;
 
 interface Operator {
@@ -110,6 +117,8 @@ export async function assignCredit(
   rawOrderId: string,
   operator: Operator,
   now = Date.now(),
+  /** The difference (credit less order, in paise) the operator was shown and accepted; needed when there is one. */
+  acceptedDifference: number | null = null,
 ): Promise<{ credit: PaymentCreditRow; order: OrderRow }> {
   const orderId = parseOrderId(rawOrderId);
   if (!orderId) throw new AppError("INVALID_INPUT", "Enter the order id this payment is for", { field: "orderId" });
@@ -119,6 +128,17 @@ export async function assignCredit(
     if (credit.status !== "unmatched") throw new AppError("INVALID_TRANSITION", CREDIT_MESSAGES.settled);
     const order = await lockOrder(trx, orderId);
     if (!order) throw new AppError("NOT_FOUND", CREDIT_MESSAGES.orderMissing, { field: "orderId" });
+    // A payment of another amount (₹777 for a ₹78.99 order) is assigned only once the operator saw the difference.
+    const difference = credit.amount_paise === null ? 0 : credit.amount_paise - order.price_paise;
+    if (difference !== 0 && acceptedDifference !== difference) {
+      throw new AppError("CONFLICT", CREDIT_MESSAGES.amountDiffers(credit.amount_paise!, order.price_paise), {
+        reason: "AMOUNT_DIFFERS",
+        creditPaise: credit.amount_paise,
+        orderPaise: order.price_paise,
+        differencePaise: difference,
+        orderId: order.order_id,
+      });
+    }
     if (credit.utr) {
       // One UTR, one payment: refused when another order already holds it (a buyer's claim, or a payment).
       const holder = await lockOrderByUtr(trx, credit.utr);
@@ -141,13 +161,18 @@ export async function assignCredit(
         payerVpa: credit.payer_vpa,
         creditedAt: credit.credited_at,
         unmatchedReason: credit.reason,
+        ...(difference !== 0 ? { differencePaise: difference } : {}),
         ...(credit.utr && order.utr && order.utr !== credit.utr ? { buyerUtr: order.utr } : {}),
       },
       {
         now,
         client: operator.client,
-        // The bank's reference on the order, as an automatic match writes it: no buyer can claim it for another.
-        set: credit.utr && order.utr !== credit.utr ? { utr: credit.utr } : undefined,
+        set: {
+          // The bank's reference on the order, as an automatic match writes it: no buyer can claim it for another.
+          ...(credit.utr && order.utr !== credit.utr ? { utr: credit.utr } : {}),
+          // What was paid: a surplus is owed back to the buyer, a shortfall shows on the order and in exports.
+          payment_received_paise: credit.amount_paise,
+        },
       },
     );
     await settleCredit(trx, credit.id, {
@@ -163,7 +188,13 @@ export async function assignCredit(
         action: "payment.assign",
         targetType: "payment",
         targetId: credit.id,
-        details: { orderId: order.order_id, amountPaise: credit.amount_paise, utr: credit.utr, was: credit.reason },
+        details: {
+          orderId: order.order_id,
+          amountPaise: credit.amount_paise,
+          utr: credit.utr,
+          was: credit.reason,
+          ...(difference !== 0 ? { differencePaise: difference } : {}),
+        },
         client: operator.client,
       },
       now,

@@ -11,6 +11,7 @@ import {
   creditsWithUtr,
   findCreditByKey,
   insertCredit,
+  lockCredit,
   lockOrderByUtr,
   ordersAskingFor,
   ordersRoundingTo,
@@ -137,7 +138,12 @@ async function recordIn(trx: DB, credit: Credit, { graceSeconds, now = Date.now(
     payer_vpa: credit.payerVpa ?? null,
     credited_at: credit.at,
     received_at: now,
-    evidence: JSON.stringify(credit.evidence),
+    // Who reported it and the accounts it was tied to, so a later claim of its UTR can settle it (settleByClaim).
+    evidence: JSON.stringify({
+      ...credit.evidence,
+      ...(credit.reporter ? { reporter: credit.reporter } : {}),
+      ...(credit.accountIds ? { accounts: credit.accountIds } : {}),
+    }),
     status: "unmatched",
     reason: null,
     order_id: null,
@@ -244,6 +250,63 @@ async function confirm(
   });
   await settleCredit(trx, row.id, { status: "confirmed", reason: null, order_id: order.order_id });
   return { kind: "confirmed", credit: { ...row, status: "confirmed", order_id: order.order_id }, order: paid };
+}
+
+/** The credits a buyer's later UTR claim may settle: they waited only because no single order was theirs. */
+const SETTLED_BY_CLAIM: ReadonlySet<string> = new Set<UnmatchedReason>(["ambiguous", "no_match", "rounded_ambiguous"]);
+
+/**
+ * A buyer just claimed `utr` for their order: a credit with that UTR that waited because the amount named
+ * no single order (two orders ask for it, none, or a rounded price more than one could be) is settled by
+ * it, as if it had arrived after the claim: the order is confirmed when it is on an account the alert was
+ * tied to and the amount is its price or its rounded price. Returns what became of it, or null when no
+ * such credit waits.
+ */
+export async function settleByClaim(
+  db: DB,
+  orderId: string,
+  utr: string,
+  { graceSeconds, now = Date.now() }: MatchOptions,
+): Promise<CreditOutcome | null> {
+  return transaction(db, async (trx) => {
+    const waiting = (await creditsWithUtr(trx, utr, 0)).find(
+      (c) => c.status === "unmatched" && SETTLED_BY_CLAIM.has(c.reason ?? ""),
+    );
+    const row = waiting && (await lockCredit(trx, waiting.id));
+    if (!row || row.status !== "unmatched" || row.amount_paise === null) return null;
+    const order = await lockOrder(trx, orderId);
+    if (!order || order.utr !== utr || order.paid_at !== null || order.status === "cancelled") return null;
+    const evidence = parseEvidence(row.evidence);
+    const accounts = Array.isArray(evidence.accounts) ? evidence.accounts.map(Number) : null;
+    const at = row.credited_at ?? row.received_at;
+    const inTime = order.created_at <= at + CLOCK_SKEW_MS && order.payment_deadline_at >= at - graceSeconds * 1000;
+    const amountFits = row.amount_paise === order.price_paise || roundsTo(order, row.amount_paise);
+    if (!inTime || !amountFits || !inBinding(order, accounts)) return null;
+    const credit: Credit = {
+      source: row.source,
+      reporter: typeof evidence.reporter === "string" ? evidence.reporter : undefined,
+      amountPaise: row.amount_paise,
+      utr: row.utr,
+      payerVpa: row.payer_vpa,
+      at,
+      evidence,
+      accountIds: accounts,
+    };
+    const unmatched = async (reason: UnmatchedReason, id: string | null): Promise<CreditOutcome> => {
+      await settleCredit(trx, row.id, { status: "unmatched", reason, order_id: id });
+      return { kind: "unmatched", credit: { ...row, reason, order_id: id }, reason };
+    };
+    return confirm(trx, row, order, credit, "utr", now, unmatched);
+  });
+}
+
+function parseEvidence(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Whether an order is on one of the accounts an alert was tied to (an order from before accounts is on any). */

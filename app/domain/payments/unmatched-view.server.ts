@@ -1,7 +1,8 @@
 import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
+import { AppError, isAppError } from "~/lib/app-error";
 import { CREDIT_MESSAGES, assignCredit, dismissCredit } from "./credits.server";
-import { listCredits } from "./credits.repository.server";
+import { candidateOrders, listCredits } from "./credits.repository.server";
 import { UNMATCHED_REASONS, type UnmatchedReason } from "./matching.server";
 import type { PaymentCreditRow } from "./table";
 import type { UnmatchedAction } from "./unmatched-actions";
@@ -22,6 +23,32 @@ export interface CreditView {
   status: PaymentCreditRow["status"];
   resolvedBy: string | null;
   note: string | null;
+  /** The account the alert names (its last digits, or the receiving UPI ID), as read. */
+  namedAccount: string | null;
+  /** Orders it could be paying (exact amount, or a rounded price), for the operator to choose from. */
+  candidates: CandidateView[];
+}
+
+export interface CandidateView {
+  orderId: string;
+  pricePaise: number;
+  listedPricePaise: number | null;
+  status: string;
+  createdAt: number;
+  upiId: string | null;
+  /** The buyer gave a UTR for it (another payment's, when it differs from this credit's). */
+  utr: string | null;
+}
+
+/** What the page answers when the operator assigns a payment of another amount: the difference, to confirm. */
+export interface AmountDifference {
+  ok: false;
+  reason: "AMOUNT_DIFFERS";
+  message: string;
+  creditPaise: number;
+  orderPaise: number;
+  differencePaise: number;
+  orderId: string;
 }
 
 /** The reader's own words for why it did not read the alert ("VM-HDFCBX looks like HDFC Bank's HDFCBK…"). */
@@ -50,15 +77,69 @@ export function toCreditView(row: PaymentCreditRow): CreditView {
     status: row.status,
     resolvedBy: row.resolved_by,
     note: row.resolution_note,
+    namedAccount: namedAccount(evidence),
+    candidates: [],
   };
 }
 
-export async function loadUnmatchedPage(db: AppServices["db"]) {
+function namedAccount(evidence: Record<string, unknown>): string | null {
+  const digits = typeof evidence.account === "string" ? `A/c XX${evidence.account}` : null;
+  const upi = typeof evidence.payeeVpa === "string" ? evidence.payeeVpa : null;
+  return [digits, upi].filter(Boolean).join(" · ") || null;
+}
+
+/** Reasons whose credit could still be one of the shop's orders' payment: the page lists the orders it could pay. */
+const WITH_CANDIDATES: ReadonlySet<string> = new Set<UnmatchedReason>([
+  "no_match",
+  "ambiguous",
+  "rounded_ambiguous",
+  "partial",
+  "amount_mismatch",
+  "utr_mismatch",
+  "utr_missing",
+]);
+
+async function withCandidates(db: AppServices["db"], row: PaymentCreditRow, graceMs: number): Promise<CreditView> {
+  const view = toCreditView(row);
+  if (row.amount_paise === null || !WITH_CANDIDATES.has(row.reason ?? "")) return view;
+  let accounts: number[] | null = null;
+  try {
+    const parsed = (JSON.parse(row.evidence) as { accounts?: unknown }).accounts;
+    accounts = Array.isArray(parsed) ? parsed.map(Number) : null;
+  } catch {
+    accounts = null;
+  }
+  const orders = await candidateOrders(db, row.amount_paise, row.credited_at ?? row.received_at, {
+    graceMs,
+    skewMs: 3 * 60_000,
+    accountIds: accounts,
+  });
+  return {
+    ...view,
+    candidates: orders.map((o) => ({
+      orderId: o.order_id,
+      pricePaise: o.price_paise,
+      listedPricePaise: o.listed_price_paise,
+      status: o.status,
+      createdAt: o.created_at,
+      upiId: o.receiving_upi_id,
+      utr: o.utr,
+    })),
+  };
+}
+
+export async function loadUnmatchedPage(db: AppServices["db"], graceSeconds: number) {
   const [unmatched, resolved] = await Promise.all([
     listCredits(db, { status: "unmatched", limit: 200 }),
     listCredits(db, { status: "resolved", limit: 30 }),
   ]);
-  return { unmatched: unmatched.map(toCreditView), resolved: resolved.map(toCreditView) };
+  // The orders each could pay, for the 50 newest (each is one indexed read).
+  const shown = await Promise.all(
+    unmatched.map((row, i) =>
+      i < 50 ? withCandidates(db, row, graceSeconds * 1000) : Promise.resolve(toCreditView(row)),
+    ),
+  );
+  return { unmatched: shown, resolved: resolved.map(toCreditView) };
 }
 
 /** Runs one of the page's actions; a refusal is thrown as an AppError (the route shows its message). */
@@ -66,11 +147,37 @@ export async function runUnmatchedAction(
   services: Pick<AppServices, "db" | "settings" | "config" | "logger">,
   operator: { name: string; client: RequestClient },
   action: UnmatchedAction,
-): Promise<{ ok: true; message: string }> {
+): Promise<{ ok: true; message: string } | AmountDifference> {
   if (action.intent === "assign") {
-    const { order } = await assignCredit(services, action.creditId, action.orderId, operator);
-    return { ok: true, message: `${CREDIT_MESSAGES.assigned}: ${order.order_id}` };
+    try {
+      const { order } = await assignCredit(
+        services,
+        action.creditId,
+        action.orderId,
+        operator,
+        Date.now(),
+        action.acceptDifference ?? null,
+      );
+      return { ok: true, message: `${CREDIT_MESSAGES.assigned}: ${order.order_id}` };
+    } catch (error) {
+      // Not a refusal: the page asks the operator to confirm the difference, then sends it accepted.
+      if (isAppError(error) && error.details.reason === "AMOUNT_DIFFERS") return amountDifference(error);
+      throw error;
+    }
   }
   await dismissCredit(services, action.creditId, action.reason, operator);
   return { ok: true, message: CREDIT_MESSAGES.dismissed };
+}
+
+function amountDifference(error: AppError): AmountDifference {
+  const { creditPaise, orderPaise, differencePaise, orderId } = error.details;
+  return {
+    ok: false,
+    reason: "AMOUNT_DIFFERS",
+    message: error.message,
+    creditPaise: Number(creditPaise),
+    orderPaise: Number(orderPaise),
+    differencePaise: Number(differencePaise),
+    orderId: String(orderId),
+  };
 }
