@@ -7,6 +7,8 @@ import { alertSettings } from "~/domain/alerts/alert-settings.server";
 import { type DatabaseBackup, listDatabaseBackups } from "~/domain/backups/database-backup.server";
 import { offsiteLabel } from "~/domain/backups/offsite.server";
 import { activeMailbox } from "~/domain/payments/mail/mailbox-store.server";
+import { listAccounts } from "~/domain/payments/accounts/accounts.repository.server";
+import type { ReceivingAccountRow } from "~/domain/payments/accounts/table";
 import { formatAge, formatBytes } from "./format";
 import { listJobRuns } from "./job-runs.server";
 import { JOBS, type JobSpec, staleAfterMs } from "./jobs";
@@ -54,6 +56,36 @@ type Services = Pick<AppServices, "db" | "dialect" | "settings" | "config" | "lo
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const GIB = 1024 ** 3;
+
+/**
+ * The receiving accounts (issue 44, points 1-3): red while none takes checkouts; amber while the shop
+ * takes money on personal UPI IDs only (payment apps refuse or flag the buyer's app button for them) or
+ * while no account has the digits its alerts print (no alert can confirm a payment).
+ */
+function accountsCheck(accounts: readonly ReceivingAccountRow[]): HealthCheck {
+  const base = { key: "receiving-accounts", label: "Receiving accounts" };
+  const open = accounts.filter((a) => a.paused === 0);
+  if (open.length === 0) {
+    return {
+      ...base,
+      status: "failing",
+      summary: "No account takes checkouts (none, or all paused): buyers cannot pay",
+    };
+  }
+  const problems = [
+    open.every((a) => a.kind === "personal") &&
+      "Taking money on personal UPI IDs only: payment apps may refuse the buyers' “Open UPI app” button; add a free business UPI ID (Admin → Payments)",
+    !accounts.some((a) => a.account_digits) &&
+      "No account has the last digits its alerts print: bank alerts confirm no payment (Admin → Payments)",
+  ].filter((p): p is string => Boolean(p));
+  if (problems.length > 0) return { ...base, status: "warn", summary: problems.join(". ") };
+  const business = open.filter((a) => a.kind === "business").length;
+  return {
+    ...base,
+    status: "ok",
+    summary: `${open.length} taking checkouts (${business} business, ${open.length - business} personal)${accounts.length > open.length ? `, ${accounts.length - open.length} paused` : ""}`,
+  };
+}
 
 /** The instance's start, for "has never run" (a job may take its first interval to appear). */
 const PROCESS_STARTED_AT = Date.now() - process.uptime() * 1000;
@@ -132,7 +164,7 @@ export async function shopHealth(
 ): Promise<HealthReport> {
   const { db, config } = services;
   const sqliteFile = config.database.kind === "sqlite" ? config.database.file : null;
-  const [runs, settings, mailbox, alerts, backups, dbBytes, panel] = await Promise.all([
+  const [runs, settings, mailbox, alerts, backups, dbBytes, panel, accounts] = await Promise.all([
     listJobRuns(db),
     services.settings.get(),
     activeMailbox(db),
@@ -140,6 +172,7 @@ export async function shopHealth(
     services.dialect === "sqlite" ? listDatabaseBackups(config.BACKUP_DIR) : Promise.resolve([]),
     databaseBytes(services),
     panelHealth(services, { now, refresh: refreshPanel }),
+    listAccounts(db),
   ]);
   const diskPath = sqliteFile && sqliteFile !== ":memory:" ? dirname(sqliteFile) : config.BACKUP_DIR;
   const disk = await diskOf(diskPath);
@@ -161,6 +194,7 @@ export async function shopHealth(
         },
   );
   checks.push(panelCheck(panel));
+  checks.push(accountsCheck(accounts));
 
   // Backups.
   const intervalHours = Number(settings.backupIntervalHours);

@@ -9,7 +9,8 @@ export interface UnsafeDefault {
     | "public-base-url"
     | "grievance-officer-placeholder"
     | "admin-password-env"
-    | "email-alert-address";
+    | "email-alert-address"
+    | "account-digits";
   message: string;
   /** The page (a Settings card, or My Account) that fixes it. */
   href: string;
@@ -17,6 +18,7 @@ export interface UnsafeDefault {
 }
 
 export interface UnsafeDefaultsInput {
+  /** The UPI ID new checkouts show: the shop's receiving accounts' first not paused (the placeholder only alone); "" when none. */
   upiId: string;
   panelUrl: string;
   panelApiKey: string;
@@ -33,6 +35,8 @@ export interface UnsafeDefaultsInput {
   adminPasswordFromEnv: boolean;
   /** Bank e-mail alerts are read, but no alert address is set: they confirm nothing. Absent: not checked. */
   emailAlertsWithoutAddress?: boolean;
+  /** An alert source is set up (SMS or e-mail), but no receiving account has its last digits: alerts confirm nothing. */
+  alertsWithoutAccountDigits?: boolean;
   /** Whether the panel in the settings answered when last asked; absent: not known (yet). */
   panelReach?: PanelReach;
 }
@@ -42,6 +46,8 @@ export type PanelReach = { reachable: true } | { reachable: false; reason: strin
 
 export const SETTINGS_ANCHORS = {
   payment: "/admin/settings#payment-settings",
+  /** The receiving accounts (migration 0040) are records on Admin → Payments. */
+  accounts: "/admin/payments#accounts-title",
   /** SMM panels are records on Admin → Panels (ADR 0024); the default one is what these lines are about. */
   smm: "/admin/panels",
   store: "/admin/settings#store-settings",
@@ -110,11 +116,18 @@ function unsafePublicBaseUrl(url: string, fromEnv = false): UnsafeDefault {
 /** Every default still in place that a real shop must change, in the order the operator should fix them. */
 export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] {
   const found: UnsafeDefault[] = [];
-  if (isPlaceholderUpiId(input.upiId)) {
+  if (input.upiId.trim() === "") {
+    found.push({
+      id: "upi-placeholder",
+      message: "No receiving account takes checkouts (none, or every one paused): buyers cannot pay you.",
+      href: SETTINGS_ANCHORS.accounts,
+      linkLabel: "Check your receiving accounts",
+    });
+  } else if (isPlaceholderUpiId(input.upiId)) {
     found.push({
       id: "upi-placeholder",
       message: `Payments go to the placeholder UPI ID ${PLACEHOLDER_UPI_ID}: buyers cannot pay you.`,
-      href: SETTINGS_ANCHORS.payment,
+      href: SETTINGS_ANCHORS.accounts,
       linkLabel: "Set your UPI ID",
     });
   }
@@ -156,6 +169,15 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
         "Bank e-mail alerts are read, but no alert address is set: they confirm no payment until you name the address your bank writes to (a bank alert about someone else's account, sent on to your mailbox, would otherwise pass for yours).",
       href: SETTINGS_ANCHORS.bankEmail,
       linkLabel: "Set the alert address",
+    });
+  }
+  if (input.alertsWithoutAccountDigits) {
+    found.push({
+      id: "account-digits",
+      message:
+        "Payment alerts are set up, but no receiving account has its last digits: alerts confirm no payment until you enter the digits your bank's alerts print (an alert about someone else's account must never pay your orders).",
+      href: SETTINGS_ANCHORS.accounts,
+      linkLabel: "Enter your account's digits",
     });
   }
   if (input.adminPasswordFromEnv) {
