@@ -13,8 +13,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { readUtr, stripUtr } from "~/domain/orders/utr";
+import { readUtr } from "~/domain/orders/utr";
+import { UtrInput } from "~/components/utr-input";
 import { GatewayPay } from "./gateway-pay";
 import { OrderProgress } from "./order-progress";
 import { CommentsList } from "./comments-list";
@@ -258,16 +258,13 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
       <Field id="utr" label={label} error={error} hint={utr ? t("utrDigits", { digits: utr.length }) : undefined}>
         {(control) => (
           <div className="flex gap-2">
-            <Input
+            <UtrInput
               {...control}
               size="md"
               name="utr"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={40}
               value={utr}
-              onChange={(e) => {
-                setUtr(stripUtr(e.target.value).slice(0, 40));
+              onValue={(typed) => {
+                setUtr(typed);
                 setError(null);
               }}
               className="min-w-0 flex-1"
