@@ -207,6 +207,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 busy={navigation.state !== "idle"}
                 notice={notice}
                 error={error}
+                pricePaise={order.pricePaise}
               />
             )}
           </section>
