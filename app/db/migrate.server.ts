@@ -25,6 +25,7 @@ import { planServices } from "./migrations/0033_plan_services";
 import { panels } from "./migrations/0034_panels";
 import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
 import { receivingAccounts } from "./migrations/0040_receiving_accounts";
+import { paymentChecks } from "./migrations/0041_payment_checks";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0034_panels": panels(dialect),
     "0036_order_fallback_panel": orderFallbackPanel(dialect),
     "0040_receiving_accounts": receivingAccounts(dialect),
+    "0041_payment_checks": paymentChecks(dialect),
   };
 }
 

@@ -11,6 +11,7 @@ import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { HealthProblemTable, JobRunTable } from "~/domain/health/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { ReceivingAccountTable } from "~/domain/payments/accounts/table";
+import type { PaymentCheckTable } from "~/domain/payments/check/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
 import type { PanelServiceTable, PanelTable } from "~/domain/panel/table";
@@ -44,6 +45,7 @@ export interface Database {
   payment_replay_guard: PaymentReplayGuardTable;
   payment_gateway_orders: PaymentGatewayOrderTable;
   receiving_accounts: ReceivingAccountTable;
+  payment_checks: PaymentCheckTable;
   alert_outbox: AlertOutboxTable;
   alert_push_subscriptions: AlertPushSubscriptionTable;
   testimonials: TestimonialTable;

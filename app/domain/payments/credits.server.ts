@@ -17,6 +17,7 @@ import {
 import { type Credit, type CreditOutcome, dedupeKey, recordCredit } from "./matching.server";
 import { listAccounts } from "./accounts/accounts.repository.server";
 import { bindCredit } from "./accounts/binding";
+import { noteCredit, payCheck } from "./check/check.server";
 import type { PaymentCreditRow } from "./table";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
@@ -29,7 +30,11 @@ type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
  */
 export async function acceptCredit(services: Services, credit: Credit, now = Date.now()): Promise<CreditOutcome> {
   const bound = await bindToAccounts(services.db, credit);
+  // The operator's "pay ₹1 to yourself" check takes its own payment before any order is looked at.
+  const check = await payCheck(services.db, bound, now);
+  if (check) return check;
   const outcome = await recordCredit(services.db, bound, { graceSeconds: services.config.PAYMENT_GRACE_SECONDS, now });
+  await noteCredit(services.db, bound, outcome, now);
   if (outcome.kind === "unmatched") {
     services.logger.info(
       { creditId: outcome.credit.id, source: credit.source, reason: outcome.reason },

@@ -85,7 +85,9 @@ export type CreditOutcome =
   | { kind: "confirmed"; credit: PaymentCreditRow; order: OrderRow }
   | { kind: "unmatched"; credit: PaymentCreditRow; reason: UnmatchedReason }
   /** Reported before (by this source, or the same payment by another): nothing new happened. */
-  | { kind: "duplicate"; credit: PaymentCreditRow };
+  | { kind: "duplicate"; credit: PaymentCreditRow }
+  /** The operator's "pay ₹1 to yourself" check's payment (payments/check): no order was looked at. */
+  | { kind: "check"; credit: PaymentCreditRow; checkId: number };
 
 export interface MatchOptions {
   graceSeconds: number;

@@ -2,6 +2,7 @@ import type { AppServices } from "~/context";
 import { AppError } from "~/lib/app-error";
 import { parseJsonText } from "~/lib/parse.server";
 import { acceptCredit } from "./credits.server";
+import { noteUnreadAlert } from "./check/check.server";
 import { customTemplates, smsSecret } from "./payment-settings.server";
 import { alertEvidence, alertPayee, creditTime, readAlert, readsLikeCredit } from "./reader/read-alert";
 import { firstSighting } from "./replay-guard.server";
@@ -88,7 +89,15 @@ export async function receiveSmsAlert(
     const keep = untrusted
       ? readsLikeCredit(sms.text)
       : reading.reason !== "not_a_credit" && reading.reason !== "too_long" && /credit|receiv|deposit/i.test(sms.text);
-    if (!keep) return { success: true, outcome: "ignored", reason: reading.reason };
+    if (!keep) {
+      // The operator's ₹1 check, if one waits, says this SMS came and why it was not read.
+      await noteUnreadAlert(
+        db,
+        { source: "sms", sender: sms.from, reason: reading.reason, detail: reading.detail },
+        now,
+      );
+      return { success: true, outcome: "ignored", reason: reading.reason };
+    }
     const outcome = await acceptCredit(
       services,
       {

@@ -19,7 +19,8 @@ export interface PaymentAmountHoldTable {
 export const CREDIT_SOURCES = ["sms", "email", "gateway"] as const;
 export type CreditSource = (typeof CREDIT_SOURCES)[number];
 
-export const CREDIT_STATUSES = ["confirmed", "unmatched", "assigned", "dismissed", "duplicate"] as const;
+/** check: the operator's "pay ₹1 to yourself" (payments/check), never an order's payment. */
+export const CREDIT_STATUSES = ["confirmed", "unmatched", "assigned", "dismissed", "duplicate", "check"] as const;
 export type CreditStatus = (typeof CREDIT_STATUSES)[number];
 
 /** Every credit a source reported, once, with what became of it. */

@@ -8,6 +8,7 @@ import { PasswordAgainProvider } from "~/components/admin/password-again";
 import { GatewayCard } from "~/components/admin/settings/gateway-card";
 import { MailboxCard } from "~/components/admin/settings/mailbox-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
+import { PaymentCheckCard } from "~/components/admin/settings/payment-check-card";
 import { PanelsMoved } from "~/components/admin/settings/panels-moved";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { servicesContext } from "~/context";
@@ -104,6 +105,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             templates={loaderData.paymentAlerts.templates}
             endpoint={`${publicBase}/api/payments/sms-alert`}
           />
+          <PaymentCheckCard />
           <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
           <MailboxCard mailbox={loaderData.mailbox} />
           <AlertsCard alerts={loaderData.alerts} />

@@ -13,6 +13,7 @@ import {
   textParagraphs,
 } from "../reader/read-alert";
 import { acceptCredit } from "../credits.server";
+import { noteUnreadAlert } from "../check/check.server";
 import type { Credit, CreditOutcome } from "../matching.server";
 import { userContentSigner } from "./domains";
 import type { MailboxSettings } from "./mailbox-config";
@@ -111,7 +112,15 @@ export async function readAlertMail(
   if (!reading.credit) {
     const worthShowing =
       reading.reason !== "not_a_credit" && (creditLike || /\bcredit(?:ed)?\b|\breceived\b/i.test(text));
-    if (!worthShowing) return { kind: "ignored", reason: reading.reason };
+    if (!worthShowing) {
+      // The bank's own mail, not read as a credit: the operator's ₹1 check, if one waits, says so.
+      await noteUnreadAlert(
+        services.db,
+        { source: "email", sender: trust.from, reason: reading.reason, detail: reading.detail },
+        now,
+      );
+      return { kind: "ignored", reason: reading.reason };
+    }
     return setAside(reading.reason === "other_bank" ? "untrusted_sender" : "unrecognised", ownKey, {
       ...vouchedBy,
       parse: reading.reason,
