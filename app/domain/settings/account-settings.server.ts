@@ -3,8 +3,10 @@ import {
   findAccountByUpiId,
   firstAccount,
   insertAccount,
+  listAccounts,
   updateAccount,
 } from "~/domain/payments/accounts/accounts.repository.server";
+import { isPlaceholderUpiId } from "./unsafe-defaults";
 import { AppError } from "~/lib/app-error";
 import { SETTINGS, settingNameForKey } from "./registry";
 
@@ -74,10 +76,17 @@ export async function accountSettingRows(
   return account ? [{ key: SETTINGS.upiId.key, value: account.upi_id, updated_at: account.updated_at }] : [];
 }
 
-/** A backup's `VITE_UPI_ID` row makes the first account when the shop has none; returns how many rows were put back. */
+/**
+ * A backup's `VITE_UPI_ID` row puts the UPI ID back when the shop has no account of its own (none, or only
+ * the fresh shop's placeholder, as after the danger zone): as a missing settings row comes back, and one
+ * the shop has is left as it is. Returns how many rows were put back.
+ */
 export async function restoreAccountSettings(db: DB, rows: readonly Record<string, unknown>[]): Promise<number> {
   const row = rows.find((r) => String(r.key) === SETTINGS.upiId.key);
-  if (!row || (await firstAccount(db))) return 0;
+  if (!row) return 0;
+  const accounts = await listAccounts(db);
+  const onlyPlaceholder = accounts.length === 1 && isPlaceholderUpiId(accounts[0]!.upi_id);
+  if (accounts.length > 0 && !onlyPlaceholder) return 0;
   await writeAccountSettings(db, { upiId: String(row.value) });
-  return (await firstAccount(db)) ? 1 : 0;
+  return 1;
 }
