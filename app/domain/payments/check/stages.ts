@@ -1,3 +1,5 @@
+import { BINDING_REFUSALS, type BindingRefusal } from "../accounts/binding";
+
 /**
  * The "pay ₹1 to yourself" check (issue 44, point 7): what each alert that
  * arrived while a check waited came to, and the four stages the operator
@@ -87,6 +89,10 @@ function notReadFix(reason: string): string {
   return "Paste the alert into Try on a pasted alert (Payment alerts) to see why, and add a template if your bank words it differently.";
 }
 
+function setAsideWords(reason: string): string {
+  return reason in BINDING_REFUSALS ? BINDING_REFUSALS[reason as BindingRefusal] : `Set aside (${reason})`;
+}
+
 function setAsideFix(reason: string): string {
   if (reason === "no_account_digits" || reason === "other_account" || reason === "no_account_named") {
     return "Enter, on the receiving account, the last digits your bank's alert prints (Admin → Payments → Edit).";
@@ -140,8 +146,10 @@ export function checkStages(facts: CheckFacts, now: number): CheckStage[] {
         : null,
     fix: !lastRead && lastNotRead?.kind === "not_read" ? notReadFix(lastNotRead.reason) : null,
   };
-  const setAside = [...events].reverse().find((e) => e.kind === "set_aside");
-  const other = [...events].reverse().find((e) => e.kind === "other_payment");
+  // The latest alert that came short says what to fix now (an earlier one may be fixed already).
+  const lastMiss = [...events].reverse().find((e) => e.kind === "set_aside" || e.kind === "other_payment");
+  const setAside = lastMiss?.kind === "set_aside" ? lastMiss : undefined;
+  const other = lastMiss?.kind === "other_payment" ? lastMiss : undefined;
   const matchedStage: CheckStage = {
     key: "matched",
     label: "Matched",
@@ -149,7 +157,7 @@ export function checkStages(facts: CheckFacts, now: number): CheckStage[] {
     detail: matched
       ? `${rupees(facts.amountPaise)} to ${facts.upiId}`
       : setAside?.kind === "set_aside"
-        ? `Set aside: ${setAside.detail || setAside.reason}`
+        ? `${setAsideWords(setAside.reason)}${setAside.detail ? `; ${setAside.detail}` : ""}`
         : other?.kind === "other_payment"
           ? `The alert says ${rupees(other.read.amountPaise)}; the check asked for exactly ${rupees(facts.amountPaise)} to ${facts.upiId}`
           : null,
