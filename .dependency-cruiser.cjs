@@ -43,8 +43,8 @@ const UPWARD_TODAY = [
   { file: "panel/panel-admin\\.server\\.ts", to: ["plans", "orders"] },
   // A plan's own alerts go through the alert outbox, which sits above plans.
   { file: "plans/plan-alerts\\.server\\.ts", to: ["alerts"] },
-  // The backup job records its runs for the Health page.
-  { file: "backups/database-backup-job\\.server\\.ts", to: ["health"] },
+  // The backup job and the continuous copy record their runs for the Health page.
+  { file: "backups/database-(backup-job|stream)\\.server\\.ts", to: ["health"] },
 ];
 
 const above = (feature) => FEATURES.slice(FEATURES.indexOf(feature) + 1);

@@ -47,6 +47,7 @@ export default [
     route("recent-orders", "routes/api/recent-orders.ts"),
     // payment sources (signed by the sender, no session)
     route("payments/sms-alert", "routes/api/payments-sms-alert.ts"),
+    route("payments/app-alert", "routes/api/payments-app-alert.ts"),
     route("payments/razorpay-webhook", "routes/api/payments-razorpay-webhook.ts"),
     route("alerts/telegram", "routes/api/alerts-telegram.ts"),
     route("orders/:orderId/gateway", "routes/api/order-gateway.ts"),

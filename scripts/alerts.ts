@@ -37,7 +37,7 @@ if (!input.ok) {
 
 let custom: AlertTemplate[] = [];
 if (flags.includes("--templates")) {
-  const { database } = openConfiguredDatabase();
+  const { database } = await openConfiguredDatabase();
   try {
     custom = (await customTemplates(database.db)).templates;
   } finally {

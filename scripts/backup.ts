@@ -32,7 +32,7 @@ if (command === "keygen") {
   );
   console.log(`Set on the server:\nBACKUP_ENCRYPTION_RECIPIENT=${recipient}`);
 } else if (command === "now" || command === "list") {
-  const { config, database } = openConfiguredDatabase();
+  const { config, database } = await openConfiguredDatabase();
   try {
     if (database.dialect !== "sqlite") {
       console.error(

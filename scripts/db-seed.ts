@@ -2,7 +2,7 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoData } from "~/db/seed.server";
 import { openConfiguredDatabase } from "./cli";
 
-const { database } = openConfiguredDatabase();
+const { database } = await openConfiguredDatabase({ create: true });
 try {
   await migrateToLatest(database.db, database.dialect);
   const { plansAdded, settingsAdded } = await seedDemoData(database.db);

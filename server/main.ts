@@ -2,6 +2,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { type Config, ConfigError, loadConfig } from "~/lib/config.server";
 import { createLogger } from "~/lib/logger.server";
 import { announceSetupLink } from "./setup-link";
+import { writeCrashNote } from "./crash-note";
 import { type StartOptions, startServer } from "./start";
 
 /**
@@ -23,6 +24,15 @@ export async function main(dev?: Required<StartOptions>): Promise<void> {
     throw error;
   }
   const logger = createLogger(config.LOG_LEVEL);
+  // Every background job catches its own errors (issue 52); anything that still escapes ends the process,
+  // as Node would, but says why first, in the log and in a note the next start records (Health: Restarts).
+  const die = (kind: string) => (error: unknown) => {
+    logger.fatal({ err: error }, `${kind}: the process stops (its supervisor starts it again)`);
+    writeCrashNote(config, error);
+    process.exit(1);
+  };
+  process.on("uncaughtException", die("uncaught exception"));
+  process.on("unhandledRejection", die("unhandled promise rejection"));
 
   try {
     const running = await startServer(config, logger, dev ?? { build: serverBuild });

@@ -4,6 +4,7 @@ import type { Request, Response } from "express";
 import type { AppServices } from "~/context";
 import { shopHealth } from "~/domain/health/health.server";
 import type { Logger } from "~/lib/logger.server";
+import { releaseName } from "./crash-note";
 
 /** Headers a proxy adds: a request carrying one came from outside, whatever the socket says. */
 const FORWARDED = ["x-forwarded-for", "forwarded", "x-real-ip"];
@@ -38,7 +39,10 @@ export function readinessHandler(services: AppServices, logger: Logger) {
     }
     try {
       const report = await shopHealth(services);
-      res.status(report.ok ? 200 : 503).json({ status: report.ok ? "ok" : "failing", ...report });
+      // The release folder it runs from (npm run upgrade waits for the new one's answer).
+      res
+        .status(report.ok ? 200 : 503)
+        .json({ status: report.ok ? "ok" : "failing", release: releaseName(), ...report });
     } catch (error) {
       logger.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });

@@ -19,6 +19,9 @@ import { proxyTrust } from "./proxy-trust";
 import { setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
 import { startJobControl } from "./job-control";
+import { inheritedSocket, trackConnections } from "./handover";
+import { instanceName, releaseName, takeCrashNote } from "./crash-note";
+import { recordProcessStart, recordProcessStop } from "~/domain/health/process-starts.server";
 import type { Config } from "~/lib/config.server";
 import type { Logger } from "~/lib/logger.server";
 
@@ -50,6 +53,16 @@ export async function startServer(
   );
   const migrations = await migrateToLatest(database.db, database.dialect);
   for (const m of migrations.results ?? []) logger.info({ migration: m.migrationName, status: m.status }, "migration");
+  // This start, and how the process before it ended: a crash loop shows on Health and /readyz.
+  const processStart = await recordProcessStart(database.db, {
+    instance: instanceName(config),
+    pid: process.pid,
+    release: releaseName(),
+    crash: takeCrashNote(config),
+  });
+  if (processStart.previousCrashed) {
+    logger.warn({ previous: processStart.previousEnd }, "started again after the previous process crashed");
+  }
   if (config.SEED_DEMO_DATA && (await seedDemoDataOnce(database.db))) {
     logger.info("empty database: seeded the demo catalogue and default settings");
   }
@@ -87,9 +100,13 @@ export async function startServer(
   const door = createFrontDoor({ services, trust, app, build: typeof build === "function" ? null : build });
   const server = createServer(door.handle);
   answerClientErrors(server);
+  const connections = trackConnections(server);
+  // systemd's socket when it passed one (deploy/boostkaro.socket): kept open across restarts.
+  const inherited = inheritedSocket();
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);
-    server.listen(config.PORT, config.HOST, () => ok());
+    if (inherited) server.listen(inherited, () => ok());
+    else server.listen(config.PORT, config.HOST, () => ok());
   });
   const { port } = server.address() as AddressInfo;
   const host = config.HOST === "0.0.0.0" || config.HOST === "127.0.0.1" ? "localhost" : config.HOST;
@@ -108,20 +125,16 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const shutdown = () =>
     (stopping ??= (async () => {
-      await new Promise<void>((done) => {
-        const force = setTimeout(() => server.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
-        server.close(() => {
-          clearTimeout(force);
-          done();
-        });
-        // Keep-alive sockets with no request in flight would otherwise hold close() open.
-        server.closeIdleConnections();
-      });
+      // Requests in flight finish; a proxy's kept-alive connections are left for it to close (server/handover.ts).
+      await connections.drain(config.SHUTDOWN_TIMEOUT_MS);
       door.stop();
       await jobControl?.close();
       await jobs?.stop();
       await simulator?.close();
       await vite?.close();
+      await recordProcessStop(database.db, processStart.id).catch((error: unknown) =>
+        logger.warn({ err: error }, "the clean stop could not be recorded"),
+      );
       await database.close();
     })());
 

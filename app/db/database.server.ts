@@ -61,6 +61,7 @@ export function openDatabase(
   const group = createGroupCommit(db);
   groupCommitOf.set(db, group);
   if (target.file !== ":memory:") fileOf.set(db, target.file);
+  connectionOf.set(db, sqlite);
   return {
     db,
     dialect: "sqlite",
@@ -74,6 +75,21 @@ export function openDatabase(
 
 const snapshotReadsOf = new WeakMap<DB, SnapshotReads>();
 const fileOf = new WeakMap<DB, string>();
+const connectionOf = new WeakMap<DB, SQLite.Database>();
+
+/** The SQLite file behind `db`; null for PostgreSQL and :memory:. */
+export function sqliteFileOf(db: DB): string | null {
+  return fileOf.get(db) ?? null;
+}
+
+/**
+ * Stops the shop's SQLite connection from checkpointing by itself: the
+ * continuous copy (app/domain/backups/database-stream.server.ts) checkpoints
+ * once it has copied the WAL, so no frame leaves the WAL uncopied.
+ */
+export function leaveCheckpointsToStream(db: DB): void {
+  connectionOf.get(db)?.pragma("wal_autocheckpoint = 0");
+}
 
 /**
  * Copies a SQLite file database, as one moment of it, into a new file

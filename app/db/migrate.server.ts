@@ -26,6 +26,8 @@ import { panels } from "./migrations/0034_panels";
 import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
 import { receivingAccounts } from "./migrations/0040_receiving_accounts";
 import { paymentChecks } from "./migrations/0041_payment_checks";
+import { paymentSmsHeaders } from "./migrations/0045_payment_sms_headers";
+import { processStarts } from "./migrations/0053_process_starts";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -56,7 +58,23 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0036_order_fallback_panel": orderFallbackPanel(dialect),
     "0040_receiving_accounts": receivingAccounts(dialect),
     "0041_payment_checks": paymentChecks(dialect),
+    "0045_payment_sms_headers": paymentSmsHeaders(dialect),
+    // 0053–0056: issue 52 (operations).
+    "0053_process_starts": processStarts(dialect),
   };
+}
+
+/**
+ * Migrations a newer release ran that this one does not know: it runs on
+ * them (migrations only add, and a later release removes what an older one
+ * used only once no release in use needs it: expand, then contract;
+ * docs/deploy.md, Upgrading). Listed as done, so `npm run rollback` can start
+ * the previous release on the upgraded database.
+ */
+async function newerMigrations(db: DB): Promise<Record<string, Migration>> {
+  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(db).catch(() => ({ rows: [] }));
+  const noop: Migration = { up: () => Promise.resolve() };
+  return Object.fromEntries(rows.rows.map((r) => [r.name, noop]));
 }
 
 // Any constant shared by all instances of this app; serialises start-up migrations on PostgreSQL.
@@ -69,14 +87,17 @@ const PG_MIGRATION_LOCK = 7_351_204_913;
  * wait, then find nothing left to do.
  */
 export async function migrateToLatest(db: DB, dialect: Dialect): Promise<MigrationResultSet> {
-  const run = (conn: DB) =>
-    new Migrator({
+  const run = async (conn: DB) => {
+    // Read before the migrator's transaction (SQLite's one connection would wait on itself).
+    const newer = await newerMigrations(conn);
+    return new Migrator({
       db: conn,
-      provider: { getMigrations: () => Promise.resolve(migrations(dialect)) },
+      provider: { getMigrations: () => Promise.resolve({ ...newer, ...migrations(dialect) }) },
       // Features developed side by side add migrations with interleaved numbers;
       // each still runs exactly once, whatever order databases met them in.
       allowUnorderedMigrations: true,
     }).migrateToLatest();
+  };
 
   const result =
     dialect === "postgres"

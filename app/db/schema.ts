@@ -8,12 +8,17 @@ import type {
   AdminUserTable,
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
-import type { HealthProblemTable, JobRunTable } from "~/domain/health/table";
+import type { HealthProblemTable, JobRunTable, ProcessStartTable } from "~/domain/health/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { ReceivingAccountTable } from "~/domain/payments/accounts/table";
 import type { PaymentCheckTable } from "~/domain/payments/check/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
-import type { PaymentAmountHoldTable, PaymentCreditTable, PaymentReplayGuardTable } from "~/domain/payments/table";
+import type {
+  PaymentAmountHoldTable,
+  PaymentCreditTable,
+  PaymentReplayGuardTable,
+  PaymentSmsHeaderTable,
+} from "~/domain/payments/table";
 import type { PanelServiceTable, PanelTable } from "~/domain/panel/table";
 import type { PlanTable } from "~/domain/plans/table";
 import type { PublicPagesGenerationTable } from "~/domain/public-pages/table";
@@ -43,6 +48,7 @@ export interface Database {
   payment_amount_holds: PaymentAmountHoldTable;
   payment_credits: PaymentCreditTable;
   payment_replay_guard: PaymentReplayGuardTable;
+  payment_sms_headers: PaymentSmsHeaderTable;
   payment_gateway_orders: PaymentGatewayOrderTable;
   receiving_accounts: ReceivingAccountTable;
   payment_checks: PaymentCheckTable;
@@ -56,4 +62,5 @@ export interface Database {
   order_panel_requests: OrderPanelRequestTable;
   job_runs: JobRunTable;
   health_problems: HealthProblemTable;
+  process_starts: ProcessStartTable;
 }

@@ -118,6 +118,16 @@ const envSchema = z.object({
     .min(100, "expected milliseconds from 100 to 3600000")
     .max(3_600_000, "expected milliseconds from 100 to 3600000")
     .default(60_000),
+  /**
+   * How often the continuous copy ships the SQLite WAL's new frames to the bucket (the most a lost machine
+   * loses); only with a bucket set. Each run that finds new frames is one PUT.
+   */
+  BACKUP_STREAM_INTERVAL_MS: z.coerce
+    .number({ error: "expected milliseconds from 1000 to 60000" })
+    .int()
+    .min(1000, "expected milliseconds from 1000 to 60000")
+    .max(60_000, "expected milliseconds from 1000 to 60000")
+    .default(10_000),
   /** A bearer token an uptime monitor sends to /readyz from outside this machine; unset: loopback only. */
   READINESS_TOKEN: z.string().min(32, "expected at least 32 characters (openssl rand -hex 32)").optional(),
   PAYMENT_WINDOW_SECONDS: z.coerce
@@ -202,7 +212,7 @@ const envSchema = z.object({
     .min(100, "expected milliseconds from 100 to 120000")
     .max(120000, "expected milliseconds from 100 to 120000")
     .default(15000),
-  /** The first wait before an order the panel could not take yet is sent again; doubled per attempt, at most 30 min. */
+  /** The first wait before an order the panel could not take yet is sent again; doubled per attempt, at most 90 s. */
   PANEL_RETRY_BASE_MS: z.coerce
     .number({ error: "expected milliseconds from 100 to 3600000" })
     .int()
@@ -240,6 +250,11 @@ const envSchema = z.object({
     .max(30000, "expected milliseconds from 100 to 30000")
     .default(4000),
 });
+
+/** Every variable the shop reads, by name (deploy/shop.env.example lists each; tests/integration/deploy-files). */
+export function configSchemaShape(): Record<string, unknown> {
+  return envSchema.shape;
+}
 
 export type Config = Omit<z.infer<typeof envSchema>, "HTTPS_REDIRECT"> & {
   /** Send plain-HTTP requests that came through the proxy on to HTTPS (308). */

@@ -18,7 +18,7 @@ if (!Number.isInteger(count) || count < 1 || !Number.isInteger(spanDays) || span
   process.exit(64);
 }
 
-const { database } = openConfiguredDatabase();
+const { database } = await openConfiguredDatabase({ create: true });
 try {
   await migrateToLatest(database.db, database.dialect);
   await seedDemoDataOnce(database.db);

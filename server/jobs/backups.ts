@@ -1,6 +1,8 @@
 import type { AppServices } from "~/context";
 import { newBackupJobState, prepareBackups, runBackupTick } from "~/domain/backups/database-backup-job.server";
-import { BACKUP_TICK_MS } from "~/domain/health/jobs";
+import { newStreamState, runStreamTick, stopStream } from "~/domain/backups/database-stream.server";
+import { offsiteTarget } from "~/domain/backups/offsite.server";
+import { BACKUP_TICK_MS, JOBS } from "~/domain/health/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**
@@ -20,4 +22,29 @@ export function startBackupJob(services: AppServices): RunningJob {
     await ready;
     await runBackupTick(services, state);
   });
+}
+
+/**
+ * Every BACKUP_STREAM_INTERVAL_MS, with a bucket set, on SQLite: the WAL's new
+ * frames to the bucket (app/domain/backups/database-stream.server.ts); at
+ * shutdown one last copy. Null when there is nothing to copy to.
+ */
+export function startStreamJob(services: AppServices): RunningJob | null {
+  if (services.dialect !== "sqlite" || !offsiteTarget(services.config)) return null;
+  const state = newStreamState();
+  const { config, logger } = services;
+  const job = startRepeatingJob({ config, logger }, JOBS.stream.name, config.BACKUP_STREAM_INTERVAL_MS, async () => {
+    await runStreamTick(services, state);
+  });
+  // The first generation at once: a shop that just started is copied from its first minute.
+  if (config.JOBS_ENABLED) void job.runNow?.();
+  return {
+    ...job,
+    async stop() {
+      await job.stop();
+      await stopStream(services, state).catch((error: unknown) =>
+        logger.error({ err: error }, "continuous copy: the last copy at shutdown failed"),
+      );
+    },
+  };
 }

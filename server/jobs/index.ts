@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { startAlertsJob } from "./alerts";
-import { startBackupJob } from "./backups";
+import { startBackupJob, startStreamJob } from "./backups";
 import { startGatewayReconcileJob } from "./gateway-reconcile";
 import { startHealthJob } from "./health";
 import { startMailboxJob } from "./mailbox";
@@ -27,8 +27,9 @@ export function startBackgroundJobs(services: AppServices): BackgroundJobs {
     startGatewayReconcileJob(services),
     startAlertsJob(services),
     startBackupJob(services),
+    startStreamJob(services),
     startHealthJob(services),
-  ];
+  ].filter((job) => job !== null);
   return {
     async stop() {
       await Promise.all(jobs.map((job) => job.stop()));

@@ -14,7 +14,8 @@ import { expect, test } from "./fixtures";
  * jobs are off, so the test says what each job last did: a running job is
  * green, a stopped one red with how long ago it ran; the interval saved in
  * Settings shows on the page; a backup taken with `npm run backup -- now`
- * downloads after the admin password, byte for byte.
+ * downloads after the admin password, byte for byte; a crash loop is red
+ * with the error that ended the process (issue 52).
  */
 
 test.describe.configure({ mode: "serial" });
@@ -128,4 +129,37 @@ test("the backup interval is set in Settings, and a backup downloads after the a
   const saved = await download.path();
   const sha = (path: string) => createHash("sha256").update(readFileSync(path)).digest("hex");
   expect(sha(saved)).toBe(sha(file));
+});
+
+test("a crash loop is red on the Health page with why, and every folder the shop writes has its line", async ({
+  page,
+}) => {
+  // Three starts after a crash in the last minutes, as a supervisor restarting a crashing shop leaves them.
+  const db = new Database(join(dir, "shop.db"));
+  db.pragma("busy_timeout = 5000");
+  const now = Date.now();
+  const insert = db.prepare(
+    `insert into process_starts (instance, pid, release, started_at, stopped_at, previous_end, previous_crashed)
+     values ('e2e:0', 1, null, ?, null, ?, 1)`,
+  );
+  for (const ago of [3, 2, 1]) insert.run(now - ago * 60_000, "crashed: Error: EACCES: permission denied (at …)");
+  db.close();
+  await signIn(page);
+  await openHealth(page);
+  const restarts = row(page, "Restarts");
+  await expect(restarts).toHaveAttribute("data-status", "failing");
+  await expect(restarts).toContainText("Restarted 3 times in 10 min after a crash");
+  await expect(restarts).toContainText("EACCES: permission denied");
+  await expect(page.getByRole("status").filter({ hasText: /needs? attention/ })).toContainText("Restarts");
+  // Every folder the shop writes has its own line with its free space.
+  await expect(row(page, "Folder for the database")).toHaveAttribute("data-status", "ok");
+  await expect(row(page, "Folder for the database")).toContainText(/free of/);
+
+  // The loop is over (the starts are older than ten minutes): green on the next visit.
+  const later = new Database(join(dir, "shop.db"));
+  later.pragma("busy_timeout = 5000");
+  later.prepare("update process_starts set started_at = started_at - 3600000 where instance = 'e2e:0'").run();
+  later.close();
+  await page.reload();
+  await expect(row(page, "Restarts")).toHaveAttribute("data-status", "ok");
 });

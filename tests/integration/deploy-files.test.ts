@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "~/lib/config.server";
+import { configSchemaShape, loadConfig } from "~/lib/config.server";
+import { DEFAULT_ENV_FILE } from "../../scripts/shop-env";
 
 /**
  * The deploy/ folder as an operator copies it (docs/deploy.md): the systemd
@@ -22,7 +23,9 @@ describe("the deploy folder", () => {
       // systemd-analyze judges a unit by its file name: the one docs/deploy.md installs.
       const unit = join(dir, "boostkaro.service");
       copyFileSync(deploy("boostkaro.service"), unit);
-      execFileSync("systemd-analyze", ["verify", unit], { stdio: "pipe" });
+      // With its socket beside it, as both go to /etc/systemd/system.
+      copyFileSync(deploy("boostkaro.socket"), join(dir, "boostkaro.socket"));
+      execFileSync("systemd-analyze", ["verify", unit, join(dir, "boostkaro.socket")], { stdio: "pipe" });
       const security = execFileSync("systemd-analyze", ["security", "--offline=true", "--no-pager", unit], {
         encoding: "utf8",
       });
@@ -52,5 +55,15 @@ describe("the deploy folder", () => {
     // The unit's state directory is where the database and backups go.
     expect(readFileSync(deploy("boostkaro.service"), "utf8")).toContain("StateDirectory=boostkaro");
     expect(config.BACKUP_DIR.startsWith("/var/lib/boostkaro/")).toBe(true);
+    // The one place the configuration lives: the unit loads the file the CLI reads (scripts/shop-env.ts).
+    expect(readFileSync(deploy("boostkaro.service"), "utf8")).toContain(`EnvironmentFile=${DEFAULT_ENV_FILE}`);
+  });
+
+  it("lists every variable the shop reads in the environment file's example", () => {
+    const example = readFileSync(deploy("shop.env.example"), "utf8");
+    const named = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const read = Object.keys(configSchemaShape());
+    const missing = read.filter((name) => !named.has(name));
+    expect(missing).toEqual([]);
   });
 });

@@ -98,14 +98,47 @@ describe.each(testDatabases())("the Health page and /readyz on $name", (kind) =>
     expect(body.status).toBe("failing");
     expect(body.checks.find((c) => c.key === "job:panel status sync")).toMatchObject({ status: "failing" });
     expect(body.checks.map((c) => c.key)).toEqual(
-      expect.arrayContaining(["panel", "disk", "database", "alerts:email", "job:bank e-mail reader"]),
+      expect.arrayContaining(["panel", "restarts", "database", "alerts:email", "job:bank e-mail reader"]),
     );
+    // Every folder the shop writes has its own line.
+    expect(body.checks.some((c) => c.key.startsWith("folder:"))).toBe(true);
 
     // The job runs again: green, and /readyz says 200 once nothing else is red.
     await jobRan(JOBS.panelSync.name, Date.now());
     expect(row(await page(), "Panel status sync")).toBe("ok");
     const again = (await (await fetch(`${shop.url}/readyz`)).json()) as Readiness;
     expect(again.checks.find((c) => c.key === "job:panel status sync")?.status).toBe("ok");
+  });
+
+  it("says on the page and in /readyz when the shop restarted after crashes more than twice in ten minutes", async () => {
+    const now = Date.now();
+    const crash = (ago: number) =>
+      shop.db.db
+        .insertInto("process_starts")
+        .values({
+          instance: "test:0",
+          pid: 1,
+          release: null,
+          started_at: now - ago,
+          stopped_at: null,
+          previous_end: "crashed: Error: EACCES: permission denied, open '/var/lib/boostkaro/backups/x'",
+          previous_crashed: 1,
+        })
+        .execute();
+    await crash(3 * MINUTE);
+    await crash(2 * MINUTE);
+    expect(row(await page(), "Restarts")).toBe("warn");
+    await crash(1 * MINUTE);
+    const html = await page();
+    expect(row(html, "Restarts")).toBe("failing");
+    expect(html).toContain("Restarted 3 times in 10 min after a crash");
+    expect(html).toContain("EACCES: permission denied");
+    const ready = await fetch(`${shop.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as Readiness).checks.find((c) => c.key === "restarts")).toMatchObject({
+      status: "failing",
+    });
+    await shop.db.db.deleteFrom("process_starts").where("instance", "=", "test:0").execute();
   });
 
   it("answers /readyz only on this machine or to the monitor's token; /healthz stays open and cheap", async () => {

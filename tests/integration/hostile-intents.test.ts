@@ -90,7 +90,12 @@ const PAGE_FORMS: PageForm[] = [
  * so they answer 401 before any parsing. Their own tests send signed hostile
  * corpora (payment-sms.test.ts, payment-razorpay-hostile.test.ts).
  */
-const SIGNED_WEBHOOKS = ["/api/payments/sms-alert", "/api/payments/razorpay-webhook", "/api/alerts/telegram"];
+const SIGNED_WEBHOOKS = [
+  "/api/payments/sms-alert",
+  "/api/payments/app-alert",
+  "/api/payments/razorpay-webhook",
+  "/api/alerts/telegram",
+];
 
 /** Every JSON endpoint that takes a request (with a body or not), by method and address. */
 const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly string[] }> = [

@@ -19,7 +19,7 @@ import { vapidKeys } from "~/domain/alerts/vapid.server";
 import { saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import { DEFAULT_MAILBOX } from "~/domain/payments/mail/mailbox-config";
 import { saveMailbox } from "~/domain/payments/mail/mailbox-store.server";
-import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
+import { rotateAppSecret, rotateSmsSecret } from "~/domain/payments/payment-settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 
@@ -197,9 +197,10 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
     ]);
   });
 
-  it("leaves every channel's secret out of every backup: mailbox, SMTP, Telegram, Razorpay, SMS, Web Push", async () => {
+  it("leaves every channel's secret out of every backup: mailbox, SMTP, Telegram, Razorpay, SMS, notifications, Web Push", async () => {
     const { db } = handle;
     const sms = await rotateSmsSecret(db);
+    const app = await rotateAppSecret(db);
     const vapid = await vapidKeys(db);
     const secrets = {
       mailbox: "mailbox-app-password-31337",
@@ -230,7 +231,7 @@ describe.each(testDatabases())("operator data on $name", (kind) => {
       texts.push(gunzipSync(readFileSync(backupPath(backupDir, backup)!)).toString("utf8"));
     }
     expect(texts.join("")).toContain("shop@okaxis");
-    for (const secret of [...Object.values(secrets), sms, vapid.privateKey]) {
+    for (const secret of [...Object.values(secrets), sms, app, vapid.privateKey]) {
       for (const text of texts) expect(text).not.toContain(secret);
     }
   });

@@ -91,11 +91,18 @@ export async function orderRecords(db: DatabaseHandle["db"], orderIds: string[])
 }
 
 /** Runs one of the project's npm scripts (`npm run <name> -- args`) as the operator would, with `env`. */
-export async function runScript(script: "restore" | "backup", args: string[], env: Record<string, string>) {
+export async function runScript(
+  script: "restore" | "backup" | "db-migrate",
+  args: string[],
+  env: Record<string, string>,
+  options: { uid?: number; gid?: number } = {},
+) {
   const child = spawn(process.execPath, [`${root}node_modules/tsx/dist/cli.mjs`, `scripts/${script}.ts`, ...args], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", ...env },
+    // No /etc/boostkaro/shop.env of this machine: the test says what the command reads.
+    env: { ...process.env, NODE_ENV: "test", LOG_LEVEL: "silent", SHOP_ENV_FILE: "none", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    ...options,
   });
   let output = "";
   child.stdout.on("data", (d) => (output += d));

@@ -16,10 +16,17 @@ export interface ServerProcess {
 }
 
 /** Runs the real server entry (production build) as a child process on a free port. */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [serverEntry()], {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+  /** Another user to run as (the service's user on a server), and another entry (a release folder's server.js). */
+  options: { uid?: number; gid?: number; entry?: string; cwd?: string } = {},
+): Promise<ServerProcess> {
+  const { entry = serverEntry(), ...spawnOptions } = options;
+  const child = spawn(process.execPath, [entry], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    ...spawnOptions,
   });
   let out = "";
   child.stdout.on("data", (d) => (out += d));

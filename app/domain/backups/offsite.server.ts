@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { open, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { S3Client } from "@aws-sdk/client-s3";
@@ -97,6 +97,76 @@ export async function uploadBackup(
   backup: DatabaseBackup,
   now = Date.now(),
 ): Promise<OffsiteCopy> {
+  const key = offsiteKey(target, backup);
+  const bytes = await putEncryptedFile(target, key, backup.file, backup.bytes, {
+    metadata: backup.sha256 ? { "plain-sha256": backup.sha256 } : undefined,
+  });
+  const copy: OffsiteCopy = { bucket: target.bucket, key, uploadedAt: now, bytes };
+  await writeFile(offsiteMarker(backup.file), JSON.stringify(copy), { mode: 0o600 });
+  return copy;
+}
+
+/**
+ * Encrypts a file as it streams and puts it under `key`; returns the
+ * encrypted size. The file is opened first: one this user cannot read
+ * (EACCES: written by another user) fails here as a rejected promise that the
+ * job records and alerts about, not later as a stream error nobody listens to,
+ * which would end the process (issue 52).
+ */
+export async function putEncryptedFile(
+  target: OffsiteTarget,
+  key: string,
+  file: string,
+  plainBytes: number,
+  { metadata, timeoutMs = 30 * 60_000 }: { metadata?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<number> {
+  const [{ Encrypter }, { PutObjectCommand }, client] = await Promise.all([
+    import("age-encryption"),
+    import("@aws-sdk/client-s3"),
+    target.client(),
+  ]);
+  // Opened and closed first: EACCES, ENOENT and the like reject here.
+  await (await open(file, "r")).close();
+  const encrypter = new Encrypter();
+  encrypter.addRecipient(target.recipient);
+  const abort = new AbortController();
+  // A bucket that stops answering must not hold the job for ever.
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    const plain = createReadStream(file);
+    const encrypted = await encrypter.encrypt(Readable.toWeb(plain) as ReadableStream<Uint8Array>);
+    const bytes = encrypted.size(plainBytes);
+    const body = Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>);
+    // A read that fails half-way (a disk error) ends the request with that error instead of the process.
+    const failure: { error: Error | null } = { error: null };
+    body.on("error", (error: Error) => {
+      failure.error = error;
+      abort.abort(error);
+    });
+    try {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: target.bucket,
+          Key: key,
+          Body: body,
+          ContentLength: bytes,
+          ContentType: "application/octet-stream",
+          Metadata: metadata,
+        }),
+        { abortSignal: abort.signal },
+      );
+    } catch (error) {
+      throw failure.error ?? error;
+    }
+    if (failure.error) throw failure.error;
+    return bytes;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Encrypts a small piece of data (a WAL segment) in memory and puts it under `key`. */
+export async function putEncryptedBytes(target: OffsiteTarget, key: string, data: Uint8Array): Promise<void> {
   const [{ Encrypter }, { PutObjectCommand }, client] = await Promise.all([
     import("age-encryption"),
     import("@aws-sdk/client-s3"),
@@ -104,31 +174,29 @@ export async function uploadBackup(
   ]);
   const encrypter = new Encrypter();
   encrypter.addRecipient(target.recipient);
-  const encrypted = await encrypter.encrypt(
-    Readable.toWeb(createReadStream(backup.file)) as ReadableStream<Uint8Array>,
+  const body = await encrypter.encrypt(data);
+  await client.send(
+    new PutObjectCommand({ Bucket: target.bucket, Key: key, Body: body, ContentType: "application/octet-stream" }),
+    { abortSignal: AbortSignal.timeout(60_000) },
   );
-  const key = offsiteKey(target, backup);
-  const abort = new AbortController();
-  // A bucket that stops answering must not hold the backup job for ever.
-  const timer = setTimeout(() => abort.abort(), 30 * 60_000);
-  try {
-    await client.send(
-      new PutObjectCommand({
-        Bucket: target.bucket,
-        Key: key,
-        Body: Readable.fromWeb(encrypted as unknown as WebReadableStream<Uint8Array>),
-        ContentLength: encrypted.size(backup.bytes),
-        ContentType: "application/octet-stream",
-        Metadata: backup.sha256 ? { "plain-sha256": backup.sha256 } : undefined,
-      }),
-      { abortSignal: abort.signal },
-    );
-  } finally {
-    clearTimeout(timer);
-  }
-  const copy: OffsiteCopy = { bucket: target.bucket, key, uploadedAt: now, bytes: encrypted.size(backup.bytes) };
-  await writeFile(offsiteMarker(backup.file), JSON.stringify(copy), { mode: 0o600 });
-  return copy;
+}
+
+/**
+ * Puts one tiny object (`<prefix>heartbeat`, the time) in the bucket: the
+ * health job's check that the bucket still takes copies (issue 52), with the
+ * same write-only key, while no backup is due. Throws what the bucket answered.
+ */
+export async function putHeartbeat(target: OffsiteTarget, now = Date.now()): Promise<void> {
+  const [{ PutObjectCommand }, client] = await Promise.all([import("@aws-sdk/client-s3"), target.client()]);
+  await client.send(
+    new PutObjectCommand({
+      Bucket: target.bucket,
+      Key: `${target.prefix}heartbeat`,
+      Body: `${new Date(now).toISOString()}\n`,
+      ContentType: "text/plain",
+    }),
+    { abortSignal: AbortSignal.timeout(30_000) },
+  );
 }
 
 /** What an upload failure says, without the request's details (no credentials are ever in it). */

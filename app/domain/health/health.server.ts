@@ -13,6 +13,8 @@ import { formatAge, formatBytes } from "./format";
 import { listJobRuns } from "./job-runs.server";
 import { JOBS, type JobSpec, staleAfterMs } from "./jobs";
 import { type PanelHealth, panelHealth } from "./panel-check.server";
+import { restartsCheck } from "./process-starts.server";
+import { type FolderState, folderCheck, folderStates } from "./folders.server";
 import type { JobRunTable } from "./table";
 
 /**
@@ -23,16 +25,8 @@ import type { JobRunTable } from "./table";
  * minutes (panel-check.server.ts).
  */
 
-export type CheckStatus = "ok" | "warn" | "failing" | "off";
-
-export interface HealthCheck {
-  key: string;
-  label: string;
-  status: CheckStatus;
-  summary: string;
-  /** Since when it has been failing (red), when known. */
-  since?: number | null;
-}
+export type { CheckStatus, HealthCheck } from "./check";
+import type { HealthCheck } from "./check";
 
 export interface HealthReport {
   /** No check is red. */
@@ -41,6 +35,8 @@ export interface HealthReport {
   checks: HealthCheck[];
   database: { dialect: "sqlite" | "postgres"; bytes: number | null };
   disk: { path: string; freeBytes: number; totalBytes: number } | null;
+  /** Every folder the shop writes, with its free space and whether it can write there. */
+  folders: FolderState[];
   backups: {
     intervalHours: number;
     latest: Pick<DatabaseBackup, "name" | "bytes" | "createdAt" | "sha256" | "offsite"> | null;
@@ -54,8 +50,8 @@ export interface HealthReport {
 type Services = Pick<AppServices, "db" | "dialect" | "settings" | "config" | "logger" | "demoPanelUrl">;
 
 const MINUTE = 60_000;
+const PANEL_RED_AFTER_MS = 20_000;
 const HOUR = 60 * MINUTE;
-const GIB = 1024 ** 3;
 
 /**
  * The receiving accounts (issue 44, points 1-3): red while none takes checkouts; amber while the shop
@@ -195,6 +191,7 @@ export async function shopHealth(
   );
   checks.push(panelCheck(panel));
   checks.push(accountsCheck(accounts));
+  checks.push(await restartsCheck(db, now));
 
   // Backups.
   const intervalHours = Number(settings.backupIntervalHours);
@@ -206,6 +203,13 @@ export async function shopHealth(
       label: "Database backups",
       status: "off",
       summary: "PostgreSQL: backed up by pg_dump or your provider's snapshots (docs/deploy.md), not by the shop",
+    });
+    checks.push({
+      key: "stream",
+      label: JOBS.stream.label,
+      status: "off",
+      summary:
+        "PostgreSQL: WAL archiving (pgBackRest) or your provider's point-in-time recovery keeps the last minute (docs/deploy.md)",
     });
   } else if (!(intervalHours > 0)) {
     checks.push({ key: "backups", label: "Database backups", status: "warn", summary: "Switched off in Settings" });
@@ -234,6 +238,23 @@ export async function shopHealth(
         since: age > allowedAge ? latest.createdAt + allowedAge : null,
       });
     }
+    if (target) {
+      const stream = jobCheck(JOBS.stream, row(JOBS.stream), services, now, upSince);
+      checks.push({
+        ...stream,
+        key: "stream",
+        summary:
+          stream.status === "ok"
+            ? `Every ${Math.round(config.BACKUP_STREAM_INTERVAL_MS / 1000)} s to ${target}: ${stream.summary.toLowerCase()}`
+            : stream.summary,
+      });
+      const bucket = jobCheck(JOBS.bucket, row(JOBS.bucket), services, now, upSince);
+      checks.push({
+        ...bucket,
+        key: "bucket",
+        summary: bucket.status === "ok" ? `Takes copies: ${bucket.summary.toLowerCase()} (${target})` : bucket.summary,
+      });
+    }
     if (!target) {
       checks.push({
         key: "offsite",
@@ -256,16 +277,9 @@ export async function shopHealth(
     }
   }
 
-  // Disk and database.
-  if (disk) {
-    const needed = Math.max(GIB / 2, 2 * (dbBytes ?? 0));
-    checks.push({
-      key: "disk",
-      label: "Free disk space",
-      status: disk.freeBytes < needed ? "failing" : "ok",
-      summary: `${formatBytes(disk.freeBytes)} free of ${formatBytes(disk.totalBytes)} at ${disk.path}${disk.freeBytes < needed ? ` (below ${formatBytes(needed)}: backups and the database need room)` : ""}`,
-    });
-  }
+  // Every folder the shop writes: room and whether it can still write there.
+  const folders = await folderStates(config);
+  for (const folder of folders) checks.push(folderCheck(folder, dbBytes));
   checks.push({
     key: "database",
     label: "Database size",
@@ -284,6 +298,7 @@ export async function shopHealth(
     checks,
     database: { dialect: services.dialect, bytes: dbBytes },
     disk,
+    folders,
     backups: {
       intervalHours,
       latest: latest && {
@@ -311,7 +326,8 @@ function panelCheck(panel: PanelHealth): HealthCheck {
     case "failing":
       return {
         ...base,
-        status: panel.failingForMs >= 10 * MINUTE ? "failing" : "warn",
+        // Red at the second failed check in a row (checks are 30 s apart): a single glitch stays amber.
+        status: panel.failingForMs >= PANEL_RED_AFTER_MS ? "failing" : "warn",
         summary: `Unreachable for ${formatAge(panel.failingForMs)}: ${panel.message}`,
         since: panel.failingSince,
       };

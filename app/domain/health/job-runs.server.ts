@@ -4,12 +4,12 @@ import type { JobRunTable } from "./table";
 
 /**
  * Each background job's last run and last error, for the Health page. A job
- * that keeps succeeding writes its row at most once a minute (a 1-second job
- * would otherwise write every second); a failure, a recovery or a new error
+ * that keeps succeeding writes its row at most every 15 s (a 1-second job
+ * would otherwise write every second; a stopped one is seen within two minutes); a failure, a recovery or a new error
  * is written at once.
  */
 
-const QUIET_WRITE_MS = 60_000;
+const QUIET_WRITE_MS = 15_000;
 const MAX_ERROR = 500;
 
 interface Written {

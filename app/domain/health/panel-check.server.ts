@@ -5,12 +5,13 @@ import { getPanelBalance } from "~/domain/panel/info.server";
 
 /**
  * The SMM panel's reachability and balance for the Health page, asked at
- * most every CHECK_EVERY_MS per instance (an uptime monitor polling the
+ * most every CHECK_EVERY_MS (20 s: every tick of the health job, so a broken panel is red within a
+ * minute or two, issue 52) per instance (an uptime monitor polling the
  * readiness endpoint must not turn into a stream of panel calls). A page
  * that finds the answer old starts a new check and shows the last one.
  */
 
-const CHECK_EVERY_MS = 5 * 60_000;
+const CHECK_EVERY_MS = 20_000;
 
 export type PanelHealth =
   | { state: "off"; message: string; checkedAt: number | null }

@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /** One background job's latest run, shared by every instance (written at most once a minute while nothing changes). */
 export interface JobRunTable {
   name: string;
@@ -16,4 +18,21 @@ export interface HealthProblemTable {
   check_key: string;
   since: number;
   detail: string;
+}
+
+/** One start of a shop process (0053): a crash loop shows as many starts whose previous process crashed. */
+export interface ProcessStartTable {
+  id: Generated<number>;
+  /** host:port of the process: the starts of one instance follow each other. */
+  instance: string;
+  pid: number;
+  /** The release folder it runs from, when it runs from one (npm run upgrade). */
+  release: string | null;
+  started_at: number;
+  /** When it stopped cleanly; null while it runs or when it died. */
+  stopped_at: number | null;
+  /** How the process before it on this instance ended, in words. */
+  previous_end: string | null;
+  /** 1 when that process crashed (an uncaught error, killed, out of memory), 0 when it stopped cleanly. */
+  previous_crashed: number;
 }

@@ -148,6 +148,21 @@ export function waitingOrdersDue(db: DB, now: number, limit: number): Promise<st
     .then((rows) => rows.map((r) => r.order_id));
 }
 
+/**
+ * A panel that just said no for all its orders (down, out of funds): its
+ * other waiting orders due before `until` wait until then too, so the panel is
+ * asked once per wait, not once per order.
+ */
+export async function deferWaitingOrders(db: DB, panelId: number | null, until: number): Promise<void> {
+  await db
+    .updateTable("orders")
+    .set({ panel_retry_at: until })
+    .where("status", "=", "waiting_panel")
+    .where((eb) => (panelId === null ? eb("panel_id", "is", null) : eb("panel_id", "=", panelId)))
+    .where("panel_retry_at", "<", until)
+    .execute();
+}
+
 /** Orders whose placement outcome is unknown, with what their last send recorded (oldest change first). */
 export function unknownPlacements(db: DB, limit: number): Promise<Pick<OrderRow, "order_id" | "panel_request">[]> {
   return db

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { isAppError } from "~/lib/app-error";
-import { findOrder, waitingOrdersDue } from "./orders.repository.server";
+import { deferWaitingOrders, findOrder, waitingOrdersDue } from "./orders.repository.server";
 import { sendToPanel } from "./placement.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
@@ -25,7 +25,10 @@ export async function retryWaitingOrders(services: Services, now = Date.now(), l
     try {
       const order = await sendToPanel(services, orderId, { actor: AUTO_SEND, retry: true, now: () => now });
       if (order.status === "sent") placed++;
-      if (order.status === "waiting_panel" && order.panel_wait_reason !== "busy") stopped.add(panelId);
+      if (order.status === "waiting_panel" && order.panel_wait_reason !== "busy") {
+        stopped.add(panelId);
+        if (order.panel_retry_at !== null) await deferWaitingOrders(services.db, panelId, order.panel_retry_at);
+      }
     } catch (error) {
       logSendFailure(services, orderId, error);
       if (isAppError(error) && error.code === "NOT_CONFIGURED") stopped.add(panelId);

@@ -26,13 +26,19 @@ export function backoff(failures: number, random = Math.random): number {
   return withJitter(Math.min(30 * MINUTE, MINUTE * 2 ** Math.max(0, failures - 1)), random);
 }
 
-/** The longest wait between two sends of an order that waits for the panel. */
-export const MAX_PLACEMENT_RETRY_MS = 30 * MINUTE;
+/**
+ * The longest wait between two sends of an order that waits for the panel:
+ * 90 s (±20%), so a paid order goes within two minutes of its panel answering
+ * again (issue 52; it was 30 minutes, and an order waited 16.5 minutes after a
+ * panel came back). A panel that stays down is still asked once per wait, not
+ * once per order (placement-jobs.server.ts).
+ */
+export const MAX_PLACEMENT_RETRY_MS = 90_000;
 
 /**
  * When an order the panel could not take is sent again, after its `attempt`-th
- * send: base (PANEL_RETRY_BASE_MS, 30 s), doubled per attempt, at most 30
- * minutes, ±20%; never sooner than the panel's Retry-After (itself capped at an hour).
+ * send: base (PANEL_RETRY_BASE_MS, 30 s), doubled per attempt, at most 90
+ * seconds, ±20%; never sooner than the panel's Retry-After (itself capped at an hour).
  * It never gives up: the operator decides when to stop and refund.
  */
 export function placementRetryDelay(

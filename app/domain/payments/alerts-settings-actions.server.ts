@@ -4,15 +4,28 @@ import { AppError } from "~/lib/app-error";
 import { formatInr } from "~/lib/money";
 import type { PaymentAlertAction, PaymentAlertsResult, TriedAlert } from "./alerts-settings-actions";
 import { type CustomTemplateInput, MAX_CUSTOM_TEMPLATES, compileTemplate } from "./custom-templates";
-import { customTemplates, disableSmsSecret, rotateSmsSecret, saveCustomTemplates } from "./payment-settings.server";
+import {
+  appAlertConfig,
+  customTemplates,
+  disableAppSecret,
+  disableSmsSecret,
+  rotateAppSecret,
+  rotateSmsSecret,
+  saveCustomTemplates,
+  saveRegisteredApps,
+} from "./payment-settings.server";
+import { paymentAppById } from "./reader/payment-apps";
+import { addedHeaders, removeSenderHeader } from "./sender-headers.server";
 import { MAX_CHECK_ITEMS, checked, parseCheckInput } from "./reader/check-alerts";
-import { type AlertReading, readAlert, readMailText } from "./reader/read-alert";
+import { type AlertReading, type ReaderChannel, readAlert, readMailText } from "./reader/read-alert";
 
 /**
- * The Settings page's "Payment alerts" card: the SMS forwarder's secret
- * (made and shown once, rotated, turned off), the operator's own templates,
- * and trying templates on a pasted alert. Every change is audited; a refusal
- * is thrown as INVALID_INPUT naming the field.
+ * The Settings page's "Payment alerts" card: the SMS forwarder's and the
+ * notification forwarder's secrets (made and shown once, rotated, turned
+ * off), the payment apps whose notifications are read, the sender headers the
+ * operator added, the operator's own templates, and trying templates on a
+ * pasted alert. Every change is audited; a refusal is thrown as an AppError
+ * naming the field.
  */
 
 export async function runPaymentAlertsAction(
@@ -77,6 +90,37 @@ export async function runPaymentAlertsAction(
     }
     case "template-try":
       return tryTemplates(db, action);
+    case "app-secret-rotate": {
+      const secret = await rotateAppSecret(db);
+      await audit("payments.app_secret", { made: `••••${secret.slice(-4)}` });
+      return {
+        ok: true,
+        intent,
+        secret,
+        message: "New notification secret made. Copy it into the phone now: it is not shown again.",
+      };
+    }
+    case "app-secret-disable":
+      await disableAppSecret(db);
+      await audit("payments.app_secret", { made: null, disabled: true });
+      return { ok: true, intent, message: "Payment-app notifications turned off" };
+    case "app-apps-save": {
+      const apps = [...new Set(action.apps)];
+      await saveRegisteredApps(db, apps);
+      await audit("payments.app_apps", { apps });
+      const names = apps.map((id) => paymentAppById(id)!.name);
+      return {
+        ok: true,
+        intent,
+        message: names.length
+          ? `Notifications read from ${names.join(", ")}`
+          : "No payment app's notifications are read",
+      };
+    }
+    case "sender-remove": {
+      const removed = await removeSenderHeader(db, action.header, operator);
+      return { ok: true, intent, message: `${removed.header} is no longer read as ${removed.bankName}'s sender` };
+    }
   }
 }
 
@@ -102,10 +146,12 @@ async function tryTemplates(
     custom = [checked.template];
   }
   const sender = action.sender.trim() || null;
+  const added = await addedHeaders(db);
+  const { apps } = await appAlertConfig(db);
   const readings = pastedAlerts(text, channel, sender).map((alert) =>
     alert.channel === "email"
       ? readMailText(alert.text, { sender: alert.sender, custom })
-      : readAlert(alert.text, { channel: "sms", sender: alert.sender, custom }),
+      : readAlert(alert.text, { channel: alert.channel, sender: alert.sender, custom, addedHeaders: added, apps }),
   );
   const items = readings.map((reading, index) => triedItem(index, reading));
   const credits = items.filter((i) => i.matched).length;
@@ -123,7 +169,7 @@ async function tryTemplates(
 }
 
 interface Pasted {
-  channel: "sms" | "email";
+  channel: ReaderChannel;
   sender: string | null;
   text: string;
 }

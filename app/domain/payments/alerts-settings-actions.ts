@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { intentsOf } from "~/lib/intent";
+import { PAYMENT_APPS } from "./reader/payment-apps";
 
 /**
  * The Settings page's "Payment alerts" forms, one shape per intent, joined
@@ -35,10 +36,25 @@ export const paymentAlertActionSchemas = [
     pattern: text(1_000, "The pattern is too long"),
     senders: text(300, "The sender pattern is too long"),
   }),
+  z.object({ intent: z.literal("app-secret-rotate") }),
+  z.object({ intent: z.literal("app-secret-disable") }),
+  z.object({
+    intent: z.literal("app-apps-save"),
+    apps: z
+      .array(
+        z.enum(
+          PAYMENT_APPS.map((app) => app.id),
+          { error: "Choose apps from the list" },
+        ),
+      )
+      .max(PAYMENT_APPS.length)
+      .default([]),
+  }),
+  z.object({ intent: z.literal("sender-remove"), header: text(20, "That is not a sender header") }),
 ] as const;
 
-/** A new SMS secret is shown once: it asks for the password typed in the last 15 minutes. */
-export const PAYMENT_ALERT_SENSITIVE_INTENTS = ["sms-secret-rotate"];
+/** A new SMS or notification secret is shown once: it asks for the password typed in the last 15 minutes. */
+export const PAYMENT_ALERT_SENSITIVE_INTENTS = ["sms-secret-rotate", "app-secret-rotate"];
 
 export type PaymentAlertAction = z.output<(typeof paymentAlertActionSchemas)[number]>;
 export type PaymentAlertIntent = PaymentAlertAction["intent"];

@@ -4,6 +4,7 @@ import { defineSettings, structured, text, whole } from "~/domain/settings/defin
 import { readSettings, saveSettings } from "~/domain/settings/store.server";
 import type { AlertTemplate } from "./custom-templates";
 import { type CustomTemplateInput, loadCustomTemplates } from "./custom-templates";
+import { paymentAppById } from "./reader/payment-apps";
 
 /**
  * Settings of the automatic payment sources that are not site settings: never
@@ -63,4 +64,72 @@ export async function customTemplates(db: DB): Promise<{ inputs: CustomTemplateI
 /** Saves the list as given: the caller checked each entry with compileTemplate. */
 export async function saveCustomTemplates(db: DB, inputs: CustomTemplateInput[], now = Date.now()): Promise<void> {
   await saveSettings(db, smsAlertSettings, { templates: inputs }, now);
+}
+
+/**
+ * The payment-app notification source (docs/payments.md, "Source: payment-app notifications"): its own
+ * signing secret, kept like the SMS one, and which business apps' notifications are trusted. Written by
+ * the Payment alerts card.
+ */
+export const appAlertSettings = defineSettings({
+  appSecret: text("PAYMENTS_APP_SECRET", "Notification secret", { secret: true }),
+  appSecretSetAt: whole("PAYMENTS_APP_SECRET_SET_AT", "Notification secret made at", {
+    default: 0,
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+  }),
+  /** Registered payment apps, by id (reader/payment-apps.ts); anything else read back is dropped. */
+  apps: structured<string[]>("PAYMENTS_APP_IDS", "Payment apps", {
+    read: (stored) =>
+      readList(stored).filter((id): id is string => typeof id === "string" && paymentAppById(id) !== null),
+    write: (ids) => JSON.stringify(ids),
+    fallback: () => [],
+  }),
+});
+
+function readList(stored: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(stored);
+    return Array.isArray(value) ? (value as unknown[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface AppAlertStatus {
+  configured: boolean;
+  hint: string | null;
+  setAt: number | null;
+  apps: string[];
+}
+
+export async function appAlertStatus(db: DB): Promise<AppAlertStatus> {
+  const { appSecret, appSecretSetAt, apps } = await readSettings(db, appAlertSettings);
+  return {
+    configured: Boolean(appSecret),
+    hint: appSecret ? appSecret.slice(-4) : null,
+    setAt: appSecretSetAt || null,
+    apps,
+  };
+}
+
+/** What the notification endpoint needs: the secret (null: the source is off) and the registered apps. */
+export async function appAlertConfig(db: DB): Promise<{ secret: string | null; apps: string[] }> {
+  const { appSecret, apps } = await readSettings(db, appAlertSettings);
+  return { secret: appSecret || null, apps };
+}
+
+/** A new notification secret (256 random bits, hex), shown once; the old one stops working at once. */
+export async function rotateAppSecret(db: DB, now = Date.now()): Promise<string> {
+  const secret = randomBytes(32).toString("hex");
+  await saveSettings(db, appAlertSettings, { appSecret: secret, appSecretSetAt: now }, now);
+  return secret;
+}
+
+export async function disableAppSecret(db: DB, now = Date.now()): Promise<void> {
+  await saveSettings(db, appAlertSettings, { appSecret: "", appSecretSetAt: now }, now);
+}
+
+export async function saveRegisteredApps(db: DB, ids: string[], now = Date.now()): Promise<void> {
+  await saveSettings(db, appAlertSettings, { apps: ids }, now);
 }

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
 /**
- * POST /api/payments/sms-alert: what an SMS forwarder sends and what it gets
- * back. The body is read only after its signature verified
+ * POST /api/payments/sms-alert: what an SMS forwarder sends (the reply is
+ * alert-intake.server.ts's). The body is read only after its signature verified
  * (app/domain/payments/sms-alert.server.ts).
  */
 
@@ -37,11 +37,3 @@ export const smsAlertBodySchema = z.union([gatewayEnvelope, plainMessage], {
   message: "Expected an SMS: { event, payload: { message, phoneNumber } } or { from, text }",
 });
 export type SmsAlertBody = z.output<typeof smsAlertBodySchema>;
-
-export interface SmsAlertResponse {
-  success: true;
-  /** ignored: not a payment; confirmed: an order was paid; unmatched: kept for the operator; duplicate: seen before. */
-  outcome: string;
-  reason?: string;
-  orderId?: string;
-}

@@ -16,7 +16,8 @@ export interface PaymentAmountHoldTable {
   client_wide: string | null;
 }
 
-export const CREDIT_SOURCES = ["sms", "email", "gateway"] as const;
+/** app: a payment app's notification relayed from the operator's phone (app-alert.server.ts). */
+export const CREDIT_SOURCES = ["sms", "email", "gateway", "app"] as const;
 export type CreditSource = (typeof CREDIT_SOURCES)[number];
 
 /** check: the operator's "pay ₹1 to yourself" (payments/check), never an order's payment. */
@@ -53,4 +54,12 @@ export type PaymentCreditRow = Selectable<PaymentCreditTable>;
 export interface PaymentReplayGuardTable {
   key: string;
   expires_at: number;
+}
+
+/** An SMS sender header the operator added for a bank in the registry (migration 0045). */
+export interface PaymentSmsHeaderTable {
+  header: string;
+  bank_id: string;
+  added_at: number;
+  added_by: string;
 }

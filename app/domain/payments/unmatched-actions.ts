@@ -2,7 +2,10 @@ import { z } from "zod";
 import { UNKNOWN_ACTION } from "~/lib/intent";
 import { MAX_SERIAL_ID } from "~/db/serial-id";
 
-/** The "Unmatched payments" page's two forms: this credit pays that order, or it is no order's payment. */
+/**
+ * The "Unmatched payments" page's forms: this credit pays that order, it is no order's payment, or (for a
+ * bank alert from a header the shop does not know) its header is that bank's.
+ */
 const creditId = z.coerce
   .number({ message: "That payment is no longer listed" })
   .int()
@@ -21,6 +24,11 @@ export const unmatchedActionSchemas = [
     intent: z.literal("dismiss"),
     creditId,
     reason: z.string().max(400, "Keep the reason under 400 characters").default(""),
+  }),
+  z.object({
+    intent: z.literal("add-sender"),
+    creditId,
+    bankId: z.string().max(40, "Choose a bank from the list").default(""),
   }),
 ] as const;
 export const unmatchedActionSchema = z.discriminatedUnion("intent", [...unmatchedActionSchemas], UNKNOWN_ACTION);

@@ -2,7 +2,9 @@ import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
 import { AppError, isAppError } from "~/lib/app-error";
 import { CREDIT_MESSAGES, assignCredit, dismissCredit } from "./credits.server";
-import { candidateOrders, listCredits } from "./credits.repository.server";
+import { candidateOrders, findCredit, listCredits } from "./credits.repository.server";
+import { banksNamedAsOwn } from "./reader/alert-fields";
+import { addSenderHeader, addableHeader } from "./sender-headers.server";
 import { UNMATCHED_REASONS, type UnmatchedReason } from "./matching.server";
 import type { PaymentCreditRow } from "./table";
 import type { UnmatchedAction } from "./unmatched-actions";
@@ -27,6 +29,11 @@ export interface CreditView {
   namedAccount: string | null;
   /** Orders it could be paying (exact amount, or a rounded price), for the operator to choose from. */
   candidates: CandidateView[];
+  /**
+   * An SMS set aside because its sender is a header the shop does not know: the header, and the registry bank
+   * the alert names as the account's (null: the operator chooses), for the one-click "this is that bank's".
+   */
+  senderHeader: { header: string; bankId: string | null; bankName: string | null } | null;
 }
 
 export interface CandidateView {
@@ -56,13 +63,25 @@ function withWhy(reason: string, why: unknown): string {
   return typeof why === "string" && why !== "" ? `${reason}: ${why.slice(0, 200)}` : reason;
 }
 
-export function toCreditView(row: PaymentCreditRow): CreditView {
-  let evidence: Record<string, unknown> = {};
+function evidenceOf(row: PaymentCreditRow): Record<string, unknown> {
   try {
-    evidence = JSON.parse(row.evidence) as Record<string, unknown>;
+    return JSON.parse(row.evidence) as Record<string, unknown>;
   } catch {
-    evidence = {};
+    return {};
   }
+}
+
+/** The header an unknown-sender SMS could add, and the bank it names; null for anything else. */
+function senderHeaderOf(row: PaymentCreditRow, evidence: Record<string, unknown>): CreditView["senderHeader"] {
+  if (row.source !== "sms" || row.reason !== "untrusted_sender" || evidence.parse !== "unknown_sender") return null;
+  const header = typeof evidence.from === "string" ? addableHeader(evidence.from) : null;
+  if (!header) return null;
+  const named = typeof evidence.text === "string" ? banksNamedAsOwn(evidence.text)[0] : undefined;
+  return { header, bankId: named?.id ?? null, bankName: named?.name ?? null };
+}
+
+export function toCreditView(row: PaymentCreditRow): CreditView {
+  const evidence = evidenceOf(row);
   return {
     id: row.id,
     source: row.source,
@@ -79,12 +98,13 @@ export function toCreditView(row: PaymentCreditRow): CreditView {
     note: row.resolution_note,
     namedAccount: namedAccount(evidence),
     candidates: [],
+    senderHeader: row.status === "unmatched" ? senderHeaderOf(row, evidence) : null,
   };
 }
 
 function namedAccount(evidence: Record<string, unknown>): string | null {
   const digits = typeof evidence.account === "string" ? `A/c XX${evidence.account}` : null;
-  const upi = typeof evidence.payeeVpa === "string" ? evidence.payeeVpa : null;
+  const upi = typeof evidence.receiverVpa === "string" ? evidence.receiverVpa : null;
   return [digits, upi].filter(Boolean).join(" · ") || null;
 }
 
@@ -164,6 +184,25 @@ export async function runUnmatchedAction(
       if (isAppError(error) && error.details.reason === "AMOUNT_DIFFERS") return amountDifference(error);
       throw error;
     }
+  }
+  if (action.intent === "add-sender") {
+    const row = await findCredit(services.db, action.creditId);
+    const evidence = row ? evidenceOf(row) : {};
+    if (!row || !senderHeaderOf(row, evidence)) {
+      throw new AppError(
+        "NOT_FOUND",
+        "That alert's sender cannot be added: it is no longer listed, or not a bank's header",
+      );
+    }
+    const added = await addSenderHeader(
+      services.db,
+      { sender: String(evidence.from), bankId: action.bankId },
+      operator,
+    );
+    return {
+      ok: true,
+      message: `SMS from ${added.header} are read as ${added.bankName}'s from now on (Settings → Payment alerts). This one still waits: assign it to its order or dismiss it.`,
+    };
   }
   await dismissCredit(services, action.creditId, action.reason, operator);
   return { ok: true, message: CREDIT_MESSAGES.dismissed };

@@ -43,9 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const GROUPS: Array<{ title: string; keys: (key: string) => boolean }> = [
-  { title: "Background jobs", keys: (k) => k.startsWith("job:") },
+  { title: "Background jobs", keys: (k) => k.startsWith("job:") || k === "restarts" },
   { title: "SMM panel", keys: (k) => k === "panel" },
-  { title: "Backups and storage", keys: (k) => ["backups", "offsite", "disk", "database"].includes(k) },
+  {
+    title: "Backups and storage",
+    keys: (k) => ["backups", "offsite", "stream", "bucket", "database"].includes(k) || k.startsWith("folder:"),
+  },
   { title: "Alert channels", keys: (k) => k.startsWith("alerts:") },
 ];
 

@@ -7,6 +7,7 @@ import { DangerZone } from "~/components/admin/settings/danger-zone";
 import { PasswordAgainProvider } from "~/components/admin/password-again";
 import { GatewayCard } from "~/components/admin/settings/gateway-card";
 import { MailboxCard } from "~/components/admin/settings/mailbox-card";
+import { AppAlertsCard } from "~/components/admin/settings/app-alerts-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
 import { PaymentCheckCard } from "~/components/admin/settings/payment-check-card";
 import { PanelsMoved } from "~/components/admin/settings/panels-moved";
@@ -30,7 +31,8 @@ import { gatewaySettings, gatewaySettingsView } from "~/domain/payments/gateways
 import { mailboxStatus } from "~/domain/payments/mail/mailbox-store.server";
 import { isMailboxAction } from "~/domain/payments/mailbox-settings-actions";
 import { runMailboxAction } from "~/domain/payments/mailbox-settings-actions.server";
-import { customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
+import { appAlertStatus, customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
+import { listAddedHeaders } from "~/domain/payments/sender-headers.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { backupSchedule, paymentSettings, storeSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
@@ -46,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, backups, sms, templates, gateway, mailbox, alerts] = await Promise.all([
+  const [settings, backups, sms, templates, gateway, mailbox, alerts, apps, headers] = await Promise.all([
     settingsForAdmin(db),
     listBackups(config.BACKUP_DIR).then((list) => withContents(config.BACKUP_DIR, list)),
     smsSecretStatus(db),
@@ -54,6 +56,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     gatewaySettings(db).then(gatewaySettingsView),
     mailboxStatus(db),
     alertSettingsView(db),
+    appAlertStatus(db),
+    listAddedHeaders(db),
   ]);
   return {
     settings,
@@ -61,7 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     publicBaseUrl: { effective: config.PUBLIC_BASE_URL ?? settings.publicBaseUrl, fromEnv: config.PUBLIC_BASE_URL },
     username: admin.username,
     backups,
-    paymentAlerts: { sms, templates: templates.inputs },
+    paymentAlerts: { sms, templates: templates.inputs, headers, apps },
     gateway,
     mailbox,
     alerts,
@@ -103,8 +107,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <PaymentAlertsCard
             sms={loaderData.paymentAlerts.sms}
             templates={loaderData.paymentAlerts.templates}
+            headers={loaderData.paymentAlerts.headers}
             endpoint={`${publicBase}/api/payments/sms-alert`}
           />
+          <AppAlertsCard status={loaderData.paymentAlerts.apps} endpoint={`${publicBase}/api/payments/app-alert`} />
           <PaymentCheckCard />
           <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
           <MailboxCard mailbox={loaderData.mailbox} />

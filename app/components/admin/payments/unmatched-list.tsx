@@ -8,9 +8,11 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/select";
+import { BANKS } from "~/domain/payments/reader/bank-registry";
 
 const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
-const SOURCE: Record<string, string> = { sms: "SMS", email: "E-mail", gateway: "Gateway" };
+const SOURCE: Record<string, string> = { sms: "SMS", email: "E-mail", gateway: "Gateway", app: "App notification" };
 
 /** One credit nobody could match: what it says, why it waits, the orders it could pay, and the operator's two answers. */
 function UnmatchedCredit({ credit }: { credit: CreditView }) {
@@ -23,10 +25,7 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
   // Open while the answer asking for it stands (also while the confirmed assignment is sent), until cancelled.
   const [cancelled, setCancelled] = useState<unknown>(null);
   const asked = difference && cancelled !== assign.data ? difference : null;
-  useActionToast(
-    { ...assign, data: difference ? undefined : (assign.data) },
-    { failureTitle: "Payment not assigned" },
-  );
+  useActionToast({ ...assign, data: difference ? undefined : assign.data }, { failureTitle: "Payment not assigned" });
   useActionToast(dismiss, { failureTitle: "Payment not dismissed" });
   const busy = assign.state !== "idle" || dismiss.state !== "idle";
   const id = (name: string) => `credit-${credit.id}-${name}`;
@@ -111,6 +110,7 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
             </ul>
           </div>
         )}
+        {credit.senderHeader && <AddSender creditId={credit.id} sender={credit.senderHeader} busy={busy} />}
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <form
             method="post"
@@ -186,6 +186,57 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
         )}
       </li>
     </Card>
+  );
+}
+
+/**
+ * A bank's SMS from a header the shop does not know: one click reads that header as the bank the alert names
+ * (or the one chosen), from then on. Audited; listed and removable in Settings.
+ */
+function AddSender({
+  creditId,
+  sender,
+  busy,
+}: {
+  creditId: number;
+  sender: NonNullable<CreditView["senderHeader"]>;
+  busy: boolean;
+}) {
+  const add = useFetcher<{ ok: boolean; message: string }>();
+  useActionToast(add, { failureTitle: "Sender not added" });
+  const disabled = busy || add.state !== "idle";
+  return (
+    <add.Form method="post" className="mt-3 flex flex-wrap items-end gap-2 rounded bg-amber-50 p-2 text-sm">
+      <input type="hidden" name="intent" value="add-sender" />
+      <input type="hidden" name="creditId" value={creditId} />
+      <p className="w-full text-gray-700">
+        <code className="font-mono">{sender.header}</code> is not a sender the shop knows.
+        {sender.bankName ? ` The alert names ${sender.bankName}.` : ""}
+      </p>
+      {sender.bankId ? (
+        <input type="hidden" name="bankId" value={sender.bankId} />
+      ) : (
+        <Field id={`credit-${creditId}-bank`} label="Whose header is it?" size="sm" className="min-w-0 flex-1">
+          {(control) => (
+            <NativeSelect {...control} size="sm" name="bankId" required defaultValue="" disabled={disabled}>
+              <option value="" disabled>
+                Choose the bank
+              </option>
+              {BANKS.map((bank) => (
+                <option key={bank.id} value={bank.id}>
+                  {bank.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+      )}
+      <Button type="submit" disabled={disabled} size="sm" variant="neutral">
+        {sender.bankName
+          ? `Read ${sender.header} as ${sender.bankName}'s sender`
+          : `Read ${sender.header} as this bank's`}
+      </Button>
+    </add.Form>
   );
 }
 

@@ -11,11 +11,16 @@ import { useActionToast } from "~/components/admin/use-action-toast";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
+import type { AddedHeaderView } from "~/domain/payments/sender-headers.server";
+import { AddedHeaders } from "./added-headers";
+import { ForwarderSecret, type SecretStatus } from "./forwarder-secret";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 
 interface Props {
-  sms: { configured: boolean; hint: string | null; setAt: number | null };
+  sms: SecretStatus;
   templates: CustomTemplateInput[];
+  /** SMS headers the operator added for registry banks (from Payments). */
+  headers: AddedHeaderView[];
   /** Where the forwarder sends (this shop's address). */
   endpoint: string;
 }
@@ -23,7 +28,7 @@ interface Props {
 const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /** Bank alerts that confirm payments: the SMS forwarder's secret, the operator's templates, and a tester. */
-export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
+export function PaymentAlertsCard({ sms, templates, headers, endpoint }: Props) {
   return (
     <SectionCard
       id="payment-alerts"
@@ -35,48 +40,18 @@ export function PaymentAlertsCard({ sms, templates, endpoint }: Props) {
         </>
       }
     >
-      <SmsSecret sms={sms} endpoint={endpoint} />
+      <ForwarderSecret
+        title="SMS forwarder"
+        status={sms}
+        endpoint={endpoint}
+        intents={{ rotate: "sms-secret-rotate", disable: "sms-secret-disable" }}
+        testId="sms-secret"
+        copyWhere="the forwarder"
+      />
+      <AddedHeaders headers={headers} />
       <Templates templates={templates} />
       <TryAlert />
     </SectionCard>
-  );
-}
-
-function SmsSecret({ sms, endpoint }: Pick<Props, "sms" | "endpoint">) {
-  const fetcher = useFetcher<PaymentAlertsResult>();
-  useActionToast(fetcher, { failureTitle: "SMS secret not changed" });
-  const secret = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data.secret : undefined;
-  const busy = fetcher.state !== "idle";
-  return (
-    <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
-      <h3 className="font-semibold">SMS forwarder</h3>
-      <p className="text-sm text-gray-700">
-        Address: <code className="break-all">{endpoint}</code>
-      </p>
-      <p className="text-sm text-gray-700" data-testid="sms-secret-status">
-        {sms.configured
-          ? `Secret ending …${sms.hint}, made ${sms.setAt ? time.format(sms.setAt) : "earlier"} IST.`
-          : "Off: no secret yet."}
-      </p>
-      {secret && (
-        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-          <p className="font-semibold">Copy this secret into the forwarder now. It is not shown again.</p>
-          <code className="mt-1 block break-all font-mono" data-testid="sms-secret">
-            {secret}
-          </code>
-        </div>
-      )}
-      <fetcher.Form method="post" className="flex flex-wrap gap-2">
-        <Button type="submit" name="intent" value="sms-secret-rotate" disabled={busy} size="sm">
-          {sms.configured ? "Make a new secret" : "Make a secret"}
-        </Button>
-        {sms.configured && (
-          <Button type="submit" name="intent" value="sms-secret-disable" disabled={busy} variant="neutral" size="sm">
-            Turn off
-          </Button>
-        )}
-      </fetcher.Form>
-    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { bankById } from "../reader/bank-registry";
+import { PAYMENT_APPS } from "../reader/payment-apps";
 import { digitsMatch } from "./account-form";
 import type { ReceivingAccountRow } from "./table";
 
@@ -20,8 +21,10 @@ export interface CreditPayee {
   account: string | null;
   /** The receiving UPI ID when the text names one ("credited to shop@ybl"); null otherwise. */
   upiId: string | null;
-  /** The bank registry's id of the sender (its SMS header, e-mail domain or app); null when unknown. */
+  /** The bank registry's id of the sender (its SMS header or e-mail domain); null when unknown or an app. */
   bankId: string | null;
+  /** The payment app whose notification it is (reader/payment-apps.ts); null or absent for a bank's alert. */
+  appId?: string | null;
 }
 
 export type AccountFacts = Pick<ReceivingAccountRow, "id" | "upi_id" | "bank_id" | "account_digits">;
@@ -41,14 +44,15 @@ export const BINDING_REFUSALS = {
 export type BindingRefusal = keyof typeof BINDING_REFUSALS;
 
 /**
- * Banks whose credit alerts always name the account credited (every bank in the registry; their texts
- * in the shared corpus all do: "A/c XX1234", "Acct XX566", "a/c *8175"). A business app's notification
- * names the UPI ID at most, and a domain the operator added is not known to.
+ * Whether the sender's credit alerts always name the account credited: every bank in the registry does
+ * (their texts in the shared corpus all do: "A/c XX1234", "Acct XX566", "a/c *8175"). A business app's
+ * notification names the receiving UPI ID at most, and a domain the operator added is not known to.
  */
-export function bankAlwaysNamesAccount(bankId: string | null): boolean {
-  if (!bankId) return false;
-  const bank = bankById(bankId);
-  return bank !== null && (bank.appPackages ?? []).length === 0;
+export function alwaysNamesAccount(payee: Pick<CreditPayee, "bankId" | "appId">): boolean {
+  if (payee.appId || !payee.bankId) return false;
+  const bank = bankById(payee.bankId);
+  // A business app's own SMS (PhonePe Business's "Rs 1 received from ******4892") is in the registry as its sender.
+  return bank !== null && !PAYMENT_APPS.some((app) => app.name === bank.name);
 }
 
 /** A bank's name, or the registry id when unknown. */
@@ -56,10 +60,10 @@ function bankName(bankId: string | null): string {
   return (bankId && bankById(bankId)?.name) || bankId || "an unknown bank";
 }
 
-/** The bank of an account may differ from the sender only when one of them is a payment app (it reads the UPI ID). */
+/** A bank's alert is about an account at that bank (when the account says its bank); an app's may be about any. */
 function sameBank(account: AccountFacts, payee: CreditPayee): boolean {
   if (!account.bank_id || !payee.bankId || account.bank_id === payee.bankId) return true;
-  return !bankAlwaysNamesAccount(payee.bankId) || !bankAlwaysNamesAccount(account.bank_id);
+  return !alwaysNamesAccount(payee) || !alwaysNamesAccount({ bankId: account.bank_id });
 }
 
 export function bindCredit(accounts: readonly AccountFacts[], payee: CreditPayee): Binding {
@@ -83,14 +87,15 @@ export function bindCredit(accounts: readonly AccountFacts[], payee: CreditPayee
       detail: `it names ${what} (${bankName(payee.bankId)}); if that account is yours, enter its digits or UPI ID on it`,
     };
   }
-  if (bankAlwaysNamesAccount(payee.bankId)) {
+  if (alwaysNamesAccount(payee)) {
     return {
       ok: false,
       reason: "no_account_named",
       detail: `${bankName(payee.bankId)} names the account in every alert`,
     };
   }
-  // Names neither (a payment app's notification, a bank the registry does not list): its bank's accounts, else any.
-  const ofBank = payee.bankId ? accounts.filter((a) => a.bank_id === payee.bankId) : [];
+  // Names neither (a payment app's notification that names no UPI ID, a bank the registry does not list):
+  // its bank's accounts, else any.
+  const ofBank = payee.bankId && !payee.appId ? accounts.filter((a) => a.bank_id === payee.bankId) : [];
   return { ok: true, accountIds: (ofBank.length > 0 ? ofBank : accounts).map((a) => a.id) };
 }

@@ -7,7 +7,7 @@ import { AppError } from "~/lib/app-error";
 import { findAccount } from "../accounts/accounts.repository.server";
 import { insertCredit } from "../credits.repository.server";
 import { type Credit, type CreditOutcome, dedupeKey } from "../matching.server";
-import { smsSecretStatus } from "../payment-settings.server";
+import { appAlertConfig, smsSecretStatus } from "../payment-settings.server";
 import { mailboxSettings } from "../mail/mailbox-store.server";
 import { qrSvgDataUri } from "../qr.server";
 import { buildPersonalLink, buildUpiLink } from "../upi";
@@ -158,11 +158,12 @@ async function viewOf(
   row: PaymentCheckRow,
   now: number,
 ): Promise<CheckView> {
-  const [sms, mailbox, site, account] = await Promise.all([
+  const [sms, mailbox, site, account, appAlerts] = await Promise.all([
     smsSecretStatus(services.db),
     mailboxSettings(services.db),
     services.settings.get(),
     findAccount(services.db, row.account_id),
+    appAlertConfig(services.db),
   ]);
   const waiting = row.status === "waiting" && row.expires_at >= now;
   const link = {
@@ -192,7 +193,11 @@ async function viewOf(
         upiId: row.upi_id,
         expiresAt: row.expires_at,
         events: eventsOf(row),
-        sources: { sms: sms.configured, email: mailbox.enabled },
+        sources: {
+          sms: sms.configured,
+          email: mailbox.enabled,
+          app: appAlerts.secret !== null && appAlerts.apps.length > 0,
+        },
       },
       now,
     ),

@@ -57,10 +57,15 @@ export interface CheckFacts {
   expiresAt: number;
   events: CheckEvent[];
   /** Which alert sources are set up, to say where to look when nothing arrived. */
-  sources: { sms: boolean; email: boolean };
+  sources: { sms: boolean; email: boolean; app?: boolean };
 }
 
-const SOURCE_NAMES: Record<string, string> = { sms: "SMS", email: "bank e-mail", gateway: "gateway" };
+const SOURCE_NAMES: Record<string, string> = {
+  sms: "SMS",
+  email: "bank e-mail",
+  gateway: "gateway",
+  app: "payment-app notification",
+};
 const sourceName = (source: string) => SOURCE_NAMES[source] ?? source;
 
 function rupees(paise: number | null): string {
@@ -102,14 +107,16 @@ function setAsideFix(reason: string): string {
 }
 
 function nothingArrivedFix(sources: CheckFacts["sources"]): string {
-  if (!sources.sms && !sources.email) {
-    return "No alert source is set up: make the SMS secret (Settings → Payment alerts) for your phone's SMS forwarder, or set up Bank e-mail alerts.";
+  if (!sources.sms && !sources.email && !sources.app) {
+    return "No alert source is set up: make the SMS secret (Settings → Payment alerts) for your phone's SMS forwarder, set up Bank e-mail alerts, or Payment app notifications.";
   }
   const tips = [
     sources.sms &&
       "SMS: the forwarder app on the phone that gets the bank's SMS must be running, online, with the webhook https://…/api/payments/sms-alert and the secret; some banks no longer text small UPI credits (HDFC under ₹500).",
     sources.email &&
       "E-mail: press Test connection under Bank e-mail alerts, and check the bank e-mails credits to that mailbox.",
+    sources.app &&
+      "Payment app: the business app must be signed in on the phone with notifications on, and the forwarder (Tasker) running with the webhook https://…/api/payments/app-alert and the notification secret.",
   ].filter(Boolean);
   return tips.join(" ");
 }

@@ -30,6 +30,13 @@ const AMOUNT =
 const BALANCE_LABEL =
   /(?:bal(?:ance)?|lmt|limit|avlbl amt|avl amt|available amount)\.?\s*(?:is|of|as on|:|-)?\s*[:-]?\s*$/i;
 
+/**
+ * An amount some banks write without a currency, right after the verb that moves it, always with its
+ * paise: "is credited with 15000.00" (Kerala Bank), "debited by 1.00 on date 12Sep26" (SBI UPI).
+ */
+const BARE_AMOUNT =
+  /(?<![a-z])(?:credited|debited|deposited)\s+(?:with|by|for)\s+(\d{1,3}(?:,\d{2,3})+|\d{1,9})\.(\d{2})(?![\d.,])/gi;
+
 export function findAmounts(text: string): AmountMention[] {
   const mentions: AmountMention[] = [];
   let previousEnd = 0;
@@ -42,7 +49,13 @@ export function findAmounts(text: string): AmountMention[] {
     if (paise === null) continue;
     mentions.push({ paise, start, end, balance: BALANCE_LABEL.test(before) });
   }
-  return mentions;
+  for (const match of text.matchAll(BARE_AMOUNT)) {
+    const end = match.index + match[0].length;
+    const start = end - match[1]!.length - 3;
+    const paise = toPaise(match[1]!, match[2]);
+    if (paise !== null) mentions.push({ paise, start, end, balance: false });
+  }
+  return mentions.sort((a, b) => a.start - b.start);
 }
 
 function toPaise(whole: string, fraction: string | undefined): number | null {
@@ -77,22 +90,28 @@ export function findReference(text: string): string | null {
 }
 
 /** A UPI id: handle@psp, where the PSP part is one word (okicici, ybl, paytm, axl), unlike an e-mail domain. */
-const VPA = /(?<![\w.@-])([a-z0-9][a-z0-9._-]{1,63}@[a-z][a-z0-9]{1,30})(?![\w@.-]*\.[a-z]{2,})(?![\w@-])/i;
+const VPA = /(?<![\w.@-])([a-z0-9][a-z0-9._-]{1,63}@[a-z][a-z0-9]{1,30})(?![\w@.-]*\.[a-z]{2,})(?![\w@-])/gi;
 
-export function findVpa(text: string): string | null {
-  return VPA.exec(text)?.[1]?.toLowerCase() ?? null;
+/** The words right before a UPI id that make it the account's own (the receiver), not the payer's. */
+const RECEIVER_LABEL =
+  /(?:\b(?:to|into|in|on|at|credited to|received (?:in|on|at))\s+(?:your\s+)?(?:(?:upi\s*)?(?:id|vpa|handle)\s*[:-]?\s*)?|\byour\s+(?:upi\s*)?(?:id|vpa|handle)\s*[:-]?\s*|\b(?:payee|receiver|beneficiary)\s*(?:vpa|upi\s*id)?\s*[:-]?\s*)$/i;
+
+/** Every UPI id in the text, each as the payer's or the receiving one's (the shop's own), from the words before it. */
+export function findVpas(text: string): { payer: string | null; receiver: string | null } {
+  let payer: string | null = null;
+  let receiver: string | null = null;
+  for (const match of text.matchAll(VPA)) {
+    const vpa = match[1]!.toLowerCase();
+    const before = text.slice(Math.max(0, match.index - 30), match.index);
+    if (RECEIVER_LABEL.test(before)) receiver ??= vpa;
+    else payer ??= vpa;
+  }
+  return { payer, receiver };
 }
 
-/**
- * The receiving UPI ID, where the text names one as the money's destination: "Rs.500.00 Cr. to
- * shop@ybl A/c XX789012" (Bank of Baroda), "credited to VPA shop@okaxis", "received on your UPI ID
- * shop@paytm". A payer's ("from abc@okaxis", "by a/c linked to VPA x@axisbank") is never it.
- */
-const PAYEE_VPA =
-  /\b(?:cr\.?|credited|received|deposited)\s+(?:to|on|in|at)\s+(?:your\s+)?(?:upi\s*id\s*|vpa\s*)?[:-]?\s*([a-z0-9][a-z0-9._-]{1,63}@[a-z][a-z0-9]{1,30})(?![\w@.-]*\.[a-z]{2,})(?![\w@-])/i;
-
-export function findPayeeVpa(text: string): string | null {
-  return PAYEE_VPA.exec(text)?.[1]?.toLowerCase() ?? null;
+/** The payer's UPI id ("from VPA asha@okicici"), never the account's own. */
+export function findVpa(text: string): string | null {
+  return findVpas(text).payer;
 }
 
 /** "from ASHA VERMA on", "sent by TESTUSER on", "transfer from SAMPLE SENDER Ref" — a name, not an account or a VPA. */
@@ -105,11 +124,36 @@ export function findPayerName(text: string): string | null {
 }
 
 /** "A/c XX1234", "Acct XX823", "A/cX9709", "account **0000", "Account 15XXXXX0000", "a/c no. XXXXXXXX1234". */
-const ACCOUNT = /(?:\ba\/c|\bacct|\baccount|\bac(?=\s))\.?\s*(?:no\.?\s*)?[:-]?\s*([x*.\d]*\d{3,})/i;
+const ACCOUNT = /(?:\ba\/c|\bacct|\baccount|\bac(?=\s))\.?\s*(?:no\.?\s*)?[:-]?\s*([x*.\d-]*\d{3,})/gi;
 
+/** The words before an account number that make it the payer's, not the account's own ("from SBI A/c XX12", "Sender A/c"). */
+const PAYER_ACCOUNT = /\b(?:from|by|sender|payer|remitter)\b[\sa-z&.]{0,20}$/i;
+
+/**
+ * The account's own last digits as the alert prints them ("XX1234" → 1234, "074-260***-006" → 006,
+ * "XXX601" → 601); a payer's account ("from CHAS A/c ***6983") is never taken for it.
+ */
 export function findAccount(text: string): string | null {
-  const digits = ACCOUNT.exec(text)?.[1]?.replace(/\D/g, "");
-  return digits && digits.length >= 3 ? digits.slice(-4) : null;
+  for (const match of text.matchAll(ACCOUNT)) {
+    if (PAYER_ACCOUNT.test(text.slice(Math.max(0, match.index - 30), match.index))) continue;
+    const shown = match[1]!;
+    const digits = shown.replace(/\D/g, "");
+    if (digits.length < 3) continue;
+    // A mask inside the number ("074-260***-006") hides its middle: the end is the digits after the last mask.
+    const tail = /[x*]+-?(\d{3,})$/i.exec(shown)?.[1];
+    return (tail ?? digits).slice(-4);
+  }
+  return null;
+}
+
+/**
+ * A payment app's own transaction id, for telling one notification from another when it carries no UPI
+ * reference: "via PhonePe for txn T2503282015099540319782", "Txn ID: …". Never a 12-digit UTR (that is
+ * the reference).
+ */
+export function findTxnId(text: string): string | null {
+  const match = /\b(?:txn|transaction)(?:\s*id)?\s*(?:no\.?)?\s*[:#-]?\s*([a-z]{1,4}\d{12,34})\b/i.exec(text);
+  return match ? match[1]!.toUpperCase() : null;
 }
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];

@@ -4,8 +4,9 @@
  * person sees differ from the words the reader sees (a zero-width space
  * inside "deb\u200bited", a Cyrillic "е" in "dеbited", a Devanagari digit
  * among ASCII ones). Compatibility forms are folded first (NFKC): a card
- * issuer's "𝗌𝗉𝖾𝗇𝗍" in mathematical sans-serif reads as "spent", and a
- * full-width "３４８" as "348", exactly as a person reads them.
+ * issuer's "𝗌𝗉𝖾𝗇𝗍" in mathematical sans-serif reads as "spent", a full-width
+ * "３４８" as "348", and a payment app's bold "𝟒𝟎" or keycap "2️⃣5️⃣" as 40
+ * and 25, exactly as a person reads them.
  */
 
 /** Longer than any bank alert (a 10-part SMS is 1,530 characters); also bounds the work any pattern does. */
@@ -24,9 +25,13 @@ const INDIC =
 /** A letter or mark outside ASCII and the Indian scripts: Cyrillic and Greek look-alikes, accents, strike-throughs. */
 const OTHER_LETTER = new RegExp(`(?![A-Za-z${INDIC}])[\\p{L}\\p{M}]`, "u");
 
+/** A keycap digit ("2️⃣": the digit, an optional emoji selector, the enclosing keycap), as payment apps style amounts. */
+const KEYCAP = /(\d)\uFE0F?\u20E3/g;
+
 export function cleanAlertText(raw: string): TextCheck {
   if (raw.length > MAX_ALERT_CHARS) return tooLong();
-  const text = raw.normalize("NFKC");
+  // PhonePe Business writes some amounts in keycap digits ("Rs.2️⃣5️⃣"): a person reads them as 25.
+  const text = raw.normalize("NFKC").replace(KEYCAP, "$1");
   if (text.length > MAX_ALERT_CHARS) return tooLong();
   const hidden = HIDDEN.exec(text);
   if (hidden) {

@@ -34,7 +34,21 @@ const NOT_A_CREDIT: [RegExp, string][] = [
     /\b(?:e-?)?mandate\b|\bauto ?pay\b|\bnach\b|\bumrn\b|\bstanding instruction\b/i,
     "it is a mandate or auto-pay notice",
   ],
-  [/\bbeneficiary\b/i, "it reports a transfer to someone else's account"],
+  // "credited to the beneficiary account" is money sent; "credited … via NEFT from beneficiary <name>" names the payer.
+  [/(?<!\bfrom )\bbeneficiar(?:y|ies)\b/i, "it reports a transfer to someone else's account"],
+  [
+    /\bblocked\s+(?:in|on|for|towards|from|against|under)\b|\b(?:ipo|asba)\b|\blien\b/i,
+    "it reports money blocked or held (an IPO or ASBA mandate, a lien), not received",
+  ],
+  [
+    /\byour\s+(?:neft|rtgs|imps|fund transfer)\s+(?:transaction|transfer|txn|payment|request|remittance)\b/i,
+    "it confirms a transfer sent from the account",
+  ],
+  // Payment apps' Hindi notifications ("₹13.69 … से प्राप्त हुआ"): not, refund, pending, return, request, failed, cancelled.
+  [
+    /नहीं|रिफंड|लंबित|वापसी|अनुरोध|विफल|असफल|रद्द/,
+    "it says the payment was not made, is pending, refunded or only requested",
+  ],
   [/\breceived (?:your|the) payment\b|\bhave received payment\b/i, "it acknowledges a payment you made"],
   [/\boffers?\b|\bapply now\b|\bvoucher\b|\bpre-approved\b|\bget (?:up to )?(?:rs|inr|₹|\d)/i, "it is an offer"],
 ];
@@ -44,8 +58,12 @@ const MOVES: [RegExp, 1 | -1][] = [
   [/(?<![a-z])credited(?![a-z])/gi, 1],
   [/(?<![a-z])deposited(?![a-z])/gi, 1],
   [/\b(?:you(?:'ve| have)? )?received\b/gi, 1],
-  [/\b(?:upi )?credit (?:alert|of|by|for)\b|\bupi credit\b|\bhas a credit\b/gi, 1],
+  [/\b(?:upi )?credit (?:alert|of|by|for|with)\b|\bupi credit\b|\bhas a credit\b/gi, 1],
   [/\b(?:sent|transferred|added) to your\b/gi, 1],
+  // "Kshitiz, KSHITIZ has sent INR 140,400.00 to you" (Federal Bank): longer than "sent", so it wins at its place.
+  [/\b(?:(?:has|have)\s+)?(?:sent|transferred|paid)\b(?:[^.;]|\.(?=\d)){0,40}?\bto you\b(?!r)/gi, 1],
+  [/प्राप्त (?:हुआ|हुए|हुई|किया|किए)|जमा (?:हुआ|हुए|हुई|किया|किए)/g, 1],
+  [/भेजा|भेजे|भुगतान किया|डेबिट/g, -1],
   [/\bpaid you\b/gi, 1],
   [/\/cr\/|\bupi-cr\b/gi, 1],
   [/(?<![a-z])debit(?:ed)?(?![a-z])/gi, -1],
@@ -61,9 +79,23 @@ const MOVES: [RegExp, 1 | -1][] = [
 /** Money that left the account, whatever came first: "X has received Rs 21 from your A/c". */
 const FROM_YOUR_ACCOUNT = /\bfrom your (?:[a-z&]+ ){0,3}(?:a\/c|ac|acct|account|deposit)\b/i;
 
+/**
+ * The safety advice banks append to ordinary alerts ("Never Share OTP/PIN/CVV-Union Bank of India",
+ * "Do not share your OTP with anyone", "Bank never asks for your PIN"): advice, not an OTP or a card
+ * message. Left out before the words that make a text something other than a credit are looked for; an OTP
+ * message still says "OTP is 094139" outside its advice.
+ */
+const SAFETY_ADVICE =
+  /\b(?:never|do not|don'?t|pls don'?t|please do not|not to)\s+(?:ever\s+)?(?:share|disclose|reveal|tell|give)\b[^.!|]{0,60}|\b(?:bank|we)\s+(?:will\s+)?never\s+(?:asks?|calls?)\b[^.!|]{0,60}/gi;
+
+export function withoutSafetyAdvice(text: string): string {
+  return text.replace(SAFETY_ADVICE, " ");
+}
+
 export function direction(text: string, amount: AmountMention): Direction {
+  const read = withoutSafetyAdvice(text);
   for (const [pattern, why] of NOT_A_CREDIT) {
-    const hit = pattern.exec(text);
+    const hit = pattern.exec(read);
     if (hit) return { credit: false, why: `${why} ("${hit[0].trim()}")` };
   }
   const moves: { at: number; length: number; sign: 1 | -1; word: string }[] = [];
@@ -85,5 +117,31 @@ export function direction(text: string, amount: AmountMention): Direction {
   if (first.sign < 0) return { credit: false, why: `it says "${first.word}": money out, not in` };
   const out = FROM_YOUR_ACCOUNT.exec(text);
   if (out) return { credit: false, why: `it says "${out[0]}": money out, not in` };
+  const elsewhere = creditedElsewhere(text, first);
+  if (elsewhere) return { credit: false, why: `it says "${elsewhere}": someone else's account was credited` };
   return { credit: true };
+}
+
+/**
+ * Where the money went, when a text says so after "credited"/"deposited": an account or "your" is the
+ * account's own ("credited to your A/c", "deposited to a/c *8175", "credited to HDFC Bank A/c XX9999");
+ * an account "of <NAME>" ("credited to the HDFC A/c XXXXXXXXXX6956 of AKASH KEDIA") or a name alone
+ * ("Money Deposited INR 500 To RAHUL") is someone else's: a confirmation of money sent.
+ */
+function creditedElsewhere(text: string, move: { at: number; length: number; word: string }): string | null {
+  if (!/credited|deposited/i.test(move.word)) return null;
+  const clause = text.slice(move.at + move.length, move.at + move.length + 90).split(/[;|(]|\.(?!\d)/)[0]!;
+  const to = /(?:^|[\s~:,-])(?:to|into|in)\s+([^\s].*)$/i.exec(clause);
+  if (!to) return null;
+  const target = to[1]!
+    .replace(/\s+(?:on|via|by|from|through|thru|at|towards|as|with|for|vide|ref|utr|upi|avl|bal)\b.*$/i, "")
+    .replace(/[^a-z0-9*]+$/i, "")
+    .trim();
+  if (/^(?:your|ur|yr|own|self)\b/i.test(target) || /\b(?:wallet|card|balance)\b/i.test(target)) return null;
+  if (/\b(?:a\/c|ac|acct|account)\b[^a-z]*?[\dx*]{3,}\s+of\s+(?:(?:mr|ms|mrs|m\/s)\.?\s+)?[a-z]/i.test(target)) {
+    return `${move.word} to ${target}`;
+  }
+  const account = /\b(?:a\/c|ac|acct|account|a\/c\.)/i.test(target) || /^[x*#.]*\d/i.test(target);
+  if (!account && /^(?:the\s+)?[a-z][a-z.'& ]{1,40}$/i.test(target)) return `${move.word} … to ${target}`;
+  return null;
 }

@@ -13,6 +13,8 @@
  *   [pw]     sarim2000/pennywiseai-tracker parser-core/…/bank/*Parser.kt (canHandle) and their tests
  *   [corpus] shared/bank-alerts/corpus.json (senders of real alerts)
  *   [fx]     public parser fixtures quoted in tests/fixtures/bank-alerts/holdout.json
+ *   [pw2]    pennywiseai-tracker tests added after the shared corpus was taken (unseen.json)
+ *   [obs]    a public project's parser cases marked as real observed senders (unseen.json)
  * E-mail domains: sender allow-lists of public mail-parsing projects
  * (alerts@hdfcbank.net, alerts@hdfcbank.bank.in, alerts@icicibank.com,
  * alert@icici.bank.in, alerts@axisbank.com, alerts@axis.bank.in,
@@ -35,8 +37,11 @@ export interface BankEntry {
    * this bank that names another bank as the account's is not this bank's alert.
    */
   names: readonly string[];
-  /** Android app packages whose notifications a forwarder may relay as the sender (business apps). */
-  appPackages?: readonly string[];
+  /**
+   * The bank sends alerts on the government route (`XX-HEADER-G`), which is refused for every other
+   * bank: India Post's (Department of Posts) savings-bank alerts come from `VM-DOPBNK-G`.
+   */
+  governmentRoute?: boolean;
   /** Where the headers and domains come from (see the file comment). */
   sources: readonly string[];
 }
@@ -291,13 +296,54 @@ export const BANKS: readonly BankEntry[] = [
     sources: ["pw"],
   },
   {
+    id: "hsbc",
+    name: "HSBC India",
+    smsHeaders: ["HSBCIN"],
+    emailDomains: [],
+    names: ["HSBC"],
+    sources: ["pw2"],
+  },
+  {
+    id: "scb",
+    name: "Standard Chartered Bank",
+    smsHeaders: ["SCBANK"],
+    emailDomains: [],
+    names: ["StanChart", "Standard Chartered"],
+    sources: ["pw2"],
+  },
+  {
+    id: "dop",
+    name: "India Post (Post Office Savings Bank)",
+    smsHeaders: ["DOPBNK"],
+    emailDomains: [],
+    names: ["India Post"],
+    governmentRoute: true,
+    sources: ["pw2"],
+  },
+  {
+    id: "keralabank",
+    name: "Kerala Bank",
+    smsHeaders: ["KELBNK"],
+    emailDomains: [],
+    names: ["Kerala Bank"],
+    sources: ["pw2"],
+  },
+  {
+    id: "nsdlpb",
+    name: "NSDL Payments Bank",
+    smsHeaders: ["NSDLPB"],
+    emailDomains: [],
+    names: ["NSDLPB", "NSDL Payments Bank"],
+    sources: ["pw2"],
+  },
+  {
     id: "phonepe",
     name: "PhonePe Business",
-    smsHeaders: ["PHONPE"],
+    // PHONEPE: PhonePe Business's credit SMS ("Rs 1 received from ******4892 … via PhonePe."), from AX-PHONEPE-S.
+    smsHeaders: ["PHONPE", "PHONEPE"],
     emailDomains: [],
     names: ["PhonePe"],
-    appPackages: ["com.phonepe.app.business"],
-    sources: ["shield"],
+    sources: ["shield", "obs"],
   },
   {
     id: "paytm",
@@ -305,7 +351,6 @@ export const BANKS: readonly BankEntry[] = [
     smsHeaders: ["PAYTMB", "IPAYTM", "PYTMBZ"],
     emailDomains: [],
     names: ["Paytm"],
-    appPackages: ["com.paytm.business"],
     sources: ["shield"],
   },
   {
@@ -314,7 +359,6 @@ export const BANKS: readonly BankEntry[] = [
     smsHeaders: ["GGLPAY"],
     emailDomains: [],
     names: ["Google Pay"],
-    appPackages: ["com.google.android.apps.nbu.paisa.merchant"],
     sources: ["shield"],
   },
 ];

@@ -1,6 +1,8 @@
 import type { AlertTemplate } from "../custom-templates";
 import { BANKS, type BankEntry } from "./bank-registry";
-import { type AlertReading, readAlert } from "./read-alert";
+import { type NotificationParts, notificationText } from "./notification-text";
+import { PAYMENT_APPS } from "./payment-apps";
+import { type AlertReading, type ReaderChannel, readAlert } from "./read-alert";
 
 /**
  * Many alerts at once, read exactly as the shop reads each one: for
@@ -9,11 +11,13 @@ import { type AlertReading, readAlert } from "./read-alert";
  * `{ channel?, sender?, text, bank? }`. An item without a sender but naming
  * its bank (the corpus's e-mail fixtures give none) is read as coming from
  * that bank's registered sender; the shop itself never reads an alert
- * without one.
+ * without one. A payment app's notification is `{ channel: "app", sender:
+ * <package>, title?, text?, bigText?, lines? }`, read as if every app were
+ * registered.
  */
 
-export interface CheckItem {
-  channel?: "sms" | "email";
+export interface CheckItem extends NotificationParts {
+  channel?: ReaderChannel;
   sender?: string | null;
   text: string;
   bank?: string | null;
@@ -45,18 +49,18 @@ export function parseCheckInput(json: unknown): CheckInput {
   const items: CheckItem[] = [];
   for (const [i, value] of json.entries()) {
     const v = value as Record<string, unknown> | null;
-    if (typeof v !== "object" || v === null || typeof v.text !== "string") {
+    if (typeof v !== "object" || v === null) return { ok: false, message: `Item ${i} has no "text"` };
+    if (v.channel !== undefined && v.channel !== "sms" && v.channel !== "email" && v.channel !== "app") {
+      return { ok: false, message: `Item ${i}: "channel" is "sms", "email" or "app"` };
+    }
+    const str = (x: unknown) => (typeof x === "string" ? x : null);
+    const lines = Array.isArray(v.lines) ? v.lines.filter((l): l is string => typeof l === "string") : null;
+    const parts = { title: str(v.title), bigText: str(v.bigText), lines };
+    const text = v.channel === "app" ? notificationText({ ...parts, text: str(v.text) }) : v.text;
+    if (typeof text !== "string" || (v.channel === "app" && text === "" && v.text === undefined && !lines)) {
       return { ok: false, message: `Item ${i} has no "text"` };
     }
-    if (v.channel !== undefined && v.channel !== "sms" && v.channel !== "email") {
-      return { ok: false, message: `Item ${i}: "channel" is "sms" or "email"` };
-    }
-    items.push({
-      text: v.text,
-      channel: v.channel,
-      sender: typeof v.sender === "string" ? v.sender : null,
-      bank: typeof v.bank === "string" ? v.bank : null,
-    });
+    items.push({ text, channel: v.channel, sender: str(v.sender), bank: str(v.bank) });
   }
   return { ok: true, items };
 }
@@ -65,11 +69,15 @@ export function checkAlerts(items: readonly CheckItem[], custom: readonly AlertT
   return {
     items: items.map((item, index) => {
       const channel = item.channel ?? "sms";
-      const reading = readAlert(item.text, { channel, sender: senderOf(item, channel), custom });
+      const sender = channel === "app" ? (item.sender ?? null) : senderOf(item, channel);
+      const reading = readAlert(item.text, { channel, sender, custom, apps: ALL_APPS });
       return checked(index, reading);
     }),
   };
 }
+
+/** A check reads notifications as if every payment app were registered: it tells whether the text reads. */
+const ALL_APPS = PAYMENT_APPS.map((app) => app.id);
 
 export function checked(index: number, reading: AlertReading): CheckedItem {
   if (!reading.credit) return { index, credit: false, amount: null, utr: null, reason: reading.detail };

@@ -85,12 +85,6 @@ const SAMPLES: { id: string; sender: string; text: string; vpa: string | null; t
     text: "Received Rs.348.97 from Asha Verma in your Paytm for Business account. UPI Ref No: 514212345678",
     vpa: null,
   },
-  {
-    id: "gpay-business",
-    sender: "com.google.android.apps.nbu.paisa.merchant",
-    text: "₹348.97 received from Asha Verma. UPI transaction ID: 514212345678",
-    vpa: null,
-  },
 ];
 
 const BANK_OF: Record<string, string> = {

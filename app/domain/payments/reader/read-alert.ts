@@ -8,15 +8,16 @@ import {
   findAccount,
   findAlertTime,
   findAmounts,
-  findPayeeVpa,
   findPayerName,
   findReference,
-  findVpa,
+  findTxnId,
+  findVpas,
   istTime,
 } from "./alert-fields";
 import { direction } from "./alert-words";
 import { type BankEntry, bankForDomain } from "./bank-registry";
-import { smsSenderBank } from "./sender";
+import { type PaymentApp, paymentAppByPackage } from "./payment-apps";
+import { type AddedHeader, smsSenderBank } from "./sender";
 
 /**
  * The one reader of bank credit alerts: the SMS endpoint, the mailbox
@@ -36,8 +37,10 @@ import { smsSenderBank } from "./sender";
  */
 
 export interface ReadAlert {
-  /** The sending bank's registry id; null for an operator-allowed e-mail domain the registry does not list. */
+  /** The sending bank's registry id; null for a payment app, or an operator-allowed e-mail domain the registry does not list. */
   bankId: string | null;
+  /** The payment app whose notification it is (reader/payment-apps.ts); null for a bank's SMS or e-mail. */
+  appId: string | null;
   /** What read it: "reader" or the operator's template id ("custom-1"). */
   by: string;
   /** For people: "HDFC Bank (built-in reader)", "My bank (your template)". */
@@ -46,11 +49,13 @@ export interface ReadAlert {
   /** The 12-digit UPI reference (RRN/UTR), when the alert has one. */
   utr: string | null;
   payerVpa: string | null;
-  /** The receiving UPI ID, when the text names where the money went ("Cr. to shop@ybl"). */
-  payeeVpa: string | null;
   payerName: string | null;
-  /** The account's last digits as the alert gives them. */
+  /** The account's own last digits as the alert gives them (never the payer's). */
   account: string | null;
+  /** The receiving UPI id, when the text names it ("credited to VPA shop@ybl"): the shop's own, never the payer's. */
+  receiverVpa: string | null;
+  /** A payment app's own transaction id ("T2503282015099540319782") when the text has one and no UTR. */
+  txnId: string | null;
   /** From the alert's date and time of day (IST); null when it gives no time of day. */
   alertTime: number | null;
   kind: CreditKind;
@@ -73,8 +78,11 @@ export type NotReadReason =
 export type AlertReading =
   { credit: true; alert: ReadAlert } | { credit: false; reason: NotReadReason; detail: string; bankId?: string | null };
 
+/** Where an alert came from: a bank's SMS or e-mail, or a payment app's notification on the operator's phone. */
+export type ReaderChannel = AlertChannel | "app";
+
 export interface ReadOptions {
-  channel: AlertChannel;
+  channel: ReaderChannel;
   /**
    * SMS: the sender id as the phone saw it (VM-HDFCBK). E-mail: the domain whose aligned DKIM
    * signature (or receiving host's verdict) made the mail trusted, or an address at it.
@@ -82,34 +90,54 @@ export interface ReadOptions {
   sender?: string | null;
   /** The operator's templates, tried before the built-in reading. */
   custom?: readonly AlertTemplate[];
+  /** SMS headers the operator added for banks in the registry. */
+  addedHeaders?: readonly AddedHeader[];
+  /** App notifications: the payment apps registered in Settings (ids); any other app is refused. */
+  apps?: readonly string[];
 }
 
 type Refusal = Extract<AlertReading, { credit: false }>;
-type Sender = { ok: true; bank: BankEntry | null } | { ok: false; refusal: Refusal };
+type Sender = { ok: true; bank: BankEntry | null; app?: PaymentApp } | { ok: false; refusal: Refusal };
 
-function whoSent(channel: AlertChannel, sender: string | null | undefined): Sender {
+const refused = (reason: NotReadReason, detail: string): Sender => ({
+  ok: false,
+  refusal: { credit: false, reason, detail },
+});
+
+function whoSent(channel: ReaderChannel, sender: string | null | undefined, options: ReadOptions): Sender {
   if (channel === "sms") {
-    const check = smsSenderBank(sender);
-    return check.ok
-      ? { ok: true, bank: check.bank }
-      : { ok: false, refusal: { credit: false, reason: check.reason, detail: check.detail } };
+    const check = smsSenderBank(sender, options.addedHeaders);
+    return check.ok ? { ok: true, bank: check.bank } : refused(check.reason, check.detail);
+  }
+  if (channel === "app") {
+    const pkg = (sender ?? "").trim().toLowerCase();
+    if (pkg === "") return refused("no_sender", "no app package was given");
+    const shown = JSON.stringify(pkg.slice(0, 80));
+    const app = paymentAppByPackage(pkg);
+    if (!app) return refused("unknown_sender", `${shown} is not a payment app the shop reads`);
+    if (!(options.apps ?? []).includes(app.id)) {
+      return refused(
+        "unknown_sender",
+        `${app.name} (${pkg}) is not registered in Settings → Payment app notifications`,
+      );
+    }
+    return { ok: true, bank: null, app };
   }
   const domain = (sender ?? "").trim().toLowerCase().split("@").pop() ?? "";
-  if (domain === "") {
-    return { ok: false, refusal: { credit: false, reason: "no_sender", detail: "no sender domain was given" } };
-  }
+  if (domain === "") return refused("no_sender", "no sender domain was given");
   // The mail reader only hands over mail from an allowed domain; one the registry does not list was added by the operator.
   return { ok: true, bank: bankForDomain(domain) };
 }
 
-export function readAlert(raw: string, { channel, sender, custom = [] }: ReadOptions): AlertReading {
+export function readAlert(raw: string, options: ReadOptions): AlertReading {
+  const { channel, sender, custom = [] } = options;
   const cleaned = cleanAlertText(raw);
   if (!cleaned.ok) return { credit: false, reason: cleaned.reason, detail: cleaned.detail };
   const text = cleaned.text;
 
   // The operator's templates first, each only for the senders it names.
   const templates = custom.filter((t) => t.channel === channel && (channel === "email" || t.sender?.(sender ?? "")));
-  const from = whoSent(channel, sender);
+  const from = whoSent(channel, sender, options);
   // A look-alike of a bank's header, a promotional route or no sender at all is refused even for a template.
   if (!from.ok && (templates.length === 0 || from.refusal.reason !== "unknown_sender")) return from.refusal;
   const bank = from.ok ? from.bank : null;
@@ -120,7 +148,7 @@ export function readAlert(raw: string, { channel, sender, custom = [] }: ReadOpt
     return fromTemplate(text, template, groups, bank);
   }
   if (!from.ok) return from.refusal;
-  return builtIn(text, bank);
+  return builtIn(text, bank, from.app ?? null);
 }
 
 /**
@@ -158,10 +186,10 @@ export function textParagraphs(text: string): string[] {
  */
 export function readsLikeCredit(raw: string): boolean {
   const cleaned = cleanAlertText(raw);
-  return cleaned.ok && builtIn(cleaned.text, null).credit;
+  return cleaned.ok && builtIn(cleaned.text, null, null).credit;
 }
 
-function builtIn(text: string, bank: BankEntry | null): AlertReading {
+function builtIn(text: string, bank: BankEntry | null, app: PaymentApp | null): AlertReading {
   const bankId = bank?.id ?? null;
   const notRead = (reason: NotReadReason, detail: string): AlertReading => ({ credit: false, reason, detail, bankId });
   const amounts = findAmounts(text);
@@ -178,25 +206,31 @@ function builtIn(text: string, bank: BankEntry | null): AlertReading {
     );
   }
   if (amount.paise <= 0) return notRead("bad_amount", "the amount credited is zero");
+  // A payment app's notification names the bank its money settles to ("credited to your HDFC Bank A/c"): that is no stranger.
   if (bank) {
     const stranger = banksNamedAsOwn(text).find((named) => named.id !== bank.id);
     if (stranger) {
       return notRead("other_bank", `the text names ${stranger.name} as the account's bank, but came from ${bank.name}`);
     }
   }
+  const vpas = findVpas(text);
+  const utr = findReference(text);
   return {
     credit: true,
     alert: {
       bankId,
+      appId: app?.id ?? null,
       by: "reader",
-      label: `${bank?.name ?? "Allowed sender"} (built-in reader)`,
+      label: `${app?.name ?? bank?.name ?? "Allowed sender"} (built-in reader)`,
       amountPaise: amount.paise,
-      utr: findReference(text),
-      ...vpas(text),
+      utr,
+      payerVpa: vpas.payer,
       payerName: findPayerName(text),
       account: findAccount(text),
+      receiverVpa: vpas.receiver,
+      txnId: utr ? null : findTxnId(text),
       alertTime: findAlertTime(text),
-      kind: creditKind(text),
+      kind: app ? "upi" : creditKind(text),
     },
   };
 }
@@ -220,19 +254,21 @@ function fromTemplate(text: string, template: AlertTemplate, groups: TemplateGro
   const verdict = direction(text, around);
   if (!verdict.credit && !/no words say money/.test(verdict.why)) return notRead("not_a_credit", verdict.why);
   const utr = /^\d{12}$/.test(groups.utr ?? "") ? groups.utr! : null;
-  const vpa = groups.vpa && findVpa(groups.vpa) === groups.vpa.toLowerCase() ? groups.vpa.toLowerCase() : null;
+  const vpa = groups.vpa && findVpas(groups.vpa).payer === groups.vpa.toLowerCase() ? groups.vpa.toLowerCase() : null;
   return {
     credit: true as const,
     alert: {
       bankId: bank?.id ?? null,
+      appId: null,
       by: template.id,
       label: `${template.label} (your template)`,
       amountPaise: paise,
       utr,
       payerVpa: vpa,
-      payeeVpa: findPayeeVpa(text),
       payerName: null,
       account: findAccount(text),
+      receiverVpa: findVpas(text).receiver,
+      txnId: utr ? null : findTxnId(text),
       alertTime: templateTime(groups.date, groups.time),
       kind: creditKind(text),
     },
@@ -261,33 +297,33 @@ export function templateTime(date: string | undefined, time: string | undefined)
  * before), else when the alert reached us.
  */
 /** What an alert says about where the money came from, kept with the credit as evidence. */
-export function alertEvidence(alert: Pick<ReadAlert, "bankId" | "payerName" | "account" | "payeeVpa" | "kind">) {
+export function alertEvidence(
+  alert: Pick<ReadAlert, "bankId" | "appId" | "payerName" | "account" | "receiverVpa" | "txnId" | "kind">,
+) {
   return {
     bank: alert.bankId,
+    ...(alert.appId ? { app: alert.appId } : {}),
     payerName: alert.payerName,
     account: alert.account,
-    payeeVpa: alert.payeeVpa,
+    receiverVpa: alert.receiverVpa,
+    ...(alert.txnId ? { txnId: alert.txnId } : {}),
     kind: alert.kind,
   };
 }
 
-/** What an alert says about the account credited, for tying it to the shop's receiving accounts. */
-export function alertPayee(alert: Pick<ReadAlert, "bankId" | "account" | "payeeVpa">) {
-  return { account: alert.account, upiId: alert.payeeVpa, bankId: alert.bankId };
+/**
+ * What an alert says about the account credited, for tying it to the shop's receiving accounts
+ * (accounts/binding.ts): the account's own last digits, the receiving UPI id, and who sent it (a bank,
+ * or a payment app whose notification names the UPI id at most).
+ */
+export function alertPayee(alert: Pick<ReadAlert, "bankId" | "appId" | "account" | "receiverVpa">) {
+  return { account: alert.account, upiId: alert.receiverVpa, bankId: alert.bankId, appId: alert.appId };
 }
 
 export function creditTime(alert: Pick<ReadAlert, "alertTime">, receivedAt: number): number {
   const at = alert.alertTime;
   if (at === null || at > receivedAt + 60_000 || at < receivedAt - 86_400_000) return receivedAt;
   return at;
-}
-
-/** The payer's and the payee's UPI IDs: the first one the text names is the payer's unless it is where the money went. */
-function vpas(text: string): { payerVpa: string | null; payeeVpa: string | null } {
-  const payeeVpa = findPayeeVpa(text);
-  const at = payeeVpa ? text.toLowerCase().indexOf(payeeVpa) : -1;
-  const rest = at < 0 ? text : text.slice(0, at) + text.slice(at + payeeVpa!.length);
-  return { payerVpa: findVpa(rest), payeeVpa };
 }
 
 function rupees(paise: number): string {

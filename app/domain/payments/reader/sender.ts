@@ -21,16 +21,24 @@ export type SenderCheck =
 const DLT = /^(?:([A-Z]{2})-)?([A-Z0-9]{3,9})(?:-([A-Z]))?$/;
 
 const byHeader = new Map<string, BankEntry>(BANKS.flatMap((bank) => bank.smsHeaders.map((h) => [h, bank] as const)));
-const byPackage = new Map<string, BankEntry>(
-  BANKS.flatMap((bank) => (bank.appPackages ?? []).map((p) => [p, bank] as const)),
-);
 
-export function smsSenderBank(rawSender: string | null | undefined): SenderCheck {
+/** A header the operator added for a bank already in the registry (Settings; app/domain/payments/sender-headers.server.ts). */
+export interface AddedHeader {
+  header: string;
+  bankId: string;
+}
+
+/** The DLT header inside a sender id as the phone shows it ("VM-HDFCBK-S" → HDFCBK), or null when it is no header. */
+export function dltHeader(rawSender: string | null | undefined): string | null {
+  const raw = (rawSender ?? "").trim().toUpperCase();
+  if (/^\+?[\d\s-]{5,20}$/.test(raw)) return null;
+  return DLT.exec(raw)?.[2] ?? null;
+}
+
+export function smsSenderBank(rawSender: string | null | undefined, added: readonly AddedHeader[] = []): SenderCheck {
   const raw = (rawSender ?? "").trim();
   if (raw === "") return { ok: false, reason: "no_sender", detail: "no sender id was given" };
   const shown = JSON.stringify(raw.slice(0, 40));
-  const app = byPackage.get(raw.toLowerCase());
-  if (app) return { ok: true, bank: app, header: raw.toLowerCase() };
   if (/^\+?[\d\s-]{5,20}$/.test(raw)) {
     return { ok: false, reason: "unknown_sender", detail: `${shown} is a phone number, not a bank's sender id` };
   }
@@ -38,15 +46,16 @@ export function smsSenderBank(rawSender: string | null | undefined): SenderCheck
   if (!match) return { ok: false, reason: "unknown_sender", detail: `${shown} is not a bank's sender id` };
   const header = match[2]!;
   const route = match[3];
-  const bank = byHeader.get(header);
-  if (bank && (route === "P" || route === "G")) {
+  const extra = added.find((a) => a.header === header);
+  const bank = byHeader.get(header) ?? (extra ? BANKS.find((b) => b.id === extra.bankId) : undefined);
+  if (bank && (route === "P" || (route === "G" && !bank.governmentRoute))) {
     return {
       ok: false,
       reason: "promotional_sender",
       detail: `${shown} is ${bank.name}'s ${route === "P" ? "promotional" : "government"} route, which carries no alerts`,
     };
   }
-  if (bank && route && route !== "S" && route !== "T") {
+  if (bank && route && route !== "S" && route !== "T" && route !== "G") {
     return { ok: false, reason: "unknown_sender", detail: `${shown} ends in a route Indian networks do not use` };
   }
   if (bank) return { ok: true, bank, header };
@@ -62,7 +71,7 @@ export function smsSenderBank(rawSender: string | null | undefined): SenderCheck
 }
 
 /** A registry header one edit away (HDFCBX, HDFCBKK, SB1BNK) or with letters added around it (HDFCBKALRT). */
-function lookAlike(header: string): { bank: BankEntry; header: string } | null {
+export function lookAlike(header: string): { bank: BankEntry; header: string } | null {
   for (const [known, bank] of byHeader) {
     if (header.includes(known) || (known.length >= 5 && known.includes(header))) return { bank, header: known };
     if (withinOneEdit(header, known)) return { bank, header: known };

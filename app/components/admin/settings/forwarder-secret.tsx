@@ -1,0 +1,74 @@
+import { useFetcher } from "react-router";
+import type { PaymentAlertsResult } from "~/domain/payments/alerts-settings-actions";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Button } from "~/components/ui/button";
+
+export interface SecretStatus {
+  configured: boolean;
+  hint: string | null;
+  setAt: number | null;
+}
+
+const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+
+/**
+ * A forwarder's signing secret (the SMS one, the notification one): where it sends, whether one is set
+ * (its last 4 characters and when it was made), and making a new one (shown once) or turning it off.
+ */
+export function ForwarderSecret({
+  title,
+  status,
+  endpoint,
+  intents,
+  testId,
+  copyWhere,
+}: {
+  title: string;
+  status: SecretStatus;
+  /** Where the forwarder sends (this shop's address). */
+  endpoint: string;
+  intents: { rotate: string; disable: string };
+  /** data-testid prefix: `${testId}-status`, `${testId}` for the secret shown once. */
+  testId: string;
+  /** Where the operator pastes it ("the forwarder", "Tasker's BK_SECRET variable"). */
+  copyWhere: string;
+}) {
+  const fetcher = useFetcher<PaymentAlertsResult>();
+  useActionToast(fetcher, { failureTitle: `${title}: secret not changed` });
+  const secret =
+    fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === intents.rotate
+      ? fetcher.data.secret
+      : undefined;
+  const busy = fetcher.state !== "idle";
+  return (
+    <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
+      <h3 className="font-semibold">{title}</h3>
+      <p className="text-sm text-gray-700">
+        Address: <code className="break-all">{endpoint}</code>
+      </p>
+      <p className="text-sm text-gray-700" data-testid={`${testId}-status`}>
+        {status.configured
+          ? `Secret ending …${status.hint}, made ${status.setAt ? time.format(status.setAt) : "earlier"} IST.`
+          : "Off: no secret yet."}
+      </p>
+      {secret && (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+          <p className="font-semibold">Copy this secret into {copyWhere} now. It is not shown again.</p>
+          <code className="mt-1 block break-all font-mono" data-testid={testId}>
+            {secret}
+          </code>
+        </div>
+      )}
+      <fetcher.Form method="post" className="flex flex-wrap gap-2">
+        <Button type="submit" name="intent" value={intents.rotate} disabled={busy} size="sm">
+          {status.configured ? "Make a new secret" : "Make a secret"}
+        </Button>
+        {status.configured && (
+          <Button type="submit" name="intent" value={intents.disable} disabled={busy} variant="neutral" size="sm">
+            Turn off
+          </Button>
+        )}
+      </fetcher.Form>
+    </div>
+  );
+}
