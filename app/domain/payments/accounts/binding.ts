@@ -1,5 +1,5 @@
-import { bankById } from "../reader/bank-registry";
-import { PAYMENT_APPS } from "../reader/payment-apps";
+import { BANKS, bankById } from "../reader/bank-registry";
+import { PAYMENT_APPS, paymentAppById } from "../reader/payment-apps";
 import { digitsMatch } from "./account-form";
 import type { ReceivingAccountRow } from "./table";
 
@@ -55,9 +55,16 @@ export function alwaysNamesAccount(payee: Pick<CreditPayee, "bankId" | "appId">)
   return bank !== null && !PAYMENT_APPS.some((app) => app.name === bank.name);
 }
 
+/** The registry entry a payment app's own SMS comes under (PhonePe Business: "phonepe"), which an account may name as its bank. */
+function appAsBank(appId: string): string | null {
+  const app = paymentAppById(appId);
+  return (app && BANKS.find((bank) => bank.name === app.name)?.id) ?? null;
+}
+
 /** A bank's name, or the registry id when unknown. */
-function bankName(bankId: string | null): string {
-  return (bankId && bankById(bankId)?.name) || bankId || "an unknown bank";
+function senderName(payee: CreditPayee): string {
+  if (payee.appId) return paymentAppById(payee.appId)?.name ?? payee.appId;
+  return (payee.bankId && bankById(payee.bankId)?.name) || payee.bankId || "an unknown bank";
 }
 
 /** A bank's alert is about an account at that bank (when the account says its bank); an app's may be about any. */
@@ -84,18 +91,19 @@ export function bindCredit(accounts: readonly AccountFacts[], payee: CreditPayee
     return {
       ok: false,
       reason: "other_account",
-      detail: `it names ${what} (${bankName(payee.bankId)}); if that account is yours, enter its digits or UPI ID on it`,
+      detail: `it names ${what} (${senderName(payee)}); if that account is yours, enter its digits or UPI ID on it`,
     };
   }
   if (alwaysNamesAccount(payee)) {
     return {
       ok: false,
       reason: "no_account_named",
-      detail: `${bankName(payee.bankId)} names the account in every alert`,
+      detail: `${senderName(payee)} names the account in every alert`,
     };
   }
   // Names neither (a payment app's notification that names no UPI ID, a bank the registry does not list):
-  // its bank's accounts, else any.
-  const ofBank = payee.bankId && !payee.appId ? accounts.filter((a) => a.bank_id === payee.bankId) : [];
+  // the accounts of its bank (an app's: the accounts whose bank is that app, "PhonePe Business"), else any.
+  const bank = payee.appId ? appAsBank(payee.appId) : payee.bankId;
+  const ofBank = bank ? accounts.filter((a) => a.bank_id === bank) : [];
   return { ok: true, accountIds: (ofBank.length > 0 ? ofBank : accounts).map((a) => a.id) };
 }
