@@ -1,4 +1,5 @@
 import type { BrowserContext } from "@playwright/test";
+import { formatInr } from "~/lib/money";
 import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
 import { sqliteDatabase } from "../support/databases";
@@ -71,7 +72,7 @@ test("a personal UPI ID's checkout leads with the QR and the UPI ID, says the ex
   await page.getByRole("button", { name: "Add account" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("UPI ID").fill(PERSONAL);
-  await dialog.getByLabel("Kind").selectOption({ label: "Personal" });
+  await dialog.getByLabel("Kind").selectOption({ label: "Personal UPI ID" });
   await dialog.getByText("Why a business UPI ID is better, and how to get one free").click();
   await expect(dialog.getByTestId("business-id-help")).toContainText("PhonePe Business");
   await expect(dialog.getByTestId("business-id-help")).toContainText("Google Pay for Business");
@@ -88,7 +89,9 @@ test("a personal UPI ID's checkout leads with the QR and the UPI ID, says the ex
   await expect(first).toContainText("Paused");
   await expect(page.getByText("You take payments on personal UPI IDs only")).toBeVisible();
   await page.goto(`${shop.url}/admin/health`);
-  await expect(page.getByText(/Taking money on personal UPI IDs only/)).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Receiving accounts" }).getByText(/Taking money on personal UPI IDs only/),
+  ).toBeVisible();
 
   // A buyer checks out on their phone: the paused account takes no new checkout.
   const buyerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
@@ -106,10 +109,10 @@ test("a personal UPI ID's checkout leads with the QR and the UPI ID, says the ex
   await expect(buyer.getByText(en.checkout.personalScan)).toBeVisible();
   await expect(buyer.getByTestId("upi-qr")).toBeVisible();
   await expect(buyer.getByTestId("upi-id")).toHaveText(PERSONAL);
-  await expect(buyer.getByTestId("pay-exactly")).toHaveText(`Pay exactly ₹${rupees(amount)}`);
+  await expect(buyer.getByTestId("pay-exactly")).toHaveText(`Pay exactly ${formatInr(amount)}`);
   await expect(buyer.getByRole("button", { name: en.checkout.copyAmount })).toBeVisible();
-  await expect(buyer.getByTestId("exact-why")).toContainText(`Not ₹${rupees(listed)}`);
-  await expect(buyer.getByTestId("qr-amount")).toHaveText(`The QR fills in ₹${rupees(amount)}: do not change it.`);
+  await expect(buyer.getByTestId("exact-why")).toContainText(`Not ${formatInr(listed)}`);
+  await expect(buyer.getByTestId("qr-amount")).toHaveText(`The QR fills in ${formatInr(amount)}: do not change it.`);
   // The refund link's shape: payee, name, amount, note, and no tr or mc that apps refuse for people.
   const link = await buyer.getByTestId("open-upi-app").getAttribute("href");
   expect(link).toMatch(/^upi:\/\/pay\?/);
@@ -196,8 +199,8 @@ test("assigning a ₹777 payment to a cheaper order asks first, then records the
   await credit.getByLabel("Order it pays").fill(orderId);
   await credit.getByRole("button", { name: "Assign and confirm" }).click();
   const ask = page.getByRole("alertdialog", { name: "Assign a payment of another amount?" });
-  await expect(ask.getByTestId("amount-difference")).toContainText("₹777.00");
-  await expect(ask.getByTestId("amount-difference")).toContainText(`₹${rupees(price)}`);
+  await expect(ask.getByTestId("amount-difference")).toContainText(formatInr(77_700));
+  await expect(ask.getByTestId("amount-difference")).toContainText(formatInr(price));
   // Cancelled: nothing changes.
   await ask.getByRole("button", { name: "Cancel" }).click();
   await expect(ask).toBeHidden();
@@ -211,13 +214,13 @@ test("assigning a ₹777 payment to a cheaper order asks first, then records the
 
   await credit.getByRole("button", { name: "Assign and confirm" }).click();
   await ask.getByRole("button", { name: "Assign anyway" }).click();
-  await expect(page.getByText(`Payment assigned and the order confirmed: ${orderId}`)).toBeVisible();
+  await expect(page.getByText(`Assigned → ${orderId} by owner`)).toBeVisible();
 
   await page.goto(`${shop.url}/admin/orders/${orderId}`);
   await expect(page.getByText("Bank's UTR")).toBeVisible();
   await expect(page.getByText(utr)).toBeVisible();
-  await expect(page.getByTestId("payment-received")).toHaveText("₹777.00");
+  await expect(page.getByTestId("payment-received")).toHaveText(formatInr(77_700));
   await expect(page.getByTestId("payment-difference")).toHaveText(
-    `₹${rupees(77_700 - price)} more than asked: a surplus owed back to the buyer`,
+    `${formatInr(77_700 - price)} more than asked: a surplus owed back to the buyer`,
   );
 });
