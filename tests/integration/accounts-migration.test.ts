@@ -46,7 +46,7 @@ describe.each(testDatabases())("the receiving accounts migration on $name", (kin
         { key: "VITE_MERCHANT_NAME", value: "Boost Shop", updated_at: now },
       ])
       .execute();
-    const order = await makeOrder(db, { price_paise: 34_899, listed_price_paise: 34_900 } as never);
+    const order = await makeOrder(db, { price_paise: 34_899, listed_price_paise: 34_900 });
     // The holds of that time: keyed by the amount alone.
     await sql`insert into payment_amount_holds (amount_paise, order_id, held_until, client_address)
       values (34899, ${order.order_id}, ${now + 600_000}, '203.0.113.7')`.execute(db);
