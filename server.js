@@ -5,6 +5,23 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import {
+  endOfLifeWarning,
+  isoDay,
+  nodeReleases,
+  pinnedNodeVersion,
+  runtimeRefusal,
+} from "./scripts/runtime/node-runtime.mjs";
+
+// The pinned Node.js line only (ADR 0034): a native module built for it would not load on another, and the
+// shop is tested on no other. Past its end of life it still starts, with a warning, rather than leave the shop down.
+const refusal = runtimeRefusal({ version: process.version, execPath: process.execPath, pinned: pinnedNodeVersion() });
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+const endOfLife = endOfLifeWarning({ version: process.version, today: isoDay(), releases: nodeReleases() });
+if (endOfLife) console.error(endOfLife);
 
 const dev = process.argv.includes("--dev");
 

@@ -67,10 +67,14 @@ export function run(command: string, args: string[], cwd: string, env: NodeJS.Pr
   }
 }
 
-/** This release's tsx, to run one of its scripts (the same as `npm run <script>` there). */
+/**
+ * This release's tsx on this release's Node.js, to run one of its scripts (the same as `npm run <script>`
+ * there): a release that moves the runtime migrates on the runtime it will run on (ADR 0034).
+ */
 export function runScriptIn(release: string, script: string, args: string[], env?: NodeJS.ProcessEnv): void {
+  const releaseNode = join(release, "node_modules", ".bin", "node");
   run(
-    process.execPath,
+    existsSync(releaseNode) ? releaseNode : process.execPath,
     [join(release, "node_modules", "tsx", "dist", "cli.mjs"), join("scripts", script), ...args],
     release,
     env,

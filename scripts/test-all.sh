@@ -8,7 +8,7 @@
 #
 #   beside:  PostgreSQL test cluster, MDN HTTP Observatory (the integration tests and sqlmap wait for them)
 #   lane 1: production build → integration tests
-#   lane 2: lint → typecheck → unit → format → dependency rules → lockfile → (build done) sqlmap
+#   lane 2: lint → typecheck → unit → format → dependency rules → lockfile → kept current → (build done) sqlmap
 #   then:   end-to-end tests (alone: they are the ones a busy machine makes flaky)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -142,6 +142,8 @@ lane_checks() {
   stage "Format" npx prettier --check . || fail "formatting (npm run format)"
   stage "Dependency rules (layers, cycles, declared packages)" npm run --silent deps:check || fail "dependency rules"
   stage "Lockfile (npm ci must accept it on every platform)" lockfile || fail "package-lock.json"
+  stage "Kept current (runtime end of life, recorded advisories)" node scripts/runtime/kept-current.mjs ||
+    fail "runtime or dependencies out of date (docs/upgrading.md)"
   # The scan needs the build; it shares the machine with the integration tests, not with the browsers.
   while [ ! -f "$reports/build.done" ] && [ ! -f "$reports/build.failed" ]; do sleep 1; done
   prepared

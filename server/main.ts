@@ -36,7 +36,10 @@ export async function main(dev?: Required<StartOptions>): Promise<void> {
 
   try {
     const running = await startServer(config, logger, dev ?? { build: serverBuild });
-    logger.info({ url: running.url, database: config.database.kind }, `shop listening on ${running.url}`);
+    logger.info(
+      { url: running.url, database: config.database.kind, node: process.version },
+      `shop listening on ${running.url}`,
+    );
     // The last thing the first start prints: the link the operator must open.
     if (running.setupUrl) announceSetupLink(logger, running.setupUrl);
 

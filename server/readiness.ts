@@ -23,7 +23,8 @@ function tokenMatches(header: string | undefined, token: string | undefined): bo
 }
 
 /**
- * GET /readyz: the Health page's facts as JSON for an uptime monitor, 200
+ * GET /readyz: the Health page's facts as JSON for an uptime monitor (and
+ * the release folder and the Node.js version the shop runs on, ADRs 0033 and 0034), 200
  * while no check is red and 503 when one is. Answered only on this machine
  * (a loopback client, not through the proxy) or to `Authorization: Bearer
  * <READINESS_TOKEN>`; /healthz stays the cheap liveness probe.
@@ -39,10 +40,13 @@ export function readinessHandler(services: AppServices, logger: Logger) {
     }
     try {
       const report = await shopHealth(services);
-      // The release folder it runs from (npm run upgrade waits for the new one's answer).
-      res
-        .status(report.ok ? 200 : 503)
-        .json({ status: report.ok ? "ok" : "failing", release: releaseName(), ...report });
+      // The release folder it runs from (npm run upgrade waits for the new one's answer) and its Node.js.
+      res.status(report.ok ? 200 : 503).json({
+        status: report.ok ? "ok" : "failing",
+        release: releaseName(),
+        node: process.version,
+        ...report,
+      });
     } catch (error) {
       logger.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });

@@ -1,4 +1,5 @@
-import { type Migration, type MigrationResultSet, Migrator, sql } from "kysely";
+import { sql } from "kysely";
+import { type Migration, type MigrationResultSet, Migrator } from "kysely/migration";
 import type { DB, Dialect } from "./database.server";
 import { initialSchema } from "./migrations/0001_initial";
 import { buyingSchema } from "./migrations/0002_buying";

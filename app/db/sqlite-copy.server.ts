@@ -42,7 +42,7 @@ export function copySqliteDatabase(source: string, destination: string): Promise
     });
     worker.once("error", (error) => {
       settled = true;
-      reject(error);
+      reject(error instanceof Error ? error : new Error(String(error)));
     });
     worker.once("exit", (code) => {
       if (!settled) reject(new Error(`the database copy stopped (worker exit ${code})`));

@@ -29,7 +29,8 @@ export function enhanceHeader(header: HTMLElement): () => void {
     toggle.setAttribute("aria-label", (open ? toggle.dataset.labelClose : toggle.dataset.labelOpen) ?? "");
   };
   if (toggle && menu) {
-    events.on(toggle, "click", () => setMenu(menu.hidden));
+    // `hidden` may also be "until-found", which is hidden too.
+    events.on(toggle, "click", () => setMenu(menu.hidden !== false));
     events.on(window, "keydown", (e: KeyboardEvent) => {
       if (e.key === "Escape" && !menu.hidden) setMenu(false);
     });

@@ -39,7 +39,10 @@ test("a remembered device stays signed in, and asks for the password again befor
   withDb((db) =>
     db.prepare("update admin_sessions set password_at = ? where id = ?").run(Date.now() - 16 * 60_000, id),
   );
-  await page.getByRole("button", { name: /^Make a (new )?secret$/ }).click();
+  await page
+    .getByRole("region", { name: "Payment alerts" })
+    .getByRole("button", { name: /^Make a (new )?secret$/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Enter your password again" });
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId("sms-secret")).toHaveCount(0);

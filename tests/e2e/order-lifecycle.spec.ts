@@ -318,7 +318,7 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
   await admin.clock.runFor(PULSE_MS);
   await expect(row).toContainText("Payment to confirm", { timeout: 10_000 });
   // On a phone the sidebar is folded away: its menu button carries the count.
-  await expect(admin.getByRole("button", { name: "Open menu (1 payment to confirm)" })).toBeVisible();
+  await expect(admin.getByRole("button", { name: "Open menu, 1 payment to confirm" })).toBeVisible();
   await expect(admin.getByTestId("menu-badge")).toHaveText("1");
   await row.getByRole("button", { name: "Confirm payment" }).click();
   await expect(admin.getByRole("region", { name: /Notifications/ }).getByText("Payment confirmed")).toBeVisible();

@@ -1,3 +1,4 @@
+import { pinnedNodeVersion } from "../../scripts/runtime/node-runtime.mjs";
 import { expect, test } from "./fixtures";
 
 test("the home page renders on the server and comes alive in the browser", async ({ page }) => {
@@ -31,4 +32,12 @@ test("an unknown address answers 404 with a way home", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
   await page.getByRole("link", { name: "Go back home" }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("the shop under test runs on the pinned Node.js (the webServer's `node server.js` finds it first on the PATH)", async ({
+  request,
+}) => {
+  // /readyz answers this machine only; the version is not shown to buyers.
+  const readiness = (await (await request.get("/readyz")).json()) as { node: string };
+  expect(readiness.node).toBe(`v${pinnedNodeVersion()}`);
 });

@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { configSchemaShape, loadConfig } from "~/lib/config.server";
+import { pinnedNodeVersion } from "../../scripts/runtime/node-runtime.mjs";
 import { DEFAULT_ENV_FILE } from "../../scripts/shop-env";
 
 /**
@@ -15,17 +16,27 @@ import { DEFAULT_ENV_FILE } from "../../scripts/shop-env";
  */
 
 const deploy = (name: string) => fileURLToPath(new URL(`../../deploy/${name}`, import.meta.url));
+const checkout = fileURLToPath(new URL("../../", import.meta.url));
 
 describe("the deploy folder", () => {
   it("has a systemd unit that systemd accepts, hardened to an exposure of 2 or less", () => {
     const dir = mkdtempSync(join(tmpdir(), "unit-"));
     try {
-      // systemd-analyze judges a unit by its file name: the one docs/deploy.md installs.
+      // systemd-analyze judges a unit by its file name: the one docs/deploy.md installs. It also checks that
+      // the program exists: this checkout stands in for /opt/boostkaro/current, the release the unit runs the shop from.
       const unit = join(dir, "boostkaro.service");
-      copyFileSync(deploy("boostkaro.service"), unit);
+      const text = readFileSync(deploy("boostkaro.service"), "utf8");
+      const execStart = /^ExecStart=\/opt\/boostkaro\/current\/(\S+) \/opt\/boostkaro\/current\/server\.js$/m.exec(
+        text,
+      );
+      expect(execStart, "ExecStart runs the release's server.js with a program inside that release").not.toBeNull();
+      writeFileSync(unit, text.replace(execStart![0], `ExecStart=${checkout}${execStart![1]} ${checkout}server.js`));
       // With its socket beside it, as both go to /etc/systemd/system.
       copyFileSync(deploy("boostkaro.socket"), join(dir, "boostkaro.socket"));
       execFileSync("systemd-analyze", ["verify", unit, join(dir, "boostkaro.socket")], { stdio: "pipe" });
+      // The program is the Node.js npm ci installed, the one the tests run on.
+      const version = execFileSync(join(checkout, execStart![1]!), ["--version"], { encoding: "utf8" }).trim();
+      expect(version).toBe(`v${pinnedNodeVersion()}`);
       const security = execFileSync("systemd-analyze", ["security", "--offline=true", "--no-pager", unit], {
         encoding: "utf8",
       });

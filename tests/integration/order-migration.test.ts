@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Kysely, Migrator, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, type Dialect, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";

@@ -1,8 +1,10 @@
+import { execFileSync } from "node:child_process";
 import { request } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { majorOf, pinnedNodeVersion } from "../../scripts/runtime/node-runtime.mjs";
 import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../support/csp";
 import { testDatabases } from "../support/databases";
 import { type ServerProcess, runServerExpectingExit, spawnServer } from "../support/server-process";
@@ -21,6 +23,21 @@ describe("configuration", () => {
   });
 });
 
+describe("the Node.js it runs on", () => {
+  // npm names the Node.js that runs npm itself in NODE (Node 20 on a fresh machine); its scripts run the pinned one.
+  const npmsNode = process.env.NODE;
+  const otherLine =
+    npmsNode && majorOf(execFileSync(npmsNode, ["--version"], { encoding: "utf8" })) !== majorOf(pinnedNodeVersion());
+
+  it.skipIf(!otherLine)("refuses another major line of Node.js, saying what to run instead", async () => {
+    const { code, output } = await runServerExpectingExit({}, npmsNode);
+    expect(code).toBe(1);
+    expect(output).toContain(`The shop runs on Node.js ${majorOf(pinnedNodeVersion())} LTS (${pinnedNodeVersion()})`);
+    expect(output).toContain("node_modules/.bin/node server.js");
+    expect(output).not.toContain("shop listening");
+  });
+});
+
 describe.each(testDatabases())("server on $name", (kind) => {
   let server: ServerProcess;
   let drop: () => Promise<void>;
@@ -35,6 +52,13 @@ describe.each(testDatabases())("server on $name", (kind) => {
   afterAll(async () => {
     await server?.stop();
     await drop?.();
+  });
+
+  it("runs on the pinned Node.js and says so when it starts and in /readyz", async () => {
+    const pinned = `v${pinnedNodeVersion()}`;
+    expect(server.output()).toMatch(new RegExp(`"node":"${pinned}".*"msg":"shop listening on`));
+    const readiness = (await (await fetch(`${server.url}/readyz`)).json()) as { node: string };
+    expect(readiness.node).toBe(pinned);
   });
 
   it("answers /healthz after checking the database", async () => {

@@ -64,9 +64,9 @@ export async function spawnServer(
   };
 }
 
-/** Runs the server entry expecting it to stop by itself (for bad configuration). */
-export async function runServerExpectingExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, [serverEntry()], {
+/** Runs the server entry expecting it to stop by itself (for bad configuration, or another Node.js). */
+export async function runServerExpectingExit(env: Record<string, string>, node = process.execPath) {
+  const child = spawn(node, [serverEntry()], {
     env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -81,7 +81,7 @@ export function buyerMessage(t: TFunction, locale: Locale, error: string | Buyer
   const { message, code, details } = typeof error === "string" ? { message: error, code: null, details: {} } : error;
   if (details?.reason === "PAYMENTS_CLOSED") {
     const contacts = { email: text(details.email), phone: text(details.phone) };
-    return paymentsClosedText(contacts, (key, values) => t(`errors:paymentsClosed.${key}`, values));
+    return paymentsClosedText(contacts, (key, values) => t(`errors:paymentsClosed.${key}`, values ?? {}));
   }
   const key = messageKey(message);
   if (key) return t(key);

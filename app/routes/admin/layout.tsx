@@ -15,6 +15,7 @@ import { unsafeDefaults } from "~/domain/settings/unsafe-defaults.server";
 import { Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
+import { formatCount } from "~/lib/money";
 import { plural, pluralWord } from "~/lib/plural";
 
 /** Every admin page sits below this route: no session, no page (nor its data). */
@@ -70,7 +71,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
             size="inline"
             className="relative rounded-lg p-2 lg:hidden"
             aria-label={
-              pulse.toConfirm > 0 ? `Open menu (${plural(pulse.toConfirm, "payment")} to confirm)` : "Open menu"
+              // The count the badge shows is a word of the name (WCAG 2.5.3, label in name): not "(3".
+              pulse.toConfirm > 0 ? `Open menu, ${plural(pulse.toConfirm, "payment")} to confirm` : "Open menu"
             }
             aria-expanded={menuOpen}
             disabled={!running}
@@ -84,7 +86,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
                 data-testid="menu-badge"
                 aria-hidden
               >
-                {pulse.toConfirm}
+                {formatCount(pulse.toConfirm)}
               </span>
             )}
           </Button>

@@ -94,7 +94,7 @@ function TaskerSteps({ endpoint }: { endpoint: string }) {
         <li>
           Add <b>Code → JavaScriptlet</b>. Libraries: <code className="break-all">{CRYPTO_JS_URL}</code>. Code (use your
           app&apos;s package, listed above):
-          <pre className="mt-1 overflow-x-auto rounded bg-gray-50 p-2 text-xs">{script}</pre>
+          <pre className="mt-1 whitespace-pre-wrap break-all rounded bg-gray-50 p-2 text-xs">{script}</pre>
         </li>
         <li>
           Add <b>Net → HTTP Request</b>: Method POST, URL <code className="break-all">{endpoint}</code>, Headers (one
