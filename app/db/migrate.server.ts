@@ -25,6 +25,8 @@ import { customComments } from "./migrations/0030_custom_comments";
 import { planServices } from "./migrations/0033_plan_services";
 import { panels } from "./migrations/0034_panels";
 import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
+import { receivingAccounts } from "./migrations/0040_receiving_accounts";
+import { paymentChecks } from "./migrations/0041_payment_checks";
 import { paymentSmsHeaders } from "./migrations/0045_payment_sms_headers";
 import { buyerMessages } from "./migrations/0047_buyer_messages";
 import { processStarts } from "./migrations/0053_process_starts";
@@ -58,6 +60,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0033_plan_services": planServices(dialect),
     "0034_panels": panels(dialect),
     "0036_order_fallback_panel": orderFallbackPanel(dialect),
+    "0040_receiving_accounts": receivingAccounts(dialect),
+    "0041_payment_checks": paymentChecks(dialect),
     "0045_payment_sms_headers": paymentSmsHeaders(dialect),
     // 0047–0052: issue 46 (buyer messages).
     "0047_buyer_messages": buyerMessages(dialect),

@@ -13,6 +13,8 @@ import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { HealthProblemTable, ProcessStartTable } from "~/domain/health/table";
 import type { JobRunTable } from "~/domain/jobs/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
+import type { ReceivingAccountTable } from "~/domain/receiving-accounts/table";
+import type { PaymentCheckTable } from "~/domain/payments/check/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type {
   PaymentAmountHoldTable,
@@ -52,6 +54,8 @@ export interface Database {
   payment_replay_guard: PaymentReplayGuardTable;
   payment_sms_headers: PaymentSmsHeaderTable;
   payment_gateway_orders: PaymentGatewayOrderTable;
+  receiving_accounts: ReceivingAccountTable;
+  payment_checks: PaymentCheckTable;
   alert_outbox: AlertOutboxTable;
   alert_push_subscriptions: AlertPushSubscriptionTable;
   testimonials: TestimonialTable;

@@ -111,7 +111,7 @@ for (const walk of walks) {
         .get(orderId),
     ) as { price_paise: number };
     expect(row.price_paise).toBeLessThan(walk.rupees * 100);
-    expect(row.price_paise).toBeGreaterThanOrEqual(walk.rupees * 100 - 99);
+    expect(row.price_paise).toBeGreaterThanOrEqual(walk.rupees * 100 - 199);
     await expect(page.getByTestId("amount")).toHaveText(`₹${(row.price_paise / 100).toFixed(2)}`);
     await expect(page.getByTestId("countdown")).toHaveText(/^[45]:\d\d$/);
     await expect(page.getByRole("link", { name: "Open UPI app" })).toHaveAttribute(

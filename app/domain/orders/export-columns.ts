@@ -46,6 +46,8 @@ export const EXPORT_COLUMNS = [
   "refunded_at",
   "refund_reference",
   "plan_name",
+  "payment_received_paise",
+  "receiving_upi_id",
 ] as const;
 export type ExportOrder = Pick<OrderRow, (typeof EXPORT_COLUMNS)[number]>;
 
@@ -87,7 +89,11 @@ export const EXPORT_TABLE: readonly { header: string; cell: (o: ExportOrder) => 
   { header: "SMM Panel Currency", cell: (o) => text(o.panel_currency) },
   // What a bank statement is matched against.
   { header: "UTR", cell: (o) => text(o.utr) },
-  { header: "Paid Amount (₹)", cell: (o) => money(o.paid_at === null ? null : o.price_paise) },
+  // What the credit that paid it said (a rounded or assigned payment may differ from the price).
+  {
+    header: "Paid Amount (₹)",
+    cell: (o) => money(o.paid_at === null ? null : (o.payment_received_paise ?? o.price_paise)),
+  },
   { header: "Paid At", cell: (o) => ({ kind: "date", ms: o.paid_at }) },
   { header: "Listed Price (₹)", cell: (o) => money(o.listed_price_paise) },
   { header: "Refund Due (₹)", cell: (o) => money(refunded(o) ? null : o.refund_due_paise) },
@@ -95,7 +101,16 @@ export const EXPORT_TABLE: readonly { header: string; cell: (o: ExportOrder) => 
   { header: "Refund Reference", cell: (o) => text(o.refund_reference) },
   { header: "Plan Name", cell: (o) => text(o.plan_name) },
   { header: "Payment Source", cell: (o) => text(paymentSource(o)) },
+  // Received less asked: a surplus owed back to the buyer (positive) or a shortfall (negative); empty when equal.
+  { header: "Over / Short (₹)", cell: (o) => money(difference(o)) },
+  { header: "Paid To (UPI ID)", cell: (o) => text(o.receiving_upi_id) },
 ];
+
+function difference(o: ExportOrder): number | null {
+  if (o.paid_at === null || o.payment_received_paise === null) return null;
+  const paise = o.payment_received_paise - o.price_paise;
+  return paise === 0 ? null : paise;
+}
 
 export const EXPORT_HEADERS = EXPORT_TABLE.map((c) => c.header);
 

@@ -106,8 +106,11 @@ export default {
     button: "Cancel order",
     sending: "Cancelling...",
     hint: "Delivery has not started yet, so you can still cancel. You would get {{amount}} back: the price less our {{percent}}% processing fee, which our refund policy keeps when you cancel.",
+    confirmTitle: "Cancel this order?",
     confirm:
-      "Cancel this order? Delivery will not start and {{amount}} (the price less our {{percent}}% processing fee) becomes due to you.",
+      "Delivery will not start. You get {{amount}} back: the {{price}} you paid less our {{percent}}% processing fee ({{fee}}), which our refund policy keeps when you cancel an order yourself.",
+    refundHow: "We pay it back to you by UPI, usually within a few days.",
+    keep: "Keep my order",
     confirmButton: "Yes, cancel order",
     done: "Order cancelled. Your refund is due.",
   },

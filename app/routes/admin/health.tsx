@@ -46,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const GROUPS: Array<{ title: string; keys: (key: string) => boolean }> = [
   { title: "Background jobs", keys: (k) => k.startsWith("job:") || k === "restarts" },
   { title: "SMM panel", keys: (k) => k === "panel" },
+  { title: "Receiving accounts", keys: (k) => k === "receiving-accounts" },
   {
     title: "Backups and storage",
     keys: (k) => ["backups", "offsite", "stream", "bucket", "database"].includes(k) || k.startsWith("folder:"),

@@ -13,6 +13,7 @@ import { GatewayCard } from "~/components/admin/settings/gateway-card";
 import { MailboxCard } from "~/components/admin/settings/mailbox-card";
 import { AppAlertsCard } from "~/components/admin/settings/app-alerts-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
+import { PaymentCheckCard } from "~/components/admin/settings/payment-check-card";
 import { PanelsMoved } from "~/components/admin/settings/panels-moved";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { SettingsNav } from "~/components/admin/settings/settings-nav";
@@ -132,6 +133,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               endpoint={`${publicBase}/api/payments/sms-alert`}
             />
             <AppAlertsCard status={loaderData.paymentAlerts.apps} endpoint={`${publicBase}/api/payments/app-alert`} />
+            <PaymentCheckCard />
             <MailboxCard mailbox={loaderData.mailbox} />
             <div id="payment-gateway" className={section}>
               <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />

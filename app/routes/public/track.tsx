@@ -255,6 +255,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 busy={navigation.state !== "idle"}
                 notice={notice}
                 error={error}
+                pricePaise={order.pricePaise}
               />
             )}
             {actionData?.lookup && actionData.updates && (

@@ -12,6 +12,7 @@ export const SETTINGS_SECTIONS = [
   ["payment-settings", "Payment"],
   ["payment-alerts", "Payment alerts (SMS)"],
   ["payment-apps", "Payment app notifications"],
+  ["payment-check", "Pay ₹1 to yourself"],
   ["bank-email-alerts", "Bank e-mail alerts"],
   ["payment-gateway", "Payment gateway"],
   ["operator-alerts", "Alerts"],
