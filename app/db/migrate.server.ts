@@ -27,6 +27,7 @@ import { panels } from "./migrations/0034_panels";
 import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
 import { paymentSmsHeaders } from "./migrations/0045_payment_sms_headers";
 import { processStarts } from "./migrations/0053_process_starts";
+import { refundCompensation } from "./migrations/0080_refund_compensation";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -58,6 +59,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0045_payment_sms_headers": paymentSmsHeaders(dialect),
     // 0053–0056: issue 52 (operations).
     "0053_process_starts": processStarts(dialect),
+    // 0080–0084: issue 51 (fair fees, complaints).
+    "0080_refund_compensation": refundCompensation(dialect),
   };
 }
 

@@ -163,7 +163,7 @@ test("on /hi/track a pending order is cancelled and shows the refund due in ₹"
   await expectAccessible(page, "/hi/track, a cancel offered");
   await region.getByRole("button", { name: hi.order.cancel.button }).click();
   // The confirmation says what comes back: the price less the 5% fee a buyer's own cancellation pays.
-  await expect(region.getByText(/^यह ऑर्डर कैंसल करें\? .*₹[\d,.]+ .*5% प्रोसेसिंग फ़ीस/)).toBeVisible();
+  await expect(region.getByText(/^यह ऑर्डर कैंसल करें\? .*₹[\d,.]+ .*5% कैंसलेशन फ़ीस/)).toBeVisible();
   await region.getByRole("button", { name: hi.order.cancel.confirmButton }).click();
 
   await expect(page.getByText(hi.order.cancel.done)).toBeVisible();
@@ -177,7 +177,7 @@ test("on /hi/track a pending order is cancelled and shows the refund due in ₹"
     `₹${Math.floor(paise! / 100)}.${String(paise! % 100).padStart(2, "0")}`,
   );
   await expect(after.getByText(/वापस मिलेंगे/)).toBeVisible();
-  await expect(after.getByText(/हमारी 5% प्रोसेसिंग फ़ीस \(₹[\d.]+\) काटकर/)).toBeVisible();
+  await expect(after.getByText(/हमारी कैंसलेशन फ़ीस \(₹[\d.]+\) काटकर/)).toBeVisible();
   await expectAccessible(page, "/hi/track, cancelled with the refund due");
   await shot(page, "hi-track-cancelled");
 });

@@ -115,7 +115,7 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText("Delivery in progress");
   // Before cancelling, the buyer reads what comes back: the price less the 5% fee their own cancellation pays.
-  await expect(region.getByText(/You would get ₹[\d.]+ back: the price less our 5% processing fee/)).toBeVisible();
+  await expect(region.getByText(/You would get ₹[\d.]+ back: the price less our 5% cancellation fee/)).toBeVisible();
   await shot(page, "track-cancel-offered");
   await region.getByRole("button", { name: "Cancel order" }).click();
   await expect(region.getByText("Cancel this order? Delivery will not start")).toBeVisible();
@@ -133,7 +133,7 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   const rupees = (p: number) => `₹${Math.floor(p / 100)}.${String(p % 100).padStart(2, "0")}`;
   await expect(after.getByTestId("refund-due")).toHaveText(rupees(paise));
   await expect(
-    after.getByText(`the ${rupees(price)} you paid, less our 5% processing fee (${rupees(price - paise)})`),
+    after.getByText(`the ${rupees(price)} you paid, less our cancellation fee (${rupees(price - paise)})`),
   ).toBeVisible();
   await expect(after.getByText("Our refund policy keeps this fee when you cancel an order yourself.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);

@@ -3,7 +3,6 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError } from "~/components/ui/field";
 import { istBuyerDateTime } from "~/lib/ist-time";
-import { REFUND_FEE_PERCENT } from "~/domain/orders/lifecycle";
 import type { SelfServiceView } from "~/domain/self-service/track.server";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -103,10 +102,14 @@ export function SelfService({
         <Form method="post">
           <Proof lookup={lookup} intent="cancel" />
           <p className="text-gray-700">
-            {t(confirming ? "cancel.confirm" : "cancel.hint", {
-              amount: formatInr(view.cancelRefundPaise, locale),
-              percent: REFUND_FEE_PERCENT,
-            })}
+            {view.feePercent > 0
+              ? t(confirming ? "cancel.confirm" : "cancel.hint", {
+                  amount: formatInr(view.cancelRefundPaise, locale),
+                  percent: view.feePercent,
+                })
+              : t(confirming ? "cancel.confirmFree" : "cancel.hintFree", {
+                  amount: formatInr(view.cancelRefundPaise, locale),
+                })}
           </p>
           {confirming ? (
             <Button key="confirm" type="submit" variant="danger" disabled={busy} className="mt-2 w-full">

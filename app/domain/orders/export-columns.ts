@@ -41,6 +41,7 @@ export const EXPORT_COLUMNS = [
   "paid_at",
   "paid_by",
   "refund_due_paise",
+  "refund_compensation_paise",
   "refunded_at",
   "refund_reference",
   "plan_name",
@@ -93,6 +94,8 @@ export const EXPORT_TABLE: readonly { header: string; cell: (o: ExportOrder) => 
   { header: "Refund Reference", cell: (o) => text(o.refund_reference) },
   { header: "Plan Name", cell: (o) => text(o.plan_name) },
   { header: "Payment Source", cell: (o) => text(paymentSource(o)) },
+  // Inside the refund above: the cancellation fee the shop paid the buyer because it cancelled.
+  { header: "Cancellation Compensation (₹)", cell: (o) => money(o.refund_compensation_paise) },
 ];
 
 export const EXPORT_HEADERS = EXPORT_TABLE.map((c) => c.header);

@@ -1,5 +1,5 @@
 import { type SettingsGroup, type SettingsShape, type ValuesOf, defaultsOf, defineSettings, text } from "./define";
-import { backupSchedule, paymentSettings, storeSettings } from "./cards";
+import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "./cards";
 import { smmSettingsSchema } from "./validation";
 
 /**
@@ -15,7 +15,7 @@ import { smmSettingsSchema } from "./validation";
 export const PLACEHOLDER_UPI_ID = "placeholder-change-me@upi";
 
 export { LEGACY_GRIEVANCE_OFFICER_DEFAULTS, PLACEHOLDER_GRIEVANCE_OFFICER } from "./cards";
-export { backupSchedule, paymentSettings, storeSettings };
+export { backupSchedule, feeSettings, paymentSettings, storeSettings };
 
 const panelField = (key: string, label: string, name: keyof typeof smmSettingsSchema.shape, fallback = "") =>
   text(key, label, { default: fallback, type: smmSettingsSchema.shape[name] });
@@ -64,6 +64,7 @@ export const SITE_GROUPS = {
   payment: withUpiPlaceholder,
   store: storeSettings,
   schedule: backupSchedule,
+  fees: feeSettings,
 } as const;
 export const SETTING_GROUPS = Object.keys(SITE_GROUPS) as (keyof typeof SITE_GROUPS)[];
 export type SettingGroup = keyof typeof SITE_GROUPS;
@@ -81,6 +82,7 @@ export const SHOP_SETTINGS = {
   ...grouped("payment", withUpiPlaceholder),
   ...grouped("store", storeSettings),
   ...grouped("schedule", backupSchedule),
+  ...grouped("fees", feeSettings),
 };
 
 /** Every site setting by name, with the group it belongs to. */
