@@ -18,6 +18,7 @@ const FEATURES = [
   "content",
   "alerts",
   "self-service",
+  "complaints",
   "payments",
   "checkout",
   "backups",

@@ -28,6 +28,7 @@ import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
 import { paymentSmsHeaders } from "./migrations/0045_payment_sms_headers";
 import { processStarts } from "./migrations/0053_process_starts";
 import { refundCompensation } from "./migrations/0080_refund_compensation";
+import { complaints } from "./migrations/0081_complaints";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -61,6 +62,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0053_process_starts": processStarts(dialect),
     // 0080–0084: issue 51 (fair fees, complaints).
     "0080_refund_compensation": refundCompensation(dialect),
+    "0081_complaints": complaints(dialect),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
+import type { ComplaintTable } from "~/domain/complaints/table";
 import type {
   AdminLoginFailureTable,
   AdminLoginGateTable,
@@ -33,6 +34,7 @@ export interface AppMetaTable {
 export interface Database {
   plans: PlanTable;
   orders: OrderTable;
+  complaints: ComplaintTable;
   deleted_orders: DeletedOrderTable;
   settings: SettingTable;
   admin_users: AdminUserTable;

@@ -5,6 +5,8 @@ import { alertNamesPanel, orderAlertFor } from "~/domain/alerts/order-alerts";
 import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { complaintAlertFor, complaintAuditDetails } from "~/domain/complaints/complaint-alerts";
+import { listenToComplaints } from "~/domain/complaints/events.server";
 import { listenToOrders } from "~/domain/orders/events.server";
 import { actorLabel } from "~/domain/orders/lifecycle";
 import { sendAfterConfirmation } from "~/domain/payments/payment-jobs.server";
@@ -58,6 +60,25 @@ listenToOrders({
   async deleted(trx, { order }) {
     await forgetOrderAlerts(trx, order.order_id);
   },
+});
+
+// A complaint's every step in the audit, and the operator told of a new one or of a clock about to run out.
+listenToComplaints(async (trx, event) => {
+  const { complaint, step, actor, client, now } = event;
+  await recordAudit(
+    trx,
+    {
+      actor,
+      action: `complaint.${step}`,
+      targetType: "complaint",
+      targetId: complaint.ticket,
+      details: complaintAuditDetails(event),
+      client,
+    },
+    now,
+  );
+  const alert = complaintAlertFor(step, complaint);
+  if (alert) await queueAlert(trx, alert, now);
 });
 
 const servicesOf = new WeakMap<DB, Services>();
