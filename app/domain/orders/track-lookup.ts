@@ -10,9 +10,11 @@ export const trackLookupSchema = z.object({
   phone: filledText(BOTH_NEEDED, 40, NO_MATCH),
 });
 
-/** What /track's form may ask for: look the order up, or (with the same proof) a refill or a cancel. */
-export const TRACK_INTENTS = ["track", "refill", "cancel"] as const;
+/** What /track's form may ask for: look the order up, or (with the same proof) a refill, a cancel or a complaint. */
+export const TRACK_INTENTS = ["track", "refill", "cancel", "complaint"] as const;
 
 export const trackActionSchema = trackLookupSchema.extend({
   intent: z.enum(TRACK_INTENTS, { error: TRACK_MESSAGES.unknownAction }).default("track"),
+  /** A complaint's words ("Report a problem"); its length is checked where it is opened. */
+  message: z.string().max(5_000).default(""),
 });

@@ -37,6 +37,7 @@ export default {
     name: "Name",
     designation: "Designation",
     contact: "Contact",
+    reportLink: "Report a problem with an order: get a ticket number",
     grievanceText:
       "We acknowledge complaints within 48 hours and aim to resolve them within 30 days of receipt, under India's Consumer Protection (E-Commerce) Rules, 2020.",
   },

@@ -10,6 +10,10 @@ import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { findBuyerOrder, trackedOrder } from "~/domain/orders/buyer.server";
 import { SelfService } from "~/components/buying/self-service";
+import { ReportProblem } from "~/components/buying/report-problem";
+import { buyerComplaint } from "~/domain/complaints/buyer-complaint";
+import { complaintsForOrder, openComplaint } from "~/domain/complaints/complaints.server";
+import { requestClient } from "~/lib/request-client.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { requestOrderRefill } from "~/domain/self-service/refill.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
@@ -29,6 +33,8 @@ import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
+// Complaints, on top of the lookups: a buyer has a few things to report, a script many.
+const complaintsMade = createRateLimiter(5);
 
 
 // This page shows one buyer's order: no browser or proxy may keep a copy of it.
@@ -61,8 +67,17 @@ const NO_STORE = { headers: { "Cache-Control": "no-store" } };
  * code's words in its own language, as it does the notice (`refill`, `cancel`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const empty = { order: null, selfService: null, lookup: null, notice: null, errorCode: null };
-  if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
+  const empty = {
+    order: null,
+    selfService: null,
+    lookup: null,
+    notice: null,
+    errorCode: null,
+    complaints: [],
+    ticket: null,
+  };
+  const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";
+  if (!lookups.take(ip)) {
     return data({ ...empty, error: TRACK_MESSAGES.tooMany }, NO_STORE);
   }
   const submission = await parseForm(request, trackActionSchema);
@@ -70,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refused = formFailure(submission);
     return data({ ...empty, error: refused.data.message }, { ...NO_STORE, status: refused.init?.status });
   }
-  const { orderId, phone, intent } = submission.value;
+  const { orderId, phone, intent, message } = submission.value;
   const services = context.get(servicesContext);
   const row = await findBuyerOrder(services.db, orderId, phone);
   if (!row) return data({ ...empty, error: TRACK_MESSAGES.noMatch }, NO_STORE);
@@ -78,9 +93,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   let notice: "refill" | "cancel" | null = null;
   let error: string | null = null;
   let errorCode: string | null = null;
+  let ticket: string | null = null;
   if (intent !== "track") {
     try {
-      if (intent === "refill") {
+      if (intent === "complaint") {
+        if (!complaintsMade.take(ip)) {
+          error = TRACK_MESSAGES.tooMany;
+          errorCode = "COMPLAINT_TOO_FAST";
+        } else {
+          const client = requestClient(request);
+          ticket = (await openComplaint(services.db, { orderId: row.order_id, message, client })).ticket;
+        }
+      } else if (intent === "refill") {
         await requestOrderRefill(services, row.order_id, { kind: "buyer" });
         notice = "refill";
       } else {
@@ -103,6 +127,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       order: trackedOrder(current),
       selfService: await selfServiceView(services, current),
       lookup: { orderId: current.order_id, phone },
+      complaints: (await complaintsForOrder(services.db, current.order_id)).map(buyerComplaint),
+      ticket,
     },
     NO_STORE,
   );
@@ -124,7 +150,9 @@ export default function Track({ actionData }: Route.ComponentProps) {
       ? t(`errors:refill.${code}`)
       : code?.startsWith("CANCEL_")
         ? t(`errors:cancel.${code}`)
-        : message({ message: actionData.error, code });
+        : code?.startsWith("COMPLAINT_")
+          ? t(`track:complaint.errors.${code}`)
+          : message({ message: actionData.error, code });
   const notice = actionData?.notice ? t(actionData.notice === "refill" ? "order:refill.requested" : "order:cancel.done") : null;
   return (
     <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
@@ -206,8 +234,23 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 lookup={actionData.lookup}
                 busy={navigation.state !== "idle"}
                 notice={notice}
-                error={error}
+                error={code?.startsWith("COMPLAINT_") ? null : error}
               />
+            )}
+            {actionData?.lookup && (
+              <>
+                {error && code?.startsWith("COMPLAINT_") && (
+                  <FieldError className="mt-4" data-testid="complaint-error">
+                    {error}
+                  </FieldError>
+                )}
+                <ReportProblem
+                  complaints={actionData.complaints}
+                  lookup={actionData.lookup}
+                  busy={navigation.state !== "idle"}
+                  ticket={actionData.ticket}
+                />
+              </>
             )}
           </section>
           </Card>
