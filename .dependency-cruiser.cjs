@@ -1,19 +1,23 @@
 // Which layer may import which (the picture is in docs/architecture.md). `npm run deps:check` runs this
 // over every source folder and config file, then scripts/check-unused-deps.mjs for the reverse question.
 
-// The feature folders under app/domain, lowest first (ADR 0018). A feature imports only features listed before
-// it, so no two feature folders import each other, directly or round a longer loop: "a payment arrives" walks
-// one way, checkout → payments → orders, and what follows a change to an order is order-events' listeners.
+// The feature folders under app/domain, lowest first (ADR 0018, 0040). A feature imports only features listed
+// before it, so no two feature folders import each other, directly or round a longer loop: "a payment arrives"
+// walks one way, checkout → payments → fulfilment → orders, and what follows a change to an order (or to a
+// panel's services list) is order-events' listeners. There are no exceptions (ADR 0040 emptied the list):
+// a feature that needs one above it publishes an event, or the code that spans both moves up.
 const FEATURES = [
+  "jobs",
   "audit",
+  "panel",
   "public-pages",
   "settings",
   "social-proof",
   "auth",
-  "panel",
   "mail-server",
   "plans",
   "orders",
+  "fulfilment",
   "dashboard",
   "content",
   "alerts",
@@ -27,50 +31,20 @@ const FEATURES = [
   "order-events",
 ];
 
-// Imports that still go up that list, file by file, each one a loop to undo; any other upward import fails.
-// The panel's service pickers read plan types (issue 32, panels as records); the rest are small.
-const UPWARD_TODAY = [
-  { file: "settings/unsafe-defaults\\.server\\.ts", to: ["auth", "panel", "payments"] },
-  { file: "settings/unsafe-defaults\\.test\\.ts", to: ["social-proof"] },
-  { file: "settings/validation\\.ts", to: ["panel"] },
-  { file: "settings/admin\\.server\\.ts", to: ["panel"] },
-  // The old panel setting names, read and written as a view of the default panel record (ADR 0024).
-  { file: "settings/panel-settings\\.server\\.ts", to: ["panel"] },
-  { file: "panel/(link-forms|service-choice)\\.ts", to: ["plans"] },
-  { file: "panel/services\\.server\\.ts", to: ["plans"] },
-  // Deleting a panel asks whether a plan or an unfinished order still uses it.
-  { file: "panel/panel-admin\\.server\\.ts", to: ["plans", "orders"] },
-  // A plan's own alerts go through the alert outbox, which sits above plans.
-  { file: "plans/plan-alerts\\.server\\.ts", to: ["alerts"] },
-  // The backup job and the continuous copy record their runs for the Health page.
-  { file: "backups/database-(backup-job|stream)\\.server\\.ts", to: ["health"] },
-];
-
 const above = (feature) => FEATURES.slice(FEATURES.indexOf(feature) + 1);
 const folders = (names) => `^app/domain/(${names.join("|")})/`;
 
-const featureRules = FEATURES.slice(0, -1).flatMap((feature) => {
-  const exceptions = UPWARD_TODAY.filter((e) => e.file.startsWith(`${feature}/`));
-  return [
-    {
-      name: "feature-folders-one-way",
-      comment:
-        `app/domain/${feature} imports only the features before it in FEATURES (.dependency-cruiser.cjs), so ` +
-        "feature folders never import each other in a loop. React to another feature's change with a listener " +
-        "(app/domain/order-events/subscribers.server.ts) instead of importing it.",
-      severity: "error",
-      from: { path: `^app/domain/${feature}/`, pathNot: exceptions.map((e) => `^app/domain/${e.file}$`) },
-      to: { path: folders(above(feature)) },
-    },
-    ...exceptions.map((e) => ({
-      name: "feature-folders-one-way",
-      comment: `app/domain/${e.file} may still import ${e.to.join(", ")} (UPWARD_TODAY), no other feature above it.`,
-      severity: "error",
-      from: { path: `^app/domain/${e.file}$` },
-      to: { path: folders(above(feature).filter((f) => !e.to.includes(f))) },
-    })),
-  ];
-});
+const featureRules = FEATURES.slice(0, -1).map((feature) => ({
+  name: "feature-folders-one-way",
+  comment:
+    `app/domain/${feature} imports only the features before it in FEATURES (.dependency-cruiser.cjs), so ` +
+    "feature folders never import each other in a loop. React to another feature's change with a listener " +
+    "(app/domain/order-events/subscribers.server.ts) instead of importing it.",
+  severity: "error",
+  from: { path: `^app/domain/${feature}/` },
+  to: { path: folders(above(feature)) },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -84,6 +58,15 @@ module.exports = {
       to: { path: "^app/domain/(payments|alerts|public-pages|self-service|order-events|order-actions|checkout)/" },
     },
     ...featureRules,
+    {
+      name: "feature-folder-listed",
+      comment:
+        "Every folder under app/domain is a feature listed in FEATURES (.dependency-cruiser.cjs), so the one-way " +
+        "rule sees it: add a new folder to the list where it belongs.",
+      severity: "error",
+      from: { path: "^app/domain/", pathNot: folders(FEATURES) },
+      to: {},
+    },
     {
       name: "domain-not-to-ui",
       comment:

@@ -68,6 +68,7 @@ export default [
       route("panel/services", "routes/api/admin/panel-services.ts"),
       route("panel/balance", "routes/api/admin/panel-balance.ts"),
       route("panel/update-profits", "routes/api/admin/panel-profits.ts"),
+      route("panels/:panelId/services", "routes/api/admin/panel-service-search.ts"),
       // plans, settings and danger zone API
       route("plans", "routes/api/admin/plans.ts"),
       route("plans/:id", "routes/api/admin/plan.ts", { id: "api-admin-plan" }),

@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
 import type { Config } from "~/lib/config.server";
+import { privateFolder } from "~/lib/private-files.server";
 
 /**
  * What a dying process leaves for the next one (issue 52, point 2): the error
@@ -20,7 +21,7 @@ export function crashNoteFile(config: Pick<Config, "BACKUP_DIR">): string {
 export function writeCrashNote(config: Pick<Config, "BACKUP_DIR">, error: unknown, now = Date.now()): void {
   try {
     const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    mkdirSync(config.BACKUP_DIR, { recursive: true, mode: 0o700 });
+    privateFolder(config.BACKUP_DIR);
     writeFileSync(crashNoteFile(config), JSON.stringify({ at: now, message: message.slice(0, 400) }), {
       mode: 0o600,
     });

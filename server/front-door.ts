@@ -4,6 +4,7 @@ import type { AppServices } from "~/context";
 import { createHotRoutes } from "./hot-routes";
 import { createHttpsRedirect } from "./https-redirect";
 import { rememberedLanguageRedirect } from "./language-redirect";
+import { proxyAddressWatch } from "./proxy-address-watch";
 import type { ProxyTrust } from "./proxy-trust";
 import { createPublicPages } from "./public-pages";
 import { type Door, createRequestLog } from "./request-log";
@@ -41,6 +42,8 @@ export function createFrontDoor({ services, trust, app, build }: FrontDoorOption
   const requests = createRequestLog(logger);
   const pages = build ? createPublicPages({ services, build, proxyTrust: trust }) : null;
   const toApp = (req: IncomingMessage, res: ServerResponse) => void app(req, res);
+  // Behind a proxy that sends no client address, every visitor is the proxy: said loudly, on Health and in the banner.
+  const watchAddress = proxyAddressWatch(config.TRUST_PROXY, logger);
 
   const fastDoors: Array<[Door, FastDoor]> = [];
   if (config.HTTPS_REDIRECT) {
@@ -58,6 +61,7 @@ export function createFrontDoor({ services, trust, app, build }: FrontDoorOption
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const watched = requests.watch(req, res);
+    watchAddress?.(req);
     for (const [door, answers] of fastDoors) {
       if (answers(req, res)) {
         watched.door = door;

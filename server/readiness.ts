@@ -6,8 +6,22 @@ import { shopHealth } from "~/domain/health/health.server";
 import type { Logger } from "~/lib/logger.server";
 import { releaseName } from "./crash-note";
 
-/** Headers a proxy adds: a request carrying one came from outside, whatever the socket says. */
-const FORWARDED = ["x-forwarded-for", "forwarded", "x-real-ip"];
+/**
+ * Headers a proxy adds: a request carrying any of them came from outside, whatever the socket says. A proxy
+ * that sends only X-Forwarded-Proto once made every visitor look local (security round 4, finding 2).
+ */
+const FORWARDED = [
+  "forwarded",
+  "x-forwarded-for",
+  "x-forwarded-proto",
+  "x-forwarded-host",
+  "x-forwarded-port",
+  "x-forwarded-server",
+  "x-forwarded-ssl",
+  "x-real-ip",
+  "x-client-ip",
+  "via",
+];
 
 function isLoopback(address: string | undefined): boolean {
   if (!address) return false;
@@ -26,16 +40,21 @@ function tokenMatches(header: string | undefined, token: string | undefined): bo
  * GET /readyz: the Health page's facts as JSON for an uptime monitor (and
  * the release folder and the Node.js version the shop runs on, ADRs 0033 and 0034), 200
  * while no check is red and 503 when one is. Answered only on this machine
- * (a loopback client, not through the proxy) or to `Authorization: Bearer
- * <READINESS_TOKEN>`; /healthz stays the cheap liveness probe.
+ * (a loopback client, with no header any proxy adds, and no TRUST_PROXY: behind
+ * a proxy, every visitor arrives from loopback) or to `Authorization: Bearer
+ * <READINESS_TOKEN>`; /healthz stays the cheap liveness probe. A refusal
+ * still names the release answering, which `npm run upgrade` waits for.
  */
 export function readinessHandler(services: AppServices, logger: Logger) {
   return async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
-    const local = isLoopback(req.socket.remoteAddress) && !FORWARDED.some((h) => h in req.headers);
+    const local =
+      services.config.TRUST_PROXY === 0 &&
+      isLoopback(req.socket.remoteAddress) &&
+      !FORWARDED.some((h) => h in req.headers);
     if (!local && !tokenMatches(req.get("authorization"), services.config.READINESS_TOKEN)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="readiness"');
-      res.status(401).json({ status: "unauthorized" });
+      res.status(401).json({ status: "unauthorized", release: releaseName() });
       return;
     }
     try {

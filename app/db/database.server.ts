@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from "kysely";
 import pg from "pg";
+import { createPrivateFile, privateFile, privateFolder } from "~/lib/private-files.server";
 import { withAfterCommit } from "./after-commit.server";
 import { type GroupCommit, createGroupCommit } from "./group-commit.server";
 import type { Database } from "./schema";
@@ -46,9 +47,11 @@ export function openDatabase(
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
 
-  if (target.file !== ":memory:") mkdirSync(dirname(target.file), { recursive: true });
+  if (target.file !== ":memory:") privateDatabaseFile(target.file);
   const sqlite = new SQLite(target.file);
   sqlite.pragma("journal_mode = WAL");
+  // SQLite gives its WAL and shared-memory files the database file's mode; ones left by an older version are tightened.
+  if (target.file !== ":memory:") for (const suffix of ["-wal", "-shm"]) privateFile(target.file + suffix);
   // FULL: an order acknowledged to a buyer survives a power cut, not only a process crash.
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
@@ -188,4 +191,17 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
 /** Cheap round trip used by /healthz. */
 export async function pingDatabase(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/**
+ * The database holds every buyer's name and phone: 0600, in a 0700 folder
+ * when the folder is the database's own (not the project folder the shop runs
+ * from, nor one above it), whatever the umask (app/lib/private-files.server.ts).
+ */
+function privateDatabaseFile(file: string): void {
+  const dir = resolve(dirname(file));
+  const cwd = process.cwd();
+  if (dir === cwd || cwd.startsWith(dir + sep) || dir === sep) mkdirSync(dir, { recursive: true });
+  else privateFolder(dir);
+  createPrivateFile(file);
 }

@@ -9,7 +9,8 @@ import type {
   AdminUserTable,
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
-import type { HealthProblemTable, JobRunTable, ProcessStartTable } from "~/domain/health/table";
+import type { HealthProblemTable, ProcessStartTable } from "~/domain/health/table";
+import type { JobRunTable } from "~/domain/jobs/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type {

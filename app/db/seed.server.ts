@@ -1,7 +1,8 @@
 import { isPanelSetting } from "~/domain/settings/panel-settings.server";
 import type { DB } from "./database.server";
 import { insertPlans } from "~/domain/plans/plans.server";
-import type { NewPlanRow, ServiceType } from "~/domain/plans/table";
+import type { NewPlanRow } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 import { SETTINGS, type SettingName, defaultSiteSettings } from "~/domain/settings/registry";
 import { writeSettings } from "~/domain/settings/settings.server";
 

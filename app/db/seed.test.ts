@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placementQuantity } from "~/domain/orders/placement.server";
+import { placementQuantity } from "~/domain/fulfilment/placement.server";
 import { demoPlans } from "./seed.server";
 
 describe("the demo catalogue", () => {

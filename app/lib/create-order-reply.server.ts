@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { AppServices } from "~/context";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import { orderCreationLimiter } from "~/domain/orders/create-rate-limit";
-import { publicOrder } from "~/domain/orders/buyer-order";
+import { publicOrder } from "~/domain/orders/public-order";
 import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
 import { refusedRange } from "~/domain/panel/address.server";
 import { isPlanId } from "~/domain/plans/table";

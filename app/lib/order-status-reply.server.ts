@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { orderStatusOf } from "~/domain/orders/buyer.server";
+import { orderStatusOf } from "~/domain/orders/order-tracking.server";
 import { type JsonReply, failureReply } from "./api.server";
 import { isAppError } from "./app-error";
 

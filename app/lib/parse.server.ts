@@ -36,23 +36,39 @@ export function hasForbiddenChars(text: string): boolean {
   return FORBIDDEN.test(text);
 }
 
-/** Whether any string (or key) in a parsed JSON value holds forbidden characters; iterative, so deep nesting cannot overflow the stack. */
-export function hasForbiddenText(root: unknown): boolean {
+/**
+ * The longest array a JSON body (or an answer the shop reads as JSON) may hold:
+ * no request schema takes more than a few dozen items, and a Razorpay page at
+ * most 100. A 200,000-element array once reached the checker below, whose
+ * spread into `push` overflowed the stack: a 500 for the buyer's own mistake.
+ */
+export const MAX_JSON_ARRAY = 1_000;
+export const JSON_ARRAY_TOO_LONG = `The request holds a list of more than ${MAX_JSON_ARRAY} items`;
+
+/**
+ * What makes a parsed JSON value unacceptable before any schema sees it: a
+ * string (or key) holding forbidden characters, or an array longer than
+ * MAX_JSON_ARRAY. Iterative, one value at a time (no recursion, no spread), so
+ * neither deep nesting nor a huge array can overflow the stack.
+ */
+export function jsonRefusal(root: unknown): AppError | null {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === "string") {
-      if (FORBIDDEN.test(value)) return true;
+      if (FORBIDDEN.test(value)) return new AppError("INVALID_INPUT", UNSAFE_TEXT);
     } else if (Array.isArray(value)) {
-      pending.push(...(value as unknown[]));
+      if (value.length > MAX_JSON_ARRAY) return new AppError("BODY_TOO_LARGE", JSON_ARRAY_TOO_LONG);
+      for (const item of value as unknown[]) pending.push(item);
     } else if (value && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        if (FORBIDDEN.test(k)) return true;
-        pending.push(v);
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        if (FORBIDDEN.test(key)) return new AppError("INVALID_INPUT", UNSAFE_TEXT);
+        pending.push((value as Record<string, unknown>)[key]);
       }
     }
   }
-  return false;
+  return null;
 }
 
 /** A short, human message for the first validation problem. */
@@ -185,7 +201,8 @@ export function parseJsonText<S extends z.ZodType>(text: string, schema: S): { d
   } catch {
     return new AppError("INVALID_INPUT", "The request body is not valid JSON");
   }
-  if (hasForbiddenText(json)) return new AppError("INVALID_INPUT", UNSAFE_TEXT);
+  const refused = jsonRefusal(json);
+  if (refused) return refused;
   const parsed = schema.safeParse(json);
   if (!parsed.success) return new AppError("INVALID_INPUT", firstProblem(parsed.error));
   return { data: parsed.data };

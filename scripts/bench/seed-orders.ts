@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import type { DB, Dialect } from "~/db/database.server";
 import { generateOrderId } from "~/domain/orders/order-id.server";
 import type { NewOrderRow, OrderStatus } from "~/domain/orders/table";
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 const DAY = 86_400_000;
 const FIRST = [

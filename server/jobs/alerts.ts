@@ -5,7 +5,7 @@ import { DEFAULT_RETRY } from "~/domain/alerts/retry";
 import { queueDailySummary, queueLowBalance } from "~/domain/alerts/scheduled.server";
 import { vapidKeys } from "~/domain/alerts/vapid.server";
 import { warnComplaintClocks } from "~/domain/complaints/complaints.server";
-import { JOBS } from "~/domain/health/jobs";
+import { JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /** How often the panel balance is looked at for the low-balance alert. */

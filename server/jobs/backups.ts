@@ -2,7 +2,7 @@ import type { AppServices } from "~/context";
 import { newBackupJobState, prepareBackups, runBackupTick } from "~/domain/backups/database-backup-job.server";
 import { newStreamState, runStreamTick, stopStream } from "~/domain/backups/database-stream.server";
 import { offsiteTarget } from "~/domain/backups/offsite.server";
-import { BACKUP_TICK_MS, JOBS } from "~/domain/health/jobs";
+import { BACKUP_TICK_MS, JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import { reconcileGatewayOrders } from "~/domain/payments/gateways/reconcile.server";
-import { JOBS } from "~/domain/health/jobs";
+import { JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**

@@ -2,7 +2,7 @@ import type { AppServices } from "~/context";
 import { raiseHealthAlerts } from "~/domain/health/health-alerts.server";
 import { checkBucketIfDue } from "~/domain/health/bucket-check.server";
 import { shopHealth } from "~/domain/health/health.server";
-import { HEALTH_TICK_MS, JOBS } from "~/domain/health/jobs";
+import { HEALTH_TICK_MS, JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
-import { recordJobRun } from "~/domain/health/job-runs.server";
-import { JOBS } from "~/domain/health/jobs";
+import { recordJobRun } from "~/domain/jobs/job-runs.server";
+import { JOBS } from "~/domain/jobs/jobs";
 import { startMailboxReader } from "~/domain/payments/mail/mailbox-reader.server";
 import { testDkimResolver } from "~/domain/payments/mail/test-dkim-keys.server";
 import type { RunningJob } from "./repeating-job";

@@ -1,10 +1,10 @@
 import type { AppServices } from "~/context";
-import { checkUnknownPlacements, markStuckSends, syncDueOrders } from "~/domain/orders/delivery-sync.server";
+import { checkUnknownPlacements, markStuckSends, syncDueOrders } from "~/domain/fulfilment/delivery-sync.server";
 import { panelSetupFor } from "~/domain/panel/connection.server";
 import { listPanels } from "~/domain/panel/panels.repository.server";
 import { refreshPanelServicesIfStale } from "~/domain/panel/services.server";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
-import { JOBS } from "~/domain/health/jobs";
+import { JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**

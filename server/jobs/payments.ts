@@ -1,7 +1,8 @@
 import type { AppServices } from "~/context";
-import { retryWaitingOrders } from "~/domain/orders/placement-jobs.server";
-import { expireOverdueOrders, sendPaidBacklog } from "~/domain/payments/payment-jobs.server";
-import { JOBS } from "~/domain/health/jobs";
+import { retryWaitingOrders } from "~/domain/fulfilment/placement-jobs.server";
+import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
+import { sendPaidBacklog } from "~/domain/fulfilment/placement-jobs.server";
+import { JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
 /**

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { recordJobRun } from "~/domain/health/job-runs.server";
+import { recordJobRun } from "~/domain/jobs/job-runs.server";
 import { withJitter } from "~/domain/panel/sync-schedule";
 
 export interface RunningJob {

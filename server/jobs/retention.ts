@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
-import { recordJobRun } from "~/domain/health/job-runs.server";
-import { JOBS } from "~/domain/health/jobs";
+import { recordJobRun } from "~/domain/jobs/job-runs.server";
+import { JOBS } from "~/domain/jobs/jobs";
 import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
 import type { RunningJob } from "./repeating-job";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { JOBS } from "../../app/domain/health/jobs";
+import { JOBS } from "../../app/domain/jobs/jobs";
 import { runScript } from "../support/backups";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { expect, test } from "./fixtures";

@@ -56,7 +56,15 @@ test("the operator sees each plan's cost at the panel, and cannot sell below it"
   await dialog.getByLabel("Name").fill("Cheap Followers");
   await dialog.getByLabel("Quantity").fill("2,000");
   await dialog.getByLabel("Price (₹)").fill("80");
-  await dialog.getByLabel("Panel service").fill("101");
+  // The id is picked from the panel's services, searched on the server a page at a time (issue 45 point 12).
+  await dialog.getByRole("button", { name: /^Choose the service from .*'s services$/ }).click();
+  await dialog.getByRole("searchbox", { name: /Search .*'s services/ }).fill("followers real");
+  const list = dialog.getByRole("list", { name: /'s services$/ });
+  await expect(list.getByRole("button")).toHaveCount(1);
+  await expect(list).toContainText("45.00 INR per 1000 · takes 50–1,00,000 · Refill yes");
+  await list.getByRole("button", { name: /^101 · Instagram Followers/ }).click();
+  await expect(dialog.getByLabel("Panel service")).toHaveValue("101");
+  await expect(list).toBeHidden();
   const terms = dialog.getByTestId("panel-service-terms");
   await expect(terms).toContainText("101: Instagram Followers [Real Mixed] [30 Days Refill]");
   await expect(terms).toContainText("45.00 INR per 1000 · takes 50–1,00,000");

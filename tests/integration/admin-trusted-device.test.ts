@@ -121,6 +121,37 @@ describe.each(testDatabases())("a remembered device on $name", (kind) => {
     expect(await orders()).toBe(before);
     expect((await session(phone.id))?.password_at).toBeLessThan(Date.now() - 15 * 60_000);
 
+    // Where paid orders go is as sensitive (issue 47 point 1): a panel's URL or key, by the Panels page or the
+    // settings API, a new default panel, a deleted one.
+    const panelsBefore = await shop.db.db.selectFrom("panels").selectAll().orderBy("id").execute();
+    const panels = (fields: Record<string, string>) =>
+      fetch(`${shop.url}/admin/panels.data`, {
+        method: "POST",
+        headers: { cookie: phone.cookie, origin: shop.url },
+        body: new URLSearchParams(fields),
+      });
+    const attacker = { apiUrl: "https://attacker.example/api/v2", apiKey: "attacker-key-123" };
+    const panelRefused: Array<Record<string, string>> = [
+      { intent: "save", name: "Attacker", ...attacker },
+      ...panelsBefore.flatMap((p) => [
+        { intent: "save", id: String(p.id), name: p.name, ...attacker },
+        { intent: "save", id: String(p.id), name: p.name, apiUrl: p.api_url, apiKey: attacker.apiKey },
+        { intent: "delete", id: String(p.id) },
+        { intent: "make-default", id: String(p.id) },
+      ]),
+    ];
+    for (const fields of panelRefused) {
+      const res = await panels(fields);
+      expect(res.status, JSON.stringify(fields)).toBe(403);
+      expect(await res.text()).toContain("PASSWORD_REQUIRED");
+    }
+    const viaApi = await api(phone.cookie, "/api/admin/setting", "POST", {
+      key: "VITE_SMM_PANEL_URL",
+      value: attacker.apiUrl,
+    });
+    expect(viaApi.status).toBe(403);
+    expect(await shop.db.db.selectFrom("panels").selectAll().orderBy("id").execute()).toEqual(panelsBefore);
+
     // Everyday changes do not ask: a card saved with its secret left empty ("keep the saved one").
     const store = await settings(phone.cookie, {
       intent: "payment",

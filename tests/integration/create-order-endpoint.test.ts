@@ -136,6 +136,25 @@ describe.each(testDatabases())("POST /api/create-order on $name", (engine) => {
     expect(await orderCount()).toBe(before);
   });
 
+  // Security round 4, finding 5: a spread of the array into `push` in the body checker overflowed the stack (500).
+  it("refuses a huge or deeply nested JSON body with a 4xx, never a 500, storing nothing", async () => {
+    const before = await orderCount();
+    const huge = await post(newAddress(), `[${new Array(200_000).fill("0").join(",")}]`);
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toEqual({
+      success: false,
+      message: "The request holds a list of more than 1000 items",
+      code: "BODY_TOO_LARGE",
+    });
+    const inField = await post(newAddress(), JSON.stringify(order({ username: new Array(150_000).fill(1) })));
+    expect(inField.status).toBe(413);
+    const deep = await post(newAddress(), `${"[".repeat(100_000)}${"]".repeat(100_000)}`);
+    expect(deep.status).toBeGreaterThanOrEqual(400);
+    expect(deep.status).toBeLessThan(500);
+    expect(await orderCount()).toBe(before);
+    expect(shop.server.output()).not.toContain("order creation failed");
+  });
+
   it("makes no order from another site's page: what a page can send cross-site without CORS is refused", async () => {
     const before = await orderCount();
     // A hostile page's form post (no preflight): form or text/plain encodings only, never application/json.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
-import { trackedOrder } from "~/domain/orders/buyer.server";
+import { trackedOrder } from "~/domain/orders/order-tracking.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import { COMMENT_MESSAGES } from "~/domain/orders/custom-comments";
-import { sendToPanel } from "~/domain/orders/placement.server";
+import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import { createPlan } from "~/domain/plans/admin.server";
 import { CUSTOM_COMMENTS_MESSAGES } from "~/domain/plans/plan-form";
 import { isAppError } from "~/lib/app-error";

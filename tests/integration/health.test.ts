@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takeDatabaseBackup } from "~/domain/backups/database-backup.server";
-import { JOBS } from "~/domain/health/jobs";
+import { JOBS } from "~/domain/jobs/jobs";
 import { testDatabases } from "../support/databases";
 import { ADMIN_AND_PANEL, type HostileShop, adminLogin, startShop } from "../support/hostile";
 
@@ -159,6 +159,13 @@ describe.each(testDatabases())("the Health page and /readyz on $name", (kind) =>
     expect([200, 503]).toContain(monitor.status);
     expect(((await monitor.json()) as Readiness).checks.length).toBeGreaterThan(5);
 
+    // A proxy that sends only X-Forwarded-Proto, or a Via, is still a proxy (security round 4, finding 2).
+    for (const header of ["x-forwarded-proto", "x-forwarded-host", "via"]) {
+      const through = await fetch(`${shop.url}/readyz`, { headers: { [header]: "https" } });
+      expect(through.status, header).toBe(401);
+      expect(await through.text()).not.toContain("checks");
+    }
+
     const live = await fetch(`${shop.url}/healthz`);
     expect(live.status).toBe(200);
     expect(await live.json()).toEqual({ status: "ok" });
@@ -210,4 +217,45 @@ describe.each(testDatabases())("the Health page and /readyz on $name", (kind) =>
         .execute();
       expect(audit.map((a) => a.action)).toEqual(["backup.download_refused", "backup.download"]);
     });
+});
+
+/**
+ * Security round 4, finding 2: behind TRUST_PROXY every visitor arrives from
+ * the proxy on loopback, so loopback is nobody's pass to the health facts; and
+ * a proxy that sends no X-Forwarded-For (every visitor would be the proxy) is
+ * named on the Health page and in the banner above every admin page.
+ */
+describe.each(testDatabases())("behind TRUST_PROXY on $name", (kind) => {
+  let shop: HostileShop;
+  beforeAll(async () => {
+    shop = await startShop(kind, { ...ADMIN_AND_PANEL, TRUST_PROXY: "1", HTTPS_REDIRECT: "false" });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
+  it("answers /readyz from loopback only to the token, and names a proxy that sends no client address", async () => {
+    const local = await fetch(`${shop.url}/readyz`);
+    expect(local.status).toBe(401);
+    expect(await local.text()).not.toContain("checks");
+
+    // Signed in through a proxy that names its client.
+    const named = { "x-forwarded-for": "203.0.113.9" };
+    const login = await fetch(`${shop.url}/admin/login`, {
+      method: "POST",
+      headers: named,
+      body: new URLSearchParams({ username: ADMIN_AND_PANEL.ADMIN_USERNAME, password: ADMIN_AND_PANEL.ADMIN_PASSWORD }),
+      redirect: "manual",
+    });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    expect(cookie).toMatch(/admin_session=/);
+
+    // One request as a proxy that sends only X-Forwarded-Proto.
+    await fetch(`${shop.url}/track`, { headers: { "x-forwarded-proto": "https" } });
+    const after = (
+      await (await fetch(`${shop.url}/admin/health`, { headers: { ...named, cookie } })).text()
+    ).replaceAll("<!-- -->", "");
+    expect(after).toContain('data-unsafe-default="proxy-client-address"');
+    expect(after).toMatch(/came without X-Forwarded-For \(last [^)]*: \/track from 127\.0\.0\.1\)/);
+  });
 });

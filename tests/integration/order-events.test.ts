@@ -5,7 +5,7 @@ import { auditTrailFor } from "~/domain/audit/audit.server";
 import { connectOrderListeners } from "~/domain/order-events/subscribers.server";
 import { findOrder, lockOrder } from "~/domain/orders/orders.repository.server";
 import { applyTransition } from "~/domain/orders/transitions.server";
-import { sendPaidBacklog } from "~/domain/payments/payment-jobs.server";
+import { sendPaidBacklog } from "~/domain/fulfilment/placement-jobs.server";
 import { confirmLockedPayment, confirmPayment } from "~/domain/payments/payment.server";
 import { testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";

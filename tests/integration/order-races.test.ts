@@ -6,8 +6,9 @@ import { type OrderStatus, type TransitionName, canTransition, refundPaise } fro
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { claimPayment, confirmPayment } from "~/domain/payments/payment.server";
-import { expireOverdueOrders, sendPaidBacklog } from "~/domain/payments/payment-jobs.server";
-import { cancelOrder, sendToPanel } from "~/domain/orders/placement.server";
+import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
+import { sendPaidBacklog } from "~/domain/fulfilment/placement-jobs.server";
+import { cancelOrder, sendToPanel } from "~/domain/fulfilment/placement.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BUYER_MESSAGES } from "~/domain/orders/buyer";
-import { trackOrder } from "~/domain/orders/buyer.server";
+import { BUYER_MESSAGES } from "~/domain/orders/buyer-contact";
+import { trackOrder } from "~/domain/orders/order-tracking.server";
 import { INPUT_MESSAGES } from "~/domain/orders/instagram-input";
 import { TERMS_VERSION } from "~/domain/content/terms-version";
 import { createOrder } from "~/domain/checkout/create-order.server";

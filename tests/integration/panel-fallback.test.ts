@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { auditTrailFor } from "~/domain/audit/audit.server";
-import { syncDueOrders } from "~/domain/orders/delivery-sync.server";
+import { syncDueOrders } from "~/domain/fulfilment/delivery-sync.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
-import { retryWaitingOrders } from "~/domain/orders/placement-jobs.server";
-import { sendToPanel } from "~/domain/orders/placement.server";
+import { retryWaitingOrders } from "~/domain/fulfilment/placement-jobs.server";
+import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import { listPanelServices } from "~/domain/panel/info.server";
 import { createPlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { PLAN_COST_MESSAGES } from "~/domain/plans/plan-cost";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { sendToPanel } from "~/domain/orders/placement.server";
+import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import { saveSettingsForm } from "~/domain/settings/admin.server";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { testDatabases } from "../support/databases";

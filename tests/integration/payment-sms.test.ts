@@ -297,6 +297,17 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
       text: JSON.stringify([{ sender: "VM-HDFCBX", text: hdfcCreditSms(34_897, "514212345678") }]),
     });
     expect(json).toContain("looks like HDFC Bank");
+    // 6,000 one-line "alerts", 18,000 lines (multipart, under the body and 40,000-character limits): refused with the way
+    // to check them all, never cut short in silence.
+    const form = new FormData();
+    form.set("intent", "template-try");
+    form.set("text", "1\n\n".repeat(6_000));
+    const flood = await fetch(`${server.url}/admin/settings.data`, {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: server.url },
+    }).then((r) => r.text());
+    expect(flood).toContain("At most 5,000 alerts at once");
     const bad = await settings({
       intent: "template-add",
       name: "Mine",

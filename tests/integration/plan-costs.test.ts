@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { sendToPanel } from "~/domain/orders/placement.server";
+import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import { listPanelServices } from "~/domain/panel/info.server";
 import { createPlan, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { PLAN_COST_MESSAGES } from "~/domain/plans/plan-cost";

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
-import { sendToPanel } from "~/domain/orders/placement.server";
+import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import type { NewOrderRow } from "~/domain/orders/table";
 import { listPanelServices } from "~/domain/panel/info.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";

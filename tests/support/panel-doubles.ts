@@ -63,9 +63,14 @@ export type Fault =
   /** A 200 web page where the API should be (a wrong URL, a Cloudflare challenge). */
   | { kind: "html-200" }
   /** Every action answers the panel's maintenance message. */
-  | { kind: "maintenance" };
+  | { kind: "maintenance" }
+  /** Every action answers JSON nested `depth` deep inside its error (issue 47 point 6). */
+  | { kind: "deep"; depth: number };
 
-export type ServiceListMode = "normal" | "huge" | "malformed" | "commas" | "empty" | "html";
+export type ServiceListMode = "normal" | "huge" | "malformed" | "commas" | "empty" | "html" | "flood";
+
+/** The "flood" list's size (issue 47 point 7): services with no name, a handful for Instagram at its end. */
+export const FLOOD_SERVICES = 450_000;
 
 export interface LoggedCall {
   at: number;
@@ -372,7 +377,7 @@ export interface DoubleOptions {
   runMs?: number;
 }
 
-type Answer = { status?: number; json?: unknown; page?: string; headers?: Record<string, string> };
+type Answer = { status?: number; json?: unknown; page?: string; raw?: string; headers?: Record<string, string> };
 
 export async function startPanelDouble(dialect: PanelDialect, options: DoubleOptions = {}): Promise<PanelDouble> {
   const apiKey = options.apiKey ?? `${dialect}-key-0123456789abcdef`;
@@ -425,6 +430,18 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
       return { order: order.id, ...base };
     }
     return base;
+  }
+
+  /** FLOOD_SERVICES entries as compact as a panel can send them; the last 20 are Instagram's. */
+  function floodList(): string {
+    const parts: string[] = [];
+    for (let i = 1; i <= FLOOD_SERVICES - 20; i++) parts.push(`{"id":${i}}`);
+    for (let i = 1; i <= 20; i++) {
+      parts.push(
+        `{"service":${FLOOD_SERVICES + i},"name":"Instagram Followers ${i}","category":"Instagram","rate":"0.9","min":"50","max":"10000"}`,
+      );
+    }
+    return `[${parts.join(",")}]`;
   }
 
   function serviceRows(): unknown {
@@ -627,6 +644,10 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
   function send(res: ServerResponse, answer: Answer, log: LoggedCall) {
     log.status = answer.status ?? 200;
     const smart = dialect === "smartpanel";
+    if (answer.raw !== undefined) {
+      res.writeHead(log.status, { "content-type": "application/json", ...answer.headers }).end(answer.raw);
+      return;
+    }
     if (answer.page !== undefined) {
       res.writeHead(log.status, { "content-type": "text/html; charset=utf-8", ...answer.headers }).end(answer.page);
       return;
@@ -686,6 +707,10 @@ export async function startPanelDouble(dialect: PanelDialect, options: DoubleOpt
       );
     }
     if (f.kind === "html-200") return send(res, { page: PAGES.home() }, log);
+    if (f.kind === "deep") {
+      return send(res, { raw: `{"error":${"[".repeat(f.depth)}"no"${"]".repeat(f.depth)}}` }, log);
+    }
+    if (list === "flood" && params.action === "services") return send(res, { raw: floodList() }, log);
     if (list === "html" && params.action === "services") return send(res, { page: PAGES.home() }, log);
 
     const answer = api(params);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyerView } from "~/domain/orders/buyer-view";
+import { buyerView } from "~/domain/orders/buyer-stage";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import type { CheckoutOrder } from "~/domain/payments/checkout.server";
 import {

@@ -1,4 +1,4 @@
-import { type BuyerStage, SETTLED_STAGES, buyerView } from "~/domain/orders/buyer-view";
+import { type BuyerStage, SETTLED_STAGES, buyerView } from "~/domain/orders/buyer-stage";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import type { CheckoutOrder } from "~/domain/payments/checkout.server";
 

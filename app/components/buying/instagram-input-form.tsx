@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMessageText } from "~/lib/i18n/use-message";
 import { useId, useState } from "react";
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 import { INPUT_MESSAGES, SERVICE_INPUTS, readStepOne } from "~/domain/orders/instagram-input";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -8,7 +8,7 @@ import {
   parseIndianMobile,
   phoneField,
   validateBuyer,
-} from "~/domain/orders/buyer";
+} from "~/domain/orders/buyer-contact";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";

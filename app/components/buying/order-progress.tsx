@@ -12,8 +12,8 @@ import {
   XCircle,
 } from "lucide-react";
 import { Link } from "react-router";
-import type { BuyerStage } from "~/domain/orders/buyer-view";
-import type { TrackedOrder } from "~/domain/orders/buyer.server";
+import type { BuyerStage } from "~/domain/orders/buyer-stage";
+import type { TrackedOrder } from "~/domain/orders/order-tracking.server";
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import { formatCount, formatInr } from "~/lib/money";

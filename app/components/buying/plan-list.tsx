@@ -1,4 +1,4 @@
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

@@ -1,4 +1,4 @@
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 import { apiCall } from "~/lib/api-client";
 import { recentOrdersEndpoint } from "~/routes/api/recent-orders.types";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { type RecentOrder, elapsed } from "~/domain/orders/recent";

@@ -1,4 +1,4 @@
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 // Relative: the build's social-image plugin loads this file before the "~" alias exists.
 import { stripLocale } from "../../lib/i18n/locale";
 

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { once } from "node:events";
@@ -7,6 +7,7 @@ import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "kysely";
 import type { DB, Dialect } from "~/db/database.server";
+import { PRIVATE_FILE_MODE, privateFile, privateFolder } from "~/lib/private-files.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { isPanelSettingKey, panelSettingRows, restorePanelSettings } from "~/domain/settings/panel-settings.server";
@@ -60,6 +61,17 @@ export const SECRET_SETTING_KEYS: ReadonlySet<string> = new Set(
     .map((d) => d.key),
 );
 
+/**
+ * The only settings a restore writes: the shop's own registry, never a secret. A hostile backup file once
+ * could set any key the shop had not set yet, the SMS or app-alert secret among them, and with it confirm
+ * orders by forged alerts (security round 4, finding 9).
+ */
+const RESTORABLE_SETTING_KEYS: ReadonlySet<string> = new Set(
+  Object.values(SETTINGS)
+    .map((d) => d.key)
+    .filter((key) => !SECRET_SETTING_KEYS.has(key)),
+);
+
 const NAME = /^backup-\d{8}T\d{6}Z-[a-z0-9-]+\.jsonl\.gz$/;
 const PAGE = 2000;
 
@@ -92,7 +104,7 @@ export async function writeBackup(
   label: string,
   now = new Date(),
 ): Promise<{ name: string; counts: Record<BackupTable, number> }> {
-  mkdirSync(dir, { recursive: true });
+  privateFolder(dir);
   const stamp = now
     .toISOString()
     .replace(/[-:]/g, "")
@@ -102,7 +114,9 @@ export async function writeBackup(
     .replace(/[^a-z0-9]+/g, "-")
     .slice(0, 40)}.jsonl.gz`;
   const gzip = createGzip();
-  const file = createWriteStream(join(dir, name));
+  // Buyers' names and phones: 0600 in a 0700 folder whatever the umask (security round 4, finding 8).
+  const path = join(dir, name);
+  const file = createWriteStream(path, { mode: PRIVATE_FILE_MODE });
   gzip.pipe(file);
   const write = async (line: unknown) => {
     if (!gzip.write(`${JSON.stringify(line)}\n`)) await once(gzip, "drain");
@@ -174,6 +188,8 @@ export async function writeBackup(
 
   gzip.end();
   await once(file, "finish");
+  // A file of the same name written before (same second, same label) keeps its mode: tightened too.
+  privateFile(path);
   return { name, counts };
 }
 
@@ -231,7 +247,6 @@ async function restorePanels(trx: DB, rows: readonly Record<string, unknown>[]):
 export async function restoreBackup(db: DB, dialect: Dialect, file: string): Promise<Record<BackupTable, number>> {
   const restored = noRows();
   const planIds = new Set((await db.selectFrom("plans").select("id").execute()).map((p) => p.id));
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
   let batch: { table: BackupTable; row: Record<string, unknown> }[] = [];
 
   const flush = async () => {
@@ -249,9 +264,7 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
         if (table === "plans") for (const r of rows) planIds.add(Number(r.id));
         // An order may outlive its plan (orders keep their own copy of it).
         if (table === "orders") {
-          rows = rows
-            .map((r) => upgradeLegacyOrderRow(r))
-            .map((r) => (r.plan_id !== null && !planIds.has(Number(r.plan_id)) ? { ...r, plan_id: null } : r));
+          rows = rows.map((r) => (r.plan_id !== null && !planIds.has(Number(r.plan_id)) ? { ...r, plan_id: null } : r));
         }
         if (table === "settings") {
           const panel = rows.filter((r) => isPanelSettingKey(String(r.key)));
@@ -259,13 +272,13 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
           restored.settings += await restorePanelSettings(trx, panel);
           if (rows.length === 0) continue;
         }
-        const conflictColumn = table === "settings" ? "key" : "id";
         // Chunks keep each statement under SQLite's bound-parameter limit.
         for (let i = 0; i < rows.length; i += 100) {
           const result = await trx
             .insertInto(table)
             .values(rows.slice(i, i + 100))
-            .onConflict((oc) => oc.column(conflictColumn).doNothing())
+            // Any row that clashes with one the shop has (same id or key, an order id or UTR in use) is left out.
+            .onConflict((oc) => oc.doNothing())
             .executeTakeFirst();
           restored[table] += Number(result.numInsertedOrUpdatedRows ?? 0);
           // A deleted sale that is back is no longer missing from the revenue screens.
@@ -279,19 +292,13 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
     });
   };
 
-  let first = true;
-  for await (const line of lines) {
-    if (!line.trim()) continue;
-    const parsed = JSON.parse(line) as { backup?: number; table?: string; row?: Record<string, unknown> };
-    if (first) {
-      if (parsed.backup !== 1) throw new Error(`${basename(file)} is not a backup made by this shop`);
-      first = false;
-      continue;
-    }
-    if (!parsed.table || !BACKUP_TABLES.includes(parsed.table as BackupTable) || !parsed.row) {
-      throw new Error(`${basename(file)}: unexpected line`);
-    }
-    batch.push({ table: parsed.table as BackupTable, row: parsed.row });
+  // The whole file is checked before anything is written: a file that is not all this shop's backup changes nothing.
+  const columns = await tableColumns(db);
+  for await (const entry of backupLines(file, columns)) void entry;
+  for await (const entry of backupLines(file, columns)) {
+    // Settings outside the shop's registry, and secrets, are never restored.
+    if (entry.table === "settings" && !RESTORABLE_SETTING_KEYS.has(String(entry.row.key))) continue;
+    batch.push(entry);
     if (batch.length >= 1000) await flush();
   }
   await flush();
@@ -304,4 +311,62 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
     }
   }
   return restored;
+}
+
+/** The columns each restored table has in this database, so a row naming any other is refused. */
+async function tableColumns(db: DB): Promise<Map<BackupTable, Set<string>>> {
+  const tables = await db.introspection.getTables();
+  return new Map(
+    BACKUP_TABLES.map((t) => [t, new Set(tables.find((x) => x.name === t)?.columns.map((c) => c.name) ?? [])]),
+  );
+}
+
+/** A line longer than this is no row this shop wrote (its longest, an order with its notes, is a few KB). */
+const MAX_LINE_CHARS = 1_000_000;
+
+/**
+ * A backup file's rows, each checked: the header line first, then only known
+ * tables, rows of plain values under this table's columns. Throws on the
+ * first line that is anything else, naming it.
+ */
+async function* backupLines(
+  file: string,
+  columns: Map<BackupTable, Set<string>>,
+): AsyncGenerator<{ table: BackupTable; row: Record<string, unknown> }> {
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity });
+  const refuse = (n: number, why: string) => new Error(`${basename(file)}, line ${n}: ${why}; nothing was restored`);
+  let n = 0;
+  let first = true;
+  for await (const line of lines) {
+    n++;
+    if (!line.trim()) continue;
+    if (line.length > MAX_LINE_CHARS) throw refuse(n, "a line too long for a backup");
+    let parsed: { backup?: number; table?: string; row?: unknown };
+    try {
+      parsed = JSON.parse(line) as typeof parsed;
+    } catch {
+      throw refuse(n, "not JSON");
+    }
+    if (first) {
+      if (parsed?.backup !== 1) throw new Error(`${basename(file)} is not a backup made by this shop`);
+      first = false;
+      continue;
+    }
+    const table = parsed?.table as BackupTable;
+    const given = parsed?.row as Record<string, unknown> | null | undefined;
+    if (!BACKUP_TABLES.includes(table) || typeof given !== "object" || given === null || Array.isArray(given)) {
+      throw refuse(n, "unexpected line");
+    }
+    // Orders from before the lifecycle come back in today's shape, as the migrations moved the live table.
+    const row = table === "orders" ? upgradeLegacyOrderRow(given) : given;
+    for (const [column, value] of Object.entries(row)) {
+      if (!columns.get(table)!.has(column))
+        throw refuse(n, `${table} has no column ${JSON.stringify(column.slice(0, 40))}`);
+      if (value !== null && typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+        throw refuse(n, `${table}.${column} is not a plain value`);
+      }
+    }
+    yield { table, row };
+  }
+  if (first) throw new Error(`${basename(file)} is not a backup made by this shop`);
 }

@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
-import { errorText, recordJobRun } from "~/domain/health/job-runs.server";
-import { BACKUP_TICK_MS, JOBS } from "~/domain/health/jobs";
+import { errorText, recordJobRun } from "~/domain/jobs/job-runs.server";
+import { BACKUP_TICK_MS, JOBS } from "~/domain/jobs/jobs";
 import {
   type DatabaseBackup,
   deleteDatabaseBackup,

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { type DB, copySqliteFile } from "~/db/database.server";
+import { privateFolder } from "~/lib/private-files.server";
 
 /**
  * Whole-database backups of a SQLite shop (docs/deploy.md, Backups). Each is
@@ -135,7 +136,8 @@ export async function removePartialBackups(backupDir: string): Promise<void> {
  */
 export async function takeDatabaseBackup(db: DB, backupDir: string, now = Date.now()): Promise<DatabaseBackup | null> {
   const dir = databaseBackupDir(backupDir);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  privateFolder(backupDir);
+  privateFolder(dir);
   const name = `shop-${stampOf(now)}.sqlite.gz`;
   const file = join(dir, name);
   const tag = randomBytes(4).toString("hex");

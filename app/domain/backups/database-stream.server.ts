@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, closeSync, openSync, readSync, fstatSync } from "node:fs";
-import { copyFile, mkdir, rm, stat } from "node:fs/promises";
+import { copyFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { gzipSync, createGzip } from "node:zlib";
@@ -8,8 +8,8 @@ import SQLite from "better-sqlite3";
 import type { AppServices } from "~/context";
 import { leaveCheckpointsToStream, sqliteFileOf } from "~/db/database.server";
 import { WAL_HEADER_BYTES, type WalHeader, committedFrames, parseWalHeader } from "~/db/sqlite-wal";
-import { errorText, recordJobRun } from "~/domain/health/job-runs.server";
-import { JOBS } from "~/domain/health/jobs";
+import { errorText, recordJobRun } from "~/domain/jobs/job-runs.server";
+import { JOBS } from "~/domain/jobs/jobs";
 import {
   type OffsiteTarget,
   describeUploadError,
@@ -18,6 +18,7 @@ import {
   putEncryptedFile,
 } from "./offsite.server";
 import { generationName, segmentKey, snapshotKey } from "./stream-keys";
+import { privateFolder } from "~/lib/private-files.server";
 
 /**
  * The continuous copy of a SQLite shop to the bucket (issue 52, point 3;
@@ -215,7 +216,8 @@ async function beginGeneration(services: Services, state: StreamState, file: str
   state.restartExpected = false;
   state.pending = [];
   const dir = streamDir(services.config.BACKUP_DIR);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  privateFolder(services.config.BACKUP_DIR);
+  privateFolder(dir);
   const copy = join(dir, `.snapshot-${state.generation}.sqlite`);
   const packed = join(dir, `.snapshot-${state.generation}.sqlite.gz`);
   // Only this job checkpoints, so the database file does not change until it does: the frames read now

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
-import { panelOrdersPage } from "~/domain/orders/panel-request";
-import { panelLink } from "~/domain/orders/panel-link";
+import { panelOrdersPage } from "~/domain/panel/panel-request";
+import { panelLink } from "~/domain/fulfilment/panel-link";
 
 /**
  * What a restored shop cannot know, in words for the operator (issue 52,

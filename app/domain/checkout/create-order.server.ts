@@ -7,7 +7,7 @@ import { paymentsRefusal } from "~/domain/payments/payments-open";
 import { isUpiConfigured } from "~/domain/payments/upi";
 import { AppError } from "~/lib/app-error";
 import { TERMS_VERSION } from "~/domain/content/terms-version";
-import { BUYER_MESSAGES, validateBuyer } from "~/domain/orders/buyer";
+import { BUYER_MESSAGES, validateBuyer } from "~/domain/orders/buyer-contact";
 import { readComments } from "~/domain/orders/custom-comments";
 import { validateTarget } from "~/domain/orders/instagram-input";
 import { generateOrderId } from "~/domain/orders/order-id.server";

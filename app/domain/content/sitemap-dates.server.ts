@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { SERVICE_TYPES } from "~/domain/plans/table";
+import { SERVICE_TYPES } from "~/domain/panel/service-types";
 import type { BlogPost } from "./blog.server";
 import { POLICY_SLUGS, policyLastUpdated } from "./pages.server";
 import { PUBLIC_PAGES } from "./public-pages";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db/database.server";
-import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/panel/service-types";
 import { type OrderStatus, PAID_STATUSES } from "~/domain/orders/lifecycle";
 import { deletedSalesIn } from "~/domain/orders/deleted-orders.repository.server";
 import { refundsDue } from "~/domain/orders/orders.repository.server";

@@ -1,7 +1,7 @@
 import type { AppServices } from "~/context";
 import { describeUploadError, offsiteTarget, putHeartbeat } from "~/domain/backups/offsite.server";
-import { recordJobRun } from "./job-runs.server";
-import { BUCKET_CHECK_MS, JOBS } from "./jobs";
+import { recordJobRun } from "~/domain/jobs/job-runs.server";
+import { BUCKET_CHECK_MS, JOBS } from "~/domain/jobs/jobs";
 
 type Services = Pick<AppServices, "db" | "config" | "logger">;
 

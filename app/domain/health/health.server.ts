@@ -8,12 +8,13 @@ import { type DatabaseBackup, listDatabaseBackups } from "~/domain/backups/datab
 import { offsiteLabel } from "~/domain/backups/offsite.server";
 import { activeMailbox } from "~/domain/payments/mail/mailbox-store.server";
 import { formatAge, formatBytes } from "./format";
-import { listJobRuns } from "./job-runs.server";
-import { JOBS, type JobSpec, staleAfterMs } from "./jobs";
+import { listJobRuns } from "~/domain/jobs/job-runs.server";
+import { JOBS, type JobSpec, staleAfterMs } from "~/domain/jobs/jobs";
 import { type PanelHealth, panelHealth } from "./panel-check.server";
+import type { JobRunTable } from "~/domain/jobs/table";
 import { restartsCheck } from "./process-starts.server";
+import { proxyAddressCheck } from "./proxy-address.server";
 import { type FolderState, folderCheck, folderStates } from "./folders.server";
-import type { JobRunTable } from "./table";
 
 /**
  * What the Health page, the readiness endpoint and the health job see: one
@@ -158,6 +159,7 @@ export async function shopHealth(
   );
   checks.push(panelCheck(panel));
   checks.push(await restartsCheck(db, now));
+  if (config.TRUST_PROXY > 0) checks.push(proxyAddressCheck(now));
 
   // Backups.
   const intervalHours = Number(settings.backupIntervalHours);

@@ -2,12 +2,12 @@ import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { AppError, isAppError } from "~/lib/app-error";
-import { refreshFromPanel } from "~/domain/orders/delivery.server";
+import { refreshFromPanel } from "~/domain/fulfilment/delivery.server";
 import type { OrderAction } from "~/domain/orders/order-actions";
 import { deleteOrderByOperator } from "./delete-order.server";
 import { anonymiseOrder, findOrder, parseOrderId } from "~/domain/orders/orders.repository.server";
 import { confirmPayment, markRefunded } from "~/domain/payments/payment.server";
-import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "~/domain/orders/placement.server";
+import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "~/domain/fulfilment/placement.server";
 import type { OrderRow } from "~/domain/orders/table";
 import type { TransitionRequest } from "~/domain/orders/transitions.server";
 

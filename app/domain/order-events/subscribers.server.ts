@@ -9,15 +9,18 @@ import { complaintAlertFor, complaintAuditDetails } from "~/domain/complaints/co
 import { listenToComplaints } from "~/domain/complaints/events.server";
 import { listenToOrders } from "~/domain/orders/events.server";
 import { actorLabel } from "~/domain/orders/lifecycle";
-import { sendAfterConfirmation } from "~/domain/payments/payment-jobs.server";
+import { sendAfterConfirmation } from "~/domain/fulfilment/placement-jobs.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
+import { listenToPanels } from "~/domain/panel/events.server";
 import { panelNameOf } from "~/domain/panel/panels.repository.server";
+import { plansBrokenByRefresh } from "~/domain/plans/plan-alerts.server";
 
 /**
- * Everything that follows a change to an order, in one place (ADR 0018). The
- * status writer (app/domain/orders/transitions.server.ts) publishes each
- * transition and knows none of this; a feature that must react to orders adds
- * its listener here. Loading this module registers the listeners: the server,
+ * Everything that follows a change to an order, or to a panel's services list,
+ * in one place (ADR 0018, 0040). The status writer
+ * (app/domain/orders/transitions.server.ts) and the panel
+ * (app/domain/panel/events.server.ts) publish what happened and know none of
+ * this; a feature that must react to them adds its listener here. Loading this module registers the listeners: the server,
  * the test set-up and any script that moves orders import it first (the
  * status writer refuses to run without them).
  */
@@ -79,6 +82,17 @@ listenToComplaints(async (trx, event) => {
   );
   const alert = complaintAlertFor(step, complaint);
   if (alert) await queueAlert(trx, alert, now);
+});
+
+listenToPanels({
+  // In the services list's transaction: each enabled plan the new list breaks is one alert for the operator.
+  async servicesRefreshed(trx, { panelId, before, after, now }) {
+    for (const plan of await plansBrokenByRefresh(trx, panelId, before, after)) {
+      const facts = { title: plan.title, lines: plan.lines, orderId: null, path: "/admin/plans" };
+      const eventKey = `plan_unsupported:${plan.planId}:${plan.what}:${now}`;
+      await queueAlert(trx, { event: "plan_unsupported", eventKey, facts }, now);
+    }
+  },
 });
 
 const servicesOf = new WeakMap<DB, Services>();

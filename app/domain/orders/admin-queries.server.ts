@@ -1,10 +1,10 @@
 import { WAIT_ADVICE, isWaitReason } from "~/domain/panel/failures";
 import { paiseToRupees } from "~/lib/money";
-import { deliveredCount } from "./buyer-view";
+import { deliveredCount } from "./buyer-stage";
 import { storedComments } from "./custom-comments";
 import { STATUS_LABELS, isSale } from "./lifecycle";
 import { actionsFor } from "./order-actions";
-import { panelOrdersPage, readPanelRequest } from "./panel-request";
+import { panelOrdersPage, readPanelRequest } from "~/domain/panel/panel-request";
 import { netProfitPaise } from "./profit";
 import type { OrderRow } from "./table";
 

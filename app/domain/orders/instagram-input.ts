@@ -1,4 +1,4 @@
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /**
  * What a buyer types on a service page, checked with the rules in docs/product.md

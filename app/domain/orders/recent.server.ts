@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 import { ON_ITS_WAY_STATUSES, type OrderStatus } from "./lifecycle";
 import { type RecentOrder, maskHandle } from "./recent";
 

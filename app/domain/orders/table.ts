@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 import type { CancelledBy, OrderStatus } from "./lifecycle";
 
 export type { CancelledBy, OrderStatus } from "./lifecycle";

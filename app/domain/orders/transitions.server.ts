@@ -3,7 +3,7 @@ import type { RequestClient } from "~/domain/audit/audit.server";
 import { feeSettings } from "~/domain/settings/registry";
 import { readSettings } from "~/domain/settings/store.server";
 import { AppError } from "~/lib/app-error";
-import { deliveredCount } from "./buyer-view";
+import { deliveredCount } from "./buyer-stage";
 import { publishTransition } from "./events.server";
 import {
   type Actor,

@@ -15,7 +15,7 @@ import {
   parseRefill,
   parseRefillStatus,
   type RefillStatus,
-  parseServices,
+  readServicesInTurns,
   parseStatus,
 } from "./parse";
 
@@ -239,12 +239,36 @@ function replyJson(text: string): { ok: true; json: unknown } | { ok: false } {
 }
 
 /** What a reply's body was, in the operator's words, when it is not a panel's answer. */
-type BodyKind = "page" | "text" | "json";
+type BodyKind = "page" | "text" | "json" | "deep";
 const BODY_WORDS: Record<BodyKind, string> = {
   page: "a web page instead of JSON",
   text: "a reply that is not valid JSON",
   json: "JSON that is not a panel's answer",
+  deep: "JSON nested too deeply to be a panel's answer",
 };
+
+/**
+ * How deep a panel's answer may nest. The deepest real one is three levels (a
+ * multi-status reply: the ids, each order's fields, an error beside them); a
+ * reply nested thousands deep is not an answer, and reading it with the
+ * language's recursive tools (JSON.stringify, a recursive walk) would
+ * overflow the stack. JSON.parse itself does not recurse.
+ */
+const MAX_REPLY_DEPTH = 16;
+
+/** Whether a parsed reply nests deeper than `limit`, found without recursion. */
+export function nestsDeeperThan(json: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[json, 0]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== "object") continue;
+    if (depth >= limit) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) {
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
 
 /** What an HTTP status without a usable panel answer means. */
 function pageFailure(
@@ -290,12 +314,20 @@ function pageFailure(
     : failure("unavailable", "address", `The SMM panel answered with ${what} (HTTP ${status})`);
 }
 
-/** One API call: the JSON reply, or a classified failure (failures.ts). */
+/** One API call: the JSON reply, or a classified failure (failures.ts). Never throws. */
 export async function callPanel(
   connection: PanelConnection,
   action: string,
   params: Record<string, string> = {},
 ): Promise<PanelResult<unknown>> {
+  const answer = await call(connection, action, params);
+  return answer.ok ? { ok: true, value: answer.value } : answer;
+}
+
+/** A reply the panel gave: its JSON, and its text (bounded by the reply cap), for an order id it names. */
+type Answer = { ok: true; value: unknown; text: string } | PanelFailure;
+
+async function call(connection: PanelConnection, action: string, params: Record<string, string>): Promise<Answer> {
   const endpoint = apiEndpoint(connection.url);
   if (!endpoint) return failure("unavailable", "address", "The SMM panel URL is not a valid http(s) address");
   const url = new URL(endpoint);
@@ -355,8 +387,10 @@ export async function callPanel(
   // No API at this address (whatever the body says): nothing was done.
   if ([404, 405, 410].includes(reply.status)) return pageFailure(reply.status, effectful, "json", reply.text, reply);
   const json = parsed.json;
+  if (nestsDeeperThan(json, MAX_REPLY_DEPTH)) return pageFailure(reply.status, effectful, "deep", reply.text, reply);
   const errorText = panelErrorOf(json);
-  const named = effectful && json && typeof json === "object" ? orderIdIn(JSON.stringify(json)) : undefined;
+  // Read from the reply's text (capped), never from the JSON written out again.
+  const named = effectful && json && typeof json === "object" ? orderIdIn(reply.text) : undefined;
 
   if (reply.status === 429) {
     return failure(
@@ -395,7 +429,7 @@ export async function callPanel(
     return failure(kind, reason, redactKey(errorText, connection.apiKey));
   }
   if (reply.status < 200 || reply.status >= 300) return pageFailure(reply.status, effectful, "json", reply.text, reply);
-  return { ok: true, value: json };
+  return { ok: true, value: json, text: reply.text };
 }
 
 /** A Location header as an absolute http(s) URL without its query, for the operator to read; null otherwise. */
@@ -419,14 +453,23 @@ async function callAndParse<T>(
   params: Record<string, string>,
   parse: (json: unknown) => T | null,
 ): Promise<PanelResult<T>> {
-  const reply = await callPanel(connection, action, params);
+  const reply = await call(connection, action, params);
   if (!reply.ok) return reply;
-  const value = parse(reply.value);
+  const value = readSafely(parse, reply.value);
   if (value !== null) return { ok: true, value };
   const message = `The SMM panel's reply to '${action}' was not in the expected form`;
   if (!EFFECTFUL.has(action)) return failure("unavailable", "address", message);
-  const orderId = orderIdIn(JSON.stringify(reply.value) ?? "");
+  const orderId = orderIdIn(reply.text);
   return failure("unknown", "unknown", message, orderId ? { orderId } : {});
+}
+
+/** A reader's value; null (not in the expected form) should a reader ever throw on what a panel sent. */
+function readSafely<T>(parse: (json: unknown) => T | null, json: unknown): T | null {
+  try {
+    return parse(json);
+  } catch {
+    return null;
+  }
 }
 
 /** The panel's currency where a reply does not name one. */
@@ -435,14 +478,21 @@ function inCurrency<T extends { currency: string | null }>(value: T, connection:
   return value.currency === null && fallback ? { ...value, currency: fallback } : value;
 }
 
-/** The services list, with what in it could not be used (parse.ts). */
-export function getServices(connection: PanelConnection): Promise<PanelResult<ServicesReport>> {
-  return callAndParse(connection, "services", {}, parseServices);
+/**
+ * The services list, with what in it could not be used (parse.ts), at most
+ * MAX_KEPT_SERVICES of it, read with other work let in between slices of a long one.
+ */
+export async function getServices(connection: PanelConnection): Promise<PanelResult<ServicesReport>> {
+  const reply = await call(connection, "services", {});
+  if (!reply.ok) return reply;
+  const value = await readServicesInTurns(reply.value).catch(() => null);
+  if (value !== null) return { ok: true, value };
+  return failure("unavailable", "address", "The SMM panel's reply to 'services' was not in the expected form");
 }
 
 export interface AddOrder {
   service: string;
-  /** The link exactly as this panel should get it; the caller forms it (orders/panel-link.ts). */
+  /** The link exactly as this panel should get it; the caller forms it (fulfilment/panel-link.ts). */
   link: string;
   /** How many; with `runs` and `interval` (minutes), a drip-feed order and `quantity` is each run's. */
   quantity: number;

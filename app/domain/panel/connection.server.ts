@@ -75,7 +75,7 @@ export function panelCurrency(panel: PanelFields | undefined): CurrencySettings 
   return { panelCurrency: panel?.currency ?? "INR", panelInrRate: panel?.inr_rate ?? "" };
 }
 
-export const NO_PANEL_MESSAGE = "Set the SMM panel URL and API key in Settings first";
+export const NO_PANEL_MESSAGE = "Add your SMM panel's API URL and key in Admin → Panels first";
 
 /** The connection to this panel, or the reason it cannot be used yet. */
 export function panelSetup(

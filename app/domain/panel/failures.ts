@@ -109,6 +109,7 @@ export const WAIT_ADVICE: Record<WaitReason, string> = {
   funds: "Top up your panel balance: the order is sent by itself once the panel takes it.",
   busy: "The panel asked the shop to wait; the order is sent again by itself.",
   down: "The panel is not answering; the order is sent again by itself once it does.",
-  address: "The panel URL does not answer as a panel API: check the API URL in Settings (Test connection helps).",
-  account: "The panel does not accept the shop's API key: check the API key in Settings.",
+  address:
+    "The panel URL does not answer as a panel API: check the panel's API URL in Admin → Panels (Test connection helps).",
+  account: "The panel does not accept the shop's API key: check the panel's API key in Admin → Panels.",
 };

@@ -3,6 +3,7 @@ import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { type PanelConnection, apiEndpoint, getBalance, getServices } from "./client.server";
 import type { PanelFailure } from "./failures";
 import { panelSetup } from "./connection.server";
+import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelColumns } from "./fields";
 import { findDefaultPanel, findPanel, recordPanelBalance } from "./panels.repository.server";
 import type { PanelRow } from "./table";
 import { chargeInPaise } from "./money";
@@ -101,23 +102,13 @@ async function connectionFor(services: Services, override: ConnectionOverride = 
   return refusal("NOT_CONFIGURED", configured.message);
 }
 
-/** A panel not saved yet: the defaults of a new record, for a URL and key only being tried. */
+/** A panel not saved yet: the defaults of a new record (fields.ts), for a URL and key only being tried. */
 const UNSAVED_PANEL: PanelRow = {
+  ...(Object.fromEntries(
+    PANEL_FIELD_NAMES.map((name) => [PANEL_FIELDS[name].column, PANEL_FIELDS[name].default]),
+  ) as PanelColumns),
   id: 0,
   name: "",
-  api_url: "",
-  api_key: "",
-  currency: "INR",
-  inr_rate: "",
-  link_followers: "profile_url",
-  link_likes: "as_given",
-  link_views: "as_given",
-  link_comments: "as_given",
-  service_followers: "",
-  service_likes: "",
-  service_views: "",
-  service_comments: "",
-  service_custom_comments: "",
   is_default: 0,
   balance: null,
   balance_currency: null,

@@ -1,8 +1,8 @@
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /**
  * How a panel wants the link of an order, per service type, set with the
- * panel (Settings → SMM Panel Settings). Panels that check links refuse a bare username for
+ * panel (Admin → Panels). Panels that check links refuse a bare username for
  * followers (`neworder.error.invalid_link`), others take the username; some
  * refuse a post link without `https://` or with Instagram's share tracking
  * (`?igsh=…`). The defaults are what the strictest families accept

@@ -1,14 +1,13 @@
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
-import { countUnfinishedOrdersAtPanel } from "~/domain/orders/orders.repository.server";
-import { countPlansOnDefaultPanel, countPlansUsingPanel } from "~/domain/plans/plans.server";
 import { AppError } from "~/lib/app-error";
 import { plural } from "~/lib/plural";
 import { secretLeftBehind } from "~/lib/saved-secret";
 import { apiEndpoint } from "./client.server";
 import { listPanelServices, testPanelConnection } from "./info.server";
-import type { PanelAction, PanelForm } from "./panel-form";
+import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelFieldName, type PanelFieldValues, panelColumns } from "./fields";
+import type { PanelForm } from "./panel-form";
 import {
   deletePanelRow,
   findPanel,
@@ -22,9 +21,12 @@ import { forgetPanelServices, serviceCountsByPanel, servicesFetchedAt } from "./
 import type { PanelRow } from "./table";
 
 /**
- * The Panels page's operations (issue 32 point 2, ADR 0024): list, add, edit,
- * make default, delete, Test connection and Refresh services, each panel on
- * its own. The API key never leaves the server: the page sees its last four
+ * The Panels page's operations on the panel records (issue 32 point 2, ADR
+ * 0024): list, add, edit, make default, remove, Test connection and Refresh
+ * services, each panel on its own. Whether a plan or an unfinished order still
+ * uses a panel is asked above, beside the other order actions
+ * (app/domain/order-actions/panel-actions.server.ts, ADR 0040), which runs
+ * these. The API key never leaves the server: the page sees its last four
  * characters, as the settings card did.
  */
 
@@ -37,48 +39,34 @@ export const PANEL_MESSAGES = {
     "Enter the API key again to change the panel URL: the saved key is only sent to the URL it was saved with",
   madeDefault: (name: string) => `${name} is now the default panel`,
   deleted: (name: string) => `Panel ${name} deleted`,
-  usedByPlans: (name: string, n: number) =>
-    `${name} cannot be deleted: ${plural(n, "plan")} ${n === 1 ? "uses" : "use"} it. Move ${n === 1 ? "it" : "them"} to another panel first.`,
-  usedByOrders: (name: string, n: number) =>
-    `${name} cannot be deleted: ${plural(n, "order")} ${n === 1 ? "is" : "are"} not finished there yet.`,
-  isDefault: (name: string) =>
-    `${name} is the default panel, which plans without a panel of their own use: make another panel the default first.`,
   notFound: "That panel no longer exists",
   refreshed: (name: string, n: number) => `${name}: ${plural(n, "service")} fetched`,
 } as const;
 
+/** The fields the page shows as saved: all but the secret one (the key), which is only hinted. */
+type ShownField = Exclude<PanelFieldName, "apiKey">;
+const SHOWN_FIELDS = PANEL_FIELD_NAMES.filter((name): name is ShownField => !("secret" in PANEL_FIELDS[name]));
+
 /** A panel as the page shows it: everything but the key, which is only hinted. */
-export interface AdminPanel {
+export type AdminPanel = Pick<PanelFieldValues, ShownField> & {
   id: number;
   name: string;
-  apiUrl: string;
   host: string;
   /** "••••cdef"; "" when no key is saved. */
   keyHint: string;
-  currency: string;
-  inrRate: string;
-  linkFollowers: string;
-  linkLikes: string;
-  linkViews: string;
-  linkComments: string;
-  serviceFollowers: string;
-  serviceLikes: string;
-  serviceViews: string;
-  serviceComments: string;
-  serviceCustomComments: string;
   isDefault: boolean;
   balance: string | null;
   balanceCurrency: string | null;
   balanceCheckedAt: number | null;
   servicesCount: number;
-}
+};
 
 function keyHint(key: string): string {
   const k = key.trim();
   return k ? `••••${k.slice(-4)}` : "";
 }
 
-function hostOf(url: string): string {
+export function hostOf(url: string): string {
   try {
     return new URL(url.trim()).host;
   } catch {
@@ -87,23 +75,13 @@ function hostOf(url: string): string {
 }
 
 export function toAdminPanel(row: PanelRow, servicesCount: number): AdminPanel {
+  const shown = Object.fromEntries(SHOWN_FIELDS.map((name) => [name, String(row[PANEL_FIELDS[name].column])]));
   return {
+    ...(shown as Pick<PanelFieldValues, ShownField>),
     id: row.id,
     name: row.name,
-    apiUrl: row.api_url,
     host: hostOf(row.api_url),
     keyHint: keyHint(row.api_key),
-    currency: row.currency,
-    inrRate: row.inr_rate,
-    linkFollowers: row.link_followers,
-    linkLikes: row.link_likes,
-    linkViews: row.link_views,
-    linkComments: row.link_comments,
-    serviceFollowers: row.service_followers,
-    serviceLikes: row.service_likes,
-    serviceViews: row.service_views,
-    serviceComments: row.service_comments,
-    serviceCustomComments: row.service_custom_comments,
     isDefault: row.is_default === 1,
     balance: row.balance,
     balanceCurrency: row.balance_currency,
@@ -115,24 +93,6 @@ export function toAdminPanel(row: PanelRow, servicesCount: number): AdminPanel {
 export async function panelsForAdmin(db: DB): Promise<AdminPanel[]> {
   const [rows, counts] = await Promise.all([listPanels(db), serviceCountsByPanel(db)]);
   return rows.map((row) => toAdminPanel(row, counts.get(row.id) ?? 0));
-}
-
-function fields(form: PanelForm) {
-  return {
-    name: form.name,
-    api_url: form.apiUrl,
-    currency: form.currency,
-    inr_rate: form.inrRate,
-    link_followers: form.linkFollowers,
-    link_likes: form.linkLikes,
-    link_views: form.linkViews,
-    link_comments: form.linkComments,
-    service_followers: form.serviceFollowers,
-    service_likes: form.serviceLikes,
-    service_views: form.serviceViews,
-    service_comments: form.serviceComments,
-    service_custom_comments: form.serviceCustomComments,
-  };
 }
 
 /** Adds or edits a panel. Refused with the field to fix (name taken, key missing or left behind); nothing saved then. */
@@ -155,7 +115,13 @@ export async function savePanel(db: DB, actor: Actor, form: PanelForm, now = Dat
   ) {
     throw new AppError("INVALID_INPUT", PANEL_MESSAGES.keyLeftBehind, { field: "apiKey" });
   }
-  const values = { ...fields(form), ...(form.apiKey ? { api_key: form.apiKey } : {}) };
+  const { apiKey, ...typed } = form;
+  const values = {
+    ...panelColumns(typed),
+    api_url: form.apiUrl,
+    name: form.name,
+    ...(apiKey ? { api_key: apiKey } : {}),
+  };
   return db.transaction().execute(async (trx) => {
     let id: number;
     if (current) {
@@ -179,14 +145,15 @@ export async function savePanel(db: DB, actor: Actor, form: PanelForm, now = Dat
   });
 }
 
-async function existing(db: DB, id: number): Promise<PanelRow> {
+/** The panel with this id, or NOT_FOUND. */
+export async function existingPanel(db: DB, id: number): Promise<PanelRow> {
   const panel = await findPanel(db, id);
   if (!panel) throw new AppError("NOT_FOUND", PANEL_MESSAGES.notFound);
   return panel;
 }
 
 export async function makeDefaultPanel(db: DB, actor: Actor, id: number): Promise<{ message: string }> {
-  const panel = await existing(db, id);
+  const panel = await existingPanel(db, id);
   await db.transaction().execute(async (trx) => {
     await setDefaultPanel(trx, id);
     await recordAudit(trx, { ...auditBy(actor), action: "panel.default", targetType: "panel", targetId: id });
@@ -194,61 +161,50 @@ export async function makeDefaultPanel(db: DB, actor: Actor, id: number): Promis
   return { message: PANEL_MESSAGES.madeDefault(panel.name) };
 }
 
-/** Deletes a panel no plan and no unfinished order uses; the default one only when nothing relies on it. */
-export async function deletePanel(db: DB, actor: Actor, id: number): Promise<{ message: string }> {
-  return db.transaction().execute(async (trx) => {
-    const panel = await existing(trx, id);
-    const plans = await countPlansUsingPanel(trx, id);
-    if (plans > 0) throw new AppError("CONFLICT", PANEL_MESSAGES.usedByPlans(panel.name, plans));
-    const orders = await countUnfinishedOrdersAtPanel(trx, id);
-    if (orders > 0) throw new AppError("CONFLICT", PANEL_MESSAGES.usedByOrders(panel.name, orders));
-    if (panel.is_default === 1) {
-      const others = (await listPanels(trx)).length > 1;
-      const relying = await countPlansOnDefaultPanel(trx);
-      if (others || relying > 0) throw new AppError("CONFLICT", PANEL_MESSAGES.isDefault(panel.name));
-    }
-    await forgetPanelServices(trx, id);
-    await deletePanelRow(trx, id);
-    await recordAudit(trx, {
-      ...auditBy(actor),
-      action: "panel.delete",
-      targetType: "panel",
-      targetId: id,
-      details: { name: panel.name, host: hostOf(panel.api_url) },
-    });
-    return { message: PANEL_MESSAGES.deleted(panel.name) };
+/**
+ * Removes a panel and its services list, audited, in the caller's transaction. The caller has checked
+ * that nothing still uses it (app/domain/order-actions/panel-actions.server.ts).
+ */
+export async function removePanel(trx: DB, actor: Actor, panel: PanelRow): Promise<{ message: string }> {
+  await forgetPanelServices(trx, panel.id);
+  await deletePanelRow(trx, panel.id);
+  await recordAudit(trx, {
+    ...auditBy(actor),
+    action: "panel.delete",
+    targetType: "panel",
+    targetId: panel.id,
+    details: { name: panel.name, host: hostOf(panel.api_url) },
   });
+  return { message: PANEL_MESSAGES.deleted(panel.name) };
 }
 
 type Services = Pick<AppServices, "db" | "config" | "demoPanelUrl">;
 
-/** Runs one of the Panels page's actions. */
-export async function runPanelAction(services: Services, actor: Actor, action: PanelAction) {
-  const { db } = services;
-  switch (action.intent) {
-    case "save":
-      return { ok: true as const, ...(await savePanel(db, actor, action)) };
-    case "make-default":
-      return { ok: true as const, ...(await makeDefaultPanel(db, actor, action.id)) };
-    case "delete":
-      return { ok: true as const, ...(await deletePanel(db, actor, action.id)) };
-    case "refresh-services": {
-      const panel = await existing(db, action.id);
-      const list = await listPanelServices(services, { panelId: panel.id });
-      if (!list.ok) throw new AppError(list.code, list.message);
-      return {
-        ok: true as const,
-        message: PANEL_MESSAGES.refreshed(panel.name, list.services.length),
-        fetchedAt: await servicesFetchedAt(db, panel.id),
-      };
-    }
-    case "test": {
-      const result = await testPanelConnection(services, actor, {
-        panelId: action.id,
-        url: action.apiUrl,
-        apiKey: action.apiKey,
-      });
-      return { intent: "test" as const, ...result, message: result.ok ? "Connected" : result.message };
-    }
-  }
+/** Refresh services: the panel's list fetched again and kept. */
+export async function refreshServices(services: Services, id: number) {
+  const panel = await existingPanel(services.db, id);
+  const list = await listPanelServices(services, { panelId: panel.id });
+  if (!list.ok) throw new AppError(list.code, list.message);
+  return {
+    ok: true as const,
+    message: PANEL_MESSAGES.refreshed(panel.name, list.services.length),
+    fetchedAt: await servicesFetchedAt(services.db, panel.id),
+  };
+}
+
+/** Test connection: the typed URL and key (empty: the saved ones) tried, never saved. */
+export async function testConnection(
+  services: Services,
+  actor: Actor,
+  action: { id?: number; apiUrl: string; apiKey: string },
+) {
+  const result = await testPanelConnection(services, actor, {
+    panelId: action.id,
+    url: action.apiUrl,
+    apiKey: action.apiKey,
+  });
+  if (!result.ok) return { intent: "test" as const, ...result };
+  // The page shows how many services answered, not the list (up to 5,000 of them).
+  const { services: list, ...rest } = result;
+  return { intent: "test" as const, ...rest, servicesCount: list.length, message: "Connected" };
 }

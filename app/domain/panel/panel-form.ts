@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_SERIAL_ID } from "~/db/serial-id";
-import { POST_LINK_FORMS, PROFILE_LINK_FORMS } from "./link-forms";
+import { panelFieldRules } from "./fields";
 
 /**
  * The Panels page's forms (add or edit a panel, and the per-panel buttons),
@@ -15,13 +15,6 @@ const panelId = z.coerce
   .positive("Choose a panel")
   .max(MAX_SERIAL_ID, "That panel is no longer listed");
 
-const serviceId = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^(\d{1,10})?$/, `${label} must be the panel's numeric service id`)
-    .default("");
-
 export const panelFormSchema = z.object({
   intent: z.literal("save"),
   /** Empty: a new panel. */
@@ -31,45 +24,8 @@ export const panelFormSchema = z.object({
     .trim()
     .min(1, "Name is required")
     .max(60, "Name can be at most 60 characters"),
-  /** Exactly as pasted (surrounding spaces aside): the shop posts to this address and nothing else. */
-  apiUrl: z
-    .string({ error: "API URL is required" })
-    .trim()
-    .min(1, "API URL is required")
-    .max(500, "API URL is too long")
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === "http:" || u.protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, "API URL must be an http:// or https:// address"),
-  /** Empty keeps the saved key (only for the saved URL). */
-  apiKey: z.string().trim().max(200, "API key is too long").default(""),
-  currency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, "Currency must be a 3-letter code like INR or USD")
-    .default("INR"),
-  inrRate: z
-    .string()
-    .trim()
-    .default("")
-    .refine(
-      (v) => v === "" || (/^\d{1,6}(\.\d{1,6})?$/.test(v) && Number(v) > 0),
-      "INR rate must be a positive number like 83.25",
-    ),
-  linkFollowers: z.enum(PROFILE_LINK_FORMS, { error: "Choose how followers links are sent" }).default("profile_url"),
-  linkLikes: z.enum(POST_LINK_FORMS, { error: "Choose how likes links are sent" }).default("as_given"),
-  linkViews: z.enum(POST_LINK_FORMS, { error: "Choose how views links are sent" }).default("as_given"),
-  linkComments: z.enum(POST_LINK_FORMS, { error: "Choose how comments links are sent" }).default("as_given"),
-  serviceFollowers: serviceId("Followers service ID"),
-  serviceLikes: serviceId("Likes service ID"),
-  serviceViews: serviceId("Views service ID"),
-  serviceComments: serviceId("Comments service ID"),
-  serviceCustomComments: serviceId("Custom comments service ID"),
+  // Every field of the record, each with its one rule (fields.ts).
+  ...panelFieldRules(),
 });
 
 export type PanelForm = z.output<typeof panelFormSchema>;

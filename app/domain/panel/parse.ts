@@ -37,6 +37,11 @@ export interface PanelService {
   dripfeed: boolean;
 }
 
+/** A panel service's terms, as its `services` list last said (rate per 1000, in the panel's currency). */
+export type ServiceTerms = Pick<PanelService, "name" | "rate" | "min" | "max" | "refill" | "cancel" | "dripfeed"> & {
+  serviceId: string;
+};
+
 /** An order's status as SMM panels report it, in one spelling. */
 export const PANEL_STATUSES = [
   "pending",
@@ -140,8 +145,27 @@ function looseId(value: unknown): string | null {
 
 function textOf(value: unknown): string | null {
   if (typeof value === "string" && value.trim()) return value.trim();
-  if (value != null && value !== false && value !== "" && typeof value !== "string") return JSON.stringify(value);
+  if (value != null && value !== false && value !== "" && typeof value !== "string") return shortJson(value);
   return null;
+}
+
+/**
+ * A value written out as JSON for a message, a few levels and items deep at
+ * most: what a panel sends may nest without end, and JSON.stringify recurses.
+ */
+export function shortJson(value: unknown, depth = 0): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? String(value);
+  if (depth >= 3) return Array.isArray(value) ? "[…]" : "{…}";
+  const items = Array.isArray(value) ? value : Object.entries(value);
+  const shown = items
+    .slice(0, 10)
+    .map((item: unknown) =>
+      Array.isArray(value)
+        ? shortJson(item, depth + 1)
+        : `${JSON.stringify((item as [string, unknown])[0])}:${shortJson((item as [string, unknown])[1], depth + 1)}`,
+    );
+  if (items.length > 10) shown.push("…");
+  return Array.isArray(value) ? `[${shown.join(",")}]` : `{${shown.join(",")}}`;
 }
 
 /**
@@ -175,6 +199,23 @@ export interface ServicesReport {
   services: PanelService[];
   /** In words, for the operator (at most a few lines; the first ones of each kind). */
   problems: string[];
+  /** Usable services the list named beyond what the shop keeps (MAX_KEPT_SERVICES); absent when none. */
+  leftOut?: number;
+}
+
+/**
+ * At most this many services of a list are kept, Instagram's first: the
+ * largest real panels list a few thousand across every network, and a list
+ * of hundreds of thousands would otherwise be stored, searched and sent
+ * whole (issue 47 point 7).
+ */
+export const MAX_KEPT_SERVICES = 5_000;
+
+const INSTAGRAM = /instagram|\big\b|insta\b/i;
+
+/** Whether a service is for Instagram by its name or category (panels sell every network). */
+export function isInstagramService(service: { name: string; category: string }): boolean {
+  return INSTAGRAM.test(service.name) || INSTAGRAM.test(service.category);
 }
 
 /** The list itself: an array, the same wrapped in `data` or `services`, or smm-panel-script's "Empty Data". */
@@ -188,44 +229,113 @@ function serviceList(json: unknown): unknown[] | null {
   return null;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Picks the entries worth reading, in slices of the list: each with a usable
+ * id, the first of each id, at most MAX_KEPT_SERVICES of them, Instagram's
+ * first. A cheap pass (the id, the name and the category only), so a list of
+ * hundreds of thousands costs a scan, and a caller can let other work run
+ * between slices (readServicesInTurns).
+ */
+function serviceScan(list: readonly unknown[]) {
+  const seen = new Set<string>();
+  const instagram: number[] = [];
+  const others: number[] = [];
+  const duplicates: [number, string][] = [];
+  let noId = 0;
+  let duplicateCount = 0;
+  let usable = 0;
+  return {
+    scan(from: number, to: number) {
+      for (let i = from; i < Math.min(to, list.length); i++) {
+        const item = list[i];
+        const id = isRecord(item) ? looseId(item.service ?? item.id) : null;
+        if (!id) {
+          noId++;
+          continue;
+        }
+        if (seen.has(id)) {
+          duplicateCount++;
+          if (duplicates.length < 2) duplicates.push([i, id]);
+          continue;
+        }
+        seen.add(id);
+        usable++;
+        const row = item as Record<string, unknown>;
+        const named = { name: looseText(row.name) ?? "", category: looseText(row.category) ?? "" };
+        const bucket = isInstagramService(named) ? instagram : others;
+        if (bucket.length < MAX_KEPT_SERVICES) bucket.push(i);
+      }
+    },
+    result() {
+      const kept = [...instagram, ...others.slice(0, Math.max(0, MAX_KEPT_SERVICES - instagram.length))];
+      kept.sort((a, b) => a - b);
+      return { kept, noId, duplicates, duplicateCount, leftOut: usable - kept.length };
+    },
+  };
+}
+
 /**
  * The panel's services. An entry without a usable id is left out; a rate that
  * is negative, a word or above MAX_BELIEVABLE_RATE is dropped (the service has
  * no price then); min above max drops both. Missing `refill`, `cancel` or
  * `dripfeed` (smm-panel-script has no refill or cancel at all) mean "not supported".
+ * Beyond MAX_KEPT_SERVICES, the rest is counted, not kept (Instagram's first).
  */
 export function parseServices(json: unknown): ServicesReport | null {
   const list = serviceList(json);
   if (list === null) return null;
+  const scan = serviceScan(list);
+  scan.scan(0, list.length);
+  return servicesReport(list, scan.result());
+}
+
+/** How many entries a slice of readServicesInTurns reads before letting other work run. */
+const SCAN_SLICE = 10_000;
+
+/** parseServices, letting the event loop run other work (a checkout) between slices of a long list. */
+export async function readServicesInTurns(json: unknown): Promise<ServicesReport | null> {
+  const list = serviceList(json);
+  if (list === null) return null;
+  const scan = serviceScan(list);
+  for (let from = 0; from < list.length; from += SCAN_SLICE) {
+    if (from > 0) await new Promise((resume) => setImmediate(resume));
+    scan.scan(from, from + SCAN_SLICE);
+  }
+  return servicesReport(list, scan.result());
+}
+
+function servicesReport(
+  list: readonly unknown[],
+  { kept, noId, duplicates, duplicateCount, leftOut }: ReturnType<ReturnType<typeof serviceScan>["result"]>,
+): ServicesReport {
   const services: PanelService[] = [];
-  const seen = new Set<string>();
-  const counts = { noId: 0, duplicate: 0, rate: 0, range: 0 };
-  const examples: string[] = [];
+  const counts = { rate: 0, range: 0 };
+  // The first few of each kind, in the list's order.
+  const examples = duplicates.map(([at, id]): [number, string] => [
+    at,
+    `Service ${id} is listed twice; the first entry is used`,
+  ]);
+  let index = 0;
   const note = (kind: keyof typeof counts, text: string) => {
     counts[kind]++;
-    if (counts[kind] <= 2) examples.push(text);
+    if (counts[kind] <= 2) examples.push([index, text]);
   };
-  for (const item of list) {
-    const row = record.safeParse(item);
-    const id = row.success ? looseId(row.data.service ?? row.data.id) : null;
-    if (!row.success || !id) {
-      counts.noId++;
-      continue;
-    }
-    if (seen.has(id)) {
-      note("duplicate", `Service ${id} is listed twice; the first entry is used`);
-      continue;
-    }
-    seen.add(id);
-    let rate = decimalText(row.data.rate);
-    if (rate === null && row.data.rate != null && row.data.rate !== "") {
-      note("rate", `Service ${id}: the rate ${JSON.stringify(row.data.rate).slice(0, 40)} is not a price`);
+  for (index of kept) {
+    const row = list[index] as Record<string, unknown>;
+    const id = looseId(row.service ?? row.id)!;
+    let rate = decimalText(row.rate);
+    if (rate === null && row.rate != null && row.rate !== "") {
+      note("rate", `Service ${id}: the rate ${shortJson(row.rate).slice(0, 40)} is not a price`);
     } else if (rate !== null && Number(rate) > MAX_BELIEVABLE_RATE) {
       note("rate", `Service ${id}: the rate ${rate} per 1000 is not believable`);
       rate = null;
     }
-    let min = looseInt(row.data.min);
-    let max = looseInt(row.data.max);
+    let min = looseInt(row.min);
+    let max = looseInt(row.max);
     if ((min !== null && min < 0) || (max !== null && max < 0) || (min !== null && max !== null && min > max)) {
       note("range", `Service ${id}: min ${min} and max ${max} do not make a range`);
       min = null;
@@ -233,23 +343,29 @@ export function parseServices(json: unknown): ServicesReport | null {
     }
     services.push({
       service: id,
-      name: (looseText(row.data.name) ?? `Service ${id}`).slice(0, 300),
-      type: looseText(row.data.type) ?? "Default",
-      category: (looseText(row.data.category) ?? "").slice(0, 200),
+      name: (looseText(row.name) ?? `Service ${id}`).slice(0, 300),
+      type: looseText(row.type) ?? "Default",
+      category: (looseText(row.category) ?? "").slice(0, 200),
       rate,
       min,
       max,
-      refill: looseBool(row.data.refill),
-      cancel: looseBool(row.data.cancel),
-      dripfeed: looseBool(row.data.dripfeed),
+      refill: looseBool(row.refill),
+      cancel: looseBool(row.cancel),
+      dripfeed: looseBool(row.dripfeed),
     });
   }
-  const problems = [...examples];
-  if (counts.noId > 0) problems.unshift(`${counts.noId} entries without a service id were left out`);
-  for (const kind of ["duplicate", "rate", "range"] as const) {
+  const problems = examples.sort((a, b) => a[0] - b[0]).map(([, text]) => text);
+  if (noId > 0) problems.unshift(`${noId} entries without a service id were left out`);
+  if (duplicateCount > 2) problems.push(`… and ${duplicateCount - 2} more like that`);
+  for (const kind of ["rate", "range"] as const) {
     if (counts[kind] > 2) problems.push(`… and ${counts[kind] - 2} more like that`);
   }
-  return { services, problems };
+  if (leftOut > 0) {
+    problems.push(
+      `The list names ${leftOut} services more than the shop keeps: it keeps ${MAX_KEPT_SERVICES}, Instagram's first`,
+    );
+  }
+  return leftOut > 0 ? { services, problems, leftOut } : { services, problems };
 }
 
 /** `{"order": 23501}`, `{"order": "23501"}` or `{"status": "success", "order": 23501}` → "23501". */

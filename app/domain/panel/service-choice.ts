@@ -1,8 +1,8 @@
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /**
  * Which panel service a plan's orders go to (issue 32, point 2): the one the
- * plan names, else the one set in Settings for its type, or the Custom
+ * plan names, else the one its panel names for its type, or the Custom
  * Comments one for a plan whose buyers write the comments. An order keeps the
  * service its plan named when it was bought. "" when none is set.
  */

@@ -2,8 +2,8 @@ import type { DB } from "~/db/database.server";
 import { type PanelConnection, getServices } from "./client.server";
 import type { PanelService } from "./parse";
 import type { PanelServiceRow } from "./table";
-import type { ServiceTerms } from "~/domain/plans/plan-cost";
-import { alertPlansBrokenByRefresh } from "~/domain/plans/plan-alerts.server";
+import { MAX_KEPT_SERVICES, type ServiceTerms, isInstagramService } from "./parse";
+import { publishServicesRefreshed } from "./events.server";
 
 /**
  * What each panel service supports (refill, cancel, drip-feed), kept from the
@@ -20,6 +20,28 @@ export interface ServiceCapabilities {
 /** After this long the status sync fetches the list again (a panel may change a service). */
 export const CAPABILITIES_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
+/** Rows inserted per statement; the event loop runs other work between them (issue 47 point 7). */
+const INSERT_CHUNK = 200;
+
+/**
+ * The services of a list the shop keeps: the first of each id, at most
+ * MAX_KEPT_SERVICES, Instagram's first (parse.ts caps a fetched list the same
+ * way; this holds for any caller), in the list's order.
+ */
+function keptServices(services: readonly PanelService[]): PanelService[] {
+  const seen = new Set<string>();
+  const unique = services.filter((s) => !seen.has(s.service) && seen.add(s.service));
+  if (unique.length <= MAX_KEPT_SERVICES) return unique;
+  const instagram = unique.filter(isInstagramService).slice(0, MAX_KEPT_SERVICES);
+  const keep = new Set([...instagram, ...unique.filter((s) => !isInstagramService(s))].slice(0, MAX_KEPT_SERVICES));
+  return unique.filter((s) => keep.has(s));
+}
+
+/**
+ * Keeps a panel's new services list in place of the last one, in one
+ * transaction, inserted in chunks with the event loop free between them, and
+ * tells the panel's listeners what changed (events.server.ts).
+ */
 export async function storePanelServices(
   db: DB,
   panelId: number,
@@ -27,34 +49,33 @@ export async function storePanelServices(
   now = Date.now(),
 ): Promise<void> {
   if (services.length === 0) return;
+  const rows = keptServices(services).map((s) => ({
+    panel_id: panelId,
+    service_id: s.service,
+    name: s.name.slice(0, 300),
+    refill: s.refill ? 1 : 0,
+    cancel: s.cancel ? 1 : 0,
+    dripfeed: s.dripfeed ? 1 : 0,
+    rate: s.rate,
+    min_quantity: int4(s.min),
+    max_quantity: int4(s.max),
+    type: s.type.slice(0, 100),
+    category: s.category.slice(0, 300),
+    fetched_at: now,
+  }));
   await db.transaction().execute(async (trx) => {
     const previous = await trx.selectFrom("panel_services").selectAll().where("panel_id", "=", panelId).execute();
     // The list is the panel's whole offer: a service no longer in it supports nothing.
     await trx.deleteFrom("panel_services").where("panel_id", "=", panelId).execute();
-    const seen = new Set<string>();
-    const rows = services
-      .filter((s) => !seen.has(s.service) && seen.add(s.service))
-      .map((s) => ({
-        panel_id: panelId,
-        service_id: s.service,
-        name: s.name.slice(0, 300),
-        refill: s.refill ? 1 : 0,
-        cancel: s.cancel ? 1 : 0,
-        dripfeed: s.dripfeed ? 1 : 0,
-        rate: s.rate,
-        min_quantity: int4(s.min),
-        max_quantity: int4(s.max),
-        type: s.type.slice(0, 100),
-        category: s.category.slice(0, 300),
-        fetched_at: now,
-      }));
-    for (let i = 0; i < rows.length; i += 200)
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      if (i > 0) await new Promise((resume) => setImmediate(resume));
       await trx
         .insertInto("panel_services")
-        .values(rows.slice(i, i + 200))
+        .values(rows.slice(i, i + INSERT_CHUNK))
         .execute();
+    }
     // A change that breaks a plan (refill, drip-feed, its cost or its quantity) is the operator's to hear about.
-    await alertPlansBrokenByRefresh(trx, panelId, termsById(previous), termsById(rows), now);
+    await publishServicesRefreshed(trx, { panelId, before: termsById(previous), after: termsById(rows), now });
   });
 }
 
@@ -117,19 +138,59 @@ export async function findServiceTerms(
   return new Map(rows.map((row) => [row.service_id, toTerms(row)]));
 }
 
-const INSTAGRAM = /instagram|\big\b|insta\b/i;
+/** Services by id, numerically where ids are digits (as panels number them). */
+function byServiceId(a: { service_id: string }, b: { service_id: string }): number {
+  return Number(a.service_id) - Number(b.service_id) || a.service_id.localeCompare(b.service_id);
+}
+
+/** The rows a plan may pick from: those for Instagram when the panel names any (panels sell every network), else all. */
+async function pickableRows(db: DB, panelId: number): Promise<PanelServiceRow[]> {
+  const rows = await db
+    .selectFrom("panel_services")
+    .selectAll()
+    .where("panel_id", "=", panelId)
+    .limit(MAX_KEPT_SERVICES)
+    .execute();
+  const instagram = rows.filter(isInstagramService);
+  return (instagram.length > 0 ? instagram : rows).sort(byServiceId);
+}
+
+/** One page of a panel's services as the plan dialog searches them. */
+export interface ServicesPage {
+  services: ServiceTerms[];
+  /** How many match the search in all. */
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const SERVICES_PAGE_SIZE = 20;
 
 /**
- * The services a plan may pick, from the last list: those for Instagram when
- * the panel names any (panels sell every network), else all, by service id.
+ * The plan dialog's search of a panel's services (issue 45 point 12, issue 47
+ * point 7): the services a plan may pick whose id, name or category holds
+ * every word typed, a page at a time, instead of the whole list in every
+ * Plans page's data.
  */
-export async function instagramServiceTerms(db: DB, panelId: number | null): Promise<ServiceTerms[]> {
-  if (panelId === null) return [];
-  const rows = await db.selectFrom("panel_services").selectAll().where("panel_id", "=", panelId).execute();
-  const instagram = rows.filter((row) => INSTAGRAM.test(row.name) || INSTAGRAM.test(row.category));
-  return (instagram.length > 0 ? instagram : rows)
-    .sort((a, b) => Number(a.service_id) - Number(b.service_id) || a.service_id.localeCompare(b.service_id))
-    .map(toTerms);
+export async function searchServiceTerms(
+  db: DB,
+  panelId: number,
+  { query = "", page = 1 }: { query?: string; page?: number },
+): Promise<ServicesPage> {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const matching = (await pickableRows(db, panelId)).filter((row) => {
+    const text = `${row.service_id} ${row.name} ${row.category}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+  const pages = Math.max(1, Math.ceil(matching.length / SERVICES_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
+  const start = (current - 1) * SERVICES_PAGE_SIZE;
+  return {
+    services: matching.slice(start, start + SERVICES_PAGE_SIZE).map(toTerms),
+    total: matching.length,
+    page: current,
+    pageSize: SERVICES_PAGE_SIZE,
+  };
 }
 
 /** When the list was last fetched; null if never. */

@@ -168,6 +168,8 @@ async function tryTemplates(
   };
 }
 
+const TOO_MANY_PASTED = `At most ${MAX_CHECK_ITEMS.toLocaleString("en-IN")} alerts at once: use npm run alerts -- check FILE for more`;
+
 interface Pasted {
   channel: ReaderChannel;
   sender: string | null;
@@ -192,11 +194,10 @@ function pastedAlerts(text: string, channel: "sms" | "email", sender: string | n
     }));
   }
   if (channel === "email") return [{ channel, sender, text }];
-  return text
-    .split(/\r?\n[ \t]*\r?\n/)
-    .filter((t) => t.trim() !== "")
-    .slice(0, MAX_CHECK_ITEMS)
-    .map((t) => ({ channel, sender, text: t }));
+  const sms = text.split(/\r?\n[ \t]*\r?\n/).filter((t) => t.trim() !== "");
+  // Said, never cut short in silence: a 10,000-line paste once came back as "… of 5000" (security round 4, finding 9).
+  if (sms.length > MAX_CHECK_ITEMS) throw new AppError("INVALID_INPUT", TOO_MANY_PASTED, { field: "text" });
+  return sms.map((t) => ({ channel, sender, text: t }));
 }
 
 function triedItem(index: number, reading: AlertReading): TriedAlert {

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { type TrackedOrder, trackedOrder } from "~/domain/orders/buyer.server";
+import { type TrackedOrder, trackedOrder } from "~/domain/orders/order-tracking.server";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { activeGateway } from "./gateways/registry.server";

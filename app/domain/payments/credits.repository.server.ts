@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import { isSqlite } from "~/domain/orders/orders.repository.server";
 import type { OrderRow } from "~/domain/orders/table";
@@ -118,31 +119,111 @@ export function ordersAskingFor(
   return isSqlite(trx) ? query.execute() : query.forUpdate().execute();
 }
 
+/** Why a credit is set aside because its sender is not trusted (app/domain/payments/matching.server.ts). */
+export const UNTRUSTED_REASON = "untrusted_sender";
+
 export interface CreditListFilter {
   status: "unmatched" | "resolved";
+  /**
+   * Unmatched credits only: those from senders the shop trusts (the default), or from senders it does not
+   * (kept apart, so a stranger's flood never pushes a real payment out of sight; security round 4, finding 3).
+   */
+  senders?: "trusted" | "untrusted";
+  /** A UTR, order id, payer, amount in rupees or words of the alert, as the operator typed them. */
+  q?: string;
   limit?: number;
+  offset?: number;
 }
 
-export function listCredits(db: DB, { status, limit = 200 }: CreditListFilter): Promise<PaymentCreditRow[]> {
-  const query = db.selectFrom("payment_credits").selectAll();
-  return (
-    status === "unmatched"
-      ? query.where("status", "=", "unmatched")
-      : query.where("status", "in", ["assigned", "dismissed", "confirmed"])
-  )
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filtered(db: DB, { status, senders = "trusted", q }: CreditListFilter) {
+  let query = db.selectFrom("payment_credits");
+  if (status === "unmatched") {
+    query = query.where("status", "=", "unmatched");
+    query =
+      senders === "untrusted"
+        ? query.where("reason", "=", UNTRUSTED_REASON)
+        : query.where((eb) => eb.or([eb("reason", "is", null), eb("reason", "!=", UNTRUSTED_REASON)]));
+  } else {
+    query = query.where("status", "in", ["assigned", "dismissed", "confirmed"]);
+  }
+  const text = (q ?? "").trim().toLowerCase().slice(0, 100);
+  if (!text) return query;
+  const pattern = `%${escapeLike(text)}%`;
+  const rupees = /^(?:rs\.?|₹|inr)?\s*(\d{1,9}(?:\.\d{1,2})?)$/.exec(text.replaceAll(",", ""));
+  return query.where((eb) =>
+    eb.or([
+      ...(["utr", "order_id", "payer_vpa", "evidence"] as const).map(
+        (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+      ),
+      ...(rupees ? [eb("amount_paise", "=", Math.round(Number(rupees[1]) * 100))] : []),
+    ]),
+  );
+}
+
+export function listCredits(db: DB, filter: CreditListFilter): Promise<PaymentCreditRow[]> {
+  return filtered(db, filter)
+    .selectAll()
     .orderBy("received_at", "desc")
     .orderBy("id", "desc")
-    .limit(limit)
+    .limit(filter.limit ?? 200)
+    .offset(filter.offset ?? 0)
     .execute();
 }
 
-export async function countUnmatchedCredits(db: DB): Promise<number> {
-  const row = await db
-    .selectFrom("payment_credits")
+export async function countCredits(db: DB, filter: CreditListFilter): Promise<number> {
+  const row = await filtered(db, filter)
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("status", "=", "unmatched")
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Whether another credit from an untrusted sender arrived since `since`: a burst already alerted about. */
+export async function untrustedCreditSince(db: DB, since: number, exceptId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("payment_credits")
+    .select("id")
+    .where("status", "=", "unmatched")
+    .where("reason", "=", UNTRUSTED_REASON)
+    .where("received_at", ">=", since)
+    .where("id", "!=", exceptId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Keeps the untrusted senders' list short and fresh: credits from them older than `before`, and all but the
+ * newest `keep`, are deleted. They confirmed nothing and block nothing (their own key space, no amount or UTR
+ * that could match); the operator was alerted once per burst.
+ */
+export async function pruneUntrustedCredits(db: DB, { before, keep }: { before: number; keep: number }) {
+  const base = () =>
+    db.deleteFrom("payment_credits").where("status", "=", "unmatched").where("reason", "=", UNTRUSTED_REASON);
+  await base().where("received_at", "<", before).execute();
+  const last = await db
+    .selectFrom("payment_credits")
+    .select(["id", "received_at"])
+    .where("status", "=", "unmatched")
+    .where("reason", "=", UNTRUSTED_REASON)
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .offset(keep - 1)
+    .limit(1)
+    .executeTakeFirst();
+  if (last) {
+    await base()
+      .where((eb) =>
+        eb.or([
+          eb("received_at", "<", last.received_at),
+          eb.and([eb("received_at", "=", last.received_at), eb("id", "<", last.id)]),
+        ]),
+      )
+      .execute();
+  }
 }
 
 /** The danger zone's "orders" deletion: the payments received for them go too (the backup made first keeps them). */

@@ -13,7 +13,9 @@ import {
   insertCredit,
   lockOrderByUtr,
   ordersAskingFor,
+  pruneUntrustedCredits,
   settleCredit,
+  untrustedCreditSince,
 } from "./credits.repository.server";
 import type { CreditSource, PaymentCreditRow } from "./table";
 
@@ -137,7 +139,8 @@ async function recordIn(trx: DB, credit: Credit, { graceSeconds, now = Date.now(
 
   const unmatched = async (reason: UnmatchedReason, orderId: string | null = null): Promise<CreditOutcome> => {
     await settleCredit(trx, row.id, { status: "unmatched", reason, order_id: orderId });
-    await queueAlert(trx, unmatchedCreditAlert(row, reason, orderId), now);
+    if (reason === "untrusted_sender") await setAsideUntrusted(trx, row, now);
+    else await queueAlert(trx, unmatchedCreditAlert(row, reason, orderId), now);
     return { kind: "unmatched", credit: { ...row, reason, order_id: orderId }, reason };
   };
   const duplicate = async (orderId: string | null): Promise<CreditOutcome> => {
@@ -212,6 +215,40 @@ async function confirm(
   });
   await settleCredit(trx, row.id, { status: "confirmed", reason: null, order_id: order.order_id });
   return { kind: "confirmed", credit: { ...row, status: "confirmed", order_id: order.order_id }, order: paid };
+}
+
+/** How long, and how many, credits from senders the shop does not trust are kept (security round 4, finding 3). */
+export const UNTRUSTED_KEPT = { days: 7, count: 200 } as const;
+/** An untrusted credit after this long without one starts a new burst, with its one alert. */
+export const UNTRUSTED_BURST_GAP_MS = 60 * 60_000;
+
+/**
+ * A credit from a sender the shop does not trust goes to its own list
+ * (capped, expiring), and alerts the operator once per burst: anyone can
+ * write "Rs 500 credited" to the alert address, and 205 such mails once
+ * hid a real buyer's payment and queued 205 alerts.
+ */
+async function setAsideUntrusted(trx: DB, row: PaymentCreditRow, now: number): Promise<void> {
+  await pruneUntrustedCredits(trx, { before: now - UNTRUSTED_KEPT.days * 86_400_000, keep: UNTRUSTED_KEPT.count });
+  if (await untrustedCreditSince(trx, now - UNTRUSTED_BURST_GAP_MS, row.id)) return;
+  const source = row.source === "email" ? "e-mail" : row.source;
+  await queueAlert(
+    trx,
+    {
+      event: "unmatched_credit",
+      eventKey: `untrusted_credits:${row.id}`,
+      facts: {
+        title: `Payment alerts from a sender the shop does not trust (${source})`,
+        lines: [
+          UNMATCHED_REASONS.untrusted_sender,
+          "They confirm nothing. Any more in this burst are only counted under Admin → Payments, senders not trusted.",
+        ],
+        orderId: null,
+        path: "/admin/payments#untrusted-credits",
+      },
+    },
+    now,
+  );
 }
 
 /** The operator's alert for a credit left waiting under Admin → Payments. */

@@ -2,10 +2,10 @@ import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
 import { CREDIT_MESSAGES, assignCredit, dismissCredit } from "./credits.server";
-import { findCredit, listCredits } from "./credits.repository.server";
+import { countCredits, findCredit, listCredits } from "./credits.repository.server";
 import { banksNamedAsOwn } from "./reader/alert-fields";
 import { addSenderHeader, addableHeader } from "./sender-headers.server";
-import { UNMATCHED_REASONS, type UnmatchedReason } from "./matching.server";
+import { UNMATCHED_REASONS, UNTRUSTED_KEPT, type UnmatchedReason } from "./matching.server";
 import type { PaymentCreditRow } from "./table";
 import type { UnmatchedAction } from "./unmatched-actions";
 
@@ -74,12 +74,49 @@ export function toCreditView(row: PaymentCreditRow): CreditView {
   };
 }
 
-export async function loadUnmatchedPage(db: AppServices["db"]) {
-  const [unmatched, resolved] = await Promise.all([
-    listCredits(db, { status: "unmatched", limit: 200 }),
-    listCredits(db, { status: "resolved", limit: 30 }),
+/** Unmatched credits per page of the Payments page; the operator pages and searches, so none falls off. */
+export const UNMATCHED_PAGE_SIZE = 50;
+/** The untrusted senders' list shows at most this many (it keeps UNTRUSTED_KEPT.count). */
+const UNTRUSTED_SHOWN = 50;
+
+export interface UnmatchedQuery {
+  page: number;
+  q: string;
+}
+
+/** The page and search from the Payments page's address (`?q=…&page=2`); anything else is the first page, unfiltered. */
+export function unmatchedQuery(url: URL): UnmatchedQuery {
+  const page = Number(url.searchParams.get("page"));
+  return {
+    page: Number.isSafeInteger(page) && page >= 1 ? Math.min(page, 10_000) : 1,
+    q: (url.searchParams.get("q") ?? "").trim().slice(0, 100),
+  };
+}
+
+export async function loadUnmatchedPage(db: AppServices["db"], { page, q }: UnmatchedQuery = { page: 1, q: "" }) {
+  const trusted = { status: "unmatched", senders: "trusted", q } as const;
+  const untrusted = { status: "unmatched", senders: "untrusted", q } as const;
+  const [unmatched, total, strangers, strangersTotal, resolved] = await Promise.all([
+    listCredits(db, { ...trusted, limit: UNMATCHED_PAGE_SIZE, offset: (page - 1) * UNMATCHED_PAGE_SIZE }),
+    countCredits(db, trusted),
+    listCredits(db, { ...untrusted, limit: UNTRUSTED_SHOWN }),
+    countCredits(db, untrusted),
+    q ? Promise.resolve([]) : listCredits(db, { status: "resolved", limit: 30 }),
   ]);
-  return { unmatched: unmatched.map(toCreditView), resolved: resolved.map(toCreditView) };
+  return {
+    q,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / UNMATCHED_PAGE_SIZE)),
+    total,
+    unmatched: unmatched.map(toCreditView),
+    untrusted: {
+      count: strangersTotal,
+      credits: strangers.map(toCreditView),
+      keptDays: UNTRUSTED_KEPT.days,
+      keptCount: UNTRUSTED_KEPT.count,
+    },
+    resolved: resolved.map(toCreditView),
+  };
 }
 
 /** Runs one of the page's actions; a refusal is thrown as an AppError (the route shows its message). */

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { MIN_PLAN_QUANTITY } from "./plans.server";
-import type { ServiceType } from "./table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /** Cheapest orderable price per service, for "from ₹X" on the storefront. */
 export async function startingPrices(db: DB): Promise<Partial<Record<ServiceType, number>>> {

@@ -1,28 +1,36 @@
 import type { DB } from "~/db/database.server";
-import { queueAlert } from "~/domain/alerts/queue.server";
 import { panelCurrency } from "~/domain/panel/connection.server";
 import { listPanels } from "~/domain/panel/panels.repository.server";
-import { type ServiceTerms, planCost } from "./plan-cost";
+import type { ServiceTerms } from "~/domain/panel/parse";
+import { planCost } from "./plan-cost";
 import { PROMISE_LABELS, brokenPromises } from "./plan-support";
 import { planTargets } from "./plan-targets.server";
+
+/** A plan a new services list broke, in the words of the operator's alert. */
+export interface BrokenPlan {
+  planId: number;
+  /** What broke, for the alert's key: "fallback+refill+price". */
+  what: string;
+  title: string;
+  lines: string[];
+}
 
 /**
  * After a services list is stored (inside its transaction): every enabled plan
  * that the new list breaks, and the old one did not, becomes one alert for the
- * operator. Broken means its service lost what the plan promises (a refill
+ * operator (the panel's listener queues it, app/domain/order-events/subscribers.server.ts). Broken means its service lost what the plan promises (a refill
  * guarantee, drip-feed; plan-support.ts) or is gone, or the plan no longer
  * fits the service's terms (its cost rose above the price, the quantity is no
  * longer taken; plan-cost.ts). Customers can still buy it until the operator
  * acts. The plans are those whose service, or whose fallback, is at this
- * panel (ADR 0026); the alert names the panel. Returns the plans alerted about.
+ * panel (ADR 0026); the alert names the panel. One entry per plan and service broken.
  */
-export async function alertPlansBrokenByRefresh(
+export async function plansBrokenByRefresh(
   db: DB,
   panelId: number,
   before: ReadonlyMap<string, ServiceTerms>,
   after: ReadonlyMap<string, ServiceTerms>,
-  now: number,
-): Promise<number[]> {
+): Promise<BrokenPlan[]> {
   const panels = await listPanels(db);
   const panel = panels.find((p) => p.id === panelId);
   if (!panel) return [];
@@ -36,7 +44,7 @@ export async function alertPlansBrokenByRefresh(
       .map((t) => ({ plan, serviceId: t!.serviceId, role: t === own ? "" : "fallback " }));
   });
   const none = { refill: false, dripfeed: false };
-  const alerted: number[] = [];
+  const broken: BrokenPlan[] = [];
   for (const { plan, serviceId, role } of atThisPanel) {
     const old = before.get(serviceId) ?? null;
     const current = after.get(serviceId) ?? null;
@@ -44,14 +52,14 @@ export async function alertPlansBrokenByRefresh(
     const titles: string[] = [];
 
     const was = new Set(old ? brokenPromises(plan, old) : []);
-    const broken = brokenPromises(plan, current ?? none).filter((p) => !was.has(p));
-    if (broken.length > 0) {
+    const lost = brokenPromises(plan, current ?? none).filter((p) => !was.has(p));
+    if (lost.length > 0) {
       titles.push(
-        `promises ${broken.map((p) => PROMISE_LABELS[p]).join(" and ")} that its ${role}service ${serviceId} at ${panel.name} no longer supports`,
+        `promises ${lost.map((p) => PROMISE_LABELS[p]).join(" and ")} that its ${role}service ${serviceId} at ${panel.name} no longer supports`,
       );
       lines.push(
         current
-          ? `${panel.name}'s services list says service ${serviceId} has no ${broken.map((p) => (p === "refill" ? "refill" : "drip-feed")).join(" or ")}.`
+          ? `${panel.name}'s services list says service ${serviceId} has no ${lost.map((p) => (p === "refill" ? "refill" : "drip-feed")).join(" or ")}.`
           : `Service ${serviceId} is no longer in ${panel.name}'s services list.`,
       );
     }
@@ -65,25 +73,16 @@ export async function alertPlansBrokenByRefresh(
     }
 
     if (titles.length === 0) continue;
-    const what = [role ? "fallback" : "", ...broken, ...fresh.map((p) => p.field)].filter(Boolean).join("+");
-    await queueAlert(
-      db,
-      {
-        event: "plan_unsupported",
-        eventKey: `plan_unsupported:${plan.id}:${what}:${now}`,
-        facts: {
-          title: `Plan "${plan.name}" ${titles.join(", and ")}`,
-          lines: [
-            ...lines,
-            "Customers can still buy it: edit the plan (its price, quantity, refill guarantee, drip-feed, panel or service), or disable it.",
-          ],
-          orderId: null,
-          path: "/admin/plans",
-        },
-      },
-      now,
-    );
-    if (!alerted.includes(plan.id)) alerted.push(plan.id);
+    const what = [role ? "fallback" : "", ...lost, ...fresh.map((p) => p.field)].filter(Boolean).join("+");
+    broken.push({
+      planId: plan.id,
+      what,
+      title: `Plan "${plan.name}" ${titles.join(", and ")}`,
+      lines: [
+        ...lines,
+        "Customers can still buy it: edit the plan (its price, quantity, refill guarantee, drip-feed, panel or service), or disable it.",
+      ],
+    });
   }
-  return alerted;
+  return broken;
 }

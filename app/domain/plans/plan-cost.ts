@@ -1,5 +1,5 @@
 import { type CurrencySettings, chargeInPaise, parseDecimal } from "~/domain/panel/money";
-import type { PanelService } from "~/domain/panel/parse";
+import type { ServiceTerms } from "~/domain/panel/parse";
 import { formatCount, formatInr } from "~/lib/money";
 
 /**
@@ -9,11 +9,6 @@ import { formatCount, formatInr } from "~/lib/money";
  * the service does not take, is flagged, and cannot be enabled. Pure: the
  * plans table, the plan dialog's refusals and the enable button read it.
  */
-
-/** A panel service's terms, as its `services` list last said (rate per 1000, in the panel's currency). */
-export type ServiceTerms = Pick<PanelService, "name" | "rate" | "min" | "max" | "refill" | "cancel" | "dripfeed"> & {
-  serviceId: string;
-};
 
 export type PlanCostField = "price" | "amount";
 

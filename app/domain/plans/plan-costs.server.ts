@@ -1,16 +1,10 @@
 import type { DB } from "~/db/database.server";
 import { defaultServices, panelCurrency } from "~/domain/panel/connection.server";
-import { findServiceTerms, instagramServiceTerms } from "~/domain/panel/services.server";
+import { findServiceTerms, serviceCountsByPanel } from "~/domain/panel/services.server";
 import { listPanels } from "~/domain/panel/panels.repository.server";
+import type { ServiceTerms } from "~/domain/panel/parse";
 import { AppError } from "~/lib/app-error";
-import {
-  type AtService,
-  PLAN_COST_MESSAGES,
-  type PlanAtPanel,
-  type ServiceTerms,
-  planCost,
-  planProblems,
-} from "./plan-cost";
+import { type AtService, PLAN_COST_MESSAGES, type PlanAtPanel, planCost, planProblems } from "./plan-cost";
 import { type PanelOfPlan, type PlanTarget, type TargetedPlan, planTargets, sameTarget } from "./plan-targets.server";
 import type { PlanRow } from "./table";
 
@@ -54,29 +48,34 @@ export async function plansAtPanel(db: DB, plans: readonly CostedPlan[]): Promis
   }));
 }
 
-/** One panel as the plan dialog offers it: its Instagram services, the ones it names per type, its currency. */
+/**
+ * One panel as the plan dialog offers it: the ones it names per type, its
+ * currency, and how many services its last list kept. The services
+ * themselves are searched a page at a time (issue 47 point 7,
+ * routes/api/admin/panel-service-search.ts), never sent whole with the page.
+ */
 export interface PanelForPlans {
   id: number;
   name: string;
   isDefault: boolean;
-  services: ServiceTerms[];
+  servicesCount: number;
   defaults: ReturnType<typeof defaultServices>;
   currency: ReturnType<typeof panelCurrency>;
 }
 
-/** What the plan dialog offers: every panel, with its last services list, the default first. */
+/** What the plan dialog offers: every panel, the default first. */
 export async function panelServicesForPlans(db: DB): Promise<{ panels: PanelForPlans[] }> {
-  const rows = (await listPanels(db)).sort((a, b) => b.is_default - a.is_default || a.id - b.id);
-  const panels = await Promise.all(
-    rows.map(async (panel) => ({
+  const [rows, counts] = await Promise.all([listPanels(db), serviceCountsByPanel(db)]);
+  const panels = rows
+    .sort((a, b) => b.is_default - a.is_default || a.id - b.id)
+    .map((panel) => ({
       id: panel.id,
       name: panel.name,
       isDefault: panel.is_default === 1,
-      services: await instagramServiceTerms(db, panel.id),
+      servicesCount: counts.get(panel.id) ?? 0,
       defaults: defaultServices(panel),
       currency: panelCurrency(panel),
-    })),
-  );
+    }));
   return { panels };
 }
 

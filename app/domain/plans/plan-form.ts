@@ -3,7 +3,8 @@ import { UNKNOWN_ACTION } from "~/lib/intent";
 import { parseRupeesToPaise } from "~/lib/money";
 import { MAX_CUSTOM_COMMENTS } from "./table";
 import { SUPPORT_MESSAGES } from "./plan-support";
-import { MAX_PLAN_ID, SERVICE_TYPES } from "./table";
+import { MAX_PLAN_ID } from "./table";
+import { SERVICE_TYPES } from "~/domain/panel/service-types";
 
 /** Tags the admin form offers; any other short tag is allowed too. */
 export const SUGGESTED_TAGS = ["popular", "best", "recommended", "hot", "new"] as const;

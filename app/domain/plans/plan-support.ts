@@ -1,4 +1,4 @@
-import type { ServiceType } from "./table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /**
  * What a plan promises (a refill guarantee, delivery in parts) against what
@@ -15,8 +15,9 @@ export interface ServiceSupport {
 }
 
 export const SUPPORT_MESSAGES = {
-  refill: "The SMM panel service for this type does not support refills (fetch its services in Settings first)",
-  dripfeed: "The SMM panel service for this type does not support drip-feed (fetch its services in Settings first)",
+  refill: "The SMM panel service for this type does not support refills (refresh its services in Admin → Panels first)",
+  dripfeed:
+    "The SMM panel service for this type does not support drip-feed (refresh its services in Admin → Panels first)",
 } as const;
 
 export const PROMISE_LABELS: Record<PlanPromise, string> = {

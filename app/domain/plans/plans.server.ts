@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
-import type { NewPlanRow, PlanRow, ServiceType } from "./table";
+import type { NewPlanRow, PlanRow } from "./table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /** The smallest quantity a buyer may be shown or charged for (docs/product.md, Plans shown to buyers). */
 export const MIN_PLAN_QUANTITY = 100;

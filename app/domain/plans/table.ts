@@ -1,8 +1,7 @@
 import { MAX_SERIAL_ID } from "~/db/serial-id";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
-export const SERVICE_TYPES = ["followers", "likes", "views", "comments"] as const;
-export type ServiceType = (typeof SERVICE_TYPES)[number];
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /** A custom-comments plan has at most this many comments (the plan form says so; the buyer writes each one). */
 export const MAX_CUSTOM_COMMENTS = 500;
@@ -25,7 +24,7 @@ export interface PlanTable {
   drip_interval_minutes: Generated<number>;
   /** 0 or 1, comments plans only: the buyer writes the comments, sent to the custom-comments service (0030). */
   custom_comments: Generated<number>;
-  /** The panel service this plan's orders go to; null: the one set in Settings for its type (0033). */
+  /** The panel service this plan's orders go to; null: the one its panel names for its type (0033). */
   panel_service_id: Generated<string | null>;
   /** Tried when the panel refuses the first service (disabled, gone); null: none (0033). */
   fallback_service_id: Generated<string | null>;

@@ -3,7 +3,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { cancelOrders } from "~/domain/panel/client.server";
 import type { Actor } from "~/domain/orders/lifecycle";
 import { lockOrder } from "~/domain/orders/orders.repository.server";
-import type { PanelServices } from "~/domain/orders/placement.server";
+import type { PanelServices } from "~/domain/fulfilment/placement.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { applyTransition } from "~/domain/orders/transitions.server";
 import { AppError } from "~/lib/app-error";

@@ -1,5 +1,5 @@
 import { recordAudit } from "~/domain/audit/audit.server";
-import { type PanelServices, loadPanelSetup } from "~/domain/orders/placement.server";
+import { type PanelServices, loadPanelSetup } from "~/domain/fulfilment/placement.server";
 import { findOrder, lockOrder } from "~/domain/orders/orders.repository.server";
 import type { PanelSetup } from "~/domain/panel/connection.server";
 import { AppError, isAppError } from "~/lib/app-error";

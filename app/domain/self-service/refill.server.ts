@@ -1,7 +1,7 @@
 import { recordAudit } from "~/domain/audit/audit.server";
 import { requestRefill as askPanelForRefill } from "~/domain/panel/client.server";
 import { firstSyncDelay } from "~/domain/panel/sync-schedule";
-import type { PanelServices } from "~/domain/orders/placement.server";
+import type { PanelServices } from "~/domain/fulfilment/placement.server";
 import { AppError } from "~/lib/app-error";
 import { REFILL_REFUSAL_TEXT, type RefillRefusal } from "./refill-messages";
 import { claimRequest } from "./claim.server";

@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { apiEndpoint } from "~/domain/panel/client.server";
+import { PANEL_FIELDS, PANEL_FIELD_NAMES } from "~/domain/panel/fields";
 import { AppError } from "~/lib/app-error";
 import { secretLeftBehind } from "~/lib/saved-secret";
 import { type Setting, type SettingsGroup, cardSchema, maskSecret } from "./define";
@@ -13,7 +14,6 @@ import {
   settingNameForKey,
 } from "./registry";
 import { readSiteSettings, writeSettings } from "./settings.server";
-import { smmSettingsSchema } from "./validation";
 
 export { maskSecret } from "./define";
 
@@ -50,9 +50,9 @@ const KEY_LEFT_BEHIND =
 export type SaveResult =
   { ok: true; changed: Partial<Record<SettingName, string>> } | { ok: false; message: string; field?: string };
 
-/** The form a group is saved with: its declarations' types (the panel's names: the settings API's view). */
+/** The form a group is saved with: its declarations' types (the panel's names: the panel's own rules, ADR 0040). */
 function formSchema(group: SettingGroup) {
-  return group === "smm" ? smmSettingsSchema : cardSchema(SITE_GROUPS[group] as SettingsGroup);
+  return cardSchema(SITE_GROUPS[group] as SettingsGroup);
 }
 
 /**
@@ -129,11 +129,24 @@ export async function readSettingForApi(db: DB, key: string): Promise<{ ok: true
   return { ok: true, value: shown(name, (await readSiteSettings(db))[name]) };
 }
 
-/** Whether a key (as the settings API names it) is a secret: writing a new one asks for a recent password. */
+/** Whether a key (as the settings API names it) is a secret. */
 export function isSecretSetting(key: string): boolean {
   const name = settingNameForKey(key);
   return name !== undefined && setting(name).secret;
 }
+
+/**
+ * Whether writing a value for this key asks for the password typed in the last
+ * 15 minutes: a secret, or a field of the panel that decides where paid orders
+ * go (its URL and key: `sensitive` in panel/fields.ts, issue 47 point 1).
+ */
+export function asksRecentPassword(key: string): boolean {
+  return isSecretSetting(key) || SENSITIVE_PANEL_KEYS.has(key);
+}
+
+const SENSITIVE_PANEL_KEYS = new Set<string>(
+  PANEL_FIELD_NAMES.filter((name) => "sensitive" in PANEL_FIELDS[name]).map((name) => PANEL_FIELDS[name].setting.key),
+);
 
 /** Which group a key belongs to, so a single-key write is validated like its card. */
 export function formForKey(key: string): { form: SettingGroup; name: SettingName } | null {

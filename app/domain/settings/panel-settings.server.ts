@@ -2,30 +2,20 @@ import type { DB } from "~/db/database.server";
 import { panelNameFromUrl } from "~/domain/panel/panel-name";
 import { findDefaultPanel, insertPanel, updatePanel } from "~/domain/panel/panels.repository.server";
 import type { PanelRow } from "~/domain/panel/table";
-import { SETTINGS, type SettingName, type SiteSettings, settingNameForKey } from "./registry";
+import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelFieldName, type SettingNameOf } from "~/domain/panel/fields";
+import { SETTINGS, type SiteSettings, settingNameForKey } from "./registry";
 
 /**
  * The SMM group's setting names (VITE_SMM_PANEL_URL, its key, the service per
  * type…, the keys of the settings API the shop is modelled on) are kept as
- * names for the default panel's fields (ADR 0024): reading them reads the
+ * names for the default panel's fields (ADR 0024), made from the panel's one
+ * declaration of them (panel/fields.ts, ADR 0040): reading them reads the
  * default panel record, saving them saves it (adding it when the shop has
  * none yet). The panel record is the one place they are stored.
  */
-export const PANEL_SETTING_COLUMNS = {
-  panelApiKey: "api_key",
-  panelUrl: "api_url",
-  panelServiceFollowers: "service_followers",
-  panelServiceLikes: "service_likes",
-  panelServiceViews: "service_views",
-  panelServiceComments: "service_comments",
-  panelServiceCustomComments: "service_custom_comments",
-  panelCurrency: "currency",
-  panelInrRate: "inr_rate",
-  panelLinkFollowers: "link_followers",
-  panelLinkLikes: "link_likes",
-  panelLinkViews: "link_views",
-  panelLinkComments: "link_comments",
-} as const satisfies Partial<Record<SettingName, keyof PanelRow>>;
+export const PANEL_SETTING_COLUMNS = Object.fromEntries(
+  PANEL_FIELD_NAMES.map((name) => [PANEL_FIELDS[name].setting.name, PANEL_FIELDS[name].column]),
+) as { [F in PanelFieldName as SettingNameOf<F>]: (typeof PANEL_FIELDS)[F]["column"] };
 
 export type PanelSettingName = keyof typeof PANEL_SETTING_COLUMNS;
 

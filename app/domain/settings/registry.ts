@@ -1,6 +1,15 @@
-import { type SettingsGroup, type SettingsShape, type ValuesOf, defaultsOf, defineSettings, text } from "./define";
+import type { z } from "zod";
+import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelFieldName, type SettingNameOf } from "~/domain/panel/fields";
+import {
+  type Setting,
+  type SettingsGroup,
+  type SettingsShape,
+  type ValuesOf,
+  defaultsOf,
+  defineSettings,
+  text,
+} from "./define";
 import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "./cards";
-import { smmSettingsSchema } from "./validation";
 
 /**
  * The site settings (ADR 0019): what the settings cache holds for every page,
@@ -17,40 +26,31 @@ export const PLACEHOLDER_UPI_ID = "placeholder-change-me@upi";
 export { LEGACY_GRIEVANCE_OFFICER_DEFAULTS, PLACEHOLDER_GRIEVANCE_OFFICER } from "./cards";
 export { backupSchedule, feeSettings, paymentSettings, storeSettings };
 
-const panelField = (key: string, label: string, name: keyof typeof smmSettingsSchema.shape, fallback = "") =>
-  text(key, label, { default: fallback, type: smmSettingsSchema.shape[name] });
+/** The settings API's name for each of a panel's fields (panel/fields.ts), as a declaration of its own. */
+type PanelSettingsShape = { [F in PanelFieldName as SettingNameOf<F>]: Setting<string> };
 
 /**
- * The SMM panel's names: a view of the default panel record (panel-settings.server.ts, ADR 0024),
- * edited on Admin → Panels; kept for the settings API, backups and the danger zone.
+ * The SMM panel's names: the settings API's legacy view of the default panel
+ * record (panel-settings.server.ts, ADR 0024), made from the panel's one
+ * declaration of its fields (panel/fields.ts, ADR 0040): the same rules, keys
+ * and defaults. A field left out is left as it is. Edited on Admin → Panels;
+ * kept for the settings API, backups and the danger zone.
  */
-export const panelNames = defineSettings({
-  panelApiKey: { ...panelField("VITE_SMM_PANEL_API_KEY", "API Key", "panelApiKey"), secret: true },
-  panelUrl: panelField("VITE_SMM_PANEL_URL", "Panel API URL", "panelUrl"),
-  panelServiceFollowers: panelField(
-    "VITE_SMM_PANEL_FOLLOWERS_SERVICE_ID",
-    "Followers Service ID",
-    "panelServiceFollowers",
-  ),
-  panelServiceLikes: panelField("VITE_SMM_PANEL_LIKES_SERVICE_ID", "Likes Service ID", "panelServiceLikes"),
-  panelServiceViews: panelField("VITE_SMM_PANEL_VIEWS_SERVICE_ID", "Views Service ID", "panelServiceViews"),
-  panelServiceComments: panelField("VITE_SMM_PANEL_COMMENTS_SERVICE_ID", "Comments Service ID", "panelServiceComments"),
-  /** The panel's Custom Comments service: custom-comments plans' orders go there with the buyer's texts. */
-  panelServiceCustomComments: panelField(
-    "PANEL_CUSTOM_COMMENTS_SERVICE_ID",
-    "Service ID for Custom Comments",
-    "panelServiceCustomComments",
-  ),
-  /** Currency the panel bills in, used when a panel reply does not name one. */
-  panelCurrency: panelField("PANEL_CURRENCY", "Panel Currency", "panelCurrency", "INR"),
-  /** Rupees per one unit of PANEL_CURRENCY; ignored for INR. Empty: no profit is computed for a non-INR panel. */
-  panelInrRate: panelField("PANEL_INR_RATE", "INR per unit of panel currency", "panelInrRate"),
-  /** How links go to the panel, per service type (panel/link-forms.ts): what a link-checking panel accepts. */
-  panelLinkFollowers: panelField("PANEL_LINK_FOLLOWERS", "Followers link sent as", "panelLinkFollowers", "profile_url"),
-  panelLinkLikes: panelField("PANEL_LINK_LIKES", "Likes link sent as", "panelLinkLikes", "as_given"),
-  panelLinkViews: panelField("PANEL_LINK_VIEWS", "Views link sent as", "panelLinkViews", "as_given"),
-  panelLinkComments: panelField("PANEL_LINK_COMMENTS", "Comments link sent as", "panelLinkComments", "as_given"),
-});
+export const panelNames = defineSettings(
+  Object.fromEntries(
+    PANEL_FIELD_NAMES.map((name) => {
+      const spec: { label: string; default: string; rule: z.ZodType<string>; setting: { key: string; name: string } } =
+        PANEL_FIELDS[name];
+      const secret = "secret" in PANEL_FIELDS[name];
+      const declared = text(spec.setting.key, spec.label, {
+        default: spec.default,
+        type: spec.rule.optional(),
+        secret,
+      });
+      return [spec.setting.name, declared];
+    }),
+  ) as PanelSettingsShape,
+);
 
 /** The Payment Settings card with a fresh shop's UPI ID: the placeholder its banner asks to replace. */
 const withUpiPlaceholder = {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { SAMPLE_TESTIMONIALS } from "~/domain/social-proof/samples.server";
 import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID, defaultSiteSettings } from "./registry";
 import { type UnsafeDefaultsInput, isUnsafePublicBaseUrl, listUnsafeDefaults } from "./unsafe-defaults";
 
@@ -25,6 +24,15 @@ describe("unsafe defaults", () => {
     expect(item).toMatchObject({ href: "/admin/settings#bank-email-alerts", linkLabel: "Set the alert address" });
     expect(item!.message).toMatch(/no alert address is set/);
     expect(ids({ ...fresh, emailAlertsWithoutAddress: false })).not.toContain("email-alert-address");
+  });
+
+  it("names a proxy that sends no client address, with a link to Health (security round 4, finding 2)", () => {
+    const item = listUnsafeDefaults({ ...fresh, proxyWithoutClientAddress: true }).find(
+      (d) => d.id === "proxy-client-address",
+    );
+    expect(item).toMatchObject({ href: "/admin/health", linkLabel: "See Health" });
+    expect(item!.message).toMatch(/without X-Forwarded-For/);
+    expect(ids(fresh)).not.toContain("proxy-client-address");
   });
 
   it("names every default of a fresh shop, each with a link to the page that fixes it", () => {
@@ -67,13 +75,6 @@ describe("unsafe defaults", () => {
     expect(item.message).toContain(PLACEHOLDER_GRIEVANCE_OFFICER);
     expect(ids({ ...fresh, grievanceOfficerName: " priya sharma " })).toContain("grievance-officer-placeholder");
     expect(ids({ ...fresh, grievanceOfficerName: "Anita Rao" })).not.toContain("grievance-officer-placeholder");
-  });
-
-  it("seeds a grievance officer no sample testimonial is named after, and that reads as a placeholder", () => {
-    const officer = defaultSiteSettings().grievanceOfficerName;
-    expect(officer).toMatch(/placeholder/i);
-    for (const t of SAMPLE_TESTIMONIALS) expect(t.name.toLowerCase()).not.toBe(officer.toLowerCase());
-    for (const t of SAMPLE_TESTIMONIALS) expect(t.name.toLowerCase()).not.toBe("priya sharma");
   });
 
   it("counts the panel as the simulator when either its address or its key is the simulator's", () => {

@@ -9,7 +9,8 @@ export interface UnsafeDefault {
     | "public-base-url"
     | "grievance-officer-placeholder"
     | "admin-password-env"
-    | "email-alert-address";
+    | "email-alert-address"
+    | "proxy-client-address";
   message: string;
   /** The page (a Settings card, or My Account) that fixes it. */
   href: string;
@@ -33,6 +34,8 @@ export interface UnsafeDefaultsInput {
   adminPasswordFromEnv: boolean;
   /** Bank e-mail alerts are read, but no alert address is set: they confirm nothing. Absent: not checked. */
   emailAlertsWithoutAddress?: boolean;
+  /** TRUST_PROXY is set, yet requests came in the last hour without X-Forwarded-For: every visitor is the proxy. */
+  proxyWithoutClientAddress?: boolean;
   /** Whether the panel in the settings answered when last asked; absent: not known (yet). */
   panelReach?: PanelReach;
 }
@@ -47,6 +50,9 @@ export const SETTINGS_ANCHORS = {
   store: "/admin/settings#store-settings",
   bankEmail: "/admin/settings#bank-email-alerts",
 } as const;
+
+/** Where the operator sees what the server noticed about itself. */
+export const HEALTH_PATH = "/admin/health";
 
 /** Where the operator changes their own password. */
 export const ACCOUNT_PATH = "/admin/account";
@@ -156,6 +162,15 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
         "Bank e-mail alerts are read, but no alert address is set: they confirm no payment until you name the address your bank writes to (a bank alert about someone else's account, sent on to your mailbox, would otherwise pass for yours).",
       href: SETTINGS_ANCHORS.bankEmail,
       linkLabel: "Set the alert address",
+    });
+  }
+  if (input.proxyWithoutClientAddress) {
+    found.push({
+      id: "proxy-client-address",
+      message:
+        "Requests reach the shop through the proxy without X-Forwarded-For: every visitor counts as the proxy, so one stranger's wrong passwords lock you out and all buyers share one order limit. Make the proxy send the client's address.",
+      href: HEALTH_PATH,
+      linkLabel: "See Health",
     });
   }
   if (input.adminPasswordFromEnv) {

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { BUYER_MESSAGES } from "~/domain/orders/buyer";
+import { BUYER_MESSAGES } from "~/domain/orders/buyer-contact";
 import { COMMENT_MESSAGES } from "~/domain/orders/custom-comments";
 import { INPUT_MESSAGES } from "~/domain/orders/instagram-input";
 import { CREATE_ORDER_MESSAGES, PAYMENT_MESSAGES, TRACK_MESSAGES } from "~/domain/orders/order-messages";

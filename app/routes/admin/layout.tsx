@@ -11,7 +11,7 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { adminPageGuard } from "~/lib/admin-middleware.server";
 import { adminPulse } from "~/domain/orders/pulse.server";
-import { unsafeDefaults } from "~/domain/settings/unsafe-defaults.server";
+import { unsafeDefaults } from "~/domain/health/unsafe-defaults.server";
 import { Menu } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/use-hydrated";

@@ -2,13 +2,15 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/panels";
 import { PanelDialog } from "~/components/admin/panels/panel-dialog";
+import { PasswordAgainProvider } from "~/components/admin/password-again";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { type AdminPanel, panelsForAdmin, runPanelAction } from "~/domain/panel/panel-admin.server";
+import { runPanelAction } from "~/domain/order-actions/panel-actions.server";
+import { type AdminPanel, panelsForAdmin } from "~/domain/panel/panel-admin.server";
 import { panelActionSchema } from "~/domain/panel/panel-form";
 import { adminTitle } from "~/lib/admin-title";
 import { pageAction } from "~/lib/api.server";
@@ -29,10 +31,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The key is never echoed back, even in a refusal.
   if (submission.status !== "success") return formFailure(submission, { hideFields: ["apiKey"] });
   const actor = requestActor(request, admin.username);
-  return pageAction(() => runPanelAction(context.get(servicesContext), actor, submission.value));
+  return pageAction(() => runPanelAction(context.get(servicesContext), admin, actor, submission.value));
 }
 
-export default function PanelsPage({ loaderData }: Route.ComponentProps) {
+/** Saving a URL or a key, a new default, a delete: the password is asked again when not typed lately (issue 47). */
+export default function PanelsPage(props: Route.ComponentProps) {
+  return (
+    <PasswordAgainProvider>
+      <Panels {...props} />
+    </PasswordAgainProvider>
+  );
+}
+
+function Panels({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const [editing, setEditing] = useState<AdminPanel | "new" | null>(null);
   const [deleting, setDeleting] = useState<AdminPanel | null>(null);
@@ -126,7 +137,7 @@ export default function PanelsPage({ loaderData }: Route.ComponentProps) {
 
       {editing && (
         <PanelDialog
-          panel={editing === "new" ? null : editing}
+          editing={editing === "new" ? null : { id: editing.id, item: editing }}
           submitting={busy}
           answer={fetcher}
           onClose={() => setEditing(null)}

@@ -1,9 +1,10 @@
 import type { Route } from "./+types/payments";
-import { ResolvedCredits, UnmatchedList } from "~/components/admin/payments/unmatched-list";
+import { ResolvedCredits, UnmatchedList, UntrustedCredits } from "~/components/admin/payments/unmatched-list";
+import { UnmatchedSearch } from "~/components/admin/payments/unmatched-search";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { unmatchedActionSchema } from "~/domain/payments/unmatched-actions";
-import { loadUnmatchedPage, runUnmatchedAction } from "~/domain/payments/unmatched-view.server";
+import { loadUnmatchedPage, runUnmatchedAction, unmatchedQuery } from "~/domain/payments/unmatched-view.server";
 import { adminTitle } from "~/lib/admin-title";
 import { pageAction } from "~/lib/api.server";
 import { formFailure, parseForm } from "~/lib/parse.server";
@@ -11,9 +12,9 @@ import { requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Unmatched payments") }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
-  return loadUnmatchedPage(context.get(servicesContext).db);
+  return loadUnmatchedPage(context.get(servicesContext).db, unmatchedQuery(new URL(request.url)));
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -35,7 +36,15 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           is confirmed as if you had confirmed it), or dismiss it with the reason. Times are IST.
         </p>
       </div>
-      <UnmatchedList credits={loaderData.unmatched} />
+      <UnmatchedSearch
+        q={loaderData.q}
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        total={loaderData.total}
+      >
+        <UnmatchedList credits={loaderData.unmatched} searched={loaderData.q !== ""} />
+      </UnmatchedSearch>
+      <UntrustedCredits {...loaderData.untrusted} />
       <ResolvedCredits credits={loaderData.resolved} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineEndpoint, okResponse } from "~/lib/api-contract";
 import { ORDER_STATUSES } from "~/domain/orders/lifecycle";
-import { SERVICE_TYPES } from "~/domain/plans/table";
+import { SERVICE_TYPES } from "~/domain/panel/service-types";
 import { MAX_COMMENTS_TEXT } from "~/domain/orders/custom-comments";
 
 /** Only what the buyer chooses; price, amount, status and orderId in the body are ignored. */

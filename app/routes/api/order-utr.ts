@@ -1,6 +1,6 @@
 import type { Route } from "./+types/order-utr";
 import { servicesContext } from "~/context";
-import { trackedOrder } from "~/domain/orders/buyer.server";
+import { trackedOrder } from "~/domain/orders/order-tracking.server";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { PAYMENT_MESSAGES, claimPayment } from "~/domain/payments/payment.server";
 import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { TrackedOrder } from "~/domain/orders/buyer.server";
+import type { TrackedOrder } from "~/domain/orders/order-tracking.server";
 import { defineEndpoint, okResponse, record } from "~/lib/api-contract";
 
 export const orderUtrRequest = z.object({ utr: z.string().max(40) });
 export type OrderUtrRequest = z.input<typeof orderUtrRequest>;
 
-/** The order as the buyer's pages show it (app/domain/orders/buyer.server.ts `trackedOrder`). */
+/** The order as the buyer's pages show it (app/domain/orders/order-tracking.server.ts `trackedOrder`). */
 export const orderUtrResponse = okResponse({
   message: z.string(),
   order: record<TrackedOrder>(),

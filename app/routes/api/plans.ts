@@ -2,7 +2,7 @@ import type { Route } from "./+types/plans";
 import { servicesContext } from "~/context";
 import { planToApi } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
-import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/panel/service-types";
 import { apiError, apiReply } from "~/lib/api.server";
 import { plansResponse } from "./plans.types";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getEndpoint, okResponse } from "~/lib/api-contract";
-import { SERVICE_TYPES } from "~/domain/plans/table";
+import { SERVICE_TYPES } from "~/domain/panel/service-types";
 
 /** A plan as the API shows it (app/domain/plans/admin.server.ts `planToApi`). */
 export const apiPlanSchema = z.object({

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/recent-orders";
 import { servicesContext } from "~/context";
 import { recentOrders } from "~/domain/orders/recent.server";
-import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/panel/service-types";
 import { apiError, apiReply } from "~/lib/api.server";
 import { recentOrdersResponse } from "./recent-orders.types";
 

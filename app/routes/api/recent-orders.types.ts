@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineEndpoint, okResponse } from "~/lib/api-contract";
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 
 /** The service page's Recent Orders box: masked handle, quantity, time only. */
 export const recentOrdersResponse = okResponse({

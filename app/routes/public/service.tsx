@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { Await, Link, data, useLocation, useNavigate, useNavigation } from "react-router";
-import type { ServiceType } from "~/domain/plans/table";
+import type { ServiceType } from "~/domain/panel/service-types";
 import type { Route } from "./+types/service";
 import { useSiteChrome } from "./layout";
 import { InstagramInputForm, type StepOneInitial, type TargetValues } from "~/components/buying/instagram-input-form";

@@ -8,7 +8,7 @@ import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/track";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
-import { findBuyerOrder, trackedOrder } from "~/domain/orders/buyer.server";
+import { findBuyerOrder, trackedOrder } from "~/domain/orders/order-tracking.server";
 import { SelfService } from "~/components/buying/self-service";
 import { ReportProblem } from "~/components/buying/report-problem";
 import { buyerComplaint } from "~/domain/complaints/buyer-complaint";

@@ -101,8 +101,8 @@ export function OrderActionsCard({
       )}
       {order.status === "failed" && order.payment.paidAt && !order.smmPanel.orderId && (
         <p className="text-sm text-gray-700">
-          The panel refused this order, so nothing was placed. Fix the cause (the link, or the service id in Settings)
-          and send it again, or cancel it to refund the buyer.
+          The panel refused this order, so nothing was placed. Fix the cause (the link, or the service ID in Admin →
+          Panels or on the plan) and send it again, or cancel it to refund the buyer.
         </p>
       )}
       {order.status === "placement_unknown" && (

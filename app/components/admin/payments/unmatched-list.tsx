@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import type { CreditView } from "~/domain/payments/unmatched-view.server";
-import { formatInr } from "~/lib/money";
+import { formatCount, formatInr } from "~/lib/money";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -153,9 +153,13 @@ function AddSender({
   );
 }
 
-export function UnmatchedList({ credits }: { credits: CreditView[] }) {
+export function UnmatchedList({ credits, searched = false }: { credits: CreditView[]; searched?: boolean }) {
   if (credits.length === 0) {
-    return <Card className="text-sm text-gray-600">No unmatched payments.</Card>;
+    return (
+      <Card className="text-sm text-gray-600">
+        {searched ? "No unmatched payment matches this search." : "No unmatched payments."}
+      </Card>
+    );
   }
   return (
     <ul className="space-y-3" aria-label="Unmatched payments">
@@ -163,6 +167,45 @@ export function UnmatchedList({ credits }: { credits: CreditView[] }) {
         <UnmatchedCredit key={c.id} credit={c} />
       ))}
     </ul>
+  );
+}
+
+/**
+ * Alerts from senders the shop does not trust: folded away with their count,
+ * the newest few kept for a while, so a stranger's flood never hides a real
+ * payment (security round 4, finding 3). Each can still be assigned, dismissed
+ * or, for a bank's new SMS header, read as that bank's from now on.
+ */
+export function UntrustedCredits({
+  count,
+  credits,
+  keptDays,
+  keptCount,
+}: {
+  count: number;
+  credits: CreditView[];
+  keptDays: number;
+  keptCount: number;
+}) {
+  if (count === 0) return null;
+  return (
+    <Card asChild padding="sm">
+      <details id="untrusted-credits" data-testid="untrusted-credits">
+        <summary className="cursor-pointer font-semibold">
+          From senders the shop does not trust ({formatCount(count)})
+        </summary>
+        <p className="mt-2 text-sm text-gray-600">
+          These read like bank alerts but did not come from the bank: they confirm nothing. The newest{" "}
+          {formatCount(keptCount)} are kept for {keptDays} days.
+          {count > credits.length ? ` The newest ${formatCount(credits.length)} are shown.` : ""}
+        </p>
+        <ul className="mt-3 space-y-3" aria-label="Alerts from senders the shop does not trust">
+          {credits.map((c) => (
+            <UnmatchedCredit key={c.id} credit={c} />
+          ))}
+        </ul>
+      </details>
+    </Card>
   );
 }
 

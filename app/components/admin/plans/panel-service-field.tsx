@@ -1,21 +1,16 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import type { DefaultServices } from "~/domain/panel/service-choice";
-import type { CurrencySettings } from "~/domain/panel/money";
-import { type ServiceTerms, planCost } from "~/domain/plans/plan-cost";
-import type { ServiceType } from "~/domain/plans/table";
+import { List } from "lucide-react";
+import { useState } from "react";
+import { planCost } from "~/domain/plans/plan-cost";
+import type { PanelForPlans } from "~/domain/plans/plan-costs.server";
+import { Button } from "~/components/ui/button";
+import type { ServiceType } from "~/domain/panel/service-types";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { formatCount, formatInr, parseRupeesToPaise } from "~/lib/money";
+import { formatInr, parseRupeesToPaise } from "~/lib/money";
+import { ServicePicker, termsLine, useServiceSearch } from "./service-picker";
 
-/** One panel: its services, the ones it names per type, its currency (the Plans page's loader hands each). */
-export interface PanelForPlans {
-  id: number;
-  name: string;
-  isDefault: boolean;
-  services: ServiceTerms[];
-  defaults: DefaultServices;
-  currency: CurrencySettings;
-}
+export type { PanelForPlans };
 
 /** The panel a panel field's value names among the shop's: "" is `empty` (the default, or the plan's own). */
 export function panelOfField(
@@ -28,10 +23,11 @@ export function panelOfField(
 }
 
 /**
- * The plan's panel service, picked from its panel's last services list (typed
- * or chosen from the suggestions), with what that service is: rate, the
- * quantities it takes, refill, cancel and drip-feed, and what this plan would
- * cost there and keep, as the operator types the quantity and price.
+ * The plan's panel service, typed or picked from its panel's last services
+ * list (searched a page at a time: service-picker.tsx), with what that service
+ * is: rate, the quantities it takes, refill, cancel and drip-feed, and what
+ * this plan would cost there and keep, as the operator types the quantity and
+ * price. The service's terms are asked of the server as the id changes.
  */
 export function PanelServiceField({
   field,
@@ -43,6 +39,7 @@ export function PanelServiceField({
   price,
   disabled,
   fallback = false,
+  onChoose,
 }: {
   field: FieldMetadata<string | number | null | undefined>;
   error: string | undefined;
@@ -55,6 +52,8 @@ export function PanelServiceField({
   disabled: boolean;
   /** The plan's fallback service: empty means none, not the one its panel names for the type. */
   fallback?: boolean;
+  /** Puts a service picked from the list in the field (the dialog's form: `form.update`). */
+  onChoose: (serviceId: string) => void;
 }) {
   const typed = String(field.value ?? "").trim();
   const byType =
@@ -64,9 +63,11 @@ export function PanelServiceField({
         ? panel.defaults.customCommentsServiceId
         : panel.defaults.serviceIds[serviceType];
   const serviceId = typed || byType;
-  const services = panel?.services ?? [];
-  const terms = services.find((s) => s.serviceId === serviceId) ?? null;
-  const listId = `${field.id}-list`;
+  const [browsing, setBrowsing] = useState(false);
+  const looked = useServiceSearch(panel && serviceId ? { panelId: panel.id, id: serviceId, q: serviceId } : null);
+  const found = looked.state === "done" && looked.current;
+  const terms = found ? looked.data.match : null;
+  const listId = `${field.id}-services`;
   const amount = Number(String(quantity ?? "").replace(/,/g, ""));
   const pricePaise = parseRupeesToPaise(price ?? "");
   const cost =
@@ -82,7 +83,7 @@ export function PanelServiceField({
       hint={
         !panel
           ? "Add a panel in Admin → Panels first."
-          : services.length === 0
+          : panel.servicesCount === 0
             ? `Refresh ${panel.name}'s services in Admin → Panels to choose one here.`
             : fallback
               ? "Sent there, once, when the plan's panel refuses its service (disabled, out of stock) or has no funds. It must keep the plan's price and promises too."
@@ -95,20 +96,38 @@ export function PanelServiceField({
           <Input
             {...getInputProps(field, { type: "text" })}
             {...control}
-            list={listId}
             size="sm"
             inputMode="numeric"
             placeholder={byType || (fallback ? "None" : "Service ID")}
             autoComplete="off"
             disabled={disabled}
           />
-          <datalist id={listId}>
-            {services.map((s) => (
-              <option key={s.serviceId} value={s.serviceId}>
-                {`${s.name}${s.rate ? ` · ${s.rate}/1000` : ""}`}
-              </option>
-            ))}
-          </datalist>
+          {panel && panel.servicesCount > 0 && (
+            <Button
+              variant="neutral"
+              size="sm"
+              className="mt-2"
+              aria-expanded={browsing}
+              aria-controls={browsing ? listId : undefined}
+              disabled={disabled}
+              onClick={() => setBrowsing(!browsing)}
+            >
+              <List className="size-4" aria-hidden />
+              {browsing
+                ? "Hide the services list"
+                : `Choose ${fallback ? "the fallback" : "the service"} from ${panel.name}'s services`}
+            </Button>
+          )}
+          {browsing && panel && (
+            <ServicePicker
+              id={listId}
+              panel={panel}
+              onPick={(id) => {
+                onChoose(id);
+                setBrowsing(false);
+              }}
+            />
+          )}
           {serviceId && (
             <div
               className="mt-2 rounded-md bg-gray-50 p-2 text-xs text-gray-700"
@@ -119,14 +138,7 @@ export function PanelServiceField({
                   <p className="font-medium text-gray-900">
                     {serviceId}: {terms.name} <span className="font-normal text-gray-600">at {panel!.name}</span>
                   </p>
-                  <p>
-                    {terms.rate !== null
-                      ? `${terms.rate} ${panel!.currency.panelCurrency || "INR"} per 1000`
-                      : "No rate"}
-                    {" · takes "}
-                    {terms.min !== null ? formatCount(terms.min) : "any"}–
-                    {terms.max !== null ? formatCount(terms.max) : "any"}
-                  </p>
+                  <p>{termsLine(terms, panel!.currency.panelCurrency)}</p>
                   <p>
                     Refill {terms.refill ? "yes" : "no"} · Cancel {terms.cancel ? "yes" : "no"} · Drip-feed{" "}
                     {terms.dripfeed ? "yes" : "no"}
@@ -137,10 +149,14 @@ export function PanelServiceField({
                     </p>
                   )}
                 </>
-              ) : (
+              ) : found || !panel ? (
                 <p>
                   Service {serviceId} is not in {panel ? `${panel.name}'s` : "your panel's"} last services list.
                 </p>
+              ) : looked.state === "failed" ? (
+                <p>{looked.message}</p>
+              ) : (
+                <p>Looking up service {serviceId}…</p>
               )}
             </div>
           )}

@@ -2,7 +2,7 @@ import { X } from "lucide-react";
 import { useState } from "react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
 import { SUGGESTED_TAGS, createPlanFormSchema, updatePlanFormSchema } from "~/domain/plans/plan-form";
-import { SERVICE_TYPES, type ServiceType } from "~/domain/plans/table";
+import { SERVICE_TYPES, type ServiceType } from "~/domain/panel/service-types";
 import { badgeVariants } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
@@ -16,7 +16,7 @@ import { type PanelForPlans, PanelServiceField, panelOfField } from "./panel-ser
 interface Props {
   /** null: add a new plan. */
   plan: ApiPlan | null;
-  /** The shop's panels (the default first), each with its services to pick the plan's from. */
+  /** The shop's panels (the default first); their services are searched on demand (service-picker.tsx). */
   panels: PanelForPlans[];
   submitting: boolean;
   /** The Plans page's fetcher: a refusal that names a field is shown under it. */
@@ -77,25 +77,12 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
         />
       )}
       <TextField field={fields.name} label="Name" />
-      <TextField
-        field={fields.amount}
-        label="Quantity"
-
-        inputMode="numeric"
-        placeholder="1,000"
-      />
-      <TextField
-        field={fields.price}
-        label="Price (₹)"
-
-        inputMode="decimal"
-        placeholder="349"
-      />
+      <TextField field={fields.amount} label="Quantity" inputMode="numeric" placeholder="1,000" />
+      <TextField field={fields.price} label="Price (₹)" inputMode="decimal" placeholder="349" />
       <TextField
         field={fields.refillDays}
         label="Refill guarantee (days)"
         hint="0 = no refill. Buyers can request a refill on /track when the panel service supports it."
-
         inputMode="numeric"
         placeholder="0"
       />
@@ -104,7 +91,6 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
           field={fields.dripRuns}
           label="Drip-feed runs"
           hint="0 = all at once"
-
           inputMode="numeric"
           placeholder="0"
         />
@@ -112,7 +98,6 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
           field={fields.dripInterval}
           label="Interval (minutes)"
           hint="Between runs"
-
           inputMode="numeric"
           placeholder="0"
         />
@@ -121,8 +106,7 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
         <CheckboxField
           field={fields.customComments}
           label="Custom comments: the buyer writes them"
-          hint="The buyer types exactly Quantity comments, one per line; the order goes to the plan's panel service, else the Custom Comments service set in Settings. Off: random comments."
-
+          hint="The buyer types exactly Quantity comments, one per line; the order goes to the plan's panel service, else the Custom comments service its panel names (Admin → Panels). Off: random comments."
           value="true"
           uncheckedValue="false"
           onChange={(e) => setCustomComments(e.target.checked)}
@@ -156,6 +140,7 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
             price={fields.price.value}
             disabled={submitting}
             fallback={fallback}
+            onChoose={(value) => form.update({ name: serviceField.name, value })}
           />
         </div>
       ))}

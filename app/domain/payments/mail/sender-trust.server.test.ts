@@ -182,6 +182,20 @@ describe("addressed to the shop's alert address", () => {
     expect(await judgeFor(withPrepended(theirs, ["To: shop.alerts@example.in"]))).toMatchObject({ trusted: false });
   });
 
+  // Security round 4, finding 4: the To check took any address-shaped text, display names and comments included.
+  it("refuses an alert whose signed To names the alert address only in a display name or a comment", async () => {
+    for (const to of [
+      '"shop.alerts@example.in" <attacker@evil-payments.example>',
+      "attacker@evil-payments.example (shop.alerts@example.in)",
+      "shop.alerts@example.in <attacker@evil-payments.example>",
+      "Shop: attacker@evil-payments.example; (shop.alerts@example.in)",
+    ]) {
+      expect(await judgeFor(await signedMail(hdfc, body, { to })), to).toMatchObject({ trusted: false });
+    }
+    const named = await signedMail(hdfc, body, { to: '"Alerts (shop)" <shop.alerts@example.in> (alert box)' });
+    expect(await judgeFor(named)).toMatchObject({ trusted: true });
+  });
+
   it("refuses when the signature does not cover To", async () => {
     const message = rawMail(body);
     const { signatures } = await dkimSign(message, {

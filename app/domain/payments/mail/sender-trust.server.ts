@@ -1,4 +1,5 @@
 import type { DNSResolver } from "mailauth";
+import { addressesIn } from "./address-list";
 import { alignedAllowedDomain } from "./domains";
 import { headerLines, topmostAuthenticationResults } from "./authentication-results";
 
@@ -52,8 +53,8 @@ function addressedTo(source: string, recipients: readonly string[], signed: stri
   return ["to", "cc"].some((name) => {
     const copies = lines.filter((h) => h.name === name);
     if (copies.length !== 1 || (signed && !signed.includes(name))) return false;
-    const addresses = copies[0]!.value.toLowerCase().match(/[^\s<>,;:"()]+@[a-z0-9.-]+/g) ?? [];
-    return addresses.some((a) => recipients.includes(a));
+    // Parsed addresses only: a display name or a comment saying the alert address is not the alert address.
+    return addressesIn(copies[0]!.value).some((a) => recipients.includes(a));
   });
 }
 

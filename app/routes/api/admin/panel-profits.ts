@@ -1,7 +1,7 @@
 import type { Route } from "./+types/panel-profits";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { updateAllProfits } from "~/domain/orders/profits.server";
+import { updateAllProfits } from "~/domain/fulfilment/profits.server";
 import { apiError } from "~/lib/api.server";
 import { isAppError } from "~/lib/app-error";
 import { readNoBody } from "~/lib/parse.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/setting-save";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { isSecretSetting, writeSettingForApi } from "~/domain/settings/admin.server";
+import { asksRecentPassword, writeSettingForApi } from "~/domain/settings/admin.server";
 import { apiError, apiFailure, apiReply } from "~/lib/api.server";
 import { AppError } from "~/lib/app-error";
 import { parseJson } from "~/lib/parse.server";
@@ -15,7 +15,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return apiError(405, "Method not allowed");
   const { key, value } = await parseJson(request, saveSettingRequest);
   const services = context.get(servicesContext);
-  if (isSecretSetting(key) && value.trim() !== "" && !hasRecentPassword(admin)) {
+  // A new secret, or a new panel URL or key (where every paid order goes): the password typed recently, or again.
+  if (asksRecentPassword(key) && value.trim() !== "" && !hasRecentPassword(admin)) {
     return apiFailure(passwordAgainError());
   }
   const result = await writeSettingForApi(services.db, requestActor(request, admin.username), key, value);

@@ -2,7 +2,7 @@ import type { Config } from "~/lib/config.server";
 
 /**
  * The background jobs the Health page expects to see running, by the name
- * each records its runs under (app/domain/health/job-runs.server.ts), with
+ * each records its runs under (app/domain/jobs/job-runs.server.ts), with
  * how often it means to run and how long a failure may last before it is
  * red (a passing glitch, such as one unanswered panel call, is not).
  */

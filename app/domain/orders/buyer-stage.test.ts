@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BuyerOrderFacts, type BuyerStage, SETTLED_STAGES, buyerView, deliveredCount } from "./buyer-view";
+import { type BuyerOrderFacts, type BuyerStage, SETTLED_STAGES, buyerView, deliveredCount } from "./buyer-stage";
 import { ORDER_STATUSES, type OrderStatus, UNPAID_STATUSES } from "./lifecycle";
 
 const NOW = Date.UTC(2026, 2, 1, 10, 0);

@@ -1,5 +1,5 @@
 import { DEFAULT_LINK_FORMS, type LinkForms, linkFor } from "~/domain/panel/link-forms";
-import type { OrderRow } from "./table";
+import type { OrderRow } from "~/domain/orders/table";
 
 /**
  * The link an order is sent to the panel with, in the form that panel takes

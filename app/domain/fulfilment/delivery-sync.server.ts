@@ -13,10 +13,10 @@ import {
   stuckSendingOrderIds,
   unknownPlacements,
   updatePanelFields,
-} from "./orders.repository.server";
-import { readPanelRequest } from "./panel-request";
+} from "~/domain/orders/orders.repository.server";
+import { readPanelRequest } from "~/domain/panel/panel-request";
 import { lookUpUnknownPlacement } from "./placement.server";
-import { transitionOrder } from "./transitions.server";
+import { transitionOrder } from "~/domain/orders/transitions.server";
 
 /**
  * The background status sync: keeps orders at the panel fresh (start count,
@@ -106,16 +106,36 @@ async function syncBatch(
   const result = { calls: 0, updated: 0, failed: 0, panelDown: true };
   const fallback = await setupOf(null);
   for (const [panelId, orders] of byPanel(due, fallback.ok ? fallback.panel.id : null)) {
-    const configured = await setupOf(panelId);
-    const part = configured.ok
-      ? await syncAtPanel(services, configured.setup, orders, now)
-      : await noAnswer(services, orders, configured.message, now);
+    const part = await syncPanel(services, setupOf, panelId, orders, now);
     result.calls += part.calls;
     result.updated += part.updated;
     result.failed += part.failed;
     result.panelDown &&= part.panelDown;
   }
   return result;
+}
+
+/**
+ * One panel's part of a batch. Whatever goes wrong there (an answer no reader
+ * expected, a row that will not save) stays that panel's: its orders are
+ * asked again after a backoff, and the other panels' orders go on.
+ */
+async function syncPanel(
+  services: SyncServices,
+  setupOf: (panelId: number | null) => Promise<LoadedPanelSetup>,
+  panelId: number | null,
+  orders: readonly SyncCandidate[],
+  now: number,
+): Promise<SyncResult & { panelDown: boolean }> {
+  try {
+    const configured = await setupOf(panelId);
+    return configured.ok
+      ? await syncAtPanel(services, configured.setup, orders, now)
+      : await noAnswer(services, orders, configured.message, now);
+  } catch (error) {
+    services.logger.error({ err: error, panelId, orders: orders.length }, "panel status sync failed for one panel");
+    return noAnswer(services, orders, "the status sync failed for this panel", now);
+  }
 }
 
 /** Orders whose panel did not answer (or is gone): asked again after a backoff. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIndianMobile, parseIndianMobile, phoneField, validateBuyer } from "./buyer";
+import { formatIndianMobile, parseIndianMobile, phoneField, validateBuyer } from "./buyer-contact";
 
 describe("order dialog rules", () => {
   it("keeps what people write numbers with, and nothing else", () => {

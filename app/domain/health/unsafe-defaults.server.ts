@@ -6,7 +6,8 @@ import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { getPanelBalance } from "~/domain/panel/info.server";
 import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { mailboxSettings } from "~/domain/payments/mail/mailbox-store.server";
-import { type PanelReach, type UnsafeDefault, listUnsafeDefaults } from "./unsafe-defaults";
+import { missingClientAddress } from "~/lib/proxy-address.server";
+import { type PanelReach, type UnsafeDefault, listUnsafeDefaults } from "~/domain/settings/unsafe-defaults";
 
 /**
  * The seed keeps only a scrypt hash of ADMIN_PASSWORD, and the audit masks
@@ -105,5 +106,6 @@ export async function unsafeDefaults(
     demoPanelKey: DEMO_PANEL_KEY,
     adminPasswordFromEnv: fromEnv,
     emailAlertsWithoutAddress: mailbox.enabled && mailbox.recipients.length === 0,
+    proxyWithoutClientAddress: services.config.TRUST_PROXY > 0 && missingClientAddress() !== null,
   });
 }

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
-import { parseIndianMobile } from "./buyer";
+import { parseIndianMobile } from "./buyer-contact";
 import { storedComments } from "./custom-comments";
-import { type BuyerView, buyerView } from "./buyer-view";
+import { type BuyerView, buyerView } from "./buyer-stage";
 import type { OrderStatus } from "./lifecycle";
 import { AppError } from "~/lib/app-error";
 import { findOrder, findOrderStatus, parseOrderId } from "./orders.repository.server";

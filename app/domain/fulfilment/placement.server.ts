@@ -3,18 +3,19 @@ import type { RequestClient } from "~/domain/audit/audit.server";
 import { type AddOrder, type PanelFailure, addOrder, addOrderParams, getStatus } from "~/domain/panel/client.server";
 import { type PanelSetup, panelSetupFor } from "~/domain/panel/connection.server";
 import { panelNameOf } from "~/domain/panel/panels.repository.server";
-import { fallsBack, isWaitReason } from "~/domain/panel/failures";
+import { isWaitReason } from "~/domain/panel/failures";
 import { chosenServiceId, orderChoice } from "~/domain/panel/service-choice";
 import type { LinkForms } from "~/domain/panel/link-forms";
 import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
-import type { Actor } from "./lifecycle";
-import { type OrderFields, findOrder } from "./orders.repository.server";
-import { storedComments } from "./custom-comments";
+import type { Actor } from "~/domain/orders/lifecycle";
+import { type OrderFields, findOrder } from "~/domain/orders/orders.repository.server";
+import { storedComments } from "~/domain/orders/custom-comments";
+import { type AddAnswer, decidingAnswer, fallbackFor } from "./fallback";
 import { panelLink } from "./panel-link";
-import { panelRequestRecord, readPanelRequest } from "./panel-request";
-import type { OrderRow } from "./table";
-import { type TransitionRequest, transitionOrder } from "./transitions.server";
+import { type PanelRequestRecord, panelRequestRecord, readPanelRequest } from "~/domain/panel/panel-request";
+import type { OrderRow } from "~/domain/orders/table";
+import { type TransitionRequest, transitionOrder } from "~/domain/orders/transitions.server";
 
 /**
  * Handing orders to the SMM panel, exactly once. The `send` transition
@@ -52,9 +53,15 @@ function serviceIdFor(setup: PanelSetup, order: OrderRow): string {
   const id = chosenServiceId(orderChoice(order), setup);
   if (id) return id;
   if (order.comments !== null) {
-    throw new AppError("NOT_CONFIGURED", "Set the SMM panel's Custom Comments service id in Settings first");
+    throw new AppError(
+      "NOT_CONFIGURED",
+      "Set the panel's Custom comments service ID in Admin → Panels, or a service on the plan, first",
+    );
   }
-  throw new AppError("NOT_CONFIGURED", `Set the SMM panel service id for ${order.service_type} in Settings first`);
+  throw new AppError(
+    "NOT_CONFIGURED",
+    `Set the panel's ${order.service_type} service ID in Admin → Panels, or a service on the plan, first`,
+  );
 }
 
 /** All at once, or (drip-feed) `runs` parts of quantity / runs, `interval` minutes apart: the panel takes each run's quantity. */
@@ -160,21 +167,43 @@ export async function lookUpUnknownPlacement(
   return null;
 }
 
+/** One `add` call: where it went (the panel and its service), what was sent, what the panel answered. */
+interface Attempt {
+  setup: PanelSetup;
+  serviceId: string;
+  request: AddOrder;
+  record: PanelRequestRecord;
+  answer: AddAnswer;
+}
+
+/** The request for this order at this panel and service, and the record of it kept on the order. */
+function prepare(setup: PanelSetup, serviceId: string, order: OrderRow, at: number): Omit<Attempt, "answer"> {
+  const request = placementOrder(order, serviceId, setup.linkForms);
+  return { setup, serviceId, request, record: panelRequestRecord(at, setup.connection.url, addOrderParams(request)) };
+}
+
+/** What was sent, for the order's history: the record without its time and the panel's URL. */
+function sentOf({ at: _at, url: _url, ...sent }: PanelRequestRecord) {
+  return sent;
+}
+
 /**
  * Sends an order to the panel: a paid one, one that waits, one that failed or
  * whose outcome the operator checked, or (with `unpaid`) one nobody confirmed
- * payment for. Resolves with the order as it ends up (sent, waiting_panel,
- * failed, placement_unknown); the panel not taking it is not an exception, the
- * order's state says it. Throws for what stops it before the panel is called.
+ * payment for. As Solidus processes a payment: claim the order, call the
+ * panel (and, when the plan has one and the answer allows, its fallback),
+ * then one small function per outcome. Resolves with the order as it ends up
+ * (sent, waiting_panel, failed, placement_unknown); the panel not taking it is
+ * not an exception, the order's state says it. Throws for what stops it
+ * before the panel is called.
  */
 export async function sendToPanel(services: PanelServices, orderId: string, options: SendOptions): Promise<OrderRow> {
-  const { db, logger } = services;
   const clock = options.now ?? Date.now;
-  const order = await findOrder(db, orderId);
+  const order = await findOrder(services.db, orderId);
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   const setup = await loadPanelSetup(services, order.panel_id);
-  const serviceId = serviceIdFor(setup, order);
   const outcome = (): Outcome => ({ actor: options.actor, client: options.client, now: clock() });
+  const prepared = prepare(setup, serviceIdFor(setup, order), order, clock());
 
   if (order.status === "placement_unknown") {
     // Never again by a click alone. Where the panel's API can find it, the shop looks first.
@@ -183,169 +212,189 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
     if (!options.checkedAtPanel) throw new AppError("INVALID_TRANSITION", PLACEMENT_MESSAGES.checkFirst);
   }
 
-  let request = placementOrder(order, serviceId, setup.linkForms);
-  const params = addOrderParams(request);
-  let record = panelRequestRecord(clock(), setup.connection.url, params);
-  const { at: _at, url: _url, ...sent } = record;
-  const claimed = await transitionOrder(db, orderId, options.unpaid ? "sendUnpaid" : "send", {
+  const claimed = await claim(services, order, prepared, options);
+  const first: Attempt = { ...prepared, answer: await addOrder(setup.connection, prepared.request) };
+  const fallback = await tryFallback(services, order, first, clock);
+  return settle(services, claimed, first, fallback, outcome());
+}
+
+/** Why the order is sent, in words for its history. */
+function sendReason(order: OrderRow, options: SendOptions): string {
+  if (options.unpaid) return "sent without a confirmed payment, as the operator chose";
+  if (order.status === "placement_unknown") {
+    return "sent to the SMM panel again: the operator checked the panel's order list and it was not there";
+  }
+  if (!options.retry) return "sending to the SMM panel";
+  return options.actor.kind === "system"
+    ? "sent to the SMM panel again automatically"
+    : "sent to the SMM panel again by the operator";
+}
+
+/**
+ * The claim: the `send` transition (paid → sending, or again from waiting,
+ * failed, checked), which only one of any number of concurrent senders wins.
+ * It keeps what is about to be sent on the order.
+ */
+function claim(
+  { db }: PanelServices,
+  order: OrderRow,
+  prepared: Omit<Attempt, "answer">,
+  options: SendOptions,
+): Promise<OrderRow> {
+  return transitionOrder(db, order.order_id, options.unpaid ? "sendUnpaid" : "send", {
     actor: options.actor,
-    reason: options.unpaid
-      ? "sent without a confirmed payment, as the operator chose"
-      : order.status === "placement_unknown"
-        ? "sent to the SMM panel again: the operator checked the panel's order list and it was not there"
-        : options.retry
-          ? options.actor.kind === "system"
-            ? "sent to the SMM panel again automatically"
-            : "sent to the SMM panel again by the operator"
-          : "sending to the SMM panel",
+    reason: sendReason(order, options),
     guard: (current) => {
       if (current.status === "placement_unknown" && !options.checkedAtPanel) return PLACEMENT_MESSAGES.checkFirst;
       return options.unpaid || options.retry || current.status === "paid" ? null : PLACEMENT_MESSAGES.sentBefore;
     },
-    details: { sent },
-    set: { panel_request: JSON.stringify(record), panel_id: setup.panelId },
+    details: { sent: sentOf(prepared.record) },
+    set: { panel_request: JSON.stringify(prepared.record), panel_id: prepared.setup.panelId },
     client: options.client,
-    now: record.at,
+    now: prepared.record.at,
   });
-  const attempt = claimed.panel_attempts;
-
-  const first = await addOrder(setup.connection, request);
-  let result = first;
-  // The panel that has (or may have) the order: the first, or the plan's fallback panel when it was tried.
-  let at = setup;
-  let fallback: Fallback | null = null;
-  if (!first.ok && fallsBack(first)) {
-    const target = await fallbackTarget(services, order, setup, serviceId, first);
-    if (target) {
-      request = placementOrder(order, target.serviceId, target.setup.linkForms);
-      record = panelRequestRecord(clock(), target.setup.connection.url, addOrderParams(request));
-      result = await addOrder(target.setup.connection, request);
-      const { at: _sentAt, url: _sentTo, ...sentThere } = record;
-      fallback = {
-        // A definite refusal of this service at the first panel: the order belongs to the fallback now. Out of
-        // funds there: while the fallback only asks to wait, the order waits at its own panel (topped up, it goes
-        // there first again).
-        moves: result.ok || result.kind !== "unavailable" || first.kind === "refused",
-        set: {
-          panel_id: target.setup.panelId,
-          panel_service_id: target.serviceId,
-          panel_request: JSON.stringify(record),
-        },
-        details: {
-          fallback: {
-            from: { panelId: setup.panelId, panelName: target.fromName, serviceId, refusal: first.message },
-            to: {
-              panelId: target.setup.panelId,
-              panelName: target.panelName,
-              serviceId: target.serviceId,
-              sent: sentThere,
-            },
-            ...(result.ok ? {} : { answer: result.message }),
-          },
-        },
-        reason:
-          first.kind === "unavailable"
-            ? "the plan's panel had no funds for it; its fallback took the order"
-            : "the plan's panel refused its service; its fallback took the order",
-      };
-      if (result.ok) at = target.setup;
-      else if (fallback.moves) at = target.setup;
-    }
-  }
-  if (result.ok) return placed(services, at, claimed, result.value, outcome(), attempt, fallback);
-
-  logger.warn({ orderId, kind: result.kind, reason: result.message, attempt }, "panel add failed");
-  switch (result.kind) {
-    case "unavailable":
-      // Still at its own panel (out of funds there, the fallback busy too): it waits for the first panel's reason.
-      return fallback && !fallback.moves
-        ? waitForPanel(services, orderId, first as PanelFailure, outcome(), attempt, { ...fallback, set: {} })
-        : waitForPanel(services, orderId, result, outcome(), attempt, fallback);
-    case "refused":
-      return transitionOrder(db, orderId, "placementFailed", {
-        ...outcome(),
-        reason: "the SMM panel refused the order",
-        details: { panelError: result.message, attempt, ...fallback?.details },
-        set: { ...fallback?.set, panel_error: result.message },
-      });
-    case "unknown": {
-      // The reply was unusable but named an order id: where the API can find it, ask before calling it unknown.
-      if (result.orderId) {
-        const status = await getStatus(at.connection, result.orderId);
-        if (status.ok) return placed(services, at, claimed, result.orderId, outcome(), attempt, fallback);
-      }
-      const message = unknownOutcomeMessage(result.message, request.link);
-      const withReply = result.orderId ? { ...record, replyOrderId: result.orderId } : record;
-      return transitionOrder(db, orderId, "placementUnknown", {
-        ...outcome(),
-        reason: "no usable answer from the SMM panel",
-        details: { panelError: message, attempt, ...fallback?.details },
-        set: { ...fallback?.set, panel_error: message, panel_request: JSON.stringify(withReply) },
-      });
-    }
-  }
 }
 
-/** An order sent to its plan's fallback service: the columns and history that say so. */
-interface Fallback {
-  /** Whether the order now belongs to the fallback panel and service (`set` applies). */
-  moves: boolean;
+/** A fallback that was tried: its attempt, and the two panels' names for the order's history. */
+interface FallbackAttempt extends Attempt {
+  panelName: string | null;
+  fromName: string | null;
+}
+
+/**
+ * The plan's fallback (fallback.ts), called when the first answer allows one:
+ * its panel loaded (one that is deleted or has no URL or key is not used, and
+ * the log says so), then asked. Null when none was tried.
+ */
+async function tryFallback(
+  services: PanelServices,
+  order: OrderRow,
+  first: Attempt,
+  clock: () => number,
+): Promise<FallbackAttempt | null> {
+  const target = fallbackFor(order, { panelId: first.setup.panelId, serviceId: first.serviceId }, first.answer);
+  if (!target || first.answer.ok) return null;
+  const fromName = await panelNameOf(services.db, first.setup.panelId);
+  let setup = first.setup;
+  let panelName = fromName;
+  if (target.panelId !== first.setup.panelId) {
+    const loaded = await panelSetupFor(services, target.panelId);
+    if (!loaded.ok) {
+      services.logger.warn(
+        { orderId: order.order_id, panelId: target.panelId, reason: loaded.message },
+        "fallback panel not usable",
+      );
+      return null;
+    }
+    setup = loaded.setup;
+    panelName = loaded.panel.name;
+  }
+  services.logger.warn(
+    {
+      orderId: order.order_id,
+      serviceId: first.serviceId,
+      fallbackId: target.serviceId,
+      panelId: target.panelId,
+      reason: first.answer.message,
+    },
+    "panel refused the order for its service or funds; trying the plan's fallback",
+  );
+  const prepared = prepare(setup, target.serviceId, order, clock());
+  const answer = await addOrder(setup.connection, prepared.request);
+  return { ...prepared, answer, panelName, fromName };
+}
+
+/** An order sent to its plan's fallback service: the columns that move it there (when it moves) and its history. */
+interface FallbackRecord {
   set: OrderFields;
   details: Record<string, unknown>;
   /** For the history, when the fallback took it. */
   reason: string;
 }
 
-/**
- * The plan's fallback for this order (ADR 0026): its service at its panel (the
- * order's own when it names none), unless that is where the order just went or
- * the panel cannot be used (deleted, no URL or key), which the log says.
- */
-async function fallbackTarget(
-  services: PanelServices,
-  order: OrderRow,
-  setup: PanelSetup,
-  serviceId: string,
-  failure: PanelFailure,
-): Promise<{ setup: PanelSetup; serviceId: string; panelName: string | null; fromName: string | null } | null> {
-  const fallbackId = order.fallback_service_id?.trim();
-  if (!fallbackId) return null;
-  const panelId = order.fallback_panel_id ?? setup.panelId;
-  if (panelId === setup.panelId && fallbackId === serviceId) return null;
-  const fromName = await panelNameOf(services.db, setup.panelId);
-  let target = setup;
-  let panelName = fromName;
-  if (panelId !== setup.panelId) {
-    const loaded = await panelSetupFor(services, panelId);
-    if (!loaded.ok) {
-      services.logger.warn({ orderId: order.order_id, panelId, reason: loaded.message }, "fallback panel not usable");
-      return null;
-    }
-    target = loaded.setup;
-    panelName = loaded.panel.name;
-  }
-  services.logger.warn(
-    { orderId: order.order_id, serviceId, fallbackId, panelId, reason: failure.message },
-    "panel refused the order for its service or funds; trying the plan's fallback",
-  );
-  return { setup: target, serviceId: fallbackId, panelName, fromName };
+function fallbackRecord(first: Attempt & { answer: PanelFailure }, fallback: FallbackAttempt, moves: boolean) {
+  return {
+    set: moves
+      ? {
+          panel_id: fallback.setup.panelId,
+          panel_service_id: fallback.serviceId,
+          panel_request: JSON.stringify(fallback.record),
+        }
+      : {},
+    details: {
+      fallback: {
+        from: {
+          panelId: first.setup.panelId,
+          panelName: fallback.fromName,
+          serviceId: first.serviceId,
+          refusal: first.answer.message,
+        },
+        to: {
+          panelId: fallback.setup.panelId,
+          panelName: fallback.panelName,
+          serviceId: fallback.serviceId,
+          sent: sentOf(fallback.record),
+        },
+        ...(fallback.answer.ok ? {} : { answer: fallback.answer.message }),
+      },
+    },
+    reason:
+      first.answer.kind === "unavailable"
+        ? "the plan's panel had no funds for it; its fallback took the order"
+        : "the plan's panel refused its service; its fallback took the order",
+  } satisfies FallbackRecord;
 }
 
+/**
+ * What the answers mean for the claimed order: the deciding one (fallback.ts)
+ * says where the order is and which outcome it takes, each its own function.
+ */
+function settle(
+  services: PanelServices,
+  claimed: OrderRow,
+  first: Attempt,
+  fallback: FallbackAttempt | null,
+  outcome: Outcome,
+): Promise<OrderRow> {
+  let at = first;
+  let tried: FallbackRecord | null = null;
+  if (fallback && !first.answer.ok) {
+    const moves = decidingAnswer(first.answer, fallback.answer) === "fallback";
+    if (moves) at = fallback;
+    tried = fallbackRecord({ ...first, answer: first.answer }, fallback, moves);
+  }
+  const { answer } = at;
+  if (answer.ok) return placed(services, at.setup, claimed, answer.value, outcome, tried);
+  const attempt = claimed.panel_attempts;
+  services.logger.warn(
+    { orderId: claimed.order_id, kind: answer.kind, reason: answer.message, attempt },
+    "panel add failed",
+  );
+  switch (answer.kind) {
+    case "unavailable":
+      return waitForPanel(services, claimed, answer, outcome, tried);
+    case "refused":
+      return refused(services, claimed, answer, outcome, tried);
+    case "unknown":
+      return unknownOutcome(services, claimed, at, answer, outcome, tried);
+  }
+}
+
+/** The panel has the order: its id and the first status check's time are kept. */
 async function placed(
   { db, logger }: PanelServices,
   setup: PanelSetup,
   claimed: OrderRow,
   panelOrderId: string,
   outcome: Outcome,
-  attempt: number,
-  fallback: Fallback | null,
+  fallback: FallbackRecord | null,
 ): Promise<OrderRow> {
   const now = outcome.now ?? Date.now();
   try {
     const sent = await transitionOrder(db, claimed.order_id, "placed", {
       ...outcome,
       reason: fallback ? fallback.reason : "the SMM panel accepted the order",
-      details: { panelOrderId, attempt, ...fallback?.details },
+      details: { panelOrderId, attempt: claimed.panel_attempts, ...fallback?.details },
       set: { ...fallback?.set, ...placedFields(panelOrderId, setup, now) },
     });
     logger.info({ orderId: claimed.order_id, panelOrderId }, "order placed in SMM panel");
@@ -360,20 +409,63 @@ async function placed(
 /** Nothing was placed and it may work later: the order waits, and the job sends it again after a backoff. */
 function waitForPanel(
   services: PanelServices,
-  orderId: string,
-  result: PanelFailure,
+  claimed: OrderRow,
+  failure: PanelFailure,
   outcome: Outcome,
-  attempt: number,
-  fallback: Fallback | null,
+  fallback: FallbackRecord | null,
 ): Promise<OrderRow> {
   const now = outcome.now ?? Date.now();
-  const reason = isWaitReason(result.reason) ? result.reason : "down";
-  const retryAt = now + placementRetryDelay(attempt, services.config.PANEL_RETRY_BASE_MS, result.retryAfterMs);
-  return transitionOrder(services.db, orderId, "placementDeferred", {
+  const attempt = claimed.panel_attempts;
+  const reason = isWaitReason(failure.reason) ? failure.reason : "down";
+  const retryAt = now + placementRetryDelay(attempt, services.config.PANEL_RETRY_BASE_MS, failure.retryAfterMs);
+  return transitionOrder(services.db, claimed.order_id, "placementDeferred", {
     ...outcome,
     reason: "the SMM panel could not take the order yet; it is sent again automatically",
-    details: { panelError: result.message, waitReason: reason, attempt, retryAt, ...fallback?.details },
-    set: { ...fallback?.set, panel_error: result.message, panel_wait_reason: reason, panel_retry_at: retryAt },
+    details: { panelError: failure.message, waitReason: reason, attempt, retryAt, ...fallback?.details },
+    set: { ...fallback?.set, panel_error: failure.message, panel_wait_reason: reason, panel_retry_at: retryAt },
+  });
+}
+
+/** The panel said no to this order: it fails, for the operator to decide. */
+function refused(
+  { db }: PanelServices,
+  claimed: OrderRow,
+  failure: PanelFailure,
+  outcome: Outcome,
+  fallback: FallbackRecord | null,
+): Promise<OrderRow> {
+  return transitionOrder(db, claimed.order_id, "placementFailed", {
+    ...outcome,
+    reason: "the SMM panel refused the order",
+    details: { panelError: failure.message, attempt: claimed.panel_attempts, ...fallback?.details },
+    set: { ...fallback?.set, panel_error: failure.message },
+  });
+}
+
+/**
+ * No usable answer: the panel may have the order. When the reply still named
+ * an order id and the panel's API has it, it is placed after all; otherwise
+ * the order waits for a person, with what was sent and the id to look for.
+ */
+async function unknownOutcome(
+  services: PanelServices,
+  claimed: OrderRow,
+  at: Attempt,
+  failure: PanelFailure,
+  outcome: Outcome,
+  fallback: FallbackRecord | null,
+): Promise<OrderRow> {
+  if (failure.orderId) {
+    const status = await getStatus(at.setup.connection, failure.orderId);
+    if (status.ok) return placed(services, at.setup, claimed, failure.orderId, outcome, fallback);
+  }
+  const message = unknownOutcomeMessage(failure.message, at.request.link);
+  const withReply = failure.orderId ? { ...at.record, replyOrderId: failure.orderId } : at.record;
+  return transitionOrder(services.db, claimed.order_id, "placementUnknown", {
+    ...outcome,
+    reason: "no usable answer from the SMM panel",
+    details: { panelError: message, attempt: claimed.panel_attempts, ...fallback?.details },
+    set: { ...fallback?.set, panel_error: message, panel_request: JSON.stringify(withReply) },
   });
 }
 

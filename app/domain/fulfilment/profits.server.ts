@@ -3,7 +3,7 @@ import { MAX_STATUS_BATCH, getStatuses } from "~/domain/panel/client.server";
 import { byPanel, panelSetupCache } from "~/domain/panel/connection.server";
 import { AppError } from "~/lib/app-error";
 import { recordProfitReply } from "./delivery.server";
-import { countOrdersWithoutProfit, ordersWithoutProfit } from "./orders.repository.server";
+import { countOrdersWithoutProfit, ordersWithoutProfit } from "~/domain/orders/orders.repository.server";
 import { formatCount } from "~/lib/money";
 import { plural } from "~/lib/plural";
 

@@ -5,10 +5,15 @@ import { profitPaise } from "~/domain/panel/money";
 import { type PanelOrderStatus, type PanelStatus, isFinalPanelStatus } from "~/domain/panel/parse";
 import { nextSyncDelay } from "~/domain/panel/sync-schedule";
 import { AppError } from "~/lib/app-error";
-import type { Actor, OrderStatus, TransitionName } from "./lifecycle";
-import { type OrderFields, lockOrder, setOrderProfit, updatePanelFields } from "./orders.repository.server";
-import type { OrderRow } from "./table";
-import { applyTransition } from "./transitions.server";
+import type { Actor, OrderStatus, TransitionName } from "~/domain/orders/lifecycle";
+import {
+  type OrderFields,
+  lockOrder,
+  setOrderProfit,
+  updatePanelFields,
+} from "~/domain/orders/orders.repository.server";
+import type { OrderRow } from "~/domain/orders/table";
+import { applyTransition } from "~/domain/orders/transitions.server";
 
 /**
  * What the panel's status reports mean for an order: its figures (start
@@ -137,6 +142,6 @@ export async function refreshFromPanel(
   }
   throw new AppError(
     "NOT_CONFIGURED",
-    `The SMM panel charges in ${updated.panel_currency}; set the rupee rate for ${updated.panel_currency} in Settings to compute profit`,
+    `The SMM panel charges in ${updated.panel_currency}; set the panel's INR rate for ${updated.panel_currency} in Admin → Panels to compute profit`,
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { panelLink } from "./panel-link";
-import { panelOrdersPage, panelRequestRecord, readPanelRequest } from "./panel-request";
+import { panelOrdersPage, panelRequestRecord, readPanelRequest } from "~/domain/panel/panel-request";
 
 describe("the link sent to the panel", () => {
   it("sends followers as the full profile address, posts and reels as given", () => {

@@ -1,6 +1,12 @@
 import type { AppServices } from "~/context";
 import { isAppError } from "~/lib/app-error";
-import { deferWaitingOrders, findOrder, waitingOrdersDue } from "./orders.repository.server";
+import {
+  deferWaitingOrders,
+  findOrder,
+  paidUnsentOrderIds,
+  waitingOrdersDue,
+} from "~/domain/orders/orders.repository.server";
+import type { OrderRow } from "~/domain/orders/table";
 import { sendToPanel } from "./placement.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
@@ -51,4 +57,41 @@ export function logSendFailure(services: Pick<AppServices, "logger">, orderId: s
     return;
   }
   services.logger.warn({ orderId, err: error }, "automatic send to the SMM panel failed");
+}
+
+export async function autoSendEnabled(services: Pick<AppServices, "settings">): Promise<boolean> {
+  return (await services.settings.get()).autoSendPaidOrders;
+}
+
+/**
+ * Once a payment's confirmation committed (the order listener in
+ * app/domain/order-events/subscribers.server.ts calls this, whoever confirmed
+ * it): when the shop sends paid orders automatically, hand the order to the
+ * panel now, without making whoever confirmed it wait for the panel. The
+ * periodic sweep below catches any that a stopped process left behind.
+ */
+export async function sendAfterConfirmation(services: Services, order: OrderRow): Promise<void> {
+  if (order.status !== "paid") return;
+  try {
+    if (await autoSendEnabled(services)) await sendToPanel(services, order.order_id, { actor: AUTO_SEND });
+  } catch (error) {
+    logSendFailure(services, order.order_id, error);
+  }
+}
+
+/** Paid orders still unsent a little while after confirmation (auto-send on): send them. */
+export async function sendPaidBacklog(services: Services, now = Date.now(), settleMs = 10_000): Promise<number> {
+  if (!(await autoSendEnabled(services))) return 0;
+  let sent = 0;
+  for (const orderId of await paidUnsentOrderIds(services.db, now - settleMs, 50)) {
+    try {
+      await sendToPanel(services, orderId, { actor: AUTO_SEND });
+      sent++;
+    } catch (error) {
+      logSendFailure(services, orderId, error);
+      // Not set up (no panel, no service id): every other order would fail the same way.
+      if (isAppError(error) && error.code === "NOT_CONFIGURED") break;
+    }
+  }
+  return sent;
 }
