@@ -25,6 +25,7 @@ const FEATURES = [
   "complaints",
   "payments",
   "checkout",
+  "buyer-messages",
   "backups",
   "health",
   "order-actions",
@@ -55,7 +56,9 @@ module.exports = {
         "the public pages and the payments listen in app/domain/order-events/. Orders never import them.",
       severity: "error",
       from: { path: "^app/domain/orders/" },
-      to: { path: "^app/domain/(payments|alerts|public-pages|self-service|order-events|order-actions|checkout)/" },
+      to: {
+        path: "^app/domain/(payments|alerts|public-pages|self-service|order-events|order-actions|checkout|buyer-messages)/",
+      },
     },
     ...featureRules,
     {

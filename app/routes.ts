@@ -52,6 +52,9 @@ export default [
     route("alerts/telegram", "routes/api/alerts-telegram.ts"),
     route("orders/:orderId/gateway", "routes/api/order-gateway.ts"),
     route("orders/:orderId/gateway/check", "routes/api/order-gateway-check.ts"),
+    // buyer messages: this browser's notifications for one order; WhatsApp's webhook (signed by Meta)
+    route("orders/:orderId/notifications", "routes/api/order-notifications.ts"),
+    route("whatsapp/webhook", "routes/api/whatsapp-webhook.ts"),
   ]),
 
   // Admin JSON API: every route inside the guard requires an admin session.

@@ -8,14 +8,15 @@ import { pingDatabase } from "~/db/database.server";
 import type { Logger } from "~/lib/logger.server";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { ADMIN_WORKER_URL } from "~/lib/admin-app";
+import { BUYER_WORKER_URL } from "~/lib/buyer-worker";
 import { bodySizeLimit, noNulInUrl } from "./body-limit";
 import { proxyTrust } from "./proxy-trust";
 import { readinessHandler } from "./readiness";
 import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
 
-/** public/admin-sw.js (app/lib/admin-app.ts). */
-const ADMIN_WORKER_FILE = ADMIN_WORKER_URL.slice(1);
+/** public/admin-sw.js (app/lib/admin-app.ts) and public/buyer-sw.js (app/lib/buyer-worker.ts). */
+const WORKER_FILES = new Set([ADMIN_WORKER_URL.slice(1), BUYER_WORKER_URL.slice(1)]);
 
 export interface AppOptions {
   services: AppServices;
@@ -57,8 +58,8 @@ export function createApp(options: AppOptions) {
       maxAge: "1h",
       index: false,
       setHeaders: (res, path) => {
-        // The admin's service worker is checked for updates on every visit: a fixed worker reaches phones at once.
-        if (basename(path) === ADMIN_WORKER_FILE) res.setHeader("Cache-Control", "no-cache");
+        // The service workers are checked for updates on every visit: a fixed worker reaches phones at once.
+        if (WORKER_FILES.has(basename(path))) res.setHeader("Cache-Control", "no-cache");
       },
     }),
   );

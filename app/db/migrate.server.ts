@@ -26,6 +26,7 @@ import { planServices } from "./migrations/0033_plan_services";
 import { panels } from "./migrations/0034_panels";
 import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
 import { paymentSmsHeaders } from "./migrations/0045_payment_sms_headers";
+import { buyerMessages } from "./migrations/0047_buyer_messages";
 import { processStarts } from "./migrations/0053_process_starts";
 import { refundCompensation } from "./migrations/0080_refund_compensation";
 import { complaints } from "./migrations/0081_complaints";
@@ -58,6 +59,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0034_panels": panels(dialect),
     "0036_order_fallback_panel": orderFallbackPanel(dialect),
     "0045_payment_sms_headers": paymentSmsHeaders(dialect),
+    // 0047–0052: issue 46 (buyer messages).
+    "0047_buyer_messages": buyerMessages(dialect),
     // 0053–0056: issue 52 (operations).
     "0053_process_starts": processStarts(dialect),
     // 0080–0084: issue 51 (fair fees, complaints).

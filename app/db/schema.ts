@@ -1,6 +1,7 @@
 import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
+import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
   AdminLoginFailureTable,
   AdminLoginGateTable,
@@ -61,5 +62,8 @@ export interface Database {
   order_panel_requests: OrderPanelRequestTable;
   job_runs: JobRunTable;
   health_problems: HealthProblemTable;
+  buyer_push_subscriptions: BuyerPushSubscriptionTable;
+  whatsapp_chats: WhatsAppChatTable;
+  whatsapp_links: WhatsAppLinkTable;
   process_starts: ProcessStartTable;
 }

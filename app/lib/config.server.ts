@@ -156,6 +156,32 @@ const envSchema = z.object({
     .min(200, "expected milliseconds from 200 to 3600000")
     .max(3_600_000, "expected milliseconds from 200 to 3600000")
     .default(60_000),
+  /**
+   * WhatsApp Business Cloud API (docs/buyer-messages.md): each, when set, wins over its setting in
+   * Settings → Buyer messages, as PUBLIC_BASE_URL does, so a deployment keeps its secrets out of the database.
+   */
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,25}$/, "expected the phone number ID Meta shows (digits)")
+    .optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(20, "expected a system user access token from Meta").optional(),
+  WHATSAPP_APP_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{16,64}$/, "expected the Meta app's App Secret")
+    .optional(),
+  WHATSAPP_VERIFY_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{8,200}$/, "expected 8-200 characters without spaces (the webhook's verify token)")
+    .optional(),
+  WHATSAPP_BUSINESS_NUMBER: z
+    .string()
+    .regex(/^\d{10,15}$/, "expected the number buyers write to, digits with the country code (919876543210)")
+    .optional(),
+  /** Meta's Graph API with its version; tests point it at a local double. */
+  WHATSAPP_GRAPH_URL: z
+    .url({ protocol: /^https?$/, error: "expected an http(s) URL such as https://graph.facebook.com/v24.0" })
+    .transform((v) => v.replace(/\/+$/, ""))
+    .default("https://graph.facebook.com/v24.0"),
   /** Telegram's Bot API for operator alerts; tests point it at a local double. */
   TELEGRAM_API_BASE: z.url({ error: "expected an http(s) URL" }).default("https://api.telegram.org"),
   /**

@@ -46,6 +46,9 @@ export async function createOrderReply(
       customerName: input.customerName,
       customerPhone: input.customerPhone,
       agreedToTerms: input.agreedToTerms,
+      customerEmail: input.customerEmail,
+      whatsappUpdates: input.whatsappUpdates,
+      locale: input.locale,
       idempotencyKey: input.idempotencyKey,
       // A loopback or private address is a proxy in front of the shop, not a buyer: it tells no one apart.
       clientAddress: ip && refusedRange(ip) === null ? clientAddressKey(ip) : null,

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/context";
-import { sendDueAlerts } from "~/domain/alerts/dispatch.server";
+import { drainOutbox, sendDueAlerts } from "~/domain/alerts/dispatch.server";
+import { buyerMessageLane } from "~/domain/buyer-messages/senders.server";
 import { pruneAlerts } from "~/domain/alerts/outbox.server";
 import { DEFAULT_RETRY } from "~/domain/alerts/retry";
 import { queueDailySummary, queueLowBalance } from "~/domain/alerts/scheduled.server";
@@ -43,6 +44,7 @@ export function startAlertsJob(services: AppServices): RunningJob {
       // A failing schedule must not hold back the alerts already queued.
       services.logger.error({ err: error }, "scheduled alerts could not be queued");
     }
-    await sendDueAlerts(services, policy);
+    // The operator's alerts and the buyers' messages: one outbox and one retry rule, each lane its own channels.
+    await Promise.all([sendDueAlerts(services, policy), drainOutbox(services, policy, buyerMessageLane(services))]);
   });
 }

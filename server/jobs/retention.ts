@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context";
 import { recordJobRun } from "~/domain/jobs/job-runs.server";
 import { JOBS } from "~/domain/jobs/jobs";
+import { forgetExpiredBuyerChannels } from "~/domain/buyer-messages/privacy.server";
 import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
 import type { RunningJob } from "./repeating-job";
 
@@ -22,6 +23,8 @@ export function startRetentionJob(
       try {
         const days = Number((await services.settings.get()).retentionDays);
         const count = await anonymiseExpiredCustomers(services.db, days);
+        // The buyers' browsers, chat links and chats go with their names and phones.
+        await forgetExpiredBuyerChannels(services.db, days);
         if (count > 0)
           services.logger.info({ orders: count, retentionDays: days }, "anonymised buyer data past retention");
         await recordJobRun(services.db, { name: RETENTION_JOB, intervalMs, error: null });

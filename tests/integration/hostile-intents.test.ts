@@ -95,6 +95,7 @@ const SIGNED_WEBHOOKS = [
   "/api/payments/app-alert",
   "/api/payments/razorpay-webhook",
   "/api/alerts/telegram",
+  "/api/whatsapp/webhook",
 ];
 
 /** Every JSON endpoint that takes a request (with a body or not), by method and address. */
@@ -111,9 +112,14 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
       "customerPhone",
       "agreedToTerms",
       "idempotencyKey",
+      "customerEmail",
+      "whatsappUpdates",
+      "locale",
     ],
   },
   { method: "POST", pattern: "/api/orders/:orderId/utr", keys: ["utr"] },
+  { method: "POST", pattern: "/api/orders/:orderId/notifications", keys: ["phone", "subscription"] },
+  { method: "DELETE", pattern: "/api/orders/:orderId/notifications", keys: ["phone", "endpoint"] },
   { method: "POST", pattern: "/api/orders/:orderId/gateway", keys: [] },
   {
     method: "POST",

@@ -309,8 +309,11 @@ export function PaymentExpired({
   );
 }
 
-/** Every state after a payment claim: what is happening, with the order id and a way to track it. */
-export function OrderUnderWay({ order }: { order: CheckoutOrder }) {
+/**
+ * Every state after a payment claim: what is happening, with the order id and a way to track it, and
+ * (children) how to hear about it.
+ */
+export function OrderUnderWay({ order, children }: { order: CheckoutOrder; children?: React.ReactNode }) {
   const { t } = useTranslation("checkout");
   const to = useLocalizedPath();
   return (
@@ -318,6 +321,7 @@ export function OrderUnderWay({ order }: { order: CheckoutOrder }) {
       <OrderProgress order={order} />
       <OrderIdLine order={order} />
       <OrderSummary order={order} withPrice />
+      {children}
       <div className="mt-5 flex flex-col gap-2">
         <Button asChild>
           <Link to={`${to("/track")}?order=${order.orderId}`}>{t("trackOrder")}</Link>

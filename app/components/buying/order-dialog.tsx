@@ -7,6 +7,7 @@ import {
   formatIndianMobile,
   parseIndianMobile,
   phoneField,
+  readBuyerEmail,
   validateBuyer,
 } from "~/domain/orders/buyer-contact";
 import { Button } from "~/components/ui/button";
@@ -31,6 +32,7 @@ import {
   writeJson,
 } from "./storage";
 import type { TargetValues } from "./instagram-input-form";
+import { UpdatesFields } from "./updates-fields";
 import { createOrderEndpoint } from "~/routes/api/create-order.types";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { MAX_COMMENTS_TEXT, commentLines, readComments } from "~/domain/orders/custom-comments";
@@ -47,11 +49,14 @@ export function OrderDialog({
   noun,
   target,
   onClose,
+  offerWhatsapp = false,
 }: {
   plan: PlanCardData | null;
   noun: string;
   target: TargetValues;
   onClose: () => void;
+  /** The shop's WhatsApp is set up: offer "Send me order updates on WhatsApp". */
+  offerWhatsapp?: boolean;
 }) {
   const navigate = useNavigate();
   const { t } = useTranslation("order");
@@ -61,6 +66,9 @@ export function OrderDialog({
   const [name, setName] = useState("");
   const [phone, setPhone] = useState("");
   const [agreed, setAgreed] = useState(false);
+  const [email, setEmail] = useState("");
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
   const [comments, setComments] = useState("");
   const commentsRef = useRef<HTMLTextAreaElement>(null);
   const customComments = plan?.customComments === true;
@@ -109,6 +117,12 @@ export function OrderDialog({
         return;
       }
     }
+    const buyerEmail = readBuyerEmail(email);
+    if (!buyerEmail.ok) {
+      toast.error(message(buyerEmail.message));
+      emailRef.current?.focus();
+      return;
+    }
     if (!agreed) {
       toast.error(message(BUYER_MESSAGES.agreementRequired));
       return;
@@ -122,6 +136,9 @@ export function OrderDialog({
       customerPhone: buyer.phone,
       agreedToTerms: agreed,
       ...(customComments ? { comments } : {}),
+      customerEmail: buyerEmail.email,
+      whatsappUpdates: offerWhatsapp && whatsappUpdates,
+      locale,
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
@@ -155,6 +172,8 @@ export function OrderDialog({
       setPhone("");
       setAgreed(false);
       setComments("");
+      setEmail("");
+      setWhatsappUpdates(false);
       void navigate(`${to("/checkout")}?order=${encodeURIComponent(details.orderId)}`, {
         replace: true,
         state: { paymentDetails: details },
@@ -287,6 +306,15 @@ export function OrderDialog({
               </div>
             )}
           </Field>
+          <UpdatesFields
+            email={email}
+            onEmail={setEmail}
+            emailRef={emailRef}
+            whatsapp={whatsappUpdates}
+            onWhatsapp={setWhatsappUpdates}
+            offerWhatsapp={offerWhatsapp}
+            disabled={submitting}
+          />
           <div className="flex items-start gap-3">
             <Checkbox
               id={agreeId}

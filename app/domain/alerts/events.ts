@@ -34,6 +34,17 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
 export const ALERT_CHANNELS = ["email", "telegram", "push"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
+export function isAlertChannel(value: unknown): value is AlertChannel {
+  return ALERT_CHANNELS.includes(value as AlertChannel);
+}
+
+/**
+ * A channel of the one outbox: the operator's (ALERT_CHANNELS) or one a feature above alerts sends
+ * through it (the buyer's messages, app/domain/buyer-messages/events.ts). The outbox keeps, claims,
+ * retries and gives up rows alike; each feature sends its own channels' rows (dispatch.server.ts).
+ */
+export type OutboxChannel = string;
+
 export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {
   email: "E-mail",
   telegram: "Telegram",

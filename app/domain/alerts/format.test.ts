@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OrderRow } from "~/domain/orders/table";
+import { makeOrderRow } from "~/domain/orders/order-row.fixture";
 import { formatAlert } from "./format";
 import { orderAlertFor } from "./order-alerts";
 
@@ -65,66 +65,3 @@ describe("alert messages", () => {
     expect(message.text).toContain("evil Bcc: x@y.z");
   });
 });
-
-/** An order row as the lifecycle hands it to the alert rules, for unit tests. */
-export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
-  return {
-    id: 1,
-    order_id: "BK7Q2M9XD4TA",
-    idempotency_key: null,
-    service_type: "followers",
-    plan_id: 1,
-    plan_name: "Popular Followers",
-    target: "priya.bakes",
-    target_username: "priya.bakes",
-    quantity: 1000,
-    refill_days: 0,
-    drip_runs: 0,
-    drip_interval_minutes: 0,
-    delivered_at: null,
-    price_paise: 34_900,
-    listed_price_paise: 34_900,
-    status: "payment_claimed",
-    customer_name: "Priya",
-    customer_phone: "+919812345678",
-    utr: null,
-    utr_submitted_at: null,
-    payment_deadline_at: 0,
-    paid_at: null,
-    paid_by: null,
-    payment_evidence: null,
-    refund_due_paise: null,
-    refund_fee_paise: null,
-    refund_compensation_paise: null,
-    cancelled_by: null,
-    refunded_at: null,
-    refund_reference: null,
-    comments: null,
-    panel_service_id: null,
-    fallback_service_id: null,
-    fallback_panel_id: null,
-    panel_id: null,
-    panel_order_id: null,
-    panel_status: null,
-    panel_charge: null,
-    panel_currency: null,
-    panel_start_count: null,
-    panel_remains: null,
-    panel_error: null,
-    panel_placed_at: null,
-    panel_synced_at: null,
-    panel_next_sync_at: null,
-    panel_sync_failures: 0,
-    panel_attempts: 0,
-    panel_retry_at: null,
-    panel_wait_reason: null,
-    panel_request: null,
-    profit_paise: null,
-    anonymised_at: null,
-    terms_agreed_at: null,
-    terms_version: null,
-    created_at: 0,
-    updated_at: 0,
-    ...overrides,
-  };
-}

@@ -9,6 +9,11 @@ export interface AlertMessage {
   orderId: string | null;
   /** Offer "Confirm payment" for `orderId`. */
   confirmable: boolean;
+  /**
+   * One name for this message however often it is sent (an outbox row's event key): a copy sent again
+   * after a lost answer is the same message to the reader (mail's Message-ID, a notification's tag).
+   */
+  key?: string;
 }
 
 /** The Public Base URL as the operator typed it, without the trailing slash. */

@@ -2,6 +2,7 @@ import type { DB } from "~/db/database.server";
 import { channelsFor } from "./alert-settings";
 import { alertSettings } from "./alert-settings.server";
 import type { AlertEvent, AlertFacts } from "./events";
+import { insertOutboxRows } from "./outbox.server";
 
 /**
  * Queues one alert for every channel that wants it, inside the caller's
@@ -19,24 +20,16 @@ export async function queueAlert(
   const { settings, secrets } = await alertSettings(db);
   const channels = channelsFor(alert.event, settings, secrets);
   if (channels.length === 0) return 0;
-  const result = await db
-    .insertInto("alert_outbox")
-    .values(
-      channels.map((channel) => ({
-        event_key: alert.eventKey.slice(0, 300),
-        channel,
-        event: alert.event,
-        order_id: alert.facts.orderId,
-        facts: JSON.stringify(alert.facts),
-        status: "pending" as const,
-        next_attempt_at: now,
-        claimed_at: null,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-      })),
-    )
-    .onConflict((oc) => oc.columns(["event_key", "channel"]).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0);
+  const facts = JSON.stringify(alert.facts);
+  return insertOutboxRows(
+    db,
+    channels.map((channel) => ({
+      eventKey: alert.eventKey,
+      channel,
+      event: alert.event,
+      orderId: alert.facts.orderId,
+      facts,
+    })),
+    now,
+  );
 }

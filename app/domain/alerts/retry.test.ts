@@ -37,3 +37,22 @@ describe("alert retries", () => {
     });
   });
 });
+
+describe("sends put off and providers' ids", () => {
+  it("keeps the provider's id of a sent message", () => {
+    expect(afterSend({ kind: "ok", providerId: "wamid.A1" }, 1, 500, policy)).toMatchObject({
+      status: "sent",
+      provider_id: "wamid.A1",
+    });
+  });
+
+  it("puts a send off until the time given, giving the claim's attempt back", () => {
+    expect(afterSend({ kind: "later", until: 9_000, reason: "quiet hours" }, 3, 1_000, policy)).toEqual({
+      status: "pending",
+      next_attempt_at: 9_000,
+      last_error: "quiet hours",
+      sent_at: null,
+      attempts: 2,
+    });
+  });
+});

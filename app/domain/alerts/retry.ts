@@ -22,8 +22,16 @@ export const DEFAULT_RETRY: RetryPolicy = {
   claimTimeoutMs: 5 * 60_000,
 };
 
-/** What a channel answered. */
-export type SendResult = { kind: "ok" } | { kind: "retry"; error: string } | { kind: "permanent"; error: string };
+/**
+ * What a channel answered: sent (with the provider's id for the message, when it gives one), try again
+ * after a backoff, give up, or not now (quiet hours, the buyer's rate limit): due again at `until`
+ * without using an attempt.
+ */
+export type SendResult = ChannelResult | { kind: "later"; until: number; reason: string };
+
+/** What a channel that was asked to send answered (never "later": putting off is the outbox's choice). */
+export type ChannelResult =
+  { kind: "ok"; providerId?: string } | { kind: "retry"; error: string } | { kind: "permanent"; error: string };
 
 /** The delay before attempt `attempts + 1`, after `attempts` failures: base, 2×base, 4×base… capped. */
 export function backoffMs(attempts: number, policy: RetryPolicy): number {
@@ -36,11 +44,27 @@ export interface AfterSend {
   next_attempt_at: number;
   last_error: string | null;
   sent_at: number | null;
+  /** Set when the claim's attempt is given back (a send put off, not tried). */
+  attempts?: number;
+  provider_id?: string | null;
 }
 
 /** The row after a send that was its `attempts`-th. */
 export function afterSend(result: SendResult, attempts: number, now: number, policy: RetryPolicy): AfterSend {
-  if (result.kind === "ok") return { status: "sent", next_attempt_at: now, last_error: null, sent_at: now };
+  if (result.kind === "ok") {
+    const sent: AfterSend = { status: "sent", next_attempt_at: now, last_error: null, sent_at: now };
+    return result.providerId ? { ...sent, provider_id: result.providerId } : sent;
+  }
+  if (result.kind === "later") {
+    // Not tried: the attempt the claim counted is given back, and the row waits, unclaimed, for `until`.
+    return {
+      status: "pending",
+      next_attempt_at: Math.max(result.until, now),
+      last_error: result.reason.slice(0, 500),
+      sent_at: null,
+      attempts: Math.max(attempts - 1, 0),
+    };
+  }
   const error = result.error.slice(0, 500);
   if (result.kind === "permanent" || attempts >= policy.maxAttempts) {
     return { status: "failed", next_attempt_at: now, last_error: error, sent_at: null };

@@ -1,16 +1,21 @@
 import type { Generated, Selectable } from "kysely";
-import type { AlertChannel, AlertEvent } from "./events";
+import type { OutboxChannel } from "./events";
 
 export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
-/** One alert for one channel, kept until sent or given up (docs/alerts.md). */
+/**
+ * One message for one channel, kept until sent or given up (docs/alerts.md): the operator's alerts
+ * (channel one of ALERT_CHANNELS) and the buyer's messages (docs/buyer-messages.md) in one outbox.
+ */
 export interface AlertOutboxTable {
   id: Generated<number>;
   /** What happened, once: the same key and channel again is not queued. */
   event_key: string;
-  channel: AlertChannel;
-  event: AlertEvent;
+  /** An operator's channel (AlertChannel) or a buyer's (app/domain/buyer-messages/events.ts). */
+  channel: OutboxChannel;
+  /** An operator's alert event (AlertEvent) or a buyer's message event. */
+  event: string;
   order_id: string | null;
   /** JSON AlertFacts: what the message says, fixed when the event happened. */
   facts: string;
@@ -23,6 +28,11 @@ export interface AlertOutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** The provider's id for the sent message (WhatsApp's `wamid`), for its status callbacks (migration 0047). */
+  provider_id: Generated<string | null>;
+  /** What the provider reported after sending: delivered, read or failed; null while it said nothing. */
+  delivery: Generated<string | null>;
+  delivery_at: Generated<number | null>;
 }
 
 export type AlertOutboxRow = Selectable<AlertOutboxTable>;

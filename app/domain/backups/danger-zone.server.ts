@@ -3,6 +3,7 @@ import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS, SETTING_GROUPS, type SettingGroup } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 import { forgetAllOrderAlerts } from "~/domain/alerts/outbox.server";
+import { forgetAllBuyerChannels } from "~/domain/buyer-messages/privacy.server";
 import { forgetDeletedSales } from "~/domain/orders/deleted-orders.repository.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";
 import { deleteAllCredits } from "~/domain/payments/credits.repository.server";
@@ -68,6 +69,8 @@ export async function deleteSelectedData(
     if (options.has("orders")) await deleteAllCredits(trx);
     // Alerts still queued about them would link to orders that are gone.
     if (options.has("orders")) await forgetAllOrderAlerts(trx);
+    // The buyers' browsers, chat links and chats go with their orders.
+    if (options.has("orders")) await forgetAllBuyerChannels(trx);
     // So would the dashboard's note about paid orders deleted one by one.
     if (options.has("orders")) await forgetDeletedSales(trx);
     const plans = options.has("plans") ? await trx.deleteFrom("plans").executeTakeFirst() : null;

@@ -7,7 +7,7 @@ import { paymentsRefusal } from "~/domain/payments/payments-open";
 import { isUpiConfigured } from "~/domain/payments/upi";
 import { AppError } from "~/lib/app-error";
 import { TERMS_VERSION } from "~/domain/content/terms-version";
-import { BUYER_MESSAGES, validateBuyer } from "~/domain/orders/buyer-contact";
+import { BUYER_MESSAGES, WHATSAPP_OPT_IN_VERSION, readBuyerEmail, validateBuyer } from "~/domain/orders/buyer-contact";
 import { readComments } from "~/domain/orders/custom-comments";
 import { validateTarget } from "~/domain/orders/instagram-input";
 import { generateOrderId } from "~/domain/orders/order-id.server";
@@ -28,6 +28,12 @@ export interface CreateOrderInput {
   comments?: string | null;
   /** The buyer ticked "I agree to the Terms … and confirm I am 18 or older"; no order is made without it. */
   agreedToTerms: boolean;
+  /** Optional: the receipt and updates by e-mail. */
+  customerEmail?: string | null;
+  /** The buyer ticked the (unticked) "Send me order updates on WhatsApp": business-initiated updates allowed. */
+  whatsappUpdates?: boolean;
+  /** The language the buyer ordered in ("en" or "hi"). */
+  locale?: "en" | "hi";
   /** Client-chosen key; a retried request with the same key gets the same order back. */
   idempotencyKey?: string | null;
   /** The client's public address key (clientAddressKey): one client holds only a small share of a price's amounts. */
@@ -59,6 +65,8 @@ export async function createOrder(
   if (input.agreedToTerms !== true) {
     throw new AppError("INVALID_INPUT", BUYER_MESSAGES.agreementRequired, { field: "agreedToTerms" });
   }
+  const email = readBuyerEmail(input.customerEmail);
+  if (!email.ok) throw new AppError("INVALID_INPUT", email.message, { field: "customerEmail" });
 
   const plan = await findPlan(db, input.planId);
   if (!plan || plan.is_enabled !== 1) throw new AppError("NOT_FOUND", CREATE_ORDER_MESSAGES.planUnavailable);
@@ -113,6 +121,11 @@ export async function createOrder(
     payment_deadline_at: deadline,
     terms_agreed_at: now,
     terms_version: TERMS_VERSION,
+    customer_email: email.email,
+    locale: input.locale === "hi" ? "hi" : "en",
+    // The opt-in is kept beside the terms: when, and to which wording (docs/buyer-messages.md).
+    whatsapp_opt_in_at: input.whatsappUpdates === true ? now : null,
+    whatsapp_opt_in_version: input.whatsappUpdates === true ? WHATSAPP_OPT_IN_VERSION : null,
     created_at: now,
     updated_at: now,
   };

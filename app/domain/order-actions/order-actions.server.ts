@@ -5,6 +5,7 @@ import { AppError, isAppError } from "~/lib/app-error";
 import { refreshFromPanel } from "~/domain/fulfilment/delivery.server";
 import type { OrderAction } from "~/domain/orders/order-actions";
 import { deleteOrderByOperator } from "./delete-order.server";
+import { forgetOrderChannels } from "~/domain/buyer-messages/privacy.server";
 import { anonymiseOrder, findOrder, parseOrderId } from "~/domain/orders/orders.repository.server";
 import { confirmPayment, markRefunded } from "~/domain/payments/payment.server";
 import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "~/domain/fulfilment/placement.server";
@@ -119,6 +120,8 @@ async function perform(
       return deleteOrderByOperator(services, operator, orderId, action.confirmOrderId);
     case "erase": {
       if (!(await anonymiseOrder(db, orderId, Date.now()))) throw new AppError("NOT_FOUND", "Order not found");
+      // Its browsers and chat link go with the name, phone and e-mail.
+      await forgetOrderChannels(db, orderId);
       return { message: "Customer name and phone erased", order: await findOrder(db, orderId) };
     }
   }

@@ -7,13 +7,18 @@ import { queueAlert } from "~/domain/alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { complaintAlertFor, complaintAuditDetails } from "~/domain/complaints/complaint-alerts";
 import { listenToComplaints } from "~/domain/complaints/events.server";
+import { buyerUpdateFor, refillUpdateFor } from "~/domain/buyer-messages/order-updates";
+import { forgetOrderChannels } from "~/domain/buyer-messages/privacy.server";
+import { queueBuyerUpdate } from "~/domain/buyer-messages/queue.server";
 import { listenToOrders } from "~/domain/orders/events.server";
 import { actorLabel } from "~/domain/orders/lifecycle";
 import { sendAfterConfirmation } from "~/domain/fulfilment/placement-jobs.server";
+import { findOrder } from "~/domain/orders/orders.repository.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { listenToPanels } from "~/domain/panel/events.server";
 import { panelNameOf } from "~/domain/panel/panels.repository.server";
 import { plansBrokenByRefresh } from "~/domain/plans/plan-alerts.server";
+import { listenToRefills } from "~/domain/self-service/refill-events.server";
 
 /**
  * Everything that follows a change to an order, or to a panel's services list,
@@ -50,6 +55,9 @@ listenToOrders({
     if (alert) await queueAlert(trx, alert, now);
     // The cached public pages that read orders: the home page counts delivered ones.
     if (to === "delivered") await publicTopicChanged(trx, "orders");
+    // The buyer hears about it on the channels they chose (insert only; sent by the outbox job).
+    const update = buyerUpdateFor(name, from, order);
+    if (update) await queueBuyerUpdate(trx, order, update, now);
   },
 
   // After the commit: a paid order goes to the panel when the shop sends paid orders automatically. A
@@ -62,6 +70,7 @@ listenToOrders({
   // Its alerts not yet sent would name an order that no longer exists.
   async deleted(trx, { order }) {
     await forgetOrderAlerts(trx, order.order_id);
+    await forgetOrderChannels(trx, order.order_id);
   },
 });
 
@@ -93,6 +102,12 @@ listenToPanels({
       await queueAlert(trx, { event: "plan_unsupported", eventKey, facts }, now);
     }
   },
+});
+
+// A refill the panel took or finished: the buyer hears about it, in the refill's transaction.
+listenToRefills(async (trx, { kind, orderId, requestId, now }) => {
+  const order = await findOrder(trx, orderId);
+  if (order) await queueBuyerUpdate(trx, order, refillUpdateFor(kind, order, requestId), now);
 });
 
 const servicesOf = new WeakMap<DB, Services>();

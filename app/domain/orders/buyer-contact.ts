@@ -57,3 +57,23 @@ export function validateBuyer(nameRaw: string, phoneRaw: string): BuyerResult {
   if (!phone) return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneInvalid };
   return { ok: true, name, phone };
 }
+
+/** The optional e-mail at checkout: for the receipt and the order's updates (docs/buyer-messages.md). */
+export const EMAIL_MESSAGES = {
+  invalid: "Please enter a valid e-mail address, or leave it empty",
+} as const;
+
+/** The wording of "Send me order updates on WhatsApp" a buyer ticked, kept with their opt-in (orders.whatsapp_opt_in_version). */
+export const WHATSAPP_OPT_IN_VERSION = "2026-11-27";
+
+/** An e-mail as typed: empty is none; anything else must look like one (and fit a mail header, 254 characters). */
+export function readBuyerEmail(
+  raw: string | null | undefined,
+): { ok: true; email: string | null } | { ok: false; message: string } {
+  const email = (raw ?? "").trim();
+  if (email === "") return { ok: true, email: null };
+  if (email.length > 254 || !/^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[A-Za-z]{2,}$/.test(email)) {
+    return { ok: false, message: EMAIL_MESSAGES.invalid };
+  }
+  return { ok: true, email: email.toLowerCase() };
+}

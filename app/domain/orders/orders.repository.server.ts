@@ -311,7 +311,14 @@ export async function deleteAllOrders(db: DB): Promise<number> {
 export async function anonymiseOrdersCreatedBefore(db: DB, createdBefore: number, now: number): Promise<number> {
   const result = await db
     .updateTable("orders")
-    .set({ customer_name: null, customer_phone: null, anonymised_at: now, updated_at: now })
+    .set({
+      customer_name: null,
+      customer_phone: null,
+      customer_email: null,
+      refund_upi_id: null,
+      anonymised_at: now,
+      updated_at: now,
+    })
     .where("created_at", "<", createdBefore)
     .where("anonymised_at", "is", null)
     .executeTakeFirst();
@@ -322,7 +329,14 @@ export async function anonymiseOrdersCreatedBefore(db: DB, createdBefore: number
 export async function anonymiseOrder(db: DB, orderId: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable("orders")
-    .set({ customer_name: null, customer_phone: null, anonymised_at: now, updated_at: now })
+    .set({
+      customer_name: null,
+      customer_phone: null,
+      customer_email: null,
+      refund_upi_id: null,
+      anonymised_at: now,
+      updated_at: now,
+    })
     .where("order_id", "=", orderId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -91,6 +91,18 @@ export interface OrderTable {
   /** When the buyer agreed to the terms (18 or older) for this order, and which terms (TERMS_VERSION); null on older orders. */
   terms_agreed_at: number | null;
   terms_version: string | null;
+  /** The buyer's optional e-mail for the receipt and updates (migration 0047); erased with the name and phone. */
+  customer_email: string | null;
+  /** The storefront language the buyer ordered in ("en" or "hi"); null on older orders (English). */
+  locale: string | null;
+  /**
+   * When the buyer ticked "Send me order updates on WhatsApp" (unticked by default), and the wording they
+   * agreed to (WHATSAPP_OPT_IN_VERSION); null: no business-initiated WhatsApp messages for this order.
+   */
+  whatsapp_opt_in_at: number | null;
+  whatsapp_opt_in_version: string | null;
+  /** The UPI id the buyer gave for a refund that is due (on /track or by WhatsApp); erased with the phone. */
+  refund_upi_id: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -14,8 +14,8 @@ export interface RefundPayment {
   amountPaise: number;
   /** The payer's UPI id; null while unknown. */
   upiId: string | null;
-  /** Where the UPI id came from: the payment's credit, or typed by the operator. */
-  upiIdFrom: "payment" | "operator" | null;
+  /** Where the UPI id came from: the payment's credit, the buyer (on /track or by chat), or typed by the operator. */
+  upiIdFrom: "payment" | "buyer" | "operator" | null;
   /** What the operator typed, when it is not a UPI id. */
   typedInvalid: string | null;
   link: string | null;
@@ -24,13 +24,14 @@ export interface RefundPayment {
 
 export async function refundPaymentFor(
   db: DB,
-  order: Pick<OrderRow, "order_id" | "status" | "refund_due_paise" | "customer_name">,
+  order: Pick<OrderRow, "order_id" | "status" | "refund_due_paise" | "customer_name" | "refund_upi_id">,
   typed: string | null,
 ): Promise<RefundPayment | null> {
   if (order.status !== "refund_due" || !order.refund_due_paise || order.refund_due_paise <= 0) return null;
   const fromPayment = await payerUpiIdOf(db, order.order_id);
   const typedId = typed?.trim() ? parseUpiId(typed) : null;
-  const upiId = typedId ?? fromPayment;
+  const fromBuyer = order.refund_upi_id ? parseUpiId(order.refund_upi_id) : null;
+  const upiId = typedId ?? fromBuyer ?? fromPayment;
   const link = upiId
     ? buildRefundLink({
         payeeVpa: upiId,
@@ -42,7 +43,7 @@ export async function refundPaymentFor(
   return {
     amountPaise: order.refund_due_paise,
     upiId,
-    upiIdFrom: typedId ? "operator" : fromPayment ? "payment" : null,
+    upiIdFrom: typedId ? "operator" : fromBuyer ? "buyer" : fromPayment ? "payment" : null,
     typedInvalid: typed?.trim() && !typedId ? typed.trim().slice(0, 100) : null,
     link,
     qrDataUri: link ? await qrSvgDataUri(link) : null,

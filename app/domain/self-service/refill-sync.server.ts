@@ -5,6 +5,7 @@ import { panelSetupCache } from "~/domain/panel/connection.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { isFinalRefillStatus } from "~/domain/panel/parse";
 import { backoff, nextSyncDelay } from "~/domain/panel/sync-schedule";
+import { publishRefill } from "./refill-events.server";
 import { refillsDueForSync, updateRefillProgress } from "./requests.repository.server";
 
 /**
@@ -45,6 +46,9 @@ export async function syncDueRefills(services: RefillSyncServices, now = Date.no
           ? null
           : now + nextSyncDelay(status === "pending" ? "pending" : "in_progress", syncIntervalMs),
       });
+      if (status === "completed" && refill.refill_status !== "completed") {
+        await publishRefill(trx, { kind: "done", orderId: refill.order_id, requestId: refill.id, now });
+      }
       if (status !== refill.refill_status) {
         await recordAudit(
           trx,

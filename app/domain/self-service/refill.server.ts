@@ -6,6 +6,7 @@ import { AppError } from "~/lib/app-error";
 import { REFILL_REFUSAL_TEXT, type RefillRefusal } from "./refill-messages";
 import { claimRequest } from "./claim.server";
 import { finishRequest } from "./requests.repository.server";
+import { publishRefill } from "./refill-events.server";
 import { refillRefusal } from "./rules";
 import { type Requester, requesterName } from "./who";
 
@@ -73,6 +74,7 @@ export async function requestOrderRefill(
         nextSyncAt: answeredAt + firstSyncDelay(claim.setup.syncIntervalMs),
         now: answeredAt,
       });
+      await publishRefill(trx, { kind: "started", orderId, requestId: claim.requestId, now: answeredAt });
     } else {
       await finishRequest(trx, claim.requestId, { state: "failed", error: reply.message, now: answeredAt });
     }

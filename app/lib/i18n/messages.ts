@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { BUYER_MESSAGES } from "~/domain/orders/buyer-contact";
+import { BUYER_MESSAGES, EMAIL_MESSAGES } from "~/domain/orders/buyer-contact";
 import { COMMENT_MESSAGES } from "~/domain/orders/custom-comments";
 import { INPUT_MESSAGES } from "~/domain/orders/instagram-input";
 import { CREATE_ORDER_MESSAGES, PAYMENT_MESSAGES, TRACK_MESSAGES } from "~/domain/orders/order-messages";
@@ -7,6 +7,8 @@ import { GATEWAY_MESSAGES } from "~/domain/payments/gateways/gateway-messages";
 import { PAYMENTS_CLOSED_MESSAGES, paymentsClosedText } from "~/domain/payments/payments-closed-messages";
 import { CANCEL_REFUSAL_TEXT } from "~/domain/self-service/cancel-messages";
 import { REFILL_REFUSAL_TEXT } from "~/domain/self-service/refill-messages";
+import { REFUND_UPI_MESSAGES } from "~/domain/self-service/refund-upi-messages";
+import { NOTIFY_MESSAGES, STOP_UPDATES_MESSAGES } from "~/domain/buyer-messages/messages";
 import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "~/lib/api-messages";
 import type { Locale } from "./locale";
 
@@ -36,6 +38,7 @@ export const ERROR_CODE_MESSAGES = {
 export const BUYER_MESSAGE_GROUPS = {
   input: INPUT_MESSAGES,
   buyer: BUYER_MESSAGES,
+  email: EMAIL_MESSAGES,
   comments: COMMENT_MESSAGES,
   createOrder: CREATE_ORDER_MESSAGES,
   payment: PAYMENT_MESSAGES,
@@ -43,6 +46,9 @@ export const BUYER_MESSAGE_GROUPS = {
   track: TRACK_MESSAGES,
   refill: REFILL_REFUSAL_TEXT,
   cancel: CANCEL_REFUSAL_TEXT,
+  refundUpi: REFUND_UPI_MESSAGES,
+  notify: NOTIFY_MESSAGES,
+  stopUpdates: STOP_UPDATES_MESSAGES,
   paymentsClosed: PAYMENTS_CLOSED_MESSAGES,
   byCode: ERROR_CODE_MESSAGES,
   api: { network: NETWORK_MESSAGE, generic: GENERIC_MESSAGE },

@@ -6,6 +6,7 @@ import order from "./order";
 import policies from "./policies";
 import service from "./service";
 import track from "./track";
+import updates from "./updates";
 
 /** The storefront's English texts by feature; the shape every other language must have. */
-export const en = { common, home, service, order, checkout, track, policies, errors };
+export const en = { common, home, service, order, checkout, track, updates, policies, errors };

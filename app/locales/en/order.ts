@@ -5,7 +5,8 @@ export default {
     summary: "{{plan}}: {{count}} {{noun}} for ",
     name: "Your name",
     phone: "Phone number",
-    phoneHint: "We use your name and phone only to deliver and support this order.",
+    phoneHint:
+      "We use your name and phone (and e-mail, if you give one) only to deliver and support this order, and to send its updates where you ask for them.",
     phoneUsed: "We will use {{phone}}",
     agreeBefore: "I agree to the ",
     terms: "Terms of Service",

@@ -7,6 +7,7 @@ import order from "./order";
 import policies from "./policies";
 import service from "./service";
 import track from "./track";
+import updates from "./updates";
 
 /** The storefront in Hindi, as a buyer in India writes it. */
-export const hi = { common, home, service, order, checkout, track, policies, errors } satisfies Resources;
+export const hi = { common, home, service, order, checkout, track, updates, policies, errors } satisfies Resources;

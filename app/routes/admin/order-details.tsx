@@ -10,6 +10,8 @@ import { whatsappLink } from "~/components/admin/customer-dialog";
 import { servicesContext } from "~/context";
 import { istDateTime } from "~/lib/ist-time";
 import { OrderHistory } from "~/components/admin/orders/order-history";
+import { BuyerMessages } from "~/components/admin/orders/buyer-messages";
+import { buyerChannelsView } from "~/domain/buyer-messages/history.server";
 import { EraseCustomerData } from "~/components/admin/orders/erase-customer-data";
 import { SentToPanel } from "~/components/admin/orders/sent-to-panel";
 import { Card } from "~/components/ui/card";
@@ -38,7 +40,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const row = await findOrder(db, params.orderId);
   if (!row)
-    return data({ order: null, history: [], selfService: null, utrHeld: [], refundPayment: null }, { status: 404 });
+    return data(
+      { order: null, history: [], selfService: null, utrHeld: [], refundPayment: null, buyerMessages: null },
+      { status: 404 },
+    );
   const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
     at,
     actor,
@@ -51,6 +56,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     selfService: await selfServiceView(context.get(servicesContext), row),
     utrHeld: await utrHeldElsewhere(db, row),
     refundPayment: await refundPaymentFor(db, row, url.searchParams.get("payTo")),
+    buyerMessages: await buyerChannelsView(db, row),
   };
 }
 
@@ -334,6 +340,11 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
           </dl>
         </Section>
       </div>
+      {loaderData.buyerMessages && (
+        <Section title="Messages to the buyer">
+          <BuyerMessages view={loaderData.buyerMessages} />
+        </Section>
+      )}
       <Section title="History">
         <OrderHistory entries={loaderData.history} />
       </Section>

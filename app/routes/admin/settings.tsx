@@ -2,6 +2,10 @@ import type { Route } from "./+types/settings";
 import { adminTitle } from "~/lib/admin-title";
 import { AlertsCard } from "~/components/admin/settings/alerts-card";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
+import { BuyerMessagesCard } from "~/components/admin/settings/buyer-messages-card";
+import { isBuyerMessageAction } from "~/domain/buyer-messages/settings-actions";
+import { runBuyerMessageAction } from "~/domain/buyer-messages/settings-actions.server";
+import { buyerMessageSettingsView } from "~/domain/buyer-messages/settings.server";
 import { CredentialsCard } from "~/components/admin/settings/credentials-card";
 import { DangerZone } from "~/components/admin/settings/danger-zone";
 import { PasswordAgainProvider } from "~/components/admin/password-again";
@@ -47,17 +51,20 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(ma
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [settings, backups, sms, templates, gateway, mailbox, alerts, apps, headers] = await Promise.all([
-    settingsForAdmin(db),
-    listBackups(config.BACKUP_DIR).then((list) => withContents(config.BACKUP_DIR, list)),
-    smsSecretStatus(db),
-    customTemplates(db),
-    gatewaySettings(db).then(gatewaySettingsView),
-    mailboxStatus(db),
-    alertSettingsView(db),
-    appAlertStatus(db),
-    listAddedHeaders(db),
-  ]);
+  const [settings, backups, sms, templates, gateway, mailbox, alerts, apps, headers, buyerMessages] = await Promise.all(
+    [
+      settingsForAdmin(db),
+      listBackups(config.BACKUP_DIR).then((list) => withContents(config.BACKUP_DIR, list)),
+      smsSecretStatus(db),
+      customTemplates(db),
+      gatewaySettings(db).then(gatewaySettingsView),
+      mailboxStatus(db),
+      alertSettingsView(db),
+      appAlertStatus(db),
+      listAddedHeaders(db),
+      buyerMessageSettingsView(db, config),
+    ],
+  );
   return {
     settings,
     // PUBLIC_BASE_URL wins over the stored setting; the form still edits the stored one.
@@ -68,6 +75,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     gateway,
     mailbox,
     alerts,
+    buyerMessages,
   };
 }
 
@@ -88,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (isGatewayAction(action)) return pageAction(() => runGatewayAction(services, actor, action));
   if (isMailboxAction(action)) return pageAction(() => runMailboxAction(services, actor, action));
   if (isAlertAction(action)) return pageAction(() => runAlertAction(services, actor, action));
+  if (isBuyerMessageAction(action)) return pageAction(() => runBuyerMessageAction(services, actor, action));
   if (isCredentialsAction(action)) return pageAction(() => runCredentialsAction(services, admin, actor, action));
   if (isDangerZoneAction(action)) return pageAction(() => runDangerZoneAction(services, actor, action));
   return pageAction(() => runSiteSettingsAction(services, actor, action));
@@ -114,6 +123,11 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
           <MailboxCard mailbox={loaderData.mailbox} />
           <AlertsCard alerts={loaderData.alerts} />
+          <BuyerMessagesCard
+            settings={loaderData.buyerMessages}
+            webhookUrl={`${publicBase}/api/whatsapp/webhook`}
+            smtpReady={Boolean(loaderData.alerts.settings.email.host && loaderData.alerts.settings.email.from)}
+          />
           <CredentialsCard username={loaderData.username} />
           <SettingsCard
             group={storeSettings}

@@ -20,6 +20,12 @@ export const createOrderRequest = z.object({
   customerPhone: z.string().max(40).default(""),
   /** The buyer's agreement to the terms (18 or older): only `true` makes an order. */
   agreedToTerms: z.boolean().default(false),
+  /** Optional: where the receipt and updates go by e-mail (docs/buyer-messages.md). */
+  customerEmail: z.string().max(254).nullish(),
+  /** The buyer ticked "Send me order updates on WhatsApp" (unticked unless they tick it). */
+  whatsappUpdates: z.boolean().default(false),
+  /** The storefront language the order was placed in: the buyer's messages are in it. */
+  locale: z.enum(["en", "hi"]).default("en"),
   idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, "expected 8-100 letters, digits, dashes or underscores")

@@ -19,14 +19,18 @@ import {
 import { PAYMENT_DETAILS_KEY, type PaymentDetails, readJson } from "~/components/buying/storage";
 import { type OrderCheckoutView, useCheckout } from "~/components/buying/use-checkout";
 import { servicesContext } from "~/context";
+import { BuyerUpdates } from "~/components/buying/buyer-updates";
+import type { UpdatesOffer } from "~/domain/buyer-messages/offer";
+import { updatesOffer } from "~/domain/buyer-messages/offer.server";
 import { loadCheckout } from "~/domain/payments/checkout.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES } from "~/lib/social-image";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const orderId = new URL(request.url).searchParams.get("order")?.trim() ?? "";
-  if (!orderId) return { view: null };
-  return { view: await loadCheckout(context.get(servicesContext), orderId) };
+  if (!orderId) return { view: null, updates: null };
+  const services = context.get(servicesContext);
+  return { view: await loadCheckout(services, orderId), updates: await updatesOffer(services) };
 }
 
 // This page shows one buyer's order: no browser or proxy may keep a copy of it.
@@ -51,7 +55,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { view } = loaderData;
   return (
     <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
-      {view === null ? <FindOrder /> : view.kind === "missing" ? <OrderMissing /> : <OrderCheckout view={view} />}
+      {view === null ? (
+        <FindOrder />
+      ) : view.kind === "missing" ? (
+        <OrderMissing />
+      ) : (
+        <OrderCheckout view={view} updates={loaderData.updates} />
+      )}
     </main>
   );
 }
@@ -86,8 +96,10 @@ function FindOrder() {
   return orderId === null ? <OrderMissing /> : <Preparing />;
 }
 
-function OrderCheckout({ view }: { view: OrderCheckoutView }) {
+function OrderCheckout({ view, updates }: { view: OrderCheckoutView; updates: UpdatesOffer | null }) {
   const { order, payment, paymentError } = view;
+  // The phone the order was placed with, kept in this tab's history: "Notify me" needs it, as /track does.
+  const phone = (useLocation().state as { paymentDetails?: PaymentDetails } | null)?.paymentDetails?.customerPhone;
   const { whatsappNumber } = useSiteChrome();
   const checkout = useCheckout(view);
 
@@ -101,7 +113,13 @@ function OrderCheckout({ view }: { view: OrderCheckoutView }) {
       />
     );
   }
-  if (checkout.stage !== "pay") return <OrderUnderWay order={order} />;
+  if (checkout.stage !== "pay") {
+    return (
+      <OrderUnderWay order={order}>
+        {updates && <BuyerUpdates orderId={order.orderId} phone={phone} offer={updates} />}
+      </OrderUnderWay>
+    );
+  }
   if (paymentError || !payment) {
     return <PaymentError error={paymentError ?? { message: CREATE_ORDER_MESSAGES.paymentSetup }} />;
   }

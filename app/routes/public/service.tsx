@@ -10,6 +10,7 @@ import { serviceForPath } from "~/components/buying/service-content";
 import { HowItWorks, TrustBadges, WhyChooseUs } from "~/components/buying/service-info";
 import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
+import { buyerMessageConfig, whatsappReady } from "~/domain/buyer-messages/settings.server";
 import { type StepOneResult, readStepOne } from "~/domain/orders/instagram-input";
 import { recentOrders } from "~/domain/orders/recent.server";
 import { listPlans } from "~/domain/plans/plans.server";
@@ -62,7 +63,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     customComments: r.service_type === "comments" && r.custom_comments === 1,
     tag: r.tag,
   }));
-  return { service: content.type, plans, recent, now: Date.now(), step: stepOne(content.type, request) };
+  // "Send me order updates on WhatsApp" is offered only while the shop's WhatsApp can take the buyer's messages.
+  const whatsappUpdates = whatsappReady(await buyerMessageConfig(db, context.get(servicesContext).config));
+  return {
+    service: content.type,
+    plans,
+    recent,
+    now: Date.now(),
+    step: stepOne(content.type, request),
+    whatsappUpdates,
+  };
 }
 
 /**
@@ -206,7 +216,13 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
             )}
           />
           <Suspense fallback={null}>
-            <OrderDialog plan={chosen} noun={noun} target={values} onClose={() => setChosen(null)} />
+            <OrderDialog
+              plan={chosen}
+              noun={noun}
+              target={values}
+              onClose={() => setChosen(null)}
+              offerWhatsapp={loaderData.whatsappUpdates}
+            />
           </Suspense>
         </section>
       ) : (

@@ -1,3 +1,4 @@
+import { Suspense, lazy } from "react";
 import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { CommentsList } from "~/components/buying/comments-list";
 import { OrderProgress } from "~/components/buying/order-progress";
@@ -13,6 +14,11 @@ import { SelfService } from "~/components/buying/self-service";
 import { ReportProblem } from "~/components/buying/report-problem";
 import { buyerComplaint } from "~/domain/complaints/buyer-complaint";
 import { complaintsForOrder, openComplaint } from "~/domain/complaints/complaints.server";
+import { TrackUpdateForms } from "~/components/buying/track-updates";
+import { updatesOffer } from "~/domain/buyer-messages/offer.server";
+import { trackChannels } from "~/domain/buyer-messages/track.server";
+import { stopOrderUpdates } from "~/domain/buyer-messages/privacy.server";
+import { giveRefundUpiId } from "~/domain/self-service/refund-upi.server";
 import { requestClient } from "~/lib/request-client.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { requestOrderRefill } from "~/domain/self-service/refill.server";
@@ -30,6 +36,21 @@ import { metaTexts } from "~/lib/i18n/meta";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { useMessageText } from "~/lib/i18n/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
+
+type TrackNotice = "refill" | "cancel" | "refundUpi" | "stopUpdates";
+
+/** What /track says once a request went through, by its translation key. */
+const NOTICE_TEXT: Record<TrackNotice, string> = {
+  refill: "order:refill.requested",
+  cancel: "order:cancel.done",
+  refundUpi: "errors:refundUpi.saved",
+  stopUpdates: "errors:stopUpdates.done",
+};
+
+// "Updates about this order" calls the JSON API (and so brings zod): loaded once an order is shown, not with the page.
+const BuyerUpdates = lazy(() =>
+  import("~/components/buying/buyer-updates").then((module) => ({ default: module.BuyerUpdates })),
+);
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
@@ -73,6 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     lookup: null,
     notice: null,
     errorCode: null,
+    updates: null,
+    channels: null,
     complaints: [],
     ticket: null,
   };
@@ -85,31 +108,37 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refused = formFailure(submission);
     return data({ ...empty, error: refused.data.message }, { ...NO_STORE, status: refused.init?.status });
   }
-  const { orderId, phone, intent, message } = submission.value;
+  const { orderId, phone, intent, upiId, message } = submission.value;
   const services = context.get(servicesContext);
   const row = await findBuyerOrder(services.db, orderId, phone);
   if (!row) return data({ ...empty, error: TRACK_MESSAGES.noMatch }, NO_STORE);
 
-  let notice: "refill" | "cancel" | null = null;
+  let notice: TrackNotice | null = null;
   let error: string | null = null;
   let errorCode: string | null = null;
   let ticket: string | null = null;
   if (intent !== "track") {
     try {
+      const client = requestClient(request);
       if (intent === "complaint") {
         if (!complaintsMade.take(ip)) {
           error = TRACK_MESSAGES.tooMany;
           errorCode = "COMPLAINT_TOO_FAST";
         } else {
-          const client = requestClient(request);
           ticket = (await openComplaint(services.db, { orderId: row.order_id, message, client })).ticket;
         }
       } else if (intent === "refill") {
         await requestOrderRefill(services, row.order_id, { kind: "buyer" });
         notice = "refill";
-      } else {
+      } else if (intent === "cancel") {
         await cancelBeforeDelivery(services, row.order_id, { kind: "buyer" });
         notice = "cancel";
+      } else if (intent === "refund-upi") {
+        await giveRefundUpiId(services.db, row.order_id, upiId ?? "", { kind: "buyer", client });
+        notice = "refundUpi";
+      } else {
+        await stopOrderUpdates(services.db, { orderId, phone }, client);
+        notice = "stopUpdates";
       }
     } catch (failure) {
       if (!isAppError(failure)) throw failure;
@@ -127,6 +156,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       order: trackedOrder(current),
       selfService: await selfServiceView(services, current),
       lookup: { orderId: current.order_id, phone },
+      updates: await updatesOffer(services),
+      channels: await trackChannels(services.db, current),
       complaints: (await complaintsForOrder(services.db, current.order_id)).map(buyerComplaint),
       ticket,
     },
@@ -153,7 +184,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
         : code?.startsWith("COMPLAINT_")
           ? t(`track:complaint.errors.${code}`)
           : message({ message: actionData.error, code });
-  const notice = actionData?.notice ? t(actionData.notice === "refill" ? "order:refill.requested" : "order:cancel.done") : null;
+  const notice = actionData?.notice ? t(NOTICE_TEXT[actionData.notice]) : null;
   return (
     <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
       <div className="mx-auto max-w-md">
@@ -235,6 +266,18 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 busy={navigation.state !== "idle"}
                 notice={notice}
                 error={code?.startsWith("COMPLAINT_") ? null : error}
+              />
+            )}
+            {actionData?.lookup && actionData.updates && (
+              <Suspense fallback={null}>
+                <BuyerUpdates orderId={order.orderId} phone={actionData.lookup.phone} offer={actionData.updates} />
+              </Suspense>
+            )}
+            {actionData?.lookup && actionData.channels && (
+              <TrackUpdateForms
+                lookup={actionData.lookup}
+                channels={actionData.channels}
+                busy={navigation.state !== "idle"}
               />
             )}
             {actionData?.lookup && (

@@ -21,7 +21,9 @@ export function RefundPay({ payment }: { payment: RefundPayment }) {
             <span className="text-gray-700">
               {payment.upiIdFrom === "payment"
                 ? "(the UPI id the payment came from)"
-                : "(the UPI id you entered; check it with the buyer)"}
+                : payment.upiIdFrom === "buyer"
+                  ? "(the UPI id the buyer gave for this refund)"
+                  : "(the UPI id you entered; check it with the buyer)"}
             </span>
           </p>
           <div className="flex flex-wrap items-center gap-3">

@@ -1,9 +1,9 @@
 import type { AlertMessage } from "../format";
-import type { SendResult } from "../retry";
+import type { ChannelResult } from "../retry";
 
 /** One way to reach the operator. `send` never throws: it answers ok, retry later, or give up. */
 export interface AlertSender {
-  send(message: AlertMessage): Promise<SendResult>;
+  send(message: AlertMessage): Promise<ChannelResult>;
 }
 
 /** How long one send may take before it counts as failed (and is retried). */

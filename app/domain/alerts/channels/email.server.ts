@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { isIP } from "node:net";
 import nodemailer from "nodemailer";
 import { MailServerRefused, mailServerAddresses, preferredAddress } from "~/domain/mail-server/address.server";
 import { redactSecret } from "~/lib/redact-secret";
 import type { AlertSettings } from "../alert-settings";
-import type { SendResult } from "../retry";
+import type { ChannelResult } from "../retry";
 import { type AlertSender, SEND_TIMEOUT_MS } from "./channel";
 
 /**
@@ -48,6 +49,7 @@ export function emailSender(settings: AlertSettings["email"], password: string, 
           to: settings.to,
           subject: message.subject,
           text: message.text,
+          ...(message.key ? { messageId: stableMessageId(message.key, settings.from) } : {}),
         });
         return { kind: "ok" };
       } catch (error) {
@@ -57,6 +59,15 @@ export function emailSender(settings: AlertSettings["email"], password: string, 
       }
     },
   };
+}
+
+/**
+ * A Message-ID that is the same each time one message is sent (RFC 5322 3.6.4: it names one message), so a
+ * copy sent again after the server's answer was lost is the same message to the reader's mail service.
+ */
+export function stableMessageId(key: string, from: string): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${createHash("sha256").update(key).digest("hex").slice(0, 32)}@${domain}>`;
 }
 
 interface SmtpError {
@@ -71,7 +82,7 @@ interface SmtpError {
  * may help. The server's own words keep everything but the password, taken out
  * where it appears itself (app/lib/redact-secret.ts).
  */
-export function smtpFailure(error: unknown, where: { host: string; port: number }, password = ""): SendResult {
+export function smtpFailure(error: unknown, where: { host: string; port: number }, password = ""): ChannelResult {
   const raw = (typeof error === "object" && error !== null ? error : {}) as SmtpError;
   const e: SmtpError = {
     ...raw,

@@ -1,4 +1,4 @@
-import type { SendResult } from "../retry";
+import type { ChannelResult } from "../retry";
 import { confirmCallbackData } from "../telegram-callback";
 import type { AlertSender } from "./channel";
 import { type TelegramReply, callTelegram } from "./telegram-api.server";
@@ -28,7 +28,7 @@ export function telegramSender(apiBase: string, token: string, chatId: string): 
   };
 }
 
-export function telegramResult(reply: TelegramReply): SendResult {
+export function telegramResult(reply: TelegramReply): ChannelResult {
   if (reply.ok) return { kind: "ok" };
   const error =
     reply.status === 401 || reply.status === 404
