@@ -11,6 +11,7 @@ const FEATURES = [
   "audit",
   "panel",
   "public-pages",
+  "receiving-accounts",
   "settings",
   "social-proof",
   "auth",

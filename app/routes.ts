@@ -81,6 +81,7 @@ export default [
       route("delete-selected-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-selected" }),
       route("delete-all-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-all" }),
       route("confirm-password", "routes/api/admin/confirm-password.ts"),
+      route("payment-check", "routes/api/admin/payment-check.ts"),
       route("backups", "routes/api/admin/backups.ts", { id: "api-admin-backups" }),
       route("backups/:name", "routes/api/admin/backups.ts", { id: "api-admin-backup" }),
       route("database-backups/:name", "routes/api/admin/database-backups.ts"),
@@ -112,6 +113,7 @@ export default [
       route("health", "routes/admin/health.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
+      route("docs/:name", "routes/admin/docs.tsx"),
     ]),
   ]),
 

@@ -9,7 +9,14 @@ ensureBuild(BUILD_DIR);
 const server = spawn(process.execPath, [STARTER], {
   stdio: "inherit",
   // The demo runs a simulated SMM panel beside the shop; PANEL_SIMULATOR=false turns it off.
-  env: { NODE_ENV: "production", PANEL_SIMULATOR: "true", ...process.env, BUILD_DIR },
+  // In a terminal the log is short lines a person reads; piped to a file or a collector, JSON (LOG_FORMAT).
+  env: {
+    NODE_ENV: "production",
+    PANEL_SIMULATOR: "true",
+    LOG_FORMAT: process.stdout.isTTY ? "pretty" : "json",
+    ...process.env,
+    BUILD_DIR,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

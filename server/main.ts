@@ -23,7 +23,7 @@ export async function main(dev?: Required<StartOptions>): Promise<void> {
     }
     throw error;
   }
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT);
   // Every background job catches its own errors (issue 52); anything that still escapes ends the process,
   // as Node would, but says why first, in the log and in a note the next start records (Health: Restarts).
   const die = (kind: string) => (error: unknown) => {

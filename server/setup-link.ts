@@ -18,19 +18,22 @@ export function announceSetupLink(
   write: (text: string) => void = (text) => process.stderr.write(text),
 ): void {
   logger.warn({ setupUrl: url }, `no admin account yet: open ${url} to create it (link valid 24 h, once)`);
+  write(setupLinkBlock(url));
+}
+
+/** The framed block a person reads: the link, how long it lasts, and how to print a new one. */
+export function setupLinkBlock(url: string): string {
   const rule = "=".repeat(72);
-  write(
-    [
-      "",
-      rule,
-      "  No admin account yet. Open this link to create it (valid 24 hours, once):",
-      "",
-      `    ${url}`,
-      "",
-      "  Afterwards, sign in at /admin.",
-      rule,
-      "",
-      "",
-    ].join("\n"),
-  );
+  return [
+    "",
+    rule,
+    "  No admin account yet. Open this link to create it (valid 24 hours, once):",
+    "",
+    `    ${url}`,
+    "",
+    "  Afterwards, sign in at /admin. Lost this link? `npm run setup-link` prints a new one.",
+    rule,
+    "",
+    "",
+  ].join("\n");
 }

@@ -52,7 +52,14 @@ export async function startServer(
     (error) => logger.warn({ err: error }, "an idle database connection was closed; the pool opens a new one"),
   );
   const migrations = await migrateToLatest(database.db, database.dialect);
-  for (const m of migrations.results ?? []) logger.info({ migration: m.migrationName, status: m.status }, "migration");
+  // One line for all of them: a first start applies every migration there is.
+  const applied = (migrations.results ?? []).map((m) => m.migrationName);
+  if (applied.length > 0) {
+    logger.info(
+      { migrations: applied },
+      `database: applied ${applied.length} migration${applied.length === 1 ? "" : "s"}`,
+    );
+  }
   // This start, and how the process before it ended: a crash loop shows on Health and /readyz.
   const processStart = await recordProcessStart(database.db, {
     instance: instanceName(config),

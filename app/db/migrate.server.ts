@@ -25,9 +25,13 @@ import { customComments } from "./migrations/0030_custom_comments";
 import { planServices } from "./migrations/0033_plan_services";
 import { panels } from "./migrations/0034_panels";
 import { orderFallbackPanel } from "./migrations/0036_order_fallback_panel";
+import { receivingAccounts } from "./migrations/0040_receiving_accounts";
+import { paymentChecks } from "./migrations/0041_payment_checks";
 import { paymentSmsHeaders } from "./migrations/0045_payment_sms_headers";
 import { buyerMessages } from "./migrations/0047_buyer_messages";
 import { processStarts } from "./migrations/0053_process_starts";
+import { adminKnownDevices } from "./migrations/0057_admin_known_devices";
+import { orderAccountSearch } from "./migrations/0058_order_account_search";
 import { refundCompensation } from "./migrations/0080_refund_compensation";
 import { complaints } from "./migrations/0081_complaints";
 
@@ -58,11 +62,15 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0033_plan_services": planServices(dialect),
     "0034_panels": panels(dialect),
     "0036_order_fallback_panel": orderFallbackPanel(dialect),
+    "0040_receiving_accounts": receivingAccounts(dialect),
+    "0041_payment_checks": paymentChecks(dialect),
     "0045_payment_sms_headers": paymentSmsHeaders(dialect),
     // 0047–0052: issue 46 (buyer messages).
     "0047_buyer_messages": buyerMessages(dialect),
     // 0053–0056: issue 52 (operations).
     "0053_process_starts": processStarts(dialect),
+    "0057_admin_known_devices": adminKnownDevices(dialect),
+    "0058_order_account_search": orderAccountSearch(dialect),
     // 0080–0084: issue 51 (fair fees, complaints).
     "0080_refund_compensation": refundCompensation(dialect),
     "0081_complaints": complaints(dialect),

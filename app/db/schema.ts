@@ -3,6 +3,7 @@ import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
+  AdminKnownDeviceTable,
   AdminLoginFailureTable,
   AdminLoginGateTable,
   AdminSessionTable,
@@ -13,6 +14,8 @@ import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { HealthProblemTable, ProcessStartTable } from "~/domain/health/table";
 import type { JobRunTable } from "~/domain/jobs/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
+import type { ReceivingAccountTable } from "~/domain/receiving-accounts/table";
+import type { PaymentCheckTable } from "~/domain/payments/check/table";
 import type { PaymentGatewayOrderTable } from "~/domain/payments/gateways/table";
 import type {
   PaymentAmountHoldTable,
@@ -44,6 +47,7 @@ export interface Database {
   admin_login_failures: AdminLoginFailureTable;
   admin_login_gates: AdminLoginGateTable;
   admin_setup_tokens: AdminSetupTokenTable;
+  admin_known_devices: AdminKnownDeviceTable;
   order_daily_stats: OrderDailyStatsTable;
   app_meta: AppMetaTable;
   audit_log: AuditLogTable;
@@ -52,6 +56,8 @@ export interface Database {
   payment_replay_guard: PaymentReplayGuardTable;
   payment_sms_headers: PaymentSmsHeaderTable;
   payment_gateway_orders: PaymentGatewayOrderTable;
+  receiving_accounts: ReceivingAccountTable;
+  payment_checks: PaymentCheckTable;
   alert_outbox: AlertOutboxTable;
   alert_push_subscriptions: AlertPushSubscriptionTable;
   testimonials: TestimonialTable;

@@ -1,4 +1,5 @@
 import { isPanelSetting } from "~/domain/settings/panel-settings.server";
+import { isAccountSetting } from "~/domain/settings/account-settings.server";
 import type { DB } from "./database.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import type { NewPlanRow } from "~/domain/plans/table";
@@ -90,9 +91,10 @@ export async function seedDemoData(db: DB): Promise<{ plansAdded: number; settin
   const existing = new Set((await db.selectFrom("settings").select("key").execute()).map((r) => r.key));
   const defaults = defaultSiteSettings();
   const missing = Object.fromEntries(
-    // The panel's fields live in its record (ADR 0024): a default here would overwrite the operator's panel.
+    // The panel's fields live in its record (ADR 0024), the UPI ID in the first receiving account (0040): a
+    // default here would overwrite the operator's.
     Object.entries(defaults).filter(
-      ([name]) => !isPanelSetting(name) && !existing.has(SETTINGS[name as SettingName].key),
+      ([name]) => !isPanelSetting(name) && !isAccountSetting(name) && !existing.has(SETTINGS[name as SettingName].key),
     ),
   );
   await writeSettings(db, missing);

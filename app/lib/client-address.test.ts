@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddressKey } from "./client-address";
+import { clientAddressKey, clientNetworks } from "./client-address";
 
 describe("client address key", () => {
   it("keeps an IPv4 address as it is", () => {
@@ -44,5 +44,41 @@ describe("client address key", () => {
     for (const odd of ["1:2:3", "1::2::3", "::ffff:300.1.1.1", "2001:db8:1:2:3:4:5:6:7"]) {
       expect(clientAddressKey(odd), odd).toBe(odd);
     }
+  });
+});
+
+describe("client networks", () => {
+  it("gives an IPv6 client its /64, /56 and /48", () => {
+    expect(clientNetworks("2001:db8:1:2a3::1")).toEqual({
+      address: "2001:db8:1:2a3::/64",
+      network: "2001:db8:1:200::/56",
+      wide: "2001:db8:1::/48",
+    });
+  });
+
+  it("puts the 256 /64s of one /56, and the 256 /56s of one /48, together", () => {
+    const a = clientNetworks("2001:db8:7:ab00::1")!;
+    const b = clientNetworks("2001:db8:7:abff:1::9")!;
+    const c = clientNetworks("2001:db8:7:1200::1")!;
+    expect(a.address).not.toBe(b.address);
+    expect(a.network).toBe(b.network);
+    expect(a.network).not.toBe(c.network);
+    expect(a.wide).toBe(c.wide);
+    expect(clientNetworks("2001:db8:8::1")!.wide).not.toBe(a.wide);
+  });
+
+  it("gives an IPv4 client its address and /24, also when it reaches a dual-stack socket", () => {
+    expect(clientNetworks("203.0.113.7")).toEqual({ address: "203.0.113.7", network: "203.0.113.0/24", wide: null });
+    expect(clientNetworks("::ffff:203.0.113.9")).toEqual({
+      address: "203.0.113.9",
+      network: "203.0.113.0/24",
+      wide: null,
+    });
+  });
+
+  it("is null for what is no address", () => {
+    expect(clientNetworks("")).toBeNull();
+    expect(clientNetworks("not-an-ip")).toBeNull();
+    expect(clientNetworks("300.1.1.1")).toBeNull();
   });
 });

@@ -19,6 +19,39 @@ export function clientAddressKey(ip: string): string {
     .join(":")}::/64`;
 }
 
+/**
+ * The networks a client's address belongs to, finest first, for limits that a flood from many addresses
+ * of one network must not escape: an IPv6 client's /64 (its line), /56 and /48 (what one subscriber or
+ * site is routinely given); an IPv4 client's address and its /24. Null for what is not an address.
+ */
+export interface ClientNetworks {
+  /** clientAddressKey: the IPv6 /64, or the IPv4 address. */
+  address: string;
+  /** The IPv6 /56, or the IPv4 /24. */
+  network: string;
+  /** The IPv6 /48; null for IPv4. */
+  wide: string | null;
+}
+
+export function clientNetworks(ip: string): ClientNetworks | null {
+  const address = ip.trim().toLowerCase().replace(/%.*$/, "");
+  if (!address) return null;
+  const groups = address.includes(":") ? ipv6Groups(address) : null;
+  const mapped = groups && groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (!groups || mapped) {
+    const v4 = mapped ? clientAddressKey(address) : address;
+    const octets = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(v4);
+    if (!octets || octets.slice(1).some((o) => Number(o) > 255)) return null;
+    return { address: v4, network: `${octets.slice(1, 4).map(Number).join(".")}.0/24`, wide: null };
+  }
+  const hex = (g: number) => g.toString(16);
+  return {
+    address: clientAddressKey(address),
+    network: `${groups.slice(0, 3).map(hex).join(":")}:${hex(groups[3]! & 0xff00)}::/56`,
+    wide: `${groups.slice(0, 3).map(hex).join(":")}::/48`,
+  };
+}
+
 const GROUP = /^[0-9a-f]{1,4}$/;
 const DOTTED_TAIL = /(?:^|:)((\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3}))$/;
 

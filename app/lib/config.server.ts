@@ -37,6 +37,7 @@ const envSchema = z.object({
       error: "expected one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"], { error: "expected json or pretty" }).default("json"),
   TRUST_PROXY: z.coerce
     .number({ error: "expected the number of proxies in front of the app (0 for none)" })
     .int()

@@ -9,7 +9,7 @@ import { isPlanId } from "~/domain/plans/table";
 import { createOrderRequest, type createOrderResponse } from "~/routes/api/create-order.types";
 import { type JsonReply, failureReply } from "./api.server";
 import { isAppError } from "./app-error";
-import { clientAddressKey } from "./client-address";
+import { clientNetworks } from "./client-address";
 import { type JsonBody, readJsonBody } from "./parse.server";
 
 const TOO_MANY_ORDERS = "Too many orders from this connection. Please wait a minute and try again.";
@@ -51,7 +51,7 @@ export async function createOrderReply(
       locale: input.locale,
       idempotencyKey: input.idempotencyKey,
       // A loopback or private address is a proxy in front of the shop, not a buyer: it tells no one apart.
-      clientAddress: ip && refusedRange(ip) === null ? clientAddressKey(ip) : null,
+      client: ip && refusedRange(ip) === null ? clientNetworks(ip) : null,
     });
     const answer: z.input<typeof createOrderResponse> = { success: true, order: publicOrder(result.order) };
     return { status: result.created ? 201 : 200, body: answer };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "./app-error";
-import { MAX_JSON_ARRAY, jsonRefusal, parseJsonText } from "./parse.server";
+import { MAX_JSON_ARRAY, formAction, formFailure, jsonRefusal, parseForm, parseJsonText } from "./parse.server";
 
 describe("the JSON body checks", () => {
   // Security round 4, finding 5: `pending.push(...array)` overflowed the stack on a 200,000-element array.
@@ -29,5 +29,56 @@ describe("the JSON body checks", () => {
     expect(jsonRefusal({ a: ["ok", "bad\u0000"] })?.message).toMatch(/not allowed/);
     expect(jsonRefusal({ ["\ud800"]: 1 })?.message).toMatch(/not allowed/);
     expect(jsonRefusal({ a: [1, "fine", { b: null }] })).toBeNull();
+  });
+});
+
+const schema = z.object({
+  intent: z.literal("save"),
+  host: z.string().min(1, "Give the host"),
+  password: z.string().default(""),
+  from: z.string().default(""),
+});
+
+function post(fields: Record<string, string>) {
+  return new Request("http://shop.test/admin/settings", { method: "POST", body: new URLSearchParams(fields) });
+}
+
+describe("a page form's refusal keeps what was typed (issue 45)", () => {
+  it("a refusal the domain throws comes back under its field, with the typed values but never the password", async () => {
+    const submission = await parseForm(
+      post({ intent: "save", host: "smtp.typed.in", password: "secret typed", from: "" }),
+      schema,
+    );
+    const answer = await formAction(
+      submission,
+      () => Promise.reject(new AppError("INVALID_INPUT", "Give one From address", { field: "from" })),
+      { hideFields: ["password"] },
+    );
+    expect(answer.init?.status).toBe(400);
+    const { data } = answer as unknown as { data: Record<string, unknown> & { result: Record<string, unknown> } };
+    expect(data).toMatchObject({ ok: false, message: "Give one From address", field: "from", retype: ["password"] });
+    expect(data.result.initialValue).toMatchObject({ intent: "save", host: "smtp.typed.in" });
+    expect(JSON.stringify(data)).not.toContain("secret typed");
+    expect(data.result.error).toMatchObject({ from: ["Give one From address"] });
+  });
+
+  it("a refusal naming no field is the form's; what the work answers otherwise passes through; other errors are thrown", async () => {
+    const submission = await parseForm(post({ intent: "save", host: "h" }), schema);
+    const refused = await formAction(submission, () =>
+      Promise.reject(new AppError("CONFLICT", "Someone else saved first")),
+    );
+    const { data } = refused as unknown as { data: { field: null; retype: string[]; result: { error: object } } };
+    expect(data.field).toBeNull();
+    expect(data.retype).toEqual([]);
+    expect(data.result.error).toMatchObject({ "": ["Someone else saved first"] });
+    expect(await formAction(submission, () => Promise.resolve({ ok: true }))).toEqual({ ok: true });
+    await expect(formAction(submission, () => Promise.reject(new Error("bug")))).rejects.toThrow("bug");
+  });
+
+  it("an invalid form names the secrets that were typed, to be asked for again, without echoing them", async () => {
+    const submission = await parseForm(post({ intent: "save", host: "", password: "typed" }), schema);
+    const { data } = formFailure(submission, { hideFields: ["password"] });
+    expect(data).toMatchObject({ field: "host", retype: ["password"] });
+    expect(JSON.stringify(data)).not.toContain('"typed"');
   });
 });

@@ -1,8 +1,8 @@
 import { type Submission, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
-import { apiFailure } from "./api.server";
-import { AppError } from "./app-error";
+import { apiFailure, pageFailure } from "./api.server";
+import { AppError, isAppError } from "./app-error";
 
 /**
  * The one way a request body enters the app. Page actions read forms with
@@ -294,8 +294,9 @@ export function submissionProblem(submission: object): { message: string; field:
 
 /**
  * A refused submission as a page action's answer: 400 with
- * `{ ok: false, message, code, field, result }`, `result` being conform's
- * reply for a `useForm` on the page (passwords never echoed).
+ * `{ ok: false, message, code, field, retype, result }`, `result` being
+ * conform's reply for a `useForm` on the page (passwords never echoed;
+ * `retype` names those that were typed, to be asked for again).
  */
 export function formFailure<S extends z.ZodType>(
   submission: FormSubmission<S>,
@@ -308,8 +309,49 @@ export function formFailure<S extends z.ZodType>(
       message,
       code: "INVALID_INPUT" as const,
       field,
+      // Before the reply: conform's `hideFields` empties them in the payload.
+      retype: typedAmong(submission, hideFields),
       result: submission.reply({ hideFields }),
     },
     { status: 400 },
   );
+}
+
+/** Of the fields never echoed, those the submission held a value for. */
+function typedAmong<S extends z.ZodType>(submission: FormSubmission<S>, hideFields: string[]): string[] {
+  return hideFields.filter((name) => {
+    const value = submission.payload[name];
+    return typeof value === "string" && value !== "";
+  });
+}
+
+/**
+ * Runs the work of a page form read with `parseForm`; a refusal the domain
+ * throws is answered as `formFailure` answers an invalid form: its message
+ * (under the field it names, `field`) and conform's reply holding what was
+ * typed (all but `hideFields`, never echoed: `retype` names those to type
+ * again) with the message at that field. So a form posted before the page's
+ * scripts ran (a whole-page POST) is drawn again with the operator's input and
+ * the refusal where it belongs (issue 45), and one posted by a fetcher gets
+ * the same without anything typed being touched.
+ */
+export async function formAction<S extends z.ZodType, T>(
+  submission: FormSubmission<S>,
+  work: () => Promise<T>,
+  { hideFields = [] }: { hideFields?: string[] } = {},
+) {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const failure = pageFailure(error);
+    const { field, message } = failure.data;
+    // Before the reply: conform's `hideFields` empties them in the payload.
+    const retype = typedAmong(submission, hideFields);
+    const result = submission.reply({
+      hideFields,
+      ...(field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] }),
+    });
+    return data({ ...failure.data, retype, result }, failure.init ?? undefined);
+  }
 }

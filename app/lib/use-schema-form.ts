@@ -1,6 +1,7 @@
 import "./zod-jitless";
 import { useForm } from "@conform-to/react";
 import { type SubmissionResult, getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useActionData } from "react-router";
 import type { z } from "zod";
 
 /** What a page action answers when it reads its form with parse.server.ts: a success, or a refusal (with conform's reply when the form itself was invalid). */
@@ -50,4 +51,31 @@ export function useSchemaForm<S extends z.ZodObject>(
   const refusal = actionData && !actionData.ok ? actionData.message : null;
   const problem: string | null = form.errors?.[0] ?? fieldProblem ?? refusal;
   return { form, fields, problem };
+}
+
+/** A page action's refusal as `formFailure` and `formAction` (parse.server.ts) answer it. */
+export interface PageRefusal {
+  ok: false;
+  message: string;
+  field?: string | null;
+  /** Secrets that were typed, never sent back: to be typed again. */
+  retype?: string[];
+  result?: SubmissionResult<string[]>;
+}
+
+/**
+ * The page's own action answer when it refused this form: a form posted as a
+ * whole page, before the page's scripts ran, is answered in the page's action
+ * data rather than its fetcher's. Of a page's several forms, the answer is
+ * this one's when the intent it was sent with is one of `intents`, or else
+ * one its schema's `intent` takes.
+ */
+export function usePageRefusal(schema: z.ZodObject, intents?: readonly string[]): PageRefusal | undefined {
+  const answer = useActionData<Partial<PageRefusal>>();
+  if (!answer || answer.ok !== false || !answer.result) return undefined;
+  const sent = answer.result.initialValue?.intent;
+  const ours = intents
+    ? typeof sent === "string" && intents.includes(sent)
+    : (schema.shape.intent as z.ZodType | undefined)?.safeParse(sent).success;
+  return ours ? (answer as PageRefusal) : undefined;
 }

@@ -30,7 +30,7 @@ import { createRateLimiter } from "~/domain/orders/create-rate-limit";
 import { generateOrderId } from "~/domain/orders/order-id.server";
 import { findOrderByIdempotencyKey, insertOrder } from "~/domain/orders/orders.repository.server";
 import type { NewOrderRow } from "~/domain/orders/table";
-import { holdUniqueAmount } from "~/domain/payments/unique-amount.server";
+import { candidateAmounts, holdUniqueAmount } from "~/domain/payments/unique-amount.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import { loadConfig } from "~/lib/config.server";
 import type { Bench } from "./harness";
@@ -84,13 +84,13 @@ async function fill(db: DB) {
       const at = now - Math.floor((i / ORDERS) * 60 * 86_400_000);
       await insertOrder(trx, { ...orderRow(at, i), status: i % 3 === 0 ? "expired" : "delivered" });
     }
-    // A burst at one price: after 99 checkouts every amount is held by an order in its window.
-    for (let i = 0; i < 99; i++) {
+    // A burst at one price: after 198 checkouts every amount is held by an order in its window.
+    for (const amount of candidateAmounts(PRICE)) {
       const orderId = generateOrderId();
-      await insertOrder(trx, { ...orderRow(now, i), order_id: orderId, price_paise: PRICE - 1 - i });
+      await insertOrder(trx, { ...orderRow(now, amount), order_id: orderId, price_paise: amount });
       await trx
         .insertInto("payment_amount_holds")
-        .values({ amount_paise: PRICE - 1 - i, order_id: orderId, held_until: now + 600_000 })
+        .values({ account_id: 1, amount_paise: amount, order_id: orderId, held_until: now + 600_000 })
         .execute();
     }
   });
@@ -108,7 +108,7 @@ function measures(db: DB): Measure[] {
   /** The statements of a checkout, as createOrder's transaction runs them. */
   const checkout = async (trx: DB, i: number) => {
     const orderId = generateOrderId();
-    const amount = await holdUniqueAmount(trx, { listedPaise: PRICE, orderId, heldUntil: now, now });
+    const amount = await holdUniqueAmount(trx, { accountId: 1, listedPaise: PRICE, orderId, heldUntil: now, now });
     await insertOrder(trx, { ...orderRow(now, i), order_id: orderId, price_paise: amount });
   };
   return [
@@ -118,14 +118,21 @@ function measures(db: DB): Measure[] {
       op: (trx, i) => findOrderByIdempotencyKey(trx, `missing-${now}-${i}`),
     },
     {
-      name: "amount hold: lookup only (all 99 amounts held)",
-      op: (trx, i) => holdUniqueAmount(trx, { listedPaise: PRICE, orderId: `BKBENCH${i}`, heldUntil: now, now }),
+      name: "amount hold: lookup only (all 198 amounts held)",
+      op: (trx, i) =>
+        holdUniqueAmount(trx, { accountId: 1, listedPaise: PRICE, orderId: `BKBENCH${i}`, heldUntil: now, now }),
     },
     {
       name: "amount hold: lookup + take a free amount",
-      // A price of its own per rep: its 99 amounts are all free, so the first insert wins.
+      // A price of its own per rep: its 198 amounts are all free, so the first insert wins.
       op: (trx, i) =>
-        holdUniqueAmount(trx, { listedPaise: 100_000 + i * 100, orderId: `BKBENCH${i}`, heldUntil: now, now }),
+        holdUniqueAmount(trx, {
+          accountId: 1,
+          listedPaise: 100_000 + i * 100,
+          orderId: `BKBENCH${i}`,
+          heldUntil: now,
+          now,
+        }),
     },
     { name: "order insert, every trigger", op: (trx, i) => insertOrder(trx, orderRow(now, i)) },
     {
@@ -162,7 +169,7 @@ function measures(db: DB): Measure[] {
       name: "checkout's statements (hold + order), no commit",
       op: async (trx, i) => {
         const orderId = generateOrderId();
-        const amount = await holdUniqueAmount(trx, { listedPaise: PRICE, orderId, heldUntil: now, now });
+        const amount = await holdUniqueAmount(trx, { accountId: 1, listedPaise: PRICE, orderId, heldUntil: now, now });
         await insertOrder(trx, { ...orderRow(now, i), order_id: orderId, price_paise: amount });
       },
     },

@@ -39,6 +39,9 @@ test("My Account from the user menu: a new password, then signing in with it", a
   await signIn(page, OLD);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const banner = page.locator('[data-unsafe-default="admin-password-env"]');
+  // On a phone the Not-ready banner starts folded to one line (issue 45): the operator opens it.
+  const notReady = page.getByRole("status").filter({ hasText: "Not ready for real buyers" });
+  if (!(await banner.isVisible())) await notReady.getByText("Not ready for real buyers").click();
   await expect(banner).toBeVisible();
   await expect(banner.getByRole("link", { name: "Change the admin password" })).toHaveAttribute(
     "href",

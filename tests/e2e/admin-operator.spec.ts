@@ -147,7 +147,7 @@ test("settings: each card saves, the panels are on their own page, the password 
   await hydrated(page);
 
   const payment = page.getByRole("region", { name: "Payment Settings" });
-  await expect(payment.getByLabel("UPI ID")).toHaveAttribute("placeholder", "your-upi-id@bank");
+  await expect(payment.getByLabel("UPI ID")).toHaveAttribute("placeholder", "e.g. yourname@okaxis");
   await payment.getByLabel("UPI ID").fill("shop-without-handle");
   await payment.getByRole("button", { name: "Save Settings" }).click();
   // Checked in the browser with the schema the action saves with (the card's declarations): said at the field.

@@ -23,7 +23,7 @@ test("signing in returns to the page that was asked for; logging out ends the se
   await expect(page).toHaveURL(/\/admin\/orders\?range=all$/);
   await expect(page.getByText("Login successful")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
-  await expect(page.getByText(/\dh \d+m remaining/)).toBeVisible();
+  await expect(page.getByText(/^\d+ h( \d+ min)? remaining$/)).toBeVisible();
 
   await openMenuIfNarrow(page);
   await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Dashboard" }).click();

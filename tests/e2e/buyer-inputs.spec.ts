@@ -43,7 +43,7 @@ test("a username Instagram would refuse is refused with the reason, and a change
     await expect(page.getByRole("heading", { name: "Choose your package" })).toHaveCount(0);
   }
 
-  await field.fill("@rahul k");
+  await field.fill("@rahul-k");
   await submit.click();
   // The order would go to @rahul_k: the buyer reads that before any package.
   await expect(page.getByTestId("username-read-as")).toHaveText(
@@ -80,11 +80,11 @@ test.describe("before React runs", () => {
     await page.goto("/likes");
     const submit = page.getByRole("button", { name: "Show packages" });
     await expect(submit).toBeEnabled();
-    await page.getByLabel("Instagram username").fill("rahul k");
+    await page.getByLabel("Instagram username").fill("rahul-k");
     await page.getByLabel(/link/).fill("https://www.instagram.com/rahul/");
     await submit.click();
     await expect(page.getByRole("alert")).toHaveText("Invalid link! Enter a (post or reel) link");
-    await expect(page.getByLabel("Instagram username")).toHaveValue("rahul k");
+    await expect(page.getByLabel("Instagram username")).toHaveValue("rahul-k");
 
     await page.getByLabel(/link/).fill("https://www.instagram.com/p/C8xYz12AbCd/");
     await page.getByRole("button", { name: "Show packages" }).click();

@@ -32,6 +32,18 @@ export function withDb<T>(file: string, fn: (db: Database.Database) => T): T {
   }
 }
 
+/**
+ * The last digits the operator entered on the shop's first receiving account (Admin → Payments): an
+ * alert confirms an order only when the account it names is the shop's, and the test alerts name xx1234.
+ */
+export function giveAccountDigits(file: string, digits = "1234"): void {
+  withDb(file, (db) =>
+    db
+      .prepare("update receiving_accounts set account_digits = ? where id = (select min(id) from receiving_accounts)")
+      .run(digits),
+  );
+}
+
 /** What the seeded shop's QR must hold: the demo UPI id and merchant name, and the order's own amount. */
 export function expectedUpiLink(orderId: string, amountPaise: number, service: string): string {
   const label = service.charAt(0).toUpperCase() + service.slice(1);

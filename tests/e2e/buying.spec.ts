@@ -17,7 +17,8 @@ const walks = [
     heading: "Instagram Followers Packages",
     plan: /Starter Followers/,
     rupees: 49,
-    username: "@rahul k",
+    // A hyphen, and the space an Android keyboard adds after a word (issue 45: it once bought for @rahul_k_).
+    username: "@rahul-k ",
     link: null,
   },
   {
@@ -77,7 +78,7 @@ for (const walk of walks) {
       await page.getByLabel(/link/).fill(walk.link);
     }
     await submit.click();
-    if (walk.username?.includes(" ")) {
+    if (walk.username?.includes("-")) {
       // The clean-up changed what was typed: the buyer sees the account the order will go to first.
       await expect(page.getByTestId("username-read-as")).toContainText("We read this as @rahul_k.");
       await submit.click();
@@ -110,7 +111,7 @@ for (const walk of walks) {
         .get(orderId),
     ) as { price_paise: number };
     expect(row.price_paise).toBeLessThan(walk.rupees * 100);
-    expect(row.price_paise).toBeGreaterThanOrEqual(walk.rupees * 100 - 99);
+    expect(row.price_paise).toBeGreaterThanOrEqual(walk.rupees * 100 - 199);
     await expect(page.getByTestId("amount")).toHaveText(`₹${(row.price_paise / 100).toFixed(2)}`);
     await expect(page.getByTestId("countdown")).toHaveText(/^[45]:\d\d$/);
     await expect(page.getByRole("link", { name: "Open UPI app" })).toHaveAttribute(
@@ -124,7 +125,7 @@ for (const walk of walks) {
       price_paise: row.price_paise,
       listed_price_paise: walk.rupees * 100,
       target: walk.link ?? "rahul_k",
-      target_username: walk.username === null ? null : walk.username.replace(/^@/, "").replace(" ", "_"),
+      target_username: walk.username === null ? null : walk.username.trim().replace(/^@/, "").replace("-", "_"),
     });
   });
 }

@@ -161,10 +161,20 @@ test("on /hi/track a pending order is cancelled and shows the refund due in ₹"
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.delivering);
   await expectAccessible(page, "/hi/track, a cancel offered");
+  // One tap asks first (issue 45, point 4): the dialog says what comes back, the price less the 5% fee a
+  // buyer's own cancellation pays, and keeping the order changes nothing.
   await region.getByRole("button", { name: hi.order.cancel.button }).click();
-  // The confirmation says what comes back: the price less the 5% fee a buyer's own cancellation pays.
-  await expect(region.getByText(/^यह ऑर्डर कैंसल करें\? .*₹[\d,.]+ .*5% कैंसलेशन फ़ीस/)).toBeVisible();
-  await region.getByRole("button", { name: hi.order.cancel.confirmButton }).click();
+  const dialog = page.getByRole("alertdialog", { name: hi.order.cancel.confirmTitle });
+  await expect(dialog.getByTestId("cancel-refund")).toHaveText(
+    /^डिलीवरी शुरू नहीं होगी। आपको ₹[\d,.]+ वापस मिलेंगे: आपके दिए ₹[\d,.]+ में से हमारी 5% कैंसलेशन फ़ीस \(₹[\d,.]+\)/,
+  );
+  const before = shop.orderRow(orderId).status;
+  await dialog.getByRole("button", { name: hi.order.cancel.keep }).click();
+  await expect(dialog).toBeHidden();
+  await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.delivering);
+  expect(shop.orderRow(orderId).status).toBe(before);
+  await region.getByRole("button", { name: hi.order.cancel.button }).click();
+  await dialog.getByRole("button", { name: hi.order.cancel.confirmButton }).click();
 
   await expect(page.getByText(hi.order.cancel.done)).toBeVisible();
   const after = page.getByRole("region", { name: `ऑर्डर ${orderId}` });

@@ -2,7 +2,7 @@ import { sqliteDatabase } from "../support/databases";
 import { phonepeNotification, postAppAlert } from "../support/app-notification";
 import { gatewayBody, hdfcCreditSms, postSms, signedHeaders } from "../support/sms";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { orderCheapestPlan, withDb } from "./buying-support";
+import { giveAccountDigits, orderCheapestPlan, withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
@@ -17,6 +17,7 @@ let shop: TestShop;
 test.beforeAll(async ({}, info) => {
   if (info.project.name !== "desktop") return;
   shop = await startTestShop({ engine: sqliteDatabase, signIn: false });
+  giveAccountDigits(shop.dbFile!);
 });
 test.afterAll(async () => {
   await shop?.stop();

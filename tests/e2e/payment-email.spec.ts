@@ -4,7 +4,7 @@ import { type Dovecot, startDovecot } from "../support/dovecot";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { rupees } from "../support/sms";
-import { withDb } from "./buying-support";
+import { giveAccountDigits, withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -52,6 +52,7 @@ test.beforeAll(async ({}, info) => {
     }),
   });
   expect(saved.status).toBe(200);
+  giveAccountDigits(shop.dbFile!);
 });
 test.afterAll(async () => {
   await shop?.stop();

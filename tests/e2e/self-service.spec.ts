@@ -117,9 +117,19 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   // Before cancelling, the buyer reads what comes back: the price less the 5% fee their own cancellation pays.
   await expect(region.getByText(/You would get ₹[\d.]+ back: the price less our 5% cancellation fee/)).toBeVisible();
   await shot(page, "track-cancel-offered");
+  // A double tap on Cancel order asks, and cancels nothing (issue 45, point 4): the dialog says what comes back.
+  await region.getByRole("button", { name: "Cancel order" }).dblclick();
+  const dialog = page.getByRole("alertdialog", { name: "Cancel this order?" });
+  await expect(dialog.getByTestId("cancel-refund")).toHaveText(
+    /^Delivery will not start\. You get ₹[\d.,]+ back: the ₹[\d.,]+ you paid less our 5% processing fee \(₹[\d.,]+\)/,
+  );
+  await dialog.getByRole("button", { name: "Keep my order" }).click();
+  await expect(dialog).toBeHidden();
+  expect(shop.orderRow(orderId).status).toBe("delivering");
   await region.getByRole("button", { name: "Cancel order" }).click();
-  await expect(region.getByText("Cancel this order? Delivery will not start")).toBeVisible();
-  await region.getByRole("button", { name: "Yes, cancel order" }).click();
+  await shot(page, "track-cancel-confirm");
+  await expectAccessible(page, "/track, asked before cancelling", { within: '[role="alertdialog"]' });
+  await dialog.getByRole("button", { name: "Yes, cancel order" }).click();
 
   await expect(page.getByText("Order cancelled. Your refund is due.")).toBeVisible();
   const after = page.getByRole("region", { name: `Order ${orderId}` });

@@ -23,17 +23,20 @@ describe.each(testDatabases())("sign-in limits over HTTP on $name", (kind) => {
   });
   afterEach(async () => shop?.stop());
 
-  const signIn = async (username: string, password: string, address: string, userAgent = "vitest") => {
+  const signIn = async (username: string, password: string, address: string, userAgent = "vitest", cookie = "") => {
     const res = await fetch(`${shop.url}/admin/login`, {
       method: "POST",
       body: new URLSearchParams({ username, password }),
-      headers: { "x-forwarded-for": address, "user-agent": userAgent },
+      headers: { "x-forwarded-for": address, "user-agent": userAgent, ...(cookie ? { cookie } : {}) },
       redirect: "manual",
     });
     const text = await res.text();
-    const signedIn = res.status === 302 && /admin_session=[^;]+/.test(res.headers.get("set-cookie") ?? "");
-    return { status: signedIn ? 200 : res.status, text, retryAfter: res.headers.get("retry-after") };
+    const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]!);
+    const signedIn = res.status === 302 && cookies.some((c) => /^admin_session=.+/.test(c));
+    return { status: signedIn ? 200 : res.status, text, retryAfter: res.headers.get("retry-after"), cookies };
   };
+  /** The cookie a browser sends back, from what a sign-in set. */
+  const jar = (cookies: string[], name: string) => cookies.find((c) => c.startsWith(`${name}=`)) ?? "";
 
   /** N parallel sign-ins from one address, the right password last. */
   async function burst(n: number, address: string) {
@@ -108,5 +111,72 @@ describe.each(testDatabases())("sign-in limits over HTTP on $name", (kind) => {
     // Refused for load, not for guessing: the flooding addresses are not locked.
     expect((await signIn("flood-0", "wrong-password", "198.18.0.0")).status).toBe(401);
     expect((await signIn(OWNER.username, OWNER.password, "198.18.0.79")).status).toBe(200);
+  });
+
+  describe("a device the operator signed in on (issue 45)", () => {
+    // The operator and a stranger behind one address: a carrier's NAT, an office, a proxy not told apart.
+    const shared = "198.51.100.45";
+    async function lockAddress(address: string) {
+      for (let i = 0; i < 5; i++) {
+        expect((await signIn(OWNER.username, `stranger-${i}`, address, "stranger")).status).toBe(401);
+      }
+      expect((await signIn(OWNER.username, OWNER.password, address, "stranger")).status).toBe(429);
+    }
+
+    it("gets in with the right password while a stranger's guesses have locked its address", async () => {
+      const first = await signIn(OWNER.username, OWNER.password, "192.0.2.45", "owner-phone");
+      expect(first.status).toBe(200);
+      const device = jar(first.cookies, "admin_device");
+      expect(device).toMatch(/^admin_device=[\w-]{43}$/);
+      await lockAddress(shared);
+
+      const again = await signIn(OWNER.username, OWNER.password, shared, "owner-phone", device);
+      expect(again.status).toBe(200);
+      // The same device keeps its cookie, good for another 180 days.
+      expect(jar(again.cookies, "admin_device")).toBe(device);
+      // And the stranger, without it, is still locked out there.
+      expect((await signIn(OWNER.username, OWNER.password, shared, "stranger")).status).toBe(429);
+    });
+
+    it("is locked by its own five failures only, and never slowed down by the stranger's", async () => {
+      const device = jar((await signIn(OWNER.username, OWNER.password, "192.0.2.46")).cookies, "admin_device");
+      await lockAddress(shared);
+      for (let i = 0; i < 5; i++) {
+        expect((await signIn(OWNER.username, `typo-${i}`, "192.0.2.46", "owner-phone", device)).status).toBe(401);
+      }
+      const locked = await signIn(OWNER.username, OWNER.password, "192.0.2.46", "owner-phone", device);
+      expect(locked.status).toBe(429);
+      expect(locked.text).toContain(TOO_MANY);
+      const audit = await shop.db.db
+        .selectFrom("audit_log")
+        .select("details")
+        .where("action", "=", "login.failed")
+        .where("user_agent", "=", "owner-phone")
+        .execute();
+      expect(audit.map((a) => JSON.parse(String(a.details)) as unknown)).toEqual(
+        Array.from({ length: 5 }, () => ({ reason: "wrong password", knownDevice: true })),
+      );
+    });
+
+    it("takes a recent session of the admin as such a device, expired or not", async () => {
+      const first = await signIn(OWNER.username, OWNER.password, "192.0.2.47");
+      const session = jar(first.cookies, "admin_session");
+      await shop.db.db
+        .updateTable("admin_sessions")
+        .set({ expires_at: Date.now() - 60_000 })
+        .execute();
+      await lockAddress(shared);
+      expect((await signIn(OWNER.username, OWNER.password, shared, "owner-laptop", session)).status).toBe(200);
+    });
+
+    it("does not count a made-up cookie, nor one of a device another name signed in on", async () => {
+      await lockAddress(shared);
+      for (const cookie of [`admin_device=${"A".repeat(43)}`, "admin_session=forged", "admin_device="]) {
+        expect((await signIn(OWNER.username, OWNER.password, shared, "stranger", cookie)).status).toBe(429);
+      }
+      const device = jar((await signIn(OWNER.username, OWNER.password, "192.0.2.48")).cookies, "admin_device");
+      // The device is the owner's: a guess at another name from it is counted by the address, as any stranger's.
+      expect((await signIn("someone-else", "guess", shared, "stranger", device)).status).toBe(429);
+    });
   });
 });

@@ -210,6 +210,23 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect((await list("q=0%25")).total).toBe(1);
     expect((await list("q=_")).total).toBe(1);
 
+    // "@handle" finds the account's orders: a followers order by its target, a likes order by its account (issue 45).
+    const handle = await makeOrder(h.db, {
+      created_at: TODAY + 4000,
+      target: "priya.creates",
+      target_username: "priya.creates",
+    });
+    const post = await makeOrder(h.db, {
+      created_at: TODAY + 5000,
+      service_type: "likes",
+      target: "https://www.instagram.com/p/Zz9/",
+      target_username: "Priya.Creates",
+    });
+    const account = await list("range=all&q=%40priya.creates");
+    expect(account.orders.map((o) => o.order_id).sort()).toEqual([handle.order_id, post.order_id].sort());
+    expect((await list("range=all&q=%40PRIYA.CREATES")).total).toBe(2);
+    await h.db.deleteFrom("orders").where("order_id", "in", [handle.order_id, post.order_id]).execute();
+
     const page1 = await list("range=all&pageSize=3");
     const page2 = await list("range=all&pageSize=3&page=2");
     expect(page1).toMatchObject({ total: 4, pageCount: 2 });

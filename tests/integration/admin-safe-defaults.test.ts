@@ -127,7 +127,7 @@ describe.each(testDatabases())("safe defaults, loudly, on $name", (kind) => {
       expect(await banner(shop, cookie)).toEqual(all);
       expect(await banner(shop, cookie, "/admin/orders")).toEqual(all);
       const page = await (await fetch(`${shop.url}/admin/plans`, { headers: { cookie } })).text();
-      expect(page).toContain('href="/admin/settings#payment-settings"');
+      expect(page).toContain('href="/admin/payments#accounts-title"');
       expect(page).toContain(PLACEHOLDER_UPI_ID);
 
       const site = defaultSiteSettings();

@@ -112,6 +112,7 @@ describe.each(testDatabases())("order API on $name", (kind) => {
     [{ customerName: "  " }, "Please enter your name"],
     [{ customerPhone: "" }, "Please enter your phone number"],
     [{ customerPhone: "98765" }, "Please enter a valid 10-digit phone number"],
+    [{ customerPhone: "5876543210" }, BUYER_MESSAGES.phoneNotMobile],
     [{ planId: undefined }, "No plan selected. Please try again."],
     [{ username: "😀😀" }, INPUT_MESSAGES.usernameCharacters],
     [{ username: "@@@" }, INPUT_MESSAGES.usernameCharacters],

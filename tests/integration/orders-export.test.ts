@@ -213,6 +213,9 @@ describe.each(testDatabases())("orders export on $name", (kind) => {
         refund_due_paise: 13_960,
         refund_fee_paise: 0,
         cancelled_by: "panel",
+        // As the panel sent it, in its currency: a number in the file, not text (issue 45).
+        panel_charge: "0.7884",
+        panel_currency: "USD",
         created_at: created - 1000,
       });
 
@@ -266,6 +269,16 @@ describe.each(testDatabases())("orders export on $name", (kind) => {
           expect(cell(row, header).text, `${label} ${header}`).toBe(text);
         }
       }
+      // The panel's charge is a number Calc can sum, with every decimal the panel sent.
+      for (const [label, rows] of [
+        ["csv", fromCsv],
+        ["xlsx", fromXlsx],
+      ] as const) {
+        const charge = rows[2]![EXPORT_HEADERS.indexOf("SMM Panel Charge")]!;
+        expect(charge, label).toMatchObject({ type: "float", value: "0.7884" });
+        expect(rows[1]![EXPORT_HEADERS.indexOf("SMM Panel Charge")]!.text, label).toBe("N/A");
+      }
+      expect(fromXlsx[2]![EXPORT_HEADERS.indexOf("SMM Panel Charge")]!.text).toBe("0.7884");
       // The .xlsx's dates are dates, in IST; its phone is the digits as text.
       const date = (row: number, header: string) => fromXlsx[row]![EXPORT_HEADERS.indexOf(header)]!;
       expect(date(1, "Created At")).toMatchObject({ type: "date", value: "2026-01-15T12:00:00" });

@@ -5,6 +5,7 @@ import type { OrderStatus } from "~/domain/orders/lifecycle";
 import { rotateAppSecret, rotateSmsSecret, saveRegisteredApps } from "~/domain/payments/payment-settings.server";
 import { phonepeNotification, postAppAlert } from "../support/app-notification";
 import { type TestDatabase, testDatabases } from "../support/databases";
+import { setFirstAccount } from "../support/accounts";
 import { orderByApi } from "../support/shop-orders";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../support/sms";
@@ -58,6 +59,12 @@ describe.each(testDatabases())("payment-app notifications on $name", (engine: Te
     expect(await status(orderId)).toBe("awaiting_payment");
     secret = await rotateAppSecret(handle.db);
     await saveRegisteredApps(handle.db, ["phonepe-business"]);
+
+    // Issue 44, point 3: no alert source confirms anything until a receiving account has its digits.
+    const early = phonepeNotification(pricePaise);
+    expect(await (await post(early)).json()).toMatchObject({ outcome: "unmatched", reason: "no_account_digits" });
+    expect(await status(orderId)).toBe("awaiting_payment");
+    await setFirstAccount(handle.db, { digits: "1234" });
   });
 
   it("refuses unsigned, forged, stale, tampered and replayed requests, and they confirm nothing", async () => {

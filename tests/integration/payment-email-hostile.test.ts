@@ -22,6 +22,7 @@ import {
 } from "../support/bank-mail";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { rupees } from "../support/sms";
+import { setFirstAccount } from "../support/accounts";
 
 /**
  * A thousand hostile messages in the alert mailbox, each built around an open
@@ -86,6 +87,7 @@ describe.each(testDatabases())("hostile bank e-mails on $name", (kind: TestDatab
     handle = openDatabase(created.target);
     await migrateToLatest(handle.db, handle.dialect);
     await writeSettings(handle.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: false });
+    await setFirstAccount(handle.db, { digits: "1234" });
     const now = Date.now();
     const plan = await handle.db
       .insertInto("plans")

@@ -11,6 +11,7 @@ import { type TestDatabase, testDatabases } from "../support/databases";
 import { type Dovecot, startDovecot } from "../support/dovecot";
 import { adminLogin } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
+import { setFirstAccount } from "../support/accounts";
 
 /**
  * The e-mail source through the real production server and a real IMAP
@@ -62,6 +63,8 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     dovecot = await startDovecot();
     server = await spawnServer(serverEnv());
     handle = openDatabase(created.target);
+    // The alerts say "account **1234": the shop's account has those digits.
+    await setFirstAccount(handle.db, { digits: "1234" });
     cookie = await adminLogin(server.url, "owner", "a-long-password");
     const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
       plans: Array<{ _id: string; serviceType: string }>;

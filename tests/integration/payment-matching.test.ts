@@ -9,7 +9,13 @@ import { claimPayment, confirmPayment } from "~/domain/payments/payment.server";
 import { assignCredit, dismissCredit, utrHeldElsewhere } from "~/domain/payments/credits.server";
 import { listCredits } from "~/domain/payments/credits.repository.server";
 import { type Credit, recordCredit } from "~/domain/payments/matching.server";
-import { CLAIM_KEEPS_AMOUNT_MS, MAX_HOLDS_PER_ADDRESS } from "~/domain/payments/unique-amount.server";
+import {
+  CLAIM_KEEPS_AMOUNT_LOW_MS,
+  CLAIM_KEEPS_AMOUNT_MS,
+  MAX_HOLDS_PER_ADDRESS,
+  candidateAmounts,
+} from "~/domain/payments/unique-amount.server";
+import { clientNetworks } from "~/lib/client-address";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { loadConfig } from "~/lib/config.server";
@@ -95,7 +101,7 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
     agreedToTerms: true,
   });
 
-  it("gives concurrent checkouts of one plan different amounts, each 1-99 paise under the listed price", async () => {
+  it("gives concurrent checkouts of one plan different amounts, each a few paise under the listed price, never a whole rupee", async () => {
     const pools = [main, ...others];
     const created = await Promise.all(
       Array.from({ length: 60 }, (_, i) => createOrder(servicesOn(pools[i % pools.length]!), { planId, ...buyer(i) })),
@@ -149,8 +155,8 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
         .returning("id")
         .executeTakeFirstOrThrow()
     ).id;
-    const order = (i: number, clientAddress: string) =>
-      createOrder(servicesOn(main), { planId: floodPlan, ...buyer(500 + i), clientAddress });
+    const order = (i: number, ip: string) =>
+      createOrder(servicesOn(main), { planId: floodPlan, ...buyer(500 + i), client: clientNetworks(ip) });
     // 30 throwaway checkouts from one address, each with another phone and a made-up UTR.
     const flood = [];
     for (let i = 0; i < 30; i++) {
@@ -174,7 +180,7 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
     expect(outcome).toMatchObject({ kind: "confirmed", order: { order_id: genuine.order_id } });
   });
 
-  it("gives back the amounts of claimed orders that show no payment 30 minutes after their window, not after the grace period", async () => {
+  it("gives back the amounts of claimed orders that show no payment soon after their window once a price's amounts run out", async () => {
     const planRow = await main.db
       .insertInto("plans")
       .values({
@@ -190,29 +196,35 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
       .returning("id")
       .executeTakeFirstOrThrow();
     const start = Date.now();
-    // 99 checkouts from 99 addresses and phones (an attacker with many addresses), each claiming a made-up UTR.
-    for (let i = 0; i < 99; i++) {
+    const amounts = candidateAmounts(3_000).length;
+    // As many checkouts as the price has amounts, from as many networks and phones (an attacker with
+    // many networks), each claiming a made-up UTR.
+    for (let i = 0; i < amounts; i++) {
       const made = await createOrder(
         servicesOn(main),
-        { planId: planRow.id, ...buyer(1_000 + i), clientAddress: `203.0.113.${i}` },
+        { planId: planRow.id, ...buyer(1_000 + i), client: clientNetworks(`198.51.${i}.7`) },
         start,
       );
       expect(made.order.price_paise).toBeLessThan(3_000);
+      expect(made.order.price_paise % 100).not.toBe(0);
       await claimPayment(main.db, made.order.order_id, nextUtr(), { ...GRACE, now: start + 60_000 });
     }
     const during = await createOrder(
       servicesOn(main),
-      { planId: planRow.id, ...buyer(1_200), clientAddress: "192.0.2.1" },
+      { planId: planRow.id, ...buyer(1_400), client: clientNetworks("192.0.2.1") },
       start + 120_000,
     );
     expect(during.order.price_paise).toBe(3_000);
+    // With none of the price's amounts free, a claim that shows no payment keeps its amount only briefly
+    // after its window (not the 30 minutes it keeps while amounts are plenty, nor the grace period).
     const window = loadConfig({}).PAYMENT_WINDOW_SECONDS * 1000;
     const after = await createOrder(
       servicesOn(main),
-      { planId: planRow.id, ...buyer(1_201), clientAddress: "192.0.2.2" },
-      start + window + CLAIM_KEEPS_AMOUNT_MS + 60_000,
+      { planId: planRow.id, ...buyer(1_401), client: clientNetworks("192.0.2.2") },
+      start + window + CLAIM_KEEPS_AMOUNT_LOW_MS + 60_000,
     );
     expect(after.order.price_paise).toBeLessThan(3_000);
+    expect(CLAIM_KEEPS_AMOUNT_LOW_MS).toBeLessThan(CLAIM_KEEPS_AMOUNT_MS);
   });
 
   it("confirms exactly one order by its exact amount, keeps the evidence, and a repeat changes nothing", async () => {

@@ -7,6 +7,7 @@ import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../support/sms";
+import { setFirstAccount } from "../support/accounts";
 
 /**
  * The SMS source through the real production server: only a request signed
@@ -41,6 +42,8 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
     });
     handle = openDatabase(created.target);
     secret = await rotateSmsSecret(handle.db);
+    // The alerts say "A/c xx1234": the shop's account has those digits (an alert must name one of its accounts).
+    await setFirstAccount(handle.db, { digits: "1234" });
     cookie = await adminLogin(server.url, "owner", "a-long-password");
     const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
       plans: Array<{ _id: string; serviceType: string; price: number }>;
@@ -199,16 +202,25 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
     expect(await (await act({ intent: "dismiss", creditId: String(credit.id), reason: "" })).text()).toContain(
       "Say why this payment is dismissed",
     );
-    expect(await (await act({ intent: "assign", creditId: String(credit.id), orderId })).text()).toContain(
-      "Payment assigned",
-    );
+    // ₹10 less than the order asks: nothing is assigned until the operator accepts that very difference.
+    const asked = await (await act({ intent: "assign", creditId: String(credit.id), orderId })).text();
+    expect(asked).toContain("AMOUNT_DIFFERS");
+    expect(asked).toContain("₹10 less (a shortfall)");
+    expect(await status(orderId)).toBe("awaiting_payment");
+    const stale = { intent: "assign", creditId: String(credit.id), orderId, acceptDifference: "-999" };
+    expect(await (await act(stale)).text()).toContain("AMOUNT_DIFFERS");
+    expect(await status(orderId)).toBe("awaiting_payment");
+    expect(await (await act({ ...stale, acceptDifference: "-1000" })).text()).toContain("Payment assigned");
     expect(["paid", "sending", "sent"]).toContain(await status(orderId));
     const row = await handle.db
       .selectFrom("orders")
-      .select("paid_by")
+      .select(["paid_by", "payment_received_paise", "utr"])
       .where("order_id", "=", orderId)
       .executeTakeFirstOrThrow();
     expect(row.paid_by).toBe("owner");
+    // The shortfall is on the order, and the bank's reference with it.
+    expect(row.payment_received_paise).toBe(pricePaise - 1_000);
+    expect(row.utr).toBe(utr);
     expect(await (await act({ intent: "assign", creditId: String(credit.id), orderId })).text()).toContain(
       "already dealt with",
     );
@@ -323,6 +335,36 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).not.toContain(made!);
+  });
+
+  it("a test SMS shows on Settings: what arrived, signed with this secret, and what the shop made of it (issue 45)", async () => {
+    const settingsCard = async () => {
+      const res = await fetch(`${server.url}/admin/settings`, { headers: { cookie } });
+      const html = await res.text();
+      return html.slice(html.indexOf('data-testid="sms-forwarder-check"')).replaceAll("<!-- -->", "");
+    };
+    // A fresh secret: nothing received since it was made, and what to check.
+    secret = await rotateSmsSecret(handle.db);
+    expect(await settingsCard()).toMatch(/Nothing received<\/span> since this secret was made/);
+    // A request signed with another key changes nothing on the card.
+    const test = gatewayBody("test", "+919812345678");
+    expect((await postSms(server.url, test, signedHeaders("f".repeat(64), test))).status).toBe(401);
+    expect(await settingsCard()).toMatch(/Nothing received/);
+
+    // The operator texts "test" from a personal phone: relayed, signed, not a payment.
+    expect((await postSms(server.url, test, signedHeaders(secret, test))).status).toBe(200);
+    let card = await settingsCard();
+    expect(card).toMatch(/Received<\/span> .* IST.* from \+919812345678, signed with this secret/);
+    expect(card).toContain("not from a bank&#x27;s sender id, so not read as a payment. The forwarder works.");
+    expect(card).not.toContain(">test<");
+
+    // A real bank alert for an order's amount: the card says which order it paid.
+    const { orderId, pricePaise } = await order(300);
+    const credit = gatewayBody(hdfcCreditSms(pricePaise, nextUtr()));
+    expect((await postSms(server.url, credit, signedHeaders(secret, credit))).status).toBe(200);
+    card = await settingsCard();
+    expect(card).toContain(`from VM-HDFCBK, signed with this secret`);
+    expect(card).toContain(`read as a payment: it paid order ${orderId}.`);
   });
 });
 

@@ -70,7 +70,7 @@ describe.each(testDatabases())("credits from senders the shop does not trust on 
       });
     }
 
-    const page = await loadUnmatchedPage(h.db);
+    const page = await loadUnmatchedPage(h.db, 600);
     expect(page.unmatched.map((c) => c.utr)).toEqual([real.credit.utr]);
     expect(page.total).toBe(1);
     expect(page.untrusted.count).toBe(UNTRUSTED_KEPT.count);
@@ -91,7 +91,7 @@ describe.each(testDatabases())("credits from senders the shop does not trust on 
     // A week on, the stranger's alerts are gone; the real one waits until the operator answers it.
     const week = t0 + (UNTRUSTED_KEPT.days + 1) * DAY;
     await recordCredit(h.db, stranger(2_000, week), { ...GRACE, now: week });
-    const after = await loadUnmatchedPage(h.db);
+    const after = await loadUnmatchedPage(h.db, 600);
     expect(after.untrusted.count).toBe(1);
     expect(after.unmatched.map((c) => c.id)).toEqual([real.credit.id]);
   });
@@ -102,24 +102,24 @@ describe.each(testDatabases())("credits from senders the shop does not trust on 
     for (let i = 0; i < count; i++) await recordCredit(h.db, trusted(i, t0 + i), { ...GRACE, now: t0 + i });
     await recordCredit(h.db, stranger(1, t0 + count), { ...GRACE, now: t0 + count });
 
-    const first = await loadUnmatchedPage(h.db, { page: 1, q: "" });
+    const first = await loadUnmatchedPage(h.db, 600, { page: 1, q: "" });
     expect(first).toMatchObject({ total: count, pageCount: 2 });
     expect(first.unmatched).toHaveLength(UNMATCHED_PAGE_SIZE);
-    const second = await loadUnmatchedPage(h.db, { page: 2, q: "" });
+    const second = await loadUnmatchedPage(h.db, 600, { page: 2, q: "" });
     // The oldest is on the last page, never dropped.
     expect(second.unmatched.map((c) => c.utr)).toContain(String(412_345_678_900));
     expect(second.unmatched).toHaveLength(5);
 
-    const byUtr = await loadUnmatchedPage(h.db, { page: 1, q: " 412345678907 " });
+    const byUtr = await loadUnmatchedPage(h.db, 600, { page: 1, q: " 412345678907 " });
     expect(byUtr.unmatched.map((c) => c.utr)).toEqual(["412345678907"]);
-    expect((await loadUnmatchedPage(h.db, { page: 1, q: "BUYER3@OKICICI" })).unmatched.map((c) => c.utr)).toEqual([
+    expect((await loadUnmatchedPage(h.db, 600, { page: 1, q: "BUYER3@OKICICI" })).unmatched.map((c) => c.utr)).toEqual([
       "412345678903",
     ]);
-    expect((await loadUnmatchedPage(h.db, { page: 1, q: "₹499" })).total).toBe(count);
-    expect((await loadUnmatchedPage(h.db, { page: 1, q: "Rs 499.00" })).total).toBe(count);
-    expect((await loadUnmatchedPage(h.db, { page: 1, q: "100%_" })).total).toBe(0);
+    expect((await loadUnmatchedPage(h.db, 600, { page: 1, q: "₹499" })).total).toBe(count);
+    expect((await loadUnmatchedPage(h.db, 600, { page: 1, q: "Rs 499.00" })).total).toBe(count);
+    expect((await loadUnmatchedPage(h.db, 600, { page: 1, q: "100%_" })).total).toBe(0);
     // The search finds the stranger's alerts in their own list too.
-    const flood = await loadUnmatchedPage(h.db, { page: 1, q: "rs 500 credited" });
+    const flood = await loadUnmatchedPage(h.db, 600, { page: 1, q: "rs 500 credited" });
     expect(flood.total).toBe(0);
     expect(flood.untrusted.count).toBe(1);
   });

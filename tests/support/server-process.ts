@@ -35,7 +35,7 @@ export async function spawnServer(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
     const check = () => {
-      const match = /shop listening on (http:\/\/\S+?)"/.exec(out);
+      const match = /shop listening on (http:\/\/[^\s"]+)/.exec(out);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!.replace("localhost", "127.0.0.1"));

@@ -10,6 +10,11 @@ describe("the panel balance card", () => {
     expect(formatPanelBalance({ balance: "100.8400", currency: "USD", balancePaise: 839_593 })).toBe(
       "$100.84 (≈ ₹8,395.93)",
     );
-    expect(formatPanelBalance({ balance: "0.0450", currency: "USD", balancePaise: null })).toBe("$0.045");
+    expect(formatPanelBalance({ balance: "0.0450", currency: "USD", balancePaise: null })).toBe("$0.05");
+  });
+
+  it("shows a balance as money, in two decimals, whatever the panel sent (issue 45)", () => {
+    expect(formatPanelBalance({ balance: "24916.7884", currency: "INR", balancePaise: 2_491_679 })).toBe("₹24,916.79");
+    expect(formatPanelBalance({ balance: "123456.5", currency: "INR", balancePaise: 12_345_650 })).toBe("₹1,23,456.50");
   });
 });

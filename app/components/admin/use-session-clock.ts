@@ -21,8 +21,17 @@ export function useSessionClock(expiresAt: number, serverNow: number): number {
   return remaining;
 }
 
-/** "1h 59m remaining". */
+/**
+ * The session's time left as a person says it: "30 days remaining" for a
+ * remembered device (not "719h 59m"), "1 h 59 min remaining", "5 min remaining".
+ */
 export function formatRemaining(ms: number): string {
   const minutes = Math.max(0, Math.floor(ms / 60_000));
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m remaining`;
+  const hours = Math.floor(minutes / 60);
+  if (hours >= 48) {
+    const days = Math.round(minutes / (24 * 60));
+    return `${days} days remaining`;
+  }
+  if (hours === 0) return `${minutes} min remaining`;
+  return minutes % 60 === 0 ? `${hours} h remaining` : `${hours} h ${minutes % 60} min remaining`;
 }

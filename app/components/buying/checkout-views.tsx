@@ -8,13 +8,13 @@ import { toast } from "~/components/ui/toast";
 import { Link } from "react-router";
 import type { CheckoutOrder, CheckoutPayment } from "~/domain/payments/checkout.server";
 import { cn } from "~/lib/cn";
-import { formatCount, formatInr } from "~/lib/money";
+import { formatCount, formatInr, upiAmount } from "~/lib/money";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
-import { readUtr, stripUtr } from "~/domain/orders/utr";
+import { readUtr } from "~/domain/orders/utr";
+import { UtrInput } from "~/components/utr-input";
 import { GatewayPay } from "./gateway-pay";
 import { OrderProgress } from "./order-progress";
 import { CommentsList } from "./comments-list";
@@ -99,8 +99,9 @@ export function AwaitingPayment({
   const { t } = useTranslation("checkout");
   const locale = useLocale();
   const amount = formatInr(order.pricePaise, locale);
+  const personal = payment.accountKind === "personal";
   return (
-    <CheckoutCard>
+    <CheckoutCard data-account-kind={payment.accountKind}>
       <div className="flex items-center justify-between">
         <Button variant="quiet" size="inline" onClick={onBack} className="gap-1 text-sm">
           <ArrowLeft aria-hidden className="size-4" /> {t("back")}
@@ -123,6 +124,7 @@ export function AwaitingPayment({
           {t("amountWhy", { amount, listed: formatInr(order.listedPricePaise, locale) })}
         </p>
       )}
+      {personal && <p className="mx-auto mt-3 max-w-xs text-sm font-medium">{t("personalScan")}</p>}
       <img
         src={payment.qrDataUri}
         width={220}
@@ -131,6 +133,9 @@ export function AwaitingPayment({
         data-testid="upi-qr"
         className="mx-auto mt-4 bg-white"
       />
+      <p className="mt-1 text-sm font-semibold" data-testid="qr-amount">
+        {t("qrFillsAmount", { amount })}
+      </p>
       <p className="mt-2 text-sm text-gray-700">{t("paying", { payee: payment.payeeName, orderId: order.orderId })}</p>
       <a
         href={payment.qrImageUrl}
@@ -139,9 +144,10 @@ export function AwaitingPayment({
       >
         <Download aria-hidden className="size-4" /> {t("saveQr")}
       </a>
-      <UpiIdLine vpa={payment.payeeVpa} />
-      <Button asChild className="mt-4 flex md:hidden">
-        <a href={payment.upiLink}>
+      <UpiIdLine vpa={payment.payeeVpa} order={order} />
+      {/* A personal UPI ID leads with the QR and the UPI ID: the app button comes after, as a second way. */}
+      <Button asChild variant={personal ? "outline" : undefined} className="mt-4 flex md:hidden">
+        <a href={payment.upiLink} data-testid="open-upi-app">
           <Smartphone aria-hidden className="size-5" /> {t("openUpiApp")}
         </a>
       </Button>
@@ -154,18 +160,23 @@ export function AwaitingPayment({
 /**
  * The UPI ID as text, for a buyer who pays from a second phone or from an
  * iPhone, where a `upi://` link opens no app: copied with one tap, or selected
- * by hand where the browser gives no clipboard (a page over plain http).
+ * by hand where the browser gives no clipboard (a page over plain http). A
+ * buyer paying by hand types the amount, so the exact amount is said here
+ * too, with its own copy button: a rounded one may wait for the shop.
  */
-function UpiIdLine({ vpa }: { vpa: string }) {
+function UpiIdLine({ vpa, order }: { vpa: string; order: CheckoutOrder }) {
   const { t } = useTranslation("checkout");
+  const locale = useLocale();
   const shown = useRef<HTMLSpanElement>(null);
-  async function copy() {
+  const shownAmount = useRef<HTMLSpanElement>(null);
+  const amount = formatInr(order.pricePaise, locale);
+  async function copy(text: string, element: HTMLElement | null, copied: string, select: string) {
     try {
-      await navigator.clipboard.writeText(vpa);
-      toast.success(t("upiIdCopied"));
+      await navigator.clipboard.writeText(text);
+      toast.success(copied);
     } catch {
-      if (shown.current) window.getSelection()?.selectAllChildren(shown.current);
-      toast.info(t("upiIdSelect"));
+      if (element) window.getSelection()?.selectAllChildren(element);
+      toast.info(select);
     }
   }
   return (
@@ -175,10 +186,40 @@ function UpiIdLine({ vpa }: { vpa: string }) {
         <span ref={shown} data-testid="upi-id" className="min-w-0 font-mono break-all select-all">
           {vpa}
         </span>
-        <Button type="button" variant="outline" size="md" onClick={() => void copy()} className="shrink-0 gap-1 px-3">
+        <Button
+          type="button"
+          variant="outline"
+          size="md"
+          onClick={() => void copy(vpa, shown.current, t("upiIdCopied"), t("upiIdSelect"))}
+          className="shrink-0 gap-1 px-3"
+        >
           <Copy aria-hidden className="size-4" /> {t("copy")}
         </Button>
       </div>
+      <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-200 pt-3">
+        <p className="min-w-0 text-base font-bold" data-testid="pay-exactly">
+          {t("payExactly")}{" "}
+          <span ref={shownAmount} className="select-all whitespace-nowrap">
+            {amount}
+          </span>
+        </p>
+        <Button
+          type="button"
+          variant="outline"
+          size="md"
+          onClick={() =>
+            void copy(upiAmount(order.pricePaise), shownAmount.current, t("amountCopied"), t("amountSelect"))
+          }
+          className="shrink-0 gap-1 px-3"
+        >
+          <Copy aria-hidden className="size-4" /> {t("copyAmount")}
+        </Button>
+      </div>
+      {order.pricePaise !== order.listedPricePaise && (
+        <p className="mt-1 text-sm text-gray-700" data-testid="exact-why">
+          {t("exactWhy", { listed: formatInr(order.listedPricePaise, locale) })}
+        </p>
+      )}
     </div>
   );
 }
@@ -217,16 +258,13 @@ function UtrForm({ label, onSubmitUtr }: { label: string; onSubmitUtr: (utr: str
       <Field id="utr" label={label} error={error} hint={utr ? t("utrDigits", { digits: utr.length }) : undefined}>
         {(control) => (
           <div className="flex gap-2">
-            <Input
+            <UtrInput
               {...control}
               size="md"
               name="utr"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={40}
               value={utr}
-              onChange={(e) => {
-                setUtr(stripUtr(e.target.value).slice(0, 40));
+              onValue={(typed) => {
+                setUtr(typed);
                 setError(null);
               }}
               className="min-w-0 flex-1"

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
 import { useMessageText } from "~/lib/i18n/use-message";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { ServiceType } from "~/domain/panel/service-types";
 import { INPUT_MESSAGES, SERVICE_INPUTS, readStepOne } from "~/domain/orders/instagram-input";
 import { Button } from "~/components/ui/button";
@@ -64,6 +64,8 @@ export function InstagramInputForm({
         : { kind: "idle" },
   );
   const ids = { username: useId(), postLink: useId(), error: useId() };
+  // By reference, not by id: a page React starts late (ADR 0011) keeps the server's ids, which may differ from React's.
+  const fields = { username: useRef<HTMLInputElement>(null), postLink: useRef<HTMLInputElement>(null) };
   // The server's HTML keeps the button enabled, so a tap before React runs sends the form; React then disables it while empty.
   const running = useHydrated();
 
@@ -78,13 +80,13 @@ export function InstagramInputForm({
       const result = readStepOne(service, { username, postLink });
       if (result.kind === "error") {
         setState(result);
-        document.getElementById(ids[result.field])?.focus();
+        fields[result.field].current?.focus();
         return;
       }
       if (result.kind === "check") {
         setUsername(result.username);
         setState({ kind: "check", username: result.username });
-        document.getElementById(ids.username)?.focus();
+        fields.username.current?.focus();
         return;
       }
       if (result.username !== null) setUsername(result.username);
@@ -114,6 +116,7 @@ export function InstagramInputForm({
             {(control) => (
               <Input
                 {...control}
+                ref={fields.username}
                 name="username"
                 value={username}
                 onChange={(e) => {
@@ -138,6 +141,7 @@ export function InstagramInputForm({
             {(control) => (
               <Input
                 {...control}
+                ref={fields.postLink}
                 name="postLink"
                 type="url"
                 inputMode="url"

@@ -13,7 +13,7 @@ import {
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { Field } from "~/components/ui/field";
+import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { GENERIC_MESSAGE, apiCall } from "~/lib/api-client";
 import { formatCount, formatInr } from "~/lib/money";
@@ -40,9 +40,12 @@ import { inputVariants } from "~/components/ui/input";
 
 const CREATE_ORDER_NO_PLAN = CREATE_ORDER_MESSAGES.noPlan;
 
+/** Where a refusal is shown: under the field it is about, or above the button when it names none. */
+type ErrorField = "name" | "phone" | "email" | "comments" | "agreedToTerms" | "form";
+
 /**
  * Name, phone and the terms agreement; creates the order on the server (which
- * sets price and quantity) and moves on to the checkout, replacing history.
+ * sets price and quantity) and moves on to the checkout.
  */
 export function OrderDialog({
   plan,
@@ -74,9 +77,31 @@ export function OrderDialog({
   const customComments = plan?.customComments === true;
   const written = customComments ? commentLines(comments).length : 0;
   const [submitting, setSubmitting] = useState(false);
+  // One refusal at a time, under its field; typing in that field takes it away.
+  const [error, setError] = useState<{ field: ErrorField; message: string } | null>(null);
   const agreeId = useId();
+  const agreeErrorId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
+  const agreeRef = useRef<HTMLButtonElement>(null);
+  const formErrorRef = useRef<HTMLParagraphElement>(null);
+  const errorFor = (field: ErrorField) => (error?.field === field ? error.message : undefined);
+  const clearError = (field: ErrorField) => setError((current) => (current?.field === field ? null : current));
+
+  /** Shows a refusal under its field and puts the focus there, so the buyer fixes it without looking for it. */
+  function refuse(field: ErrorField, text: string) {
+    setError({ field, message: text });
+    const target = {
+      name: nameRef,
+      phone: phoneRef,
+      email: emailRef,
+      comments: commentsRef,
+      agreedToTerms: agreeRef,
+      form: null,
+    }[field];
+    // After the message renders, so a screen reader reads the field with its message.
+    requestAnimationFrame(() => (target?.current ?? formErrorRef.current)?.focus());
+  }
 
   // Opening the dialog for a plan brings back what the buyer typed last time.
   const [draftFor, setDraftFor] = useState<PlanCardData | null>(null);
@@ -100,33 +125,31 @@ export function OrderDialog({
     event.preventDefault();
     if (submitting) return;
     if (!plan) {
-      toast.error(message(CREATE_ORDER_NO_PLAN));
-      return;
-    }
-    const buyer = validateBuyer(name, phone);
-    if (!buyer.ok) {
-      toast.error(message(buyer.message));
-      (buyer.field === "name" ? nameRef : phoneRef).current?.focus();
+      refuse("form", message(CREATE_ORDER_NO_PLAN));
       return;
     }
     if (customComments) {
       const read = readComments(comments, plan.quantity);
       if (!read.ok) {
-        toast.error(message(read.message));
-        commentsRef.current?.focus();
+        refuse("comments", message(read.message));
         return;
       }
     }
+    const buyer = validateBuyer(name, phone);
+    if (!buyer.ok) {
+      refuse(buyer.field, message(buyer.message));
+      return;
+    }
     const buyerEmail = readBuyerEmail(email);
     if (!buyerEmail.ok) {
-      toast.error(message(buyerEmail.message));
-      emailRef.current?.focus();
+      refuse("email", message(buyerEmail.message));
       return;
     }
     if (!agreed) {
-      toast.error(message(BUYER_MESSAGES.agreementRequired));
+      refuse("agreedToTerms", message(BUYER_MESSAGES.agreementRequired));
       return;
     }
+    setError(null);
     setSubmitting(true);
     const request = {
       planId: plan.id,
@@ -144,11 +167,22 @@ export function OrderDialog({
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
       const created = await apiCall(createOrderEndpoint, { body: { ...request, idempotencyKey } });
       if (!created.ok) {
-        if (created.error.details.reason === "MIN_QUANTITY") {
-          toast.error(t("dialog.minimumQuantity"), { description: message(created.error) });
-        } else toast.error(message(created.error));
-        if (created.error.details.field === "comments") commentsRef.current?.focus();
         setSubmitting(false);
+        const field = created.error.details.field;
+        const text =
+          created.error.details.reason === "MIN_QUANTITY"
+            ? `${t("dialog.minimumQuantity")}: ${message(created.error)}`
+            : message(created.error);
+        refuse(
+          field === "name" ||
+            field === "phone" ||
+            field === "email" ||
+            field === "comments" ||
+            field === "agreedToTerms"
+            ? field
+            : "form",
+          text,
+        );
         return;
       }
       const details: PaymentDetails = {
@@ -167,20 +201,15 @@ export function OrderDialog({
       }
       remove("session", ORDER_REQUEST_KEY);
       remove("local", PLAN_FORM_DRAFT_KEY);
-      setSubmitting(false);
-      setName("");
-      setPhone("");
-      setAgreed(false);
-      setComments("");
-      setEmail("");
-      setWhatsappUpdates(false);
+      // Still "Processing..." until the checkout replaces this page, which unmounts the dialog: reset earlier,
+      // the form came back for seconds on a slow connection (the router renders the next page in a transition).
+      // Pushed, not replacing the packages: going back from the checkout finds the account still filled in.
       void navigate(`${to("/checkout")}?order=${encodeURIComponent(details.orderId)}`, {
-        replace: true,
         state: { paymentDetails: details },
       });
     } catch {
-      toast.error(message(GENERIC_MESSAGE));
       setSubmitting(false);
+      refuse("form", message(GENERIC_MESSAGE));
     }
   }
 
@@ -221,6 +250,7 @@ export function OrderDialog({
           {plan && customComments && (
             <Field
               label={t("comments.label")}
+              error={errorFor("comments")}
               hint={
                 <>
                   <span
@@ -243,13 +273,16 @@ export function OrderDialog({
                   value={comments}
                   maxLength={MAX_COMMENTS_TEXT}
                   disabled={submitting}
-                  onChange={(e) => setComments(e.target.value)}
+                  onChange={(e) => {
+                    setComments(e.target.value);
+                    clearError("comments");
+                  }}
                   className={inputVariants({ size: "lg" })}
                 />
               )}
             </Field>
           )}
-          <Field label={t("dialog.name")}>
+          <Field label={t("dialog.name")} error={errorFor("name")}>
             {(control) => (
               <Input
                 {...control}
@@ -261,6 +294,7 @@ export function OrderDialog({
                 disabled={submitting}
                 onChange={(e) => {
                   setName(e.target.value);
+                  clearError("name");
                   saveDraft({ name: e.target.value, phone });
                 }}
               />
@@ -268,6 +302,7 @@ export function OrderDialog({
           </Field>
           <Field
             label={t("dialog.phone")}
+            error={errorFor("phone")}
             hint={
               <>
                 <span className="block text-sm font-semibold text-ink" aria-live="polite">
@@ -283,7 +318,11 @@ export function OrderDialog({
           >
             {(control) => (
               // The +91 sits inside the field's border, so the group draws the border and the focus ring.
-              <div className="flex rounded-xl border border-gray-300 focus-within:ring-2 focus-within:ring-brand-500">
+              <div
+                className={`flex rounded-xl border focus-within:ring-2 focus-within:ring-brand-500 ${
+                  errorFor("phone") ? "border-red-600" : "border-gray-300"
+                }`}
+              >
                 <span className="flex items-center border-r border-gray-300 px-3 font-medium text-gray-700">+91</span>
                 <input
                   {...control}
@@ -299,6 +338,7 @@ export function OrderDialog({
                   onChange={(e) => {
                     const typed = phoneField(e.target.value);
                     setPhone(typed);
+                    clearError("phone");
                     saveDraft({ name, phone: typed });
                   }}
                   className="w-full rounded-r-xl px-3 py-3 text-base outline-none"
@@ -310,6 +350,7 @@ export function OrderDialog({
             email={email}
             onEmail={setEmail}
             emailRef={emailRef}
+            emailError={errorFor("email")}
             whatsapp={whatsappUpdates}
             onWhatsapp={setWhatsappUpdates}
             offerWhatsapp={offerWhatsapp}
@@ -317,11 +358,17 @@ export function OrderDialog({
           />
           <div className="flex items-start gap-3">
             <Checkbox
+              ref={agreeRef}
               id={agreeId}
               checked={agreed}
-              onCheckedChange={(v) => setAgreed(v === true)}
+              onCheckedChange={(v) => {
+                setAgreed(v === true);
+                clearError("agreedToTerms");
+              }}
               disabled={submitting}
               required
+              aria-invalid={Boolean(errorFor("agreedToTerms"))}
+              aria-describedby={errorFor("agreedToTerms") ? agreeErrorId : undefined}
               className="mt-0.5"
             />
             <label htmlFor={agreeId} className="text-sm text-gray-800">
@@ -336,6 +383,16 @@ export function OrderDialog({
               {t("dialog.agreeAfter")}
             </label>
           </div>
+          {errorFor("agreedToTerms") && (
+            <FieldError id={agreeErrorId} className="mt-0">
+              {errorFor("agreedToTerms")}
+            </FieldError>
+          )}
+          {errorFor("form") && (
+            <FieldError ref={formErrorRef} tabIndex={-1} className="mt-0" data-testid="order-form-error">
+              {errorFor("form")}
+            </FieldError>
+          )}
           <Button type="submit" disabled={submitting} className="w-full">
             {t(submitting ? "dialog.submitting" : "dialog.submit")}
           </Button>

@@ -62,11 +62,19 @@ export function PlanList({
           <Card asChild key={plan.id} className="relative flex flex-col">
             <li>
               {ribbon && (
-                <Badge tone="solid" size="md" className="absolute -top-3 right-4 text-xs font-bold tracking-wide">
+                <Badge
+                  tone="solid"
+                  size="md"
+                  className="absolute -top-3 right-4 text-xs font-bold tracking-wide"
+                  // The operator's own tag, shown as written (ADR 0009).
+                  data-own-words={plan.tag?.trim() ? "" : undefined}
+                >
                   {ribbon}
                 </Badge>
               )}
-              <h3 className="text-lg font-semibold">{plan.name}</h3>
+              <h3 className="text-lg font-semibold" data-own-words="">
+                {plan.name}
+              </h3>
               <p className="mt-1 text-gray-700">
                 {formatCount(plan.quantity, locale)} {noun}
               </p>

@@ -1,6 +1,7 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FieldError } from "~/components/ui/field";
 import { istBuyerDateTime } from "~/lib/ist-time";
 import type { SelfServiceView } from "~/domain/self-service/track.server";
@@ -34,14 +35,16 @@ export function SelfService({
   busy,
   notice,
   error,
+  pricePaise,
 }: {
   view: SelfServiceView;
   lookup: { orderId: string; phone: string };
   busy: boolean;
   notice: string | null;
   error: string | null;
+  /** What the buyer paid: the cancel's question says what comes back of it. */
+  pricePaise: number;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const { t } = useTranslation("order");
   const locale = useLocale();
   const when = (ms: number) => istBuyerDateTime(ms, locale);
@@ -98,38 +101,81 @@ export function SelfService({
         </div>
       )}
 
-      {view.canCancel && (
-        <Form method="post">
-          <Proof lookup={lookup} intent="cancel" />
-          <p className="text-gray-700">
-            {view.feePercent > 0
-              ? t(confirming ? "cancel.confirm" : "cancel.hint", {
-                  amount: formatInr(view.cancelRefundPaise, locale),
-                  percent: view.feePercent,
-                })
-              : t(confirming ? "cancel.confirmFree" : "cancel.hintFree", {
-                  amount: formatInr(view.cancelRefundPaise, locale),
-                })}
-          </p>
-          {confirming ? (
-            <Button key="confirm" type="submit" variant="danger" disabled={busy} className="mt-2 w-full">
-              {busy ? t("cancel.sending") : t("cancel.confirmButton")}
-            </Button>
-          ) : (
-            // type="button" and its own key: were React to reuse this element as the submit button during the
-            // click, the browser would send the cancel without asking first.
-            <Button
-              key="ask"
-              type="button"
-              variant="neutral"
-              onClick={() => setConfirming(true)}
-              className="mt-2 w-full"
-            >
-              {t("cancel.button")}
-            </Button>
-          )}
-        </Form>
-      )}
+      {view.canCancel && <CancelOrder view={view} lookup={lookup} busy={busy} pricePaise={pricePaise} />}
     </div>
   );
 }
+
+/**
+ * Cancel before delivery starts: a paid order, so the buyer is asked first in
+ * a dialog that says what they get back (the price less the fee the refund
+ * policy keeps) and offers to keep the order, its confirm out of reach of a
+ * second tap on the same spot for a moment (issue 45, point 4).
+ */
+function CancelOrder({
+  view,
+  lookup,
+  busy,
+  pricePaise,
+}: {
+  view: SelfServiceView;
+  lookup: { orderId: string; phone: string };
+  busy: boolean;
+  pricePaise: number;
+}) {
+  const { t } = useTranslation("order");
+  const locale = useLocale();
+  const form = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (!asking) return;
+    // A double tap's second tap lands before this: it cannot confirm.
+    const timer = setTimeout(() => setArmed(true), ARM_AFTER_MS);
+    return () => {
+      clearTimeout(timer);
+      setArmed(false);
+    };
+  }, [asking]);
+  const amount = formatInr(view.cancelRefundPaise, locale);
+  // No cancellation fee set (Settings → Cancellation fee): the whole price comes back.
+  const free = view.feePercent <= 0;
+  return (
+    <Form method="post" ref={form}>
+      <Proof lookup={lookup} intent="cancel" />
+      <p className="text-gray-700">
+        {free ? t("cancel.hintFree", { amount }) : t("cancel.hint", { amount, percent: view.feePercent })}
+      </p>
+      {/* type="button": without the page's scripts it sends nothing, so no tap cancels without being asked. */}
+      <Button type="button" variant="neutral" onClick={() => setAsking(true)} className="mt-2 w-full">
+        {t("cancel.button")}
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        tone="primary"
+        title={t("cancel.confirmTitle")}
+        confirmLabel={t("cancel.confirmButton")}
+        cancelLabel={t("cancel.keep")}
+        workingLabel={t("cancel.sending")}
+        working={busy}
+        confirmDisabled={!armed}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => form.current?.requestSubmit()}
+      >
+        <p data-testid="cancel-refund">
+          {free
+            ? t("cancel.confirmFree", { amount })
+            : t("cancel.confirm", {
+                amount,
+                price: formatInr(pricePaise, locale),
+                fee: formatInr(pricePaise - view.cancelRefundPaise, locale),
+                percent: view.feePercent,
+              })}
+        </p>
+        <p>{t("cancel.refundHow")}</p>
+      </ConfirmDialog>
+    </Form>
+  );
+}
+
+const ARM_AFTER_MS = 600;

@@ -14,6 +14,7 @@ export function UpdatesFields({
   email,
   onEmail,
   emailRef,
+  emailError,
   whatsapp,
   onWhatsapp,
   offerWhatsapp,
@@ -22,6 +23,7 @@ export function UpdatesFields({
   email: string;
   onEmail: (email: string) => void;
   emailRef: RefObject<HTMLInputElement | null>;
+  emailError?: string;
   whatsapp: boolean;
   onWhatsapp: (on: boolean) => void;
   offerWhatsapp: boolean;
@@ -31,7 +33,7 @@ export function UpdatesFields({
   const consentId = useId();
   return (
     <>
-      <Field label={t("email")} hint={t("emailHint")}>
+      <Field label={t("email")} hint={t("emailHint")} error={emailError}>
         {(control) => (
           <Input
             {...control}

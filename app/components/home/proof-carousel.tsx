@@ -28,6 +28,25 @@ export function ProofCarousel({ items }: { items: ProofItem[] }) {
   );
 }
 
+/** The labels the proof-card form suggests, by their English words: said in the page's language, whoever typed them. */
+const KNOWN_LABELS: Record<string, string> = {
+  before: "before",
+  after: "after",
+  package: "package",
+  "delivery time": "deliveryTime",
+  "delivery style": "deliveryStyle",
+};
+
+/**
+ * A label as the page's language says it when it is one of the known ones;
+ * else the operator's own words, marked as such (ADR 0009: their text stays as written).
+ */
+function Label({ text }: { text: string }) {
+  const { t } = useTranslation("home");
+  const key = KNOWN_LABELS[text.trim().toLowerCase()];
+  return key ? <>{t(`proof.labels.${key}`)}</> : <span data-own-words="">{text}</span>;
+}
+
 function ProofSlide({ item }: { item: ProofItem }) {
   const { t } = useTranslation();
   return (
@@ -44,8 +63,12 @@ function ProofSlide({ item }: { item: ProofItem }) {
             </Badge>
           )}
         </div>
-        <h3 className="mt-3 text-xl font-bold text-ink">{item.title}</h3>
-        <p className="mt-2 leading-relaxed text-gray-700">{item.description}</p>
+        <h3 className="mt-3 text-xl font-bold text-ink" data-own-words="">
+          {item.title}
+        </h3>
+        <p className="mt-2 leading-relaxed text-gray-700" data-own-words="">
+          {item.description}
+        </p>
         <div className="mt-6 grid grid-cols-[1fr_auto_1fr] items-center gap-2 sm:gap-4">
           <ProfileMock label={item.before.label} value={item.before.value} tone="before" />
           <ArrowRight aria-hidden="true" className="size-6 text-brand-600" />
@@ -55,8 +78,12 @@ function ProofSlide({ item }: { item: ProofItem }) {
           <dl className="mt-6 grid gap-3 sm:grid-cols-3">
             {item.stats.map((stat) => (
               <div key={stat.label} className="rounded-xl bg-gray-50 px-4 py-3">
-                <dt className="text-xs font-medium uppercase tracking-wide text-gray-600">{stat.label}</dt>
-                <dd className="mt-0.5 font-semibold text-ink">{stat.value}</dd>
+                <dt className="text-xs font-medium uppercase tracking-wide text-gray-600">
+                  <Label text={stat.label} />
+                </dt>
+                <dd className="mt-0.5 font-semibold text-ink" data-own-words="">
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>
@@ -76,7 +103,7 @@ function ProfileMock({ label, value, tone }: { label: string; value: string; ton
       }`}
     >
       <p className={`text-xs font-bold uppercase tracking-wide ${after ? "text-brand-700" : "text-gray-600"}`}>
-        {label}
+        <Label text={label} />
       </p>
       <div aria-hidden="true" className="mx-auto mt-2 flex items-center justify-center gap-2">
         <span className={`size-9 rounded-full ${after ? "ig-ring" : "bg-gray-300"}`} />
@@ -85,7 +112,12 @@ function ProfileMock({ label, value, tone }: { label: string; value: string; ton
           <span className="h-1.5 w-8 rounded bg-gray-200" />
         </span>
       </div>
-      <p className={`mt-2 text-base font-extrabold sm:text-lg ${after ? "text-brand-700" : "text-ink"}`}>{value}</p>
+      <p
+        className={`mt-2 text-base font-extrabold sm:text-lg ${after ? "text-brand-700" : "text-ink"}`}
+        data-own-words=""
+      >
+        {value}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useLocale } from "~/lib/i18n/use-locale";
 import { Card } from "~/components/ui/card";
 import type { Testimonial } from "~/domain/social-proof/types";
 import { Carousel } from "./carousel";
@@ -9,12 +10,15 @@ import { RatingStarSymbol, RatingStars } from "./rating-stars";
 const CONFETTI_MS = 3_000;
 
 const LANG_ATTRIBUTE: Record<Testimonial["language"], string> = { en: "en-IN", hi: "hi", hinglish: "hi-Latn" };
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const DATE_FORMATS = {
+  en: new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+  hi: new Intl.DateTimeFormat("hi-IN", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }),
+};
 
-/** "2026-03-14" → "14 Mar 2026", the same on server and browser. */
-function formatDate(iso: string): string {
+/** "2026-03-14" → "14 Mar 2026", or "14 मार्च 2026" on a Hindi page (it said "Mar" there). */
+function formatDate(iso: string, locale: "en" | "hi"): string {
   const [y, m, d] = iso.split("-").map(Number);
-  return `${d} ${MONTHS[m! - 1]} ${y}`;
+  return DATE_FORMATS[locale].format(Date.UTC(y!, m! - 1, d));
 }
 
 export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
@@ -45,13 +49,19 @@ export function TestimonialsCarousel({ items }: { items: Testimonial[] }) {
 
 function TestimonialCard({ item }: { item: Testimonial }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <Card asChild padding="lg" className="flex h-full flex-col">
       <figure>
         <p className="flex gap-0.5" role="img" aria-label={t("common:carousel.rated", { rating: item.rating })}>
           <RatingStars rating={item.rating} />
         </p>
-        <blockquote lang={LANG_ATTRIBUTE[item.language]} className="mt-3 flex-1 leading-relaxed text-gray-800">
+        {/* A buyer's own words, in their language (ADR 0009). */}
+        <blockquote
+          lang={LANG_ATTRIBUTE[item.language]}
+          data-own-words=""
+          className="mt-3 flex-1 leading-relaxed text-gray-800"
+        >
           {item.content}
         </blockquote>
         <figcaption className="mt-4 flex items-center gap-3">
@@ -62,9 +72,11 @@ function TestimonialCard({ item }: { item: Testimonial }) {
             {item.name.charAt(0)}
           </span>
           <span className="min-w-0">
-            <span className="block font-semibold text-ink">{item.name}</span>
+            <span className="block font-semibold text-ink" data-own-words="">
+              {item.name}
+            </span>
             <span className="block truncate text-sm text-gray-600">
-              {item.handle} · <time dateTime={item.date}>{formatDate(item.date)}</time>
+              {item.handle} · <time dateTime={item.date}>{formatDate(item.date, locale)}</time>
             </span>
           </span>
         </figcaption>

@@ -46,7 +46,7 @@ export function SiteFooter({ site }: { site: FooterSite }) {
             </li>
             <li className="flex items-center gap-2">
               <MapPin aria-hidden="true" className="size-4 shrink-0" />
-              <span>{site.location}</span>
+              <span data-own-words="">{site.location}</span>
             </li>
           </ul>
         </div>

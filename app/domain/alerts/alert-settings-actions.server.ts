@@ -106,8 +106,10 @@ export async function runAlertAction(
       if (action.smtpHost && !HOST.test(action.smtpHost)) throw invalid("Give the SMTP server's host name", "smtpHost");
       if (action.mailFrom && !ADDRESS.test(action.mailFrom)) throw invalid("Give one From address", "mailFrom");
       if (action.mailTo && !ADDRESS.test(action.mailTo)) throw invalid("Give one To address", "mailTo");
-      if (action.enabled && (!action.smtpHost || !action.mailFrom || !action.mailTo)) {
-        throw invalid("Give the SMTP host, From and To before switching e-mail alerts on", "smtpHost");
+      if (action.enabled) {
+        // The first one missing, under its own field.
+        const missing = (["smtpHost", "mailFrom", "mailTo"] as const).find((name) => !action[name]);
+        if (missing) throw invalid("Give the SMTP host, From and To before switching e-mail alerts on", missing);
       }
       if (action.smtpHost) await checkSmtpServer(services, stored, action, port);
       const email = {

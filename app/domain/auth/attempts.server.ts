@@ -21,8 +21,8 @@ export function slowdownMs(failures: number): number {
 export interface AttemptSubjects {
   /** Each refuses further attempts once it holds MAX_FAILURES in the window. */
   locks: string[];
-  /** Counted but never locked: its failures slow every later attempt on it down. */
-  slows: string;
+  /** Counted but never locked: its failures slow every later attempt on it down. None: nothing slows it. */
+  slows?: string;
 }
 
 export type Reservation =
@@ -62,19 +62,20 @@ export async function reserveAttempt(db: DB, subjects: AttemptSubjects, now: num
         .onConflict((oc) => oc.column("subject").doUpdateSet({ touched_at: now }))
         .execute();
     }
-    const count = await countFailures(trx, [...locks, subjects.slows], since);
+    const counted = subjects.slows === undefined ? locks : [...locks, subjects.slows];
+    const count = await countFailures(trx, counted, since);
     const refused = await refusal(trx, locks, count, now);
     if (refused) return refused;
 
     const rows = await trx
       .insertInto("admin_login_failures")
-      .values([...locks, subjects.slows].map((subject) => ({ subject, failed_at: now })))
+      .values(counted.map((subject) => ({ subject, failed_at: now })))
       .returning("id")
       .execute();
     return {
       ok: true as const,
       ticket: rows.map((r) => Number(r.id)),
-      delayMs: slowdownMs(count(subjects.slows)),
+      delayMs: subjects.slows === undefined ? 0 : slowdownMs(count(subjects.slows)),
       lastSlot: locks.some((s) => count(s) + 1 >= MAX_FAILURES),
     };
   });

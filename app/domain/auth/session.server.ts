@@ -2,6 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import type { DB } from "~/db/database.server";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 
+/** The known-device cookie's name over plain HTTP (known-device.server.ts). */
+const KNOWN_DEVICE_NAME = "admin_device";
+
 /** The session cookie's name over plain HTTP (the local demo). */
 export const SESSION_COOKIE = "admin_session";
 
@@ -296,6 +299,20 @@ function cookieAttributes(request: Request, maxAgeSeconds: number): string {
 
 export function sessionCookie(request: Request, token: string, ttlSeconds: number): string {
   return `${sessionCookieName(request)}=${token}; ${cookieAttributes(request, ttlSeconds)}`;
+}
+
+/** The known-device cookie's name for this transport: `__Host-` behind HTTPS, as the session's (known-device.server.ts). */
+export function knownDeviceCookieName(request: Request): string {
+  return overHttps(request) ? `__Host-${KNOWN_DEVICE_NAME}` : KNOWN_DEVICE_NAME;
+}
+
+/** The token of the known-device cookie this request carries, or "". */
+export function readKnownDeviceToken(request: Request): string {
+  return readCookie(request, knownDeviceCookieName(request));
+}
+
+export function knownDeviceCookie(request: Request, token: string, maxAgeSeconds: number): string {
+  return `${knownDeviceCookieName(request)}=${token}; ${cookieAttributes(request, maxAgeSeconds)}`;
 }
 
 /** Clears the cookie under the name it was set with (a `__Host-` cookie can only be cleared with Secure). */

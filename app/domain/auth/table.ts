@@ -23,6 +23,17 @@ export interface AdminSessionTable {
   password_at: number | null;
 }
 
+/** A device the admin signed in on (its cookie's token hashed): a sign-in from it is not counted with its address. */
+export interface AdminKnownDeviceTable {
+  /** SHA-256 of the cookie token. */
+  id: string;
+  admin_user_id: number;
+  created_at: number;
+  /** The last sign-in from it; its cookie and row last KNOWN_DEVICE_DAYS from then. */
+  used_at: number;
+  expires_at: number;
+}
+
 export type AdminUserRow = Selectable<AdminUserTable>;
 export type AdminSessionRow = Selectable<AdminSessionTable>;
 
@@ -32,7 +43,10 @@ export type AdminSessionRow = Selectable<AdminSessionTable>;
  */
 export interface AdminLoginFailureTable {
   id: Generated<number>;
-  /** "ip:<address key>", "user:<lower-case username>", "admin:<id>@<address key>" or "admin:<id>". */
+  /**
+   * "ip:<address key>", "user:<lower-case username>", "admin:<id>@<address key>", "admin:<id>",
+   * or a device the admin signed in on before: "device:<hash>", "session:<hash>" (known-device.server.ts).
+   */
   subject: string;
   failed_at: number;
 }

@@ -11,6 +11,11 @@ import { PRIVATE_FILE_MODE, privateFile, privateFolder } from "~/lib/private-fil
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { isPanelSettingKey, panelSettingRows, restorePanelSettings } from "~/domain/settings/panel-settings.server";
+import {
+  accountSettingRows,
+  isAccountSettingKey,
+  restoreAccountSettings,
+} from "~/domain/settings/account-settings.server";
 import { upgradeLegacyOrderRow } from "~/domain/orders/legacy-row";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { listPanels, restorePanelRows } from "~/domain/panel/panels.repository.server";
@@ -182,6 +187,8 @@ export async function writeBackup(
     const rows = await db.selectFrom("settings").selectAll().where("key", "in", settingKeys).execute();
     // The default panel's fields, under their settings names (ADR 0024); its key stays out like any secret.
     rows.push(...(await panelSettingRows(db, settingKeys)));
+    // The first receiving account's UPI ID, under its setting's name (migration 0040).
+    rows.push(...(await accountSettingRows(db, settingKeys)));
     for (const row of rows) await write({ table: "settings", row });
     counts.settings = rows.length;
   }
@@ -270,6 +277,11 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
           const panel = rows.filter((r) => isPanelSettingKey(String(r.key)));
           rows = rows.filter((r) => !isPanelSettingKey(String(r.key)));
           restored.settings += await restorePanelSettings(trx, panel);
+          restored.settings += await restoreAccountSettings(
+            trx,
+            rows.filter((r) => isAccountSettingKey(String(r.key))),
+          );
+          rows = rows.filter((r) => !isAccountSettingKey(String(r.key)));
           if (rows.length === 0) continue;
         }
         // Chunks keep each statement under SQLite's bound-parameter limit.

@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
-import { SETTINGS, SETTING_GROUPS, type SettingGroup } from "~/domain/settings/registry";
+import { PLACEHOLDER_UPI_ID, SETTINGS, SETTING_GROUPS, type SettingGroup } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
 import { forgetAllOrderAlerts } from "~/domain/alerts/outbox.server";
 import { forgetAllBuyerChannels } from "~/domain/buyer-messages/privacy.server";
@@ -10,6 +10,7 @@ import { deleteAllCredits } from "~/domain/payments/credits.repository.server";
 import { markPublicPagesChanged } from "~/domain/public-pages/changes.server";
 import { deleteSettingValues } from "~/domain/settings/settings.repository.server";
 import { deleteAllPanels } from "~/domain/panel/panels.repository.server";
+import { resetAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
 import { DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
 
 export { DELETE_OPTIONS, DELETE_OPTION_LABELS, type DeleteOption } from "./delete-options";
@@ -77,6 +78,8 @@ export async function deleteSelectedData(
     const settings = await deleteSettingValues(trx, keys);
     // The SMM panel settings are panel records now (ADR 0024).
     if (keys.includes(SETTINGS.panelUrl.key)) await deleteAllPanels(trx);
+    // The UPI ID is the first receiving account (0040): the accounts go, and the placeholder is back.
+    if (keys.includes(SETTINGS.upiId.key)) await resetAccounts(trx, PLACEHOLDER_UPI_ID);
     // Plans, prices and the delivered-orders count on the public pages may all have gone.
     await markPublicPagesChanged(trx);
     const counts = {

@@ -5,6 +5,9 @@ import { MIN_PLAN_QUANTITY, findPlan } from "~/domain/plans/plans.server";
 import { holdUniqueAmount } from "~/domain/payments/unique-amount.server";
 import { paymentsRefusal } from "~/domain/payments/payments-open";
 import { isUpiConfigured } from "~/domain/payments/upi";
+import { listAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
+import { chooseAccount, offeredAccounts } from "~/domain/payments/accounts/choose.server";
+import type { ClientNetworks } from "~/lib/client-address";
 import { AppError } from "~/lib/app-error";
 import { TERMS_VERSION } from "~/domain/content/terms-version";
 import { BUYER_MESSAGES, WHATSAPP_OPT_IN_VERSION, readBuyerEmail, validateBuyer } from "~/domain/orders/buyer-contact";
@@ -36,8 +39,8 @@ export interface CreateOrderInput {
   locale?: "en" | "hi";
   /** Client-chosen key; a retried request with the same key gets the same order back. */
   idempotencyKey?: string | null;
-  /** The client's public address key (clientAddressKey): one client holds only a small share of a price's amounts. */
-  clientAddress?: string | null;
+  /** The client's public networks (clientNetworks): one client or network holds only a small share of a price's amounts. */
+  client?: ClientNetworks | null;
 }
 
 export interface CreateOrderResult {
@@ -89,11 +92,13 @@ export async function createOrder(
   }
 
   const site = await settings.get();
-  if (!isUpiConfigured(site.upiId, site.merchantName)) {
+  // The receiving accounts a checkout may show (not paused; the placeholder only while it is the only one).
+  const offered = offeredAccounts(await listAccounts(db));
+  if (offered.length === 0 || !isUpiConfigured(offered[0]!.upi_id, site.merchantName)) {
     throw new AppError("UNAVAILABLE", CREATE_ORDER_MESSAGES.paymentSetup, { reason: "PAYMENT_SETUP" });
   }
   // No order is made that could only wait for a payment the shop cannot take.
-  const refusal = paymentsRefusal(site, config);
+  const refusal = paymentsRefusal({ ...site, upiId: offered[0]!.upi_id }, config);
   if (refusal) throw new AppError("UNAVAILABLE", refusal.message, refusal.details);
 
   const deadline = now + config.PAYMENT_WINDOW_SECONDS * 1000;
@@ -139,14 +144,26 @@ export async function createOrder(
       // Checkouts arriving together share one commit; each is answered once its commit is durable.
       const inserted = await writeTransaction(db, async (trx) => {
         const orderId = generateOrderId();
+        // An account with room under its daily caps, in turn; the order keeps the one it shows.
+        const account = await chooseAccount(trx, offered, plan.price_paise, now);
+        if (!account) {
+          throw new AppError("UNAVAILABLE", CREATE_ORDER_MESSAGES.accountsFull, { reason: "ACCOUNTS_FULL" });
+        }
         const amount = await holdUniqueAmount(trx, {
+          accountId: account.id,
           listedPaise: plan.price_paise,
           orderId,
           heldUntil,
           now,
-          clientAddress: input.clientAddress,
+          client: input.client,
         });
-        const order = await insertOrder(trx, { ...row, order_id: orderId, price_paise: amount });
+        const order = await insertOrder(trx, {
+          ...row,
+          order_id: orderId,
+          price_paise: amount,
+          receiving_account_id: account.id,
+          receiving_upi_id: account.upi_id,
+        });
         if (!order) throw new LostIdempotencyRace();
         return order;
       });

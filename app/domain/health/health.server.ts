@@ -7,6 +7,8 @@ import { alertSettings } from "~/domain/alerts/alert-settings.server";
 import { type DatabaseBackup, listDatabaseBackups } from "~/domain/backups/database-backup.server";
 import { offsiteLabel } from "~/domain/backups/offsite.server";
 import { activeMailbox } from "~/domain/payments/mail/mailbox-store.server";
+import { listAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
+import type { ReceivingAccountRow } from "~/domain/receiving-accounts/table";
 import { formatAge, formatBytes } from "./format";
 import { listJobRuns } from "~/domain/jobs/job-runs.server";
 import { JOBS, type JobSpec, staleAfterMs } from "~/domain/jobs/jobs";
@@ -51,6 +53,36 @@ type Services = Pick<AppServices, "db" | "dialect" | "settings" | "config" | "lo
 const MINUTE = 60_000;
 const PANEL_RED_AFTER_MS = 20_000;
 const HOUR = 60 * MINUTE;
+
+/**
+ * The receiving accounts (issue 44, points 1-3): red while none takes checkouts; amber while the shop
+ * takes money on personal UPI IDs only (payment apps refuse or flag the buyer's app button for them) or
+ * while no account has the digits its alerts print (no alert can confirm a payment).
+ */
+function accountsCheck(accounts: readonly ReceivingAccountRow[]): HealthCheck {
+  const base = { key: "receiving-accounts", label: "Receiving accounts" };
+  const open = accounts.filter((a) => a.paused === 0);
+  if (open.length === 0) {
+    return {
+      ...base,
+      status: "failing",
+      summary: "No account takes checkouts (none, or all paused): buyers cannot pay",
+    };
+  }
+  const problems = [
+    open.every((a) => a.kind === "personal") &&
+      "Taking money on personal UPI IDs only: payment apps may refuse the buyers' “Open UPI app” button; add a free business UPI ID (Admin → Payments)",
+    !accounts.some((a) => a.account_digits) &&
+      "No account has the last digits its alerts print: bank alerts confirm no payment (Admin → Payments)",
+  ].filter((p): p is string => Boolean(p));
+  if (problems.length > 0) return { ...base, status: "warn", summary: problems.join(". ") };
+  const business = open.filter((a) => a.kind === "business").length;
+  return {
+    ...base,
+    status: "ok",
+    summary: `${open.length} taking checkouts (${business} business, ${open.length - business} personal)${accounts.length > open.length ? `, ${accounts.length - open.length} paused` : ""}`,
+  };
+}
 
 /** The instance's start, for "has never run" (a job may take its first interval to appear). */
 const PROCESS_STARTED_AT = Date.now() - process.uptime() * 1000;
@@ -129,7 +161,7 @@ export async function shopHealth(
 ): Promise<HealthReport> {
   const { db, config } = services;
   const sqliteFile = config.database.kind === "sqlite" ? config.database.file : null;
-  const [runs, settings, mailbox, alerts, backups, dbBytes, panel] = await Promise.all([
+  const [runs, settings, mailbox, alerts, backups, dbBytes, panel, accounts] = await Promise.all([
     listJobRuns(db),
     services.settings.get(),
     activeMailbox(db),
@@ -137,6 +169,7 @@ export async function shopHealth(
     services.dialect === "sqlite" ? listDatabaseBackups(config.BACKUP_DIR) : Promise.resolve([]),
     databaseBytes(services),
     panelHealth(services, { now, refresh: refreshPanel }),
+    listAccounts(db),
   ]);
   const diskPath = sqliteFile && sqliteFile !== ":memory:" ? dirname(sqliteFile) : config.BACKUP_DIR;
   const disk = await diskOf(diskPath);
@@ -158,6 +191,7 @@ export async function shopHealth(
         },
   );
   checks.push(panelCheck(panel));
+  checks.push(accountsCheck(accounts));
   checks.push(await restartsCheck(db, now));
   if (config.TRUST_PROXY > 0) checks.push(proxyAddressCheck(now));
 

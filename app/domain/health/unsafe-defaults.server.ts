@@ -6,6 +6,9 @@ import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { getPanelBalance } from "~/domain/panel/info.server";
 import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { mailboxSettings } from "~/domain/payments/mail/mailbox-store.server";
+import { listAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
+import { offeredAccounts } from "~/domain/payments/accounts/choose.server";
+import { smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { missingClientAddress } from "~/lib/proxy-address.server";
 import { type PanelReach, type UnsafeDefault, listUnsafeDefaults } from "~/domain/settings/unsafe-defaults";
 
@@ -86,17 +89,20 @@ async function panelReach(
 export async function unsafeDefaults(
   services: Pick<AppServices, "db" | "settings" | "config" | "demoPanelUrl">,
 ): Promise<UnsafeDefault[]> {
-  const [settings, panel, fromEnv, mailbox] = await Promise.all([
+  const [settings, panel, fromEnv, mailbox, accounts, sms] = await Promise.all([
     services.settings.get(),
     findDefaultPanel(services.db),
     adminPasswordFromEnv(services.db, services.config.ADMIN_PASSWORD),
     mailboxSettings(services.db),
+    listAccounts(services.db),
+    smsSecretStatus(services.db),
   ]);
   const site = { ...settings, panelUrl: panel?.api_url ?? "", panelApiKey: panel?.api_key ?? "" };
   const simulated = services.demoPanelUrl !== undefined && site.panelApiKey.trim() === DEMO_PANEL_KEY;
   return listUnsafeDefaults({
     panelReach: simulated ? undefined : await panelReach(services, site),
-    upiId: site.upiId,
+    // What new checkouts show: the receiving accounts, not one setting.
+    upiId: offeredAccounts(accounts)[0]?.upi_id ?? "",
     panelUrl: site.panelUrl,
     panelApiKey: site.panelApiKey,
     publicBaseUrl: site.publicBaseUrl,
@@ -107,5 +113,6 @@ export async function unsafeDefaults(
     adminPasswordFromEnv: fromEnv,
     emailAlertsWithoutAddress: mailbox.enabled && mailbox.recipients.length === 0,
     proxyWithoutClientAddress: services.config.TRUST_PROXY > 0 && missingClientAddress() !== null,
+    alertsWithoutAccountDigits: (sms.configured || mailbox.enabled) && !accounts.some((a) => a.account_digits),
   });
 }

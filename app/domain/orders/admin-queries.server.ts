@@ -44,6 +44,14 @@ export function toAdminOrderJson(o: OrderRow) {
       paidAt: iso(o.paid_at),
       paidBy: o.paid_by,
       evidence: o.payment_evidence ? (JSON.parse(o.payment_evidence) as Record<string, unknown>) : null,
+      /** The UPI ID the checkout showed (its receiving account). */
+      upiId: o.receiving_upi_id,
+      /** What the credit that paid it said; null when confirmed by hand without one. */
+      received: rupeesOrNull(o.payment_received_paise),
+      /** Received less asked: more is a surplus owed back to the buyer, less a shortfall. */
+      difference: o.payment_received_paise === null ? null : paiseToRupees(o.payment_received_paise - o.price_paise),
+      /** Whose reference `utr` is: the buyer's (they gave it), or the bank's (a credit's, written on the order). */
+      utrFrom: utrFrom(o),
     },
     refund: {
       due: rupeesOrNull(o.refund_due_paise),
@@ -100,3 +108,20 @@ export function toAdminOrderJson(o: OrderRow) {
 }
 
 export type AdminOrderJson = ReturnType<typeof toAdminOrderJson>;
+
+/**
+ * Whose reference an order's UTR is: the buyer's when they gave it (an alert with the same one confirmed
+ * it), the bank's when a credit's was written on the order (matched by amount, or assigned by the
+ * operator, the buyer's own kept in the evidence as `buyerUtr`).
+ */
+function utrFrom(o: OrderRow): "buyer" | "bank" | null {
+  if (o.utr === null) return null;
+  let evidence: Record<string, unknown> = {};
+  try {
+    evidence = o.payment_evidence ? (JSON.parse(o.payment_evidence) as Record<string, unknown>) : {};
+  } catch {
+    evidence = {};
+  }
+  if (evidence.utr === o.utr && (o.utr_submitted_at === null || typeof evidence.buyerUtr === "string")) return "bank";
+  return "buyer";
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIndianMobile, parseIndianMobile, phoneField, validateBuyer } from "./buyer-contact";
+import { BUYER_MESSAGES, formatIndianMobile, parseIndianMobile, phoneField, validateBuyer } from "./buyer-contact";
 
 describe("order dialog rules", () => {
   it("keeps what people write numbers with, and nothing else", () => {
@@ -46,6 +46,19 @@ describe("order dialog rules", () => {
       message: "Please enter a valid 10-digit phone number",
     });
   });
+
+  // Ten digits that cannot be a mobile number said only "not a valid 10-digit number" (issue 45): say what is wrong.
+  it.each(["5876543210", "0123456789", "+91 12345 67890", "44 2345 6789"])(
+    "says why %j is not a mobile number",
+    (phone) => {
+      expect(validateBuyer("Priya", phone)).toEqual({
+        ok: false,
+        field: "phone",
+        message: BUYER_MESSAGES.phoneNotMobile,
+      });
+      expect(BUYER_MESSAGES.phoneNotMobile).toContain("start with 6, 7, 8 or 9");
+    },
+  );
 
   it("accepts 10 digits with or without +91 and returns it prefixed", () => {
     expect(validateBuyer(" Priya  Sharma ", "9876543210")).toEqual({

@@ -6,6 +6,7 @@ export const BUYER_MESSAGES = {
   nameRequired: "Please enter your name",
   phoneRequired: "Please enter your phone number",
   phoneInvalid: "Please enter a valid 10-digit phone number",
+  phoneNotMobile: "This is not an Indian mobile number: they start with 6, 7, 8 or 9. Please check the number",
   agreementRequired: "Please agree to the Terms of Service and Privacy Policy and confirm you are 18 or older",
 } as const;
 
@@ -39,10 +40,24 @@ export type BuyerResult =
  * +91 / 91 / 0 prefix → "+91XXXXXXXXXX", or null when it is not a 10-digit mobile number.
  */
 export function parseIndianMobile(raw: string): string | null {
-  const compact = raw.trim().replace(/[\s().-]/g, "");
-  const local = compact.replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, "");
+  const local = localNumber(raw);
   // Indian mobile numbers start with 6, 7, 8 or 9.
   return /^[6-9]\d{9}$/.test(local) ? `${PHONE_PREFIX}${local}` : null;
+}
+
+/** The number without the marks and the +91 / 91 / 0 prefix people type it with. */
+function localNumber(raw: string): string {
+  const compact = raw.trim().replace(/[\s().-]/g, "");
+  return compact.replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, "");
+}
+
+/**
+ * Why a typed number is not one we can use: ten digits that cannot be an
+ * Indian mobile number (a landline, a typo in the first digit) say so,
+ * anything else asks for 10 digits.
+ */
+export function phoneRefusal(raw: string): string {
+  return /^\d{10}$/.test(localNumber(raw)) ? BUYER_MESSAGES.phoneNotMobile : BUYER_MESSAGES.phoneInvalid;
 }
 
 /**
@@ -54,7 +69,7 @@ export function validateBuyer(nameRaw: string, phoneRaw: string): BuyerResult {
   if (name === "") return { ok: false, field: "name", message: BUYER_MESSAGES.nameRequired };
   if (phoneRaw.trim() === "") return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneRequired };
   const phone = parseIndianMobile(phoneRaw);
-  if (!phone) return { ok: false, field: "phone", message: BUYER_MESSAGES.phoneInvalid };
+  if (!phone) return { ok: false, field: "phone", message: phoneRefusal(phoneRaw) };
   return { ok: true, name, phone };
 }
 

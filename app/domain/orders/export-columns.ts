@@ -17,7 +17,9 @@ export type ExportCell =
   /** An instant, written as IST wall-clock time. */
   | { kind: "date"; ms: number | null }
   /** The buyer's phone: its 10 digits when it is an Indian mobile as stored, else text. */
-  | { kind: "phone"; value: string | null };
+  | { kind: "phone"; value: string | null }
+  /** An amount as a panel sent it ("0.7884", in the panel's currency): a number when it is one, else text. */
+  | { kind: "decimal"; value: string | null };
 
 /** Only what the file holds, so each batch read is small. */
 export const EXPORT_COLUMNS = [
@@ -45,6 +47,8 @@ export const EXPORT_COLUMNS = [
   "refunded_at",
   "refund_reference",
   "plan_name",
+  "payment_received_paise",
+  "receiving_upi_id",
 ] as const;
 export type ExportOrder = Pick<OrderRow, (typeof EXPORT_COLUMNS)[number]>;
 
@@ -82,11 +86,15 @@ export const EXPORT_TABLE: readonly { header: string; cell: (o: ExportOrder) => 
   { header: "Created At", cell: (o) => ({ kind: "date", ms: o.created_at }) },
   { header: "SMM Panel Order ID", cell: (o) => text(o.panel_order_id) },
   { header: "SMM Panel Status", cell: (o) => text(o.panel_status) },
-  { header: "SMM Panel Charge", cell: (o) => text(o.panel_charge) },
+  { header: "SMM Panel Charge", cell: (o) => ({ kind: "decimal", value: o.panel_charge }) },
   { header: "SMM Panel Currency", cell: (o) => text(o.panel_currency) },
   // What a bank statement is matched against.
   { header: "UTR", cell: (o) => text(o.utr) },
-  { header: "Paid Amount (₹)", cell: (o) => money(o.paid_at === null ? null : o.price_paise) },
+  // What the credit that paid it said (a rounded or assigned payment may differ from the price).
+  {
+    header: "Paid Amount (₹)",
+    cell: (o) => money(o.paid_at === null ? null : (o.payment_received_paise ?? o.price_paise)),
+  },
   { header: "Paid At", cell: (o) => ({ kind: "date", ms: o.paid_at }) },
   { header: "Listed Price (₹)", cell: (o) => money(o.listed_price_paise) },
   { header: "Refund Due (₹)", cell: (o) => money(refunded(o) ? null : o.refund_due_paise) },
@@ -94,9 +102,18 @@ export const EXPORT_TABLE: readonly { header: string; cell: (o: ExportOrder) => 
   { header: "Refund Reference", cell: (o) => text(o.refund_reference) },
   { header: "Plan Name", cell: (o) => text(o.plan_name) },
   { header: "Payment Source", cell: (o) => text(paymentSource(o)) },
+  // Received less asked: a surplus owed back to the buyer (positive) or a shortfall (negative); empty when equal.
+  { header: "Over / Short (₹)", cell: (o) => money(difference(o)) },
+  { header: "Paid To (UPI ID)", cell: (o) => text(o.receiving_upi_id) },
   // Inside the refund above: the cancellation fee the shop paid the buyer because it cancelled.
   { header: "Cancellation Compensation (₹)", cell: (o) => money(o.refund_compensation_paise) },
 ];
+
+function difference(o: ExportOrder): number | null {
+  if (o.paid_at === null || o.payment_received_paise === null) return null;
+  const paise = o.payment_received_paise - o.price_paise;
+  return paise === 0 ? null : paise;
+}
 
 export const EXPORT_HEADERS = EXPORT_TABLE.map((c) => c.header);
 

@@ -68,6 +68,8 @@ export function csvCell(cell: ExportCell): string {
       return csvNumber(cell.paise === null ? NA : rupeesText(cell.paise));
     case "count":
       return csvNumber(String(cell.value));
+    case "decimal":
+      return csvNumber(cell.value === null || cell.value === "" ? NA : cell.value.trim());
     case "date":
       return csvField(cell.ms === null ? NA : istDateTime(cell.ms, true));
     case "phone":
@@ -156,6 +158,9 @@ export function pullStream(source: AsyncIterable<string | Uint8Array>): Readable
 /** How the .xlsx shows rupees: a number with two decimals and the ₹ sign (negative profits with a minus). */
 export const XLSX_RUPEES = '"₹"#,##0.00;-"₹"#,##0.00';
 export const XLSX_DATE_TIME = "yyyy-mm-dd hh:mm:ss";
+/** A panel's amount: every decimal it sent (panels charge in fractions of a paisa or a cent), at least two. */
+export const XLSX_PANEL_AMOUNT = "#,##0.00######";
+const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
  * One typed cell as an .xlsx value: rupees and counts as numbers, instants as
@@ -169,6 +174,11 @@ function xlsxValue(cell: ExportCell): { value: string | number | Date; numFmt?: 
       return cell.paise === null ? { value: NA } : { value: cell.paise / 100, numFmt: XLSX_RUPEES };
     case "count":
       return { value: cell.value };
+    case "decimal": {
+      const value = cell.value?.trim() ?? "";
+      if (DECIMAL.test(value)) return { value: Number(value), numFmt: XLSX_PANEL_AMOUNT };
+      return { value: value === "" ? NA : value };
+    }
     case "date":
       return cell.ms === null ? { value: NA } : { value: new Date(cell.ms + IST_OFFSET_MS), numFmt: XLSX_DATE_TIME };
     case "phone":

@@ -143,6 +143,8 @@ describe("the export's columns", () => {
     refunded_at: Date.UTC(2026, 10, 23, 6, 30),
     refund_reference: "512345678901",
     plan_name: "Popular Followers",
+    payment_received_paise: 19_899,
+    receiving_upi_id: "shop@okaxis",
   };
 
   it("keeps the spec's columns first, in their order, then what a bank statement is matched against", () => {
@@ -170,6 +172,8 @@ describe("the export's columns", () => {
       "Refund Reference",
       "Plan Name",
       "Payment Source",
+      "Over / Short (₹)",
+      "Paid To (UPI ID)",
       "Cancellation Compensation (₹)",
     ]);
   });
@@ -198,6 +202,21 @@ describe("the export's columns", () => {
     expect(at("Refunded (₹)")).toBe('"208.94"');
     expect(at("Cancellation Compensation (₹)")).toBe('"9.95"');
     expect(at("Profit (₹)")).toBe('"-9.95"');
+  });
+
+  it("writes what was paid, a surplus or a shortfall against the price, and the UPI ID it was paid to", () => {
+    const cells = (o: ExportOrder) => {
+      const line = csvLine(exportCells(o)).trimEnd().split(",");
+      return (header: string) => line[EXPORT_HEADERS.indexOf(header)];
+    };
+    const exact = cells(order);
+    expect(exact("Over / Short (₹)")).toBe('"N/A"');
+    expect(exact("Paid To (UPI ID)")).toBe('"shop@okaxis"');
+    // ₹777 assigned to a ₹198.99 order: ₹578.01 owed back; ₹199 for it (rounded): 1 paisa over.
+    const surplus = cells({ ...order, payment_received_paise: 77_700 });
+    expect(surplus("Paid Amount (₹)")).toBe('"777.00"');
+    expect(surplus("Over / Short (₹)")).toBe('"578.01"');
+    expect(cells({ ...order, payment_received_paise: 19_800 })("Over / Short (₹)")).toBe('"-0.99"');
   });
 
   it("names where a payment's confirmation came from", () => {

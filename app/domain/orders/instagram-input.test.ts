@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   INPUT_MESSAGES,
@@ -14,10 +15,11 @@ describe("username clean-up", () => {
     ["@rahul.k", "rahul.k"],
     ["rahul_k", "rahul_k"],
     ["rahul-k", "rahul_k"],
-    ["rahul k", "rahul_k"],
-    ["rahul ", "rahul_"],
-    ["rahul   ", "rahul_"],
+    // Android keyboards add a space after a word: it goes, and never becomes an underscore (issue 45).
+    ["priya.creates ", "priya.creates"],
+    ["rahul   ", "rahul"],
     ["  @rahul", "rahul"],
+    ["\u00a0rahul\u200b\n", "rahul"],
     ["Priya.Sharma99", "Priya.Sharma99"],
     ["_rahul_", "_rahul_"],
     ["a", "a"],
@@ -41,7 +43,11 @@ describe("username clean-up", () => {
     ["rahul.", INPUT_MESSAGES.usernameDotEdge],
     ["___", INPUT_MESSAGES.usernameNoLetters],
     ["_._", INPUT_MESSAGES.usernameNoLetters],
-    ["- -", INPUT_MESSAGES.usernameNoLetters],
+    ["-_-", INPUT_MESSAGES.usernameNoLetters],
+    // Whitespace inside is never turned into a character: "rahul k" is not "rahul_k"'s to buy for.
+    ["rahul k", INPUT_MESSAGES.usernameSpaces],
+    ["@ rahul", INPUT_MESSAGES.usernameSpaces],
+    ["priya\tcreates", INPUT_MESSAGES.usernameSpaces],
   ])("%j is refused: %s", (raw, message) => {
     expect(validateUsername(raw)).toEqual({ ok: false, message });
   });
@@ -51,8 +57,9 @@ describe("username clean-up", () => {
     expect(validateUsername("a".repeat(30)).ok).toBe(true);
   });
 
-  it("keeps the original's clean-up before Instagram's rules", () => {
-    expect(cleanUsername(" @rahul k-s ")).toBe("rahul_k_s_");
+  it("trims before any other rule, then takes the @ and turns a hyphen into an underscore", () => {
+    expect(cleanUsername(" @rahul-k ")).toBe("rahul_k");
+    expect(cleanUsername(" @rahul k ")).toBe("");
   });
 });
 
@@ -66,13 +73,22 @@ describe("step one tells the buyer what was changed", () => {
   });
 
   it("asks the buyer to check a name the clean-up changed, then goes on with it", () => {
-    expect(readStepOne("followers", { username: "@rahul k" })).toEqual({
+    expect(readStepOne("followers", { username: "@rahul-k" })).toEqual({
       kind: "check",
       username: "rahul_k",
       postLink: null,
     });
     expect(readStepOne("followers", { username: "rahul_k" })).toMatchObject({ kind: "packages", username: "rahul_k" });
-    expect(usernameWasChanged("rahul ", "rahul_")).toBe(true);
+    expect(usernameWasChanged("rahul-k")).toBe(true);
+    expect(usernameWasChanged("rahul ")).toBe(false);
+  });
+
+  it("goes on to the packages for a trailing space: nothing about the name changed", () => {
+    expect(readStepOne("followers", { username: "priya.creates " })).toEqual({
+      kind: "packages",
+      username: "priya.creates",
+      postLink: null,
+    });
   });
 
   it("names the field that is wrong", () => {
@@ -175,5 +191,120 @@ describe("target per service", () => {
       field: "postLink",
       message: "Please enter your Instagram post link",
     });
+  });
+});
+
+describe("a pasted profile link is read as the username", () => {
+  // As Instagram's share sheet (Android: ?igsh=, the profile QR: ?utm_source=qr), browsers and older apps write them.
+  it.each([
+    "https://www.instagram.com/priya.creates/",
+    "https://www.instagram.com/priya.creates?igsh=MWZ0cGt6bHd2eWl6bw==",
+    "https://instagram.com/priya.creates?utm_source=qr&igsh=MTdrbW9hZ2xsZ3N2Zg==",
+    "https://www.instagram.com/priya.creates/?hl=en",
+    "https://instagram.com/priya.creates?igshid=YmMyMTA2M2Y=",
+    "http://instagram.com/priya.creates",
+    "instagram.com/priya.creates",
+    "www.instagram.com/priya.creates/",
+    "https://m.instagram.com/priya.creates/",
+    "https://instagr.am/priya.creates",
+    "HTTPS://WWW.INSTAGRAM.COM/priya.creates/",
+    "https://www.instagram.com/_u/priya.creates",
+    "https://www.instagram.com/priya.creates/reels/",
+    "https://www.instagram.com/stories/priya.creates/3312345678901234567/",
+    " https://www.instagram.com/priya.creates/ ",
+    "@https://www.instagram.com/priya.creates/".slice(1),
+  ])("%j names @priya.creates", (link) => {
+    expect(validateUsername(link)).toEqual({ ok: true, value: "priya.creates" });
+    expect(readStepOne("followers", { username: link })).toEqual({
+      kind: "packages",
+      username: "priya.creates",
+      postLink: null,
+    });
+  });
+
+  it("refuses a post link in the username field, saying what to enter", () => {
+    for (const link of [
+      "https://www.instagram.com/p/C1a2B3c4D5e/",
+      "https://www.instagram.com/reel/C1a2B3c4D5e/?igsh=abc",
+      "instagram.com/tv/C1a2B3c4D5e",
+      "https://www.instagram.com/share/BBxyz123",
+    ]) {
+      expect(validateUsername(link)).toEqual({ ok: false, message: INPUT_MESSAGES.usernamePostLink });
+    }
+  });
+
+  it("refuses a link that is not to an Instagram profile, never taking a name from it", () => {
+    for (const link of [
+      "https://www.instagram.com/",
+      "instagram.com",
+      "https://instagram.com.evil.in/priya.creates",
+      "https://evil.in/priya.creates",
+      "https://priya@instagram.com/priya.creates",
+      "https://instagram.com:8443/priya.creates",
+      "ftp://instagram.com/priya.creates",
+      "https://www.instagram.com/explore/tags/india/",
+      "https://www.instagram.com/accounts/login/",
+    ]) {
+      expect(validateUsername(link)).toEqual({ ok: false, message: INPUT_MESSAGES.usernameOtherLink });
+    }
+  });
+
+  it("judges the name a link carries by Instagram's rules", () => {
+    expect(validateUsername("https://www.instagram.com/priya..creates/")).toEqual({
+      ok: false,
+      message: INPUT_MESSAGES.usernameDoubleDot,
+    });
+  });
+});
+
+describe("properties of the clean-up", () => {
+  const letter = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+  const middle = fc.constantFrom(..."abcxyz019_.");
+  /** A username Instagram accepts: 1–30 characters, letters first and last so the dots' rules hold. */
+  const username = fc
+    .tuple(letter, fc.array(middle, { maxLength: 28 }), letter)
+    .map(([a, inner, z]) => `${a}${inner.join("")}${z}`.replace(/\.{2,}/g, "."))
+    .filter((name) => name.length <= 30);
+  const space = fc.constantFrom(" ", "\t", "\n", "\u00a0", "\u200b", "\ufeff", "\u2060");
+  const spaces = fc.array(space, { maxLength: 4 }).map((s) => s.join(""));
+
+  it("reads any valid name with any whitespace around it, and an @, as exactly that name", () => {
+    fc.assert(
+      fc.property(username, spaces, spaces, fc.boolean(), (name, before, after, at) => {
+        const typed = `${before}${at ? "@" : ""}${name}${after}`;
+        expect(validateUsername(typed)).toEqual({ ok: true, value: name });
+        expect(readStepOne("followers", { username: typed })).toMatchObject({ kind: "packages", username: name });
+      }),
+    );
+  });
+
+  it("reads any profile link to a valid name, however it was shared, as that name", () => {
+    const host = fc.constantFrom("instagram.com", "www.instagram.com", "m.instagram.com", "instagr.am");
+    const scheme = fc.constantFrom("https://", "http://", "");
+    const tail = fc.constantFrom(
+      "",
+      "/",
+      "?igsh=MWZ0cGt6bHd2eWl6bw==",
+      "/?utm_source=qr",
+      "?utm_source=ig_web_copy_link&igsh=x",
+    );
+    fc.assert(
+      fc.property(scheme, host, username, tail, spaces, (s, h, name, t, pad) => {
+        expect(validateUsername(`${pad}${s}${h}/${name}${t}${pad}`)).toEqual({ ok: true, value: name });
+      }),
+    );
+  });
+
+  it("never turns whitespace into a character, and what it accepts it accepts again unchanged", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."ab._-@ \t/\u00a0"), maxLength: 40 }), (typed) => {
+        const result = validateUsername(typed);
+        if (!result.ok) return;
+        expect(result.value).not.toMatch(/\s/);
+        const underscores = (text: string) => (text.match(/[_-]/g) ?? []).length;
+        expect((result.value.match(/_/g) ?? []).length).toBeLessThanOrEqual(underscores(typed));
+        expect(validateUsername(result.value)).toEqual(result);
+      }),
+    );
   });
 });

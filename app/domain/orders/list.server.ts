@@ -64,8 +64,15 @@ type SearchTerm =
   | { kind: "order"; orderId: string }
   /** A whole phone number (spaces, +91, 91 or a leading 0 allowed) or a 12-digit UTR: index lookups. */
   | { kind: "exact"; phone: string | null; utr: string | null }
-  /** Part of a target, order id, name or phone, in any case. */
-  | { kind: "text"; text: string };
+  /**
+   * Part of a target, order id, name or phone, in any case; `account` for an
+   * Instagram handle typed with its @, which also finds orders whose target is
+   * a post link of that account (their `target_username`).
+   */
+  | { kind: "text"; text: string; account?: string };
+
+/** "@priya.creates": an Instagram handle, as the operator copies it from the buyer's profile. */
+const HANDLE = /^@([A-Za-z0-9._]{1,30})$/;
 
 /** Digits as people type a phone number or a UTR: with spaces, dashes, brackets or a + in front. */
 const NUMBER_LIKE = /^\+?[\d\s().-]+$/;
@@ -75,6 +82,8 @@ export function searchTerm(raw: string): SearchTerm {
   if (!term) return { kind: "none" };
   const upper = term.toUpperCase().replace(/^#/, "");
   if (isOrderIdShaped(upper)) return { kind: "order", orderId: upper };
+  const handle = HANDLE.exec(term)?.[1];
+  if (handle) return { kind: "text", text: handle, account: handle.toLowerCase() };
   if (NUMBER_LIKE.test(term)) {
     const digits = term.replace(/\D/g, "");
     const phone = parseIndianMobile(term);
@@ -126,7 +135,11 @@ export function filteredOrders(
   }
   const lower = search.text.toLowerCase();
   const services = SERVICE_TYPES.filter((s) => s.includes(lower));
-  const serviceMatch = services.length ? [sql<boolean>`service_type in (${sql.join(services)})`] : [];
+  const serviceMatch = [
+    ...(services.length ? [sql<boolean>`service_type in (${sql.join(services)})`] : []),
+    // The expression migration 0058 indexes.
+    ...(search.account ? [sql<boolean>`lower(target_username) = ${search.account}`] : []),
+  ];
   const phrase = trigramPhrase(db, filters, now);
   if (phrase) {
     // A unary plus keeps SQLite from driving the query by id, so it walks the dates.

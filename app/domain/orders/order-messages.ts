@@ -9,6 +9,7 @@ export const CREATE_ORDER_MESSAGES = {
   planUnavailable: "This package is no longer available. Please choose another one.",
   minimumQuantity: "The minimum allowed quantity is 100. Please select a higher plan.",
   paymentSetup: "Failed to create payment. Please try again or contact support.",
+  accountsFull: "We cannot take more payments today. Please try again tomorrow or contact support.",
 } as const;
 
 export const PAYMENT_MESSAGES = {

@@ -57,6 +57,11 @@ export interface OrderTable {
   panel_service_id: Generated<string | null>;
   /** The plan's fallback service when it was bought, tried once when the panel refuses the first (0033). */
   fallback_service_id: Generated<string | null>;
+  /** The receiving account (UPI ID) the checkout showed, and that UPI ID as shown (0040). */
+  receiving_account_id: Generated<number | null>;
+  receiving_upi_id: Generated<string | null>;
+  /** What the credit that paid it said, when a credit did (0040): more is a surplus owed back, less a shortfall. */
+  payment_received_paise: Generated<number | null>;
   /** The panel the order is or was placed at (0034); null: not placed yet, and its plan names none. */
   panel_id: Generated<number | null>;
   /** The panel of its fallback service, copied from the plan (0036); null: the order's own panel. */

@@ -1,6 +1,7 @@
 import type { AppServices } from "~/context";
+import { noteUnreadAlert } from "./check/check.server";
 import { acceptCredit } from "./credits.server";
-import { type AlertReading, alertEvidence, creditTime, readsLikeCredit } from "./reader/read-alert";
+import { type AlertReading, alertEvidence, alertPayee, creditTime, readsLikeCredit } from "./reader/read-alert";
 
 /**
  * What the SMS and the payment-app notification sources do with an alert
@@ -59,7 +60,16 @@ export async function takeAlert(
     const keep = untrusted
       ? readsLikeCredit(intake.text)
       : reading.reason !== "not_a_credit" && reading.reason !== "too_long" && LOOKS_RECEIVED.test(intake.text);
-    if (!keep) return { success: true, outcome: "ignored", reason: reading.reason };
+    if (!keep) {
+      // The operator's ₹1 check, if one waits, says this alert came and why it was not read.
+      const from = intake.evidence.from;
+      await noteUnreadAlert(
+        services.db,
+        { source, sender: typeof from === "string" ? from : null, reason: reading.reason, detail: reading.detail },
+        now,
+      );
+      return { success: true, outcome: "ignored", reason: reading.reason };
+    }
     return reply(
       await acceptCredit(
         services,
@@ -87,6 +97,7 @@ export async function takeAlert(
         amountPaise: alert.amountPaise,
         utr: alert.utr,
         payerVpa: alert.payerVpa,
+        payee: alertPayee(alert),
         at: creditTime({ alertTime }, now),
         messageId: intake.messageId,
         evidence: {

@@ -16,6 +16,7 @@ import {
 } from "./payment-settings.server";
 import { paymentAppById } from "./reader/payment-apps";
 import { addedHeaders, removeSenderHeader } from "./sender-headers.server";
+import { qrSvgDataUri } from "./qr.server";
 import { MAX_CHECK_ITEMS, checked, parseCheckInput } from "./reader/check-alerts";
 import { type AlertReading, type ReaderChannel, readAlert, readMailText } from "./reader/read-alert";
 
@@ -52,6 +53,7 @@ export async function runPaymentAlertsAction(
         ok: true,
         intent,
         secret,
+        secretQr: await qrSvgDataUri(secret),
         message: "New SMS secret made. Copy it into the forwarder now: it is not shown again.",
       };
     }
@@ -97,6 +99,7 @@ export async function runPaymentAlertsAction(
         ok: true,
         intent,
         secret,
+        secretQr: await qrSvgDataUri(secret),
         message: "New notification secret made. Copy it into the phone now: it is not shown again.",
       };
     }

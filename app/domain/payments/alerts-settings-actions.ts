@@ -86,5 +86,13 @@ export interface TryResult extends TriedAlert {
 
 /** What a Payment alerts form gets back: a refusal comes as the page's `{ ok: false, message, field }`. */
 export type PaymentAlertsResult =
-  | { ok: true; intent: PaymentAlertIntent; message: string; secret?: string; tried?: TryResult }
+  | {
+      ok: true;
+      intent: PaymentAlertIntent;
+      message: string;
+      secret?: string;
+      /** The new secret as a QR code (an SVG data URI) for the forwarder's phone to scan instead of typing 64 characters. */
+      secretQr?: string;
+      tried?: TryResult;
+    }
   | { ok: false; message: string; field?: string | null };

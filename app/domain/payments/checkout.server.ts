@@ -5,7 +5,9 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { activeGateway } from "./gateways/registry.server";
 import { paymentsRefusal } from "./payments-open";
 import { qrPng, qrSvgDataUri } from "./qr.server";
-import { buildUpiLink, isUpiConfigured, upiNote } from "./upi";
+import { buildPersonalLink, buildUpiLink, isUpiConfigured, upiNote } from "./upi";
+import { findAccount, firstAccount } from "~/domain/receiving-accounts/accounts.repository.server";
+import type { AccountKind } from "~/domain/receiving-accounts/table";
 
 export interface CheckoutOrder extends TrackedOrder {
   deadlineAt: number;
@@ -22,6 +24,11 @@ export interface CheckoutPayment {
   payeeName: string;
   /** The UPI ID, as text a buyer can copy into another phone's UPI app. */
   payeeVpa: string;
+  /**
+   * The receiving account's kind: a personal UPI ID's link carries no `tr`/`mc` (apps refuse or flag a
+   * merchant payment to a person), and the checkout leads with the QR and the UPI ID to copy.
+   */
+  accountKind: AccountKind;
   /** The QR as a PNG to save, for UPI apps that scan from the gallery. */
   qrImageUrl: string;
   /** The online gateway offered beside the QR ("razorpay"), when one is switched on. */
@@ -63,7 +70,13 @@ export async function loadCheckout(
   if (order.view.stage !== "pay") return { kind: "order", order, serverNow: now, payment: null, paymentError: null };
 
   const site = await settings.get();
-  if (!isUpiConfigured(site.upiId, site.merchantName)) {
+  // The account the order showed at checkout (an order from before accounts: the shop's first).
+  const account =
+    (row.receiving_account_id === null ? undefined : await findAccount(db, row.receiving_account_id)) ??
+    (await firstAccount(db));
+  const upiId = row.receiving_upi_id ?? account?.upi_id ?? "";
+  const kind: AccountKind = account?.kind ?? "business";
+  if (!isUpiConfigured(upiId, site.merchantName)) {
     return {
       kind: "order",
       order,
@@ -73,15 +86,15 @@ export async function loadCheckout(
     };
   }
   // An order made before the UPI ID went back to the placeholder: no QR, no link, the shop's contacts instead.
-  const refusal = paymentsRefusal(site, config);
+  const refusal = paymentsRefusal({ ...site, upiId }, config);
   if (refusal) return { kind: "order", order, serverNow: now, payment: null, paymentError: refusal };
-  const upiLink = buildUpiLink({
-    payeeVpa: site.upiId,
+  const link = {
+    payeeVpa: upiId,
     payeeName: site.merchantName,
     amountPaise: row.price_paise,
-    reference: row.order_id,
     note: upiNote(row.service_type, row.price_paise),
-  });
+  };
+  const upiLink = kind === "personal" ? buildPersonalLink(link) : buildUpiLink({ ...link, reference: row.order_id });
   return {
     kind: "order",
     order,
@@ -90,7 +103,8 @@ export async function loadCheckout(
       upiLink,
       qrDataUri: await qrSvgDataUri(upiLink),
       payeeName: site.merchantName.trim(),
-      payeeVpa: site.upiId.trim(),
+      payeeVpa: upiId.trim(),
+      accountKind: kind,
       qrImageUrl: orderQrImagePath(row.order_id),
       gateway: (await activeGateway(services))?.gateway.name ?? null,
     },

@@ -1,5 +1,8 @@
 import { sql } from "kysely";
+import type { SelectQueryBuilder } from "kysely";
 import type { DB } from "~/db/database.server";
+import type { Database } from "~/db/schema";
+import { roundsTo } from "./rounding";
 import { isSqlite } from "~/domain/orders/orders.repository.server";
 import type { OrderRow } from "~/domain/orders/table";
 import type { CreditStatus, PaymentCreditRow, PaymentCreditTable } from "./table";
@@ -106,14 +109,17 @@ export function ordersAskingFor(
   trx: DB,
   amountPaise: number,
   at: number,
-  { graceMs, skewMs }: { graceMs: number; skewMs: number },
+  { graceMs, skewMs, accountIds = null }: { graceMs: number; skewMs: number; accountIds?: readonly number[] | null },
 ): Promise<OrderRow[]> {
-  const query = trx
-    .selectFrom("orders")
-    .selectAll()
-    .where("price_paise", "=", amountPaise)
-    .where("created_at", "<=", at + skewMs)
-    .where("payment_deadline_at", ">=", at - graceMs)
+  const query = onAccounts(
+    trx
+      .selectFrom("orders")
+      .selectAll()
+      .where("price_paise", "=", amountPaise)
+      .where("created_at", "<=", at + skewMs)
+      .where("payment_deadline_at", ">=", at - graceMs),
+    accountIds,
+  )
     .orderBy("id")
     .limit(5);
   return isSqlite(trx) ? query.execute() : query.forUpdate().execute();
@@ -121,6 +127,89 @@ export function ordersAskingFor(
 
 /** Why a credit is set aside because its sender is not trusted (app/domain/payments/matching.server.ts). */
 export const UNTRUSTED_REASON = "untrusted_sender";
+
+/**
+ * Unpaid orders a whole-rupee payment at `at` may be the rounded price of (matching.server.ts, roundsTo):
+ * the plan's price, or the amount asked rounded up or to the nearest rupee; made before it, their window
+ * closed at most `lateMs` before it, not cancelled.
+ */
+export async function ordersRoundingTo(
+  trx: DB,
+  amountPaise: number,
+  at: number,
+  { lateMs, skewMs, accountIds = null }: { lateMs: number; skewMs: number; accountIds?: readonly number[] | null },
+): Promise<OrderRow[]> {
+  const query = onAccounts(
+    trx
+      .selectFrom("orders")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb("listed_price_paise", "=", amountPaise),
+          eb.and([eb("price_paise", ">", amountPaise - 100), eb("price_paise", "<", amountPaise + 50)]),
+        ]),
+      )
+      .where("paid_at", "is", null)
+      .where("status", "!=", "cancelled")
+      .where("created_at", "<=", at + skewMs)
+      .where("payment_deadline_at", ">=", at - lateMs),
+    accountIds,
+  )
+    .orderBy("id")
+    .limit(10);
+  const rows = await (isSqlite(trx) ? query.execute() : query.forUpdate().execute());
+  return rows.filter((o) => roundsTo(o, amountPaise));
+}
+
+/** Orders on these receiving accounts (or from before accounts); every order when null. */
+function onAccounts<O>(
+  query: SelectQueryBuilder<Database, "orders", O>,
+  accountIds: readonly number[] | null,
+): SelectQueryBuilder<Database, "orders", O> {
+  if (accountIds === null) return query;
+  return query.where((eb) =>
+    eb.or([
+      eb("receiving_account_id", "is", null),
+      ...(accountIds.length > 0 ? [eb("receiving_account_id", "in", [...accountIds])] : []),
+    ]),
+  );
+}
+
+/**
+ * The orders an unmatched credit of `amountPaise` at `at` could be paying, for the operator to choose
+ * from: those asking for that amount, or (a whole-rupee payment) whose rounded price it is, made before
+ * it and within their window and grace period, on the accounts its alert was tied to. A read, no lock.
+ */
+export async function candidateOrders(
+  db: DB,
+  amountPaise: number,
+  at: number,
+  { graceMs, skewMs, accountIds = null }: { graceMs: number; skewMs: number; accountIds?: readonly number[] | null },
+): Promise<OrderRow[]> {
+  const rows = await onAccounts(
+    db
+      .selectFrom("orders")
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb("price_paise", "=", amountPaise),
+          ...(amountPaise % 100 === 0
+            ? [
+                eb("listed_price_paise", "=", amountPaise),
+                eb.and([eb("price_paise", ">", amountPaise - 100), eb("price_paise", "<", amountPaise + 50)]),
+              ]
+            : []),
+        ]),
+      )
+      .where("created_at", "<=", at + skewMs)
+      .where("payment_deadline_at", ">=", at - graceMs),
+    accountIds,
+  )
+    .orderBy("id", "desc")
+    .limit(20)
+    .execute();
+  return rows.filter((o) => o.price_paise === amountPaise || roundsTo(o, amountPaise)).slice(0, 6);
+}
 
 export interface CreditListFilter {
   status: "unmatched" | "resolved";

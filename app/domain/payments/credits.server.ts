@@ -6,6 +6,7 @@ import { lockOrder, parseOrderId } from "~/domain/orders/orders.repository.serve
 import { confirmLockedPayment } from "./payment.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { AppError } from "~/lib/app-error";
+import { formatInr } from "~/lib/money";
 import {
   creditsHoldingUtr,
   creditsPayingWithUtr,
@@ -13,7 +14,10 @@ import {
   lockOrderByUtr,
   settleCredit,
 } from "./credits.repository.server";
-import { type Credit, type CreditOutcome, recordCredit } from "./matching.server";
+import { type Credit, type CreditOutcome, dedupeKey, recordCredit } from "./matching.server";
+import { listAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
+import { bindCredit } from "./accounts/binding";
+import { noteCredit, payCheck } from "./check/check.server";
 import type { PaymentCreditRow } from "./table";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
@@ -25,7 +29,12 @@ type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
  * does it once the confirmation committed).
  */
 export async function acceptCredit(services: Services, credit: Credit, now = Date.now()): Promise<CreditOutcome> {
-  const outcome = await recordCredit(services.db, credit, { graceSeconds: services.config.PAYMENT_GRACE_SECONDS, now });
+  const bound = await bindToAccounts(services.db, credit);
+  // The operator's "pay ₹1 to yourself" check takes its own payment before any order is looked at.
+  const check = await payCheck(services.db, bound, now);
+  if (check) return check;
+  const outcome = await recordCredit(services.db, bound, { graceSeconds: services.config.PAYMENT_GRACE_SECONDS, now });
+  await noteCredit(services.db, bound, outcome, now);
   if (outcome.kind === "unmatched") {
     services.logger.info(
       { creditId: outcome.credit.id, source: credit.source, reason: outcome.reason },
@@ -33,6 +42,26 @@ export async function acceptCredit(services: Services, credit: Credit, now = Dat
     );
   }
   return outcome;
+}
+
+/**
+ * An alert's credit, tied to the receiving accounts it names (accounts/binding.ts), whatever source read
+ * it: SMS, e-mail, a payment app's notification. A gateway names its order and is not an alert. One
+ * about another account, or about none where its bank always names one, or any while no account has its
+ * digits, is set aside with the reason: kept for the operator with its amount, its UTR only in the
+ * evidence, so it can never match, nor make a genuine report of the same payment look like a repeat.
+ */
+async function bindToAccounts(db: Services["db"], credit: Credit): Promise<Credit> {
+  if (credit.source === "gateway" || credit.unreadable || credit.amountPaise === null) return credit;
+  const binding = bindCredit(await listAccounts(db), credit.payee ?? { account: null, upiId: null, bankId: null });
+  if (binding.ok) return { ...credit, accountIds: binding.accountIds };
+  return {
+    ...credit,
+    unreadable: binding.reason,
+    utr: null,
+    messageId: `${binding.reason}:${dedupeKey(credit)}`,
+    evidence: { ...credit.evidence, utr: credit.utr ?? null, why: binding.detail },
+  };
 }
 
 /** A credit the shop holds with the same UTR as an order the operator is looking at, other than the one that paid it. */
@@ -68,6 +97,12 @@ export const CREDIT_MESSAGES = {
   reasonRequired: "Say why this payment is dismissed (at most 300 characters)",
   utrHeld: (utr: string, orderId: string) =>
     `UTR ${utr} is already on order ${orderId}: one payment cannot pay two orders`,
+  amountDiffers: (credit: number, order: number) =>
+    `This payment is ${formatInr(credit)} and the order asks for ${formatInr(order)}: ${
+      credit > order
+        ? `${formatInr(credit - order)} more (a surplus to refund to the buyer)`
+        : `${formatInr(order - credit)} less (a shortfall)`
+    }. Assign it anyway?`,
 } as const;
 
 interface Operator {
@@ -87,6 +122,8 @@ export async function assignCredit(
   rawOrderId: string,
   operator: Operator,
   now = Date.now(),
+  /** The difference (credit less order, in paise) the operator was shown and accepted; needed when there is one. */
+  acceptedDifference: number | null = null,
 ): Promise<{ credit: PaymentCreditRow; order: OrderRow }> {
   const orderId = parseOrderId(rawOrderId);
   if (!orderId) throw new AppError("INVALID_INPUT", "Enter the order id this payment is for", { field: "orderId" });
@@ -96,6 +133,17 @@ export async function assignCredit(
     if (credit.status !== "unmatched") throw new AppError("INVALID_TRANSITION", CREDIT_MESSAGES.settled);
     const order = await lockOrder(trx, orderId);
     if (!order) throw new AppError("NOT_FOUND", CREDIT_MESSAGES.orderMissing, { field: "orderId" });
+    // A payment of another amount (₹777 for a ₹78.99 order) is assigned only once the operator saw the difference.
+    const difference = credit.amount_paise === null ? 0 : credit.amount_paise - order.price_paise;
+    if (difference !== 0 && acceptedDifference !== difference) {
+      throw new AppError("CONFLICT", CREDIT_MESSAGES.amountDiffers(credit.amount_paise!, order.price_paise), {
+        reason: "AMOUNT_DIFFERS",
+        creditPaise: credit.amount_paise,
+        orderPaise: order.price_paise,
+        differencePaise: difference,
+        orderId: order.order_id,
+      });
+    }
     if (credit.utr) {
       // One UTR, one payment: refused when another order already holds it (a buyer's claim, or a payment).
       const holder = await lockOrderByUtr(trx, credit.utr);
@@ -118,13 +166,18 @@ export async function assignCredit(
         payerVpa: credit.payer_vpa,
         creditedAt: credit.credited_at,
         unmatchedReason: credit.reason,
+        ...(difference !== 0 ? { differencePaise: difference } : {}),
         ...(credit.utr && order.utr && order.utr !== credit.utr ? { buyerUtr: order.utr } : {}),
       },
       {
         now,
         client: operator.client,
-        // The bank's reference on the order, as an automatic match writes it: no buyer can claim it for another.
-        set: credit.utr && order.utr !== credit.utr ? { utr: credit.utr } : undefined,
+        set: {
+          // The bank's reference on the order, as an automatic match writes it: no buyer can claim it for another.
+          ...(credit.utr && order.utr !== credit.utr ? { utr: credit.utr } : {}),
+          // What was paid: a surplus is owed back to the buyer, a shortfall shows on the order and in exports.
+          payment_received_paise: credit.amount_paise,
+        },
       },
     );
     await settleCredit(trx, credit.id, {
@@ -140,7 +193,13 @@ export async function assignCredit(
         action: "payment.assign",
         targetType: "payment",
         targetId: credit.id,
-        details: { orderId: order.order_id, amountPaise: credit.amount_paise, utr: credit.utr, was: credit.reason },
+        details: {
+          orderId: order.order_id,
+          amountPaise: credit.amount_paise,
+          utr: credit.utr,
+          was: credit.reason,
+          ...(difference !== 0 ? { differencePaise: difference } : {}),
+        },
         client: operator.client,
       },
       now,

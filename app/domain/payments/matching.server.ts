@@ -11,13 +11,17 @@ import {
   creditsWithUtr,
   findCreditByKey,
   insertCredit,
+  lockCredit,
   lockOrderByUtr,
   ordersAskingFor,
   pruneUntrustedCredits,
+  ordersRoundingTo,
   settleCredit,
   untrustedCreditSince,
 } from "./credits.repository.server";
+import { roundsTo } from "./rounding";
 import type { CreditSource, PaymentCreditRow } from "./table";
+import { BINDING_REFUSALS, type BindingRefusal, type CreditPayee } from "./accounts/binding";
 
 /**
  * Where every payment source (SMS, e-mail alerts, a gateway) hands over a
@@ -44,7 +48,11 @@ export interface Credit {
   /** What the credit rests on: alert text, sender, template, signature check. Kept on the credit. */
   evidence: Record<string, unknown>;
   /** Set when the source could not read it as a credit: kept for the operator with this reason, never matched. */
-  unreadable?: "unrecognised" | "untrusted_sender" | "no_alert_address";
+  unreadable?: "unrecognised" | "untrusted_sender" | "no_alert_address" | BindingRefusal;
+  /** What an alert says about the account credited (its digits, the receiving UPI ID): acceptCredit ties it to the shop's. */
+  payee?: CreditPayee;
+  /** The receiving accounts it may be paying (acceptCredit's binding); absent: any (a gateway names its order). */
+  accountIds?: readonly number[] | null;
   /**
    * The order the source says this pays (a gateway made the payment for it): matched by it alone,
    * never by amount. Null when the source named an order this shop does not know.
@@ -57,7 +65,10 @@ export const UNMATCHED_REASONS = {
   untrusted_sender: "The alert reads like a bank's, but did not come from that bank's sender id",
   no_alert_address:
     "A bank e-mail alert, set aside because no alert address is set: e-mail alerts confirm nothing until it is (Settings → Bank e-mail alerts)",
+  ...BINDING_REFUSALS,
   no_match: "No open order asks for this amount",
+  rounded_ambiguous:
+    "A whole-rupee payment (the price rounded, or the plan's price) that more than one open order could be: see the orders it could pay",
   ambiguous: "More than one order asks for this amount",
   partial: "Less than the order's amount was paid",
   amount_mismatch: "The amount differs from the order with this UTR",
@@ -76,7 +87,9 @@ export type CreditOutcome =
   | { kind: "confirmed"; credit: PaymentCreditRow; order: OrderRow }
   | { kind: "unmatched"; credit: PaymentCreditRow; reason: UnmatchedReason }
   /** Reported before (by this source, or the same payment by another): nothing new happened. */
-  | { kind: "duplicate"; credit: PaymentCreditRow };
+  | { kind: "duplicate"; credit: PaymentCreditRow }
+  /** The operator's "pay ₹1 to yourself" check's payment (payments/check): no order was looked at. */
+  | { kind: "check"; credit: PaymentCreditRow; checkId: number };
 
 export interface MatchOptions {
   graceSeconds: number;
@@ -85,6 +98,8 @@ export interface MatchOptions {
 
 /** A bank alert's clock may give only the minute, and a phone's clock drifts. */
 const CLOCK_SKEW_MS = 3 * 60_000;
+/** A whole-rupee payment may pay an order whose window closed this long before it: a rounding buyer is a slow one. */
+const ROUNDED_LATE_MS = 30 * 60_000;
 
 /** Each credit once per source: by its UTR, else the source's message id, else the alert itself. */
 export function dedupeKey(credit: Credit): string {
@@ -127,7 +142,12 @@ async function recordIn(trx: DB, credit: Credit, { graceSeconds, now = Date.now(
     payer_vpa: credit.payerVpa ?? null,
     credited_at: credit.at,
     received_at: now,
-    evidence: JSON.stringify(credit.evidence),
+    // Who reported it and the accounts it was tied to, so a later claim of its UTR can settle it (settleByClaim).
+    evidence: JSON.stringify({
+      ...credit.evidence,
+      ...(credit.reporter ? { reporter: credit.reporter } : {}),
+      ...(credit.accountIds ? { accounts: credit.accountIds } : {}),
+    }),
     status: "unmatched",
     reason: null,
     order_id: null,
@@ -175,17 +195,33 @@ async function recordIn(trx: DB, credit: Credit, { graceSeconds, now = Date.now(
         // The operator confirmed this very payment by hand before the alert came.
         return claimed.price_paise === amount ? duplicate(claimed.order_id) : unmatched("utr_used", claimed.order_id);
       }
-      if (amount < claimed.price_paise) return unmatched("partial", claimed.order_id);
-      if (amount > claimed.price_paise) return unmatched("amount_mismatch", claimed.order_id);
+      if (!inBinding(claimed, credit.accountIds)) return unmatched("other_account", claimed.order_id);
+      // The buyer's UTR names the order: a payment of its rounded price (₹49.00 for ₹48.99) pays it too.
+      if (amount !== claimed.price_paise && !roundsTo(claimed, amount)) {
+        return unmatched(amount < claimed.price_paise ? "partial" : "amount_mismatch", claimed.order_id);
+      }
       return confirm(trx, row, claimed, credit, "utr", now, unmatched);
     }
   }
 
+  const accountIds = credit.accountIds ?? null;
   const candidates = await ordersAskingFor(trx, amount, credit.at, {
     graceMs: graceSeconds * 1000,
     skewMs: CLOCK_SKEW_MS,
+    accountIds,
   });
-  if (candidates.length === 0) return unmatched("no_match");
+  if (candidates.length === 0) {
+    // A buyer who rounds (₹49.00 for ₹48.99) or types the plan's price: only when one open order can be it.
+    if (amount % 100 !== 0) return unmatched("no_match");
+    const rounded = await ordersRoundingTo(trx, amount, credit.at, {
+      lateMs: ROUNDED_LATE_MS,
+      skewMs: CLOCK_SKEW_MS,
+      accountIds,
+    });
+    const payable = rounded.filter((o) => o.utr === null || o.utr === credit.utr);
+    if (payable.length === 1) return confirm(trx, row, payable[0]!, credit, "rounded", now, unmatched);
+    return unmatched(payable.length === 0 ? "no_match" : "rounded_ambiguous");
+  }
   if (candidates.length > 1) return unmatched("ambiguous");
   const order = candidates[0]!;
   if (order.paid_at !== null) return unmatched("already_paid", order.order_id);
@@ -202,7 +238,7 @@ async function confirm(
   row: PaymentCreditRow,
   order: OrderRow,
   credit: Credit,
-  matchedBy: "utr" | "amount" | "order",
+  matchedBy: "utr" | "amount" | "order" | "rounded",
   now: number,
   unmatched: (reason: UnmatchedReason, orderId: string | null) => Promise<CreditOutcome>,
 ): Promise<CreditOutcome> {
@@ -210,8 +246,12 @@ async function confirm(
   if (!(UNPAID_STATUSES as readonly string[]).includes(order.status)) return unmatched("not_payable", order.order_id);
   const paid = await confirmLockedPayment(trx, order, confirmerFor(credit), creditEvidence(row, credit, matchedBy), {
     now,
-    // The bank's reference on the order, so no buyer can later claim it for another one.
-    set: order.utr === null && credit.utr ? { utr: credit.utr } : undefined,
+    set: {
+      // The bank's reference on the order, so no buyer can later claim it for another one.
+      ...(order.utr === null && credit.utr ? { utr: credit.utr } : {}),
+      // What was paid: more than asked is a surplus owed back, less a shortfall (shown on the order and in exports).
+      payment_received_paise: credit.amountPaise,
+    },
   });
   await settleCredit(trx, row.id, { status: "confirmed", reason: null, order_id: order.order_id });
   return { kind: "confirmed", credit: { ...row, status: "confirmed", order_id: order.order_id }, order: paid };
@@ -249,6 +289,68 @@ async function setAsideUntrusted(trx: DB, row: PaymentCreditRow, now: number): P
     },
     now,
   );
+}
+
+/** The credits a buyer's later UTR claim may settle: they waited only because no single order was theirs. */
+const SETTLED_BY_CLAIM: ReadonlySet<string> = new Set<UnmatchedReason>(["ambiguous", "no_match", "rounded_ambiguous"]);
+
+/**
+ * A buyer just claimed `utr` for their order: a credit with that UTR that waited because the amount named
+ * no single order (two orders ask for it, none, or a rounded price more than one could be) is settled by
+ * it, as if it had arrived after the claim: the order is confirmed when it is on an account the alert was
+ * tied to and the amount is its price or its rounded price. Returns what became of it, or null when no
+ * such credit waits.
+ */
+export async function settleByClaim(
+  db: DB,
+  orderId: string,
+  utr: string,
+  { graceSeconds, now = Date.now() }: MatchOptions,
+): Promise<CreditOutcome | null> {
+  return transaction(db, async (trx) => {
+    const waiting = (await creditsWithUtr(trx, utr, 0)).find(
+      (c) => c.status === "unmatched" && SETTLED_BY_CLAIM.has(c.reason ?? ""),
+    );
+    const row = waiting && (await lockCredit(trx, waiting.id));
+    if (!row || row.status !== "unmatched" || row.amount_paise === null) return null;
+    const order = await lockOrder(trx, orderId);
+    if (!order || order.utr !== utr || order.paid_at !== null || order.status === "cancelled") return null;
+    const evidence = parseEvidence(row.evidence);
+    const accounts = Array.isArray(evidence.accounts) ? evidence.accounts.map(Number) : null;
+    const at = row.credited_at ?? row.received_at;
+    const inTime = order.created_at <= at + CLOCK_SKEW_MS && order.payment_deadline_at >= at - graceSeconds * 1000;
+    const amountFits = row.amount_paise === order.price_paise || roundsTo(order, row.amount_paise);
+    if (!inTime || !amountFits || !inBinding(order, accounts)) return null;
+    const credit: Credit = {
+      source: row.source,
+      reporter: typeof evidence.reporter === "string" ? evidence.reporter : undefined,
+      amountPaise: row.amount_paise,
+      utr: row.utr,
+      payerVpa: row.payer_vpa,
+      at,
+      evidence,
+      accountIds: accounts,
+    };
+    const unmatched = async (reason: UnmatchedReason, id: string | null): Promise<CreditOutcome> => {
+      await settleCredit(trx, row.id, { status: "unmatched", reason, order_id: id });
+      return { kind: "unmatched", credit: { ...row, reason, order_id: id }, reason };
+    };
+    return confirm(trx, row, order, credit, "utr", now, unmatched);
+  });
+}
+
+function parseEvidence(text: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Whether an order is on one of the accounts an alert was tied to (an order from before accounts is on any). */
+function inBinding(order: OrderRow, accountIds: readonly number[] | null | undefined): boolean {
+  return !accountIds || order.receiving_account_id === null || accountIds.includes(order.receiving_account_id);
 }
 
 /** The operator's alert for a credit left waiting under Admin → Payments. */

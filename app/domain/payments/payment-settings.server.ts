@@ -27,7 +27,45 @@ export const smsAlertSettings = defineSettings({
     write: (inputs) => JSON.stringify(inputs),
     fallback: () => [],
   }),
+  /** The last SMS the forwarder relayed with a good signature (never its text): the card's test result. */
+  lastForwarded: structured<ForwardedSmsNote | null>("PAYMENTS_SMS_LAST_FORWARDED", "Last SMS forwarded", {
+    read: readForwardedNote,
+    write: (note) => JSON.stringify(note),
+    fallback: () => null,
+  }),
 });
+
+/** What the shop made of a forwarded SMS, as the Payment alerts card says it: when, whose header, the outcome. */
+export interface ForwardedSmsNote {
+  at: number;
+  from: string;
+  /** The intake's outcome: confirmed, unmatched, duplicate, ignored. */
+  outcome: string;
+  reason: string | null;
+  orderId: string | null;
+}
+
+function readForwardedNote(stored: string): ForwardedSmsNote | null {
+  try {
+    const note = JSON.parse(stored) as Partial<ForwardedSmsNote> | null;
+    if (!note || typeof note.at !== "number" || typeof note.outcome !== "string") return null;
+    const text = (v: unknown) => (typeof v === "string" ? v : null);
+    return {
+      at: note.at,
+      from: text(note.from) ?? "",
+      outcome: note.outcome,
+      reason: text(note.reason),
+      orderId: text(note.orderId),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Notes what the forwarder relayed last, so "send a test SMS" shows its result on the card (issue 45). */
+export async function noteForwardedSms(db: DB, note: ForwardedSmsNote, now = Date.now()): Promise<void> {
+  await saveSettings(db, smsAlertSettings, { lastForwarded: note }, now);
+}
 
 export async function smsSecret(db: DB): Promise<string | null> {
   return (await readSettings(db, smsAlertSettings)).smsSecret || null;
@@ -38,11 +76,13 @@ export interface SmsSecretStatus {
   /** The last 4 characters, to tell which secret a phone has. */
   hint: string | null;
   setAt: number | null;
+  /** The last SMS relayed with a good signature. */
+  lastForwarded: ForwardedSmsNote | null;
 }
 
 export async function smsSecretStatus(db: DB): Promise<SmsSecretStatus> {
-  const { smsSecret: secret, smsSecretSetAt: setAt } = await readSettings(db, smsAlertSettings);
-  return { configured: Boolean(secret), hint: secret ? secret.slice(-4) : null, setAt: setAt || null };
+  const { smsSecret: secret, smsSecretSetAt: setAt, lastForwarded } = await readSettings(db, smsAlertSettings);
+  return { configured: Boolean(secret), hint: secret ? secret.slice(-4) : null, setAt: setAt || null, lastForwarded };
 }
 
 /** A new secret (256 random bits, hex); the old one stops working at once. Returned once, for the operator to copy. */

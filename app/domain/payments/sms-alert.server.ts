@@ -1,7 +1,7 @@
 import type { AppServices } from "~/context";
 import { AppError } from "~/lib/app-error";
 import { type AlertIntakeResponse, takeAlert } from "./alert-intake.server";
-import { customTemplates, smsSecret } from "./payment-settings.server";
+import { customTemplates, noteForwardedSms, smsSecret } from "./payment-settings.server";
 import { readAlert } from "./reader/read-alert";
 import { addedHeaders } from "./sender-headers.server";
 import { type SignedRequest, readSignedJson } from "./signed-request.server";
@@ -65,7 +65,7 @@ export async function receiveSmsAlert(
     custom: (await customTemplates(db)).templates,
     addedHeaders: await addedHeaders(db),
   });
-  return takeAlert(
+  const answer = await takeAlert(
     services,
     {
       source: "sms",
@@ -77,4 +77,16 @@ export async function receiveSmsAlert(
     },
     now,
   );
+  // The card's "send a test SMS" result. The credit is already kept: a failure here only leaves the note as it was.
+  const note = {
+    at: now,
+    from: sms.from.slice(0, 100),
+    outcome: answer.outcome,
+    reason: answer.reason ?? null,
+    orderId: answer.orderId ?? null,
+  };
+  await noteForwardedSms(db, note, now).catch((error: unknown) =>
+    services.logger.warn({ err: error }, "could not note the forwarded SMS for Settings"),
+  );
+  return answer;
 }

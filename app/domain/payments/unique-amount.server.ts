@@ -1,27 +1,36 @@
 import type { DB } from "~/db/database.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
+import type { ClientNetworks } from "~/lib/client-address";
 
 /**
- * Every order awaiting payment is asked for an amount no other open order is
- * asked for, so a bank credit of that exact amount names one order. The amount
- * is the listed price less 1 to 99 paise: never more than the buyer was shown.
+ * Every order awaiting payment is asked for an amount no other open order on
+ * its receiving account is asked for, so a bank credit of that exact amount
+ * on that account names one order. The amount is the listed price less 1 to
+ * 199 paise, never a whole number of rupees (a buyer who rounds pays one:
+ * app/domain/payments/matching.server.ts), never more than the buyer was shown.
  *
- * Uniqueness is decided by the primary key of `payment_amount_holds`: taking
- * an amount is an insert (or a compare-and-set on a stale hold) that only one
- * transaction can win, on SQLite and PostgreSQL alike, so concurrent checkouts
- * can never be given the same amount.
+ * Uniqueness is decided by the primary key of `payment_amount_holds`,
+ * (account, amount): taking an amount is an insert (or a compare-and-set on a
+ * stale hold) that only one transaction can win, on SQLite and PostgreSQL
+ * alike, so concurrent checkouts can never be given the same amount on one
+ * account. Each account adds its own amounts to the pool.
  */
 
-export const MAX_PAISE_OFF = 99;
+export const MAX_PAISE_OFF = 199;
 
 /**
- * How many of a price's amounts one client address (an IPv6 client as its /64) may hold at once while
- * its orders are open: buyers behind one carrier NAT share an address, so this is not too small. Past
- * it, the client's newest checkout takes over its own oldest amount: a flood from one client recycles
- * its own share and leaves the rest of the price's amounts to everyone else. (The buyer's phone is not
- * counted: whoever floods types a new one each time, while a family orders with one.)
+ * How many of a price's amounts on one account a client may hold at once while its orders are open, per
+ * network: its line (an IPv6 /64, an IPv4 address), and the wider networks one subscriber or site is
+ * given (an IPv6 /56 and /48, an IPv4 /24). Buyers behind one carrier NAT share an address, so these are
+ * not too small. Past one of them, the client's newest checkout takes over the oldest amount held in that
+ * network: a flood recycles its own share and leaves the rest of the price's amounts to everyone else.
+ * (The buyer's phone is not counted: whoever floods types a new one each time, while a family orders with one.)
  */
 export const MAX_HOLDS_PER_ADDRESS = 10;
+export const MAX_HOLDS_PER_NETWORK = 15;
+export const MAX_HOLDS_PER_WIDE_NETWORK = 20;
+/** An IPv4 /24 is the widest an IPv4 client is counted in (a carrier's NAT pool spans many). */
+export const MAX_HOLDS_PER_IPV4_NETWORK = 20;
 
 /**
  * A claimed order ("I have paid", with a UTR) keeps its amount this long after its window closed. A real
@@ -29,21 +38,28 @@ export const MAX_HOLDS_PER_ADDRESS = 10;
  * UTRs cannot keep a price's amounts for the whole grace period.
  */
 export const CLAIM_KEEPS_AMOUNT_MS = 30 * 60_000;
+/** …and only this long while the price's amounts on the account run low (fewer than LOW_POOL_SHARE free). */
+export const CLAIM_KEEPS_AMOUNT_LOW_MS = 5 * 60_000;
+export const LOW_POOL_SHARE = 0.25;
 
 export interface HoldRequest {
+  /** The receiving account the order pays. */
+  accountId: number;
   listedPaise: number;
   orderId: string;
   /** Until when the order may still be paid by amount alone: its window plus the grace period. */
   heldUntil: number;
   now: number;
-  /** The client's address key (clientAddressKey); null when unknown or not a public address (a proxy's). */
-  clientAddress?: string | null;
+  /** The client's networks (clientNetworks); null when unknown or not a public address (a proxy's). */
+  client?: ClientNetworks | null;
 }
 
-/** The amounts an order at this price may be asked for, the smallest discount first. */
+/** The amounts an order at this price may be asked for, the smallest discount first; never whole rupees. */
 export function candidateAmounts(listedPaise: number): number[] {
   const amounts: number[] = [];
-  for (let off = 1; off <= MAX_PAISE_OFF && listedPaise - off > 0; off++) amounts.push(listedPaise - off);
+  for (let off = 1; off <= MAX_PAISE_OFF && listedPaise - off > 0; off++) {
+    if ((listedPaise - off) % 100 !== 0) amounts.push(listedPaise - off);
+  }
   return amounts;
 }
 
@@ -52,6 +68,8 @@ interface Hold {
   order_id: string;
   held_until: number;
   client_address: string | null;
+  client_network: string | null;
+  client_wide: string | null;
   status: OrderStatus | null;
   payment_deadline_at: number | null;
   utr: string | null;
@@ -59,11 +77,11 @@ interface Hold {
 
 /**
  * Whether the order holding an amount may be being paid right now: still in its window, or claimed and
- * within CLAIM_KEEPS_AMOUNT_MS of its window's end. Its amount is never handed to another client's order.
+ * within the claim's time after its window's end. Its amount is never handed to another client's order.
  */
-function isOpen(hold: Hold, now: number): boolean {
+function isOpen(hold: Hold, now: number, claimKeepsMs: number): boolean {
   if (hold.status === "awaiting_payment") return true;
-  if (hold.status === "payment_claimed") return (hold.payment_deadline_at ?? 0) + CLAIM_KEEPS_AMOUNT_MS >= now;
+  if (hold.status === "payment_claimed") return (hold.payment_deadline_at ?? 0) + claimKeepsMs >= now;
   return false;
 }
 
@@ -78,24 +96,40 @@ function stealRank(hold: Hold): number {
   return hold.utr === null ? 0 : 2;
 }
 
+/** The networks a client is counted in, each with its share, finest first. */
+function shares(
+  client: ClientNetworks,
+): { column: "client_address" | "client_network" | "client_wide"; key: string; cap: number }[] {
+  return [
+    { column: "client_address" as const, key: client.address, cap: MAX_HOLDS_PER_ADDRESS },
+    {
+      column: "client_network" as const,
+      key: client.network,
+      cap: client.wide === null ? MAX_HOLDS_PER_IPV4_NETWORK : MAX_HOLDS_PER_NETWORK,
+    },
+    ...(client.wide === null
+      ? []
+      : [{ column: "client_wide" as const, key: client.wide, cap: MAX_HOLDS_PER_WIDE_NETWORK }]),
+  ];
+}
+
 /**
  * Takes an amount for the order inside the caller's transaction and returns
  * it. An amount stays with its order until the order's window and grace
  * period are over: a paid order's buyer who pays twice must not confirm a
  * stranger's order. Taken, in order of preference: a free amount; else the
  * oldest one of an order nobody is paying now (expired, cancelled, paid, or
- * claimed long ago with no payment seen); a credit for it then names two
- * orders and waits for the operator, which is safe. A client already holding
- * its share of the price's open amounts takes over its own oldest instead.
- * Only when every amount belongs to an open order does the order keep its
- * listed price, unreserved, and a credit for it is then matched only when no
- * other order asks for the same.
+ * claimed long ago with no payment seen; sooner when the amounts run low); a
+ * credit for it then names two orders and waits for the operator, which is
+ * safe. A client whose network already holds its share of the price's open
+ * amounts takes over that network's oldest instead. Only when every amount
+ * belongs to an open order does the order keep its listed price, unreserved,
+ * and a credit for it is then matched only when no other order asks for the same.
  */
 export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<number> {
   const amounts = candidateAmounts(request.listedPaise);
   if (amounts.length === 0) return request.listedPaise;
-  const { now } = request;
-  const address = request.clientAddress || null;
+  const { now, accountId } = request;
 
   const holds: Hold[] = (
     await trx
@@ -106,11 +140,14 @@ export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<n
         "h.order_id",
         "h.held_until",
         "h.client_address",
+        "h.client_network",
+        "h.client_wide",
         "o.status",
         "o.payment_deadline_at",
         "o.utr",
       ])
-      // The candidates are one run of consecutive amounts: a range of the primary key, not a list of 99.
+      .where("h.account_id", "=", accountId)
+      // The candidates are one run of amounts: a range of the primary key, not a list of 198.
       .where("h.amount_paise", ">=", amounts[amounts.length - 1]!)
       .where("h.amount_paise", "<=", amounts[0]!)
       .execute()
@@ -121,13 +158,17 @@ export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<n
     payment_deadline_at: h.payment_deadline_at === null ? null : Number(h.payment_deadline_at),
   }));
   const byAmount = new Map(holds.map((h) => [h.amount_paise, h]));
+  const usable = (h: Hold | undefined) => !h || h.held_until < now || h.status === null;
+  const freeCount = amounts.filter((a) => usable(byAmount.get(a))).length;
+  // While the price's amounts run low, a claim that shows no payment keeps its amount only briefly.
+  const claimKeepsMs = freeCount < amounts.length * LOW_POOL_SHARE ? CLAIM_KEEPS_AMOUNT_LOW_MS : CLAIM_KEEPS_AMOUNT_MS;
 
-  const live = holds.filter((h) => h.held_until >= now && h.status !== null && isOpen(h, now));
-  const own = address ? live.filter((h) => h.client_address === address) : [];
-  if (own.length >= MAX_HOLDS_PER_ADDRESS) {
-    // Its share is full: its newest checkout takes over its own oldest amount.
-    const oldest = [...own].sort((a, b) => a.held_until - b.held_until);
-    for (const hold of oldest) {
+  const live = holds.filter((h) => h.held_until >= now && h.status !== null && isOpen(h, now, claimKeepsMs));
+  for (const share of request.client ? shares(request.client) : []) {
+    const own = live.filter((h) => h[share.column] === share.key);
+    if (own.length < share.cap) continue;
+    // This network's share is full: its newest checkout takes over the network's oldest amount.
+    for (const hold of [...own].sort((a, b) => a.held_until - b.held_until)) {
       if (await takeSlot(trx, hold.amount_paise, hold.order_id, request)) return hold.amount_paise;
     }
   }
@@ -137,8 +178,8 @@ export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<n
   for (const amount of amounts) {
     const hold = byAmount.get(amount);
     if (!hold) free.push({ amount, previous: null });
-    else if (hold.held_until < now || hold.status === null) free.push({ amount, previous: hold.order_id });
-    else if (!isOpen(hold, now)) {
+    else if (usable(hold)) free.push({ amount, previous: hold.order_id });
+    else if (!isOpen(hold, now, claimKeepsMs)) {
       stealable.push({ amount, previous: hold.order_id, heldUntil: hold.held_until, rank: stealRank(hold) });
     }
   }
@@ -152,12 +193,22 @@ export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<n
 
 /** Insert, or replace the hold we saw; false when another checkout got there first. */
 async function takeSlot(trx: DB, amount: number, previous: string | null, request: HoldRequest): Promise<boolean> {
-  const client = { client_address: request.clientAddress || null };
+  const client = {
+    client_address: request.client?.address ?? null,
+    client_network: request.client?.network ?? null,
+    client_wide: request.client?.wide ?? null,
+  };
   if (previous === null) {
     const row = await trx
       .insertInto("payment_amount_holds")
-      .values({ amount_paise: amount, order_id: request.orderId, held_until: request.heldUntil, ...client })
-      .onConflict((oc) => oc.column("amount_paise").doNothing())
+      .values({
+        account_id: request.accountId,
+        amount_paise: amount,
+        order_id: request.orderId,
+        held_until: request.heldUntil,
+        ...client,
+      })
+      .onConflict((oc) => oc.columns(["account_id", "amount_paise"]).doNothing())
       .returning("amount_paise")
       .executeTakeFirst();
     return row !== undefined;
@@ -165,6 +216,7 @@ async function takeSlot(trx: DB, amount: number, previous: string | null, reques
   const row = await trx
     .updateTable("payment_amount_holds")
     .set({ order_id: request.orderId, held_until: request.heldUntil, ...client })
+    .where("account_id", "=", request.accountId)
     .where("amount_paise", "=", amount)
     .where("order_id", "=", previous)
     .returning("amount_paise")

@@ -12,25 +12,24 @@ const creditId = z.coerce
   .positive("That payment is no longer listed")
   .max(MAX_SERIAL_ID, "That payment is no longer listed");
 
-export const unmatchedActionSchema = z.discriminatedUnion(
-  "intent",
-  [
-    z.object({
-      intent: z.literal("assign"),
-      creditId,
-      orderId: z.string().max(40, "That is not an order id").default(""),
-    }),
-    z.object({
-      intent: z.literal("dismiss"),
-      creditId,
-      reason: z.string().max(400, "Keep the reason under 400 characters").default(""),
-    }),
-    z.object({
-      intent: z.literal("add-sender"),
-      creditId,
-      bankId: z.string().max(40, "Choose a bank from the list").default(""),
-    }),
-  ],
-  UNKNOWN_ACTION,
-);
+export const unmatchedActionSchemas = [
+  z.object({
+    intent: z.literal("assign"),
+    creditId,
+    orderId: z.string().max(40, "That is not an order id").default(""),
+    /** The difference between the payment and the order (paise) the operator was shown and accepted. */
+    acceptDifference: z.coerce.number().int().safe().optional(),
+  }),
+  z.object({
+    intent: z.literal("dismiss"),
+    creditId,
+    reason: z.string().max(400, "Keep the reason under 400 characters").default(""),
+  }),
+  z.object({
+    intent: z.literal("add-sender"),
+    creditId,
+    bankId: z.string().max(40, "Choose a bank from the list").default(""),
+  }),
+] as const;
+export const unmatchedActionSchema = z.discriminatedUnion("intent", [...unmatchedActionSchemas], UNKNOWN_ACTION);
 export type UnmatchedAction = z.output<typeof unmatchedActionSchema>;

@@ -1,8 +1,8 @@
 import type { AppServices } from "~/context";
 import type { RequestClient } from "~/domain/audit/audit.server";
-import { AppError } from "~/lib/app-error";
+import { AppError, isAppError } from "~/lib/app-error";
 import { CREDIT_MESSAGES, assignCredit, dismissCredit } from "./credits.server";
-import { countCredits, findCredit, listCredits } from "./credits.repository.server";
+import { candidateOrders, countCredits, findCredit, listCredits } from "./credits.repository.server";
 import { banksNamedAsOwn } from "./reader/alert-fields";
 import { addSenderHeader, addableHeader } from "./sender-headers.server";
 import { UNMATCHED_REASONS, UNTRUSTED_KEPT, type UnmatchedReason } from "./matching.server";
@@ -25,11 +25,37 @@ export interface CreditView {
   status: PaymentCreditRow["status"];
   resolvedBy: string | null;
   note: string | null;
+  /** The account the alert names (its last digits, or the receiving UPI ID), as read. */
+  namedAccount: string | null;
+  /** Orders it could be paying (exact amount, or a rounded price), for the operator to choose from. */
+  candidates: CandidateView[];
   /**
    * An SMS set aside because its sender is a header the shop does not know: the header, and the registry bank
    * the alert names as the account's (null: the operator chooses), for the one-click "this is that bank's".
    */
   senderHeader: { header: string; bankId: string | null; bankName: string | null } | null;
+}
+
+export interface CandidateView {
+  orderId: string;
+  pricePaise: number;
+  listedPricePaise: number | null;
+  status: string;
+  createdAt: number;
+  upiId: string | null;
+  /** The buyer gave a UTR for it (another payment's, when it differs from this credit's). */
+  utr: string | null;
+}
+
+/** What the page answers when the operator assigns a payment of another amount: the difference, to confirm. */
+export interface AmountDifference {
+  ok: false;
+  reason: "AMOUNT_DIFFERS";
+  message: string;
+  creditPaise: number;
+  orderPaise: number;
+  differencePaise: number;
+  orderId: string;
 }
 
 /** The reader's own words for why it did not read the alert ("VM-HDFCBX looks like HDFC Bank's HDFCBK…"). */
@@ -70,6 +96,8 @@ export function toCreditView(row: PaymentCreditRow): CreditView {
     status: row.status,
     resolvedBy: row.resolved_by,
     note: row.resolution_note,
+    namedAccount: namedAccount(evidence),
+    candidates: [],
     senderHeader: row.status === "unmatched" ? senderHeaderOf(row, evidence) : null,
   };
 }
@@ -93,7 +121,57 @@ export function unmatchedQuery(url: URL): UnmatchedQuery {
   };
 }
 
-export async function loadUnmatchedPage(db: AppServices["db"], { page, q }: UnmatchedQuery = { page: 1, q: "" }) {
+function namedAccount(evidence: Record<string, unknown>): string | null {
+  const digits = typeof evidence.account === "string" ? `A/c XX${evidence.account}` : null;
+  const upi = typeof evidence.receiverVpa === "string" ? evidence.receiverVpa : null;
+  return [digits, upi].filter(Boolean).join(" · ") || null;
+}
+
+/** Reasons whose credit could still be one of the shop's orders' payment: the page lists the orders it could pay. */
+const WITH_CANDIDATES: ReadonlySet<string> = new Set<UnmatchedReason>([
+  "no_match",
+  "ambiguous",
+  "rounded_ambiguous",
+  "partial",
+  "amount_mismatch",
+  "utr_mismatch",
+  "utr_missing",
+]);
+
+async function withCandidates(db: AppServices["db"], row: PaymentCreditRow, graceMs: number): Promise<CreditView> {
+  const view = toCreditView(row);
+  if (row.amount_paise === null || !WITH_CANDIDATES.has(row.reason ?? "")) return view;
+  let accounts: number[] | null = null;
+  try {
+    const parsed = (JSON.parse(row.evidence) as { accounts?: unknown }).accounts;
+    accounts = Array.isArray(parsed) ? parsed.map(Number) : null;
+  } catch {
+    accounts = null;
+  }
+  const orders = await candidateOrders(db, row.amount_paise, row.credited_at ?? row.received_at, {
+    graceMs,
+    skewMs: 3 * 60_000,
+    accountIds: accounts,
+  });
+  return {
+    ...view,
+    candidates: orders.map((o) => ({
+      orderId: o.order_id,
+      pricePaise: o.price_paise,
+      listedPricePaise: o.listed_price_paise,
+      status: o.status,
+      createdAt: o.created_at,
+      upiId: o.receiving_upi_id,
+      utr: o.utr,
+    })),
+  };
+}
+
+export async function loadUnmatchedPage(
+  db: AppServices["db"],
+  graceSeconds: number,
+  { page, q }: UnmatchedQuery = { page: 1, q: "" },
+) {
   const trusted = { status: "unmatched", senders: "trusted", q } as const;
   const untrusted = { status: "unmatched", senders: "untrusted", q } as const;
   const [unmatched, total, strangers, strangersTotal, resolved] = await Promise.all([
@@ -108,7 +186,8 @@ export async function loadUnmatchedPage(db: AppServices["db"], { page, q }: Unma
     page,
     pageCount: Math.max(1, Math.ceil(total / UNMATCHED_PAGE_SIZE)),
     total,
-    unmatched: unmatched.map(toCreditView),
+    // The orders each could pay (each is one indexed read; a page holds at most UNMATCHED_PAGE_SIZE).
+    unmatched: await Promise.all(unmatched.map((row) => withCandidates(db, row, graceSeconds * 1000))),
     untrusted: {
       count: strangersTotal,
       credits: strangers.map(toCreditView),
@@ -124,10 +203,23 @@ export async function runUnmatchedAction(
   services: Pick<AppServices, "db" | "settings" | "config" | "logger">,
   operator: { name: string; client: RequestClient },
   action: UnmatchedAction,
-): Promise<{ ok: true; message: string }> {
+): Promise<{ ok: true; message: string } | AmountDifference> {
   if (action.intent === "assign") {
-    const { order } = await assignCredit(services, action.creditId, action.orderId, operator);
-    return { ok: true, message: `${CREDIT_MESSAGES.assigned}: ${order.order_id}` };
+    try {
+      const { order } = await assignCredit(
+        services,
+        action.creditId,
+        action.orderId,
+        operator,
+        Date.now(),
+        action.acceptDifference ?? null,
+      );
+      return { ok: true, message: `${CREDIT_MESSAGES.assigned}: ${order.order_id}` };
+    } catch (error) {
+      // Not a refusal: the page asks the operator to confirm the difference, then sends it accepted.
+      if (isAppError(error) && error.details.reason === "AMOUNT_DIFFERS") return amountDifference(error);
+      throw error;
+    }
   }
   if (action.intent === "add-sender") {
     const row = await findCredit(services.db, action.creditId);
@@ -150,4 +242,17 @@ export async function runUnmatchedAction(
   }
   await dismissCredit(services, action.creditId, action.reason, operator);
   return { ok: true, message: CREDIT_MESSAGES.dismissed };
+}
+
+function amountDifference(error: AppError): AmountDifference {
+  const { creditPaise, orderPaise, differencePaise, orderId } = error.details;
+  return {
+    ok: false,
+    reason: "AMOUNT_DIFFERS",
+    message: error.message,
+    creditPaise: Number(creditPaise),
+    orderPaise: Number(orderPaise),
+    differencePaise: Number(differencePaise),
+    orderId: String(orderId),
+  };
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { buildRefundLink, buildUpiLink, isUpiConfigured, parseUpiId, upiNote, upiReference } from "./upi";
+import {
+  buildPersonalLink,
+  buildRefundLink,
+  buildUpiLink,
+  isUpiConfigured,
+  parseUpiId,
+  upiNote,
+  upiReference,
+} from "./upi";
 
 describe("UPI payment link", () => {
   const base = {
@@ -67,6 +75,21 @@ describe("payment configuration", () => {
     expect(isUpiConfigured("", "BoostKaro")).toBe(false);
     expect(isUpiConfigured("shop@okaxis", " ")).toBe(false);
     expect(isUpiConfigured("not-a-vpa", "BoostKaro")).toBe(false);
+  });
+});
+
+describe("personal UPI ID link", () => {
+  it("pays a person as the refund link does: payee, name, amount and note, no tr and no mc", () => {
+    const link = buildPersonalLink({
+      payeeVpa: "Asha.Shop@OKICICI",
+      payeeName: "Boost Karo",
+      amountPaise: 34_899,
+      note: "Followers Service - ₹348.99",
+    });
+    expect(link).toBe(
+      "upi://pay?pa=asha.shop@okicici&pn=Boost%20Karo&am=348.99&cu=INR&tn=Followers%20Service%20-%20%E2%82%B9348.99",
+    );
+    expect(link).not.toMatch(/[?&](tr|mc)=/);
   });
 });
 

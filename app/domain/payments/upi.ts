@@ -89,11 +89,21 @@ export function buildRefundLink(input: {
   amountPaise: number;
   orderId: string;
 }): string {
-  return buildUpiLink({
+  return buildPersonalLink({
     payeeVpa: input.payeeVpa,
     payeeName: input.payeeName,
     amountPaise: input.amountPaise,
-    reference: "",
     note: `Refund for order ${input.orderId}`,
   });
+}
+
+/**
+ * The link (and QR) to pay a person's UPI ID (issue 44, point 2): payee, name, amount and note, no
+ * `tr` and no `mc`, exactly as the refund link. The checkout uses it for a receiving account the
+ * operator marked personal, since Google Pay, PhonePe and BHIM refuse or flag a merchant-style link to a
+ * personal ID ("exceeded the maximum transaction amount", "risk threshold exceeded" U16: see
+ * buildRefundLink's sources, and upi_pay issues 38, 69 and 86).
+ */
+export function buildPersonalLink(input: Omit<UpiPaymentInput, "reference">): string {
+  return buildUpiLink({ ...input, reference: "" });
 }

@@ -26,7 +26,7 @@ export const paymentSettings = defineSettings(
       // A fresh shop's placeholder is the server's (registry.ts): the browser gets the check, not the value.
       default: "",
       type: required("UPI ID").regex(UPI_ID, "UPI ID must look like name@bank"),
-      placeholder: "your-upi-id@bank",
+      placeholder: "e.g. yourname@okaxis",
     }),
     merchantName: text("VITE_MERCHANT_NAME", "Merchant Name", {
       default: DEFAULT_BRAND_NAME,
@@ -70,7 +70,7 @@ export const storeSettings = defineSettings(
     ),
     /** PUBLIC_BASE_URL in the environment wins over it (environmentOverrides). */
     publicBaseUrl: shown("PUBLIC_BASE_URL", "Public Base URL", "http://localhost:3000", httpUrl("Public base URL"), {
-      placeholder: "https://yourshop.in",
+      placeholder: "e.g. https://yourshop.in",
     }),
     supportEmail: shown("SUPPORT_EMAIL", "Support E-mail", "support@boostkaro.in", email("Support e-mail"), {
       control: "email",

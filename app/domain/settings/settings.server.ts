@@ -3,6 +3,7 @@ import { onPublicPagesChanged, readPublicPagesGenerations } from "~/domain/publi
 import { EVERY_TOPIC_ROW, TOPIC_ROW } from "~/domain/public-pages/topics";
 import { type SettingsGroup, decodeSettings, defaultsOf } from "./define";
 import { isPanelSetting, readPanelSettings, writePanelSettings } from "./panel-settings.server";
+import { isAccountSetting, readAccountSettings, writeAccountSettings } from "./account-settings.server";
 import { SHOP_SETTINGS, type SettingName, panelNames, type ShopSettings, type SiteSettings } from "./registry";
 import { readSettingValues } from "./settings.repository.server";
 import { saveSettings } from "./store.server";
@@ -16,17 +17,22 @@ export async function readSiteSettings(db: DB): Promise<SiteSettings> {
   return { ...(await readShopSettings(db)), ...panel };
 }
 
-/** The settings every page reads, typed, with defaults for keys never saved. */
+/** The settings every page reads, typed, with defaults for keys never saved (the UPI ID: the first receiving account's). */
 async function readShopSettings(db: DB): Promise<ShopSettings> {
-  const stored = await readSettingValues(db);
-  return decodeSettings(SHOP, stored);
+  const [stored, account] = await Promise.all([readSettingValues(db), readAccountSettings(db)]);
+  return { ...decodeSettings(SHOP, stored), ...account };
 }
 
-/** Saves the site settings given (undefined: left as they are); the panel's names go to the default panel. */
+/**
+ * Saves the site settings given (undefined: left as they are); the panel's names go to the default panel,
+ * the UPI ID to the first receiving account.
+ */
 export async function writeSettings(db: DB, values: Partial<SiteSettings>, now = Date.now()): Promise<void> {
   const given = Object.entries(values).filter(([, value]) => value !== undefined) as [SettingName, unknown][];
-  await saveSettings(db, SHOP, Object.fromEntries(given.filter(([name]) => !isPanelSetting(name))), now);
+  const stored = given.filter(([name]) => !isPanelSetting(name) && !isAccountSetting(name));
+  await saveSettings(db, SHOP, Object.fromEntries(stored), now);
   await writePanelSettings(db, Object.fromEntries(given.filter(([name]) => isPanelSetting(name))), now);
+  await writeAccountSettings(db, Object.fromEntries(given.filter(([name]) => isAccountSetting(name))), now);
 }
 
 export interface SettingsCache {

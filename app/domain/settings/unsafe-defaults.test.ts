@@ -35,10 +35,21 @@ describe("unsafe defaults", () => {
     expect(ids(fresh)).not.toContain("proxy-client-address");
   });
 
+  it("names payment alerts set up while no receiving account has its digits, and no account taking checkouts", () => {
+    const item = listUnsafeDefaults({ ...fresh, alertsWithoutAccountDigits: true }).find(
+      (d) => d.id === "account-digits",
+    );
+    expect(item).toMatchObject({ href: "/admin/payments#accounts-title" });
+    expect(item!.message).toMatch(/no receiving account has its last digits/);
+    expect(ids({ ...fresh, alertsWithoutAccountDigits: false })).not.toContain("account-digits");
+    const none = listUnsafeDefaults({ ...fresh, upiId: "" }).find((d) => d.id === "upi-placeholder");
+    expect(none!.message).toMatch(/No receiving account takes checkouts/);
+  });
+
   it("names every default of a fresh shop, each with a link to the page that fixes it", () => {
     const list = listUnsafeDefaults(fresh);
     expect(list.map((d) => [d.id, d.href])).toEqual([
-      ["upi-placeholder", "/admin/settings#payment-settings"],
+      ["upi-placeholder", "/admin/payments#accounts-title"],
       ["panel-simulator", "/admin/panels"],
       ["public-base-url", "/admin/settings#store-settings"],
       ["admin-password-env", "/admin/account"],

@@ -10,7 +10,8 @@ export interface UnsafeDefault {
     | "grievance-officer-placeholder"
     | "admin-password-env"
     | "email-alert-address"
-    | "proxy-client-address";
+    | "proxy-client-address"
+    | "account-digits";
   message: string;
   /** The page (a Settings card, or My Account) that fixes it. */
   href: string;
@@ -18,6 +19,7 @@ export interface UnsafeDefault {
 }
 
 export interface UnsafeDefaultsInput {
+  /** The UPI ID new checkouts show: the shop's receiving accounts' first not paused (the placeholder only alone); "" when none. */
   upiId: string;
   panelUrl: string;
   panelApiKey: string;
@@ -36,6 +38,8 @@ export interface UnsafeDefaultsInput {
   emailAlertsWithoutAddress?: boolean;
   /** TRUST_PROXY is set, yet requests came in the last hour without X-Forwarded-For: every visitor is the proxy. */
   proxyWithoutClientAddress?: boolean;
+  /** An alert source is set up (SMS or e-mail), but no receiving account has its last digits: alerts confirm nothing. */
+  alertsWithoutAccountDigits?: boolean;
   /** Whether the panel in the settings answered when last asked; absent: not known (yet). */
   panelReach?: PanelReach;
 }
@@ -45,6 +49,8 @@ export type PanelReach = { reachable: true } | { reachable: false; reason: strin
 
 export const SETTINGS_ANCHORS = {
   payment: "/admin/settings#payment-settings",
+  /** The receiving accounts (migration 0040) are records on Admin → Payments. */
+  accounts: "/admin/payments#accounts-title",
   /** SMM panels are records on Admin → Panels (ADR 0024); the default one is what these lines are about. */
   smm: "/admin/panels",
   store: "/admin/settings#store-settings",
@@ -116,11 +122,18 @@ function unsafePublicBaseUrl(url: string, fromEnv = false): UnsafeDefault {
 /** Every default still in place that a real shop must change, in the order the operator should fix them. */
 export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] {
   const found: UnsafeDefault[] = [];
-  if (isPlaceholderUpiId(input.upiId)) {
+  if (input.upiId.trim() === "") {
+    found.push({
+      id: "upi-placeholder",
+      message: "No receiving account takes checkouts (none, or every one paused): buyers cannot pay you.",
+      href: SETTINGS_ANCHORS.accounts,
+      linkLabel: "Check your receiving accounts",
+    });
+  } else if (isPlaceholderUpiId(input.upiId)) {
     found.push({
       id: "upi-placeholder",
       message: `Payments go to the placeholder UPI ID ${PLACEHOLDER_UPI_ID}: buyers cannot pay you.`,
-      href: SETTINGS_ANCHORS.payment,
+      href: SETTINGS_ANCHORS.accounts,
       linkLabel: "Set your UPI ID",
     });
   }
@@ -171,6 +184,15 @@ export function listUnsafeDefaults(input: UnsafeDefaultsInput): UnsafeDefault[] 
         "Requests reach the shop through the proxy without X-Forwarded-For: every visitor counts as the proxy, so one stranger's wrong passwords lock you out and all buyers share one order limit. Make the proxy send the client's address.",
       href: HEALTH_PATH,
       linkLabel: "See Health",
+    });
+  }
+  if (input.alertsWithoutAccountDigits) {
+    found.push({
+      id: "account-digits",
+      message:
+        "Payment alerts are set up, but no receiving account has its last digits: alerts confirm no payment until you enter the digits your bank's alerts print (an alert about someone else's account must never pay your orders).",
+      href: SETTINGS_ANCHORS.accounts,
+      linkLabel: "Enter your account's digits",
     });
   }
   if (input.adminPasswordFromEnv) {

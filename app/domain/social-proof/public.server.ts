@@ -3,7 +3,7 @@ import type { DB } from "~/db/database.server";
 import type { Config } from "~/lib/config.server";
 import { hasPublishedTestimonial, listPublishedTestimonials } from "./testimonials.repository.server";
 import { listPublishedProofCards } from "./proof-cards.repository.server";
-import { SAMPLE_PROOF_CARDS, SAMPLE_TESTIMONIALS } from "./samples.server";
+import { SAMPLE_PROOF_CARDS, SAMPLE_PROOF_CARDS_HI, SAMPLE_TESTIMONIALS } from "./samples.server";
 import type { ProofCardRow, TestimonialRow } from "./table";
 import type { Labelled, ProofItem, Testimonial } from "./types";
 
@@ -61,12 +61,17 @@ export interface PublicSocialProof {
  * the samples only when `withSamples`, else nothing (the section is hidden).
  * Samples never mix with real items.
  */
-export async function publicSocialProof(db: DB, withSamples: boolean): Promise<PublicSocialProof> {
+export async function publicSocialProof(
+  db: DB,
+  withSamples: boolean,
+  locale: "en" | "hi" = "en",
+): Promise<PublicSocialProof> {
+  const samples = locale === "hi" ? SAMPLE_PROOF_CARDS_HI : SAMPLE_PROOF_CARDS;
   const [testimonials, proof] = await Promise.all([listPublishedTestimonials(db), listPublishedProofCards(db)]);
   return {
     testimonials:
       testimonials.length > 0 ? testimonials.map(testimonialFromRow) : withSamples ? SAMPLE_TESTIMONIALS : [],
-    proof: proof.length > 0 ? proof.map(proofItemFromRow) : withSamples ? SAMPLE_PROOF_CARDS : [],
+    proof: proof.length > 0 ? proof.map(proofItemFromRow) : withSamples ? samples : [],
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import proofJson from "../../../content/home/proof.json";
+import proofHindiJson from "../../../content/home/proof.hi.json";
 import testimonialsJson from "../../../content/home/testimonials.json";
 import { PROOF_TYPES, TESTIMONIAL_LANGUAGES } from "./table";
 import type { ProofItem, Testimonial } from "./types";
@@ -43,6 +44,8 @@ function parse<S extends z.ZodType>(schema: S, data: unknown, file: string): z.i
 
 // Checked once at start-up: a broken edit stops the server with the file named.
 export const SAMPLE_PROOF_CARDS: readonly ProofItem[] = parse(proofSchema, proofJson, "proof.json");
+/** The same samples in Hindi, for the Hindi home page (issue 45: it showed the English ones). */
+export const SAMPLE_PROOF_CARDS_HI: readonly ProofItem[] = parse(proofSchema, proofHindiJson, "proof.hi.json");
 export const SAMPLE_TESTIMONIALS: readonly Testimonial[] = parse(
   testimonialSchema,
   testimonialsJson,

@@ -91,6 +91,14 @@ export default {
       "What a few orders looked like from the buyer's side: the starting point, the result and how long delivery took.",
     label: "Before and after results",
     verified: "Verified result",
+    /** The labels the admin's proof-card form suggests, said in the page's language whoever typed them. */
+    labels: {
+      before: "Before",
+      after: "After",
+      package: "Package",
+      deliveryTime: "Delivery time",
+      deliveryStyle: "Delivery style",
+    },
   },
   cta: {
     title: "Ready to grow your Instagram?",

@@ -84,6 +84,7 @@ export default {
     buy: "Buy Now",
     buyLabel: "Buy Now: {{plan}}, {{count}} {{noun}} for {{price}}",
     popular: "POPULAR",
+    opening: "Opening your order form…",
   },
   form: {
     username: "Instagram username",

@@ -82,6 +82,7 @@ export default {
     buy: "अभी ख़रीदें",
     buyLabel: "अभी ख़रीदें: {{plan}}, {{count}} {{noun}}, कीमत {{price}}",
     popular: "पॉपुलर",
+    opening: "आपका ऑर्डर फ़ॉर्म खुल रहा है…",
   },
   form: {
     username: "Instagram यूज़रनेम",

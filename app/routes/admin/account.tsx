@@ -10,7 +10,7 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { accountActionSchema } from "~/domain/auth/rules";
 import { adminTitle } from "~/lib/admin-title";
 import { pageAction } from "~/lib/api.server";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -30,11 +30,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Passes on the action's Retry-After when it refuses an attempt with 429. */
 export const headers: Route.HeadersFunction = withRetryAfter;
 
+const SECRET_FIELDS = ["currentPassword", "password", "confirm"];
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const submission = await parseForm(request, accountActionSchema);
   if (submission.status !== "success") {
-    return formFailure(submission, { hideFields: ["currentPassword", "password", "confirm"] });
+    return formFailure(submission, { hideFields: SECRET_FIELDS });
   }
   const change = submission.value;
   if (change.intent === "forget-device") {
@@ -51,27 +53,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw redirectWithToast(request, "/admin/account", "device-forgotten");
     });
   }
-  return pageAction(async () => {
-    const { db, config } = context.get(servicesContext);
-    await changeAccount(
-      db,
-      {
-        adminUserId: admin.adminUserId,
-        sessionId: admin.id,
-        username: admin.username,
-        sessionTtlSeconds: config.ADMIN_SESSION_TTL_SECONDS,
-      },
-      change,
-      requestClient(request),
-    );
-    await markPasswordEntered(db, admin.id);
-    // This page again, with the forms emptied; the toast travels with the redirect.
-    throw redirectWithToast(
-      request,
-      "/admin/account",
-      change.intent === "username" ? "username-changed" : "password-changed",
-    );
-  });
+  // A refusal (a wrong current password, a taken username) keeps what was typed, passwords aside (issue 45).
+  return formAction(
+    submission,
+    async () => {
+      const { db, config } = context.get(servicesContext);
+      await changeAccount(
+        db,
+        {
+          adminUserId: admin.adminUserId,
+          sessionId: admin.id,
+          username: admin.username,
+          sessionTtlSeconds: config.ADMIN_SESSION_TTL_SECONDS,
+        },
+        change,
+        requestClient(request),
+      );
+      await markPasswordEntered(db, admin.id);
+      // This page again, with the forms emptied; the toast travels with the redirect.
+      throw redirectWithToast(
+        request,
+        "/admin/account",
+        change.intent === "username" ? "username-changed" : "password-changed",
+      );
+    },
+    { hideFields: SECRET_FIELDS },
+  );
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {

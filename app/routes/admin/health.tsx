@@ -12,6 +12,7 @@ import { pageAction } from "~/lib/api.server";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 import { withRetryAfter } from "~/lib/retry-after";
+import { DocLink } from "~/components/admin/doc-link";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Health") }];
 
@@ -45,6 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const GROUPS: Array<{ title: string; keys: (key: string) => boolean }> = [
   { title: "Background jobs", keys: (k) => k.startsWith("job:") || k === "restarts" },
   { title: "SMM panel", keys: (k) => k === "panel" },
+  { title: "Receiving accounts", keys: (k) => k === "receiving-accounts" },
   {
     title: "Backups and storage",
     keys: (k) => ["backups", "offsite", "stream", "bucket", "database"].includes(k) || k.startsWith("folder:"),
@@ -61,7 +63,8 @@ export default function HealthPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Health</h1>
         <p className="mt-1 text-sm text-gray-600">
           What runs behind the shop. A red line is failing and you were alerted about it once (Settings → Alerts); amber
-          is worth a look. An uptime monitor reads the same as JSON at <code>/readyz</code> (docs/deploy.md).
+          is worth a look. An uptime monitor reads the same as JSON at <code>/readyz</code> (<DocLink name="deploy" />
+          ).
         </p>
         <p
           role="status"

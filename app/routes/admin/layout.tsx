@@ -5,6 +5,7 @@ import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { SessionExpiry } from "~/components/admin/session-expiry";
 import { SessionMenu } from "~/components/admin/session-menu";
 import { UnsafeDefaultsBanner } from "~/components/admin/unsafe-defaults-banner";
+import { bannerOpen } from "~/components/admin/unsafe-defaults-banner-state";
 import { useAdminPulse } from "~/components/admin/use-admin-pulse";
 import { useAdminWorker } from "~/components/admin/use-admin-worker";
 import { servicesContext } from "~/context";
@@ -21,11 +22,15 @@ import { plural, pluralWord } from "~/lib/plural";
 /** Every admin page sits below this route: no session, no page (nor its data). */
 export const middleware: Route.MiddlewareFunction[] = [adminPageGuard];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const session = requireAdmin(context);
   const services = context.get(servicesContext);
   const [pulse, unsafe] = await Promise.all([adminPulse(services.db), unsafeDefaults(services)]);
-  return { username: session.username, expiresAt: session.expiresAt, serverNow: Date.now(), pulse, unsafe };
+  const unsafeOpen = bannerOpen(
+    request,
+    unsafe.map((item) => item.id),
+  );
+  return { username: session.username, expiresAt: session.expiresAt, serverNow: Date.now(), pulse, unsafe, unsafeOpen };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -98,7 +103,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           />
         </header>
         <main className="flex-1 p-4 sm:p-6" aria-busy={loading}>
-          <UnsafeDefaultsBanner items={loaderData.unsafe} />
+          <UnsafeDefaultsBanner items={loaderData.unsafe} open={loaderData.unsafeOpen} />
           <Outlet />
         </main>
       </div>

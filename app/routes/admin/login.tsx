@@ -10,7 +10,14 @@ import { login } from "~/domain/auth/login.server";
 import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { loginSchema } from "~/domain/auth/rules";
 import { adminExists } from "~/domain/auth/setup.server";
-import { deleteSessionByToken, deviceLabel, readCookie, sessionCookie } from "~/domain/auth/session.server";
+import {
+  deleteSessionByToken,
+  deviceLabel,
+  knownDeviceCookie,
+  readCookie,
+  readKnownDeviceToken,
+  sessionCookie,
+} from "~/domain/auth/session.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { CredentialsForm, PasswordField, UsernameField } from "~/components/admin/credentials-form";
 import { CheckboxField } from "~/components/forms";
@@ -44,13 +51,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       client: requestClient(request),
       remember: remember === "on",
       device: deviceLabel(request.headers.get("user-agent")),
+      proof: { deviceToken: readKnownDeviceToken(request), sessionToken: readCookie(request) },
     });
     // Rotation: whatever session this browser held before is ended, never reused.
     await deleteSessionByToken(services.db, readCookie(request));
     const redirectTo = safeAdminRedirect(submission.value.redirectTo ?? url.searchParams.get("redirectTo") ?? "");
-    const cookie = sessionCookie(request, result.token, result.maxAgeSeconds);
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie(request, result.token, result.maxAgeSeconds));
+    headers.append("Set-Cookie", knownDeviceCookie(request, result.device.token, result.device.maxAgeSeconds));
     // With or without JavaScript, the same redirect; the toast travels with it.
-    throw redirectWithToast(request, redirectTo, "logged-in", { headers: { "Set-Cookie": cookie } });
+    throw redirectWithToast(request, redirectTo, "logged-in", { headers });
   });
 }
 

@@ -253,9 +253,39 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
         </Section>
         <Section title="Payment">
           <dl className={grid}>
-            <Row label="Buyer's UTR">
+            <Row label={order.payment.utrFrom === "bank" ? "Bank's UTR" : "Buyer's UTR"}>
               {order.utr ? <span className="font-mono">{order.utr}</span> : "Not submitted"}
+              {order.payment.utrFrom === "bank" && (
+                <span className="block text-xs text-gray-600">
+                  From the payment's bank alert, not given by the buyer
+                </span>
+              )}
             </Row>
+            {typeof order.payment.evidence?.buyerUtr === "string" && (
+              <Row label="Buyer's UTR">
+                <span className="font-mono">{order.payment.evidence.buyerUtr}</span>
+              </Row>
+            )}
+            {order.payment.upiId && (
+              <Row label="Paid to">
+                <span className="font-mono break-all">{order.payment.upiId}</span>
+              </Row>
+            )}
+            {order.payment.received !== null && (
+              <Row label="Received">
+                <span data-testid="payment-received">{rupees(order.payment.received)}</span>
+                {order.payment.difference !== null && order.payment.difference !== 0 && (
+                  <span
+                    data-testid="payment-difference"
+                    className={`block text-sm font-medium ${order.payment.difference > 0 ? "text-amber-800" : "text-red-700"}`}
+                  >
+                    {order.payment.difference > 0
+                      ? `${rupees(order.payment.difference)} more than asked: a surplus owed back to the buyer`
+                      : `${rupees(-order.payment.difference)} less than asked: a shortfall`}
+                  </span>
+                )}
+              </Row>
+            )}
             {order.utrSubmittedAt && <Row label="UTR given">{istDateTime(Date.parse(order.utrSubmittedAt))}</Row>}
             {order.paymentDeadlineAt && <Row label="Pay by">{istDateTime(Date.parse(order.paymentDeadlineAt))}</Row>}
             <Row label="Confirmed">

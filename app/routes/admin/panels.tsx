@@ -14,7 +14,7 @@ import { type AdminPanel, panelsForAdmin } from "~/domain/panel/panel-admin.serv
 import { panelActionSchema } from "~/domain/panel/panel-form";
 import { adminTitle } from "~/lib/admin-title";
 import { pageAction } from "~/lib/api.server";
-import { formatPanelMoney } from "~/lib/panel-money";
+import { formatPanelBalanceMoney } from "~/lib/panel-money";
 import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
 
@@ -107,7 +107,7 @@ function Panels({ loaderData }: Route.ComponentProps) {
                     <dd data-testid="panel-balance">
                       {panel.balance === null
                         ? "not checked yet"
-                        : formatPanelMoney(panel.balance, panel.balanceCurrency ?? panel.currency)}
+                        : formatPanelBalanceMoney(panel.balance, panel.balanceCurrency ?? panel.currency)}
                     </dd>
                     <dt className="text-gray-600">Services</dt>
                     <dd>{panel.servicesCount === 0 ? "none fetched yet" : panel.servicesCount}</dd>

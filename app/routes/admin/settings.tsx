@@ -13,8 +13,10 @@ import { GatewayCard } from "~/components/admin/settings/gateway-card";
 import { MailboxCard } from "~/components/admin/settings/mailbox-card";
 import { AppAlertsCard } from "~/components/admin/settings/app-alerts-card";
 import { PaymentAlertsCard } from "~/components/admin/settings/payment-alerts-card";
+import { PaymentCheckCard } from "~/components/admin/settings/payment-check-card";
 import { PanelsMoved } from "~/components/admin/settings/panels-moved";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
+import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { servicesContext } from "~/context";
 import { runAlertAction } from "~/domain/alerts/alert-settings-actions.server";
 import { isAlertAction } from "~/domain/alerts/alert-settings-actions";
@@ -40,8 +42,7 @@ import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { runSiteSettingsAction } from "~/domain/settings/settings-actions.server";
-import { pageAction, pageFailure } from "~/lib/api.server";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { withRetryAfter } from "~/lib/retry-after";
 import { requestClient } from "~/lib/request-client.server";
 import { HIDDEN_FIELDS, SENSITIVE, settingsActionSchema } from "./settings-intents";
@@ -89,59 +90,80 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return formFailure(submission, { hideFields: HIDDEN_FIELDS });
   const action = submission.value;
   const services = context.get(servicesContext);
-  // The danger zone, restores and new secrets: the password typed in the last 15 minutes, or asked again.
-  if (needsRecentPassword(action, SENSITIVE) && !hasRecentPassword(admin)) return pageFailure(passwordAgainError());
   const actor = { name: admin.username, client: requestClient(request) };
-  if (isPaymentAlertAction(action)) return pageAction(() => runPaymentAlertsAction(services, actor, action));
-  if (isGatewayAction(action)) return pageAction(() => runGatewayAction(services, actor, action));
-  if (isMailboxAction(action)) return pageAction(() => runMailboxAction(services, actor, action));
-  if (isAlertAction(action)) return pageAction(() => runAlertAction(services, actor, action));
-  if (isBuyerMessageAction(action)) return pageAction(() => runBuyerMessageAction(services, actor, action));
-  if (isCredentialsAction(action)) return pageAction(() => runCredentialsAction(services, admin, actor, action));
-  if (isDangerZoneAction(action)) return pageAction(() => runDangerZoneAction(services, actor, action));
-  return pageAction(() => runSiteSettingsAction(services, actor, action));
+  // A refusal comes back with what was typed, under the field it names, even to a page posted before its
+  // scripts ran (issue 45); secrets are never echoed, only asked for again.
+  return formAction(
+    submission,
+    async () => {
+      // The danger zone, restores and new secrets: the password typed in the last 15 minutes, or asked again.
+      if (needsRecentPassword(action, SENSITIVE) && !hasRecentPassword(admin)) throw passwordAgainError();
+      if (isPaymentAlertAction(action)) return runPaymentAlertsAction(services, actor, action);
+      if (isGatewayAction(action)) return runGatewayAction(services, actor, action);
+      if (isMailboxAction(action)) return runMailboxAction(services, actor, action);
+      if (isAlertAction(action)) return runAlertAction(services, actor, action);
+      if (isBuyerMessageAction(action)) return runBuyerMessageAction(services, actor, action);
+      if (isCredentialsAction(action)) return runCredentialsAction(services, admin, actor, action);
+      if (isDangerZoneAction(action)) return runDangerZoneAction(services, actor, action);
+      return runSiteSettingsAction(services, actor, action);
+    },
+    { hideFields: HIDDEN_FIELDS },
+  );
 }
 
 export default function SettingsPage({ loaderData }: Route.ComponentProps) {
   const { settings: s } = loaderData;
   const publicBase = loaderData.publicBaseUrl.effective.replace(/\/+$/, "");
+  // One column beside its section links: two columns of cards of unequal height left large blank areas (issue 45).
+  const section = "[&>*]:min-w-0";
   return (
     <PasswordAgainProvider>
-      <div className="space-y-6">
+      {/* Every anchor lands below the sticky header and, on a phone, the row of section links. */}
+      <div className="space-y-4 lg:space-y-6 [&_[id]]:scroll-mt-28 lg:[&_[id]]:scroll-mt-20">
         <h1 className="text-2xl font-bold">Settings</h1>
-        <div className="grid gap-6 xl:grid-cols-2 [&>*]:min-w-0">
-          <PanelsMoved />
-          <SettingsCard group={paymentSettings} values={s} />
-          <SettingsCard group={feeSettings} values={s} />
-          <PaymentAlertsCard
-            sms={loaderData.paymentAlerts.sms}
-            templates={loaderData.paymentAlerts.templates}
-            headers={loaderData.paymentAlerts.headers}
-            endpoint={`${publicBase}/api/payments/sms-alert`}
-          />
-          <AppAlertsCard status={loaderData.paymentAlerts.apps} endpoint={`${publicBase}/api/payments/app-alert`} />
-          <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
-          <MailboxCard mailbox={loaderData.mailbox} />
-          <AlertsCard alerts={loaderData.alerts} />
-          <BuyerMessagesCard
-            settings={loaderData.buyerMessages}
-            webhookUrl={`${publicBase}/api/whatsapp/webhook`}
-            smtpReady={Boolean(loaderData.alerts.settings.email.host && loaderData.alerts.settings.email.from)}
-          />
-          <CredentialsCard username={loaderData.username} />
-          <SettingsCard
-            group={storeSettings}
-            values={s}
-            hints={{
-              publicBaseUrl: loaderData.publicBaseUrl.fromEnv
-                ? `Overridden by PUBLIC_BASE_URL in the server's environment: the shop uses ${loaderData.publicBaseUrl.fromEnv}. Saving here changes nothing until it is unset.`
-                : undefined,
-            }}
-          />
+        <div className="lg:grid lg:grid-cols-[11rem_minmax(0,1fr)] lg:gap-8">
+          <SettingsNav />
+          <div className="max-w-3xl min-w-0 space-y-6" data-testid="settings-sections">
+            <PanelsMoved />
+            <SettingsCard group={paymentSettings} values={s} />
+            <SettingsCard group={feeSettings} values={s} />
+            <PaymentAlertsCard
+              sms={loaderData.paymentAlerts.sms}
+              templates={loaderData.paymentAlerts.templates}
+              headers={loaderData.paymentAlerts.headers}
+              endpoint={`${publicBase}/api/payments/sms-alert`}
+            />
+            <AppAlertsCard status={loaderData.paymentAlerts.apps} endpoint={`${publicBase}/api/payments/app-alert`} />
+            <PaymentCheckCard />
+            <MailboxCard mailbox={loaderData.mailbox} />
+            <div id="payment-gateway" className={section}>
+              <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
+            </div>
+            <div id="operator-alerts" className={section}>
+              <AlertsCard alerts={loaderData.alerts} />
+            </div>
+            <BuyerMessagesCard
+              settings={loaderData.buyerMessages}
+              webhookUrl={`${publicBase}/api/whatsapp/webhook`}
+              smtpReady={Boolean(loaderData.alerts.settings.email.host && loaderData.alerts.settings.email.from)}
+            />
+            <SettingsCard
+              group={storeSettings}
+              values={s}
+              hints={{
+                publicBaseUrl: loaderData.publicBaseUrl.fromEnv
+                  ? `Overridden by PUBLIC_BASE_URL in the server's environment: the shop uses ${loaderData.publicBaseUrl.fromEnv}. Saving here changes nothing until it is unset.`
+                  : undefined,
+              }}
+            />
+            <CredentialsCard username={loaderData.username} />
+            <SettingsCard group={backupSchedule} values={s} />
+            <div id="danger-zone" className={section}>
+              <DangerZone />
+            </div>
+            <BackupsCard backups={loaderData.backups} />
+          </div>
         </div>
-        <SettingsCard group={backupSchedule} values={s} />
-        <DangerZone />
-        <BackupsCard backups={loaderData.backups} />
       </div>
     </PasswordAgainProvider>
   );

@@ -2,7 +2,8 @@ import type { Route } from "./+types/order-utr";
 import { servicesContext } from "~/context";
 import { trackedOrder } from "~/domain/orders/order-tracking.server";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
-import { PAYMENT_MESSAGES, claimPayment } from "~/domain/payments/payment.server";
+import { PAYMENT_MESSAGES } from "~/domain/payments/payment.server";
+import { claimAndSettle } from "~/domain/payments/claim.server";
 import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
 import { parseJson } from "~/lib/parse.server";
 import { orderUtrRequest, orderUtrResponse } from "./order-utr.types";
@@ -33,7 +34,7 @@ async function submit({ request, params, context }: Route.ActionArgs) {
   const { utr } = await parseJson(request, orderUtrRequest);
   const { db, config } = context.get(servicesContext);
   return apiHandle(async () => {
-    const order = await claimPayment(db, orderId, utr, {
+    const order = await claimAndSettle(db, orderId, utr, {
       graceSeconds: config.PAYMENT_GRACE_SECONDS,
       client: requestClient(request),
     });

@@ -207,7 +207,10 @@ function Detail({ label, value }: { label: string; value: string }) {
   return (
     <div>
       <dt className="text-sm text-gray-600">{label}</dt>
-      <dd className="font-semibold text-ink">{value}</dd>
+      {/* The shop's own details from its settings, shown as written (ADR 0009). */}
+      <dd className="font-semibold text-ink" data-own-words="">
+        {value}
+      </dd>
     </div>
   );
 }

@@ -26,8 +26,9 @@ export const handle = STATIC_PAGE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, settings, config } = context.get(servicesContext);
-  const [site, social] = await Promise.all([settings.get(), publicSocialProof(db, showsSamples(config))]);
-  return homeContent(site, social, localeFromPath(new URL(request.url).pathname));
+  const locale = localeFromPath(new URL(request.url).pathname);
+  const [site, social] = await Promise.all([settings.get(), publicSocialProof(db, showsSamples(config), locale)]);
+  return homeContent(site, social, locale);
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -5,6 +5,7 @@ import type { Route } from "./+types/service";
 import { useSiteChrome } from "./layout";
 import { InstagramInputForm, type StepOneInitial, type TargetValues } from "~/components/buying/instagram-input-form";
 import { type PlanCardData, PlanList, PlanSkeletons } from "~/components/buying/plan-list";
+import { OrderDialogPending } from "~/components/buying/order-dialog-pending";
 import { RecentOrders } from "~/components/buying/recent-orders";
 import { serviceForPath } from "~/components/buying/service-content";
 import { HowItWorks, TrustBadges, WhyChooseUs } from "~/components/buying/service-info";
@@ -84,15 +85,19 @@ function stepOne(service: ServiceType, request: Request): StepOneResult | null {
   const params = new URL(request.url).searchParams;
   const username = params.get("username");
   const postLink = params.get("postLink");
-  if (username === null && postLink === null) return null;
+  if ((username === null && postLink === null) || params.has(EDIT)) return null;
   return readStepOne(service, { username, postLink });
 }
 
-/** The address of the packages for what step one accepted. */
-function packagesPath(path: string, values: TargetValues): string {
+/** `?edit` with the values: step one again, filled in with what the buyer gave ("Change" keeps what was typed). */
+const EDIT = "edit";
+
+/** The address of the packages for what step one accepted; with `edit`, of step one filled in with them. */
+function packagesPath(path: string, values: TargetValues, edit = false): string {
   const params = new URLSearchParams();
   if (values.username) params.set("username", values.username);
   if (values.postLink) params.set("postLink", values.postLink);
+  if (edit) params.set(EDIT, "");
   return `${path}?${params.toString()}`;
 }
 
@@ -141,7 +146,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         }
       : step?.kind === "check"
         ? { username: step.username, postLink: step.postLink ?? undefined, readAs: step.username }
-        : {};
+        : { username: sent.get("username") ?? undefined, postLink: sent.get("postLink") ?? undefined };
 
   // Another service page opens at its top; the first render keeps where the buyer has scrolled to,
   // since React may start well after the page was shown.
@@ -182,7 +187,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               )}
             </p>
             <Button asChild variant="link" size="inline" className="text-sm">
-              <Link to={path} replace>
+              <Link to={packagesPath(path, values, true)} replace>
                 {t("target.change")}
               </Link>
             </Button>
@@ -215,7 +220,8 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
                   : "how.firstBoth",
             )}
           />
-          <Suspense fallback={null}>
+          {/* A package chosen before the dialog's code arrived is answered at once (issue 45). */}
+          <Suspense fallback={chosen ? <OrderDialogPending /> : null}>
             <OrderDialog
               plan={chosen}
               noun={noun}

@@ -88,6 +88,13 @@ const NO_STORE = { headers: { "Cache-Control": "no-store" } };
  * code's words in its own language, as it does the notice (`refill`, `cancel`).
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const submission = await parseForm(request, trackActionSchema);
+  // A refusal gives back what was typed, so the form shows it again even before React runs (issue 45).
+  const typedText = (name: string, max: number) => {
+    const value = submission.payload[name];
+    return typeof value === "string" ? value.slice(0, max) : "";
+  };
+  const typed = { orderId: typedText("orderId", 60), phone: typedText("phone", 40) };
   const empty = {
     order: null,
     selfService: null,
@@ -98,12 +105,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     channels: null,
     complaints: [],
     ticket: null,
+    typed,
   };
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";
   if (!lookups.take(ip)) {
     return data({ ...empty, error: TRACK_MESSAGES.tooMany }, NO_STORE);
   }
-  const submission = await parseForm(request, trackActionSchema);
   if (submission.status !== "success") {
     const refused = formFailure(submission);
     return data({ ...empty, error: refused.data.message }, { ...NO_STORE, status: refused.init?.status });
@@ -160,6 +167,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       channels: await trackChannels(services.db, current),
       complaints: (await complaintsForOrder(services.db, current.order_id)).map(buyerComplaint),
       ticket,
+      typed,
     },
     NO_STORE,
   );
@@ -196,7 +204,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 <Input
                   {...control}
                   name="orderId"
-                  defaultValue={params.get("order") ?? ""}
+                  defaultValue={actionData?.typed.orderId || (params.get("order") ?? "")}
                   autoCapitalize="characters"
                   autoComplete="off"
                   required
@@ -219,6 +227,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                   autoComplete="tel"
                   required
                   maxLength={20}
+                  defaultValue={actionData?.typed.phone ?? ""}
                   placeholder="98765 43210"
                 />
               )}
@@ -266,6 +275,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 busy={navigation.state !== "idle"}
                 notice={notice}
                 error={code?.startsWith("COMPLAINT_") ? null : error}
+                pricePaise={order.pricePaise}
               />
             )}
             {actionData?.lookup && actionData.updates && (

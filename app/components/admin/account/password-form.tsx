@@ -6,14 +6,16 @@ import { useAccountForm } from "./account-form";
 
 /** A new password for the operator; every other session of theirs is signed out by it. */
 export function PasswordForm() {
-  const { fetcher, form, fields } = useAccountForm(accountPasswordSchema, "account-password", { intent: "password" });
+  const { fetcher, answer, form, fields } = useAccountForm(accountPasswordSchema, "account-password", {
+    intent: "password",
+  });
   return (
     <SectionCard
       id="password-card"
       title="Password"
       description="A new password signs out every other session of yours."
     >
-      <CredentialsForm form={form} fetcher={fetcher} submitLabel="Change password">
+      <CredentialsForm form={form} fetcher={fetcher} answer={answer} submitLabel="Change password">
         <input {...getInputProps(fields.intent, { type: "hidden" })} />
         <PasswordField field={fields.currentPassword} label="Current password" autoComplete="current-password" />
         <PasswordField field={fields.password} label="New password" hint={PASSWORD_RULE} autoComplete="new-password" />

@@ -7,6 +7,7 @@ import { SectionCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { formatAge, formatBytes } from "~/domain/health/format";
+import { DocLink } from "~/components/admin/doc-link";
 
 export interface BackupView {
   name: string;
@@ -48,7 +49,8 @@ export function DatabaseBackupsCard(props: {
         props.postgres ? (
           <>
             The shop runs on PostgreSQL: back it up with <code>pg_dump -Fc</code> or your provider&apos;s snapshots;{" "}
-            <code>npm run restore -- --full</code> restores a dump (docs/deploy.md).
+            <code>npm run restore -- --full</code> restores a dump (<DocLink name="deploy" />
+            ).
           </>
         ) : (
           `${

@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { HelpText } from "~/components/admin/help-text";
 
 export interface CheckView {
   key: string;
@@ -36,7 +37,7 @@ export function HealthChecks({ title, checks }: { title: string; checks: CheckVi
                 <div className="min-w-0 flex-1">
                   <p className="font-medium">{check.label}</p>
                   <p className={`text-sm break-words ${check.status === "failing" ? "text-red-800" : "text-gray-600"}`}>
-                    {check.summary}
+                    <HelpText text={check.summary} />
                   </p>
                 </div>
                 <Badge tone={look.tone}>{look.word}</Badge>

@@ -6,7 +6,9 @@ import { refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
+import { Field } from "~/components/ui/field";
+import { UtrInput } from "~/components/utr-input";
+import { readUtr } from "~/domain/orders/utr";
 import type { UtrHolding } from "~/domain/payments/credits.server";
 import type { RefundPayment } from "~/domain/payments/refund-payment.server";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -45,6 +47,7 @@ export function OrderActionsCard({
   const busy = fetcher.state !== "idle";
   const confirm = useConfirmedAction<"unpaid" | "cancel" | "resend">(fetcher);
   const [reference, setReference] = useState("");
+  const [referenceError, setReferenceError] = useState<string | null>(null);
   const [checkedAtPanel, setCheckedAtPanel] = useState(false);
   const wait = order.smmPanel.wait;
   const sent = order.smmPanel.lastRequest;
@@ -146,29 +149,42 @@ export function OrderActionsCard({
             </div>
           )}
           <form
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              void submit("mark-refunded", { reference });
+              // The same check as the buyer's UTR field and the server's: what is wrong is said under the field.
+              const reading = readUtr(reference);
+              if (!reading.ok) setReferenceError(reading.message);
+              else void submit("mark-refunded", { reference: reading.utr });
             }}
           >
-            <label htmlFor="refund-reference" className="mt-3 block font-medium">
-              Refund UPI reference (12 digits)
-            </label>
-            <div className="mt-1 flex gap-2">
-              <Input
-                size="sm"
-                id="refund-reference"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={12}
-                value={reference}
-                onChange={(e) => setReference(e.target.value.replace(/\D/g, "").slice(0, 12))}
-                className="min-w-0 flex-1 bg-transparent font-mono"
-              />
-              <Button {...primary} type="submit" disabled={busy || reference.length !== 12}>
-                Mark refunded
-              </Button>
-            </div>
+            <Field
+              id="refund-reference"
+              label="Refund UPI reference (12 digits)"
+              error={referenceError}
+              hint={
+                reference ? `${reference.length} of 12 digits` : "Paste it as your UPI app shows it; spaces are fine."
+              }
+              className="mt-3"
+            >
+              {(control) => (
+                <div className="mt-1 flex gap-2">
+                  <UtrInput
+                    {...control}
+                    size="sm"
+                    value={reference}
+                    onValue={(typed) => {
+                      setReference(typed);
+                      setReferenceError(null);
+                    }}
+                    className="min-w-0 flex-1 bg-transparent font-mono"
+                  />
+                  <Button {...primary} type="submit" disabled={busy || reference === ""}>
+                    Mark refunded
+                  </Button>
+                </div>
+              )}
+            </Field>
           </form>
         </div>
       )}

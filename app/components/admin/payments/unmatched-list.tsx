@@ -1,5 +1,7 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import type { CreditView } from "~/domain/payments/unmatched-view.server";
+import type { AmountDifference, CreditView } from "~/domain/payments/unmatched-view.server";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatCount, formatInr } from "~/lib/money";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
@@ -12,14 +14,29 @@ import { BANKS } from "~/domain/payments/reader/bank-registry";
 const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 const SOURCE: Record<string, string> = { sms: "SMS", email: "E-mail", gateway: "Gateway", app: "App notification" };
 
-/** One credit nobody could match: what it says, why it waits, and the operator's two answers. */
+/** One credit nobody could match: what it says, why it waits, the orders it could pay, and the operator's two answers. */
 function UnmatchedCredit({ credit }: { credit: CreditView }) {
-  const assign = useFetcher<{ ok: boolean; message: string }>();
+  const assign = useFetcher<{ ok: boolean; message: string } | AmountDifference>();
   const dismiss = useFetcher<{ ok: boolean; message: string }>();
-  useActionToast(assign, { failureTitle: "Payment not assigned" });
+  const [orderId, setOrderId] = useState(credit.orderId ?? "");
+  // A payment of another amount than the order's: the operator sees the difference and confirms it first.
+  const difference =
+    assign.data && "reason" in assign.data && assign.data.reason === "AMOUNT_DIFFERS" ? assign.data : null;
+  // Open while the answer asking for it stands (also while the confirmed assignment is sent), until cancelled.
+  const [cancelled, setCancelled] = useState<unknown>(null);
+  const asked = difference && cancelled !== assign.data ? difference : null;
+  useActionToast({ ...assign, data: difference ? undefined : assign.data }, { failureTitle: "Payment not assigned" });
   useActionToast(dismiss, { failureTitle: "Payment not dismissed" });
   const busy = assign.state !== "idle" || dismiss.state !== "idle";
   const id = (name: string) => `credit-${credit.id}-${name}`;
+  const sendAssign = (accept?: number) => {
+    const form = new FormData();
+    form.set("intent", "assign");
+    form.set("creditId", String(credit.id));
+    form.set("orderId", orderId);
+    if (accept !== undefined) form.set("acceptDifference", String(accept));
+    void assign.submit(form, { method: "post" });
+  };
   return (
     <Card asChild padding="sm">
       <li data-testid="unmatched-credit">
@@ -35,7 +52,7 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           {credit.utr && (
             <>
-              <dt className="text-gray-600">UTR</dt>
+              <dt className="text-gray-600">Bank's UTR</dt>
               <dd className="font-mono">{credit.utr}</dd>
             </>
           )}
@@ -43,6 +60,12 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
             <>
               <dt className="text-gray-600">Payer</dt>
               <dd className="break-all">{credit.payerVpa}</dd>
+            </>
+          )}
+          {credit.namedAccount && (
+            <>
+              <dt className="text-gray-600">Paid to</dt>
+              <dd className="break-all font-mono">{credit.namedAccount}</dd>
             </>
           )}
           {credit.from && (
@@ -63,9 +86,40 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
             {credit.text}
           </p>
         )}
+        {credit.candidates.length > 0 && (
+          <div className="mt-3 text-sm">
+            <p className="font-semibold">Orders it could pay</p>
+            <ul className="mt-1 space-y-1" aria-label="Orders it could pay">
+              {credit.candidates.map((c) => (
+                <li key={c.orderId} className="flex flex-wrap items-center gap-x-2 gap-y-1" data-testid="candidate">
+                  <span className="font-mono">{c.orderId}</span>
+                  <span>asks {formatInr(c.pricePaise)}</span>
+                  {c.listedPricePaise !== null && c.listedPricePaise !== c.pricePaise && (
+                    <span className="text-gray-600">(plan {formatInr(c.listedPricePaise)})</span>
+                  )}
+                  <span className="text-gray-600">
+                    · {c.status.replace(/_/g, " ")} · {time.format(c.createdAt)}
+                    {c.upiId ? ` · to ${c.upiId}` : ""}
+                    {c.utr ? ` · buyer's UTR ${c.utr}` : ""}
+                  </span>
+                  <Button variant="neutral" size="xs" onClick={() => setOrderId(c.orderId)} disabled={busy}>
+                    Use
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {credit.senderHeader && <AddSender creditId={credit.id} sender={credit.senderHeader} busy={busy} />}
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          <assign.Form method="post" className="flex flex-wrap items-end gap-2">
+          <form
+            method="post"
+            className="flex flex-wrap items-end gap-2"
+            onSubmit={(e) => {
+              e.preventDefault();
+              sendAssign();
+            }}
+          >
             <input type="hidden" name="intent" value="assign" />
             <input type="hidden" name="creditId" value={credit.id} />
             <Field id={id("order")} label="Order it pays" size="sm" className="min-w-0 flex-1">
@@ -74,7 +128,8 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
                   {...control}
                   size="sm"
                   name="orderId"
-                  defaultValue={credit.orderId ?? ""}
+                  value={orderId}
+                  onChange={(e) => setOrderId(e.target.value)}
                   required
                   placeholder="BK…"
                   className="font-mono"
@@ -85,7 +140,7 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
             <Button type="submit" disabled={busy} size="sm">
               Assign and confirm
             </Button>
-          </assign.Form>
+          </form>
           <dismiss.Form method="post" className="flex flex-wrap items-end gap-2">
             <input type="hidden" name="intent" value="dismiss" />
             <input type="hidden" name="creditId" value={credit.id} />
@@ -97,6 +152,38 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
             </Button>
           </dismiss.Form>
         </div>
+        {asked && (
+          <ConfirmDialog
+            title="Assign a payment of another amount?"
+            tone="primary"
+            confirmLabel="Assign anyway"
+            workingLabel="Assigning..."
+            working={assign.state !== "idle"}
+            error={
+              assign.state === "idle" && assign.data && !assign.data.ok && !difference ? assign.data.message : null
+            }
+            onCancel={() => setCancelled(assign.data)}
+            onConfirm={() => sendAssign(asked.differencePaise)}
+          >
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1" data-testid="amount-difference">
+              <dt>Payment</dt>
+              <dd className="font-semibold">{formatInr(asked.creditPaise)}</dd>
+              <dt>Order {asked.orderId} asks</dt>
+              <dd className="font-semibold">{formatInr(asked.orderPaise)}</dd>
+              <dt>Difference</dt>
+              <dd className="font-semibold">
+                {asked.differencePaise > 0
+                  ? `${formatInr(asked.differencePaise)} more`
+                  : `${formatInr(-asked.differencePaise)} less`}
+              </dd>
+            </dl>
+            <p>
+              {asked.differencePaise > 0
+                ? "The order is confirmed and the surplus is recorded on it as owed back to the buyer (shown on the order and in exports)."
+                : "The order is confirmed and the shortfall is recorded on it (shown on the order and in exports)."}
+            </p>
+          </ConfirmDialog>
+        )}
       </li>
     </Card>
   );

@@ -77,14 +77,14 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
         />
       )}
       <TextField field={fields.name} label="Name" />
-      <TextField field={fields.amount} label="Quantity" inputMode="numeric" placeholder="1,000" />
-      <TextField field={fields.price} label="Price (₹)" inputMode="decimal" placeholder="349" />
+      <TextField field={fields.amount} label="Quantity" inputMode="numeric" placeholder="e.g. 1,000" />
+      <TextField field={fields.price} label="Price (₹)" inputMode="decimal" placeholder="e.g. 349" />
       <TextField
         field={fields.refillDays}
         label="Refill guarantee (days)"
         hint="0 = no refill. Buyers can request a refill on /track when the panel service supports it."
         inputMode="numeric"
-        placeholder="0"
+        placeholder="Empty means 0"
       />
       <div className="grid grid-cols-2 gap-3">
         <TextField
@@ -92,14 +92,14 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
           label="Drip-feed runs"
           hint="0 = all at once"
           inputMode="numeric"
-          placeholder="0"
+          placeholder="Empty means 0"
         />
         <TextField
           field={fields.dripInterval}
           label="Interval (minutes)"
           hint="Between runs"
           inputMode="numeric"
-          placeholder="0"
+          placeholder="Empty means 0"
         />
       </div>
       {serviceType === "comments" && (

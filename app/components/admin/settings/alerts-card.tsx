@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { type AlertSettingsResult, alertActionSchemas } from "~/domain/alerts/alert-settings-actions";
@@ -10,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PushDevice } from "./push-device";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
   /** The saved settings; of each secret only its last 4 characters. */
@@ -35,7 +35,8 @@ const EVENT_OPTIONS = ALERT_EVENTS.map((event) => [event, ALERT_EVENT_LABELS[eve
  */
 export function AlertsCard({ alerts }: Props) {
   const { settings } = alerts;
-  const id = useId();
+  // A fixed id (one Alerts card a page): a form posted as a whole page comes back to its own fragment.
+  const id = "alerts";
   const events = useSettingsForm(eventsSchema, {
     id: `${id}-events`,
     failureTitle: "Alert choices not saved",
@@ -66,7 +67,7 @@ export function AlertsCard({ alerts }: Props) {
         </h2>
         <p className="mt-1 text-sm text-gray-600">
           Tells you by e-mail, Telegram or a notification when an order needs you. A channel that is down is retried;
-          orders never wait for it. How to set up: docs/alerts.md.
+          orders never wait for it. How to set up: <DocLink name="alerts" />.
         </p>
         <SettingsForm settings={events} intent="alerts-events" className={sectionClass}>
           <CheckboxGroupField field={events.fields.events} legend="Alert me about" options={EVENT_OPTIONS} />
@@ -87,7 +88,7 @@ export function AlertsCard({ alerts }: Props) {
           <ChannelHeading title="E-mail (SMTP)" enabled={settings.email.enabled} />
           <CheckboxField field={email.fields.enabled} label="Send alerts by e-mail" />
           <div className="grid gap-2 sm:grid-cols-[1fr_6rem]">
-            <TextField field={email.fields.smtpHost} label="SMTP host" placeholder="smtp.gmail.com" />
+            <TextField field={email.fields.smtpHost} label="SMTP host" placeholder="e.g. smtp.gmail.com" />
             <TextField field={email.fields.smtpPort} label="Port" inputMode="numeric" />
           </div>
           <SelectField field={email.fields.smtpSecurity} label="Security" options={SECURITY} />
@@ -99,7 +100,11 @@ export function AlertsCard({ alerts }: Props) {
             autoComplete="new-password"
             placeholder={saved(alerts.smtpPasswordHint)}
           />
-          <TextField field={email.fields.mailFrom} label="From" placeholder="Shop alerts <alerts@yourshop.in>" />
+          <TextField
+            field={email.fields.mailFrom}
+            label="From"
+            hint="The sender address your mail provider allows, e.g. Shop alerts <alerts@yourshop.in>"
+          />
           <TextField field={email.fields.mailTo} label="To (your address)" />
           <Button type="submit" size="sm" disabled={email.busy}>
             Save e-mail

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { ForwarderSecret, type SecretStatus } from "./forwarder-secret";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { DocLink } from "~/components/admin/doc-link";
 
 const appsSchema = paymentAlertActionSchemas[7];
 const APP_OPTIONS = PAYMENT_APPS.map((app) => [app.id, `${app.name} (${app.packages.join(", ")})`] as const);
@@ -39,7 +40,8 @@ export function AppAlertsCard({
           Business payment apps (PhonePe Business, Paytm for Business, Google Pay for Business, BharatPe) announce every
           payment on your phone within seconds, even the small ones banks no longer text. A forwarder on that phone
           sends each notification here, signed; only the apps you tick are read, and a payment confirms its order
-          exactly as a bank alert does. Full guide: docs/payments.md, &quot;Source: payment-app notifications&quot;.
+          exactly as a bank alert does. Full guide:{" "}
+          <DocLink name="payments" section="Source: payment-app notifications" />.
         </>
       }
     >

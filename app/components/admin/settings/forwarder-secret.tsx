@@ -1,5 +1,7 @@
+import { useRef } from "react";
 import { useFetcher } from "react-router";
 import type { PaymentAlertsResult } from "~/domain/payments/alerts-settings-actions";
+import { CopyButton } from "~/components/admin/copy-button";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 
@@ -35,10 +37,10 @@ export function ForwarderSecret({
 }) {
   const fetcher = useFetcher<PaymentAlertsResult>();
   useActionToast(fetcher, { failureTitle: `${title}: secret not changed` });
-  const secret =
-    fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === intents.rotate
-      ? fetcher.data.secret
-      : undefined;
+  const made =
+    fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === intents.rotate ? fetcher.data : undefined;
+  const secret = made?.secret;
+  const shown = useRef<HTMLElement>(null);
   const busy = fetcher.state !== "idle";
   return (
     <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
@@ -54,9 +56,28 @@ export function ForwarderSecret({
       {secret && (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-semibold">Copy this secret into {copyWhere} now. It is not shown again.</p>
-          <code className="mt-1 block break-all font-mono" data-testid={testId}>
+          <code ref={shown} className="mt-1 block break-all font-mono select-all" data-testid={testId}>
             {secret}
           </code>
+          {/* A 64-character secret is not typed on a phone (issue 45): copied, or scanned from this screen. */}
+          <div className="mt-2 flex flex-wrap items-start gap-3">
+            <CopyButton text={secret} label="Copy secret" what={`${title} secret`} shown={() => shown.current} />
+            {made?.secretQr && (
+              <figure className="text-xs text-gray-700">
+                <img
+                  src={made.secretQr}
+                  width={176}
+                  height={176}
+                  alt={`The ${title} secret as a QR code`}
+                  data-testid={`${testId}-qr`}
+                  className="rounded border border-gray-200 bg-white"
+                />
+                <figcaption className="mt-1 max-w-44">
+                  On the phone: scan it with the camera (or Google Lens), copy the text, paste it into {copyWhere}.
+                </figcaption>
+              </figure>
+            )}
+          </div>
         </div>
       )}
       <fetcher.Form method="post" className="flex flex-wrap gap-2">

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
   /** The saved settings as the page may show them: the secrets only by their last 4 characters. */
@@ -37,7 +38,8 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
         </div>
         <p className="mt-1 text-sm text-gray-600">
           Razorpay, offered as &quot;Pay with Razorpay&quot; beside the UPI QR (the QR stays the default). Payments
-          confirm from Razorpay&apos;s signed webhook, or by the shop asking Razorpay. How to set up: docs/payments.md.
+          confirm from Razorpay&apos;s signed webhook, or by the shop asking Razorpay. How to set up:{" "}
+          <DocLink name="payments" section="Source: Razorpay" />.
         </p>
         <p className="mt-3 text-sm text-gray-700">
           Webhook URL (Razorpay → Webhooks; events payment.captured, order.paid, payment.failed):{" "}
@@ -76,7 +78,7 @@ function GatewayKeys({ gateway, onSaved }: Pick<Props, "gateway"> & { onSaved: (
       className="mt-4 space-y-2 border-t border-gray-100 pt-4"
       autoComplete="off"
     >
-      <TextField field={keys.fields.keyId} label="Key id" placeholder="rzp_live_…" />
+      <TextField field={keys.fields.keyId} label="Key id" placeholder="e.g. rzp_live_…" />
       <TextField
         field={keys.fields.keySecret}
         label="Key secret"

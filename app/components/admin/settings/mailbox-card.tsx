@@ -4,6 +4,7 @@ import { CheckboxField, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
   /** The saved mailbox; of the password, only whether one is saved. */
@@ -12,19 +13,19 @@ interface Props {
 
 /** Each text field's words, in the card's order. */
 const LOOKS = {
-  host: { label: "IMAP host", placeholder: "imap.gmail.com" },
+  host: { label: "IMAP host", placeholder: "e.g. imap.gmail.com" },
   port: { label: "Port", inputMode: "numeric" },
   username: { label: "User name" },
   folder: { label: "Folder" },
   recipients: {
     label: "Your alert address (the one the bank writes to)",
     hint: "Required: until it is set, e-mail alerts confirm no payment.",
-    placeholder: "you@gmail.com",
+    placeholder: "e.g. you@gmail.com",
   },
   allowedDomains: { label: "Bank sender domains (comma-separated)" },
   receivingHost: {
     label: "Your receiving mail host (Authentication-Results; empty: off)",
-    placeholder: "mx.google.com",
+    placeholder: "e.g. mx.google.com",
   },
 } as const;
 
@@ -38,6 +39,7 @@ export function MailboxCard({ mailbox }: Props) {
   // A fixed id (one mailbox card a page): conform checks each submit comes from the form it made.
   const form = useSettingsForm(mailboxFormSchema, {
     id: "bank-mailbox",
+    intents: ["mailbox-save", "mailbox-test"],
     failureTitle: "Bank e-mail alerts",
     defaultValue: {
       enabled: mailbox.enabled ? "on" : undefined,
@@ -61,7 +63,8 @@ export function MailboxCard({ mailbox }: Props) {
       description={
         <>
           Reads the bank&apos;s credit e-mails from a mailbox of their own (IMAP). Only mail the bank signed (DKIM, from
-          a domain below) confirms a payment. How to set up: docs/payments.md.
+          a domain below) confirms a payment. How to set up:{" "}
+          <DocLink name="payments" section="Source: bank e-mail alerts" />.
         </>
       }
     >

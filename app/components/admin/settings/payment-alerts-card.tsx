@@ -11,13 +11,16 @@ import { useActionToast } from "~/components/admin/use-action-toast";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
+import type { ForwardedSmsNote } from "~/domain/payments/payment-settings.server";
 import type { AddedHeaderView } from "~/domain/payments/sender-headers.server";
 import { AddedHeaders } from "./added-headers";
+import { ForwarderCheck } from "./forwarder-check";
 import { ForwarderSecret, type SecretStatus } from "./forwarder-secret";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
-  sms: SecretStatus;
+  sms: SecretStatus & { lastForwarded: ForwardedSmsNote | null };
   templates: CustomTemplateInput[];
   /** SMS headers the operator added for registry banks (from Payments). */
   headers: AddedHeaderView[];
@@ -36,7 +39,8 @@ export function PaymentAlertsCard({ sms, templates, headers, endpoint }: Props) 
       description={
         <>
           Bank credit alerts that confirm payments by themselves. Each order asks for a unique amount (a few paise off
-          the price); an alert for exactly that amount confirms it. How to set up: docs/payments.md.
+          the price); an alert for exactly that amount confirms it. How to set up:{" "}
+          <DocLink name="payments" section="Source: SMS forwarder" />.
         </>
       }
     >
@@ -48,6 +52,7 @@ export function PaymentAlertsCard({ sms, templates, headers, endpoint }: Props) 
         testId="sms-secret"
         copyWhere="the forwarder"
       />
+      <ForwarderCheck last={sms.lastForwarded} configured={sms.configured} setAt={sms.setAt} />
       <AddedHeaders headers={headers} />
       <Templates templates={templates} />
       <TryAlert />
@@ -135,7 +140,7 @@ function TemplateFields({
           required={!optional}
           maxLength={600}
           className="font-mono"
-          placeholder="Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
+          placeholder="e.g. Rs\.? ?(?<amount>[\d,]+\.\d{2}) .*Ref (?<utr>\d{12})"
         />
       </div>
       <div className="sm:col-span-2">
@@ -144,7 +149,7 @@ function TemplateFields({
           label="SMS sender ids (a regular expression)"
           maxLength={200}
           className="font-mono"
-          placeholder="HDFCBK$"
+          placeholder="e.g. HDFCBK$"
         />
       </div>
     </div>
@@ -178,7 +183,7 @@ function TryAlert() {
           field={form.fields.sender}
           label="Sender (SMS: as your phone shows it; e-mail: the bank's domain)"
           maxLength={100}
-          placeholder="VM-HDFCBK"
+          placeholder="e.g. VM-HDFCBK"
         />
         <details>
           <summary className="cursor-pointer text-sm font-medium">E-mail, or a template you are writing</summary>

@@ -10,6 +10,7 @@ import {
   fieldText,
 } from "~/domain/settings/define";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { HelpText } from "~/components/admin/help-text";
 
 interface Props<S extends SettingsShape> {
   /** The settings' declarations (app/domain/settings/define.ts): the card's words, fields and schema. */
@@ -54,7 +55,8 @@ function DeclaredCard<S extends SettingsShape>({
       <SettingsForm settings={form} intent={card.id} className="mt-4">
         <fieldset disabled={form.busy} className="min-w-0 space-y-3">
           {(Object.entries(group.settings) as [string, Setting][]).map(([name, s]) => {
-            const common = { field: fields[name]!, label: s.label, hint: hints[name] ?? s.hint };
+            const hint = hints[name] ?? s.hint;
+            const common = { field: fields[name]!, label: s.label, hint: hint && <HelpText text={hint} /> };
             if (s.control === "checkbox")
               return <CheckboxField key={name} {...common} value="true" uncheckedValue="false" />;
             if (s.control === "select")

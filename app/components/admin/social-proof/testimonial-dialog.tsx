@@ -20,7 +20,7 @@ export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: En
   return (
     <DraftDialog kind="testimonial" form={form} editing={editing} submitting={submitting} onClose={onClose}>
       <TextField field={fields.name} label="Customer name" />
-      <TextField field={fields.handle} label="Instagram handle" placeholder="@username" />
+      <TextField field={fields.handle} label="Instagram handle" placeholder="e.g. @priya.creates" />
       <TextareaField field={fields.content} label="What they said" rows={4} />
       <div className="grid gap-4 sm:grid-cols-3">
         <SelectField field={fields.rating} label="Rating" options={RATINGS} />

@@ -56,6 +56,8 @@ export async function receiveGatewayWebhook(
       await markWebhookSeen(services.db, gateway.name, event.payment.gatewayOrderId, now);
     }
     if (outcome.kind === "ignored") return { success: true, outcome: "ignored", reason: outcome.reason };
+    // A gateway's payment names its order: it is never the operator's ₹1 check (alerts only, payments/check).
+    if (outcome.kind === "check") throw new Error("a gateway payment was taken as a payment check");
     return {
       success: true,
       outcome: outcome.kind,

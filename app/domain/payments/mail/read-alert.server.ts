@@ -4,8 +4,16 @@ import type { ParsedMail } from "mailparser";
 import type { AppServices } from "~/context";
 import type { AlertTemplate } from "../custom-templates";
 import { collapseSpaces } from "../reader/alert-text";
-import { alertEvidence, creditTime, readMailText, readsLikeCredit, textParagraphs } from "../reader/read-alert";
+import {
+  alertEvidence,
+  alertPayee,
+  creditTime,
+  readMailText,
+  readsLikeCredit,
+  textParagraphs,
+} from "../reader/read-alert";
 import { acceptCredit } from "../credits.server";
+import { noteUnreadAlert } from "../check/check.server";
 import type { Credit, CreditOutcome } from "../matching.server";
 import { userContentSigner } from "./domains";
 import type { MailboxSettings } from "./mailbox-config";
@@ -104,7 +112,15 @@ export async function readAlertMail(
   if (!reading.credit) {
     const worthShowing =
       reading.reason !== "not_a_credit" && (creditLike || /\bcredit(?:ed)?\b|\breceived\b/i.test(text));
-    if (!worthShowing) return { kind: "ignored", reason: reading.reason };
+    if (!worthShowing) {
+      // The bank's own mail, not read as a credit: the operator's ₹1 check, if one waits, says so.
+      await noteUnreadAlert(
+        services.db,
+        { source: "email", sender: trust.from, reason: reading.reason, detail: reading.detail },
+        now,
+      );
+      return { kind: "ignored", reason: reading.reason };
+    }
     return setAside(reading.reason === "other_bank" ? "untrusted_sender" : "unrecognised", ownKey, {
       ...vouchedBy,
       parse: reading.reason,
@@ -133,6 +149,7 @@ export async function readAlertMail(
       amountPaise: alert.amountPaise,
       utr: alert.utr,
       payerVpa: alert.payerVpa,
+      payee: alertPayee(alert),
       // An old alert sent again is dated when the bank sent it, so it cannot pay an order made since.
       at: creditTime(alert, sentAt(trust, mail.date, now)),
       messageId,

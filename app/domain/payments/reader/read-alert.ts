@@ -311,6 +311,15 @@ export function alertEvidence(
   };
 }
 
+/**
+ * What an alert says about the account credited, for tying it to the shop's receiving accounts
+ * (accounts/binding.ts): the account's own last digits, the receiving UPI id, and who sent it (a bank,
+ * or a payment app whose notification names the UPI id at most).
+ */
+export function alertPayee(alert: Pick<ReadAlert, "bankId" | "appId" | "account" | "receiverVpa">) {
+  return { account: alert.account, upiId: alert.receiverVpa, bankId: alert.bankId, appId: alert.appId };
+}
+
 export function creditTime(alert: Pick<ReadAlert, "alertTime">, receivedAt: number): number {
   const at = alert.alertTime;
   if (at === null || at > receivedAt + 60_000 || at < receivedAt - 86_400_000) return receivedAt;
