@@ -121,7 +121,7 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   await region.getByRole("button", { name: "Cancel order" }).dblclick();
   const dialog = page.getByRole("alertdialog", { name: "Cancel this order?" });
   await expect(dialog.getByTestId("cancel-refund")).toHaveText(
-    /^Delivery will not start\. You get ₹[\d.,]+ back: the ₹[\d.,]+ you paid less our 5% processing fee \(₹[\d.,]+\)/,
+    /^Delivery will not start\. You get ₹[\d.,]+ back: the ₹[\d.,]+ you paid less our 5% cancellation fee \(₹[\d.,]+\)/,
   );
   await dialog.getByRole("button", { name: "Keep my order" }).click();
   await expect(dialog).toBeHidden();
