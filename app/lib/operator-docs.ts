@@ -11,6 +11,8 @@ export const OPERATOR_DOCS = {
   "order-lifecycle": "The order lifecycle",
   product: "Product rules",
   security: "Security",
+  "buyer-messages": "Buyer messages",
+  configuration: "Configuration",
 } as const;
 
 export type OperatorDoc = keyof typeof OPERATOR_DOCS;

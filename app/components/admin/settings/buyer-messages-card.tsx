@@ -1,3 +1,4 @@
+import { HelpText } from "~/components/admin/help-text";
 import { useState } from "react";
 import { CheckboxField, TextField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
@@ -49,8 +50,8 @@ export function BuyerMessagesCard({ settings, webhookUrl, smtpReady }: Props) {
         </div>
         <p className="mt-1 text-sm text-gray-600">
           Order updates to buyers on WhatsApp (Meta&apos;s official WhatsApp Business Cloud API), by e-mail and as
-          browser notifications, and self-service by chat. How to set up, and the templates to submit:
-          docs/buyer-messages.md.
+          browser notifications, and self-service by chat.{" "}
+          <HelpText text="How to set up, and the templates to submit: docs/buyer-messages.md." />
         </p>
         <p className="mt-3 text-sm text-gray-700">
           Webhook URL (Meta for Developers → WhatsApp → Configuration; field <code>messages</code>):{" "}
@@ -90,7 +91,7 @@ function WhatsAppKeys({ settings, onSaved }: { settings: BuyerMessageSettingsVie
         field={form.fields.businessNumber}
         label="Number buyers write to (with country code)"
         inputMode="numeric"
-        placeholder="919876543210"
+        placeholder="e.g. 919876543210"
         hint={env("businessNumber")}
       />
       <TextField
@@ -143,8 +144,8 @@ function Templates({ settings }: { settings: BuyerMessageSettingsView }) {
         checkout, when more than 24 hours passed since they last wrote. Empty: that update is not sent as a template.
       </p>
       <div className="grid gap-2 sm:grid-cols-2">
-        <TextField field={form.fields.templateLanguageEn} label="Language for English" placeholder="en" />
-        <TextField field={form.fields.templateLanguageHi} label="Language for Hindi" placeholder="hi" />
+        <TextField field={form.fields.templateLanguageEn} label="Language for English" placeholder="e.g. en" />
+        <TextField field={form.fields.templateLanguageHi} label="Language for Hindi" placeholder="e.g. hi" />
       </div>
       {BUYER_EVENTS.map((event) => (
         <TextField key={event} field={form.fields[templateField(event)]} label={BUYER_EVENT_LABELS[event]} />
