@@ -154,7 +154,7 @@ test("a phone number typed key by key with +91 or 0 is kept whole and shown back
   await expect(page.getByTestId("upi-id")).toHaveText("placeholder-change-me@upi");
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await hydrated(page);
-  await page.getByRole("button", { name: "Copy" }).click();
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
   await expect(page.getByText("UPI ID copied")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("placeholder-change-me@upi");
 

@@ -31,12 +31,12 @@ export function UnmatchedSearch({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby="unmatched-title" className="space-y-3">
+    <section aria-labelledby="unmatched-waiting-title" className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-2">
-        <h2 id="unmatched-title" className="text-lg font-semibold">
+        <h3 id="unmatched-waiting-title" className="text-base font-semibold">
           Waiting: {formatCount(total)}
           {q ? ` matching “${q}”` : ""}
-        </h2>
+        </h3>
         <Form method="get" role="search" className="flex min-w-0 flex-1 gap-2 sm:max-w-md">
           <label htmlFor="unmatched-q" className="sr-only">
             Search unmatched payments
