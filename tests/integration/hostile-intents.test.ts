@@ -143,6 +143,7 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   { method: "DELETE", pattern: "/api/admin/delete-selected-data", keys: ["deleteOptions"] },
   { method: "DELETE", pattern: "/api/admin/delete-all-data", keys: [] },
   { method: "POST", pattern: "/api/admin/confirm-password", keys: ["password"] },
+  { method: "POST", pattern: "/api/admin/payment-check", keys: ["intent", "accountId", "id"] },
   { method: "POST", pattern: "/api/admin/panel/update-profits", keys: [] },
   { method: "POST", pattern: "/api/admin/push-subscriptions", keys: ["endpoint", "keys", "expirationTime"] },
   { method: "DELETE", pattern: "/api/admin/push-subscriptions", keys: ["endpoint"] },

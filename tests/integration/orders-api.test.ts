@@ -10,7 +10,7 @@ import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
 import { recentOrders } from "~/domain/orders/recent.server";
 import { demoPlans } from "~/db/seed.server";
 import { insertPlans } from "~/domain/plans/plans.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { createSettingsCache } from "~/domain/settings/settings.server";
 import type { Config } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
@@ -305,8 +305,9 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
-  it("refuses to start a payment when the UPI id or merchant name is missing", async () => {
-    await writeSettings(handle.db, { upiId: "" });
+  it("refuses to start a payment when no receiving account takes checkouts", async () => {
+    // Every receiving account paused (Admin → Payments): no UPI ID the checkout could show.
+    await handle.db.updateTable("receiving_accounts").set({ paused: 1 }).execute();
     const plan = await handle.db
       .selectFrom("plans")
       .select("id")
@@ -322,7 +323,7 @@ describe.each(testDatabases())("buyer order rules on $name", (kind) => {
       message: "Failed to create payment. Please try again or contact support.",
       details: { reason: "PAYMENT_SETUP" },
     });
-    await writeSettings(handle.db, { upiId: "shop@okaxis" });
+    await handle.db.updateTable("receiving_accounts").set({ paused: 0 }).execute();
   });
 
   it("tracks an order by id and phone, with the panel's progress", async () => {

@@ -266,10 +266,12 @@ describe.each(testDatabases())("placing orders through a panel's bad moments on 
       ok: true,
       message: "Order stopped; the refund is due to the buyer",
     });
-    // The shop stopped it: everything paid comes back, no fee.
+    // The shop stopped it: everything paid comes back, and the 5% cancellation fee on top (issue 51, fair fees).
+    const compensation = Math.round((first.price_paise * 5) / 100);
     expect(await reload(first.order_id)).toMatchObject({
       status: "refund_due",
-      refund_due_paise: first.price_paise,
+      refund_due_paise: first.price_paise + compensation,
+      refund_compensation_paise: compensation,
       cancelled_by: "shop",
     });
 

@@ -155,7 +155,7 @@ describe.each(testDatabases())("search engines and link previews on $name", (kin
     for (const post of posts)
       expect(xml).toContain(`<loc>${PUBLIC}/blog/${post.slug}</loc><lastmod>${post.modified}</lastmod>`);
     // The policies carry their own "Last updated" day.
-    expect(xml).toContain(`<loc>${PUBLIC}/privacy-policy</loc><lastmod>2026-11-22</lastmod>`);
+    expect(xml).toContain(`<loc>${PUBLIC}/privacy-policy</loc><lastmod>2026-11-27</lastmod>`);
   });
 
   it("says nothing at start-up about an https public address", () => {

@@ -9,6 +9,8 @@ import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../suppor
 import { testDatabases } from "../support/databases";
 import { type ServerProcess, runServerExpectingExit, spawnServer } from "../support/server-process";
 
+const READINESS_TOKEN = "server-test-readiness-token-0123456789";
+
 describe("configuration", () => {
   it("stops start-up with a clear message when PORT is not a number", async () => {
     const { code, output } = await runServerExpectingExit({ PORT: "abc" });
@@ -47,7 +49,12 @@ describe.each(testDatabases())("server on $name", (kind) => {
     drop = db.drop;
     const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
     // Behind a proxy, but answering plain HTTP so the headers of both transports can be compared.
-    server = await spawnServer({ DATABASE_URL: url, TRUST_PROXY: "1", HTTPS_REDIRECT: "false" });
+    server = await spawnServer({
+      DATABASE_URL: url,
+      TRUST_PROXY: "1",
+      HTTPS_REDIRECT: "false",
+      READINESS_TOKEN: READINESS_TOKEN,
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -57,7 +64,10 @@ describe.each(testDatabases())("server on $name", (kind) => {
   it("runs on the pinned Node.js and says so when it starts and in /readyz", async () => {
     const pinned = `v${pinnedNodeVersion()}`;
     expect(server.output()).toMatch(new RegExp(`"node":"${pinned}".*"msg":"shop listening on`));
-    const readiness = (await (await fetch(`${server.url}/readyz`)).json()) as { node: string };
+    // Behind TRUST_PROXY /readyz tells its facts only to the token (security round 4, finding 2).
+    const readiness = (await (
+      await fetch(`${server.url}/readyz`, { headers: { authorization: `Bearer ${READINESS_TOKEN}` } })
+    ).json()) as { node: string };
     expect(readiness.node).toBe(pinned);
   });
 

@@ -43,8 +43,6 @@ interface PanelField {
   default: string;
   /** What is accepted, as typed (trimmed); the message names the field. */
   rule: z.ZodType<string>;
-  /** The settings API's key for the default panel's field (never renamed: existing clients use it), and its name. */
-  setting: { key: string; name: string };
   /** Never sent back whole; an empty field keeps the saved one. */
   secret?: true;
   /**
@@ -55,7 +53,7 @@ interface PanelField {
   sensitive?: true;
 }
 
-// Keeps each declaration's literal types (its column, its setting's name) and its rule's own type.
+// Keeps each declaration's literal types (its column) and its rule's own type.
 const field = <const F extends PanelField>(f: F) => f;
 
 export const PANEL_FIELDS = {
@@ -65,7 +63,6 @@ export const PANEL_FIELDS = {
     label: "API URL",
     default: "",
     rule: apiUrl,
-    setting: { key: "VITE_SMM_PANEL_URL", name: "panelUrl" },
     sensitive: true,
   }),
   /** Empty keeps the saved key (only for the saved URL). */
@@ -74,7 +71,6 @@ export const PANEL_FIELDS = {
     label: "API key",
     default: "",
     rule: z.string().trim().max(200, "API key is too long"),
-    setting: { key: "VITE_SMM_PANEL_API_KEY", name: "panelApiKey" },
     secret: true,
     sensitive: true,
   }),
@@ -88,7 +84,6 @@ export const PANEL_FIELDS = {
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, "Currency must be a 3-letter code like INR or USD"),
-    setting: { key: "PANEL_CURRENCY", name: "panelCurrency" },
   }),
   /** Rupees per one unit of the currency; ignored for INR. Empty: no profit is computed for a non-INR panel. */
   inrRate: field({
@@ -102,7 +97,6 @@ export const PANEL_FIELDS = {
         (v) => v === "" || (/^\d{1,6}(\.\d{1,6})?$/.test(v) && Number(v) > 0),
         "INR rate must be a positive number like 83.25",
       ),
-    setting: { key: "PANEL_INR_RATE", name: "panelInrRate" },
   }),
   /** How links go to the panel, per service type (link-forms.ts): what a link-checking panel accepts. */
   linkFollowers: field({
@@ -110,28 +104,24 @@ export const PANEL_FIELDS = {
     label: "Followers link",
     default: "profile_url",
     rule: z.enum(PROFILE_LINK_FORMS, { error: "Choose how followers links are sent" }),
-    setting: { key: "PANEL_LINK_FOLLOWERS", name: "panelLinkFollowers" },
   }),
   linkLikes: field({
     column: "link_likes",
     label: "Likes link",
     default: "as_given",
     rule: z.enum(POST_LINK_FORMS, { error: "Choose how likes links are sent" }),
-    setting: { key: "PANEL_LINK_LIKES", name: "panelLinkLikes" },
   }),
   linkViews: field({
     column: "link_views",
     label: "Views link",
     default: "as_given",
     rule: z.enum(POST_LINK_FORMS, { error: "Choose how views links are sent" }),
-    setting: { key: "PANEL_LINK_VIEWS", name: "panelLinkViews" },
   }),
   linkComments: field({
     column: "link_comments",
     label: "Comments link",
     default: "as_given",
     rule: z.enum(POST_LINK_FORMS, { error: "Choose how comments links are sent" }),
-    setting: { key: "PANEL_LINK_COMMENTS", name: "panelLinkComments" },
   }),
   /** The service a plan of each type uses when it names none (empty: such a plan names its own). */
   serviceFollowers: field({
@@ -139,28 +129,24 @@ export const PANEL_FIELDS = {
     label: "Followers service ID",
     default: "",
     rule: serviceId("Followers service ID"),
-    setting: { key: "VITE_SMM_PANEL_FOLLOWERS_SERVICE_ID", name: "panelServiceFollowers" },
   }),
   serviceLikes: field({
     column: "service_likes",
     label: "Likes service ID",
     default: "",
     rule: serviceId("Likes service ID"),
-    setting: { key: "VITE_SMM_PANEL_LIKES_SERVICE_ID", name: "panelServiceLikes" },
   }),
   serviceViews: field({
     column: "service_views",
     label: "Views service ID",
     default: "",
     rule: serviceId("Views service ID"),
-    setting: { key: "VITE_SMM_PANEL_VIEWS_SERVICE_ID", name: "panelServiceViews" },
   }),
   serviceComments: field({
     column: "service_comments",
     label: "Comments service ID",
     default: "",
     rule: serviceId("Comments service ID"),
-    setting: { key: "VITE_SMM_PANEL_COMMENTS_SERVICE_ID", name: "panelServiceComments" },
   }),
   /** Custom-comments plans' orders go there with the buyer's texts. */
   serviceCustomComments: field({
@@ -168,7 +154,6 @@ export const PANEL_FIELDS = {
     label: "Custom comments service ID",
     default: "",
     rule: serviceId("Custom comments service ID"),
-    setting: { key: "PANEL_CUSTOM_COMMENTS_SERVICE_ID", name: "panelServiceCustomComments" },
   }),
 } as const;
 
@@ -177,9 +162,6 @@ export const PANEL_FIELD_NAMES = Object.keys(PANEL_FIELDS) as PanelFieldName[];
 
 /** The fields' values as the dialog reads them (`field: value`). */
 export type PanelFieldValues = { [F in PanelFieldName]: z.output<(typeof PANEL_FIELDS)[F]["rule"]> };
-
-/** A field's name in the settings API's view, by field. */
-export type SettingNameOf<F extends PanelFieldName> = (typeof PANEL_FIELDS)[F]["setting"]["name"];
 
 /** Each field's rule, with its default when the dialog leaves it out: the dialog's shape (panel-form.ts). */
 export function panelFieldRules(): { [F in PanelFieldName]: z.ZodDefault<(typeof PANEL_FIELDS)[F]["rule"]> } {

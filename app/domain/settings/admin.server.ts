@@ -1,6 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { apiEndpoint } from "~/domain/panel/client.server";
+import { PANEL_FIELD_SETTINGS } from "~/domain/panel/field-settings";
 import { PANEL_FIELDS, PANEL_FIELD_NAMES } from "~/domain/panel/fields";
 import { AppError } from "~/lib/app-error";
 import { secretLeftBehind } from "~/lib/saved-secret";
@@ -145,7 +146,7 @@ export function asksRecentPassword(key: string): boolean {
 }
 
 const SENSITIVE_PANEL_KEYS = new Set<string>(
-  PANEL_FIELD_NAMES.filter((name) => "sensitive" in PANEL_FIELDS[name]).map((name) => PANEL_FIELDS[name].setting.key),
+  PANEL_FIELD_NAMES.filter((name) => "sensitive" in PANEL_FIELDS[name]).map((name) => PANEL_FIELD_SETTINGS[name].key),
 );
 
 /** Which group a key belongs to, so a single-key write is validated like its card. */

@@ -2,7 +2,8 @@ import type { DB } from "~/db/database.server";
 import { panelNameFromUrl } from "~/domain/panel/panel-name";
 import { findDefaultPanel, insertPanel, updatePanel } from "~/domain/panel/panels.repository.server";
 import type { PanelRow } from "~/domain/panel/table";
-import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelFieldName, type SettingNameOf } from "~/domain/panel/fields";
+import { PANEL_FIELD_SETTINGS, type SettingNameOf } from "~/domain/panel/field-settings";
+import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelFieldName } from "~/domain/panel/fields";
 import { SETTINGS, type SiteSettings, settingNameForKey } from "./registry";
 
 /**
@@ -14,7 +15,7 @@ import { SETTINGS, type SiteSettings, settingNameForKey } from "./registry";
  * none yet). The panel record is the one place they are stored.
  */
 export const PANEL_SETTING_COLUMNS = Object.fromEntries(
-  PANEL_FIELD_NAMES.map((name) => [PANEL_FIELDS[name].setting.name, PANEL_FIELDS[name].column]),
+  PANEL_FIELD_NAMES.map((name) => [PANEL_FIELD_SETTINGS[name].name, PANEL_FIELDS[name].column]),
 ) as { [F in PanelFieldName as SettingNameOf<F>]: (typeof PANEL_FIELDS)[F]["column"] };
 
 export type PanelSettingName = keyof typeof PANEL_SETTING_COLUMNS;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelFieldName, type SettingNameOf } from "~/domain/panel/fields";
+import { PANEL_FIELD_SETTINGS, type SettingNameOf } from "~/domain/panel/field-settings";
+import { PANEL_FIELDS, PANEL_FIELD_NAMES, type PanelFieldName } from "~/domain/panel/fields";
 import {
   type Setting,
   type SettingsGroup,
@@ -39,15 +40,15 @@ type PanelSettingsShape = { [F in PanelFieldName as SettingNameOf<F>]: Setting<s
 export const panelNames = defineSettings(
   Object.fromEntries(
     PANEL_FIELD_NAMES.map((name) => {
-      const spec: { label: string; default: string; rule: z.ZodType<string>; setting: { key: string; name: string } } =
-        PANEL_FIELDS[name];
+      const spec: { label: string; default: string; rule: z.ZodType<string> } = PANEL_FIELDS[name];
+      const setting = PANEL_FIELD_SETTINGS[name];
       const secret = "secret" in PANEL_FIELDS[name];
-      const declared = text(spec.setting.key, spec.label, {
+      const declared = text(setting.key, spec.label, {
         default: spec.default,
         type: spec.rule.optional(),
         secret,
       });
-      return [spec.setting.name, declared];
+      return [setting.name, declared];
     }),
   ) as PanelSettingsShape,
 );
