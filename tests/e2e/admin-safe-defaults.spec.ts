@@ -69,13 +69,16 @@ test("a fresh shop names its unsafe defaults; following one to Settings and fixi
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
 
+  // The UPI ID is a receiving account on Admin → Payments now (migration 0040): the link lands there.
   await banner.getByRole("link", { name: "Set your UPI ID" }).click();
-  await expect(page).toHaveURL(/\/admin\/settings#payment-settings$/);
-  const card = page.getByRole("region", { name: "Payment Settings" });
-  await expect(card).toBeInViewport();
-  await card.getByLabel("UPI ID").fill("myshop@okaxis");
-  await card.getByRole("button", { name: "Save Settings" }).click();
-  await expect(page.getByText("Payment settings saved successfully")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/payments#accounts-title$/);
+  await expect(page.getByRole("heading", { name: "Receiving accounts" })).toBeInViewport();
+  const placeholder = page.getByRole("region", { name: PLACEHOLDER_UPI_ID });
+  await placeholder.getByRole("button", { name: "Edit" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("UPI ID").fill("myshop@okaxis");
+  await dialog.getByRole("button", { name: "Save account" }).click();
+  await expect(page.getByText("Receiving account myshop@okaxis saved")).toBeVisible();
 
   await expect(banner.getByRole("listitem")).toHaveCount(4);
   await expect(banner).not.toContainText(PLACEHOLDER_UPI_ID);

@@ -98,11 +98,9 @@ test("the buyer's own comments go from the order dialog to the checkout, /track,
   await dialog.getByLabel("Phone number").fill(PHONE);
   await dialog.getByRole("checkbox").click();
   await dialog.getByRole("button", { name: "Proceed to Pay" }).click();
-  await expect(
-    page
-      .getByRole("region", { name: /Notifications/ })
-      .getByText("Write exactly as many comments as this package has, one per line"),
-  ).toBeVisible();
+  // The refusal stands under the field (issue 45), not in a toast.
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(/Write exactly as many comments as this package has, one per line/);
   await expect(field).toBeFocused();
   expect(panel.count("add")).toBe(0);
 

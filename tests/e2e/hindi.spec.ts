@@ -158,6 +158,10 @@ test("on /hi/track a drip-feed order shows its parts delivered and the next one'
 test("on /hi/track a pending order is cancelled and shows the refund due in ₹", async ({ page }) => {
   test.setTimeout(60_000);
   const orderId = await shop.paidOrder("followers", "Basic Followers", "hindi.cancel");
+  // The jobs take their turn (the panel's services list among them: Cancel is offered only for a service the
+  // panel says it can cancel); the panel still reports the order Pending.
+  await shop.syncPanel();
+  expect(shop.orderRow(orderId)).toMatchObject({ status: "sent", panel_status: "pending" });
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.delivering);
   await expectAccessible(page, "/hi/track, a cancel offered");

@@ -112,6 +112,10 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
 }) => {
   test.setTimeout(60_000);
   const orderId = await shop.paidOrder("followers", "Basic Followers", "cancel.me");
+  // The jobs take their turn (the panel's services list among them: Cancel is offered only for a service the
+  // panel says it can cancel); the panel still reports the order Pending.
+  await shop.syncPanel();
+  expect(shop.orderRow(orderId)).toMatchObject({ status: "sent", panel_status: "pending" });
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText("Delivery in progress");
   // Before cancelling, the buyer reads what comes back: the price less the 5% fee their own cancellation pays.
