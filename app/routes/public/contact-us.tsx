@@ -112,7 +112,18 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
               <Detail label={t("contact.location")} value={c.location} />
               <Detail label={t("contact.emailLabel")} value={c.supportEmail} />
           </DetailsCard>
-          <DetailsCard headingId="grievance-title" heading={t("contact.grievance")} note={t("contact.grievanceText")}>
+          <DetailsCard
+            headingId="grievance-title"
+            heading={t("contact.grievance")}
+            note={t("contact.grievanceText")}
+            after={
+              <p className="mt-3">
+                <a href="#report-problem" className="font-semibold text-brand-700 hover:underline">
+                  {t("contact.reportLink")}
+                </a>
+              </p>
+            }
+          >
               <Detail label={t("contact.name")} value={c.grievance.name} />
               <Detail label={t("contact.designation")} value={c.grievance.designation} />
               <div>
@@ -127,11 +138,6 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
                   )}
                 </dd>
               </div>
-              <p className="pt-2">
-                <a href="#report-problem" className="font-semibold text-brand-700 hover:underline">
-                  {t("contact.reportLink")}
-                </a>
-              </p>
           </DetailsCard>
         </div>
         <ReportProblemForm action={to("/track")} />
@@ -182,12 +188,15 @@ function DetailsCard({
   headingId,
   heading,
   note,
+  after,
   children,
 }: {
   headingId: string;
   heading: string;
   /** A paragraph under the list. */
   note?: string;
+  /** What follows the note (a link on), outside the list. */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -198,6 +207,7 @@ function DetailsCard({
         </h2>
         <dl className="mt-3 space-y-2 text-gray-700">{children}</dl>
         {note && <p className="mt-3 text-sm leading-relaxed text-gray-700">{note}</p>}
+        {after}
       </section>
     </Card>
   );
