@@ -61,7 +61,8 @@ free_port() { node -e 'const s=require("net").createServer();s.listen(0,"127.0.0
 start_server() {
   local port
   port=$(free_port)
-  # TRUST_PROXY=1 as behind the usual reverse proxy, so sqlmap's xforwardedfor tamper gives
+  # TRUST_PROXY=1 as behind the usual reverse proxy (every request, sqlmap's own baseline ones
+  # too, carries X-Forwarded-For, or the shop logs the proxy as sending none), so sqlmap's xforwardedfor tamper gives
   # every probe its own client address and the per-address limits (order creation,
   # tracking, sign-in lockout) measure nothing but the payload. sqlmap speaks plain HTTP to
   # the server itself, so the redirect to HTTPS that a proxy setting turns on stays off.
@@ -155,7 +156,7 @@ scan() {
   timeout "$TARGET_TIMEOUT" sqlmap "${args[@]}" \
     --batch --flush-session --disable-coloring --output-dir="$dir" \
     --dbms="$dbms" $depth --technique=BEUSTQ --time-sec=2 \
-    --timeout=10 --retries=1 --ignore-code=401 --tamper=xforwardedfor \
+    --timeout=10 --retries=1 --ignore-code=401 --tamper=xforwardedfor --headers="X-Forwarded-For: 203.0.113.7" \
     --answers="extending provided=N" >"$log" 2>&1
   status=$?
   set -e
