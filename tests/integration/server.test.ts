@@ -154,16 +154,24 @@ describe("graceful shutdown", () => {
       const agentRes = await fetch(`${server.url}/healthz`);
       expect(agentRes.status).toBe(200);
 
+      // The request is in flight once the server has read its headers: Node answers "100 Continue" at
+      // that moment, before the handler runs. A fixed pause instead lost the race on a busy machine
+      // (the connection still in the accept queue when the listener closed: ECONNRESET).
+      let accepted!: () => void;
+      const headersRead = new Promise<void>((resolve) => (accepted = resolve));
+      const req = request(`${server.url}/`, { headers: { expect: "100-continue" } });
       const inFlight = new Promise<number>((resolve, reject) => {
-        const req = request(`${server.url}/`, (res) => {
+        req.on("continue", accepted);
+        req.on("response", (res) => {
           res.resume();
           res.on("end", () => resolve(res.statusCode ?? 0));
         });
         req.on("error", reject);
-        req.end();
       });
-      await new Promise((r) => setTimeout(r, 5));
+      req.flushHeaders();
+      await headersRead;
       const stopped = server.stop("SIGTERM");
+      req.end();
       expect(await inFlight).toBe(200);
       const { code, ms } = await stopped;
       expect(code).toBe(0);
