@@ -1,4 +1,7 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import type { AppServices } from "~/context";
+import { endJobRound, renewJobLease, takeJobLease } from "~/domain/jobs/job-leases.server";
 import { recordJobRun } from "~/domain/jobs/job-runs.server";
 import { withJitter } from "~/domain/panel/sync-schedule";
 
@@ -20,7 +23,11 @@ export interface RunningJob {
  * same line, so a tick asked for never overlaps a scheduled one. With
  * JOBS_ENABLED=false nothing is scheduled: the job runs only when asked.
  * With a database, each run's outcome is recorded for the Health page
- * (app/domain/health/).
+ * (app/domain/health/), and a run first takes the job's lease
+ * (app/domain/jobs/job-leases.server.ts): with several instances on one
+ * database each round runs on one of them, and another takes the job over
+ * when that one dies (JOB_LEASE_TTL_MS). A tick whose round another instance
+ * has is skipped; `runNow` waits for another's live round, then runs here.
  */
 export function startRepeatingJob(
   services: Pick<AppServices, "config" | "logger"> & Partial<Pick<AppServices, "db">>,
@@ -31,6 +38,7 @@ export function startRepeatingJob(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const lease = services.db ? jobLease(services.db, name, intervalMs, services.config.JOB_LEASE_TTL_MS) : null;
 
   const record = (error: unknown) => {
     if (!services.db) return Promise.resolve();
@@ -38,18 +46,26 @@ export function startRepeatingJob(
       services.logger.warn({ err }, `${name}: the run could not be recorded`),
     );
   };
-  const tickOnce = async () => {
+  const tickOnce = async (asked: boolean) => {
+    let held: Held | null = null;
     try {
-      await tick(() => stopped);
+      if (lease) {
+        held = await lease.take(asked, () => stopped);
+        if (!held) return; // another instance has this round
+      }
+      const lost = held?.lost ?? (() => false);
+      await tick(() => stopped || lost());
+      await held?.end();
       await record(null);
     } catch (error) {
       services.logger.error({ err: error }, `${name} failed`);
+      await held?.end().catch(() => undefined);
       await record(error);
     }
   };
   // One run at a time: each run waits for the one before it (a run never rejects).
-  const run = () => {
-    const next = (running ?? Promise.resolve()).then(tickOnce);
+  const run = (asked = false) => {
+    const next = (running ?? Promise.resolve()).then(() => tickOnce(asked));
     running = next;
     return next.finally(() => {
       if (running === next) running = undefined;
@@ -75,7 +91,50 @@ export function startRepeatingJob(
       }
     },
     async runNow() {
-      if (!stopped) await run();
+      if (!stopped) await run(true);
+    },
+  };
+}
+
+interface Held {
+  /** True once the lease lapsed and another holder took it: the tick should stop at its next check. */
+  lost(): boolean;
+  /** Ends the round (stops renewing; the lease keeps the round for about the job's interval). */
+  end(): Promise<void>;
+}
+
+const DEFAULT_LEASE_TTL_MS = 30_000;
+const ASKED_RETRY_MS = 100;
+
+/** This job runner's hold on `name`'s lease: one holder id per runner (host, process, a random part). */
+function jobLease(db: NonNullable<AppServices["db"]>, name: string, intervalMs: number, ttl: number | undefined) {
+  const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const ttlMs = ttl ?? DEFAULT_LEASE_TTL_MS;
+  return {
+    holder,
+    async take(asked: boolean, isStopped: () => boolean): Promise<Held | null> {
+      // Asked for (a test), the round runs here: wait out another holder's live round, never run beside it.
+      while (!(await takeJobLease(db, { name, holder, now: Date.now(), ttlMs, asked }))) {
+        if (!asked || isStopped()) return null;
+        await new Promise((done) => setTimeout(done, ASKED_RETRY_MS));
+      }
+      let lost = false;
+      let renewing = Promise.resolve();
+      const renew = setInterval(() => {
+        renewing = renewJobLease(db, { name, holder, now: Date.now(), ttlMs }).then(
+          (still) => void (lost ||= !still),
+          () => undefined, // a failed renewal is retried; the lease lapses only after its whole time to live
+        );
+      }, ttlMs / 3);
+      renew.unref();
+      return {
+        lost: () => lost,
+        async end() {
+          clearInterval(renew);
+          await renewing;
+          if (!lost) await endJobRound(db, { name, holder, now: Date.now(), roundMs: intervalMs });
+        },
+      };
     },
   };
 }
