@@ -53,8 +53,8 @@ export function startRepeatingJob(
         held = await lease.take(asked, () => stopped);
         if (!held) return; // another instance has this round
       }
-      const lost = held?.lost ?? (() => false);
-      await tick(() => stopped || lost());
+      const hold = held;
+      await tick(() => stopped || (hold?.lost() ?? false));
       await held?.end();
       await record(null);
     } catch (error) {
@@ -98,9 +98,9 @@ export function startRepeatingJob(
 
 interface Held {
   /** True once the lease lapsed and another holder took it: the tick should stop at its next check. */
-  lost(): boolean;
+  lost: () => boolean;
   /** Ends the round (stops renewing; the lease keeps the round for about the job's interval). */
-  end(): Promise<void>;
+  end: () => Promise<void>;
 }
 
 const DEFAULT_LEASE_TTL_MS = 30_000;
