@@ -34,6 +34,8 @@ export function startRepeatingJob(
   name: string,
   intervalMs: number,
   tick: (isStopped: () => boolean) => Promise<void>,
+  /** `record: false`: the job records its outcomes itself (the backups); its rounds still take the lease. */
+  options: { record?: boolean } = {},
 ): RunningJob {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -41,7 +43,7 @@ export function startRepeatingJob(
   const lease = services.db ? jobLease(services.db, name, intervalMs, services.config.JOB_LEASE_TTL_MS) : null;
 
   const record = (error: unknown) => {
-    if (!services.db) return Promise.resolve();
+    if (!services.db || options.record === false) return Promise.resolve();
     return recordJobRun(services.db, { name, intervalMs, error }).catch((err: unknown) =>
       services.logger.warn({ err }, `${name}: the run could not be recorded`),
     );
