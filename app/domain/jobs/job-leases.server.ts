@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 
@@ -72,4 +74,50 @@ export async function endJobRound(
     .where("name", "=", lease.name)
     .where("holder", "=", lease.holder)
     .execute();
+}
+
+export interface HeldLease {
+  /** True once the lease lapsed and another holder took it: the tick should stop at its next check. */
+  lost: () => boolean;
+  /** Ends the round (stops renewing; the lease keeps the round for about the job's interval). */
+  end: () => Promise<void>;
+}
+
+const DEFAULT_LEASE_TTL_MS = 30_000;
+const ASKED_RETRY_MS = 100;
+
+/**
+ * A job runner's hold on `name`'s lease, one holder id per runner (host, process, a random part): `take`
+ * before a round (null: another instance has it), renewing while it runs, `end` after it.
+ */
+export function jobLease(db: DB, name: string, intervalMs: number, ttl: number | undefined) {
+  const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const ttlMs = ttl ?? DEFAULT_LEASE_TTL_MS;
+  return {
+    holder,
+    async take(asked: boolean, isStopped: () => boolean): Promise<HeldLease | null> {
+      // Asked for (a test), the round runs here: wait out another holder's live round, never run beside it.
+      while (!(await takeJobLease(db, { name, holder, now: Date.now(), ttlMs, asked }))) {
+        if (!asked || isStopped()) return null;
+        await new Promise((done) => setTimeout(done, ASKED_RETRY_MS));
+      }
+      let lost = false;
+      let renewing = Promise.resolve();
+      const renew = setInterval(() => {
+        renewing = renewJobLease(db, { name, holder, now: Date.now(), ttlMs }).then(
+          (still) => void (lost ||= !still),
+          () => undefined, // a failed renewal is retried; the lease lapses only after its whole time to live
+        );
+      }, ttlMs / 3);
+      renew.unref();
+      return {
+        lost: () => lost,
+        async end() {
+          clearInterval(renew);
+          await renewing;
+          if (!lost) await endJobRound(db, { name, holder, now: Date.now(), roundMs: intervalMs });
+        },
+      };
+    },
+  };
 }
