@@ -23,6 +23,7 @@ const FEATURES = [
   "content",
   "alerts",
   "self-service",
+  "complaints",
   "payments",
   "checkout",
   "buyer-messages",

@@ -104,6 +104,7 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx"),
       route("orders", "routes/admin/orders.tsx"),
       route("orders/:orderId", "routes/admin/order-details.tsx"),
+      route("complaints", "routes/admin/complaints.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("plans", "routes/admin/plans.tsx"),
       route("panels", "routes/admin/panels.tsx"),

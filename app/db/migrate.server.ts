@@ -33,6 +33,8 @@ import { processStarts } from "./migrations/0053_process_starts";
 import { adminKnownDevices } from "./migrations/0057_admin_known_devices";
 import { orderAccountSearch } from "./migrations/0058_order_account_search";
 import { jobLeases } from "./migrations/0065_job_leases";
+import { refundCompensation } from "./migrations/0080_refund_compensation";
+import { complaints } from "./migrations/0081_complaints";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -72,6 +74,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0058_order_account_search": orderAccountSearch(dialect),
     // 0065–0069: issue 50 (several instances).
     "0065_job_leases": jobLeases(dialect),
+    // 0080–0084: issue 51 (fair fees, complaints).
+    "0080_refund_compensation": refundCompensation(dialect),
+    "0081_complaints": complaints(dialect),
   };
 }
 

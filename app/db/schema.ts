@@ -1,5 +1,6 @@
 import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
+import type { ComplaintTable } from "~/domain/complaints/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
   AdminKnownDeviceTable,
@@ -38,6 +39,7 @@ export interface AppMetaTable {
 export interface Database {
   plans: PlanTable;
   orders: OrderTable;
+  complaints: ComplaintTable;
   deleted_orders: DeletedOrderTable;
   settings: SettingTable;
   admin_users: AdminUserTable;

@@ -5,6 +5,7 @@ import { pruneAlerts } from "~/domain/alerts/outbox.server";
 import { DEFAULT_RETRY } from "~/domain/alerts/retry";
 import { queueDailySummary, queueLowBalance } from "~/domain/alerts/scheduled.server";
 import { vapidKeys } from "~/domain/alerts/vapid.server";
+import { warnComplaintClocks } from "~/domain/complaints/complaints.server";
 import { JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
 
@@ -29,6 +30,8 @@ export function startAlertsJob(services: AppServices): RunningJob {
   return startRepeatingJob(services, JOBS.alerts.name, services.config.ALERT_JOB_INTERVAL_MS, async () => {
     try {
       await queueDailySummary(services);
+      // A complaint's 48-hour or one-month clock about to run out (issue 51): warned once each.
+      await warnComplaintClocks(services.db);
       // The panel is asked at most every BALANCE_CHECK_MS, and only while an alert could follow.
       if (Date.now() - balanceCheckedAt >= BALANCE_CHECK_MS && (await queueLowBalance(services)) !== "off") {
         balanceCheckedAt = Date.now();

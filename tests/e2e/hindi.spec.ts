@@ -166,7 +166,7 @@ test("on /hi/track a pending order is cancelled and shows the refund due in ₹"
   await region.getByRole("button", { name: hi.order.cancel.button }).click();
   const dialog = page.getByRole("alertdialog", { name: hi.order.cancel.confirmTitle });
   await expect(dialog.getByTestId("cancel-refund")).toHaveText(
-    /^डिलीवरी शुरू नहीं होगी। आपको ₹[\d,.]+ वापस मिलेंगे: आपके दिए ₹[\d,.]+ में से हमारी 5% प्रोसेसिंग फ़ीस \(₹[\d,.]+\)/,
+    /^डिलीवरी शुरू नहीं होगी। आपको ₹[\d,.]+ वापस मिलेंगे: आपके दिए ₹[\d,.]+ में से हमारी 5% कैंसलेशन फ़ीस \(₹[\d,.]+\)/,
   );
   const before = shop.orderRow(orderId).status;
   await dialog.getByRole("button", { name: hi.order.cancel.keep }).click();
@@ -187,7 +187,7 @@ test("on /hi/track a pending order is cancelled and shows the refund due in ₹"
     `₹${Math.floor(paise! / 100)}.${String(paise! % 100).padStart(2, "0")}`,
   );
   await expect(after.getByText(/वापस मिलेंगे/)).toBeVisible();
-  await expect(after.getByText(/हमारी 5% प्रोसेसिंग फ़ीस \(₹[\d.]+\) काटकर/)).toBeVisible();
+  await expect(after.getByText(/हमारी कैंसलेशन फ़ीस \(₹[\d.]+\) काटकर/)).toBeVisible();
   await expectAccessible(page, "/hi/track, cancelled with the refund due");
   await shot(page, "hi-track-cancelled");
 });

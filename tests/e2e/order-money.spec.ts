@@ -128,7 +128,7 @@ test("the operator finds a buyer by phone, name or UTR, sees the profit net of t
   await expect(page.getByText("₹198.99 after the panel's charge, less the ₹189.04 refund")).toBeVisible();
   await expect(page.getByText("The buyer (cancelled it)")).toBeVisible();
   const actions = page.getByRole("region", { name: "Actions" });
-  await expect(actions).toContainText("Refund due: ₹189.04 (the price less the 5% processing fee of ₹9.95");
+  await expect(actions).toContainText("Refund due: ₹189.04 (the price less the cancellation fee of ₹9.95");
   const pay = actions.getByTestId("refund-pay");
   await expect(pay).toContainText(`Pay ₹189.04 to rahul.${f.marker}@okaxis (the UPI id the payment came from)`);
   const link = `upi://pay?pa=rahul.${f.marker}@okaxis&pn=Rahul%20${f.marker}&am=189.04&cu=INR&tn=Refund%20for%20order%20${cancelled}`;
@@ -221,12 +221,14 @@ test("the operator says who cancels a paid order: the shop refunds in full, the 
   await page.getByRole("button", { name: "Cancel order…" }).click();
   let dialog = page.getByRole("alertdialog");
   await expect(dialog.getByRole("radio", { name: /The shop is cancelling it/ })).toBeChecked();
-  await expect(dialog).toContainText("The buyer gets the full ₹500 back.");
-  await expect(dialog).toContainText("The buyer gets ₹475 back: the price less the 5% processing fee.");
+  await expect(dialog).toContainText(
+    "The buyer gets ₹525 back: the price plus the 5% cancellation fee, which the shop pays when it cancels.",
+  );
+  await expect(dialog).toContainText("The buyer gets ₹475 back: the price less the 5% cancellation fee.");
   await expectAccessible(page, "who is cancelling");
   await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByRole("region", { name: "Actions" })).toContainText(
-    "Refund due: ₹500 (in full: you stopped the order)",
+    "Refund due: ₹525 (the price plus ₹25, the cancellation fee the shop pays: you stopped the order)",
   );
 
   await page.goto(`/admin/orders/${byBuyer}`);
@@ -237,7 +239,7 @@ test("the operator says who cancels a paid order: the shop refunds in full, the 
   await dialog.getByRole("radio", { name: /The buyer asked to cancel/ }).check();
   await dialog.getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByRole("region", { name: "Actions" })).toContainText(
-    "Refund due: ₹475 (the price less the 5% processing fee of ₹25: the buyer cancelled)",
+    "Refund due: ₹475 (the price less the cancellation fee of ₹25: the buyer cancelled)",
   );
   // No UPI id known for a payment confirmed by hand: the page asks for it.
   await expect(page.getByTestId("refund-pay")).toContainText("We do not know the UPI id the buyer paid from");
@@ -278,14 +280,14 @@ test("on /track a buyer's own cancellation reads as theirs, in English and Hindi
   await expect(region.getByTestId("order-stage")).toHaveText("You cancelled this order");
   await expect(region.getByText("We could not deliver this order.")).toHaveCount(0);
   await expect(region.getByTestId("refund-due")).toHaveText(rupees(18_904));
-  await expect(region.getByText("the ₹198.99 you paid, less our 5% processing fee (₹9.95)")).toBeVisible();
+  await expect(region.getByText("the ₹198.99 you paid, less our cancellation fee (₹9.95)")).toBeVisible();
   await expect(region.getByText("Our refund policy keeps this fee when you cancel an order yourself.")).toBeVisible();
   await noSidewaysScroll(page);
   await expectAccessible(page, "/track, cancelled by the buyer");
 
   region = await track(own!, "hi");
   await expect(region.getByTestId("order-stage")).toHaveText(hi.order.stage.you_cancelled);
-  await expect(region.getByText(/हमारी 5% प्रोसेसिंग फ़ीस \(₹9\.95\) काटकर/)).toBeVisible();
+  await expect(region.getByText(/हमारी कैंसलेशन फ़ीस \(₹9\.95\) काटकर/)).toBeVisible();
 
   region = await track(shops!, "en");
   await expect(region.getByTestId("order-stage")).toHaveText("Not delivered");
@@ -300,6 +302,7 @@ test("on /track a buyer's own cancellation reads as theirs, in English and Hindi
 
   // The refund policy says the same.
   await page.goto("/refund-policy");
-  await expect(page.getByText("only when you cancel an order yourself").first()).toBeVisible();
-  await expect(page.getByText(/we refund everything you paid, with no processing fee/).first()).toBeVisible();
+  await expect(page.getByTestId("cancellation-terms")).toContainText("If you cancel an order yourself");
+  await expect(page.getByTestId("cancellation-terms")).toContainText("If we cancel a paid order ourselves");
+  await expect(page.getByText(/we refund everything you paid, never less/).first()).toBeVisible();
 });

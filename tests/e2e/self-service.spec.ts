@@ -115,13 +115,13 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   const region = await track(page, orderId);
   await expect(region.getByTestId("order-stage")).toHaveText("Delivery in progress");
   // Before cancelling, the buyer reads what comes back: the price less the 5% fee their own cancellation pays.
-  await expect(region.getByText(/You would get ₹[\d.]+ back: the price less our 5% processing fee/)).toBeVisible();
+  await expect(region.getByText(/You would get ₹[\d.]+ back: the price less our 5% cancellation fee/)).toBeVisible();
   await shot(page, "track-cancel-offered");
   // A double tap on Cancel order asks, and cancels nothing (issue 45, point 4): the dialog says what comes back.
   await region.getByRole("button", { name: "Cancel order" }).dblclick();
   const dialog = page.getByRole("alertdialog", { name: "Cancel this order?" });
   await expect(dialog.getByTestId("cancel-refund")).toHaveText(
-    /^Delivery will not start\. You get ₹[\d.,]+ back: the ₹[\d.,]+ you paid less our 5% processing fee \(₹[\d.,]+\)/,
+    /^Delivery will not start\. You get ₹[\d.,]+ back: the ₹[\d.,]+ you paid less our 5% cancellation fee \(₹[\d.,]+\)/,
   );
   await dialog.getByRole("button", { name: "Keep my order" }).click();
   await expect(dialog).toBeHidden();
@@ -143,7 +143,7 @@ test("a pending order is cancelled on /track and shows the refund due; the opera
   const rupees = (p: number) => `₹${Math.floor(p / 100)}.${String(p % 100).padStart(2, "0")}`;
   await expect(after.getByTestId("refund-due")).toHaveText(rupees(paise));
   await expect(
-    after.getByText(`the ${rupees(price)} you paid, less our 5% processing fee (${rupees(price - paise)})`),
+    after.getByText(`the ${rupees(price)} you paid, less our cancellation fee (${rupees(price - paise)})`),
   ).toBeVisible();
   await expect(after.getByText("Our refund policy keeps this fee when you cancel an order yourself.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);

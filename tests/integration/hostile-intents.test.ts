@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { accountActionSchema, loginSchema, logoutSchema, setupSchema } from "~/domain/auth/rules";
+import { complaintActionSchema } from "~/domain/complaints/complaint-actions";
 import { API_ORDER_ACTIONS, orderListActionSchema, orderPageActionSchema } from "~/domain/orders/order-actions";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { panelActionSchema } from "~/domain/panel/panel-form";
@@ -40,6 +41,7 @@ const TABLES: readonly Table[] = [
   "testimonials",
   "proof_cards",
   "panels",
+  "complaints",
 ];
 
 /** Every page form: the address, the schema its action reads, and what an accepted submit may change. */
@@ -67,6 +69,7 @@ const PAGE_FORMS: PageForm[] = [
     writes: ["settings", "panels", "audit_log"],
   },
   { pattern: "/admin/panels", schema: panelActionSchema, signedIn: true, writes: ["panels", "audit_log"] },
+  { pattern: "/admin/complaints", schema: complaintActionSchema, signedIn: true, writes: ["complaints", "audit_log"] },
   // Hostile values never hold the current password: only the refusal is audited.
   { pattern: "/admin/account", schema: accountActionSchema, signedIn: true, writes: ["audit_log"] },
   // The backup download asks for the current password too: only the refusal is audited.

@@ -219,13 +219,13 @@ describe.each(testDatabases())("order flows through the server on $name", (kind:
     // The buyer paid the listed ₹19 less the few paise that made the amount unique; the refund is of that.
     expect(owed.price_paise).toBeLessThan(1_900);
     expect(owed).toMatchObject({
-      refund_due_paise: refundPaise(owed.price_paise, 100, 100, "panel"),
+      refund_due_paise: refundPaise(owed.price_paise, 100, 100, "panel", 5),
       refund_fee_paise: 0,
       cancelled_by: "panel",
       panel_error: "Incorrect service ID",
       panel_order_id: null,
     });
-    expect(refundPaise(1_899, 100, 100, "panel")).toBe(1_899);
+    expect(refundPaise(1_899, 100, 100, "panel", 5)).toBe(1_899);
     const details = await admin(`/api/admin/orders/${e.orderId}`);
     expect(details.order).toMatchObject({ status: "refund_due", refund: { due: owed.refund_due_paise! / 100 } });
     // A payment reference now changes nothing: the payment is already confirmed.

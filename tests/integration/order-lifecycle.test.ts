@@ -149,20 +149,23 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
         if (name === "confirmPayment") {
           expect(moved, label).toMatchObject({ paid_at: T0 + 10_000, paid_by: actorLabel(actor) });
         }
-        // Stopped by the shop or the panel: the whole price back, no fee (refund policy).
+        // Stopped by the panel: the whole price back, no fee; by the shop: plus the fee on top (refund policy).
         if (name === "refundDue") {
+          const by = status === "failed" || status === "partial" ? "panel" : "shop";
           expect(moved, label).toMatchObject({
-            refund_due_paise: refundPaise(50_000, 1000, 1000, "shop"),
+            refund_due_paise: refundPaise(50_000, 1000, 1000, by, 5),
             refund_fee_paise: 0,
-            cancelled_by: status === "failed" || status === "partial" ? "panel" : "shop",
+            refund_compensation_paise: by === "shop" ? 2_500 : 0,
+            cancelled_by: by,
           });
         }
         // The buyer's own cancellation keeps the fee.
         if (name === "cancelBeforeDelivery") {
           const by = actor.kind === "buyer" ? "buyer" : "shop";
           expect(moved, label).toMatchObject({
-            refund_due_paise: refundPaise(50_000, 1000, 1000, by),
+            refund_due_paise: refundPaise(50_000, 1000, 1000, by, 5),
             refund_fee_paise: by === "buyer" ? 2_500 : 0,
+            refund_compensation_paise: by === "shop" ? 2_500 : 0,
             cancelled_by: by,
           });
         }
@@ -266,7 +269,7 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
     const notThere = await orderIn(h.db, "placement_unknown");
     expect(
       await transitionOrder(h.db, notThere.order_id, "refundDue", { actor: operator, reason: "stop" }),
-    ).toMatchObject({ status: "refund_due", refund_due_paise: 50_000, cancelled_by: "shop", profit_paise: 50_000 });
+    ).toMatchObject({ status: "refund_due", refund_due_paise: 52_500, cancelled_by: "shop", profit_paise: 50_000 });
   });
 
   it("owes the undelivered share in full when a paid order is partly delivered, and records the refund", async () => {
@@ -285,7 +288,7 @@ describe.each(testDatabases())("order lifecycle on $name", (kind) => {
       cancelled_by: "panel",
       panel_remains: 400,
     });
-    expect(refundPaise(50_000, 1000, 400, "panel")).toBe(20_000);
+    expect(refundPaise(50_000, 1000, 400, "panel", 5)).toBe(20_000);
     expect((await historyOf(h.db, order.order_id)).map((e) => [e.action, e.actor, e.details.to])).toEqual([
       ["order.partiallyDelivered", "system:status-sync", "partial"],
       ["order.refundDue", "system:status-sync", "refund_due"],

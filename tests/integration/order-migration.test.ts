@@ -65,7 +65,7 @@ interface OldRow {
 }
 
 // Before migration 0025 every refund kept the processing fee, as a buyer's own cancellation still does.
-const full = (price: number, quantity: number) => refundPaise(price, quantity, quantity, "buyer");
+const full = (price: number, quantity: number) => refundPaise(price, quantity, quantity, "buyer", 5);
 
 /** Every combination the old code could leave behind. */
 const OLD_ROWS: OldRow[] = [
@@ -132,7 +132,7 @@ const OLD_ROWS: OldRow[] = [
     panel_remains: 157,
     price_paise: 34_900,
     profit_paise: 31_100,
-    expect: { status: "refund_due", paid: "placed", refund: refundPaise(34_900, 1000, 157, "buyer") },
+    expect: { status: "refund_due", paid: "placed", refund: refundPaise(34_900, 1000, 157, "buyer", 5) },
   },
   {
     label: "completed, panel in progress",

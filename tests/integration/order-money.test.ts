@@ -244,7 +244,7 @@ describe.each(testDatabases())("the operator's money on $name", (kind) => {
     const byBuyer = await paid("buyer.asks");
     expect(
       (await runOrderAction(services(), owner, byShop.order_id, { intent: "cancel", byBuyer: false })).order,
-    ).toMatchObject({ status: "refund_due", refund_due_paise: 50_000, refund_fee_paise: 0, cancelled_by: "shop" });
+    ).toMatchObject({ status: "refund_due", refund_due_paise: 52_500, refund_fee_paise: 0, cancelled_by: "shop" });
     expect(
       (await runOrderAction(services(), owner, byBuyer.order_id, { intent: "cancel", byBuyer: true })).order,
     ).toMatchObject({ status: "refund_due", refund_due_paise: 47_500, refund_fee_paise: 2_500, cancelled_by: "buyer" });

@@ -283,7 +283,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     });
     expect(await reload(unsent.order_id)).toMatchObject({
       status: "refund_due",
-      refund_due_paise: refundPaise(unsent.price_paise, unsent.quantity, unsent.quantity, "shop"),
+      refund_due_paise: refundPaise(unsent.price_paise, unsent.quantity, unsent.quantity, "shop", 5),
       cancelled_by: "shop",
     });
 
@@ -298,7 +298,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
     expect(after).toMatchObject({
       status: "refund_due",
       panel_status: "cancelled",
-      refund_due_paise: refundPaise(placed.price_paise, placed.quantity, placed.quantity, "shop"),
+      refund_due_paise: refundPaise(placed.price_paise, placed.quantity, placed.quantity, "shop", 5),
       cancelled_by: "shop",
     });
     expect(sim.panel.count("cancel")).toBe(1);
@@ -490,7 +490,7 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
       // Paid and partly delivered: the undelivered 157 are owed back in full.
       expect(row).toMatchObject({
         status: "refund_due",
-        refund_due_paise: refundPaise(34_900, 1000, 157, "panel"),
+        refund_due_paise: refundPaise(34_900, 1000, 157, "panel", 5),
         panel_status: "partial",
         panel_remains: 157,
         panel_next_sync_at: null,

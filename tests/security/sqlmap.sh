@@ -72,7 +72,7 @@ start_server() {
   server_pid=$!
   base="http://127.0.0.1:$port"
   for _ in $(seq 1 150); do
-    if node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$base/api/plans"; then
+    if node -e 'fetch(process.argv[1], { headers: { "x-forwarded-for": "203.0.113.7" } }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$base/api/plans"; then
       return 0
     fi
     kill -0 "$server_pid" 2>/dev/null || break
@@ -86,20 +86,23 @@ start_server() {
 seed() {
   node - "$base" "$ADMIN_USER" "$ADMIN_PASSWORD" >"$work/seed-$pass.env" <<'EOF'
 const [base, adminUser, adminPassword] = process.argv.slice(2);
+// As from behind the proxy (TRUST_PROXY=1): a request without a client address is logged as an error.
+const proxied = { "x-forwarded-for": "203.0.113.7" };
 const post = (path, body, headers = {}) =>
-  fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+  fetch(base + path, { method: "POST", headers: { "content-type": "application/json", ...proxied, ...headers }, body: JSON.stringify(body) })
     .then(async (r) => ({ status: r.status, body: await r.json() }));
 (async () => {
   // Behind a proxy (TRUST_PROXY) the shop refuses orders for the placeholder UPI ID: give it a real-looking one.
   const login = await fetch(`${base}/admin/login`, {
     method: "POST",
+    headers: proxied,
     body: new URLSearchParams({ username: adminUser, password: adminPassword }),
     redirect: "manual",
   });
   const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
   const upi = await post("/api/admin/setting", { key: "VITE_UPI_ID", value: "scan@okaxis" }, { cookie });
   if (upi.status !== 200) throw new Error(`setting the UPI ID failed: ${JSON.stringify(upi)}`);
-  const plans = (await (await fetch(`${base}/api/plans?serviceType=followers`)).json()).plans;
+  const plans = (await (await fetch(`${base}/api/plans?serviceType=followers`, { headers: proxied })).json()).plans;
   const planId = plans[0]._id;
   const buyer = { planId, username: "rahul_k", customerName: "Priya", customerPhone: "9876543210", agreedToTerms: true };
   const a = await post("/api/create-order", buyer);

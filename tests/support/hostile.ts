@@ -233,7 +233,8 @@ export type Table =
   | "payment_credits"
   | "testimonials"
   | "proof_cards"
-  | "panels";
+  | "panels"
+  | "complaints";
 const ORDER_BY: Record<Table, string> = {
   orders: "id",
   testimonials: "id",
@@ -244,6 +245,7 @@ const ORDER_BY: Record<Table, string> = {
   audit_log: "id",
   admin_users: "id",
   panels: "id",
+  complaints: "id",
 };
 
 /**

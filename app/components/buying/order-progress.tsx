@@ -14,7 +14,6 @@ import {
 import { Link } from "react-router";
 import type { BuyerStage } from "~/domain/orders/buyer-stage";
 import type { TrackedOrder } from "~/domain/orders/order-tracking.server";
-import { REFUND_FEE_PERCENT } from "~/domain/orders/lifecycle";
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import { formatCount, formatInr } from "~/lib/money";
@@ -60,18 +59,21 @@ function RefundHow() {
 export function StageExplanation({ order }: { order: TrackedOrder }) {
   const { t } = useTranslation("order");
   const locale = useLocale();
-  const { stage, delivered, refundPaise, feePaise, cancelledBy } = order.view;
+  const { stage, delivered, refundPaise, feePaise, compensationPaise, cancelledBy } = order.view;
   const count = (n: number) => formatCount(n, locale);
   const inr = (paise: number) => formatInr(paise, locale);
   const of = (n: number) => t("explain.of", { delivered: count(n), quantity: count(order.quantity) });
   const refund = refundPaise === null ? null : inr(refundPaise);
-  // Only a buyer's own cancellation pays the fee (refund policy); refunds recorded before it was kept say it generally.
+  // A buyer's own cancellation pays the fee, the shop's pays it to the buyer (refund policy); refunds recorded
+  // before the fee was kept say it generally.
   const fee =
-    feePaise === 0
-      ? t("explain.inFull")
-      : feePaise === null
-        ? t("explain.fee", { percent: REFUND_FEE_PERCENT })
-        : t("explain.feeAmount", { percent: REFUND_FEE_PERCENT, amount: inr(feePaise) });
+    compensationPaise > 0
+      ? t("explain.compensation", { amount: inr(compensationPaise) })
+      : feePaise === 0
+        ? t("explain.inFull")
+        : feePaise === null
+          ? t("explain.fee")
+          : t("explain.feeAmount", { amount: inr(feePaise) });
   switch (stage) {
     case "pay":
       return <p>{t("explain.pay", { amount: inr(order.pricePaise) })}</p>;

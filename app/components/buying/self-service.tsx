@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FieldError } from "~/components/ui/field";
 import { istBuyerDateTime } from "~/lib/ist-time";
-import { REFUND_FEE_PERCENT } from "~/domain/orders/lifecycle";
 import type { SelfServiceView } from "~/domain/self-service/track.server";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -139,10 +138,14 @@ function CancelOrder({
     };
   }, [asking]);
   const amount = formatInr(view.cancelRefundPaise, locale);
+  // No cancellation fee set (Settings → Cancellation fee): the whole price comes back.
+  const free = view.feePercent <= 0;
   return (
     <Form method="post" ref={form}>
       <Proof lookup={lookup} intent="cancel" />
-      <p className="text-gray-700">{t("cancel.hint", { amount, percent: REFUND_FEE_PERCENT })}</p>
+      <p className="text-gray-700">
+        {free ? t("cancel.hintFree", { amount }) : t("cancel.hint", { amount, percent: view.feePercent })}
+      </p>
       {/* type="button": without the page's scripts it sends nothing, so no tap cancels without being asked. */}
       <Button type="button" variant="neutral" onClick={() => setAsking(true)} className="mt-2 w-full">
         {t("cancel.button")}
@@ -160,12 +163,14 @@ function CancelOrder({
         onConfirm={() => form.current?.requestSubmit()}
       >
         <p data-testid="cancel-refund">
-          {t("cancel.confirm", {
-            amount,
-            price: formatInr(pricePaise, locale),
-            fee: formatInr(pricePaise - view.cancelRefundPaise, locale),
-            percent: REFUND_FEE_PERCENT,
-          })}
+          {free
+            ? t("cancel.confirmFree", { amount })
+            : t("cancel.confirm", {
+                amount,
+                price: formatInr(pricePaise, locale),
+                fee: formatInr(pricePaise - view.cancelRefundPaise, locale),
+                percent: view.feePercent,
+              })}
         </p>
         <p>{t("cancel.refundHow")}</p>
       </ConfirmDialog>

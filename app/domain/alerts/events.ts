@@ -13,6 +13,7 @@ export const ALERT_EVENTS = [
   "daily_summary",
   "shop_health",
   "plan_unsupported",
+  "complaint",
 ] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 
@@ -27,6 +28,7 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
   shop_health: "The shop needs attention (a stopped job, a failed backup, low disk space: Admin → Health)",
   plan_unsupported:
     "A panel services refresh broke a plan (its service lost refill or drip-feed, costs more than its price, or no longer takes its quantity)",
+  complaint: "A buyer made a complaint, or a complaint's 48-hour or one-month clock is about to run out",
 };
 
 export const ALERT_CHANNELS = ["email", "telegram", "push"] as const;

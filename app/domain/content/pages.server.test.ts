@@ -3,6 +3,7 @@ import { defaultSiteSettings } from "~/domain/settings/registry";
 import { SAMPLE_PROOF_CARDS, SAMPLE_TESTIMONIALS } from "~/domain/social-proof/samples.server";
 import { homeContent } from "./home.server";
 import { POLICY_SLUGS, formatWhatsappNumber, policyPage } from "./pages.server";
+import { CANCELLATION_TERMS_MARK } from "./policy-marks";
 
 describe("policy pages", () => {
   it("renders every page with its settings filled in and escaped", () => {
@@ -16,6 +17,17 @@ describe("policy pages", () => {
     }
     expect(policyPage("privacy-policy", settings).html).toContain("90 days");
     expect(policyPage("privacy-policy", settings).html).toContain("help@&lt;shop&gt;.in");
+  });
+
+  it("marks where the cancellation terms go in the refund policy and the terms, with the fee as set", () => {
+    const settings = { ...defaultSiteSettings(), cancellationFeePercent: 7 };
+    for (const slug of ["refund-policy", "terms-of-service"] as const) {
+      const page = policyPage(slug, settings);
+      expect(page.html).toContain(CANCELLATION_TERMS_MARK);
+      expect(page.cancellationFeePercent).toBe(7);
+      // No fixed figure for the fee is left in the text itself.
+      expect(page.html).not.toMatch(/\d+\s*%/);
+    }
   });
 
   it("formats Indian WhatsApp numbers for reading", () => {

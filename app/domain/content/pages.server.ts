@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ShopSettings } from "~/domain/settings/registry";
 import { type MarkdownDocument, fillPlaceholders, parseMarkdown } from "./markdown.server";
+import { CANCELLATION_TERMS_MARK } from "./policy-marks";
 
 export const POLICY_SLUGS = ["privacy-policy", "terms-of-service", "delivery-policy", "refund-policy"] as const;
 export type PolicySlug = (typeof POLICY_SLUGS)[number];
@@ -62,7 +63,10 @@ export function contentPlaceholders(settings: ShopSettings): Record<string, stri
 
 export interface PolicyPage extends PolicyMeta {
   slug: PolicySlug;
+  /** The document; each CANCELLATION_TERMS_MARK in it stands for the cancellation terms. */
   html: string;
+  /** The cancellation fee as set (Settings → Cancellation fee), which those terms state. */
+  cancellationFeePercent: number;
 }
 
 /** A policy page rendered to HTML with the current settings filled in (values HTML-escaped). */
@@ -73,7 +77,8 @@ export function policyPage(slug: PolicySlug, settings: ShopSettings): PolicyPage
     slug,
     title: fillText(doc.meta.title, values),
     description: fillText(doc.meta.description, values),
-    html: fillPlaceholders(doc.html, values),
+    html: fillPlaceholders(doc.html.replaceAll("<p>{{cancellationTerms}}</p>", CANCELLATION_TERMS_MARK), values),
+    cancellationFeePercent: settings.cancellationFeePercent,
   };
 }
 

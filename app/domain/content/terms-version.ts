@@ -4,4 +4,4 @@
  * Each order keeps it beside the time of agreement (orders.terms_version), so
  * the shop can show which terms a buyer accepted, also after they change.
  */
-export const TERMS_VERSION = "2026-11-22";
+export const TERMS_VERSION = "2026-11-29";

@@ -5,6 +5,8 @@ import { alertNamesPanel, orderAlertFor } from "~/domain/alerts/order-alerts";
 import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
 import { queueAlert } from "~/domain/alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
+import { complaintAlertFor, complaintAuditDetails } from "~/domain/complaints/complaint-alerts";
+import { listenToComplaints } from "~/domain/complaints/events.server";
 import { buyerUpdateFor, refillUpdateFor } from "~/domain/buyer-messages/order-updates";
 import { forgetOrderChannels } from "~/domain/buyer-messages/privacy.server";
 import { queueBuyerUpdate } from "~/domain/buyer-messages/queue.server";
@@ -70,6 +72,25 @@ listenToOrders({
     await forgetOrderAlerts(trx, order.order_id);
     await forgetOrderChannels(trx, order.order_id);
   },
+});
+
+// A complaint's every step in the audit, and the operator told of a new one or of a clock about to run out.
+listenToComplaints(async (trx, event) => {
+  const { complaint, step, actor, client, now } = event;
+  await recordAudit(
+    trx,
+    {
+      actor,
+      action: `complaint.${step}`,
+      targetType: "complaint",
+      targetId: complaint.ticket,
+      details: complaintAuditDetails(event),
+      client,
+    },
+    now,
+  );
+  const alert = complaintAlertFor(step, complaint);
+  if (alert) await queueAlert(trx, alert, now);
 });
 
 listenToPanels({

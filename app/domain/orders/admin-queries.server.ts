@@ -56,6 +56,8 @@ export function toAdminOrderJson(o: OrderRow) {
     refund: {
       due: rupeesOrNull(o.refund_due_paise),
       fee: rupeesOrNull(o.refund_fee_paise),
+      /** Paid on top because the shop cancelled: the cancellation fee borne by the shop. */
+      compensation: rupeesOrNull(o.refund_compensation_paise),
       cancelledBy: o.cancelled_by,
       refundedAt: iso(o.refunded_at),
       reference: o.refund_reference,

@@ -70,18 +70,39 @@ describe("what the buyer sees", () => {
         facts("refund_due", { remains: 400, refundDuePaise: 20_000, refundFeePaise: 0, cancelledBy: "panel" }),
         NOW,
       ),
-    ).toEqual({ stage: "partial", delivered: 600, refundPaise: 20_000, feePaise: 0, cancelledBy: "panel" });
+    ).toEqual({
+      stage: "partial",
+      delivered: 600,
+      refundPaise: 20_000,
+      feePaise: 0,
+      compensationPaise: 0,
+      cancelledBy: "panel",
+    });
     expect(
       buyerView(
-        facts("refund_due", { remains: 1000, refundDuePaise: 50_000, refundFeePaise: 0, cancelledBy: "shop" }),
+        facts("refund_due", {
+          remains: 1000,
+          refundDuePaise: 52_500,
+          refundFeePaise: 0,
+          refundCompensationPaise: 2_500,
+          cancelledBy: "shop",
+        }),
         NOW,
       ),
-    ).toEqual({ stage: "not_delivered", delivered: 0, refundPaise: 50_000, feePaise: 0, cancelledBy: "shop" });
+    ).toEqual({
+      stage: "not_delivered",
+      delivered: 0,
+      refundPaise: 52_500,
+      feePaise: 0,
+      compensationPaise: 2_500,
+      cancelledBy: "shop",
+    });
     expect(buyerView(facts("refunded", { remains: 400, refundDuePaise: 20_000, refundFeePaise: 0 }), NOW)).toEqual({
       stage: "refunded",
       delivered: 600,
       refundPaise: 20_000,
       feePaise: 0,
+      compensationPaise: 0,
       cancelledBy: null,
     });
     // Refunds recorded before the fee was kept: the fee is not known.
@@ -104,6 +125,7 @@ describe("what the buyer sees", () => {
       delivered: 0,
       refundPaise: 18_904,
       feePaise: 995,
+      compensationPaise: 0,
       cancelledBy: "buyer",
     });
     // Once paid back it is refunded, still the buyer's cancellation.

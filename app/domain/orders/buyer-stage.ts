@@ -40,6 +40,8 @@ export interface BuyerOrderFacts {
   refundDuePaise: number | null;
   /** The fee kept from that refund (0: in full; null: not recorded). */
   refundFeePaise?: number | null;
+  /** Paid on top of that refund because the shop cancelled (0 or null: nothing). */
+  refundCompensationPaise?: number | null;
   /** Who stopped the paid order: the buyer's own cancellation reads as theirs. */
   cancelledBy?: CancelledBy | null;
 }
@@ -51,6 +53,8 @@ export interface BuyerView {
   refundPaise: number | null;
   /** The processing fee kept from the refund, when one is owed or paid (0 when refunded in full). */
   feePaise: number | null;
+  /** Paid on top of the refund because the shop cancelled (0 when nothing was). */
+  compensationPaise: number;
   cancelledBy: CancelledBy | null;
 }
 
@@ -67,6 +71,7 @@ export function buyerView(order: BuyerOrderFacts, now = Date.now()): BuyerView {
     delivered,
     refundPaise,
     feePaise: refundPaise === null ? null : (order.refundFeePaise ?? null),
+    compensationPaise: refundPaise === null ? 0 : (order.refundCompensationPaise ?? 0),
     cancelledBy: order.cancelledBy ?? null,
   });
   switch (order.status) {

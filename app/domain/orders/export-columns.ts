@@ -43,6 +43,7 @@ export const EXPORT_COLUMNS = [
   "paid_at",
   "paid_by",
   "refund_due_paise",
+  "refund_compensation_paise",
   "refunded_at",
   "refund_reference",
   "plan_name",
@@ -104,6 +105,8 @@ export const EXPORT_TABLE: readonly { header: string; cell: (o: ExportOrder) => 
   // Received less asked: a surplus owed back to the buyer (positive) or a shortfall (negative); empty when equal.
   { header: "Over / Short (₹)", cell: (o) => money(difference(o)) },
   { header: "Paid To (UPI ID)", cell: (o) => text(o.receiving_upi_id) },
+  // Inside the refund above: the cancellation fee the shop paid the buyer because it cancelled.
+  { header: "Cancellation Compensation (₹)", cell: (o) => money(o.refund_compensation_paise) },
 ];
 
 function difference(o: ExportOrder): number | null {

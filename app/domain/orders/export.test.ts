@@ -139,6 +139,7 @@ describe("the export's columns", () => {
     paid_at: Date.UTC(2026, 10, 22, 6, 32),
     paid_by: "bank-alert:email",
     refund_due_paise: 18_904,
+    refund_compensation_paise: null,
     refunded_at: Date.UTC(2026, 10, 23, 6, 30),
     refund_reference: "512345678901",
     plan_name: "Popular Followers",
@@ -173,6 +174,7 @@ describe("the export's columns", () => {
       "Payment Source",
       "Over / Short (₹)",
       "Paid To (UPI ID)",
+      "Cancellation Compensation (₹)",
     ]);
   });
 
@@ -190,6 +192,16 @@ describe("the export's columns", () => {
     expect(at("Payment Source")).toBe('"Bank alert (email)"');
     const owed = csvLine(exportCells({ ...order, status: "refund_due", refunded_at: null, refund_reference: null }));
     expect(owed.split(",")[EXPORT_HEADERS.indexOf("Refund Due (₹)")]).toBe('"189.04"');
+  });
+
+  it("shows what the shop paid on top of a refund when it cancelled, inside the refund", () => {
+    // ₹198.99 cancelled by the shop at 5%: ₹9.95 on top, ₹208.94 refunded.
+    const shop = { ...order, refund_due_paise: 20_894, refund_compensation_paise: 995 };
+    const line = csvLine(exportCells(shop)).trimEnd().split(",");
+    const at = (header: string) => line[EXPORT_HEADERS.indexOf(header)];
+    expect(at("Refunded (₹)")).toBe('"208.94"');
+    expect(at("Cancellation Compensation (₹)")).toBe('"9.95"');
+    expect(at("Profit (₹)")).toBe('"-9.95"');
   });
 
   it("writes what was paid, a surplus or a shortfall against the price, and the UPI ID it was paid to", () => {

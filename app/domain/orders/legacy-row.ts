@@ -1,5 +1,8 @@
 import { refundOf } from "./lifecycle";
 
+/** The processing fee every refund kept before migration 0025 (and before the fee was a setting). */
+const LEGACY_FEE_PERCENT = 5;
+
 /**
  * Backups written before the order lifecycle (migration 0010) hold orders in
  * the old shape: status pending/completed/failed/cancelled plus panel_state;
@@ -30,7 +33,7 @@ function beforeLifecycle(row: Record<string, unknown>, now: number): Record<stri
   };
   // Before migration 0025 every refund kept the processing fee, as a buyer's cancellation still does.
   const refund = (undelivered: number) => {
-    const { refundPaise, feePaise } = refundOf(price, quantity, undelivered, "buyer");
+    const { refundPaise, feePaise } = refundOf(price, quantity, undelivered, "buyer", LEGACY_FEE_PERCENT);
     return { ...paid, status: "refund_due", refund_due_paise: refundPaise, refund_fee_paise: feePaise };
   };
   const upgraded = (fields: Record<string, unknown>) => ({ ...rest, ...fields });

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   type Actor,
   ORDER_STATUSES,
-  REFUND_FEE_PERCENT,
   STATUS_LABELS,
   STATUS_TONES,
   TRANSITIONS,
@@ -19,45 +18,87 @@ const NAMES = Object.keys(TRANSITIONS) as TransitionName[];
 const KINDS: Actor["kind"][] = ["buyer", "operator", "system", "bank_alert", "gateway"];
 
 describe("refundPaise", () => {
-  it("gives back the undelivered share in full when the panel or the shop stopped: ₹500, 600 of 1,000 delivered → ₹200", () => {
-    expect(refundPaise(50_000, 1000, 400, "panel")).toBe(20_000);
-    expect(refundPaise(50_000, 1000, 1000, "shop")).toBe(50_000);
-    expect(refundOf(19_899, 1000, 1000, "shop")).toEqual({ refundPaise: 19_899, feePaise: 0 });
+  it("gives back the undelivered share in full when the panel stopped: ₹500, 600 of 1,000 delivered → ₹200", () => {
+    expect(refundPaise(50_000, 1000, 400, "panel", 5)).toBe(20_000);
+    expect(refundOf(19_899, 1000, 1000, "panel", 5)).toEqual({
+      refundPaise: 19_899,
+      feePaise: 0,
+      compensationPaise: 0,
+    });
   });
 
-  it("keeps the 5% fee only from a buyer's own cancellation", () => {
-    expect(REFUND_FEE_PERCENT).toBe(5);
-    expect(refundOf(50_000, 1000, 1000, "buyer")).toEqual({ refundPaise: 47_500, feePaise: 2_500 });
+  it("keeps the fee from a buyer's own cancellation", () => {
+    expect(refundOf(50_000, 1000, 1000, "buyer", 5)).toEqual({
+      refundPaise: 47_500,
+      feePaise: 2_500,
+      compensationPaise: 0,
+    });
     // The order: ₹198.99 cancelled by its buyer → ₹189.04 back, ₹9.95 kept.
-    expect(refundOf(19_899, 1000, 1000, "buyer")).toEqual({ refundPaise: 18_904, feePaise: 995 });
+    expect(refundOf(19_899, 1000, 1000, "buyer", 5)).toEqual({
+      refundPaise: 18_904,
+      feePaise: 995,
+      compensationPaise: 0,
+    });
+  });
+
+  it("pays the same amount on top when the shop cancels (E-Commerce Rules 2020, rule 4(6))", () => {
+    expect(refundOf(50_000, 1000, 1000, "shop", 5)).toEqual({
+      refundPaise: 52_500,
+      feePaise: 0,
+      compensationPaise: 2_500,
+    });
+    expect(refundOf(19_899, 1000, 1000, "shop", 5)).toEqual({
+      refundPaise: 20_894,
+      feePaise: 0,
+      compensationPaise: 995,
+    });
+    // The fee a buyer would pay and the compensation the shop pays are one amount, at any rate and share.
+    for (const percent of [1, 5, 7, 10, 50])
+      for (const undelivered of [1, 157, 999, 1000]) {
+        const buyer = refundOf(34_900, 1000, undelivered, "buyer", percent);
+        const shop = refundOf(34_900, 1000, undelivered, "shop", percent);
+        expect(shop.compensationPaise).toBe(buyer.feePaise);
+        expect(shop.refundPaise - buyer.refundPaise).toBe(2 * buyer.feePaise);
+      }
+  });
+
+  it("charges and pays nothing either way at 0%", () => {
+    for (const by of ["buyer", "shop", "panel"] as const)
+      expect(refundOf(50_000, 1000, 1000, by, 0)).toEqual({ refundPaise: 50_000, feePaise: 0, compensationPaise: 0 });
+  });
+
+  it("follows the rate set: 10% of ₹500 is ₹50 kept or paid", () => {
+    expect(refundPaise(50_000, 1000, 1000, "buyer", 10)).toBe(45_000);
+    expect(refundPaise(50_000, 1000, 1000, "shop", 10)).toBe(55_000);
+    expect(refundPaise(50_000, 1000, 1000, "panel", 10)).toBe(50_000);
   });
 
   it("refunds the whole price when nothing was delivered, and nothing when all was", () => {
-    expect(refundPaise(34_900, 1000, 1000, "buyer")).toBe(34_900 - 1_745);
-    expect(refundPaise(1_900, 100, 100, "buyer")).toBe(1_805);
-    expect(refundPaise(1_900, 100, 100, "panel")).toBe(1_900);
-    expect(refundPaise(50_000, 1000, 0, "panel")).toBe(0);
+    expect(refundPaise(34_900, 1000, 1000, "buyer", 5)).toBe(34_900 - 1_745);
+    expect(refundPaise(1_900, 100, 100, "buyer", 5)).toBe(1_805);
+    expect(refundPaise(1_900, 100, 100, "panel", 5)).toBe(1_900);
+    expect(refundPaise(50_000, 1000, 0, "panel", 5)).toBe(0);
   });
 
   it("rounds the share and the fee to the paisa, half up", () => {
     // 34,900 × 157 / 1,000 = 5,479.3 → 5,479; fee 273.95 → 274.
-    expect(refundPaise(34_900, 1000, 157, "buyer")).toBe(5_205);
-    expect(refundPaise(34_900, 1000, 157, "panel")).toBe(5_479);
+    expect(refundPaise(34_900, 1000, 157, "buyer", 5)).toBe(5_205);
+    expect(refundPaise(34_900, 1000, 157, "panel", 5)).toBe(5_479);
     // 999 × 75 / 150 = 499.5 → 500; fee 25.
-    expect(refundPaise(999, 150, 75, "buyer")).toBe(475);
+    expect(refundPaise(999, 150, 75, "buyer", 5)).toBe(475);
     // A share of 10 paise: fee 0.5 → 1.
-    expect(refundPaise(1_000, 100, 1, "buyer")).toBe(9);
+    expect(refundPaise(1_000, 100, 1, "buyer", 5)).toBe(9);
   });
 
-  it("never owes more than the price or less than nothing, whatever the panel reports", () => {
+  it("never owes more than the price (or, the shop cancelling, the price and the fee) or less than nothing", () => {
     for (const by of ["buyer", "shop", "panel"] as const) {
-      expect(refundPaise(50_000, 1000, 5000, by)).toBe(refundPaise(50_000, 1000, 1000, by));
-      expect(refundPaise(50_000, 1000, -20, by)).toBe(0);
+      expect(refundPaise(50_000, 1000, 5000, by, 5)).toBe(refundPaise(50_000, 1000, 1000, by, 5));
+      expect(refundPaise(50_000, 1000, -20, by, 5)).toBe(0);
       for (let undelivered = 0; undelivered <= 100; undelivered++) {
-        const refund = refundPaise(4_900, 100, undelivered, by);
+        const refund = refundPaise(4_900, 100, undelivered, by, 5);
         expect(refund).toBeGreaterThanOrEqual(0);
-        expect(refund).toBeLessThanOrEqual(4_900);
-        if (undelivered > 0) expect(refund).toBeGreaterThanOrEqual(refundPaise(4_900, 100, undelivered - 1, by));
+        expect(refund).toBeLessThanOrEqual(by === "shop" ? 4_900 + 245 : 4_900);
+        if (undelivered > 0) expect(refund).toBeGreaterThanOrEqual(refundPaise(4_900, 100, undelivered - 1, by, 5));
       }
     }
   });

@@ -183,40 +183,57 @@ export function canTransition(name: TransitionName, status: OrderStatus, actor: 
 }
 
 /**
- * Kept from a refund only when the buyer cancelled: the refund policy's
- * processing fee for a cancellation the buyer asks for
- * (content/pages/refund-policy.md, "Processing fee"). When the shop or the
- * panel stops an order, or delivers only part of it, the buyer gets the
- * undelivered share back in full.
+ * The cancellation fee, a percentage of the refund, is a setting (feeSettings,
+ * CANCELLATION_FEE_PERCENT, 5 by default as the refund policy has always said).
+ * It runs both ways (Consumer Protection (E-Commerce) Rules 2020, rule 4(6)):
+ * kept from the refund when the buyer cancels, paid on top of it when the shop
+ * cancels. When the panel stops an order, or delivers only part of it, the
+ * buyer gets the undelivered share back in full, with neither.
  */
-export const REFUND_FEE_PERCENT = 5;
 
 /** Who stopped a paid order, which decides the fee: the buyer, the shop (the operator) or the SMM panel. */
 export const CANCELLED_BY = ["buyer", "shop", "panel"] as const;
 export type CancelledBy = (typeof CANCELLED_BY)[number];
 
 export interface Refund {
-  /** What the buyer gets back. */
+  /** What the buyer gets back: the share, less the fee or plus the compensation. */
   refundPaise: number;
-  /** The processing fee kept (0 unless the buyer cancelled). */
+  /** The cancellation fee kept (0 unless the buyer cancelled). */
   feePaise: number;
+  /** The same amount paid to the buyer on top of the refund (0 unless the shop cancelled). */
+  compensationPaise: number;
 }
 
 /**
  * What the buyer gets back for the part not delivered: its share of the price
- * (rounded to the paisa), less the processing fee if the buyer cancelled.
- * With 600 of 1,000 delivered on a ₹500 order: ₹200 back; a buyer who
- * cancels a ₹500 order gets ₹475 (₹25 fee).
+ * (rounded to the paisa), less `feePercent` of it if the buyer cancelled, plus
+ * as much if the shop did. With 600 of 1,000 delivered on a ₹500 order: ₹200
+ * back; at 5%, a buyer who cancels a ₹500 order gets ₹475 (₹25 fee), and one
+ * whose order the shop cancels gets ₹525 (₹25 on top).
  */
-export function refundOf(pricePaise: number, quantity: number, undelivered: number, by: CancelledBy): Refund {
+export function refundOf(
+  pricePaise: number,
+  quantity: number,
+  undelivered: number,
+  by: CancelledBy,
+  feePercent: number,
+): Refund {
   const share = Math.round((pricePaise * Math.min(Math.max(undelivered, 0), quantity)) / quantity);
-  const feePaise = by === "buyer" ? Math.round((share * REFUND_FEE_PERCENT) / 100) : 0;
-  return { refundPaise: share - feePaise, feePaise };
+  const fee = Math.round((share * Math.max(feePercent, 0)) / 100);
+  const feePaise = by === "buyer" ? fee : 0;
+  const compensationPaise = by === "shop" ? fee : 0;
+  return { refundPaise: share - feePaise + compensationPaise, feePaise, compensationPaise };
 }
 
 /** Just the amount of `refundOf`. */
-export function refundPaise(pricePaise: number, quantity: number, undelivered: number, by: CancelledBy): number {
-  return refundOf(pricePaise, quantity, undelivered, by).refundPaise;
+export function refundPaise(
+  pricePaise: number,
+  quantity: number,
+  undelivered: number,
+  by: CancelledBy,
+  feePercent: number,
+): number {
+  return refundOf(pricePaise, quantity, undelivered, by, feePercent).refundPaise;
 }
 
 /** The operator's words for each state (admin lists, badges, order details). */

@@ -29,6 +29,7 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     payment_evidence: null,
     refund_due_paise: null,
     refund_fee_paise: null,
+    refund_compensation_paise: null,
     cancelled_by: null,
     refunded_at: null,
     refund_reference: null,

@@ -37,6 +37,7 @@ export function trackedOrder(row: OrderRow, now = Date.now()): TrackedOrder {
         remains: row.panel_remains,
         refundDuePaise: row.refund_due_paise,
         refundFeePaise: row.refund_fee_paise,
+        refundCompensationPaise: row.refund_compensation_paise,
         cancelledBy: row.cancelled_by,
       },
       now,

@@ -44,6 +44,8 @@ export interface OrderTable {
   refund_due_paise: number | null;
   /** The processing fee kept from that refund: 0 unless the buyer cancelled (migration 0025; refund-policy.md). */
   refund_fee_paise: number | null;
+  /** Paid on top of that refund because the shop cancelled: the fee borne the other way (migration 0080). */
+  refund_compensation_paise: Generated<number | null>;
   /** Who stopped a paid order: the buyer, the shop (operator) or the panel; null otherwise (migration 0025). */
   cancelled_by: CancelledBy | null;
   refunded_at: number | null;

@@ -12,12 +12,14 @@ export const trackLookupSchema = z.object({
 
 /**
  * What /track's form may ask for: look the order up, or (with the same proof) a refill, a cancel, the UPI id
- * for a refund that is due, or no more updates about the order.
+ * for a refund that is due, no more updates about the order, or a complaint.
  */
-export const TRACK_INTENTS = ["track", "refill", "cancel", "refund-upi", "stop-updates"] as const;
+export const TRACK_INTENTS = ["track", "refill", "cancel", "refund-upi", "stop-updates", "complaint"] as const;
 
 export const trackActionSchema = trackLookupSchema.extend({
   intent: z.enum(TRACK_INTENTS, { error: TRACK_MESSAGES.unknownAction }).default("track"),
   /** The UPI id for the refund (intent "refund-upi"); checked by self-service/refund-upi.server.ts. */
   upiId: z.string().max(300).optional(),
+  /** A complaint's words ("Report a problem"); its length is checked where it is opened. */
+  message: z.string().max(5_000).default(""),
 });

@@ -1,5 +1,7 @@
 import { type DB, transaction } from "~/db/database.server";
 import type { RequestClient } from "~/domain/audit/audit.server";
+import { feeSettings } from "~/domain/settings/registry";
+import { readSettings } from "~/domain/settings/store.server";
 import { AppError } from "~/lib/app-error";
 import { deliveredCount } from "./buyer-stage";
 import { publishTransition } from "./events.server";
@@ -79,8 +81,10 @@ export async function applyTransition(
   if (guarded) throw new AppError("INVALID_TRANSITION", guarded, { status: order.status });
 
   const now = request.now ?? Date.now();
+  // The fee as set when the refund becomes due, read in this transaction: the refund is fixed from then on.
+  const feePercent = owesRefund(name) ? (await readSettings(trx, feeSettings)).cancellationFeePercent : 0;
   const fields: OrderFields = {
-    ...impliedFields(name, order, request.actor, now, request.cancelledBy),
+    ...impliedFields(name, order, request.actor, now, request.cancelledBy, feePercent),
     ...request.set,
     updated_at: now,
   };
@@ -114,21 +118,31 @@ export async function applyTransition(
   return updated;
 }
 
+const owesRefund = (name: TransitionName) => name === "refundDue" || name === "cancelBeforeDelivery";
+
 /**
  * What a paid order owes back: the undelivered part (all of it unless the
- * panel says otherwise), less the fee only when the buyer cancelled.
+ * panel says otherwise), less the cancellation fee when the buyer cancelled,
+ * plus as much when the shop did (lifecycle.ts, refundOf).
  */
 export function refundFor(
   order: Pick<OrderRow, "price_paise" | "quantity" | "panel_remains">,
   by: CancelledBy,
-): { refund_due_paise: number; refund_fee_paise: number; cancelled_by: CancelledBy } {
-  const { refundPaise, feePaise } = refundOf(
+  feePercent: number,
+): Pick<OrderFields, "refund_due_paise" | "refund_fee_paise" | "refund_compensation_paise" | "cancelled_by"> {
+  const { refundPaise, feePaise, compensationPaise } = refundOf(
     order.price_paise,
     order.quantity,
     order.panel_remains ?? order.quantity,
     by,
+    feePercent,
   );
-  return { refund_due_paise: refundPaise, refund_fee_paise: feePaise, cancelled_by: by };
+  return {
+    refund_due_paise: refundPaise,
+    refund_fee_paise: feePaise,
+    refund_compensation_paise: compensationPaise,
+    cancelled_by: by,
+  };
 }
 
 /**
@@ -149,6 +163,7 @@ function impliedFields(
   actor: Actor,
   now: number,
   cancelledBy: TransitionRequest["cancelledBy"],
+  feePercent: number,
 ): OrderFields {
   switch (name) {
     case "confirmPayment":
@@ -156,7 +171,7 @@ function impliedFields(
     case "refundDue":
     case "cancelBeforeDelivery":
       return {
-        ...refundFor(order, stoppedBy(order, actor, cancelledBy)),
+        ...refundFor(order, stoppedBy(order, actor, cancelledBy), feePercent),
         // Never at the panel, so it cost nothing (as one the panel cancelled, charge 0): its profit
         // (profit.ts, less the refund) is then the fee kept, if any, not a loss of the whole refund.
         ...(order.panel_order_id === null && order.profit_paise === null ? { profit_paise: order.price_paise } : {}),
@@ -172,6 +187,7 @@ function impliedFields(
         panel_error: null,
         refund_due_paise: null,
         refund_fee_paise: null,
+        refund_compensation_paise: null,
         cancelled_by: null,
         profit_paise: null,
         panel_attempts: order.panel_attempts + 1,

@@ -16,6 +16,8 @@ export interface SelfServiceView {
   canCancel: boolean;
   /** What the buyer would get back on cancelling now: the price less the fee their own cancellation pays. */
   cancelRefundPaise: number;
+  /** The cancellation fee as set now (Settings → Cancellation fee), in percent. */
+  feePercent: number;
   /** Refills the panel took or is being asked for, newest first. */
   refills: { requestedAt: number; progress: RefillProgress; refillId: string | null }[];
   drip: DripProgress | null;
@@ -30,16 +32,19 @@ export async function selfServiceView(
 ): Promise<SelfServiceView> {
   const configured = await panelSetupFor(services, order.panel_id);
   const setup = configured.ok ? configured.setup : null;
-  const [facts, refills] = await Promise.all([
+  const [facts, refills, settings] = await Promise.all([
     selfServiceFacts(services.db, order, serviceIdOf(setup, order), now),
     refillsOf(services.db, order.order_id),
+    services.settings.get(),
   ]);
+  const feePercent = settings.cancellationFeePercent;
   return {
     refillDays: order.refill_days,
     guaranteeEndsAt: guaranteeEndsAt(facts),
     canRefill: setup !== null && refillRefusal(facts, now) === null,
     canCancel: setup !== null && cancelRefusal(facts) === null,
-    cancelRefundPaise: refundPaise(order.price_paise, order.quantity, order.quantity, "buyer"),
+    cancelRefundPaise: refundPaise(order.price_paise, order.quantity, order.quantity, "buyer", feePercent),
+    feePercent,
     refills: refills
       .filter((r) => r.state !== "failed")
       .map((r) => ({

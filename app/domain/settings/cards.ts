@@ -127,6 +127,30 @@ export const storeSettings = defineSettings(
   },
 );
 
+/**
+ * The cancellation fee, both ways (Consumer Protection (E-Commerce) Rules 2020, rule 4(6): no
+ * cancellation charge on a consumer "unless similar charges are also borne by the e-commerce
+ * entity" when it cancels): kept from the refund when the buyer cancels, paid on top of it when the
+ * shop does (app/domain/orders/lifecycle.ts, refundOf). The policy pages quote it.
+ */
+export const feeSettings = defineSettings(
+  {
+    cancellationFeePercent: whole("CANCELLATION_FEE_PERCENT", "Cancellation fee (% of the refund)", {
+      default: 5,
+      min: 0,
+      max: 50,
+      named: "Cancellation fee",
+      hint: "Kept from the refund when a buyer cancels. While above 0, when you cancel a paid order the buyer gets the same amount on top of the refund. 0: no fee either way.",
+    }),
+  },
+  {
+    id: "fees",
+    title: "Cancellation fee",
+    description: "What a cancellation costs the side that asks for it. The refund policy and terms quote it.",
+    saved: "Cancellation fee saved successfully",
+  },
+);
+
 /** How often the whole database is backed up: the Database backups card. */
 export const backupSchedule = defineSettings(
   {

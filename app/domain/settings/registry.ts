@@ -9,7 +9,7 @@ import {
   defineSettings,
   text,
 } from "./define";
-import { backupSchedule, paymentSettings, storeSettings } from "./cards";
+import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "./cards";
 
 /**
  * The site settings (ADR 0019): what the settings cache holds for every page,
@@ -24,7 +24,7 @@ import { backupSchedule, paymentSettings, storeSettings } from "./cards";
 export const PLACEHOLDER_UPI_ID = "placeholder-change-me@upi";
 
 export { LEGACY_GRIEVANCE_OFFICER_DEFAULTS, PLACEHOLDER_GRIEVANCE_OFFICER } from "./cards";
-export { backupSchedule, paymentSettings, storeSettings };
+export { backupSchedule, feeSettings, paymentSettings, storeSettings };
 
 /** The settings API's name for each of a panel's fields (panel/fields.ts), as a declaration of its own. */
 type PanelSettingsShape = { [F in PanelFieldName as SettingNameOf<F>]: Setting<string> };
@@ -64,6 +64,7 @@ export const SITE_GROUPS = {
   payment: withUpiPlaceholder,
   store: storeSettings,
   schedule: backupSchedule,
+  fees: feeSettings,
 } as const;
 export const SETTING_GROUPS = Object.keys(SITE_GROUPS) as (keyof typeof SITE_GROUPS)[];
 export type SettingGroup = keyof typeof SITE_GROUPS;
@@ -81,6 +82,7 @@ export const SHOP_SETTINGS = {
   ...grouped("payment", withUpiPlaceholder),
   ...grouped("store", storeSettings),
   ...grouped("schedule", backupSchedule),
+  ...grouped("fees", feeSettings),
 };
 
 /** Every site setting by name, with the group it belongs to. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intentsOf } from "~/lib/intent";
 import { cardSchema } from "./define";
-import { backupSchedule, paymentSettings, storeSettings } from "./registry";
+import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "./registry";
 
 /**
  * The site settings' cards on the Settings page (Payment Settings, Store
@@ -13,6 +13,7 @@ export const siteSettingsActionSchemas = [
   cardSchema(paymentSettings).extend({ intent: z.literal("payment") }),
   cardSchema(storeSettings).extend({ intent: z.literal("store") }),
   cardSchema(backupSchedule).extend({ intent: z.literal("schedule") }),
+  cardSchema(feeSettings).extend({ intent: z.literal("fees") }),
 ] as const;
 
 export type SiteSettingsAction = z.output<(typeof siteSettingsActionSchemas)[number]>;

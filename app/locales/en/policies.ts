@@ -6,6 +6,13 @@ export default {
     "delivery-policy": "Delivery Policy",
     "refund-policy": "Refund Policy",
   },
+  /** The cancellation fee both ways, from the setting (app/components/site/cancellation-terms.tsx). */
+  fees: {
+    buyer:
+      "If you cancel an order yourself before delivery begins, we keep a cancellation fee of {{percent}}% of the refund for payment handling: if you paid {{paid}} and cancel, you receive {{back}}.",
+    shop: "If we cancel a paid order ourselves, we bear the same charge: you get everything you paid back plus {{percent}}% of it on top (Consumer Protection (E-Commerce) Rules, 2020, rule 4(6)). On a {{paid}} order, you receive {{back}}.",
+    none: "There is no cancellation fee: whether you cancel an order before delivery begins or we cancel it, you get everything you paid back.",
+  },
   /** Shown above an English document on a page in another language; empty in English. */
   englishOnly: "",
   contact: {
@@ -30,6 +37,7 @@ export default {
     name: "Name",
     designation: "Designation",
     contact: "Contact",
+    reportLink: "Report a problem with an order: get a ticket number",
     grievanceText:
       "We acknowledge complaints within 48 hours and aim to resolve them within 30 days of receipt, under India's Consumer Protection (E-Commerce) Rules, 2020.",
   },

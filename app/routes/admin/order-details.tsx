@@ -193,6 +193,7 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             fetcher={fetcher}
             utrHeld={loaderData.utrHeld}
             refundPayment={loaderData.refundPayment}
+            feePercent={loaderData.selfService?.feePercent ?? 0}
           />
           {(order.customerName || order.customerPhone) && (
             <EraseCustomerData
@@ -297,7 +298,13 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               <Row label={order.refund.refundedAt ? "Refunded" : "Refund due"}>
                 <span data-testid="refund-amount">{rupees(order.refund.due)}</span>
                 {order.refund.fee !== null && order.refund.fee > 0 && (
-                  <span className="text-gray-600"> ({rupees(order.refund.fee)} processing fee kept)</span>
+                  <span className="text-gray-600"> ({rupees(order.refund.fee)} cancellation fee kept)</span>
+                )}
+                {order.refund.compensation !== null && order.refund.compensation > 0 && (
+                  <span className="text-gray-600" data-testid="refund-compensation">
+                    {" "}
+                    (includes {rupees(order.refund.compensation)} cancellation fee paid to the buyer)
+                  </span>
                 )}
                 {order.refund.reference && (
                   <span className="ml-2 font-mono" data-testid="refund-reference">

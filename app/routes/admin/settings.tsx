@@ -39,7 +39,7 @@ import { runMailboxAction } from "~/domain/payments/mailbox-settings-actions.ser
 import { appAlertStatus, customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { listAddedHeaders } from "~/domain/payments/sender-headers.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
-import { backupSchedule, paymentSettings, storeSettings } from "~/domain/settings/cards";
+import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { runSiteSettingsAction } from "~/domain/settings/settings-actions.server";
 import { formAction, formFailure, parseForm } from "~/lib/parse.server";
@@ -126,6 +126,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
           <div className="max-w-3xl min-w-0 space-y-6" data-testid="settings-sections">
             <PanelsMoved />
             <SettingsCard group={paymentSettings} values={s} />
+            <SettingsCard group={feeSettings} values={s} />
             <PaymentAlertsCard
               sms={loaderData.paymentAlerts.sms}
               templates={loaderData.paymentAlerts.templates}

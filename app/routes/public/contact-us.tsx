@@ -127,10 +127,53 @@ export default function ContactUs({ loaderData: c }: Route.ComponentProps) {
                   )}
                 </dd>
               </div>
+              <p className="pt-2">
+                <a href="#report-problem" className="font-semibold text-brand-700 hover:underline">
+                  {t("contact.reportLink")}
+                </a>
+              </p>
           </DetailsCard>
         </div>
+        <ReportProblemForm action={to("/track")} />
       </div>
     </main>
+  );
+}
+
+/**
+ * "Report a problem" with the order id and phone, as on /track: a plain form (this page runs no
+ * React in the browser) posting to /track, which opens the complaint and shows its ticket number.
+ */
+function ReportProblemForm({ action }: { action: string }) {
+  const { t } = useTranslation("track");
+  const field = "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-base";
+  return (
+    <Card asChild padding="lg" shadow="none" className="mt-6">
+      <section id="report-problem" aria-labelledby="report-problem-heading" className="scroll-mt-20">
+        <h2 id="report-problem-heading" className="text-lg font-bold text-ink">
+          {t("complaint.title")}
+        </h2>
+        <p className="mt-1 text-sm text-gray-700">{t("complaint.hint")}</p>
+        <form method="post" action={action} className="mt-4 space-y-3">
+          <input type="hidden" name="intent" value="complaint" />
+          <label className="block font-medium">
+            {t("orderId")}
+            <input name="orderId" required maxLength={60} autoCapitalize="characters" autoComplete="off" className={field} />
+          </label>
+          <label className="block font-medium">
+            {t("phone")}
+            <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={20} className={field} />
+          </label>
+          <label className="block font-medium">
+            {t("complaint.label")}
+            <textarea name="message" rows={4} required minLength={10} maxLength={1000} className={field} />
+          </label>
+          <button type="submit" className="w-full rounded-xl bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700">
+            {t("complaint.submit")}
+          </button>
+        </form>
+      </section>
+    </Card>
   );
 }
 

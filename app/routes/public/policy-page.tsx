@@ -1,5 +1,8 @@
+import { Fragment } from "react";
 import type { MetaDescriptor } from "react-router";
+import { CancellationTerms } from "~/components/site/cancellation-terms";
 import type { PolicyPage } from "~/domain/content/pages.server";
+import { CANCELLATION_TERMS_MARK } from "~/domain/content/policy-marks";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
@@ -36,12 +39,18 @@ export function PolicyView({ page }: { page: PolicyPage }) {
           {english ? page.title : t(`titles.${page.slug}`)}
         </h1>
         {!english && <p className="mt-2 text-sm text-gray-600">{t("englishOnly")}</p>}
-        {/* Our own Markdown, rendered on the server; settings inside it are HTML-escaped. English in every page. */}
-        <div
-          lang={english ? undefined : "en"}
-          className="prose-policy mt-6"
-          dangerouslySetInnerHTML={{ __html: page.html }}
-        />
+        {/*
+          Our own Markdown, rendered on the server; settings inside it are HTML-escaped. English in every page,
+          but for the cancellation terms, which follow the setting in the page's language.
+        */}
+        <div className="prose-policy mt-6">
+          {page.html.split(CANCELLATION_TERMS_MARK).map((html, i) => (
+            <Fragment key={i}>
+              {i > 0 && <CancellationTerms percent={page.cancellationFeePercent} />}
+              <div lang={english ? undefined : "en"} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+            </Fragment>
+          ))}
+        </div>
       </article>
     </main>
   );

@@ -11,6 +11,9 @@ import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { findBuyerOrder, trackedOrder } from "~/domain/orders/order-tracking.server";
 import { SelfService } from "~/components/buying/self-service";
+import { ReportProblem } from "~/components/buying/report-problem";
+import { buyerComplaint } from "~/domain/complaints/buyer-complaint";
+import { complaintsForOrder, openComplaint } from "~/domain/complaints/complaints.server";
 import { TrackUpdateForms } from "~/components/buying/track-updates";
 import { updatesOffer } from "~/domain/buyer-messages/offer.server";
 import { trackChannels } from "~/domain/buyer-messages/track.server";
@@ -51,6 +54,8 @@ const BuyerUpdates = lazy(() =>
 
 // Order ids cannot be guessed, but a lookup form still should not be an oracle for scripts.
 const lookups = createRateLimiter(30);
+// Complaints, on top of the lookups: a buyer has a few things to report, a script many.
+const complaintsMade = createRateLimiter(5);
 
 
 // This page shows one buyer's order: no browser or proxy may keep a copy of it.
@@ -98,16 +103,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     errorCode: null,
     updates: null,
     channels: null,
+    complaints: [],
+    ticket: null,
     typed,
   };
-  if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
+  const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";
+  if (!lookups.take(ip)) {
     return data({ ...empty, error: TRACK_MESSAGES.tooMany }, NO_STORE);
   }
   if (submission.status !== "success") {
     const refused = formFailure(submission);
     return data({ ...empty, error: refused.data.message }, { ...NO_STORE, status: refused.init?.status });
   }
-  const { orderId, phone, intent, upiId } = submission.value;
+  const { orderId, phone, intent, upiId, message } = submission.value;
   const services = context.get(servicesContext);
   const row = await findBuyerOrder(services.db, orderId, phone);
   if (!row) return data({ ...empty, error: TRACK_MESSAGES.noMatch }, NO_STORE);
@@ -115,10 +123,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   let notice: TrackNotice | null = null;
   let error: string | null = null;
   let errorCode: string | null = null;
+  let ticket: string | null = null;
   if (intent !== "track") {
     try {
       const client = requestClient(request);
-      if (intent === "refill") {
+      if (intent === "complaint") {
+        if (!complaintsMade.take(ip)) {
+          error = TRACK_MESSAGES.tooMany;
+          errorCode = "COMPLAINT_TOO_FAST";
+        } else {
+          ticket = (await openComplaint(services.db, { orderId: row.order_id, message, client })).ticket;
+        }
+      } else if (intent === "refill") {
         await requestOrderRefill(services, row.order_id, { kind: "buyer" });
         notice = "refill";
       } else if (intent === "cancel") {
@@ -149,6 +165,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       lookup: { orderId: current.order_id, phone },
       updates: await updatesOffer(services),
       channels: await trackChannels(services.db, current),
+      complaints: (await complaintsForOrder(services.db, current.order_id)).map(buyerComplaint),
+      ticket,
       typed,
     },
     NO_STORE,
@@ -171,7 +189,9 @@ export default function Track({ actionData }: Route.ComponentProps) {
       ? t(`errors:refill.${code}`)
       : code?.startsWith("CANCEL_")
         ? t(`errors:cancel.${code}`)
-        : message({ message: actionData.error, code });
+        : code?.startsWith("COMPLAINT_")
+          ? t(`track:complaint.errors.${code}`)
+          : message({ message: actionData.error, code });
   const notice = actionData?.notice ? t(NOTICE_TEXT[actionData.notice]) : null;
   return (
     <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
@@ -254,7 +274,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 lookup={actionData.lookup}
                 busy={navigation.state !== "idle"}
                 notice={notice}
-                error={error}
+                error={code?.startsWith("COMPLAINT_") ? null : error}
                 pricePaise={order.pricePaise}
               />
             )}
@@ -269,6 +289,21 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 channels={actionData.channels}
                 busy={navigation.state !== "idle"}
               />
+            )}
+            {actionData?.lookup && (
+              <>
+                {error && code?.startsWith("COMPLAINT_") && (
+                  <FieldError className="mt-4" data-testid="complaint-error">
+                    {error}
+                  </FieldError>
+                )}
+                <ReportProblem
+                  complaints={actionData.complaints}
+                  lookup={actionData.lookup}
+                  busy={navigation.state !== "idle"}
+                  ticket={actionData.ticket}
+                />
+              </>
             )}
           </section>
           </Card>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import type { AdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { istDateTime } from "~/lib/ist-time";
-import { REFUND_FEE_PERCENT, refundPaise } from "~/domain/orders/lifecycle";
+import { refundPaise } from "~/domain/orders/lifecycle";
 import type { OrderActionIntent } from "~/domain/orders/order-actions";
 import { formatInr } from "~/lib/money";
 import { Button } from "~/components/ui/button";
@@ -32,6 +32,7 @@ export function OrderActionsCard({
   fetcher,
   utrHeld = [],
   refundPayment = null,
+  feePercent,
 }: {
   order: AdminOrderJson;
   fetcher: Fetcher;
@@ -39,6 +40,8 @@ export function OrderActionsCard({
   utrHeld?: UtrHolding[];
   /** How to pay the refund due, when one is. */
   refundPayment?: RefundPayment | null;
+  /** The cancellation fee as set now (Settings → Cancellation fee), in percent. */
+  feePercent: number;
 }) {
   const { actions } = order;
   const busy = fetcher.state !== "idle";
@@ -254,7 +257,7 @@ export function OrderActionsCard({
                 : ""}
               . Who is cancelling it decides the refund (refund policy):
             </p>
-            <CancelledByChoice order={order} value={cancelledBy} onChange={setCancelledBy} />
+            <CancelledByChoice order={order} feePercent={feePercent} value={cancelledBy} onChange={setCancelledBy} />
           </>
         )}
       </ConfirmDialog>
@@ -297,27 +300,37 @@ function UtrHeldWarning({ utr, held }: { utr: string | null; held: UtrHolding[] 
   );
 }
 
-/** The shop stops a paid order (full refund) or the buyer asked for it (the refund keeps the processing fee). */
+/**
+ * The shop stops a paid order (a full refund, plus the cancellation fee paid to the buyer while it is above 0)
+ * or the buyer asked for it (the refund keeps the fee).
+ */
 function CancelledByChoice({
   order,
+  feePercent,
   value,
   onChange,
 }: {
   order: AdminOrderJson;
+  feePercent: number;
   value: "shop" | "buyer";
   onChange: (value: "shop" | "buyer") => void;
 }) {
   const price = Math.round(order.price * 100);
+  const back = (by: "shop" | "buyer") => formatInr(refundPaise(price, order.amount, order.amount, by, feePercent));
   const options = [
     [
       "shop",
       "The shop is cancelling it",
-      `The buyer gets the full ${formatInr(refundPaise(price, order.amount, order.amount, "shop"))} back.`,
+      feePercent > 0
+        ? `The buyer gets ${back("shop")} back: the price plus the ${feePercent}% cancellation fee, which the shop pays when it cancels.`
+        : `The buyer gets the full ${back("shop")} back.`,
     ],
     [
       "buyer",
       "The buyer asked to cancel",
-      `The buyer gets ${formatInr(refundPaise(price, order.amount, order.amount, "buyer"))} back: the price less the ${REFUND_FEE_PERCENT}% processing fee.`,
+      feePercent > 0
+        ? `The buyer gets ${back("buyer")} back: the price less the ${feePercent}% cancellation fee.`
+        : `The buyer gets the full ${back("buyer")} back (no cancellation fee is set).`,
     ],
   ] as const;
   return (
@@ -341,14 +354,19 @@ function CancelledByChoice({
   );
 }
 
-/** Why the refund is what it is: in full when the shop or the panel stopped the order, less the fee when the buyer cancelled. */
+/**
+ * Why the refund is what it is: in full when the panel stopped the order, less the fee when the buyer
+ * cancelled, plus it when the shop did.
+ */
 function refundWhy(order: AdminOrderJson): string {
-  const fee = order.refund.fee;
+  const { fee, compensation } = order.refund;
+  const inr = (rupees: number) => formatInr(Math.round(rupees * 100));
   if (order.refund.cancelledBy === "buyer") {
-    return `(the price less the ${REFUND_FEE_PERCENT}% processing fee${fee ? ` of ${formatInr(Math.round(fee * 100))}` : ""}: the buyer cancelled)`;
+    return `(the price less the cancellation fee${fee ? ` of ${inr(fee)}` : ""}: the buyer cancelled)`;
   }
-  if (fee !== null && fee > 0)
-    return `(less the ${REFUND_FEE_PERCENT}% processing fee kept before refunds were in full)`;
+  if (fee !== null && fee > 0) return "(less the processing fee kept before refunds were in full)";
+  if (order.refund.cancelledBy === "shop" && compensation !== null && compensation > 0)
+    return `(the price plus ${inr(compensation)}, the cancellation fee the shop pays: you stopped the order)`;
   if (order.refund.cancelledBy === "shop") return "(in full: you stopped the order)";
   if (order.refund.cancelledBy === "panel") return "(in full: the panel did not deliver it all)";
   return "";

@@ -10,6 +10,7 @@ import { ChevronDown } from "lucide-react";
 export const SETTINGS_SECTIONS = [
   ["smm-settings", "SMM panels"],
   ["payment-settings", "Payment"],
+  ["fees-settings", "Cancellation fee"],
   ["payment-alerts", "Payment alerts (SMS)"],
   ["payment-apps", "Payment app notifications"],
   ["payment-check", "Pay ₹1 to yourself"],
