@@ -27,6 +27,7 @@ const FEATURES = [
   "payments",
   "checkout",
   "buyer-messages",
+  "privacy",
   "backups",
   "health",
   "order-actions",

@@ -4,6 +4,7 @@ import { recordJobRun } from "~/domain/jobs/job-runs.server";
 import { JOBS } from "~/domain/jobs/jobs";
 import { forgetExpiredBuyerChannels } from "~/domain/buyer-messages/privacy.server";
 import { anonymiseExpiredCustomers } from "~/domain/orders/retention.server";
+import { carryOutErasures } from "~/domain/privacy/erasure.server";
 import type { RunningJob } from "./repeating-job";
 
 const HOUR = 3_600_000;
@@ -32,6 +33,9 @@ export function startRetentionJob(
         const count = await anonymiseExpiredCustomers(services.db, days);
         // The buyers' browsers, chat links and chats go with their names and phones.
         await forgetExpiredBuyerChannels(services.db, days);
+        // Buyers' erasure requests that waited for an order to finish (app/domain/privacy/erasure.server.ts).
+        const erasures = await carryOutErasures(services.db);
+        if (erasures > 0) services.logger.info({ requests: erasures }, "carried out buyers' erasure requests");
         if (count > 0)
           services.logger.info({ orders: count, retentionDays: days }, "anonymised buyer data past retention");
         await held.end();

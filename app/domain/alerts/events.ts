@@ -14,6 +14,7 @@ export const ALERT_EVENTS = [
   "shop_health",
   "plan_unsupported",
   "complaint",
+  "data_erasure",
 ] as const;
 export type AlertEvent = (typeof ALERT_EVENTS)[number];
 
@@ -29,6 +30,7 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
   plan_unsupported:
     "A panel services refresh broke a plan (its service lost refill or drip-feed, costs more than its price, or no longer takes its quantity)",
   complaint: "A buyer made a complaint, or a complaint's 48-hour or one-month clock is about to run out",
+  data_erasure: "A buyer asked to erase their data, or an erasure that waited for an order finished",
 };
 
 export const ALERT_CHANNELS = ["email", "telegram", "push"] as const;

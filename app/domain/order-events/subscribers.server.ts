@@ -7,6 +7,8 @@ import { queueAlert } from "~/domain/alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { complaintAlertFor, complaintAuditDetails } from "~/domain/complaints/complaint-alerts";
 import { listenToComplaints } from "~/domain/complaints/events.server";
+import { erasureAlertFor, erasureAuditDetails } from "~/domain/privacy/erasure-alerts";
+import { listenToErasures } from "~/domain/privacy/events.server";
 import { buyerUpdateFor, refillUpdateFor } from "~/domain/buyer-messages/order-updates";
 import { forgetOrderChannels } from "~/domain/buyer-messages/privacy.server";
 import { queueBuyerUpdate } from "~/domain/buyer-messages/queue.server";
@@ -91,6 +93,22 @@ listenToComplaints(async (trx, event) => {
   );
   const alert = complaintAlertFor(step, complaint);
   if (alert) await queueAlert(trx, alert, now);
+});
+
+// A buyer's erasure in the audit (order ids only, never the erased data), and the operator told.
+listenToErasures(async (trx, event) => {
+  await recordAudit(
+    trx,
+    {
+      actor: event.step === "requested" ? "buyer" : "system",
+      action: `privacy.erasure${event.step === "requested" ? "Requested" : "Done"}`,
+      targetType: "erasure",
+      targetId: event.request.reference,
+      details: erasureAuditDetails(event),
+    },
+    event.now,
+  );
+  await queueAlert(trx, erasureAlertFor(event), event.now);
 });
 
 listenToPanels({

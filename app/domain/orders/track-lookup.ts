@@ -14,7 +14,7 @@ export const trackLookupSchema = z.object({
  * What /track's form may ask for: look the order up, or (with the same proof) a refill, a cancel, the UPI id
  * for a refund that is due, no more updates about the order, or a complaint.
  */
-export const TRACK_INTENTS = ["track", "refill", "cancel", "refund-upi", "stop-updates", "complaint"] as const;
+export const TRACK_INTENTS = ["track", "refill", "cancel", "refund-upi", "stop-updates", "complaint", "erase"] as const;
 
 export const trackActionSchema = trackLookupSchema.extend({
   intent: z.enum(TRACK_INTENTS, { error: TRACK_MESSAGES.unknownAction }).default("track"),

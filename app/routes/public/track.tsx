@@ -7,7 +7,8 @@ import { Card } from "~/components/ui/card";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/track";
-import { servicesContext } from "~/context";
+import { type AppServices, servicesContext } from "~/context";
+import type { OrderRow } from "~/domain/orders/table";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { findBuyerOrder, trackedOrder } from "~/domain/orders/order-tracking.server";
 import { SelfService } from "~/components/buying/self-service";
@@ -15,6 +16,8 @@ import { ReportProblem } from "~/components/buying/report-problem";
 import { buyerComplaint } from "~/domain/complaints/buyer-complaint";
 import { complaintsForOrder, openComplaint } from "~/domain/complaints/complaints.server";
 import { TrackUpdateForms } from "~/components/buying/track-updates";
+import { EraseData, ErasureDone, type ErasureShown } from "~/components/buying/erase-data";
+import { requestErasure } from "~/domain/privacy/erasure.server";
 import { updatesOffer } from "~/domain/buyer-messages/offer.server";
 import { trackChannels } from "~/domain/buyer-messages/track.server";
 import { stopOrderUpdates } from "~/domain/buyer-messages/privacy.server";
@@ -56,6 +59,8 @@ const BuyerUpdates = lazy(() =>
 const lookups = createRateLimiter(30);
 // Complaints, on top of the lookups: a buyer has a few things to report, a script many.
 const complaintsMade = createRateLimiter(5);
+// Erasure requests, on top of the lookups: one buyer asks once; a script trying phones many times.
+const erasuresAsked = createRateLimiter(3);
 
 
 // This page shows one buyer's order: no browser or proxy may keep a copy of it.
@@ -105,6 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     channels: null,
     complaints: [],
     ticket: null,
+    erasure: null as ErasureShown | null,
     typed,
   };
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";
@@ -124,6 +130,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   let error: string | null = null;
   let errorCode: string | null = null;
   let ticket: string | null = null;
+  if (intent === "erase") {
+    if (!erasuresAsked.take(ip)) {
+      return data({ ...empty, error: TRACK_MESSAGES.tooMany, errorCode: "ERASE_TOO_FAST" }, NO_STORE);
+    }
+    // Once erased, the order can no longer be looked up with the phone: the page shows the outcome alone.
+    let erasure: ErasureShown;
+    try {
+      erasure = await requestErasure(services.db, { orderId, phone });
+    } catch (failure) {
+      if (!isAppError(failure)) throw failure;
+      return data({ ...empty, error: failure.message }, NO_STORE);
+    }
+    const still = await findBuyerOrder(services.db, orderId, phone);
+    if (!still) return data({ ...empty, error: null, typed: { orderId: "", phone: "" }, erasure }, NO_STORE);
+    return data({ ...(await trackView(services, still, phone, typed)), erasure }, NO_STORE);
+  }
   if (intent !== "track") {
     try {
       const client = requestClient(request);
@@ -155,22 +177,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Shown as it now is, after whatever was asked.
   const current = (await findBuyerOrder(services.db, orderId, phone)) ?? row;
-  return data(
-    {
-      error,
-      errorCode,
-      notice,
-      order: trackedOrder(current),
-      selfService: await selfServiceView(services, current),
-      lookup: { orderId: current.order_id, phone },
-      updates: await updatesOffer(services),
-      channels: await trackChannels(services.db, current),
-      complaints: (await complaintsForOrder(services.db, current.order_id)).map(buyerComplaint),
-      ticket,
-      typed,
-    },
-    NO_STORE,
-  );
+  return data({ ...(await trackView(services, current, phone, typed)), error, errorCode, notice, ticket }, NO_STORE);
+}
+
+/** What /track shows of an order its buyer proved. */
+async function trackView(
+  services: AppServices,
+  current: OrderRow,
+  phone: string,
+  typed: { orderId: string; phone: string },
+) {
+  return {
+    error: null as string | null,
+    errorCode: null as string | null,
+    notice: null as TrackNotice | null,
+    order: trackedOrder(current),
+    selfService: await selfServiceView(services, current),
+    lookup: { orderId: current.order_id, phone },
+    updates: await updatesOffer(services),
+    channels: await trackChannels(services.db, current),
+    complaints: (await complaintsForOrder(services.db, current.order_id)).map(buyerComplaint),
+    ticket: null as string | null,
+    erasure: null as ErasureShown | null,
+    typed,
+  };
 }
 
 export default function Track({ actionData }: Route.ComponentProps) {
@@ -191,7 +221,9 @@ export default function Track({ actionData }: Route.ComponentProps) {
         ? t(`errors:cancel.${code}`)
         : code?.startsWith("COMPLAINT_")
           ? t(`track:complaint.errors.${code}`)
-          : message({ message: actionData.error, code });
+          : code === "ERASE_TOO_FAST"
+            ? t("track:erase.tooMany")
+            : message({ message: actionData.error, code });
   const notice = actionData?.notice ? t(NOTICE_TEXT[actionData.notice]) : null;
   return (
     <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
@@ -238,6 +270,11 @@ export default function Track({ actionData }: Route.ComponentProps) {
             {error && !order && <FieldError className="mt-0">{error}</FieldError>}
           </Form>
         </Card>
+        {actionData?.erasure && (
+          <div className="mt-6">
+            <ErasureDone erasure={actionData.erasure} />
+          </div>
+        )}
         {order && (
           <Card asChild className="mt-6">
           <section aria-labelledby="order-status-title">
@@ -303,6 +340,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                   busy={navigation.state !== "idle"}
                   ticket={actionData.ticket}
                 />
+                <EraseData lookup={actionData.lookup} busy={navigation.state !== "idle"} />
               </>
             )}
           </section>
