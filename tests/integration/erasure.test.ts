@@ -270,7 +270,7 @@ describe.each(testDatabases())("a buyer's erasure on $name", (kind) => {
 
     // Delivered: its last update is queued for the buyer; the erasure waits for it to go.
     await transitionOrder(h.db, running.order_id, "delivered", {
-      actor: { kind: "system" },
+      actor: { kind: "system", job: "panel-sync" },
       reason: "panel completed",
       now: T0 + 120_000,
     });
