@@ -31,9 +31,13 @@ for (const [path, title, mustSay] of POLICIES) {
 test("the privacy policy names the retention period and the grievance officer", async ({ page }) => {
   await page.goto("/privacy-policy");
   const body = page.locator("main");
-  await expect(body).toContainText("180 days");
+  // 365 days by default (DPDP Rules 2025, rule 8(3): at least a year), from the setting, in the page's language.
+  await expect(body.getByTestId("retention-terms")).toContainText("erased automatically 365 days after your order");
+  await expect(body).toContainText("Erase my data");
   await expect(body).toContainText(PLACEHOLDER_GRIEVANCE_OFFICER);
   await expect(body).toContainText("grievance@boostkaro.in");
+  await page.goto("/hi/privacy-policy");
+  await expect(page.getByTestId("retention-terms")).toContainText("ऑर्डर के 365 दिन बाद अपने-आप मिटा दिए जाते हैं");
 });
 
 test("Contact Us offers WhatsApp and e-mail, the seller and the grievance officer", async ({ page }) => {

@@ -137,7 +137,7 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
     const site = await readSiteSettings(db);
     expect(site).toMatchObject({ autoSendPaidOrders: false, deliveryStartMinutes: 45, backupIntervalHours: 1 });
     // A stored value that is not one reads as the default rather than stopping the shop.
-    expect(site.retentionDays).toBe(180);
+    expect(site.retentionDays).toBe(365);
     expect(await gatewaySettings(db)).toMatchObject({ enabled: true, keyId: "rzp_test_abcdefgh", keySecret: "" });
     // The settings API still speaks text.
     expect(await readSettingForApi(db, "AUTO_SEND_PAID_ORDERS")).toEqual({ ok: true, value: "false" });

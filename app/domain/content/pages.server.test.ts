@@ -3,7 +3,7 @@ import { defaultSiteSettings } from "~/domain/settings/registry";
 import { SAMPLE_PROOF_CARDS, SAMPLE_TESTIMONIALS } from "~/domain/social-proof/samples.server";
 import { homeContent } from "./home.server";
 import { POLICY_SLUGS, formatWhatsappNumber, policyPage } from "./pages.server";
-import { CANCELLATION_TERMS_MARK } from "./policy-marks";
+import { CANCELLATION_TERMS_MARK, RETENTION_TERMS_MARK } from "./policy-marks";
 
 describe("policy pages", () => {
   it("renders every page with its settings filled in and escaped", () => {
@@ -15,7 +15,10 @@ describe("policy pages", () => {
       expect(page.html).not.toMatch(/\{\{\w+\}\}/);
       expect(page.html).not.toContain("<shop>");
     }
-    expect(policyPage("privacy-policy", settings).html).toContain("90 days");
+    // The retention period is stated from the setting by the page, in its language (retention-terms.tsx).
+    expect(policyPage("privacy-policy", settings).html).toContain(RETENTION_TERMS_MARK);
+    expect(policyPage("privacy-policy", settings).retentionDays).toBe(90);
+    expect(policyPage("privacy-policy", settings).html).not.toContain("90 days");
     expect(policyPage("privacy-policy", settings).html).toContain("help@&lt;shop&gt;.in");
   });
 

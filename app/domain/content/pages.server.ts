@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ShopSettings } from "~/domain/settings/registry";
 import { type MarkdownDocument, fillPlaceholders, parseMarkdown } from "./markdown.server";
-import { CANCELLATION_TERMS_MARK } from "./policy-marks";
+import { CANCELLATION_TERMS_MARK, RETENTION_TERMS_MARK } from "./policy-marks";
 
 export const POLICY_SLUGS = ["privacy-policy", "terms-of-service", "delivery-policy", "refund-policy"] as const;
 export type PolicySlug = (typeof POLICY_SLUGS)[number];
@@ -63,10 +63,12 @@ export function contentPlaceholders(settings: ShopSettings): Record<string, stri
 
 export interface PolicyPage extends PolicyMeta {
   slug: PolicySlug;
-  /** The document; each CANCELLATION_TERMS_MARK in it stands for the cancellation terms. */
+  /** The document; each CANCELLATION_TERMS_MARK (RETENTION_TERMS_MARK) in it stands for the cancellation (retention) terms. */
   html: string;
   /** The cancellation fee as set (Settings → Cancellation fee), which those terms state. */
   cancellationFeePercent: number;
+  /** Days before a buyer's name and phone are erased (Settings → Retention period), which the privacy terms state. */
+  retentionDays: number;
 }
 
 /** A policy page rendered to HTML with the current settings filled in (values HTML-escaped). */
@@ -77,8 +79,14 @@ export function policyPage(slug: PolicySlug, settings: ShopSettings): PolicyPage
     slug,
     title: fillText(doc.meta.title, values),
     description: fillText(doc.meta.description, values),
-    html: fillPlaceholders(doc.html.replaceAll("<p>{{cancellationTerms}}</p>", CANCELLATION_TERMS_MARK), values),
+    html: fillPlaceholders(
+      doc.html
+        .replaceAll("<p>{{cancellationTerms}}</p>", CANCELLATION_TERMS_MARK)
+        .replaceAll("<p>{{retentionTerms}}</p>", RETENTION_TERMS_MARK),
+      values,
+    ),
     cancellationFeePercent: settings.cancellationFeePercent,
+    retentionDays: settings.retentionDays,
   };
 }
 

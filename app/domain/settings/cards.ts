@@ -111,9 +111,13 @@ export const storeSettings = defineSettings(
       max: 1440,
       named: "Delivery start time",
     }),
-    /** Days before a buyer's name and phone are erased from their orders. */
+    /**
+     * Days before a buyer's name and phone are erased from their orders. 365 by default: the DPDP Rules 2025,
+     * rule 8(3), ask a data fiduciary to keep personal data and the logs of processing it for at least one year
+     * from the processing (docs/privacy.md). Lower only on legal advice.
+     */
     retentionDays: whole("RETENTION_DAYS", "Keep buyer name and phone for (days)", {
-      default: 180,
+      default: 365,
       min: 1,
       max: 3650,
       named: "Retention period",

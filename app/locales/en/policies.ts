@@ -13,6 +13,14 @@ export default {
     shop: "If we cancel a paid order ourselves, we bear the same charge: you get everything you paid back plus {{percent}}% of it on top (Consumer Protection (E-Commerce) Rules, 2020, rule 4(6)). On a {{paid}} order, you receive {{back}}.",
     none: "There is no cancellation fee: whether you cancel an order before delivery begins or we cancel it, you get everything you paid back.",
   },
+  /** The privacy policy's retention terms, from the setting (app/components/site/retention-terms.tsx). */
+  retention: {
+    kept: "Your name, phone number, e-mail address, refund UPI ID and the Instagram accounts and links of your orders are erased automatically {{days}} days after your order. India's Digital Personal Data Protection Rules, 2025 (rule 8(3)) ask us to keep personal data and the logs of processing it for at least one year.",
+    erase:
+      "You can have them erased sooner: choose “Erase my data” on the order tracking page (with your order ID and phone number). An order still being delivered or refunded is erased as soon as it finishes.",
+    money:
+      "Order and payment records (order ID, plan, amount, date and payment reference) stay for about 8 years, as the GST law (CGST Act, section 36) and the income-tax rules (rule 6F) require.",
+  },
   /** Shown above an English document on a page in another language; empty in English. */
   englishOnly: "",
   contact: {

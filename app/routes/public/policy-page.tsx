@@ -1,14 +1,18 @@
 import { Fragment } from "react";
 import type { MetaDescriptor } from "react-router";
 import { CancellationTerms } from "~/components/site/cancellation-terms";
+import { RetentionTerms } from "~/components/site/retention-terms";
 import type { PolicyPage } from "~/domain/content/pages.server";
-import { CANCELLATION_TERMS_MARK } from "~/domain/content/policy-marks";
+import { CANCELLATION_TERMS_MARK, RETENTION_TERMS_MARK } from "~/domain/content/policy-marks";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { useTranslation } from "react-i18next";
 import { metaTexts } from "~/lib/i18n/meta";
 import { useLocale } from "~/lib/i18n/use-locale";
 
 type Matches = Parameters<typeof siteFromMatches>[0];
+
+/** Splits a document at its marks, keeping each mark as a piece of its own. */
+const MARKS = new RegExp(`(${CANCELLATION_TERMS_MARK}|${RETENTION_TERMS_MARK})`);
 
 /** Title, description and canonical for a policy page, from its front matter. */
 export function policyMeta(page: PolicyPage | undefined, matches: Matches, pathname: string): MetaDescriptor[] {
@@ -41,13 +45,18 @@ export function PolicyView({ page }: { page: PolicyPage }) {
         {!english && <p className="mt-2 text-sm text-gray-600">{t("englishOnly")}</p>}
         {/*
           Our own Markdown, rendered on the server; settings inside it are HTML-escaped. English in every page,
-          but for the cancellation terms, which follow the setting in the page's language.
+          but for the cancellation and retention terms, which follow the settings in the page's language.
         */}
         <div className="prose-policy mt-6">
-          {page.html.split(CANCELLATION_TERMS_MARK).map((html, i) => (
+          {page.html.split(MARKS).map((html, i) => (
             <Fragment key={i}>
-              {i > 0 && <CancellationTerms percent={page.cancellationFeePercent} />}
-              <div lang={english ? undefined : "en"} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+              {html === CANCELLATION_TERMS_MARK ? (
+                <CancellationTerms percent={page.cancellationFeePercent} />
+              ) : html === RETENTION_TERMS_MARK ? (
+                <RetentionTerms days={page.retentionDays} />
+              ) : (
+                <div lang={english ? undefined : "en"} className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+              )}
             </Fragment>
           ))}
         </div>
