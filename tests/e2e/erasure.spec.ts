@@ -68,7 +68,9 @@ test("a buyer on a phone erases their data from /track; a running order waits fo
   await page.goto(`/track?order=${done}`);
   await page.getByLabel("Phone number used for the order").fill(phone);
   await page.getByRole("button", { name: "Track order" }).click();
-  await expect(page.getByText("We could not find an order with that ID and phone number.")).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "No order matches this order ID and phone number" }),
+  ).toBeVisible();
   await track(page, running!, phone);
 });
 

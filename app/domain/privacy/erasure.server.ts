@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { type DB, transaction } from "~/db/database.server";
 import { BUYER_CHANNELS } from "~/domain/buyer-messages/events";
 import { waIdOf } from "~/domain/buyer-messages/whatsapp/chats.server";
+import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { findBuyerOrder } from "~/domain/orders/order-tracking.server";
 import { lockOrder } from "~/domain/orders/orders.repository.server";
 import { AppError } from "~/lib/app-error";
@@ -28,10 +29,6 @@ import type { ErasureRequestRow } from "./table";
  * client addresses and personal words in its audit entries. The money record
  * stays: order id, plan, quantity, amounts, dates, UTR, refund reference.
  */
-
-export const ERASURE_MESSAGES = {
-  noMatch: "We could not find an order with that ID and phone number.",
-} as const;
 
 const REFERENCE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 /** Updates still queued for an order are waited for this long at most before it is erased. */
@@ -69,11 +66,11 @@ export async function requestErasure(
   now = Date.now(),
 ): Promise<ErasureOutcome> {
   const proven = await findBuyerOrder(db, input.orderId, input.phone);
-  if (!proven) throw new AppError("NOT_FOUND", ERASURE_MESSAGES.noMatch, { reason: "ERASE_NO_MATCH" });
+  if (!proven) throw new AppError("NOT_FOUND", TRACK_MESSAGES.noMatch, { reason: "ERASE_NO_MATCH" });
   const phone = proven.customer_phone!;
   return transaction(db, async (trx) => {
     // Two taps at once: the proven order's row is the lock both take, and the second finds the first's request.
-    if (!(await lockOrder(trx, proven.order_id))) throw new AppError("NOT_FOUND", ERASURE_MESSAGES.noMatch);
+    if (!(await lockOrder(trx, proven.order_id))) throw new AppError("NOT_FOUND", TRACK_MESSAGES.noMatch);
     const earlier = await pendingRequestFor(trx, proven.order_id);
     if (earlier) return outcomeOf(earlier);
     const orders = await trx
