@@ -24,6 +24,7 @@ const FEATURES = [
   "alerts",
   "self-service",
   "complaints",
+  "receipts",
   "payments",
   "checkout",
   "buyer-messages",
