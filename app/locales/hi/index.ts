@@ -11,4 +11,15 @@ import track from "./track";
 import updates from "./updates";
 
 /** The storefront in Hindi, as a buyer in India writes it. */
-export const hi = { common, home, service, order, checkout, track, updates, policies, receipt, errors } satisfies Resources;
+export const hi = {
+  common,
+  home,
+  service,
+  order,
+  checkout,
+  track,
+  updates,
+  policies,
+  receipt,
+  errors,
+} satisfies Resources;
