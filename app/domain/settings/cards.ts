@@ -152,8 +152,8 @@ export const feeSettings = defineSettings(
   },
 );
 
-/** Optional text of at most `max` characters: the field may be left empty. */
-const optional = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max));
+/** Optional text of at most `max` characters: a field left empty saves it empty. */
+const optional = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max)).default("");
 
 /**
  * The shop's GST registration (issue 51, point 2; docs/receipts.md): empty, receipts are plain receipts; a
@@ -166,6 +166,7 @@ export const taxSettings = defineSettings(
       type: z
         .string()
         .trim()
+        .default("")
         .transform((v) => v.toUpperCase())
         .superRefine((v, ctx) => {
           const problem = v === "" ? null : gstinProblem(v);

@@ -22,3 +22,13 @@ describe("GSTIN", () => {
     expect(gstinProblem("99AAPFU0939F1ZV")).toMatch(/no State/);
   });
 });
+
+describe("the GST settings card", () => {
+  it("saves a GSTIN in capitals, an empty field as none, and refuses a mistyped one at its field", async () => {
+    const { taxSettings } = await import("./cards");
+    const gstin = taxSettings.settings.gstin.type;
+    expect(gstin.parse(" 27aapfu0939f1zv ")).toBe("27AAPFU0939F1ZV");
+    expect(gstin.parse(undefined)).toBe("");
+    expect(gstin.safeParse("27AAPFU0939F1ZW").error?.issues[0]?.message).toMatch(/last character/);
+  });
+});
