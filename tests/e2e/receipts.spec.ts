@@ -24,7 +24,7 @@ function order(phone: string, extra: Parameters<typeof insertOrders>[0][0]): str
 async function pdfText(page: Page): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("receipt-pdf").click()]);
   expect(download.suggestedFilename()).toMatch(/^receipt-[A-Za-z0-9-]+\.pdf$/);
-  const bytes = await readFile((await download.path()));
+  const bytes = await readFile(await download.path());
   return bytes.toString("latin1");
 }
 
