@@ -93,7 +93,7 @@ export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
   line(`${shop.grievanceOfficerName}, ${shop.grievanceOfficerDesignation}`);
   line(`Contact: ${shop.grievanceOfficerContact}`);
   line(`Support: ${shop.supportEmail}, ${shop.supportPhone}`, { gap: 24 });
-  line("A computer-generated receipt; no signature is needed.", { size: 8 });
+  line("A computer-generated document, issued electronically.", { size: 8 });
   return pdfDocument({
     texts,
     rules,

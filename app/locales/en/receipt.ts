@@ -34,7 +34,7 @@ export default {
   print: "Print",
   pdf: "Download PDF",
   pdfNote: "The PDF's headings are in English.",
-  computer: "A computer-generated receipt; no signature is needed.",
+  computer: "A computer-generated document, issued electronically.",
   fromTrack: "View or download your receipt",
   errors: {
     RECEIPT_UNPAID:
