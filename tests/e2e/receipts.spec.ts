@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { hi } from "~/locales/hi";
+import { expectAccessible } from "./a11y-support";
 import { insertOrders, signIn, uniqueUtr } from "./admin-support";
 import { expect, test } from "./fixtures";
 
@@ -55,6 +56,7 @@ test("a buyer on a phone opens, prints and downloads the receipt from /track and
   await expect(page.getByTestId("receipt-total")).toHaveText("₹349");
   await expect(receipt).toContainText("Grievance officer");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page, "the receipt on a phone");
 
   // Print: the browser's print dialog, and only the receipt on paper.
   await page.evaluate(() => {
@@ -143,6 +145,7 @@ test("the operator sets a GSTIN in Settings and the next order paid gets a tax i
     expect(number).toMatch(/^INV\/\d\d-\d\d\/\d{6}$/);
     const invoice = page.locator("[data-receipt]");
     await expect(page.getByTestId("receipt-gstin")).toHaveText(GSTIN);
+    await expectAccessible(page, "a tax invoice at a laptop");
     await expect(invoice).toContainText("Boost Growth Private Limited");
     await expect(invoice).toContainText("998361");
     await expect(invoice).toContainText("27 Maharashtra");
