@@ -155,6 +155,9 @@ function creditedElsewhere(text: string, move: { at: number; length: number; wor
 const OWN_ACCOUNT_WORDS =
   /\b(?:your|ur|yr|my|own|self|the|savings?|sb|current|ca|salary|nre|nro|od|overdraft|loan|deposit|fixed|recurring|term|linked|primary|joint|bank|payments?|upi|wallet|main|new)\b/i;
 
+/** "deposited in cash to A/c XX234567": words saying how the money came, never a person's name. */
+const HOW_IT_CAME = /\b(?:to|in|into|by|at|via|with|and|for|from|of|on|cash|cheque|chq|clearing|transfer)\b/i;
+
 /**
  * "RAHUL KUMAR A/c XX9876", "RAHUL's A/c": an account the words before it give to a person, not a bank
  * ("HDFC Bank A/c", "Kotak A/c") nor a kind ("Savings A/c"). One bare word ("SB A/c") is never read as a name.
@@ -164,8 +167,7 @@ function personsAccount(target: string): string | null {
   if (!at) return null;
   const owner = target.slice(0, at.index).trim();
   if (!/^[a-z][a-z.'& ]*$/i.test(owner) || namesABank(owner) || OWN_ACCOUNT_WORDS.test(owner)) return null;
-  // "deposited in cash to A/c XX234567": how the money came, not whose account it is.
-  if (/\b(?:to|in|into|by|at|via|with|and|for|from|of|on|cash|cheque|chq|clearing|transfer)\b/i.test(owner)) return null;
+  if (HOW_IT_CAME.test(owner)) return null;
   const possessive = /'s$/i.test(owner);
   return possessive || owner.split(/\s+/).length >= 2 ? target : null;
 }
