@@ -1,4 +1,4 @@
-import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
+import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/operator-alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
 import type { InvoiceSeriesTable, TaxInvoiceTable } from "~/domain/receipts/table";
