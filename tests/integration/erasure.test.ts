@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "~/db/database.server";
 import type { DB } from "~/db/database.server";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
+import { alertSettingsSchema } from "~/domain/operator-alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { openComplaint } from "~/domain/complaints/complaints.server";
 import { transitionOrder } from "~/domain/orders/transitions.server";

@@ -1,4 +1,4 @@
-import type { AlertEvent, AlertFacts } from "~/domain/alerts/events";
+import type { AlertEvent, AlertFacts } from "~/domain/operator-alerts/events";
 import type { ErasureEvent } from "./events.server";
 
 /** What the audit keeps of an erasure: the request's reference and the order ids. Never a name, phone or target. */
