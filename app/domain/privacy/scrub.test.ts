@@ -42,9 +42,9 @@ describe("erasure scrubbing", () => {
   });
 
   it("waits for orders still to be paid, delivered, fixed or refunded; erases finished ones at once", () => {
-    for (const s of ["awaiting_payment", "paid", "delivering", "failed", "refund_due"])
+    for (const s of ["awaiting_payment", "paid", "delivering", "failed", "refund_due"] as const)
       expect(erasureWaitsFor(s)).toBe(true);
-    for (const s of ["delivered", "partial", "refunded", "cancelled", "expired"])
+    for (const s of ["delivered", "partial", "refunded", "cancelled", "expired"] as const)
       expect(erasureWaitsFor(s)).toBe(false);
   });
 });

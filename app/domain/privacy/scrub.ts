@@ -1,3 +1,5 @@
+import { ON_ITS_WAY_STATUSES, type OrderStatus } from "~/domain/orders/lifecycle";
+
 /**
  * What an erasure takes out of the free text and the JSON records the shop
  * keeps for an order (issue 51, point 3; docs/privacy.md): the pure part of
@@ -57,20 +59,15 @@ export function scrubContactDetails(text: string | null): string | null {
   );
 }
 
-/** Statuses an erasure waits for: still to pay, being delivered, to fix and send again, or a refund owed. */
-export const ERASURE_WAITS_FOR = [
+/** Statuses an erasure waits for: still to pay, on its way, to fix and send again, or a refund owed. */
+export const ERASURE_WAITS_FOR: readonly OrderStatus[] = [
   "awaiting_payment",
   "payment_claimed",
-  "paid",
-  "sending",
-  "placement_unknown",
-  "waiting_panel",
-  "sent",
-  "delivering",
+  ...ON_ITS_WAY_STATUSES,
   "failed",
   "refund_due",
-] as const;
+];
 
-export function erasureWaitsFor(status: string): boolean {
-  return (ERASURE_WAITS_FOR as readonly string[]).includes(status);
+export function erasureWaitsFor(status: OrderStatus): boolean {
+  return ERASURE_WAITS_FOR.includes(status);
 }
