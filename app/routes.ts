@@ -24,6 +24,7 @@ function storefront(locale: "en" | "hi") {
     page("comments", "routes/public/service.tsx", "service-comments"),
     page("checkout", "routes/public/checkout.tsx"),
     page("track", "routes/public/track.tsx"),
+    page("stop-updates", "routes/public/stop-updates.tsx"),
     page("receipt", "routes/public/receipt.tsx"),
   ];
 }

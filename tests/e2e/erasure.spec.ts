@@ -1,3 +1,4 @@
+import { createHmac, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { hi } from "~/locales/hi";
 import { insertOrders, signIn, withDb } from "./admin-support";
@@ -110,4 +111,45 @@ test("the operator finds a buyer's erasure in the audit, with order ids and noth
   expect(body).toContain(reference);
   expect(body).not.toContain(phone);
   expect(body).not.toContain("asha.sketches");
+});
+
+/** The e-mail's stop link as the shop signs it (app/domain/buyer-messages/stop-link.server.ts), with the shop's key. */
+function stopLink(orderId: string, locale: "en" | "hi"): string {
+  const key = withDb((db) => {
+    db.prepare("insert or ignore into settings (key, value, updated_at) values (?, ?, ?)").run(
+      "BUYER_STOP_LINK_KEY",
+      randomBytes(32).toString("base64url"),
+      Date.now(),
+    );
+    return (db.prepare("select value from settings where key = ?").get("BUYER_STOP_LINK_KEY") as { value: string })
+      .value;
+  });
+  const token = createHmac("sha256", key).update(`stop-updates:${orderId}`).digest("base64url").slice(0, 32);
+  return `${locale === "hi" ? "/hi" : ""}/stop-updates?order=${orderId}&t=${token}`;
+}
+
+test("the update e-mail's stop link stops the order's updates in one tap, in Hindi too", async ({ page }, info) => {
+  test.skip(info.project.name !== "mobile", "the buyer's side, on a phone");
+  const [orderId] = orders("7012398784", ["delivering"]);
+  withDb((db) =>
+    db.prepare("update orders set customer_email = ? where order_id = ?").run("asha@example.com", orderId),
+  );
+  const email = () =>
+    (
+      withDb((db) => db.prepare("select customer_email from orders where order_id = ?").get(orderId)) as {
+        customer_email: string | null;
+      }
+    ).customer_email;
+
+  await page.goto(stopLink(orderId!, "hi"));
+  await expect(page.getByText(`ऑर्डर ${orderId} के बारे में`)).toBeVisible();
+  expect(email()).toBe("asha@example.com");
+  await page.getByRole("button", { name: hi.updates.stopPage.button }).click();
+  await expect(page.getByTestId("stop-done")).toHaveText(hi.errors.stopUpdates.done);
+  expect(email()).toBeNull();
+
+  // A changed link is refused.
+  await page.goto(stopLink(orderId!, "en").replace(/t=(.)/, (_, c: string) => `t=${c === "_" ? "-" : "_"}`));
+  await page.getByRole("button", { name: "Stop updates" }).click();
+  await expect(page.getByText("This link is not valid.")).toBeVisible();
 });

@@ -14,4 +14,5 @@ export const NOTIFY_MESSAGES = {
 export const STOP_UPDATES_MESSAGES = {
   noMatch: "We could not find an order with this order ID and phone number.",
   done: "Done: we will send no more updates about this order.",
+  badLink: "This link is not valid. Open the order on the tracking page and choose Stop updates there.",
 } as const;

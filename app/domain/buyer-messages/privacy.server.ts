@@ -1,9 +1,11 @@
 import type { DB } from "~/db/database.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { findBuyerOrder } from "~/domain/orders/order-tracking.server";
+import { findOrder } from "~/domain/orders/orders.repository.server";
 import { AppError } from "~/lib/app-error";
 import { BUYER_CHANNELS, WHATSAPP_COMMAND_CHANNEL } from "./events";
 import { STOP_UPDATES_MESSAGES } from "./messages";
+import { stopLinkValid } from "./stop-link.server";
 
 export { STOP_UPDATES_MESSAGES };
 import { phoneOfWaId, setStopped } from "./whatsapp/chats.server";
@@ -97,12 +99,36 @@ export async function stopOrderUpdates(
 ): Promise<void> {
   const order = await findBuyerOrder(db, input.orderId, input.phone);
   if (!order) throw new AppError("NOT_FOUND", STOP_UPDATES_MESSAGES.noMatch);
+  await stopUpdatesOf(db, order.order_id, "track", client, now);
+}
+
+/** The same from the e-mail's signed link (stop-link.server.ts): one tap, no phone to type. */
+export async function stopOrderUpdatesByLink(
+  db: DB,
+  input: { orderId: string; token: string },
+  client: { ip: string; userAgent: string } | undefined,
+  now = Date.now(),
+): Promise<void> {
+  const order = await findOrder(db, input.orderId);
+  if (!order || !(await stopLinkValid(db, order.order_id, input.token))) {
+    throw new AppError("NOT_FOUND", STOP_UPDATES_MESSAGES.badLink, { reason: "STOP_LINK_INVALID" });
+  }
+  await stopUpdatesOf(db, order.order_id, "email-link", client, now);
+}
+
+async function stopUpdatesOf(
+  db: DB,
+  orderId: string,
+  via: "track" | "email-link",
+  client: { ip: string; userAgent: string } | undefined,
+  now: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await forgetChannelsOf(trx, [order.order_id], now);
+    await forgetChannelsOf(trx, [orderId], now);
     await trx
       .updateTable("orders")
       .set({ customer_email: null, whatsapp_opt_in_at: null, whatsapp_opt_in_version: null, updated_at: now })
-      .where("order_id", "=", order.order_id)
+      .where("order_id", "=", orderId)
       .execute();
     await recordAudit(
       trx,
@@ -110,8 +136,8 @@ export async function stopOrderUpdates(
         actor: "buyer",
         action: "order.updatesStopped",
         targetType: "order",
-        targetId: order.order_id,
-        details: { via: "track" },
+        targetId: orderId,
+        details: { via },
         client,
       },
       now,

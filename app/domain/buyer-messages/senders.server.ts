@@ -36,6 +36,7 @@ import {
   templateMessage,
   textMessage,
 } from "./whatsapp/graph.server";
+import { stopLinkPath } from "./stop-link.server";
 import { type SendTimeValues, wordEmail, wordEvent, wordPush } from "./words";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
@@ -104,7 +105,9 @@ export function buyerMessageLane(services: Services, { clock = Date.now }: { clo
               smtp.secrets.smtpPassword,
               allowPrivate,
             );
-            const mail = wordEmail(facts, sendTime(facts));
+            // One tap to stop: a signed link to this order's stop page (docs/privacy.md, Withdrawing consent).
+            const stopUrl = adminLink(base, await stopLinkPath(db, facts.orderId, facts.locale === "hi" ? "hi" : "en"));
+            const mail = wordEmail(facts, sendTime(facts), stopUrl);
             const link = adminLink(base, trackPath(facts));
             return sender.send({ ...mail, link, orderId: facts.orderId, confirmable: false, key: row.event_key });
           });

@@ -53,10 +53,15 @@ export function wordEvent(facts: BuyerFacts, sendTime: SendTimeValues): WordedMe
  * The e-mail: its subject, and its text. A payment's message is the receipt
  * (order, package, amount paid, reference, what happens next, the /track link).
  */
-export function wordEmail(facts: BuyerFacts, sendTime: SendTimeValues): { subject: string; text: string } {
+export function wordEmail(
+  facts: BuyerFacts,
+  sendTime: SendTimeValues,
+  /** The one-tap "stop" link (stop-link.server.ts); the /track page when none is given. */
+  stopUrl = sendTime.trackUrl,
+): { subject: string; text: string } {
   const { title, body } = wordEvent(facts, sendTime);
   const t = textsFor(facts.locale).email;
-  const values = { ...facts.values, ...sendTime };
+  const values = { ...facts.values, ...sendTime, stopUrl };
   const receipt =
     facts.event === "payment_confirmed" || facts.event === "late_payment_accepted"
       ? [

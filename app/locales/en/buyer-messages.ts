@@ -65,7 +65,7 @@ export default {
     reference: "Payment reference: {{reference}}",
     next: "What happens next: delivery starts within {{minutes}} minutes, and we e-mail you when it starts and when it is done.",
     track: "Track your order: {{trackUrl}}",
-    why: "You get these e-mails because you gave this address with order {{orderId}}. To stop them, open {{trackUrl}} and choose “Stop updates”.",
+    why: "You get these e-mails because you gave this address with order {{orderId}}. To stop them, open {{stopUrl}} and tap “Stop updates”.",
   },
   chat: {
     help: "Write one of these:\nSTATUS – where your order is\nREFILL – ask for a refill of a delivered order\nCANCEL – cancel an order delivery has not started on\nREFUND your@upi – where to send a refund that is due\nSTOP – no more messages; START – messages again\nAdd an order ID to pick an order, e.g. STATUS {{orderId}}",

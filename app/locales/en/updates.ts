@@ -24,4 +24,9 @@ export default {
   refundUpiHint: "We send the refund to the UPI account you paid from. To get it in another one, give its UPI ID.",
   refundUpiSave: "Save UPI ID",
   refundUpiNow: "Your refund goes to {{upiId}}.",
+  stopPage: {
+    title: "Stop updates",
+    text: "No more WhatsApp messages, e-mails or notifications about order {{orderId}}. We also forget the e-mail address you gave with it.",
+    button: "Stop updates",
+  },
 };

@@ -23,4 +23,9 @@ export default {
   refundUpiHint: "हम रिफ़ंड उसी UPI खाते में भेजते हैं जिससे आपने पेमेंट किया था। किसी दूसरे खाते में चाहिए तो उसकी UPI ID दें।",
   refundUpiSave: "UPI ID सेव करें",
   refundUpiNow: "आपका रिफ़ंड {{upiId}} पर जाएगा।",
+  stopPage: {
+    title: "अपडेट बंद करें",
+    text: "ऑर्डर {{orderId}} के बारे में अब कोई WhatsApp संदेश, ई-मेल या सूचना नहीं। इसके साथ दिया गया आपका ई-मेल पता भी हम भूल जाएँगे।",
+    button: "अपडेट बंद करें",
+  },
 } satisfies Resources["updates"];

@@ -1,0 +1,76 @@
+import { useTranslation } from "react-i18next";
+import { Form, data, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { FieldError } from "~/components/ui/field";
+import type { Route } from "./+types/stop-updates";
+import { servicesContext } from "~/context";
+import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
+import { STOP_UPDATES_MESSAGES } from "~/domain/buyer-messages/messages";
+import { stopOrderUpdatesByLink } from "~/domain/buyer-messages/privacy.server";
+import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
+import { isAppError } from "~/lib/app-error";
+import { useMessageText } from "~/lib/i18n/use-message";
+import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
+import { requestClient } from "~/lib/request-client.server";
+
+/**
+ * The update e-mail's "stop" link (app/domain/buyer-messages/stop-link.server.ts):
+ * opening it shows one button and changes nothing (mail scanners open links);
+ * the tap stops the order's updates, as "Stop updates" on /track does.
+ */
+
+// As /track's actions: a buyer taps once, a script guessing tokens many times.
+const taps = createRateLimiter(10);
+
+export const handle = HYDRATE_ON_INTENT;
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+export const meta: Route.MetaFunction = () => [{ title: "Stop updates" }, { name: "robots", content: "noindex" }];
+
+function linkOf(request: Request) {
+  const url = new URL(request.url);
+  return { orderId: (url.searchParams.get("order") ?? "").slice(0, 60), token: (url.searchParams.get("t") ?? "").slice(0, 64) };
+}
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { orderId: linkOf(request).orderId };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";
+  if (!taps.take(ip)) return data({ done: false, error: TRACK_MESSAGES.tooMany }, { status: 429 });
+  try {
+    await stopOrderUpdatesByLink(context.get(servicesContext).db, linkOf(request), requestClient(request));
+    return { done: true, error: null };
+  } catch (failure) {
+    if (!isAppError(failure)) throw failure;
+    return data({ done: false, error: STOP_UPDATES_MESSAGES.badLink }, { status: 404 });
+  }
+}
+
+export default function StopUpdates({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("updates");
+  const message = useMessageText();
+  const navigation = useNavigation();
+  return (
+    <main className="min-h-[60vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10">
+      <Card className="mx-auto max-w-md">
+        <h1 className="text-2xl font-extrabold">{t("stopPage.title")}</h1>
+        {actionData?.done ? (
+          <p role="status" className="mt-4 text-green-900" data-testid="stop-done">
+            {message(STOP_UPDATES_MESSAGES.done)}
+          </p>
+        ) : (
+          <Form method="post" className="mt-4 space-y-4 text-sm">
+            <p>{t("stopPage.text", { orderId: loaderData.orderId })}</p>
+            <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
+              {t("stopPage.button")}
+            </Button>
+            {actionData?.error && <FieldError className="mt-0">{message(actionData.error)}</FieldError>}
+          </Form>
+        )}
+      </Card>
+    </main>
+  );
+}
