@@ -8,6 +8,7 @@ import { accountActionSchema, loginSchema, logoutSchema, setupSchema } from "~/d
 import { complaintActionSchema } from "~/domain/complaints/complaint-actions";
 import { API_ORDER_ACTIONS, orderListActionSchema, orderPageActionSchema } from "~/domain/orders/order-actions";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
+import { stopLinkFormSchema } from "~/domain/buyer-messages/stop-link";
 import { panelActionSchema } from "~/domain/panel/panel-form";
 import { unmatchedActionSchema } from "~/domain/payments/unmatched-actions";
 import { planActionSchema } from "~/domain/plans/plan-form";
@@ -59,6 +60,8 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/logout", schema: logoutSchema, signedIn: true, writes: ["audit_log"] },
   { pattern: "/track", schema: trackLookupSchema, signedIn: false, writes: [] },
   { pattern: "/hi/track", schema: trackLookupSchema, signedIn: false, writes: [] },
+  { pattern: "/stop-updates", schema: stopLinkFormSchema, signedIn: false, writes: [] },
+  { pattern: "/hi/stop-updates", schema: stopLinkFormSchema, signedIn: false, writes: [] },
   { pattern: "/admin/orders", schema: orderListActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/orders/:orderId", schema: orderPageActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/plans", schema: planActionSchema, signedIn: true, writes: ["plans", "audit_log"] },

@@ -13,12 +13,15 @@ import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { isAppError } from "~/lib/app-error";
 import { useMessageText } from "~/lib/i18n/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
+import { formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
+import { stopLinkFormSchema } from "~/domain/buyer-messages/stop-link";
 
 /**
  * The update e-mail's "stop" link (app/domain/buyer-messages/stop-link.server.ts):
  * opening it shows one button and changes nothing (mail scanners open links);
- * the tap stops the order's updates, as "Stop updates" on /track does.
+ * the tap posts the link's order id and token back and stops the order's
+ * updates, as "Stop updates" on /track does.
  */
 
 // As /track's actions: a buyer taps once, a script guessing tokens many times.
@@ -34,14 +37,20 @@ function linkOf(request: Request) {
 }
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { orderId: linkOf(request).orderId };
+  return linkOf(request);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";
   if (!taps.take(ip)) return data({ done: false, error: TRACK_MESSAGES.tooMany }, { status: 429 });
+  const submission = await parseForm(request, stopLinkFormSchema);
+  if (submission.status !== "success") {
+    const refused = formFailure(submission);
+    return data({ done: false, error: refused.data.message }, { status: refused.init?.status ?? 400 });
+  }
+  const { order: orderId, t: token } = submission.value;
   try {
-    await stopOrderUpdatesByLink(context.get(servicesContext).db, linkOf(request), requestClient(request));
+    await stopOrderUpdatesByLink(context.get(servicesContext).db, { orderId, token }, requestClient(request));
     return { done: true, error: null };
   } catch (failure) {
     if (!isAppError(failure)) throw failure;
@@ -63,6 +72,8 @@ export default function StopUpdates({ loaderData, actionData }: Route.ComponentP
           </p>
         ) : (
           <Form method="post" className="mt-4 space-y-4 text-sm">
+            <input type="hidden" name="order" value={loaderData.orderId} />
+            <input type="hidden" name="t" value={loaderData.token} />
             <p>{t("stopPage.text", { orderId: loaderData.orderId })}</p>
             <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
               {t("stopPage.button")}
