@@ -12,7 +12,7 @@ import type {
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { HealthProblemTable, ProcessStartTable } from "~/domain/health/table";
-import type { JobRunTable } from "~/domain/jobs/table";
+import type { JobLeaseTable, JobRunTable } from "~/domain/jobs/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { ReceivingAccountTable } from "~/domain/receiving-accounts/table";
 import type { PaymentCheckTable } from "~/domain/payments/check/table";
@@ -67,6 +67,7 @@ export interface Database {
   panel_services: PanelServiceTable;
   order_panel_requests: OrderPanelRequestTable;
   job_runs: JobRunTable;
+  job_leases: JobLeaseTable;
   health_problems: HealthProblemTable;
   buyer_push_subscriptions: BuyerPushSubscriptionTable;
   whatsapp_chats: WhatsAppChatTable;
