@@ -116,7 +116,7 @@ describe.each(testDatabases())("the bank e-mail reader on Health, on $name", (ki
         () => {
           if (!clock.waiting()) throw new Error("the reader is still talking to the server");
         },
-        { timeout: 20_000, interval: 5 },
+        { timeout: 60_000, interval: 5 },
       );
       await Promise.all(writes);
     };
@@ -164,7 +164,7 @@ describe.each(testDatabases())("the bank e-mail reader on Health, on $name", (ki
     const port = dovecot.port;
     await dovecot.stop();
     const down = shop.clock.now();
-    await vi.waitFor(() => expect(shop.rounds.at(-1)).toBeInstanceOf(Error), { timeout: 20_000 });
+    await vi.waitFor(() => expect(shop.rounds.at(-1)).toBeInstanceOf(Error), { timeout: 60_000 });
     await shop.settled();
     const red = await shop.runUntil((s) => s === "failing", down + 3 * MINUTE);
     expect(red).not.toBeNull();
@@ -203,19 +203,20 @@ describe.each(testDatabases())("the bank e-mail reader on Health, on $name", (ki
     // The password changed at the provider; the one saved is refused.
     await saveMailbox(shop.services.db, shop.settings, "an-old-password", shop.clock.now());
     const refused = shop.clock.now();
-    await vi.waitFor(() => expect(shop.rounds.at(-1)).toBeInstanceOf(Error), { timeout: 20_000 });
+    await vi.waitFor(() => expect(shop.rounds.at(-1)).toBeInstanceOf(Error), { timeout: 60_000 });
     await shop.settled();
     expect(shop.rounds.at(-1)!.message).toContain("refused the user name or password");
-    const red = await shop.runUntil((s) => s === "failing", refused + 3 * MINUTE);
-    expect(red! - refused).toBeLessThanOrEqual(2 * MINUTE);
-
-    // The operator saves the right one: the save wakes the reader, green at the next tick.
-    await shop.runUntil(() => false, refused + 4 * MINUTE);
-    await saveMailbox(shop.services.db, shop.settings, dovecot.password, shop.clock.now());
-    const saved = shop.clock.now();
-    await vi.waitFor(() => expect(shop.rounds.at(-1)).toBeNull(), { timeout: 20_000 });
+    // A minute later (Dovecot slows each refused login down, so the test moves the clock in one step):
+    // one more refused try, and red, within two minutes of the first.
+    shop.clock.moveTo(refused + MINUTE);
     await shop.settled();
-    const green = await shop.runUntil((s) => s === "ok", saved + 3 * MINUTE);
-    expect(green! - saved).toBeLessThanOrEqual(HEALTH_TICK_MS);
+    expect((await shop.check()).status).toBe("failing");
+    expect(shop.rounds.filter((r) => r !== null).length).toBeLessThanOrEqual(2);
+
+    // The operator saves the right one: the save wakes the reader (its pause is not waited out), green at once.
+    await saveMailbox(shop.services.db, shop.settings, dovecot.password, shop.clock.now());
+    await vi.waitFor(() => expect(shop.rounds.at(-1)).toBeNull(), { timeout: 60_000 });
+    await shop.settled();
+    expect((await shop.check()).status).toBe("ok");
   }, 120_000);
 });
