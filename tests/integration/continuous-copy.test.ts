@@ -11,7 +11,7 @@ import { DEFAULT_MAILBOX } from "~/domain/payments/mail/mailbox-config";
 import { saveMailbox } from "~/domain/payments/mail/mailbox-store.server";
 import { backupServices, manyOrders, orderRecords, paidOrder, runScript } from "../support/backups";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { type S3Server, startS3Server } from "../support/s3-server";
+import { type S3Server, bucketEnv, startS3Server } from "../support/s3-server";
 
 /**
  * The continuous copy (issue 52, point 3): SQLite's WAL shipped to a real
@@ -49,15 +49,7 @@ afterEach(async () => {
   handle = undefined;
 });
 
-const s3Env = () => ({
-  BACKUP_S3_BUCKET: s3.bucket,
-  BACKUP_S3_ENDPOINT: s3.endpoint,
-  BACKUP_S3_FORCE_PATH_STYLE: "true",
-  BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
-  BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-  BACKUP_S3_PREFIX: "shop/",
-  BACKUP_ENCRYPTION_RECIPIENT: recipient,
-});
+const s3Env = () => bucketEnv(s3, recipient);
 
 const bucketClient = () =>
   new S3Client({

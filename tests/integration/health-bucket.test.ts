@@ -4,15 +4,13 @@ import { join } from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { generateIdentity, identityToRecipient } from "age-encryption";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
-import { parseAlertSettings } from "~/domain/alerts/alert-settings";
 import { checkBucketIfDue } from "~/domain/health/bucket-check.server";
 import { raiseHealthAlerts } from "~/domain/health/health-alerts.server";
 import { shopHealth } from "~/domain/health/health.server";
 import { BUCKET_CHECK_MS, HEALTH_TICK_MS, staleAfterMs } from "~/domain/jobs/jobs";
-import { backupServices } from "../support/backups";
+import { backupServices, withPushAlerts } from "../support/backups";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { type S3Server, startS3Server } from "../support/s3-server";
+import { type S3Server, bucketEnv, startS3Server } from "../support/s3-server";
 
 /**
  * The bucket's heartbeat (issue 52, point 4) against a real S3 server
@@ -48,17 +46,11 @@ describe("the bucket's heartbeat", () => {
 
   it("is red within two minutes of the bucket going away, alerted once, and resolved at the first heartbeat it takes again", async () => {
     handle = await freshDatabase(sqlite);
-    await saveAlertSettings(handle.db, { settings: { ...parseAlertSettings("{}"), push: { enabled: true } } });
+    await withPushAlerts(handle);
     const services = backupServices(handle, {
       DATABASE_URL: handle.target.kind === "sqlite" ? handle.target.file : "",
       BACKUP_DIR: join(dir, "backups"),
-      BACKUP_S3_BUCKET: s3.bucket,
-      BACKUP_S3_ENDPOINT: s3.endpoint,
-      BACKUP_S3_FORCE_PATH_STYLE: "true",
-      BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
-      BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      BACKUP_S3_PREFIX: "shop/",
-      BACKUP_ENCRYPTION_RECIPIENT: await identityToRecipient(await generateIdentity()),
+      ...bucketEnv(s3, await identityToRecipient(await generateIdentity())),
     });
     const reader = new S3Client({
       endpoint: s3.endpoint,

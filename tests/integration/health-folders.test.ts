@@ -3,12 +3,10 @@ import { mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
-import { parseAlertSettings } from "~/domain/alerts/alert-settings";
 import { raiseHealthAlerts } from "~/domain/health/health-alerts.server";
 import { shopHealth } from "~/domain/health/health.server";
 import { HEALTH_TICK_MS } from "~/domain/jobs/jobs";
-import { backupServices, orderRecords, paidOrder } from "../support/backups";
+import { backupServices, orderRecords, paidOrder, withPushAlerts } from "../support/backups";
 import { freshDatabase, testDatabases } from "../support/databases";
 
 /**
@@ -41,7 +39,7 @@ describe.each(testDatabases())("a folder the shop cannot write to, on $name", (k
 
   it("is red at the next health tick with the folder and the reason, alerted once, and resolved once it is writable", async () => {
     handle = await freshDatabase(kind);
-    await saveAlertSettings(handle.db, { settings: { ...parseAlertSettings("{}"), push: { enabled: true } } });
+    await withPushAlerts(handle);
     const backupDir = join(mount, "backups");
     mkdirSync(join(backupDir, "database"), { recursive: true });
     const databaseUrl = handle.target.kind === "sqlite" ? handle.target.file : handle.target.url;

@@ -1,7 +1,5 @@
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
-import { parseAlertSettings } from "~/domain/alerts/alert-settings";
 import { raiseHealthAlerts } from "~/domain/health/health-alerts.server";
 import { shopHealth } from "~/domain/health/health.server";
 import { recordJobRun } from "~/domain/jobs/job-runs.server";
@@ -11,6 +9,7 @@ import { type MailboxReader, startMailboxReader } from "~/domain/payments/mail/m
 import { saveMailbox } from "~/domain/payments/mail/mailbox-store.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import { loadConfig } from "~/lib/config.server";
+import { withPushAlerts } from "../support/backups";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { type Dovecot, startDovecot } from "../support/dovecot";
 
@@ -76,7 +75,7 @@ describe.each(testDatabases())("the bank e-mail reader on Health, on $name", (ki
 
   async function mailboxShop() {
     handle = await freshDatabase(kind);
-    await saveAlertSettings(handle.db, { settings: { ...parseAlertSettings("{}"), push: { enabled: true } } });
+    await withPushAlerts(handle);
     const services = {
       db: handle.db,
       dialect: handle.dialect,

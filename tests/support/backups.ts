@@ -3,6 +3,8 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import type { AppServices } from "~/context";
+import { parseAlertSettings } from "~/domain/alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
 import type { DatabaseHandle } from "~/db/database.server";
 import { recordCredit } from "~/domain/payments/matching.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
@@ -24,6 +26,11 @@ export function backupServices(
     config: loadConfig({ NODE_ENV: "test", ...env }),
     logger: pino({ level: "silent" }),
   };
+}
+
+/** The operator hears alerts: Web Push switched on (it needs nothing more to queue one; its keys are made at start). */
+export async function withPushAlerts(database: Pick<DatabaseHandle, "db">): Promise<void> {
+  await saveAlertSettings(database.db, { settings: { ...parseAlertSettings("{}"), push: { enabled: true } } });
 }
 
 let nextPaise = 10_000;

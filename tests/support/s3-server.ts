@@ -16,6 +16,19 @@ export interface S3Server {
   stop(): Promise<void>;
 }
 
+/** The shop's environment for this server's bucket (path-style, its keys), copies encrypted to `recipient`. */
+export function bucketEnv(s3: S3Server, recipient: string, prefix = "shop/"): Record<string, string> {
+  return {
+    BACKUP_S3_BUCKET: s3.bucket,
+    BACKUP_S3_ENDPOINT: s3.endpoint,
+    BACKUP_S3_FORCE_PATH_STYLE: "true",
+    BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
+    BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    BACKUP_S3_PREFIX: prefix,
+    BACKUP_ENCRYPTION_RECIPIENT: recipient,
+  };
+}
+
 /**
  * A real S3-compatible server (s3rver, from npm) on loopback, with one bucket,
  * storing objects in a folder of its own. It speaks S3's REST API (path-style
