@@ -48,8 +48,16 @@ function tokenMatches(header: string | undefined, token: string | undefined): bo
  *
  * `/readyz?instance` asks about this process alone (its database answers), for
  * a proxy's health check in front of several instances (deploy/Caddyfile.instances):
- * a shop-wide red (a panel down, an old backup) must not take every instance out.
+ * a shop-wide red (a panel down, an old backup) must not take every instance out. A stopping instance
+ * answers it 503 for SHUTDOWN_DRAIN_MS first (startDraining), so the proxy moves its buyers away first.
  */
+let draining = false;
+
+/** The instance is stopping: its health check says so (503) while it still answers everything else. */
+export function startDraining(): void {
+  draining = true;
+}
+
 export function readinessHandler(services: AppServices, logger: Logger) {
   return async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
@@ -63,6 +71,10 @@ export function readinessHandler(services: AppServices, logger: Logger) {
       return;
     }
     if ("instance" in req.query) {
+      if (draining) {
+        res.status(503).json({ status: "draining", release: releaseName() });
+        return;
+      }
       try {
         await pingDatabase(services.db);
         res.json({ status: "ok", release: releaseName(), node: process.version });

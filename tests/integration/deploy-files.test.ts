@@ -52,7 +52,9 @@ describe("the deploy folder", () => {
     try {
       const text = readFileSync(deploy("boostkaro@.service"), "utf8");
       // The port is the instance's name, given on the command line: shop.env's PORT cannot override it.
-      expect(text).toMatch(/^ExecStart=\/usr\/bin\/env PORT=%i \/opt\/boostkaro\/current\/\S+ \S+server\.js$/m);
+      expect(text).toMatch(
+        /^ExecStart=\/usr\/bin\/env PORT=%i SHUTDOWN_DRAIN_MS=\d+ \/opt\/boostkaro\/current\/\S+ \S+server\.js$/m,
+      );
       writeFileSync(join(dir, "boostkaro@.service"), text.replaceAll("/opt/boostkaro/current/", checkout));
       const instance = join(dir, "boostkaro@3001.service");
       execFileSync("systemd-analyze", ["verify", instance], { stdio: "pipe" });

@@ -21,7 +21,7 @@ import { type TlsProxy, loopbackHost } from "../support/tls-proxy";
  */
 
 const postgres = testDatabases().find((d) => d.name === "postgres");
-const TOKEN = "rolling-restart-readiness-token";
+const TOKEN = "rolling-restart-readiness-token-0123456789abcdef";
 const ORDERS_PER_SECOND = 15;
 const POLLS_PER_SECOND = 15;
 
@@ -69,6 +69,7 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
     const url = created.target.kind === "postgres" ? created.target.url : "";
     const host = loopbackHost();
     const ports = [await freePort(), await freePort()];
+    const unit = readFileSync(fileURLToPath(new URL("../../deploy/boostkaro@.service", import.meta.url)), "utf8");
     const env = (port: number): Record<string, string> => ({
       DATABASE_URL: url,
       PORT: String(port),
@@ -81,7 +82,8 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
       PANEL_SIMULATOR_PORT: "0",
       ORDER_RATE_LIMIT_PER_MINUTE: "1000000",
       JOBS_ENABLED: "false",
-      LOG_LEVEL: "warn",
+      // As deploy/boostkaro@.service sets it.
+      SHUTDOWN_DRAIN_MS: /SHUTDOWN_DRAIN_MS=(\d+)/.exec(unit)![1]!,
     });
     // The first seeds the demo shop; the second starts on it.
     instances[0] = await spawnServer(env(ports[0]!), 60_000);
@@ -100,7 +102,7 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
     try {
       const plan = (
         await db.query<{ id: number }>(
-          "select id from plans where is_enabled = true and service_type = 'followers' and custom_comments = false order by id limit 1",
+          "select id from plans where is_enabled = 1 and service_type = 'followers' and custom_comments = 0 order by id limit 1",
         )
       ).rows[0]!;
 
@@ -119,9 +121,20 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
         }[];
         return upstreams.find((u) => u.address === `127.0.0.1:${port}`)?.fails ?? -1;
       };
-      /** The rolling restart's wait: the instance answers Caddy's health check and Caddy holds no failure against it. */
-      const healthy = (port: number) =>
-        until(async () => (await answersHealthCheck(port)) && (await caddyFails(port)) === 0, `port ${port} healthy`);
+      /**
+       * The rolling restart's wait: the instance answers the health check and Caddy holds no failure against it,
+       * then one more of Caddy's checks (health_interval and health_timeout) so Caddy has seen it answer.
+       */
+      const checkMs = [/health_interval (\d+)s/, /health_timeout (\d+)s/]
+        .map((pattern) => Number(pattern.exec(site)![1]) * 1000)
+        .reduce((a, b) => a + b);
+      const healthy = async (port: number) => {
+        await until(
+          async () => (await answersHealthCheck(port)) && (await caddyFails(port)) === 0,
+          `port ${port} healthy`,
+        );
+        await new Promise((done) => setTimeout(done, checkMs));
+      };
       await healthy(ports[0]!);
       await healthy(ports[1]!);
 
@@ -151,7 +164,12 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
                 } catch {
                   // Not JSON: a failure, counted below.
                 }
-                answers.push({ kind, status: res.statusCode ?? 0, orderId });
+                answers.push({
+                  kind,
+                  status: res.statusCode ?? 0,
+                  orderId,
+                  ...(orderId ? {} : { error: text.slice(0, 200) }),
+                });
                 if (kind === "order" && res.statusCode === 201 && orderId) acknowledged.push(orderId);
                 done();
               });
@@ -215,6 +233,15 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
       console.log(
         `rolling restart of 2 instances behind Caddy: ${answers.length} requests (${orders} orders, ${answers.length - orders} status polls) in ${seconds.toFixed(1)} s, restarts ${restarts.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(" and ")}; failed ${failed.length}: ${JSON.stringify(failed.slice(0, 5))}`,
       );
+      if (failed.length > 0)
+        console.log(
+          caddy
+            .output()
+            .split("\n")
+            .filter((l) => /error|unhealthy|health/i.test(l))
+            .slice(0, 40)
+            .join("\n"),
+        );
       expect(failed).toEqual([]);
       expect(answers.length - orders).toBeGreaterThan(50);
 
