@@ -76,7 +76,7 @@ try {
     `Moved ${plural(rows, "row")} in ${plural(result.tables.length, "table")} to PostgreSQL ${where} in ${(result.ms / 1000).toFixed(1)} s.${holdsShop ? " The shop that was there is replaced." : ""}`,
   );
   console.log(
-    `Next: set DATABASE_URL=${to.replace(/:[^:@/]*@/, ":…@")} in the shop's environment and start the shop. ${sourceFile} is unchanged: keep it until the shop runs well on PostgreSQL.`,
+    `Next: set DATABASE_URL=${to.replace(/:[^:@/]*@/, ":…@")} in the shop's environment and start the shop. ${sourceFile} stays as it is: keep it until the shop runs well on PostgreSQL.`,
   );
 } catch (error) {
   await source.close().catch(() => {});

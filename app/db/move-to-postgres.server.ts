@@ -94,13 +94,14 @@ export async function moveSqliteToPostgres(options: {
   const client = new pg.Client({ connectionString: options.url });
   await client.connect();
   try {
-    const sourceTables = (
-      sqlite
-        .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
-        .all() as { name: string }[]
-    )
+    // SQLite's full-text index (a virtual table and its shadow tables) is SQLite's own: PostgreSQL searches its way.
+    const listed = sqlite
+      .prepare("select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .all() as { name: string; sql: string | null }[];
+    const virtual = listed.filter((t) => /^create virtual table/i.test(t.sql ?? "")).map((t) => t.name);
+    const sourceTables = listed
       .map((t) => t.name)
-      .filter((t) => !NOT_COPIED.has(t));
+      .filter((t) => !NOT_COPIED.has(t) && !virtual.some((v) => t === v || t.startsWith(`${v}_`)));
     const columns = (
       await client.query<{
         table_name: string;

@@ -30,16 +30,23 @@ describe.runIf(postgres)("npm run db:move from SQLite to PostgreSQL", () => {
 
   it("copies the whole shop, and the shop runs on PostgreSQL as it did", async () => {
     shop = await startTestShop({ engine: sqliteDatabase, simulator: true });
-    const planId = Object.values(shop.planIds)[0]!;
+    const followers = (await (await fetch(`${shop.url}/api/plans?serviceType=followers`)).json()) as {
+      plans: { _id: string }[];
+    };
+    const planId = Number(followers.plans[0]!._id);
     const orders: string[] = [];
     for (let i = 0; i < 12; i++)
       orders.push(await orderByApi(shop.url, { planId, username: `mover_${i}`, phone: "9876543210" }));
+    // The operator sets the UPI ID (Settings, through the settings API); a secret is stored beside it.
+    const saved = await fetch(`${shop.url}/api/admin/setting`, {
+      method: "POST",
+      headers: { cookie: shop.cookie, origin: shop.url, "content-type": "application/json" },
+      body: JSON.stringify({ key: "VITE_UPI_ID", value: "moving.shop@okaxis" }),
+    });
+    expect(saved.status, await saved.text()).toBe(200);
     await shop.db.db
       .insertInto("settings")
-      .values([
-        { key: "VITE_UPI_ID", value: "moving.shop@okaxis", updated_at: Date.now() },
-        { key: "PAYMENTS_SMS_SECRET", value: "sms-secret-that-moves", updated_at: Date.now() },
-      ])
+      .values([{ key: "PAYMENTS_SMS_SECRET", value: "sms-secret-that-moves", updated_at: Date.now() }])
       .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })))
       .execute();
     await shop.server.stop();
@@ -98,8 +105,8 @@ describe.runIf(postgres)("npm run db:move from SQLite to PostgreSQL", () => {
     const page = await listed.text();
     for (const id of orders) expect(page).toContain(id);
     const cookie = await signIn(server.url, TEST_ADMIN.username, TEST_ADMIN.password);
-    const settings = await fetch(`${server.url}/admin/settings`, { headers: { cookie } });
-    expect(await settings.text()).toContain("moving.shop@okaxis");
+    const upi = await fetch(`${server.url}/api/admin/setting/VITE_UPI_ID`, { headers: { cookie } });
+    expect(await upi.text()).toContain("moving.shop@okaxis");
     // The ids go on after the copied ones: a new order is stored, not refused as a duplicate.
     const next = await orderByApi(server.url, { planId, username: "after_the_move", phone: "9876543210" });
     expect(orders).not.toContain(next);
