@@ -49,6 +49,21 @@ describe.runIf(postgres)("npm run db:move from SQLite to PostgreSQL", () => {
       .values([{ key: "PAYMENTS_SMS_SECRET", value: "sms-secret-that-moves", updated_at: Date.now() }])
       .onConflict((oc) => oc.column("key").doUpdateSet((eb) => ({ value: eb.ref("excluded.value") })))
       .execute();
+    // A long audit log: more rows than one INSERT of the copy carries.
+    await shop.db.db
+      .insertInto("audit_log")
+      .values(
+        Array.from({ length: 1_200 }, (_, i) => ({
+          at: Date.now() - i,
+          actor: "owner",
+          action: "setting.update",
+          target_type: "setting",
+          target_id: "VITE_UPI_ID",
+          details: JSON.stringify({ n: i, note: "ऑर्डर" }),
+          client_ip: "203.0.113.9",
+        })),
+      )
+      .execute();
     await shop.server.stop();
     const file = shop.dbFile!;
     const env = { DATABASE_URL: `file:${file}` };
@@ -80,6 +95,10 @@ describe.runIf(postgres)("npm run db:move from SQLite to PostgreSQL", () => {
       }
       const settingsAfter = await client.query("select key, value from settings order by key");
       expect(settingsAfter.rows).toEqual(settingsBefore);
+      const audit = await client.query<{ details: string }>(
+        "select details from audit_log where details like '%ऑर्डर%' order by id desc limit 1",
+      );
+      expect(JSON.parse(audit.rows[0]!.details)).toEqual({ n: 1_199, note: "ऑर्डर" });
     } finally {
       await client.end();
     }
