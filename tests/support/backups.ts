@@ -99,7 +99,7 @@ export async function orderRecords(db: DatabaseHandle["db"], orderIds: string[])
 
 /** Runs one of the project's npm scripts (`npm run <name> -- args`) as the operator would, with `env`. */
 export async function runScript(
-  script: "restore" | "backup" | "db-migrate",
+  script: "restore" | "backup" | "db-migrate" | "db-move",
   args: string[],
   env: Record<string, string>,
   options: { uid?: number; gid?: number } = {},
