@@ -34,6 +34,7 @@ import { adminKnownDevices } from "./migrations/0057_admin_known_devices";
 import { orderAccountSearch } from "./migrations/0058_order_account_search";
 import { refundCompensation } from "./migrations/0080_refund_compensation";
 import { complaints } from "./migrations/0081_complaints";
+import { coupons } from "./migrations/0085_coupons";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -74,6 +75,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     // 0080–0084: issue 51 (fair fees, complaints).
     "0080_refund_compensation": refundCompensation(dialect),
     "0081_complaints": complaints(dialect),
+    // 0085–0087: issue 51 (coupons).
+    "0085_coupons": coupons(dialect),
   };
 }
 
