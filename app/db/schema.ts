@@ -1,6 +1,7 @@
 import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
+import type { CouponTable } from "~/domain/coupons/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
   AdminKnownDeviceTable,
@@ -40,6 +41,7 @@ export interface Database {
   plans: PlanTable;
   orders: OrderTable;
   complaints: ComplaintTable;
+  coupons: CouponTable;
   deleted_orders: DeletedOrderTable;
   settings: SettingTable;
   admin_users: AdminUserTable;

@@ -12,7 +12,6 @@ export const COUPON_MESSAGES = {
   usedByPhone: "You have already used this coupon code the number of times it allows.",
   notForPlan: "This coupon code is not valid for this package.",
   tooManyTries: "Too many coupon codes tried. Please wait a minute and try again.",
-  tooLong: "A coupon code is at most 30 letters and digits.",
 } as const;
 
 /** Why a code was refused, as the API's `reason` says it (one per message above, and the minimum). */
@@ -27,7 +26,12 @@ export const COUPON_REASONS = {
 } as const;
 export type CouponRefusal = keyof typeof COUPON_REASONS;
 
-/** The minimum-order refusal in English, with its amount ("₹499"). */
+/** The minimum-order refusal, its amount put in by the page's language ("₹499"). */
+export const COUPON_MINIMUM_MESSAGES = {
+  belowMinimum: "This coupon code is for orders of {{minimum}} or more.",
+} as const;
+
+/** The minimum-order refusal in English, with its amount. */
 export function couponBelowMinimum(minimum: string): string {
-  return `This coupon code is for orders of ${minimum} or more.`;
+  return COUPON_MINIMUM_MESSAGES.belowMinimum.replace("{{minimum}}", minimum);
 }
