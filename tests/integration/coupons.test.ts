@@ -145,7 +145,7 @@ describe.each(testDatabases())("coupons on $name", (kind: TestDatabase) => {
     const reply = await createOrderReply(servicesOn(main), "203.0.113.20", {
       contentLength: String(Buffer.byteLength(body)),
       contentType: "application/json",
-      text: async () => body,
+      text: () => Promise.resolve(body),
     });
     expect(reply.status).toBe(201);
     const orderId = (reply.body as { order: { orderId: string } }).order.orderId;
@@ -157,7 +157,13 @@ describe.each(testDatabases())("coupons on $name", (kind: TestDatabase) => {
     // The bank's alert for the discounted amount confirms it.
     const credit = await recordCredit(
       main.db,
-      { source: "sms", amountPaise: order.price_paise, at: Date.now(), evidence: { text: "credited" }, utr: "412345000001" },
+      {
+        source: "sms",
+        amountPaise: order.price_paise,
+        at: Date.now(),
+        evidence: { text: "credited" },
+        utr: "412345000001",
+      },
       GRACE,
     );
     expect(credit).toMatchObject({ kind: "confirmed", order: { order_id: orderId } });
@@ -218,11 +224,18 @@ describe.each(testDatabases())("coupons on $name", (kind: TestDatabase) => {
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
         outcome(
-          createOrder(servicesOn(pools()[i % pools().length]!), { planId: followersPlan, ...buyer(), couponCode: "five" }),
+          createOrder(servicesOn(pools()[i % pools().length]!), {
+            planId: followersPlan,
+            ...buyer(),
+            couponCode: "five",
+          }),
         ),
       ),
     );
-    expect(results.filter((r) => r === "created"), results.join()).toHaveLength(5);
+    expect(
+      results.filter((r) => r === "created"),
+      results.join(),
+    ).toHaveLength(5);
     expect(results.filter((r) => r === COUPON_REASONS.usedUp)).toHaveLength(19);
     const used = await main.db.selectFrom("orders").select("discount_paise").where("coupon_id", "=", row.id).execute();
     expect(used).toHaveLength(5);
@@ -248,22 +261,23 @@ describe.each(testDatabases())("coupons on $name", (kind: TestDatabase) => {
     expect(results.filter((r) => r === "created")).toHaveLength(1);
     expect(results.filter((r) => r === COUPON_REASONS.usedByPhone)).toHaveLength(11);
     // Another buyer still can.
-    expect(await outcome(createOrder(servicesOn(main), { planId: followersPlan, ...buyer(), couponCode: "ONCE" }))).toBe(
-      "created",
-    );
+    expect(
+      await outcome(createOrder(servicesOn(main), { planId: followersPlan, ...buyer(), couponCode: "ONCE" })),
+    ).toBe("created");
   });
 
   it("gives the use back when an order expires unpaid", async () => {
     await createCoupon(main.db, owner, coupon({ code: "SOLO", totalUses: 1 }));
-    const first = (await createOrder(servicesOn(main), { planId: followersPlan, ...buyer(), couponCode: "SOLO" })).order;
-    expect(await outcome(createOrder(servicesOn(main), { planId: followersPlan, ...buyer(), couponCode: "SOLO" }))).toBe(
-      COUPON_REASONS.usedUp,
-    );
+    const first = (await createOrder(servicesOn(main), { planId: followersPlan, ...buyer(), couponCode: "SOLO" }))
+      .order;
+    expect(
+      await outcome(createOrder(servicesOn(main), { planId: followersPlan, ...buyer(), couponCode: "SOLO" })),
+    ).toBe(COUPON_REASONS.usedUp);
     await expireOverdueOrders({ db: main.db }, first.payment_deadline_at + 1);
     expect((await findOrder(main.db, first.order_id))!.status).toBe("expired");
-    expect(await outcome(createOrder(servicesOn(main), { planId: followersPlan, ...buyer(), couponCode: "SOLO" }))).toBe(
-      "created",
-    );
+    expect(
+      await outcome(createOrder(servicesOn(main), { planId: followersPlan, ...buyer(), couponCode: "SOLO" })),
+    ).toBe("created");
   });
 
   it("keeps codes unique whatever their case, and audits every change", async () => {
@@ -285,7 +299,10 @@ describe.each(testDatabases())("coupons on $name", (kind: TestDatabase) => {
         .on("end", () => resolve(text))
         .on("error", reject);
     });
-    const lines = csv.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     const header = lines[0]!.split(",").map((h) => h.replace(/"/g, ""));
     expect(header.slice(-2)).toEqual(["Coupon Code", "Discount (₹)"]);
     expect(EXPORT_HEADERS.slice(-2)).toEqual(["Coupon Code", "Discount (₹)"]);

@@ -90,12 +90,7 @@ export function CouponField({ planId, phone, applied, onApplied, refusal, onRefu
   }
   if (!open && !shown) {
     return (
-      <Button
-        variant="link"
-        size="inline"
-        onClick={() => setOpen(true)}
-        className="text-sm"
-      >
+      <Button variant="link" size="inline" onClick={() => setOpen(true)} className="text-sm">
         {t("coupon.open")}
       </Button>
     );

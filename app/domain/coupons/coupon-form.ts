@@ -99,7 +99,10 @@ const couponFields = {
   /** Percent: whole percent; flat: rupees. Read by `kind` below. */
   amount: z.union([z.string(), z.number()], { error: "Discount is required" }),
   minOrder,
-  serviceTypes: z.array(z.enum(SERVICE_TYPES)).optional().transform((list) => [...new Set(list ?? [])]),
+  serviceTypes: z
+    .array(z.enum(SERVICE_TYPES))
+    .optional()
+    .transform((list) => [...new Set(list ?? [])]),
   planIds,
   startsAt: when,
   endsAt: when,

@@ -36,13 +36,24 @@ export function lockCouponByCode(trx: DB, code: string): Promise<CouponRow | und
 const GIVES_USE_BACK = ["expired", "cancelled"] as const;
 
 /** Orders that used the coupon, in all and (given a phone) by that phone; an expired or cancelled one does not count. */
-export async function countUses(db: DB, couponId: number, phone: string | null): Promise<{ total: number; phone: number }> {
+export async function countUses(
+  db: DB,
+  couponId: number,
+  phone: string | null,
+): Promise<{ total: number; phone: number }> {
   const row = await db
     .selectFrom("orders")
     .select((eb) => [
       eb.fn.countAll<number | string>().as("total"),
       eb.fn
-        .sum<number | string | null>(eb.case().when("customer_phone", "=", phone ?? "").then(1).else(0).end())
+        .sum<number | string | null>(
+          eb
+            .case()
+            .when("customer_phone", "=", phone ?? "")
+            .then(1)
+            .else(0)
+            .end(),
+        )
         .as("phone"),
     ])
     .where("coupon_id", "=", couponId)

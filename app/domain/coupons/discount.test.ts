@@ -27,6 +27,10 @@ describe("discountPaise", () => {
   });
 
   it("says the price before and after", () => {
-    expect(priceAfter(34_900, { kind: "percent", amount: 20 })).toEqual({ before: 34_900, discount: 6_980, after: 27_920 });
+    expect(priceAfter(34_900, { kind: "percent", amount: 20 })).toEqual({
+      before: 34_900,
+      discount: 6_980,
+      after: 27_920,
+    });
   });
 });

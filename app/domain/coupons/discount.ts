@@ -22,15 +22,16 @@ export interface DiscountTerms {
 /** The paise a coupon takes off a price: never more than leaves ₹1 (nothing off a price of ₹1 or less). */
 export function discountPaise(pricePaise: number, terms: DiscountTerms): number {
   const wanted =
-    terms.kind === "percent"
-      ? Math.floor((pricePaise * Math.min(terms.amount, MAX_PERCENT) + 50) / 100)
-      : terms.amount;
+    terms.kind === "percent" ? Math.floor((pricePaise * Math.min(terms.amount, MAX_PERCENT) + 50) / 100) : terms.amount;
   const most = Math.max(0, pricePaise - MIN_PRICE_AFTER_DISCOUNT_PAISE);
   return Math.max(0, Math.min(wanted, most));
 }
 
 /** The price before and after a coupon, as the order dialog shows them and the order keeps them. */
-export function priceAfter(pricePaise: number, terms: DiscountTerms): { before: number; discount: number; after: number } {
+export function priceAfter(
+  pricePaise: number,
+  terms: DiscountTerms,
+): { before: number; discount: number; after: number } {
   const discount = discountPaise(pricePaise, terms);
   return { before: pricePaise, discount, after: pricePaise - discount };
 }

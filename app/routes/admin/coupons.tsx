@@ -44,7 +44,8 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const busy = fetcher.state !== "idle";
   useActionToast(fetcher, { failureTitle: FAILURE[lastIntent], onSuccess: () => setEditing(null) });
   // Saved, but below a plan's cost: said where the operator looks next, until the next change.
-  const warnings = fetcher.state === "idle" && fetcher.data?.ok && "warnings" in fetcher.data ? fetcher.data.warnings : [];
+  const warnings =
+    fetcher.state === "idle" && fetcher.data?.ok && "warnings" in fetcher.data ? fetcher.data.warnings : [];
 
   const submit = (form: FormData) => {
     setLastIntent(form.get("intent") as CouponActionIntent);
@@ -66,7 +67,11 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
         </Button>
       </div>
       {warnings.length > 0 && (
-        <div role="alert" data-testid="coupon-warning" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm">
+        <div
+          role="alert"
+          data-testid="coupon-warning"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm"
+        >
           <p className="font-semibold text-amber-900">Saved, but below the panel&apos;s cost:</p>
           <ul className="mt-1 list-disc pl-5 text-amber-900">
             {warnings.map((w) => (

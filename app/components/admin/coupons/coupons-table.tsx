@@ -36,7 +36,11 @@ export function CouponsTable({ coupons, busy, onEdit, onToggle }: Props) {
             </tr>
           ) : (
             coupons.map((c) => (
-              <tr key={c.id} data-testid="coupon-row" className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-2 max-sm:p-4">
+              <tr
+                key={c.id}
+                data-testid="coupon-row"
+                className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-2 max-sm:p-4"
+              >
                 <td className="px-4 py-3 font-mono font-semibold max-sm:p-0">
                   {c.code}
                   {c.warnings.map((w) => (
@@ -50,7 +54,8 @@ export function CouponsTable({ coupons, busy, onEdit, onToggle }: Props) {
                   {c.minOrder && <span className="block text-xs text-gray-600">orders from ₹{c.minOrder}</span>}
                   {(c.serviceTypes.length > 0 || c.planIds.length > 0) && (
                     <span className="block text-xs text-gray-600">
-                      only {[...c.serviceTypes, ...(c.planIds.length ? [`${c.planIds.length} plan(s)`] : [])].join(", ")}
+                      only{" "}
+                      {[...c.serviceTypes, ...(c.planIds.length ? [`${c.planIds.length} plan(s)`] : [])].join(", ")}
                     </span>
                   )}
                 </td>
