@@ -5,6 +5,7 @@ import { hi } from "~/locales/hi";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { E2E_DB, withDb } from "./buying-support";
+import { OPEN_DIALOG, expectAccessible } from "./a11y-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
@@ -62,12 +63,14 @@ test.describe("the buyer", () => {
     await code.fill("e2egone");
     await apply.click();
     await expect(dialog.getByText(COUPON_MESSAGES.expired)).toBeVisible();
+    await expectAccessible(page, "order dialog with a coupon refused", { within: OPEN_DIALOG });
     await code.fill("e2esave20");
     await apply.click();
     // ₹349 less 20% (₹69.80).
     await expect(dialog.getByTestId("coupon-before")).toHaveText("₹349");
     await expect(dialog.getByTestId("coupon-after")).toHaveText("₹279.20");
     await expect(dialog.getByText("E2ESAVE20 applied: you save ₹69.80")).toBeVisible();
+    await expectAccessible(page, "order dialog with a coupon applied", { within: OPEN_DIALOG });
 
     await dialog.getByLabel("Your name").fill("Kavya Rao");
     await dialog.getByLabel("Phone number").fill("9811122233");
@@ -145,6 +148,7 @@ test.describe("the operator", () => {
     await hydrated(page);
     await page.getByRole("button", { name: "Add Coupon" }).click();
     let dialog = page.getByRole("dialog");
+    await expectAccessible(page, "add coupon dialog", { within: OPEN_DIALOG });
     await dialog.getByLabel("Code").fill("bigsale");
     await dialog.getByLabel("Percent (%)").fill("95");
     await dialog.getByLabel("Total uses").fill("100");
@@ -160,6 +164,7 @@ test.describe("the operator", () => {
     await expect(row).toContainText("95% off");
     await expect(row).toContainText("2030-12-31 23:59");
     await expect(row).toContainText("0 of 100");
+    await expectAccessible(page, "/admin/coupons with a below-cost warning");
 
     // A second coupon with the same code, in another case, is refused at the field.
     await page.getByRole("button", { name: "Add Coupon" }).click();
