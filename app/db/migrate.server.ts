@@ -32,6 +32,7 @@ import { buyerMessages } from "./migrations/0047_buyer_messages";
 import { processStarts } from "./migrations/0053_process_starts";
 import { adminKnownDevices } from "./migrations/0057_admin_known_devices";
 import { orderAccountSearch } from "./migrations/0058_order_account_search";
+import { jobLeases } from "./migrations/0065_job_leases";
 import { refundCompensation } from "./migrations/0080_refund_compensation";
 import { complaints } from "./migrations/0081_complaints";
 import { coupons } from "./migrations/0085_coupons";
@@ -72,6 +73,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0053_process_starts": processStarts(dialect),
     "0057_admin_known_devices": adminKnownDevices(dialect),
     "0058_order_account_search": orderAccountSearch(dialect),
+    // 0065–0069: issue 50 (several instances).
+    "0065_job_leases": jobLeases(dialect),
     // 0080–0084: issue 51 (fair fees, complaints).
     "0080_refund_compensation": refundCompensation(dialect),
     "0081_complaints": complaints(dialect),

@@ -1,4 +1,4 @@
-import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
+import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/operator-alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
 import type { CouponTable } from "~/domain/coupons/table";
@@ -13,7 +13,7 @@ import type {
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { HealthProblemTable, ProcessStartTable } from "~/domain/health/table";
-import type { JobRunTable } from "~/domain/jobs/table";
+import type { JobLeaseTable, JobRunTable } from "~/domain/jobs/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { ReceivingAccountTable } from "~/domain/receiving-accounts/table";
 import type { PaymentCheckTable } from "~/domain/payments/check/table";
@@ -69,6 +69,7 @@ export interface Database {
   panel_services: PanelServiceTable;
   order_panel_requests: OrderPanelRequestTable;
   job_runs: JobRunTable;
+  job_leases: JobLeaseTable;
   health_problems: HealthProblemTable;
   buyer_push_subscriptions: BuyerPushSubscriptionTable;
   whatsapp_chats: WhatsAppChatTable;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
+import { alertSettingsSchema } from "~/domain/operator-alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { HOUR_MS } from "~/domain/complaints/clocks";
 import {

@@ -50,7 +50,7 @@ export const BUYER_EVENT_LABELS: Record<BuyerEvent | "chat_reply", string> = {
 };
 
 /**
- * The outbox channels that carry the buyer's messages (app/domain/alerts/outbox.server.ts): WhatsApp,
+ * The outbox channels that carry the buyer's messages (app/domain/operator-alerts/outbox.server.ts): WhatsApp,
  * e-mail and the browser's Web Push; and the chat's incoming commands, worked off the same outbox so a
  * message the shop took is answered once, after a crash too.
  */

@@ -1,9 +1,9 @@
 import type { AppServices } from "~/context";
 import { reportHookErrorsTo } from "~/db/after-commit.server";
 import type { DB } from "~/db/database.server";
-import { alertNamesPanel, orderAlertFor } from "~/domain/alerts/order-alerts";
-import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
-import { queueAlert } from "~/domain/alerts/queue.server";
+import { alertNamesPanel, orderAlertFor } from "~/domain/operator-alerts/order-alerts";
+import { forgetOrderAlerts } from "~/domain/operator-alerts/outbox.server";
+import { queueAlert } from "~/domain/operator-alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { complaintAlertFor, complaintAuditDetails } from "~/domain/complaints/complaint-alerts";
 import { listenToComplaints } from "~/domain/complaints/events.server";
