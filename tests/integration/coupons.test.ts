@@ -4,6 +4,7 @@ import type { AppServices } from "~/context";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { auditTrailFor } from "~/domain/audit/audit.server";
+import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import { CODE_TAKEN, createCoupon, toggleCoupon, updateCoupon } from "~/domain/coupons/coupon-admin.server";
 import type { CouponFormInput } from "~/domain/coupons/coupon-form";
@@ -170,6 +171,9 @@ describe.each(testDatabases())("coupons on $name", (kind: TestDatabase) => {
 
     // The order page and /track say what it took off; an order without a code says nothing.
     const paid = (await findOrder(main.db, orderId))!;
+    // The dashboard counts what the buyer paid, after the discount (profit is that less the panel's charge).
+    const dashboard = await getDashboard(main.db, parseDashboardQuery(new URLSearchParams("timeRange=all")));
+    expect(Math.round(dashboard.totalRevenue * 100)).toBe(paid.price_paise);
     expect(toAdminOrderJson(paid).coupon).toEqual({ code: "FIRST10", discount: 34.9, planPrice: 349 });
     expect(trackedOrder(paid)).toMatchObject({ couponCode: "FIRST10", discountPaise: 3_490 });
     const plain = (await createOrder(servicesOn(main), { planId: followersPlan, ...buyer() })).order;
