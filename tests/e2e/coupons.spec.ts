@@ -8,6 +8,7 @@ import { E2E_DB, withDb } from "./buying-support";
 import { OPEN_DIALOG, expectAccessible } from "./a11y-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { makeOrder } from "../support/orders";
 
 /**
  * Coupons (issue 51, point 6). The buyer, on a phone, applies a code in the
@@ -190,6 +191,17 @@ test.describe("the operator", () => {
     await row.getByRole("button", { name: "Disable BIGSALE" }).click();
     await expect(page.getByText("Coupon BIGSALE disabled")).toBeVisible();
     await expect(row).toContainText("Disabled");
+
+    // An order bought with it shows the code and the discount on its page.
+    const order = await makeOrder(shop!.db.db, {
+      target: "coupon.order",
+      price_paise: 29_899,
+      listed_price_paise: 29_900,
+      coupon_code: "BIGSALE",
+      discount_paise: 5_000,
+    });
+    await page.goto(`${url}/admin/orders/${order.order_id}`);
+    await expect(page.getByTestId("order-coupon")).toHaveText("BIGSALE: ₹50 off the plan's ₹349");
 
     // Every change is in the audit.
     await page.goto(`${url}/admin/audit`);
