@@ -9,6 +9,7 @@ import { createOrder } from "~/domain/checkout/create-order.server";
 import { CODE_TAKEN, createCoupon, toggleCoupon, updateCoupon } from "~/domain/coupons/coupon-admin.server";
 import type { CouponFormInput } from "~/domain/coupons/coupon-form";
 import { COUPON_MESSAGES, COUPON_REASONS } from "~/domain/coupons/coupon-messages";
+import { COUPON_TRIES_PER_MINUTE } from "~/domain/coupons/guess-limit";
 import { quoteForPlan } from "~/domain/coupons/redeem.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { csvStream } from "~/domain/orders/export.server";
@@ -179,6 +180,31 @@ describe.each(testDatabases())("coupons on $name", (kind: TestDatabase) => {
     const plain = (await createOrder(servicesOn(main), { planId: followersPlan, ...buyer() })).order;
     expect(plain).toMatchObject({ coupon_code: null, discount_paise: 0, listed_price_paise: 34_900 });
     expect(toAdminOrderJson(plain).coupon).toBeNull();
+  });
+
+  it("limits guessing: past 10 codes a minute from one address, one refusal, 429 with Retry-After", async () => {
+    const ip = kind.name === "sqlite" ? "198.51.100.71" : "198.51.100.72";
+    const attempt = (i: number) => {
+      const body = JSON.stringify({ planId: followersPlan, ...buyer(), couponCode: `GUESS${i}` });
+      return createOrderReply(servicesOn(main), ip, {
+        contentLength: String(Buffer.byteLength(body)),
+        contentType: "application/json",
+        text: () => Promise.resolve(body),
+      });
+    };
+    for (let i = 0; i < COUPON_TRIES_PER_MINUTE; i++) {
+      const reply = await attempt(i);
+      expect([reply.status, reply.body.reason]).toEqual([400, COUPON_REASONS.unknown]);
+    }
+    const limited = await attempt(99);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({
+      code: "RATE_LIMITED",
+      message: COUPON_MESSAGES.tooManyTries,
+      field: "coupon",
+    });
+    expect(Number(limited.headers?.["Retry-After"])).toBeGreaterThan(0);
+    expect(Number(limited.headers?.["Retry-After"])).toBeLessThanOrEqual(60);
   });
 
   it("says why a code cannot be used: unknown, not started, expired, below the minimum, not for this plan", async () => {
