@@ -25,6 +25,7 @@ const FEATURES = [
   "operator-alerts",
   "self-service",
   "complaints",
+  "receipts",
   "payments",
   "checkout",
   "buyer-messages",

@@ -2,6 +2,7 @@ import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/oper
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
 import type { CouponTable } from "~/domain/coupons/table";
+import type { InvoiceSeriesTable, TaxInvoiceTable } from "~/domain/receipts/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
   AdminKnownDeviceTable,
@@ -42,6 +43,8 @@ export interface Database {
   orders: OrderTable;
   complaints: ComplaintTable;
   coupons: CouponTable;
+  tax_invoices: TaxInvoiceTable;
+  invoice_series: InvoiceSeriesTable;
   deleted_orders: DeletedOrderTable;
   settings: SettingTable;
   admin_users: AdminUserTable;

@@ -57,6 +57,29 @@ describe.each(testDatabases())("complaints on $name", (kind) => {
     });
   });
 
+  it("sends the buyer the ticket number on their update channel, once per ticket, in their language", async () => {
+    await setUp();
+    const order = await makeOrder(h.db, {
+      status: "delivering",
+      paid_at: T0 - HOUR_MS,
+      paid_by: "owner",
+      whatsapp_opt_in_at: T0 - HOUR_MS,
+      locale: "hi",
+    });
+    const words = "Likes went to the wrong post yesterday.";
+    const c = await openComplaint(h.db, { orderId: order.order_id, message: words }, T0);
+    await openComplaint(h.db, { orderId: order.order_id, message: words }, T0);
+    const buyer = (await outbox()).filter((row) => row.event === "complaint_opened");
+    expect(buyer).toEqual([
+      expect.objectContaining({ event: "complaint_opened", event_key: `buyer:complaint_opened:${c.ticket}` }),
+    ]);
+    expect(JSON.parse(buyer[0]!.facts)).toMatchObject({
+      locale: "hi",
+      orderId: order.order_id,
+      values: { ticket: c.ticket, orderId: order.order_id },
+    });
+  });
+
   it("refuses too little, too much, and a fourth open complaint for one order, changing nothing", async () => {
     const order = await setUp();
     await expect(openComplaint(h.db, { orderId: order.order_id, message: "bad" }, T0)).rejects.toMatchObject({

@@ -15,6 +15,7 @@ export const BUYER_EVENTS = [
   "refill_started",
   "refill_done",
   "unpaid_expired",
+  "complaint_opened",
 ] as const;
 export type BuyerEvent = (typeof BUYER_EVENTS)[number];
 
@@ -46,6 +47,7 @@ export const BUYER_EVENT_LABELS: Record<BuyerEvent | "chat_reply", string> = {
   refill_started: "Refill started",
   refill_done: "Refill done",
   unpaid_expired: "Unpaid order expired",
+  complaint_opened: "Complaint received (ticket number)",
   chat_reply: "Reply in the chat",
 };
 

@@ -39,7 +39,7 @@ import { runMailboxAction } from "~/domain/payments/mailbox-settings-actions.ser
 import { appAlertStatus, customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { listAddedHeaders } from "~/domain/payments/sender-headers.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
-import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "~/domain/settings/cards";
+import { backupSchedule, feeSettings, paymentSettings, storeSettings, taxSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { runSiteSettingsAction } from "~/domain/settings/settings-actions.server";
 import { formAction, formFailure, parseForm } from "~/lib/parse.server";
@@ -156,6 +156,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                   : undefined,
               }}
             />
+            <SettingsCard group={taxSettings} values={s} />
             <CredentialsCard username={loaderData.username} />
             <SettingsCard group={backupSchedule} values={s} />
             <div id="danger-zone" className={section}>
