@@ -75,7 +75,14 @@ export async function startSmsGatewayDouble({
   mode = "local",
   username = "sms",
   password = "Xw9k2pQm",
-}: { mode?: "local" | "cloud"; username?: string; password?: string } = {}): Promise<SmsGatewayDouble> {
+  insecure = false,
+}: {
+  mode?: "local" | "cloud";
+  username?: string;
+  password?: string;
+  /** The app's "Insecure" build variant (README, "Build Variants"): it takes any http:// address too. */
+  insecure?: boolean;
+} = {}): Promise<SmsGatewayDouble> {
   const webhooks: DoubleWebhook[] = [];
   const calls: { method: string; path: string }[] = [];
   // WebhooksSettings: an 8-character key made on first use until one is set.
@@ -113,7 +120,7 @@ export async function startSmsGatewayDouble({
       let valid = false;
       try {
         const u = new URL(url);
-        valid = u.protocol === "https:" || (u.protocol === "http:" && u.hostname === "127.0.0.1");
+        valid = u.protocol === "https:" || (u.protocol === "http:" && (insecure || u.hostname === "127.0.0.1"));
       } catch {
         valid = false;
       }
