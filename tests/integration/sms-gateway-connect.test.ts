@@ -67,7 +67,7 @@ describe.each(testDatabases())("Connect SMS Gateway for Android on $name", (kind
     // The shop's address is still http:// to another host: the app takes only https:// (or http://127.0.0.1).
     await setPublicBase("http://shop.local:3000");
     const http = await connect(local());
-    expect(http.status).toBe(502);
+    expect(http.status).toBe(400);
     expect(http.text).toContain("The app takes only an https:// address for the shop");
     expect(http.text).toContain("url must start with https:// or http://127.0.0.1");
     expect(phone.webhooks).toEqual([]);

@@ -11,6 +11,10 @@ describe("Connect SMS Gateway for Android (issue 45, point 12)", () => {
     expect(gatewayAddress("ftp://phone")).toBeNull();
     expect(gatewayAddress("http://user:pass@phone:8080")).toBeNull();
     expect(gatewayAddress("")).toBeNull();
+    // Nothing that is not an address is looked up (hostile input never leaves the machine).
+    expect(gatewayAddress("1e+308")).toBeNull();
+    expect(gatewayAddress("phone")).toBeNull();
+    expect(gatewayAddress("localhost:8080")).toBe("http://localhost:8080");
   });
 
   it("tells the Cloud server (its /3rdparty/v1 API, a private server's too) from the phone's Local server", () => {

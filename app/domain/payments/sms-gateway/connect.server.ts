@@ -83,9 +83,10 @@ export function gatewayAddress(typed: string): string | null {
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
   try {
     const url = new URL(withScheme);
-    if ((url.protocol !== "http:" && url.protocol !== "https:") || !url.hostname || url.username || url.password) {
+    if ((url.protocol !== "http:" && url.protocol !== "https:") || url.username || url.password) return null;
+    // An IP address, or a name with a dot (a phone's address, a server's): nothing else is looked up.
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\]|localhost|([a-z0-9-]+\.)+[a-z0-9-]+)$/i.test(url.hostname))
       return null;
-    }
     return withScheme;
   } catch {
     return null;
@@ -108,12 +109,15 @@ export interface ConnectResult {
 
 const field = (name: "gatewayAddress" | "gatewayUsername" | "gatewayPassword") => ({ field: name });
 
-/** The app's refusal in the operator's words, at the field to fix. */
+/**
+ * The app's refusal in the operator's words, at the field to fix: what the operator typed (or the shop's
+ * address) is what to change, so it is refused as input, never as the shop's own failure.
+ */
 function refusal(failure: GatewayFailure, address: string, cloud: boolean): AppError {
   switch (failure.kind) {
     case "unreachable":
       return new AppError(
-        "UPSTREAM_UNKNOWN",
+        "INVALID_INPUT",
         cloud
           ? `No answer from ${address}: check the address, or try again in a minute`
           : `No answer from ${address}: in the app, turn Local server on and tap Offline to go Online; this server must reach the phone (same network, or the public address the app shows)`,
@@ -121,20 +125,20 @@ function refusal(failure: GatewayFailure, address: string, cloud: boolean): AppE
       );
     case "unauthorized":
       return new AppError(
-        "UPSTREAM_FAILED",
+        "INVALID_INPUT",
         `The app refused the username or password: type them as its Home tab shows them under ${cloud ? "Cloud server" : "Local server"}`,
         field("gatewayPassword"),
       );
     case "refused":
       return /https:\/\//.test(failure.message)
         ? new AppError(
-            "UPSTREAM_FAILED",
+            "INVALID_INPUT",
             `The app takes only an https:// address for the shop (it said: "${failure.message}"): set Public Base URL under Store Details to your https:// address`,
           )
-        : new AppError("UPSTREAM_FAILED", `The app refused: ${failure.message}`, field("gatewayAddress"));
+        : new AppError("INVALID_INPUT", `The app refused: ${failure.message}`, field("gatewayAddress"));
     case "not-gateway":
       return new AppError(
-        "UPSTREAM_FAILED",
+        "INVALID_INPUT",
         `${address} answered, but not as SMS Gateway for Android does (${failure.message}): check the address`,
         field("gatewayAddress"),
       );
