@@ -32,8 +32,10 @@ import { buyerMessages } from "./migrations/0047_buyer_messages";
 import { processStarts } from "./migrations/0053_process_starts";
 import { adminKnownDevices } from "./migrations/0057_admin_known_devices";
 import { orderAccountSearch } from "./migrations/0058_order_account_search";
+import { jobLeases } from "./migrations/0065_job_leases";
 import { refundCompensation } from "./migrations/0080_refund_compensation";
 import { complaints } from "./migrations/0081_complaints";
+import { taxInvoices } from "./migrations/0082_tax_invoices";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -71,9 +73,12 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0053_process_starts": processStarts(dialect),
     "0057_admin_known_devices": adminKnownDevices(dialect),
     "0058_order_account_search": orderAccountSearch(dialect),
-    // 0080–0084: issue 51 (fair fees, complaints).
+    // 0065–0069: issue 50 (several instances).
+    "0065_job_leases": jobLeases(dialect),
+    // 0080–0084: issue 51 (fair fees, complaints, receipts).
     "0080_refund_compensation": refundCompensation(dialect),
     "0081_complaints": complaints(dialect),
+    "0082_tax_invoices": taxInvoices(dialect),
   };
 }
 

@@ -1,6 +1,7 @@
-import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
+import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/operator-alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
+import type { InvoiceSeriesTable, TaxInvoiceTable } from "~/domain/receipts/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
   AdminKnownDeviceTable,
@@ -12,7 +13,7 @@ import type {
 } from "~/domain/auth/table";
 import type { OrderDailyStatsTable } from "~/domain/dashboard/table";
 import type { HealthProblemTable, ProcessStartTable } from "~/domain/health/table";
-import type { JobRunTable } from "~/domain/jobs/table";
+import type { JobLeaseTable, JobRunTable } from "~/domain/jobs/table";
 import type { DeletedOrderTable, OrderTable } from "~/domain/orders/table";
 import type { ReceivingAccountTable } from "~/domain/receiving-accounts/table";
 import type { PaymentCheckTable } from "~/domain/payments/check/table";
@@ -40,6 +41,8 @@ export interface Database {
   plans: PlanTable;
   orders: OrderTable;
   complaints: ComplaintTable;
+  tax_invoices: TaxInvoiceTable;
+  invoice_series: InvoiceSeriesTable;
   deleted_orders: DeletedOrderTable;
   settings: SettingTable;
   admin_users: AdminUserTable;
@@ -67,6 +70,7 @@ export interface Database {
   panel_services: PanelServiceTable;
   order_panel_requests: OrderPanelRequestTable;
   job_runs: JobRunTable;
+  job_leases: JobLeaseTable;
   health_problems: HealthProblemTable;
   buyer_push_subscriptions: BuyerPushSubscriptionTable;
   whatsapp_chats: WhatsAppChatTable;

@@ -257,6 +257,16 @@ const envSchema = z.object({
     .min(0, "expected a whole number from 0 to 65535")
     .max(65535, "expected a whole number from 0 to 65535")
     .optional(),
+  /**
+   * How long a background job's lease outlives its holder (docs/decisions/0041-job-leases-table.md): a round's
+   * holder renews it every third of this; when an instance dies, another takes its jobs over this long after.
+   */
+  JOB_LEASE_TTL_MS: z.coerce
+    .number({ error: "expected milliseconds from 300 to 600000" })
+    .int()
+    .min(300, "expected milliseconds from 300 to 600000")
+    .max(600000, "expected milliseconds from 300 to 600000")
+    .default(30_000),
   PANEL_SYNC_INTERVAL_MS: z.coerce
     .number({ error: "expected milliseconds from 200 to 3600000" })
     .int()

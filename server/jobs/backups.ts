@@ -10,18 +10,24 @@ import { type RunningJob, startRepeatingJob } from "./repeating-job";
  * passed, its encrypted copy to the bucket, and the retention rule
  * (app/domain/backups/database-backup-job.server.ts). The job records its
  * outcomes itself (a minute with nothing due says nothing about the last
- * backup), so the schedule runs without the generic run record.
+ * backup), so the schedule runs without the generic run record; with several
+ * instances, one of them backs up (the job's lease).
  */
 export function startBackupJob(services: AppServices): RunningJob {
   const state = newBackupJobState();
   const ready = prepareBackups(services).catch((error: unknown) =>
     services.logger.warn({ err: error }, "left-over backup work files could not be removed"),
   );
-  const { config, logger } = services;
-  return startRepeatingJob({ config, logger }, "database backups", BACKUP_TICK_MS, async () => {
-    await ready;
-    await runBackupTick(services, state);
-  });
+  return startRepeatingJob(
+    services,
+    "database backups",
+    BACKUP_TICK_MS,
+    async () => {
+      await ready;
+      await runBackupTick(services, state);
+    },
+    { record: false },
+  );
 }
 
 /**

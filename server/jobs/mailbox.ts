@@ -14,6 +14,7 @@ export function startMailboxJob(services: AppServices): RunningJob {
   const reader = startMailboxReader(services, {
     pollMs: services.config.MAIL_POLL_INTERVAL_MS,
     resolver: testDkimResolver(services.config),
+    leaseName: JOBS.mailbox.name,
     // Each round read (or failed to read) the mailbox: the Health page's "mailbox reader" line.
     onRound: (error) =>
       void recordJobRun(services.db, {

@@ -1,4 +1,5 @@
 import type { AppServices } from "~/context";
+import { type HeldLease, jobLease } from "~/domain/jobs/job-leases.server";
 import { recordJobRun } from "~/domain/jobs/job-runs.server";
 import { withJitter } from "~/domain/panel/sync-schedule";
 
@@ -20,36 +21,51 @@ export interface RunningJob {
  * same line, so a tick asked for never overlaps a scheduled one. With
  * JOBS_ENABLED=false nothing is scheduled: the job runs only when asked.
  * With a database, each run's outcome is recorded for the Health page
- * (app/domain/health/).
+ * (app/domain/health/), and a run first takes the job's lease
+ * (app/domain/jobs/job-leases.server.ts): with several instances on one
+ * database each round runs on one of them, and another takes the job over
+ * when that one dies (JOB_LEASE_TTL_MS). A tick whose round another instance
+ * has is skipped; `runNow` waits for another's live round, then runs here.
  */
 export function startRepeatingJob(
   services: Pick<AppServices, "config" | "logger"> & Partial<Pick<AppServices, "db">>,
   name: string,
   intervalMs: number,
   tick: (isStopped: () => boolean) => Promise<void>,
+  /** `record: false`: the job records its outcomes itself (the backups); its rounds still take the lease. */
+  options: { record?: boolean } = {},
 ): RunningJob {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  const lease = services.db ? jobLease(services.db, name, intervalMs, services.config.JOB_LEASE_TTL_MS) : null;
 
   const record = (error: unknown) => {
-    if (!services.db) return Promise.resolve();
+    if (!services.db || options.record === false) return Promise.resolve();
     return recordJobRun(services.db, { name, intervalMs, error }).catch((err: unknown) =>
       services.logger.warn({ err }, `${name}: the run could not be recorded`),
     );
   };
-  const tickOnce = async () => {
+  const tickOnce = async (asked: boolean) => {
+    let held: HeldLease | null = null;
     try {
-      await tick(() => stopped);
+      if (lease) {
+        held = await lease.take(asked, () => stopped);
+        if (!held) return; // another instance has this round
+      }
+      const hold = held;
+      await tick(() => stopped || (hold?.lost() ?? false));
+      await held?.end();
       await record(null);
     } catch (error) {
       services.logger.error({ err: error }, `${name} failed`);
+      await held?.end().catch(() => undefined);
       await record(error);
     }
   };
   // One run at a time: each run waits for the one before it (a run never rejects).
-  const run = () => {
-    const next = (running ?? Promise.resolve()).then(tickOnce);
+  const run = (asked = false) => {
+    const next = (running ?? Promise.resolve()).then(() => tickOnce(asked));
     running = next;
     return next.finally(() => {
       if (running === next) running = undefined;
@@ -75,7 +91,7 @@ export function startRepeatingJob(
       }
     },
     async runNow() {
-      if (!stopped) await run();
+      if (!stopped) await run(true);
     },
   };
 }

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import type { Page } from "@playwright/test";
 import { ADMIN, ensureAdmin, withDb } from "./admin-support";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 
 /**
  * The operator's own phone stays signed in when asked to (30 days), and a
@@ -11,10 +10,6 @@ import { expect, test } from "./fixtures";
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
 });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 test("a remembered device stays signed in, and asks for the password again before a new SMS secret", async ({
   page,

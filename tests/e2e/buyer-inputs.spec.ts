@@ -1,6 +1,5 @@
 import { execFileSync } from "node:child_process";
-import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 import { E2E_DB, expectedUpiLink, withDb } from "./buying-support";
 import { hydrated } from "./storefront-support";
 import { TERMS_VERSION } from "~/domain/content/terms-version";
@@ -14,10 +13,6 @@ import { TERMS_VERSION } from "~/domain/content/terms-version";
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
 });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 const appScript = /\/assets\/entry\.client-[\w-]+\.js$/;
 

@@ -6,8 +6,7 @@ import { type PushDevice, type PushDouble, startPushDouble } from "../support/pu
 import { DOUBLE_BUSINESS_NUMBER } from "../support/whatsapp-double";
 import { expectAccessible } from "./a11y-support";
 import { uniqueUtr } from "./admin-support";
-import { expect, test } from "./fixtures";
-import { shot } from "./self-service-support";
+import { expect, shot, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
 /**

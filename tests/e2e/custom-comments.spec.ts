@@ -1,10 +1,9 @@
-import type { Page } from "@playwright/test";
 import { createPlan } from "~/domain/plans/admin.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { sqliteDatabase } from "../support/databases";
 import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 
 /**
  * A custom-comments order (issue 32, point 4), walked on a phone (390×844):
@@ -74,10 +73,6 @@ test.afterAll(async () => {
   await shop?.stop();
   await panel?.close();
 });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 test("the buyer's own comments go from the order dialog to the checkout, /track, the order page and the panel", async ({
   page,

@@ -26,4 +26,13 @@ export const test = base.extend<{ pageErrors: string[] }>({
   ],
 });
 
+/**
+ * A screenshot of what the screen shows, in the test's output, to look at after a run. The viewport
+ * only: a full-page shot of a long admin page on a phone took 7 s on a quiet machine and over 20 s in
+ * CI, and pushed tests past their time limit.
+ */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+}
+
 export { expect };

@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
 import { hi } from "~/locales/hi";
 import { expectAccessible } from "./a11y-support";
-import { expect, test } from "./fixtures";
-import { type SimulatedShop, shot, startSimulatedShop } from "./self-service-support";
+import { expect, shot, test } from "./fixtures";
+import { type SimulatedShop, startSimulatedShop } from "./self-service-support";
 import { hydrated } from "./storefront-support";
 
 /**

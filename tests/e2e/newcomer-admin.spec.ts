@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { decodeQr } from "./buying-support";
-import { expect } from "./fixtures";
+import { expect, shot } from "./fixtures";
 import { adminTest as test } from "./signed-in";
 
 /**
@@ -13,10 +13,6 @@ import { adminTest as test } from "./signed-in";
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
 });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
-}
 
 test("the Not-ready banner folds to one line, small on a phone, and stays as the operator left it", async ({
   page,

@@ -1,7 +1,6 @@
-import type { Page } from "@playwright/test";
 import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 import { orderCheapestPlan } from "./buying-support";
 import { hydrated } from "./storefront-support";
 
@@ -13,10 +12,6 @@ import { hydrated } from "./storefront-support";
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
 });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 const appScript = /\/assets\/entry\.client-[\w-]+\.js$/;
 const languages = [

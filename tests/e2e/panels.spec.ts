@@ -83,5 +83,5 @@ test("the operator adds a second panel, tests it and makes it the default", asyn
   await card.getByRole("button", { name: "Make default" }).click();
   await expect(page.getByText("Smart is now the default panel")).toBeVisible();
   await expect(card.getByText("Default")).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("panels.png"), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("panels.png") });
 });

@@ -1,8 +1,7 @@
-import type { Page } from "@playwright/test";
 import { sqliteDatabase } from "../support/databases";
 import { startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
-import { expect, test } from "./fixtures";
+import { expect } from "./fixtures";
 
 export interface OrderRowSeen {
   status: string;
@@ -90,9 +89,4 @@ export async function startSimulatedShop(options: {
     },
     stop: () => shop.stop(),
   };
-}
-
-/** A full-page screenshot in the test's output, to look at after a run. */
-export async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./a11y-support";
-import { expect, test } from "./fixtures";
-import { type SimulatedShop, shot, startSimulatedShop } from "./self-service-support";
+import { expect, shot, test } from "./fixtures";
+import { type SimulatedShop, startSimulatedShop } from "./self-service-support";
 
 /**
  * Buyer self-service on a phone (390×844): a refill on /track followed to

@@ -1,6 +1,5 @@
-import type { Page } from "@playwright/test";
 import { signIn } from "./admin-support";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 
 /**
  * The small things of issue 33: a toast's × leaves the dialog behind it alone,
@@ -10,10 +9,6 @@ import { expect, test } from "./fixtures";
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
 });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-}
 
 test("a refusal in the order dialog stands under its field; the dialog stays open with what the buyer typed", async ({
   page,

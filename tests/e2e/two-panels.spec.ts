@@ -196,7 +196,7 @@ test("the operator maps a plan to each panel in the plan dialog; each panel deli
   const likesRow = await savePlan(page, dialog, PLANS.likes, "SmartPanel B");
   await expect(likesRow).toContainText("Cost ₹38.25 · margin ₹20.75");
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: test.info().outputPath("two-panels-plans.png"), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath("two-panels-plans.png") });
 
   // A buyer orders each; each goes to its plan's panel, once, and is delivered there.
   const username = `two.panels.${info.project.name}`;

@@ -10,3 +10,14 @@ export interface JobRunTable {
   /** When the current run of failures began; null while the job succeeds. */
   failing_since: number | null;
 }
+
+/** Which instance runs a background job's round, shared by every instance (app/domain/jobs/job-leases.server.ts). */
+export interface JobLeaseTable {
+  name: string;
+  /** The job runner that took it last (host, process and a random part). */
+  holder: string;
+  /** Until when the last round counts as this round: no other holder starts one before. */
+  round_until: number;
+  /** While a round runs, renewed; a holder that died stops renewing and the lease lapses here. */
+  expires_at: number;
+}

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { ImapFlow } from "imapflow";
 import type { DNSResolver } from "mailauth";
 import type { AppServices } from "~/context";
+import { jobLease } from "~/domain/jobs/job-leases.server";
 import { customTemplates } from "../payment-settings.server";
 import { MAX_ALERT_MAIL_BYTES, describeImapError, imapClient } from "./imap-client.server";
 import type { MailboxSettings } from "./mailbox-config";
@@ -19,7 +20,8 @@ import { readAlertMail } from "./read-alert.server";
  * A message is flagged \Seen (and $BoostKaroDone where the server keeps
  * keywords) only after its credit is recorded; the credit's own dedupe key
  * (the UTR, else the Message-ID) makes a message read twice (after a crash
- * between recording and flagging, or by a second instance) count once.
+ * between recording and flagging, or by a second instance) count once. With
+ * a lease name, one instance reads each round (the others stay connected).
  */
 
 export const DONE_KEYWORD = "$BoostKaroDone";
@@ -32,6 +34,11 @@ export interface ReaderOptions {
   maxBackoffMs?: number;
   /** Told after each round that read the mailbox (null) or failed to (what went wrong, without the password). */
   onRound?: (error: Error | null) => void;
+  /**
+   * With several instances, each round reads the mailbox on one of them (the job lease of this name,
+   * app/domain/jobs/job-leases.server.ts); the others stay connected and skip it. Unset: every round reads.
+   */
+  leaseName?: string;
 }
 
 export interface MailboxReader {
@@ -46,9 +53,10 @@ function fingerprint(active: { settings: MailboxSettings; password: string } | n
 
 export function startMailboxReader(
   services: Services,
-  { pollMs, resolver, maxBackoffMs = 5 * 60_000, onRound = () => undefined }: ReaderOptions,
+  { pollMs, resolver, maxBackoffMs = 5 * 60_000, onRound = () => undefined, leaseName }: ReaderOptions,
 ) {
   const { logger } = services;
+  const lease = leaseName ? jobLease(services.db, leaseName, pollMs, services.config.JOB_LEASE_TTL_MS) : null;
   let stopped = false;
   let client: ImapFlow | null = null;
   let wake: (() => void) | null = null;
@@ -121,8 +129,15 @@ export function startMailboxReader(
       );
       const mine = fingerprint(active);
       while (!stopped) {
-        await readNew(imap, settings);
-        onRound(null);
+        const held = lease ? await lease.take(false, () => stopped) : null;
+        if (!lease || held) {
+          try {
+            await readNew(imap, settings);
+          } finally {
+            await held?.end();
+          }
+          onRound(null);
+        }
         await pause(pollMs);
         if (stopped) break;
         if (!imap.usable) throw new Error("The IMAP server closed the connection");
