@@ -61,6 +61,10 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/admin/logout", schema: logoutSchema, signedIn: true, writes: ["audit_log"] },
   { pattern: "/track", schema: trackLookupSchema, signedIn: false, writes: [] },
   { pattern: "/hi/track", schema: trackLookupSchema, signedIn: false, writes: [] },
+  // A receipt is asked for with the same proof as /track, and is only read.
+  { pattern: "/receipt", schema: trackLookupSchema, signedIn: false, writes: [] },
+  { pattern: "/hi/receipt", schema: trackLookupSchema, signedIn: false, writes: [] },
+  { pattern: "/receipt.pdf", schema: trackLookupSchema, signedIn: false, writes: [] },
   { pattern: "/admin/orders", schema: orderListActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/orders/:orderId", schema: orderPageActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/plans", schema: planActionSchema, signedIn: true, writes: ["plans", "audit_log"] },

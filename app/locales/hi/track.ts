@@ -6,6 +6,7 @@ export default {
   orderId: "ऑर्डर ID",
   phone: "ऑर्डर में दिया गया फ़ोन नंबर",
   phoneHint: "आपका 10 अंकों का मोबाइल नंबर; +91 या शुरू में 0 लगाकर भी चलेगा।",
+  phonePlaceholder: "जैसे 98765 43210",
   checking: "देख रहे हैं...",
   submit: "ऑर्डर ट्रैक करें",
   order: "ऑर्डर {{orderId}}",

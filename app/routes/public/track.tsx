@@ -229,7 +229,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                   required
                   maxLength={20}
                   defaultValue={actionData?.typed.phone ?? ""}
-                  placeholder="98765 43210"
+                  placeholder={t("phonePlaceholder")}
                 />
               )}
             </Field>
