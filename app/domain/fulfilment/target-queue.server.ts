@@ -1,11 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { holdsTarget } from "~/domain/orders/lifecycle";
-import {
-  findOrder,
-  orderHoldingTarget,
-  queuedForTarget,
-  queuedOrders,
-} from "~/domain/orders/orders.repository.server";
+import { findOrder, orderHoldingTarget, queuedForTarget, queuedOrders } from "~/domain/orders/orders.repository.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { type TransitionRequest, transitionOrder } from "~/domain/orders/transitions.server";
 

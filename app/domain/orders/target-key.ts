@@ -17,7 +17,11 @@ export function targetKey(service: ServiceType, target: string): string {
   const code = shortcodeOf(target);
   if (code) return `${service}:post:${code}`;
   // Not a link we can read (an old order, a typed-in oddity): the link itself, without its query or case.
-  return `${service}:link:${target.trim().replace(/[?#].*$/, "").replace(/\/+$/, "").toLowerCase()}`;
+  return `${service}:link:${target
+    .trim()
+    .replace(/[?#].*$/, "")
+    .replace(/\/+$/, "")
+    .toLowerCase()}`;
 }
 
 /** The account a username or profile link names, in lower case. */
@@ -39,12 +43,21 @@ export function shortcodeOf(link: string): string | null {
     return null;
   }
   const host = url.hostname.toLowerCase();
-  if (host !== "instagram.com" && !host.endsWith(".instagram.com") && host !== "instagr.am" && host !== "www.instagr.am") {
+  if (
+    host !== "instagram.com" &&
+    !host.endsWith(".instagram.com") &&
+    host !== "instagr.am" &&
+    host !== "www.instagr.am"
+  ) {
     return null;
   }
   const parts = url.pathname.split("/").filter(Boolean);
   // /p/CODE, or /<account>/p/CODE as Instagram's share links now also write it.
-  const at = MEDIA_PATHS.has(parts[0]?.toLowerCase() ?? "") ? 0 : MEDIA_PATHS.has(parts[1]?.toLowerCase() ?? "") ? 1 : -1;
+  const at = MEDIA_PATHS.has(parts[0]?.toLowerCase() ?? "")
+    ? 0
+    : MEDIA_PATHS.has(parts[1]?.toLowerCase() ?? "")
+      ? 1
+      : -1;
   const code = at >= 0 ? parts[at + 1] : undefined;
   return code && /^[A-Za-z0-9_-]{5,64}$/.test(code) ? code : null;
 }
