@@ -42,7 +42,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const row = await findOrder(db, params.orderId);
   if (!row)
     return data(
-      { order: null, history: [], selfService: null, utrHeld: [], refundPayment: null, buyerMessages: null, queue: null },
+      {
+        order: null,
+        history: [],
+        selfService: null,
+        utrHeld: [],
+        refundPayment: null,
+        buyerMessages: null,
+        queue: null,
+      },
       { status: 404 },
     );
   const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
@@ -222,7 +230,10 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
               <Row label="Queued behind">
                 <span data-testid="queued-behind">
                   {loaderData.queue.orderId ? (
-                    <Link to={`/admin/orders/${loaderData.queue.orderId}`} className="font-mono text-brand-700 underline">
+                    <Link
+                      to={`/admin/orders/${loaderData.queue.orderId}`}
+                      className="font-mono text-brand-700 underline"
+                    >
                       {loaderData.queue.orderId}
                     </Link>
                   ) : (
