@@ -21,9 +21,10 @@ const FEATURES = [
   "fulfilment",
   "dashboard",
   "content",
-  "alerts",
+  "operator-alerts",
   "self-service",
   "complaints",
+  "receipts",
   "payments",
   "checkout",
   "buyer-messages",
@@ -53,12 +54,12 @@ module.exports = {
     {
       name: "orders-know-no-listeners",
       comment:
-        "The status writer publishes what happened (app/domain/orders/events.server.ts); the audit, the alerts, " +
+        "The status writer publishes what happened (app/domain/orders/events.server.ts); the audit, the operator alerts, " +
         "the public pages and the payments listen in app/domain/order-events/. Orders never import them.",
       severity: "error",
       from: { path: "^app/domain/orders/" },
       to: {
-        path: "^app/domain/(payments|alerts|public-pages|self-service|order-events|order-actions|checkout|buyer-messages)/",
+        path: "^app/domain/(payments|operator-alerts|public-pages|self-service|order-events|order-actions|checkout|buyer-messages)/",
       },
     },
     ...featureRules,

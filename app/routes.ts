@@ -24,6 +24,7 @@ function storefront(locale: "en" | "hi") {
     page("comments", "routes/public/service.tsx", "service-comments"),
     page("checkout", "routes/public/checkout.tsx"),
     page("track", "routes/public/track.tsx"),
+    page("receipt", "routes/public/receipt.tsx"),
   ];
 }
 
@@ -37,6 +38,9 @@ export default [
     // The same pages in Hindi under /hi (app/lib/i18n/locale.ts): the address alone names the language.
     ...storefront("hi"),
   ]),
+
+  // A paid order's receipt as a PDF (order id and phone posted, as /receipt).
+  route("receipt.pdf", "routes/public/receipt-pdf.ts"),
 
   // Public JSON API (buyers).
   ...prefix("api", [

@@ -35,6 +35,7 @@ import { orderAccountSearch } from "./migrations/0058_order_account_search";
 import { jobLeases } from "./migrations/0065_job_leases";
 import { refundCompensation } from "./migrations/0080_refund_compensation";
 import { complaints } from "./migrations/0081_complaints";
+import { taxInvoices } from "./migrations/0082_tax_invoices";
 import { orderTargetKey } from "./migrations/0092_order_target_key";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
@@ -75,9 +76,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0058_order_account_search": orderAccountSearch(dialect),
     // 0065–0069: issue 50 (several instances).
     "0065_job_leases": jobLeases(dialect),
-    // 0080–0084: issue 51 (fair fees, complaints).
+    // 0080–0084: issue 51 (fair fees, complaints, receipts).
     "0080_refund_compensation": refundCompensation(dialect),
     "0081_complaints": complaints(dialect),
+    "0082_tax_invoices": taxInvoices(dialect),
     // 0092–0093: issue 51, point 5 (no overlapping orders).
     "0092_order_target_key": orderTargetKey(dialect),
   };

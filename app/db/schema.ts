@@ -1,6 +1,7 @@
-import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/alerts/table";
+import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/operator-alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
+import type { InvoiceSeriesTable, TaxInvoiceTable } from "~/domain/receipts/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
   AdminKnownDeviceTable,
@@ -40,6 +41,8 @@ export interface Database {
   plans: PlanTable;
   orders: OrderTable;
   complaints: ComplaintTable;
+  tax_invoices: TaxInvoiceTable;
+  invoice_series: InvoiceSeriesTable;
   deleted_orders: DeletedOrderTable;
   settings: SettingTable;
   admin_users: AdminUserTable;

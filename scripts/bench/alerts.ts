@@ -1,5 +1,5 @@
 /**
- * Operator alerts (docs/alerts.md) against the production build, three shops
+ * Operator alerts (docs/operator-alerts.md) against the production build, three shops
  * side by side: alerts off, every channel up (the local doubles of
  * tests/support), every channel down (SMTP port closed, Telegram answering
  * 502, push service gone).

@@ -12,6 +12,9 @@
  *   --postgres                        the burst on PostgreSQL too (a throwaway cluster with fsync on, or
  *                                     BENCH_POSTGRES_URL), with DATABASE_POOL_SIZE=BENCH_PG_POOL (default 10)
  *   --burst-only                      skip the poll-vs-bare phase
+ *   --instances N                     with --postgres: the burst on PostgreSQL with one instance, then with N
+ *                                     instances on the one database (the load split evenly between them, as a
+ *                                     round-robin proxy would), then SQLite and both side by side (issue 50)
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -31,6 +34,15 @@ const PG_POOL = Number(process.env.BENCH_PG_POOL ?? 10);
 const POSTGRES = process.argv.includes("--postgres") || Boolean(process.env.BENCH_POSTGRES_URL);
 const BURST_ONLY = process.argv.includes("--burst-only") || Boolean(process.env.BENCH_BUILDS);
 const POLLING_BUYERS = 1000;
+const INSTANCES = instancesArgument();
+
+function instancesArgument(): number {
+  const at = process.argv.indexOf("--instances");
+  if (at === -1) return 1;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 1 || value > 4) throw new Error("--instances: expected 1 to 4");
+  return value;
+}
 
 const TARGET = { ordersPerSecond: 1000, createP99: 250, pollP99: 50, homeP99: 100 };
 const SHOP_ENV = { ORDER_RATE_LIMIT_PER_MINUTE: "1000000" };
@@ -88,6 +100,7 @@ async function buyerOrders(url: string, planId: number, run: string): Promise<st
 
 interface BurstFigures {
   label: string;
+  instances: number;
   load: string;
   create: Result;
   poll: Result;
@@ -100,25 +113,57 @@ interface BurstFigures {
   databaseCpu?: number;
   /** The shop's CPU time per acknowledged order during the burst (the poll and `/` included), in ms. */
   cpuMsPerOrder: number;
+  /** PostgreSQL's CPU time per acknowledged order, in ms (its own cluster only). */
+  databaseCpuMsPerOrder?: number;
   /** The same endpoint refusing an unknown plan: the request pipeline without the writes. */
   refused: { perSecond: number; cpuMsPerRequest: number };
 }
 
+type Shop = Awaited<ReturnType<typeof startShop>>;
+
+/** One load class run against every instance at once, its rate and connections split evenly between them. */
+async function onEach(shops: Shop[], options: (url: string, share: number) => Parameters<typeof load>[0]) {
+  const results = await Promise.all(shops.map((shop) => load(options(shop.url, 1 / shops.length))));
+  return combined(results);
+}
+
+/** Results of one class on several instances as one: counts added, latencies the worse instance's. */
+function combined(results: Result[]): Result {
+  const [first] = results;
+  if (results.length === 1) return first!;
+  const sum = (pick: (r: Result) => number) => results.reduce((total, r) => total + pick(r), 0);
+  const worst = (pick: (r: Result) => number) => Math.max(...results.map(pick));
+  return {
+    ...first!,
+    requests: { ...first!.requests, average: sum((r) => r.requests.average), total: sum((r) => r.requests.total) },
+    latency: { ...first!.latency, p50: worst((r) => r.latency.p50), p99: worst((r) => r.latency.p99) },
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+  };
+}
+
 /**
- * The burst against one running shop: creation at full speed on 100 connections, the poll and `/` at
- * fixed rates beside it. `stored` lists the order ids in the database once the shop has stopped.
+ * The burst against the running shop (one instance or several on one database): creation at full speed on
+ * 100 connections, the poll and `/` at fixed rates beside it, each split evenly between the instances.
+ * `stored` lists the order ids in the database once the shops have stopped.
  */
 async function burst(
   label: string,
-  shop: Awaited<ReturnType<typeof startShop>>,
+  shops: Shop[],
   stored: () => Promise<Set<string>>,
   databaseCpu?: () => number,
 ): Promise<BurstFigures> {
+  const [shop] = shops as [Shop, ...Shop[]];
+  const pids = shops.map((s) => s.child.pid!);
+  const shopsCpu = () => pids.reduce((total, pid) => total + cpuMs(pid), 0);
   const run = randomBytes(4).toString("hex");
   const planId = await followersPlanId(shop.url);
   const buyers = await buyerOrders(shop.url, planId, run);
-  for (const path of ["/", "/followers"]) await (await fetch(`${shop.url}${path}`)).arrayBuffer();
-  const idleRss = rssMb(shop.child.pid!);
+  for (const { url } of shops) {
+    for (const path of ["/", "/followers"]) await (await fetch(`${url}${path}`)).arrayBuffer();
+  }
+  const idleRss = pids.reduce((total, pid) => total + rssMb(pid), 0);
   // The yardstick in the same run: the same requests through the same pipeline (rate limit, body, plan
   // lookup), refused with 404 before any write.
   const refusedCpu0 = cpuMs(shop.child.pid!);
@@ -136,12 +181,12 @@ async function burst(
   let serial = POLLING_BUYERS;
   let poll = 0;
   const startLoad = load1();
-  const cpu0 = cpuMs(shop.child.pid!);
+  const cpu0 = shopsCpu();
   const db0 = databaseCpu?.();
   const [create, polls, home] = await Promise.all([
-    load({
-      url: shop.url,
-      connections: CONNECTIONS,
+    onEach(shops, (url, share) => ({
+      url,
+      connections: Math.round(CONNECTIONS * share),
       duration: SECONDS,
       requests: [
         {
@@ -153,11 +198,11 @@ async function burst(
           },
         },
       ],
-    }),
-    load({
-      url: shop.url,
-      connections: 10,
-      overallRate: POLL_RATE,
+    })),
+    onEach(shops, (url, share) => ({
+      url,
+      connections: Math.max(1, Math.round(10 * share)),
+      overallRate: POLL_RATE * share,
       duration: SECONDS,
       requests: [
         {
@@ -165,23 +210,25 @@ async function burst(
           setupRequest: (req) => ({ ...req, path: `/api/order-status?orderId=${buyers[poll++ % buyers.length]}` }),
         },
       ],
-    }),
-    load({
-      url: shop.url,
-      connections: 4,
-      overallRate: HOME_RATE,
+    })),
+    onEach(shops, (url, share) => ({
+      url,
+      connections: Math.max(1, Math.round(4 * share)),
+      overallRate: HOME_RATE * share,
       duration: SECONDS,
       requests: [{ method: "GET", path: "/", headers: { "accept-encoding": "gzip" } }],
-    }),
+    })),
   ]);
-  const shopCpu = cpuMs(shop.child.pid!) - cpu0;
+  const shopCpu = shopsCpu() - cpu0;
   const dbCpu = databaseCpu && db0 !== undefined ? databaseCpu() - db0 : undefined;
-  const peak = peakRssMb(shop.child.pid!);
+  const peak = pids.reduce((total, pid) => total + peakRssMb(pid), 0);
   const endLoad = load1();
-  await shop.stop();
+  for (const s of shops) await s.stop();
   const inDatabase = await stored();
+  const orders = Math.max(1, acknowledged.size - buyers.length);
   return {
     label,
+    instances: shops.length,
     load: `${startLoad}→${endLoad}`,
     create,
     poll: polls,
@@ -196,7 +243,8 @@ async function burst(
       perSecond: refused.requests.average,
       cpuMsPerRequest: refusedCpu / Math.max(1, refused.requests.total),
     },
-    cpuMsPerOrder: shopCpu / Math.max(1, acknowledged.size - buyers.length),
+    cpuMsPerOrder: shopCpu / orders,
+    databaseCpuMsPerOrder: dbCpu === undefined ? undefined : dbCpu / orders,
   };
 }
 
@@ -211,7 +259,7 @@ function report(f: BurstFigures): boolean {
     f.poll.latency.p99 < TARGET.pollP99,
     f.home.latency.p99 < TARGET.homeP99,
   ];
-  const cpu = `shop CPU ${f.shopCpu.toFixed(0)}%${f.databaseCpu === undefined ? "" : `, PostgreSQL CPU ${f.databaseCpu.toFixed(0)}%`}`;
+  const cpu = `shop CPU ${f.shopCpu.toFixed(0)}%${f.instances > 1 ? ` (${f.instances} instances together)` : ""}${f.databaseCpu === undefined ? "" : `, PostgreSQL CPU ${f.databaseCpu.toFixed(0)}%`}`;
   console.log(
     [
       `  ${f.label} (load average ${f.load}):`,
@@ -232,7 +280,7 @@ async function sqliteBurst(build: Build): Promise<BurstFigures> {
   const dbFile = join(dir, "shop.db");
   try {
     const shop = await startShop(SHOP_ENV, { buildDir: build.dir, dbFile });
-    return await burst(`SQLite, ${build.label}`, shop, () => {
+    return await burst(`SQLite, ${build.label}`, [shop], () => {
       const db = new Database(dbFile, { readonly: true, fileMustExist: true });
       try {
         const rows = db.prepare("select order_id from orders").all() as Array<{ order_id: string }>;
@@ -265,7 +313,7 @@ function clusterCpu(dataDir: string): () => number {
   };
 }
 
-async function postgresBurst(build: Build): Promise<BurstFigures> {
+async function postgresBurst(build: Build, instances = 1): Promise<BurstFigures> {
   const own = !process.env.BENCH_POSTGRES_URL;
   const clusterDir = own ? mkdtempSync(join(tmpdir(), "shop-burst-pg-")) : null;
   const adminUrl =
@@ -285,14 +333,20 @@ async function postgresBurst(build: Build): Promise<BurstFigures> {
     await admin(`create database ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const shop = await startShop(
-      { ...SHOP_ENV, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: String(PG_POOL) },
-      { buildDir: build.dir },
-    );
+    const shops: Shop[] = [];
+    for (let i = 0; i < instances; i++) {
+      shops.push(
+        await startShop(
+          { ...SHOP_ENV, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: String(PG_POOL) },
+          { buildDir: build.dir },
+        ),
+      );
+    }
     const dataDir = clusterDir ? join(clusterDir, "data") : null;
+    const where = instances > 1 ? `${instances} instances, pool ${PG_POOL} each` : `pool ${PG_POOL}`;
     return await burst(
-      `PostgreSQL (fsync on, synchronous_commit on), pool ${PG_POOL}, ${build.label}`,
-      shop,
+      `PostgreSQL (fsync on, synchronous_commit on), ${where}, ${build.label}`,
+      shops,
       async () => {
         const client = new pg.Client({ connectionString: url.toString() });
         await client.connect();
@@ -309,6 +363,35 @@ async function postgresBurst(build: Build): Promise<BurstFigures> {
     await admin(`drop database if exists ${name} with (force)`).catch(() => undefined);
     if (clusterDir) execFileSync("scripts/pg-test-cluster.sh", ["stop", clusterDir]);
   }
+}
+
+/** The engines and instance counts of one build in one table (issue 50, point 4). */
+function sideBySide(buildLabel: string, runs: BurstFigures[]): void {
+  const name = (f: BurstFigures) => (f.label.startsWith("SQLite") ? "SQLite" : `PostgreSQL ×${f.instances}`);
+  const cells = (f: BurstFigures) => [
+    name(f),
+    `${Math.round(f.acknowledged / SECONDS)}`,
+    `${f.create.latency.p99} ms`,
+    `${Math.round(f.poll.requests.average)}/s, ${f.poll.latency.p99} ms`,
+    `${f.home.latency.p99} ms`,
+    f.cpuMsPerOrder.toFixed(2),
+    f.databaseCpuMsPerOrder === undefined ? "–" : f.databaseCpuMsPerOrder.toFixed(2),
+    `${f.missing}`,
+  ];
+  const header = [
+    "",
+    "orders/s",
+    "create p99",
+    "poll, p99",
+    "/ p99",
+    "shop CPU ms/order",
+    "PG CPU ms/order",
+    "missing",
+  ];
+  const rows = [header, ...runs.map(cells)];
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  console.log(`side by side, ${buildLabel}:`);
+  for (const row of rows) console.log(`  ${row.map((c, i) => c.padEnd(widths[i]!)).join("  ")}`);
 }
 
 function median(values: number[]): number {
@@ -389,7 +472,16 @@ export const buyingBench: Bench = {
       }
     }
     if (POSTGRES) {
-      for (const build of list) ok = report(await postgresBurst(build)) && ok;
+      for (const build of list) {
+        // BENCH_ROUNDS=0 runs PostgreSQL alone: no SQLite column then.
+        const side = figures.filter((f) => f.label === `SQLite, ${build.label}`).slice(-1);
+        for (const instances of INSTANCES > 1 ? [1, INSTANCES] : [1]) {
+          const f = await postgresBurst(build, instances);
+          side.push(f);
+          ok = report(f) && ok;
+        }
+        if (INSTANCES > 1) sideBySide(build.label, side);
+      }
     }
     return ok;
   },

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { startAlertsJob } from "./alerts";
+import { startOperatorAlertsJob } from "./operator-alerts";
 import { startBackupJob, startStreamJob } from "./backups";
 import { startGatewayReconcileJob } from "./gateway-reconcile";
 import { startHealthJob } from "./health";
@@ -25,7 +25,7 @@ export function startBackgroundJobs(services: AppServices): BackgroundJobs {
     startRetentionJob(services),
     startMailboxJob(services),
     startGatewayReconcileJob(services),
-    startAlertsJob(services),
+    startOperatorAlertsJob(services),
     startBackupJob(services),
     startStreamJob(services),
     startHealthJob(services),

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { sendDueAlerts } from "~/domain/alerts/dispatch.server";
-import type { AlertChannel } from "~/domain/alerts/events";
-import { DEFAULT_RETRY, type SendResult } from "~/domain/alerts/retry";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
+import { alertSettingsSchema } from "~/domain/operator-alerts/alert-settings";
+import { sendDueAlerts } from "~/domain/operator-alerts/dispatch.server";
+import type { AlertChannel } from "~/domain/operator-alerts/events";
+import { DEFAULT_RETRY, type SendResult } from "~/domain/operator-alerts/retry";
 import { freshDatabase, testDatabases } from "../support/databases";
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { pushSender } from "~/domain/alerts/channels/push.server";
-import { vapidKeys } from "~/domain/alerts/vapid.server";
+import { pushSender } from "~/domain/operator-alerts/channels/push.server";
+import { vapidKeys } from "~/domain/operator-alerts/vapid.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";
 import { type PushDouble, startPushDouble } from "../support/push-double";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { claimAlert, dueAlerts, finishAlert, pruneAlerts } from "~/domain/alerts/outbox.server";
-import { queueAlert } from "~/domain/alerts/queue.server";
-import { ALERT_EVENTS } from "~/domain/alerts/events";
-import { DEFAULT_RETRY } from "~/domain/alerts/retry";
+import { claimAlert, dueAlerts, finishAlert, pruneAlerts } from "~/domain/operator-alerts/outbox.server";
+import { queueAlert } from "~/domain/operator-alerts/queue.server";
+import { ALERT_EVENTS } from "~/domain/operator-alerts/events";
+import { DEFAULT_RETRY } from "~/domain/operator-alerts/retry";
 import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { adminLogin } from "../support/hostile";

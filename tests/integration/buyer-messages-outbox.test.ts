@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
+import { alertSettingsSchema } from "~/domain/operator-alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import { saveBuyerMessageSettings } from "~/domain/buyer-messages/settings.server";
 import { forOutboxRow, templateMessage } from "~/domain/buyer-messages/whatsapp/graph.server";
 import { testDatabases } from "../support/databases";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
+import { alertSettingsSchema } from "~/domain/operator-alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { HOUR_MS } from "~/domain/complaints/clocks";
 import {
@@ -54,6 +54,29 @@ describe.each(testDatabases())("complaints on $name", (kind) => {
     expect(alerts[0]).toMatchObject({ event: "complaint", event_key: `complaint:opened:${a.ticket}` });
     expect(JSON.parse(alerts[0]!.facts)).toMatchObject({
       title: `New complaint ${a.ticket} about order ${order.order_id}`,
+    });
+  });
+
+  it("sends the buyer the ticket number on their update channel, once per ticket, in their language", async () => {
+    await setUp();
+    const order = await makeOrder(h.db, {
+      status: "delivering",
+      paid_at: T0 - HOUR_MS,
+      paid_by: "owner",
+      whatsapp_opt_in_at: T0 - HOUR_MS,
+      locale: "hi",
+    });
+    const words = "Likes went to the wrong post yesterday.";
+    const c = await openComplaint(h.db, { orderId: order.order_id, message: words }, T0);
+    await openComplaint(h.db, { orderId: order.order_id, message: words }, T0);
+    const buyer = (await outbox()).filter((row) => row.event === "complaint_opened");
+    expect(buyer).toEqual([
+      expect.objectContaining({ event: "complaint_opened", event_key: `buyer:complaint_opened:${c.ticket}` }),
+    ]);
+    expect(JSON.parse(buyer[0]!.facts)).toMatchObject({
+      locale: "hi",
+      orderId: order.order_id,
+      values: { ticket: c.ticket, orderId: order.order_id },
     });
   });
 

@@ -7,8 +7,8 @@ import { Decrypter, generateIdentity, identityToRecipient } from "age-encryption
 import SQLite from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
-import { parseAlertSettings } from "~/domain/alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
+import { parseAlertSettings } from "~/domain/operator-alerts/alert-settings";
 import { newBackupJobState, runBackupTick } from "~/domain/backups/database-backup-job.server";
 import { listDatabaseBackups } from "~/domain/backups/database-backup.server";
 import { restoreSqliteBackup } from "~/domain/backups/database-restore.server";

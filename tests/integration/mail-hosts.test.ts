@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { type AddressInfo, type Server, type Socket, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { alertSettings } from "~/domain/alerts/alert-settings.server";
+import { alertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import { mailboxPassword, mailboxStatus } from "~/domain/payments/mail/mailbox-store.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { type Dovecot, startDovecot } from "../support/dovecot";

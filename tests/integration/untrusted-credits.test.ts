@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
-import { parseAlertSettings } from "~/domain/alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
+import { parseAlertSettings } from "~/domain/operator-alerts/alert-settings";
 import { type Credit, UNTRUSTED_BURST_GAP_MS, UNTRUSTED_KEPT, recordCredit } from "~/domain/payments/matching.server";
 import { UNMATCHED_PAGE_SIZE, loadUnmatchedPage } from "~/domain/payments/unmatched-view.server";
 import { freshDatabase, testDatabases } from "../support/databases";

@@ -56,6 +56,7 @@ export const APPROVED_TEMPLATES = [
   { name: "order_refill_started", parameters: 1 },
   { name: "order_refill_done", parameters: 1 },
   { name: "order_unpaid_expired", parameters: 2 },
+  { name: "order_complaint_opened", parameters: 2 },
 ].flatMap((t) => [
   { ...t, language: "en" },
   { ...t, language: "hi" },

@@ -1,8 +1,8 @@
 import pino from "pino";
 import { afterEach } from "vitest";
 import type { AppServices } from "~/context";
-import { alertSettingsSchema } from "~/domain/alerts/alert-settings";
-import { saveAlertSettings } from "~/domain/alerts/alert-settings.server";
+import { alertSettingsSchema } from "~/domain/operator-alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import type { SiteSettings } from "~/domain/settings/registry";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { type Config, loadConfig } from "../../app/lib/config.server";

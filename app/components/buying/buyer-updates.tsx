@@ -1,7 +1,7 @@
 import { Bell, BellOff, MessageCircle } from "lucide-react";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import type { PushSubscriptionRequest } from "~/domain/alerts/push-subscription";
+import type { PushSubscriptionRequest } from "~/domain/operator-alerts/push-subscription";
 import { type UpdatesOffer, whatsappUpdatesLink } from "~/domain/buyer-messages/offer";
 import { apiCall } from "~/lib/api-client";
 import { buyerWorkerRegistration, registerBuyerWorker } from "~/lib/buyer-worker";

@@ -41,6 +41,7 @@ function order(status: OrderStatus, at = OPENED, extra: { remains?: number; refu
     comments: null,
     createdAt: OPENED,
     utrSubmitted: status !== "awaiting_payment" && status !== "expired",
+    paid: !["awaiting_payment", "payment_claimed", "expired", "cancelled"].includes(status),
     startCount: null,
     deadlineAt,
     listedPricePaise: 4900,

@@ -2,7 +2,7 @@ import type { DB } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { PLACEHOLDER_UPI_ID, SETTINGS, SETTING_GROUPS, type SettingGroup } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
-import { forgetAllOrderAlerts } from "~/domain/alerts/outbox.server";
+import { forgetAllOrderAlerts } from "~/domain/operator-alerts/outbox.server";
 import { forgetAllBuyerChannels } from "~/domain/buyer-messages/privacy.server";
 import { forgetDeletedSales } from "~/domain/orders/deleted-orders.repository.server";
 import { deleteAllOrders } from "~/domain/orders/orders.repository.server";

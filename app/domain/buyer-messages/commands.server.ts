@@ -1,9 +1,9 @@
 import type { AppServices } from "~/context";
 import { transaction } from "~/db/database.server";
 import type { DB } from "~/db/database.server";
-import { insertOutboxRows } from "~/domain/alerts/outbox.server";
-import type { SendResult } from "~/domain/alerts/retry";
-import type { AlertOutboxRow } from "~/domain/alerts/table";
+import { insertOutboxRows } from "~/domain/operator-alerts/outbox.server";
+import type { SendResult } from "~/domain/operator-alerts/retry";
+import type { AlertOutboxRow } from "~/domain/operator-alerts/table";
 import type { RequestClient } from "~/domain/audit/audit.server";
 import { trackedOrder } from "~/domain/orders/order-tracking.server";
 import type { OrderRow } from "~/domain/orders/table";

@@ -15,6 +15,7 @@ export const BUYER_EVENTS = [
   "refill_started",
   "refill_done",
   "unpaid_expired",
+  "complaint_opened",
 ] as const;
 export type BuyerEvent = (typeof BUYER_EVENTS)[number];
 
@@ -46,11 +47,12 @@ export const BUYER_EVENT_LABELS: Record<BuyerEvent | "chat_reply", string> = {
   refill_started: "Refill started",
   refill_done: "Refill done",
   unpaid_expired: "Unpaid order expired",
+  complaint_opened: "Complaint received (ticket number)",
   chat_reply: "Reply in the chat",
 };
 
 /**
- * The outbox channels that carry the buyer's messages (app/domain/alerts/outbox.server.ts): WhatsApp,
+ * The outbox channels that carry the buyer's messages (app/domain/operator-alerts/outbox.server.ts): WhatsApp,
  * e-mail and the browser's Web Push; and the chat's incoming commands, worked off the same outbox so a
  * message the shop took is answered once, after a crash too.
  */

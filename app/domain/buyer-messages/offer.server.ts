@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { vapidPublicKey } from "~/domain/alerts/vapid.server";
+import { vapidPublicKey } from "~/domain/operator-alerts/vapid.server";
 import type { UpdatesOffer } from "./offer";
 import { buyerMessageConfig, whatsappReady } from "./settings.server";
 

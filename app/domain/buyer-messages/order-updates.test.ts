@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { OrderStatus, TransitionName } from "~/domain/orders/lifecycle";
 import { makeOrderRow } from "~/domain/orders/order-row.fixture";
 import { BUYER_EVENTS, type BuyerEvent } from "./events";
-import { buyerUpdateFor, refillUpdateFor } from "./order-updates";
+import { buyerUpdateFor, complaintUpdateFor, refillUpdateFor } from "./order-updates";
 
 /**
  * Which change of a paid order the buyer hears of (issue 46, point 1): each
@@ -64,8 +64,22 @@ describe("the updates an order's changes give its buyer", () => {
     expect(refillUpdateFor("done", order, 4).eventKey).toBe(`buyer:refill_done:${order.order_id}:4`);
   });
 
+  it("a complaint opened: its ticket number, once per ticket, in the buyer's language", () => {
+    const order = makeOrderRow({ ...PAID, status: "delivering", locale: "hi" });
+    expect(complaintUpdateFor("CMP-7Q2M9XD4", order)).toMatchObject({
+      eventKey: "buyer:complaint_opened:CMP-7Q2M9XD4",
+      facts: { event: "complaint_opened", locale: "hi", values: { ticket: "CMP-7Q2M9XD4", orderId: order.order_id } },
+    });
+  });
+
   it("covers every event of the issue", () => {
-    const told = new Set<string | null>([...CASES.map((c) => c[3]), "unpaid_expired", "refill_started", "refill_done"]);
+    const told = new Set<string | null>([
+      ...CASES.map((c) => c[3]),
+      "unpaid_expired",
+      "refill_started",
+      "refill_done",
+      "complaint_opened",
+    ]);
     expect(BUYER_EVENTS.filter((e) => !told.has(e))).toEqual([]);
   });
 

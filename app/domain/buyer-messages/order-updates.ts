@@ -101,3 +101,16 @@ export function refillUpdateFor(kind: "started" | "done", order: OrderRow, reque
     facts: { event, locale: buyerLocale(order.locale), orderId: order.order_id, values: orderValues(order) },
   };
 }
+
+/** A complaint the buyer made (issue 51): its ticket number, once per ticket, on the order's update channels. */
+export function complaintUpdateFor(ticket: string, order: OrderRow): BuyerUpdate {
+  return {
+    eventKey: `buyer:complaint_opened:${ticket}`,
+    facts: {
+      event: "complaint_opened",
+      locale: buyerLocale(order.locale),
+      orderId: order.order_id,
+      values: { ...orderValues(order), ticket },
+    },
+  };
+}

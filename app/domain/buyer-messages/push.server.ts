@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
-import type { PushDevices } from "~/domain/alerts/channels/push.server";
-import type { PushSubscriptionRequest } from "~/domain/alerts/push-subscription";
+import type { PushDevices } from "~/domain/operator-alerts/channels/push.server";
+import type { PushSubscriptionRequest } from "~/domain/operator-alerts/push-subscription";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { findBuyerOrder } from "~/domain/orders/order-tracking.server";
 import { AppError } from "~/lib/app-error";

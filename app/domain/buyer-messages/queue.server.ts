@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
-import { channelComplete } from "~/domain/alerts/alert-settings";
-import { alertSettings } from "~/domain/alerts/alert-settings.server";
-import { insertOutboxRows } from "~/domain/alerts/outbox.server";
+import { channelComplete } from "~/domain/operator-alerts/alert-settings";
+import { alertSettings } from "~/domain/operator-alerts/alert-settings.server";
+import { insertOutboxRows } from "~/domain/operator-alerts/outbox.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { readSettings } from "~/domain/settings/store.server";
 import type { BuyerChannel } from "./events";

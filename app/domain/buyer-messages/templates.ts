@@ -20,6 +20,7 @@ export const TEMPLATE_PARAMETERS: Record<BuyerEvent, readonly string[]> = {
   refill_started: ["orderId"],
   refill_done: ["orderId"],
   unpaid_expired: ["orderId", "amount"],
+  complaint_opened: ["ticket", "orderId"],
 };
 
 /** Sample bodies to submit (category Utility), in English and Hindi. */
@@ -59,6 +60,10 @@ export const SAMPLE_TEMPLATES: Record<BuyerEvent, { en: string; hi: string }> = 
   unpaid_expired: {
     en: "Your order {{1}} ({{2}}) expired before we saw a payment. If you did pay, reply with your 12-digit UPI reference (UTR).",
     hi: "आपका ऑर्डर {{1}} ({{2}}) पेमेंट दिखने से पहले ख़त्म हो गया। अगर आपने पेमेंट किया है, तो अपना 12 अंकों का UPI रेफ़रेंस (UTR) जवाब में भेजें।",
+  },
+  complaint_opened: {
+    en: "We received your complaint {{1}} about order {{2}}. We will acknowledge it within 48 hours and resolve it within one month; quote {{1}} when you write to us.",
+    hi: "ऑर्डर {{2}} के बारे में आपकी शिकायत {{1}} हमें मिल गई है। हम 48 घंटे के अंदर इसकी पावती देंगे और एक महीने के अंदर इसका समाधान करेंगे; हमें लिखते समय {{1}} बताएँ।",
   },
 };
 

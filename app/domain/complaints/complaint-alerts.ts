@@ -1,4 +1,4 @@
-import type { AlertEvent, AlertFacts } from "~/domain/alerts/events";
+import type { AlertEvent, AlertFacts } from "~/domain/operator-alerts/events";
 import { istDateTime } from "~/lib/ist-time";
 import type { ComplaintEvent, ComplaintStep } from "./events.server";
 import type { ComplaintRow } from "./table";

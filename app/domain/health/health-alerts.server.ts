@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import { queueAlert } from "~/domain/alerts/queue.server";
+import { queueAlert } from "~/domain/operator-alerts/queue.server";
 import { formatAge } from "./format";
 import type { HealthReport } from "./health.server";
 

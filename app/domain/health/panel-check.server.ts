@@ -1,6 +1,6 @@
 import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
-import { alertSettings } from "~/domain/alerts/alert-settings.server";
+import { alertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import { getPanelBalance } from "~/domain/panel/info.server";
 
 /**

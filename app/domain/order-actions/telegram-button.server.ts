@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { AppServices } from "~/context";
 import { z } from "zod";
-import { alertSettings } from "~/domain/alerts/alert-settings.server";
-import { callTelegram } from "~/domain/alerts/channels/telegram-api.server";
-import { parseConfirmCallback } from "~/domain/alerts/telegram-callback";
+import { alertSettings } from "~/domain/operator-alerts/alert-settings.server";
+import { callTelegram } from "~/domain/operator-alerts/channels/telegram-api.server";
+import { parseConfirmCallback } from "~/domain/operator-alerts/telegram-callback";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import { firstSighting } from "~/domain/payments/replay-guard.server";

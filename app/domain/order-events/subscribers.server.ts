@@ -1,13 +1,13 @@
 import type { AppServices } from "~/context";
 import { reportHookErrorsTo } from "~/db/after-commit.server";
 import type { DB } from "~/db/database.server";
-import { alertNamesPanel, orderAlertFor } from "~/domain/alerts/order-alerts";
-import { forgetOrderAlerts } from "~/domain/alerts/outbox.server";
-import { queueAlert } from "~/domain/alerts/queue.server";
+import { alertNamesPanel, orderAlertFor } from "~/domain/operator-alerts/order-alerts";
+import { forgetOrderAlerts } from "~/domain/operator-alerts/outbox.server";
+import { queueAlert } from "~/domain/operator-alerts/queue.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { complaintAlertFor, complaintAuditDetails } from "~/domain/complaints/complaint-alerts";
 import { listenToComplaints } from "~/domain/complaints/events.server";
-import { buyerUpdateFor, refillUpdateFor } from "~/domain/buyer-messages/order-updates";
+import { buyerUpdateFor, complaintUpdateFor, refillUpdateFor } from "~/domain/buyer-messages/order-updates";
 import { forgetOrderChannels } from "~/domain/buyer-messages/privacy.server";
 import { queueBuyerUpdate } from "~/domain/buyer-messages/queue.server";
 import { listenToOrders } from "~/domain/orders/events.server";
@@ -18,6 +18,7 @@ import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { listenToPanels } from "~/domain/panel/events.server";
 import { panelNameOf } from "~/domain/panel/panels.repository.server";
 import { plansBrokenByRefresh } from "~/domain/plans/plan-alerts.server";
+import { issueTaxInvoice } from "~/domain/receipts/receipts.server";
 import { listenToRefills } from "~/domain/self-service/refill-events.server";
 
 /**
@@ -55,6 +56,8 @@ listenToOrders({
     if (alert) await queueAlert(trx, alert, now);
     // The cached public pages that read orders: the home page counts delivered ones.
     if (to === "delivered") await publicTopicChanged(trx, "orders");
+    // A GST-registered shop's tax invoice, numbered with the payment (docs/receipts.md).
+    if (name === "confirmPayment") await issueTaxInvoice(trx, order, now);
     // The buyer hears about it on the channels they chose (insert only; sent by the outbox job).
     const update = buyerUpdateFor(name, from, order);
     if (update) await queueBuyerUpdate(trx, order, update, now);
@@ -80,7 +83,8 @@ listenToOrders({
   },
 });
 
-// A complaint's every step in the audit, and the operator told of a new one or of a clock about to run out.
+// A complaint's every step in the audit, and the operator told of a new one or of a clock about to run out;
+// the buyer gets a new complaint's ticket number on their update channels.
 listenToComplaints(async (trx, event) => {
   const { complaint, step, actor, client, now } = event;
   await recordAudit(
@@ -97,6 +101,10 @@ listenToComplaints(async (trx, event) => {
   );
   const alert = complaintAlertFor(step, complaint);
   if (alert) await queueAlert(trx, alert, now);
+  if (step === "opened") {
+    const order = await findOrder(trx, complaint.order_id);
+    if (order) await queueBuyerUpdate(trx, order, complaintUpdateFor(complaint.ticket, order), now);
+  }
 });
 
 listenToPanels({

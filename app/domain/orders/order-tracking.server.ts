@@ -19,6 +19,8 @@ export interface TrackedOrder {
   target: string;
   createdAt: number;
   utrSubmitted: boolean;
+  /** A payment was confirmed: the order has a receipt (/receipt). */
+  paid: boolean;
   startCount: number | null;
   /** The buyer's own comments (a custom-comments plan); null for any other order. */
   comments: string[] | null;
@@ -49,6 +51,7 @@ export function trackedOrder(row: OrderRow, now = Date.now()): TrackedOrder {
     target: row.target,
     createdAt: row.created_at,
     utrSubmitted: row.utr !== null,
+    paid: row.paid_at !== null,
     startCount: row.panel_start_count,
     comments: storedComments(row.comments),
   };

@@ -1,7 +1,7 @@
 import { isUniqueViolation } from "~/db/unique-violation";
 import { createHash } from "node:crypto";
 import { type DB, transaction } from "~/db/database.server";
-import { queueAlert } from "~/domain/alerts/queue.server";
+import { queueAlert } from "~/domain/operator-alerts/queue.server";
 import { UNPAID_STATUSES } from "~/domain/orders/lifecycle";
 import { lockOrder } from "~/domain/orders/orders.repository.server";
 import { type PaymentConfirmer, type PaymentEvidence, confirmLockedPayment } from "./payment.server";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { gstinProblem } from "./gstin";
 import { DEFAULT_BRAND_NAME } from "~/lib/brand";
 import { type Look, defineSettings, flag, httpUrl, required, text, whole } from "./define";
 import { UPI_ID } from "./validation";
@@ -165,6 +166,49 @@ export const feeSettings = defineSettings(
     title: "Cancellation fee",
     description: "What a cancellation costs the side that asks for it. The refund policy and terms quote it.",
     saved: "Cancellation fee saved successfully",
+  },
+);
+
+/** Optional text of at most `max` characters: a field left empty saves it empty. */
+const optional = (label: string, max: number) => z.string().trim().max(max, tooLong(label, max)).default("");
+
+/**
+ * The shop's GST registration (issue 51, point 2; docs/receipts.md): empty, receipts are plain receipts; a
+ * GSTIN (checked with its check character), every order paid from then on gets a tax invoice, numbered
+ * once, with the legal name and the registered address printed on it (CGST Rules 2017, rule 46(a)).
+ */
+export const taxSettings = defineSettings(
+  {
+    gstin: text("GSTIN", "GSTIN (leave empty if not registered for GST)", {
+      type: z
+        .string()
+        .trim()
+        .default("")
+        .transform((v) => v.toUpperCase())
+        .superRefine((v, ctx) => {
+          const problem = v === "" ? null : gstinProblem(v);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
+      required: false,
+      placeholder: "e.g. 27AAPFU0939F1ZV",
+    }),
+    legalName: text("GST_LEGAL_NAME", "Legal name (as on the GST registration)", {
+      type: optional("Legal name", 100),
+      required: false,
+      hint: "Printed on tax invoices. Empty: the brand name.",
+    }),
+    registeredAddress: text("GST_REGISTERED_ADDRESS", "Registered address (principal place of business)", {
+      type: optional("Registered address", 200),
+      required: false,
+      hint: "Printed on every receipt. Empty: the Location in Store Details.",
+    }),
+  },
+  {
+    id: "tax",
+    title: "GST and receipts",
+    description:
+      "Every paid order has a receipt. With a GSTIN, orders paid from then on get a numbered tax invoice (prices include 18% GST).",
+    saved: "GST settings saved successfully",
   },
 );
 

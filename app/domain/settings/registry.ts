@@ -10,7 +10,7 @@ import {
   defineSettings,
   text,
 } from "./define";
-import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "./cards";
+import { backupSchedule, feeSettings, paymentSettings, storeSettings, taxSettings } from "./cards";
 
 /**
  * The site settings (ADR 0019): what the settings cache holds for every page,
@@ -25,7 +25,7 @@ import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "./c
 export const PLACEHOLDER_UPI_ID = "placeholder-change-me@upi";
 
 export { LEGACY_GRIEVANCE_OFFICER_DEFAULTS, PLACEHOLDER_GRIEVANCE_OFFICER } from "./cards";
-export { backupSchedule, feeSettings, paymentSettings, storeSettings };
+export { backupSchedule, feeSettings, paymentSettings, storeSettings, taxSettings };
 
 /** The settings API's name for each of a panel's fields (panel/fields.ts), as a declaration of its own. */
 type PanelSettingsShape = { [F in PanelFieldName as SettingNameOf<F>]: Setting<string> };
@@ -66,6 +66,7 @@ export const SITE_GROUPS = {
   store: storeSettings,
   schedule: backupSchedule,
   fees: feeSettings,
+  tax: taxSettings,
 } as const;
 export const SETTING_GROUPS = Object.keys(SITE_GROUPS) as (keyof typeof SITE_GROUPS)[];
 export type SettingGroup = keyof typeof SITE_GROUPS;
@@ -84,6 +85,7 @@ export const SHOP_SETTINGS = {
   ...grouped("store", storeSettings),
   ...grouped("schedule", backupSchedule),
   ...grouped("fees", feeSettings),
+  ...grouped("tax", taxSettings),
 };
 
 /** Every site setting by name, with the group it belongs to. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intentsOf } from "~/lib/intent";
 import { cardSchema } from "./define";
-import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "./registry";
+import { backupSchedule, feeSettings, paymentSettings, storeSettings, taxSettings } from "./registry";
 
 /**
  * The site settings' cards on the Settings page (Payment Settings, Store
@@ -14,6 +14,7 @@ export const siteSettingsActionSchemas = [
   cardSchema(storeSettings).extend({ intent: z.literal("store") }),
   cardSchema(backupSchedule).extend({ intent: z.literal("schedule") }),
   cardSchema(feeSettings).extend({ intent: z.literal("fees") }),
+  cardSchema(taxSettings).extend({ intent: z.literal("tax") }),
 ] as const;
 
 export type SiteSettingsAction = z.output<(typeof siteSettingsActionSchemas)[number]>;

@@ -51,6 +51,10 @@ export default {
       title: "Order {{orderId}} expired unpaid",
       body: "We did not see a payment of {{amount}} for order {{orderId}} before the payment window closed, so it expired. If you did pay, reply with your 12-digit UPI reference (UTR) or give it on {{trackUrl}}. If not, you can place a new order any time.",
     },
+    complaint_opened: {
+      title: "Complaint {{ticket}} received",
+      body: "We received your complaint about order {{orderId}}. Your ticket number is {{ticket}}: quote it when you write to us. We will acknowledge it within 48 hours and resolve it within one month. Follow it on {{trackUrl}}",
+    },
   },
   email: {
     receiptTitle: "Receipt",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ALERT_SECRET_FIELDS, alertActionSchemas } from "~/domain/alerts/alert-settings-actions";
+import { ALERT_SECRET_FIELDS, alertActionSchemas } from "~/domain/operator-alerts/alert-settings-actions";
 import { CREDENTIALS_SECRET_FIELDS, credentialsActionSchemas } from "~/domain/auth/credentials-form";
 import { BUYER_MESSAGE_SECRET_FIELDS, buyerMessageActionSchemas } from "~/domain/buyer-messages/settings-actions";
 import { DANGER_ZONE_INTENTS, dangerZoneActionSchemas } from "~/domain/backups/danger-zone-actions";

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/settings";
 import { adminTitle } from "~/lib/admin-title";
-import { AlertsCard } from "~/components/admin/settings/alerts-card";
+import { OperatorAlertsCard } from "~/components/admin/settings/operator-alerts-card";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { BuyerMessagesCard } from "~/components/admin/settings/buyer-messages-card";
 import { isBuyerMessageAction } from "~/domain/buyer-messages/settings-actions";
@@ -18,9 +18,9 @@ import { PanelsMoved } from "~/components/admin/settings/panels-moved";
 import { SettingsCard } from "~/components/admin/settings/settings-card";
 import { SettingsNav } from "~/components/admin/settings/settings-nav";
 import { servicesContext } from "~/context";
-import { runAlertAction } from "~/domain/alerts/alert-settings-actions.server";
-import { isAlertAction } from "~/domain/alerts/alert-settings-actions";
-import { alertSettingsView } from "~/domain/alerts/alert-settings.server";
+import { runAlertAction } from "~/domain/operator-alerts/alert-settings-actions.server";
+import { isAlertAction } from "~/domain/operator-alerts/alert-settings-actions";
+import { alertSettingsView } from "~/domain/operator-alerts/alert-settings.server";
 import { isCredentialsAction, runCredentialsAction } from "~/domain/auth/credentials-actions.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { hasRecentPassword, passwordAgainError } from "~/domain/auth/recent-password.server";
@@ -39,7 +39,7 @@ import { runMailboxAction } from "~/domain/payments/mailbox-settings-actions.ser
 import { appAlertStatus, customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { listAddedHeaders } from "~/domain/payments/sender-headers.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
-import { backupSchedule, feeSettings, paymentSettings, storeSettings } from "~/domain/settings/cards";
+import { backupSchedule, feeSettings, paymentSettings, storeSettings, taxSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { runSiteSettingsAction } from "~/domain/settings/settings-actions.server";
 import { formAction, formFailure, parseForm } from "~/lib/parse.server";
@@ -140,7 +140,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
               <GatewayCard gateway={loaderData.gateway} webhookUrl={`${publicBase}/api/payments/razorpay-webhook`} />
             </div>
             <div id="operator-alerts" className={section}>
-              <AlertsCard alerts={loaderData.alerts} />
+              <OperatorAlertsCard alerts={loaderData.alerts} />
             </div>
             <BuyerMessagesCard
               settings={loaderData.buyerMessages}
@@ -156,6 +156,7 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
                   : undefined,
               }}
             />
+            <SettingsCard group={taxSettings} values={s} />
             <CredentialsCard username={loaderData.username} />
             <SettingsCard group={backupSchedule} values={s} />
             <div id="danger-zone" className={section}>

@@ -9,7 +9,7 @@ export function loader() {
   return noStore(apiError(405, "Use POST to send a Telegram update"));
 }
 
-/** Telegram's webhook for the alerts' "Confirm payment" button (docs/alerts.md); read raw like every webhook. */
+/** Telegram's webhook for the alerts' "Confirm payment" button (docs/operator-alerts.md); read raw like every webhook. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return noStore(apiError(405, "Use POST to send a Telegram update"));
   const services = context.get(servicesContext);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pushSubscriptionRequest } from "~/domain/alerts/push-subscription";
+import { pushSubscriptionRequest } from "~/domain/operator-alerts/push-subscription";
 import { defineEndpoint, okResponse } from "~/lib/api-contract";
 
 /**

@@ -20,6 +20,7 @@ import { PAYMENT_DETAILS_KEY, type PaymentDetails, readJson } from "~/components
 import { type OrderCheckoutView, useCheckout } from "~/components/buying/use-checkout";
 import { servicesContext } from "~/context";
 import { BuyerUpdates } from "~/components/buying/buyer-updates";
+import { OpenReceipt } from "~/components/buying/receipt-view";
 import type { UpdatesOffer } from "~/domain/buyer-messages/offer";
 import { updatesOffer } from "~/domain/buyer-messages/offer.server";
 import { loadCheckout } from "~/domain/payments/checkout.server";
@@ -116,6 +117,9 @@ function OrderCheckout({ view, updates }: { view: OrderCheckoutView; updates: Up
   if (checkout.stage !== "pay") {
     return (
       <OrderUnderWay order={order}>
+        {order.paid && (
+          <OpenReceipt orderId={order.orderId} phone={phone} />
+        )}
         {updates && <BuyerUpdates orderId={order.orderId} phone={phone} offer={updates} />}
       </OrderUnderWay>
     );

@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { findBuyerOrder, trackedOrder } from "~/domain/orders/order-tracking.server";
 import { SelfService } from "~/components/buying/self-service";
 import { ReportProblem } from "~/components/buying/report-problem";
+import { OpenReceipt } from "~/components/buying/receipt-view";
 import { buyerComplaint } from "~/domain/complaints/buyer-complaint";
 import { complaintsForOrder, openComplaint } from "~/domain/complaints/complaints.server";
 import { TrackUpdateForms } from "~/components/buying/track-updates";
@@ -268,6 +269,9 @@ export default function Track({ actionData }: Route.ComponentProps) {
               )}
             </dl>
             <CommentsList comments={order.comments} />
+            {order.paid && actionData?.lookup && (
+              <OpenReceipt orderId={order.orderId} phone={actionData.lookup.phone} />
+            )}
             {actionData?.selfService && actionData.lookup && (
               <SelfService
                 view={actionData.selfService}

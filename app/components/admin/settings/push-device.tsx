@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import type { PushSubscriptionRequest } from "~/domain/alerts/push-subscription";
+import type { PushSubscriptionRequest } from "~/domain/operator-alerts/push-subscription";
 import { adminWorkerRegistration, registerAdminWorker } from "~/lib/admin-worker";
 import { apiCall } from "~/lib/api-client";
 import { pushSubscribeEndpoint, pushUnsubscribeEndpoint } from "~/routes/api/admin/push-subscriptions.types";

@@ -19,6 +19,7 @@ export const SETTINGS_SECTIONS = [
   ["operator-alerts", "Alerts"],
   ["buyer-messages-settings", "Buyer messages"],
   ["store-settings", "Store details"],
+  ["tax-settings", "GST and receipts"],
   ["credentials-settings", "Admin login"],
   ["schedule-settings", "Database backups"],
   ["danger-zone", "Danger zone"],

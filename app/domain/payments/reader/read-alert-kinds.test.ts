@@ -44,6 +44,47 @@ describe("money sent is not money received, whatever it says was credited", () =
     });
   });
 
+  it("refuses money sent to a person's account, named before the account or as its owner (held-out-2.json)", () => {
+    // Real: HSBC's NEFT sent confirmation ("user-verified" samples, code-index file 57759935045) and ICICI's.
+    refused(
+      read(
+        "VM-HSBCIN",
+        "HSBC: Dear HSBC Customer, your NEFT transaction with reference number HSBCN123123123123 for INR 200,000.00 has been credited to the INDB A/c XXXXXXXX0960 of JANE ROE on 30-06-2026 at : : .",
+      ),
+      /transfer sent|someone else/,
+    );
+    // The same confirmations in the other shapes banks use for the payee: "Your RTGS of", "<NAME> A/c", "<NAME>'s A/c",
+    // and the "~"-separated "Money Deposited" layout with the account after the name.
+    refused(
+      read("VM-ICICIT-S", "Your RTGS of Rs 2,00,000.00 has been credited to RAHUL KUMAR A/c XX9876 on 01-Jan-24."),
+      /sent/,
+    );
+    refused(
+      read("VM-HDFCBK-S", "Rs.500.00 credited to RAHUL KUMAR A/c XX9876 on 01-01-24. UPI Ref 400653974000"),
+      /someone else/,
+    );
+    refused(read("VM-HDFCBK-S", "Rs.500.00 credited to RAHUL's A/c XX9876 on 01-01-24."), /someone else/);
+    refused(read("VM-SBIINB-S", "Money Deposited~INR 500.00~To RAHUL KUMAR~A/c XX9876~on 01-01-24"), /someone else/);
+    // Still the account's own: a bank's name, a kind of account, or how the money came before "A/c".
+    for (const [sender, own] of [
+      ["VM-KOTAKB-S", "Rs.500.00 credited to Kotak Bank A/c XX1234 on 01-01-24. UPI Ref 400653974000"],
+      ["VM-BOBTXN-S", "Rs.500.00 credited to Savings A/c XX1234 on 01-01-24. UPI Ref 400653974000"],
+      ["VM-BOBTXN-S", "Rs.10000.00 deposited in cash to A/c XX234567 on 20-11-2024. AvlBal:Rs45000.00 -Bank of Baroda"],
+    ] as const) {
+      expect(read(sender, own).credit, own).toBe(true);
+    }
+  });
+
+  it("refuses a cheque returned unpaid, whatever it says was deposited", () => {
+    refused(
+      read(
+        "VM-HDFCBK-S",
+        "Cheque No. 123456 for Rs.5,000.00 deposited in your A/c XX1234 has been returned unpaid. Reason: Funds insufficient",
+      ),
+      /returned/,
+    );
+  });
+
   it(`refuses "<name> has received Rs … from your A/c" (${PENNYWISE}/TestFederalBankParser.kt)`, () => {
     const text =
       "Jerry Joseph has received Rs 6000.000 from your A/c XX3343 via NEFT on 24-06-2026 22:04:04. Ref no. FDRLM4175007432 - Federal Bank";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/push-subscriptions";
 import { servicesContext } from "~/context";
-import { pushSubscriptionRequest, pushUnsubscribeRequest } from "~/domain/alerts/push-subscription";
-import { addPushSubscription, removePushSubscription } from "~/domain/alerts/push-subscriptions.server";
+import { pushSubscriptionRequest, pushUnsubscribeRequest } from "~/domain/operator-alerts/push-subscription";
+import { addPushSubscription, removePushSubscription } from "~/domain/operator-alerts/push-subscriptions.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { apiError, apiReply } from "~/lib/api.server";
 import { parseJson } from "~/lib/parse.server";
@@ -12,7 +12,7 @@ export function loader() {
   return apiError(405, "Use POST to subscribe this device, DELETE to unsubscribe it");
 }
 
-/** This device's Web Push subscription for operator alerts (docs/alerts.md): POST adds it, DELETE removes it. */
+/** This device's Web Push subscription for operator alerts (docs/operator-alerts.md): POST adds it, DELETE removes it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const { db } = context.get(servicesContext);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pushSubscriptionRequest, pushUnsubscribeRequest } from "~/domain/alerts/push-subscription";
+import { pushSubscriptionRequest, pushUnsubscribeRequest } from "~/domain/operator-alerts/push-subscription";
 import { defineEndpoint, okResponse } from "~/lib/api-contract";
 
 /**

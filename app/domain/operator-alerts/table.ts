@@ -5,7 +5,7 @@ export const OUTBOX_STATUSES = ["pending", "sending", "sent", "failed"] as const
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /**
- * One message for one channel, kept until sent or given up (docs/alerts.md): the operator's alerts
+ * One message for one channel, kept until sent or given up (docs/operator-alerts.md): the operator's alerts
  * (channel one of ALERT_CHANNELS) and the buyer's messages (docs/buyer-messages.md) in one outbox.
  */
 export interface AlertOutboxTable {

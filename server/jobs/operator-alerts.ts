@@ -1,10 +1,10 @@
 import type { AppServices } from "~/context";
-import { drainOutbox, sendDueAlerts } from "~/domain/alerts/dispatch.server";
+import { drainOutbox, sendDueAlerts } from "~/domain/operator-alerts/dispatch.server";
 import { buyerMessageLane } from "~/domain/buyer-messages/senders.server";
-import { pruneAlerts } from "~/domain/alerts/outbox.server";
-import { DEFAULT_RETRY } from "~/domain/alerts/retry";
-import { queueDailySummary, queueLowBalance } from "~/domain/alerts/scheduled.server";
-import { vapidKeys } from "~/domain/alerts/vapid.server";
+import { pruneAlerts } from "~/domain/operator-alerts/outbox.server";
+import { DEFAULT_RETRY } from "~/domain/operator-alerts/retry";
+import { queueDailySummary, queueLowBalance } from "~/domain/operator-alerts/scheduled.server";
+import { vapidKeys } from "~/domain/operator-alerts/vapid.server";
 import { warnComplaintClocks } from "~/domain/complaints/complaints.server";
 import { JOBS } from "~/domain/jobs/jobs";
 import { type RunningJob, startRepeatingJob } from "./repeating-job";
@@ -17,10 +17,10 @@ const PRUNE_EVERY_MS = 3600_000;
 
 /**
  * Every ALERT_JOB_INTERVAL_MS: queues the daily summary and the low-balance
- * alert when due, then sends the outbox's due alerts (app/domain/alerts/).
+ * alert when due, then sends the outbox's due alerts (app/domain/operator-alerts/).
  * A channel that is down only delays its own alerts.
  */
-export function startAlertsJob(services: AppServices): RunningJob {
+export function startOperatorAlertsJob(services: AppServices): RunningJob {
   const policy = { ...DEFAULT_RETRY, baseMs: services.config.ALERT_RETRY_BASE_MS };
   let balanceCheckedAt = 0;
   let prunedAt = 0;

@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
 import type { z } from "zod";
-import { type AlertSettingsResult, alertActionSchemas } from "~/domain/alerts/alert-settings-actions";
-import type { AlertSettingsView } from "~/domain/alerts/alert-settings.server";
-import { ALERT_EVENTS, ALERT_EVENT_LABELS, type AlertChannel } from "~/domain/alerts/events";
+import { type AlertSettingsResult, alertActionSchemas } from "~/domain/operator-alerts/alert-settings-actions";
+import type { AlertSettingsView } from "~/domain/operator-alerts/alert-settings.server";
+import { ALERT_EVENTS, ALERT_EVENT_LABELS, type AlertChannel } from "~/domain/operator-alerts/events";
 import { CheckboxField, CheckboxGroupField, SelectField, TextField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -31,9 +31,9 @@ const EVENT_OPTIONS = ALERT_EVENTS.map((event) => [event, ALERT_EVENT_LABELS[eve
 /**
  * Alerts to the operator's phone or mailbox: which events, and each channel
  * (e-mail over SMTP, Telegram), with "Send test" answering in the channel's
- * own words. How to set up each: docs/alerts.md.
+ * own words. How to set up each: docs/operator-alerts.md.
  */
-export function AlertsCard({ alerts }: Props) {
+export function OperatorAlertsCard({ alerts }: Props) {
   const { settings } = alerts;
   // A fixed id (one Alerts card a page): a form posted as a whole page comes back to its own fragment.
   const id = "alerts";

@@ -1,0 +1,156 @@
+import { useTranslation } from "react-i18next";
+import type { Receipt } from "~/domain/receipts/receipt";
+import { stateLabel } from "~/domain/receipts/receipt";
+import { useLocale } from "~/lib/i18n/use-locale";
+import { istDateTime } from "~/lib/ist-time";
+import { formatCount, formatInr } from "~/lib/money";
+
+/**
+ * A paid order's receipt, or its tax invoice, as the buyer reads, prints and
+ * saves it (/receipt). The same facts as the PDF (receipt-pdf.ts); what each
+ * field is for: docs/receipts.md.
+ */
+export function ReceiptView({ receipt }: { receipt: Receipt }) {
+  const { t } = useTranslation("receipt");
+  const locale = useLocale();
+  const inr = (paise: number) => formatInr(paise, locale);
+  const when = (ms: number) => `${istDateTime(ms)} ${t("ist")}`;
+  const { invoice, shop } = receipt;
+  const tax = invoice?.details.tax;
+  return (
+    <article data-receipt className="rounded-xl border border-gray-200 bg-white p-5 text-sm print:border-0 print:p-0">
+      <h2 className="text-xl font-extrabold" data-testid="receipt-kind">
+        {invoice ? t("taxInvoice") : t("receipt")}
+      </h2>
+      <p className="mt-3 text-base font-bold">{shop.brandName}</p>
+      {invoice && (
+        <p>
+          {t("legalName")}: {invoice.details.legalName}
+        </p>
+      )}
+      <p>{shop.address}</p>
+      {invoice && (
+        <p>
+          {t("gstin")}: <span data-testid="receipt-gstin">{invoice.details.gstin}</span> (
+          {stateLabel(invoice.details.supplierState)})
+        </p>
+      )}
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-gray-200 pt-3">
+        {invoice && (
+          <>
+            <dt className="text-gray-600">{t("invoiceNumber")}</dt>
+            <dd data-testid="invoice-number">{invoice.number}</dd>
+            <dt className="text-gray-600">{t("invoiceDate")}</dt>
+            <dd>{when(invoice.issuedAt)}</dd>
+            <dt className="text-gray-600">{t("placeOfSupply")}</dt>
+            <dd>{stateLabel(invoice.details.placeOfSupply)}</dd>
+            <dt className="text-gray-600">{t("sac")}</dt>
+            <dd>{invoice.details.sac}</dd>
+          </>
+        )}
+        <dt className="text-gray-600">{t("orderId")}</dt>
+        <dd>{receipt.orderId}</dd>
+        <dt className="text-gray-600">{t("paidAt")}</dt>
+        <dd>{when(receipt.paidAt)}</dd>
+        <dt className="text-gray-600">{t("paymentReference")}</dt>
+        <dd>{receipt.paymentReference ?? "–"}</dd>
+        <dt className="text-gray-600">{t("target")}</dt>
+        <dd className="break-all">{receipt.target}</dd>
+      </dl>
+      <table className="mt-4 w-full border-t border-gray-200">
+        <thead>
+          <tr>
+            <th scope="col" className="py-2 text-left">
+              {t("description_")}
+            </th>
+            <th scope="col" className="py-2 text-right">
+              {t("amount")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {receipt.lines.map((line, i) => (
+            <tr key={i}>
+              <td className="py-1">
+                {line.description} ({formatCount(line.quantity, locale)} {t(`track:serviceName.${line.serviceType}`)})
+              </td>
+              <td className="py-1 text-right">{inr(line.amountPaise)}</td>
+            </tr>
+          ))}
+          {tax && (
+            <>
+              <tr className="border-t border-gray-200">
+                <td className="py-1">{t("taxableValue")}</td>
+                <td className="py-1 text-right">{inr(tax.taxablePaise)}</td>
+              </tr>
+              {tax.intraState ? (
+                <>
+                  <tr>
+                    <td className="py-1">{t("cgst", { rate: tax.ratePercent / 2 })}</td>
+                    <td className="py-1 text-right">{inr(tax.cgstPaise)}</td>
+                  </tr>
+                  <tr>
+                    <td className="py-1">{t("sgst", { rate: tax.ratePercent / 2 })}</td>
+                    <td className="py-1 text-right">{inr(tax.sgstPaise)}</td>
+                  </tr>
+                </>
+              ) : (
+                <tr>
+                  <td className="py-1">{t("igst", { rate: tax.ratePercent })}</td>
+                  <td className="py-1 text-right">{inr(tax.igstPaise)}</td>
+                </tr>
+              )}
+            </>
+          )}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-gray-300 font-bold">
+            <th scope="row" className="py-2 text-left">
+              {t("total")}
+            </th>
+            <td className="py-2 text-right" data-testid="receipt-total">
+              {inr(receipt.totalPaise)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="mt-2 text-xs text-gray-600">{invoice ? t("inclusive") : t("noGst")}</p>
+      <section className="mt-4 border-t border-gray-200 pt-3" aria-label={t("grievance")}>
+        <p className="font-bold">{t("grievance")}</p>
+        <p>
+          {shop.grievanceOfficerName}, {shop.grievanceOfficerDesignation}
+        </p>
+        <p>
+          {t("contact")}: {shop.grievanceOfficerContact} · {shop.supportEmail} · {shop.supportPhone}
+        </p>
+      </section>
+      <p className="mt-4 text-xs text-gray-500">{t("computer")}</p>
+    </article>
+  );
+}
+
+/**
+ * "Receipt": opens the order's receipt with the same proof as /track (a POST, so the phone never sits in an
+ * address). Without the phone (a success page opened again later), it asks for it on /receipt.
+ */
+export function OpenReceipt({ orderId, phone }: { orderId: string; phone?: string }) {
+  const className = "mt-4 block text-sm font-semibold text-brand-700 underline";
+  const { t } = useTranslation("receipt");
+  const path = useLocale() === "hi" ? "/hi/receipt" : "/receipt";
+  if (!phone) {
+    return (
+      <a href={`${path}?order=${encodeURIComponent(orderId)}`} className={className} data-testid="open-receipt">
+        {t("fromTrack")}
+      </a>
+    );
+  }
+  return (
+    <form method="post" action={path}>
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="phone" value={phone} />
+      <button type="submit" className={className} data-testid="open-receipt">
+        {t("fromTrack")}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { makeOrderRow } from "~/domain/orders/order-row.fixture";
+import { type PaidOrder, buildReceipt, invoiceDetails } from "./receipt";
+import { receiptPdf } from "./receipt-pdf";
+
+const shop = {
+  brandName: "BoostKaro",
+  address: "12 MG Road, Pune 411001",
+  supportEmail: "help@example.in",
+  supportPhone: "+91 98765 43210",
+  grievanceOfficerName: "Asha Rao",
+  grievanceOfficerDesignation: "Grievance Officer",
+  grievanceOfficerContact: "grievance@example.in",
+};
+const order = {
+  ...makeOrderRow({ plan_name: "500 फ़ॉलोअर्स", price_paise: 11_800, utr: "412345678901" }),
+  paid_at: Date.UTC(2026, 10, 29, 6, 0),
+} as PaidOrder;
+const text = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+
+describe("the receipt's PDF", () => {
+  it("is a PDF whose cross-reference table points at each object", () => {
+    const pdf = text(receiptPdf(buildReceipt(order, shop, null)));
+    expect(pdf.startsWith("%PDF-1.4")).toBe(true);
+    const xref = Number(/startxref\n(\d+)/.exec(pdf)![1]);
+    expect(pdf.slice(xref, xref + 4)).toBe("xref");
+    const offsets = [...pdf.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((offset, i) => expect(pdf.slice(offset).startsWith(`${i + 1} 0 obj`)).toBe(true));
+  });
+
+  it("says RECEIPT with the order, the amount and the reference; Devanagari it cannot draw becomes ?", () => {
+    const pdf = text(receiptPdf(buildReceipt(order, shop, null)));
+    expect(pdf).toContain("(RECEIPT) Tj");
+    expect(pdf).toContain(`(${order.order_id}) Tj`);
+    expect(pdf).toContain("(Rs. 118.00) Tj");
+    expect(pdf).toContain("(412345678901) Tj");
+    expect(pdf).toContain("(2026-11-29 11:30 IST) Tj");
+    expect(pdf).toMatch(/\(500 \?+ \\\(1000 followers\\\)\) Tj/);
+  });
+
+  it("as a tax invoice carries the number, GSTIN, SAC, place of supply and the tax", () => {
+    const details = invoiceDetails(order, {
+      gstin: "27AAPFU0939F1ZV",
+      legalName: "Boost (Pvt) Ltd",
+      address: shop.address,
+    });
+    const pdf = text(
+      receiptPdf(buildReceipt(order, shop, { number: "INV/26-27/000007", issuedAt: order.paid_at, details })),
+    );
+    for (const part of [
+      "(TAX INVOICE) Tj",
+      "(INV/26-27/000007) Tj",
+      "(GSTIN: 27AAPFU0939F1ZV   State: 27 Maharashtra) Tj",
+      "(998361) Tj",
+      "(27 Maharashtra) Tj",
+      "(Rs. 100.00) Tj",
+      "(CGST 9%) Tj",
+      "(Rs. 9.00) Tj",
+      "(Legal name: Boost \\(Pvt\\) Ltd) Tj",
+    ])
+      expect(pdf).toContain(part);
+  });
+});

@@ -1,0 +1,150 @@
+import { useTranslation } from "react-i18next";
+import { Form, data, useNavigation, useSearchParams } from "react-router";
+import { ReceiptView } from "~/components/buying/receipt-view";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field, FieldError } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import type { Route } from "./+types/receipt";
+import { servicesContext } from "~/context";
+import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
+import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
+import { trackLookupSchema } from "~/domain/orders/track-lookup";
+import { buyerReceipt } from "~/domain/receipts/receipts.server";
+import { isAppError } from "~/lib/app-error";
+import { metaTexts } from "~/lib/i18n/meta";
+import { useMessageText } from "~/lib/i18n/use-message";
+import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
+import { formFailure, parseForm } from "~/lib/parse.server";
+import { seoMeta, siteFromMatches } from "~/lib/seo";
+import { PAGE_TITLES } from "~/lib/social-image";
+
+// As /track: ids cannot be guessed, and the form is no oracle for scripts either.
+const lookups = createRateLimiter(30);
+
+// One buyer's receipt: no browser or proxy keeps a copy. A plain form that works before React runs.
+export const handle = HYDRATE_ON_INTENT;
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const site = siteFromMatches(matches);
+  const { t, locale, image } = metaTexts(location.pathname);
+  return seoMeta({
+    title: `${t("receipt:title")} | ${site.brandName}`,
+    image: image("track", locale === "en" ? PAGE_TITLES.track : t("track:title")),
+    description: t("receipt:description"),
+    path: "/receipt",
+    locale,
+    baseUrl: site.publicBaseUrl,
+    brandName: site.brandName,
+    noindex: true,
+  });
+};
+
+const NO_STORE = { headers: { "Cache-Control": "no-store" } };
+
+/** The receipt for the order id and phone posted (from /track, the success page, or this page's form). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const none = { receipt: null, lookup: null, error: null, errorCode: null };
+  if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
+    return data({ ...none, error: TRACK_MESSAGES.tooMany, errorCode: null }, { ...NO_STORE, status: 429 });
+  }
+  const submission = await parseForm(request, trackLookupSchema);
+  if (submission.status !== "success") {
+    const refused = formFailure(submission);
+    return data({ ...none, error: refused.data.message }, { ...NO_STORE, status: refused.init?.status });
+  }
+  const { orderId, phone } = submission.value;
+  try {
+    const receipt = await buyerReceipt(context.get(servicesContext), orderId, phone);
+    return data({ ...none, receipt, lookup: { orderId, phone } }, NO_STORE);
+  } catch (failure) {
+    if (!isAppError(failure)) throw failure;
+    const reason = typeof failure.details.reason === "string" ? failure.details.reason : null;
+    return data({ ...none, error: failure.message, errorCode: reason }, { ...NO_STORE, status: 404 });
+  }
+}
+
+export default function ReceiptPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("receipt");
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const message = useMessageText();
+  const receipt = actionData?.receipt;
+  const code = actionData?.errorCode;
+  const error = !actionData?.error
+    ? null
+    : code?.startsWith("RECEIPT_")
+      ? t(`errors.${code}`)
+      : message({ message: actionData.error, code: code ?? undefined });
+  return (
+    <main className="min-h-[70vh] bg-gradient-to-b from-brand-50 to-white px-4 py-10 print:bg-none print:p-0">
+      <div className="mx-auto max-w-xl">
+        {receipt && actionData.lookup ? (
+          <>
+            <ReceiptView receipt={receipt} />
+            <div className="mt-4 flex flex-wrap gap-3 print:hidden">
+              <Button type="button" onClick={() => window.print()} data-testid="print-receipt">
+                {t("print")}
+              </Button>
+              <form method="post" action="/receipt.pdf">
+                <input type="hidden" name="orderId" value={actionData.lookup.orderId} />
+                <input type="hidden" name="phone" value={actionData.lookup.phone} />
+                <Button type="submit" variant="outline" data-testid="receipt-pdf">
+                  {t("pdf")}
+                </Button>
+              </form>
+            </div>
+            <p className="mt-2 text-xs text-gray-600 print:hidden">{t("pdfNote")}</p>
+          </>
+        ) : (
+          <>
+            <h1 className="text-center text-3xl font-extrabold">{t("askTitle")}</h1>
+            <Card asChild>
+              <Form method="post" className="mt-6 space-y-4">
+                <p className="text-sm text-gray-700">{t("ask")}</p>
+                <Field id="orderId" label={t("orderId")}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name="orderId"
+                      defaultValue={params.get("order") ?? ""}
+                      autoCapitalize="characters"
+                      autoComplete="off"
+                      required
+                      maxLength={60}
+                    />
+                  )}
+                </Field>
+                <Field id="phone" label={t("track:phone")}>
+                  {(control) => (
+                    <Input
+                      {...control}
+                      name="phone"
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      required
+                      maxLength={20}
+                      placeholder="98765 43210"
+                    />
+                  )}
+                </Field>
+                <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
+                  {t(navigation.state !== "idle" ? "opening" : "open")}
+                </Button>
+                {error && (
+                  <FieldError className="mt-0" data-testid="receipt-error">
+                    {error}
+                  </FieldError>
+                )}
+              </Form>
+            </Card>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}
+
