@@ -54,6 +54,7 @@ describe("shortcodeOf", () => {
   it.each([
     ["https://www.instagram.com/p/Cx_9-aBcD1e/", "Cx_9-aBcD1e"],
     ["https://facebook.com/p/Cx_9-aBcD1e/", null],
+    ["https://www.instagram.com/priya.creates/reel/Cx_9-aBcD1e/?igsh=x", "Cx_9-aBcD1e"],
     ["https://www.instagram.com/priya.creates/", null],
     ["https://www.instagram.com/p/", null],
     ["not a link", null],

@@ -1,4 +1,5 @@
 import type { ServiceType } from "~/domain/panel/service-types";
+import { canonicalPostUrl } from "~/domain/panel/link-forms";
 import { readUsername } from "./instagram-input";
 
 /**
@@ -30,34 +31,9 @@ export function accountOf(target: string): string {
   return (reading.ok ? reading.name : target.trim().replace(/^@/, "")).toLowerCase();
 }
 
-const MEDIA_PATHS = new Set(["p", "reel", "reels", "tv"]);
-
-/** The media shortcode of an Instagram post, reel or IGTV link; null when the text is not one. */
+/** The media shortcode of an Instagram post, reel or IGTV link (also `/<account>/p/CODE`); null when it is none. */
 export function shortcodeOf(link: string): string | null {
-  const text = link.trim();
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return null;
-  }
-  const host = url.hostname.toLowerCase();
-  if (
-    host !== "instagram.com" &&
-    !host.endsWith(".instagram.com") &&
-    host !== "instagr.am" &&
-    host !== "www.instagr.am"
-  ) {
-    return null;
-  }
-  const parts = url.pathname.split("/").filter(Boolean);
-  // /p/CODE, or /<account>/p/CODE as Instagram's share links now also write it.
-  const at = MEDIA_PATHS.has(parts[0]?.toLowerCase() ?? "")
-    ? 0
-    : MEDIA_PATHS.has(parts[1]?.toLowerCase() ?? "")
-      ? 1
-      : -1;
-  const code = at >= 0 ? parts[at + 1] : undefined;
-  return code && /^[A-Za-z0-9_-]{5,64}$/.test(code) ? code : null;
+  const withoutAccount = link.replace(/(instagram\.com\/)[A-Za-z0-9._]{1,30}\/(?=(?:p|reels?|tv)\/)/i, "$1");
+  // The panel's own reading of a post link (`https://www.instagram.com/p/CODE/`), its last part the code.
+  return canonicalPostUrl(withoutAccount)?.split("/")[4] ?? null;
 }

@@ -156,6 +156,16 @@ function stoppedBy(order: OrderRow, actor: Actor, asked: TransitionRequest["canc
   return asked ?? "shop";
 }
 
+/** An order sent (or queued) again: no refund owed, no error or retry time left from before. */
+const ON_ITS_WAY_AGAIN = {
+  panel_error: null,
+  refund_due_paise: null,
+  refund_fee_paise: null,
+  refund_compensation_paise: null,
+  cancelled_by: null,
+  panel_retry_at: null,
+} as const satisfies OrderFields;
+
 /** Columns every transition of a kind sets, so no caller can forget them. */
 function impliedFields(
   name: TransitionName,
@@ -182,27 +192,11 @@ function impliedFields(
       return { delivered_at: now };
     case "queue":
       // On its way again (after a refusal, or a refund not yet paid): it owes nothing while it waits its turn.
-      return {
-        panel_error: null,
-        refund_due_paise: null,
-        refund_fee_paise: null,
-        refund_compensation_paise: null,
-        cancelled_by: null,
-        panel_retry_at: null,
-      };
+      return ON_ITS_WAY_AGAIN;
     case "send":
     case "sendUnpaid":
       // A new placement: a retried order owes nothing while at the panel again, and earns what the new one costs.
-      return {
-        panel_error: null,
-        refund_due_paise: null,
-        refund_fee_paise: null,
-        refund_compensation_paise: null,
-        cancelled_by: null,
-        profit_paise: null,
-        panel_attempts: order.panel_attempts + 1,
-        panel_retry_at: null,
-      };
+      return { ...ON_ITS_WAY_AGAIN, profit_paise: null, panel_attempts: order.panel_attempts + 1 };
     case "placed":
     case "foundAtPanel":
     case "placementFailed":
