@@ -18,6 +18,7 @@ import { findOrderByIdempotencyKey, insertOrder, openOrderForTarget } from "~/do
 import { targetKey } from "~/domain/orders/target-key";
 import type { OrderRow } from "~/domain/orders/table";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
+import { type AppliedCoupon, applyCoupon, readCode } from "~/domain/coupons/redeem.server";
 
 export { CREATE_ORDER_MESSAGES };
 
@@ -38,6 +39,8 @@ export interface CreateOrderInput {
   whatsappUpdates?: boolean;
   /** The language the buyer ordered in ("en" or "hi"). */
   locale?: "en" | "hi";
+  /** A coupon code as the buyer typed it (any case); the shop checks it and prices the order by it. */
+  couponCode?: string | null;
   /** Client-chosen key; a retried request with the same key gets the same order back. */
   idempotencyKey?: string | null;
   /** The client's public networks (clientNetworks): one client or network holds only a small share of a price's amounts. */
@@ -92,6 +95,8 @@ export async function createOrder(
     comments = JSON.stringify(read.comments);
   }
 
+  const couponCode = readCode(input.couponCode);
+
   const site = await settings.get();
   // The operator chose to refuse, before payment, an order the panel would lose (issue 51, point 5).
   const key = targetKey(plan.service_type, target.target);
@@ -126,7 +131,6 @@ export async function createOrder(
     panel_service_id: plan.panel_service_id,
     fallback_panel_id: plan.fallback_panel_id,
     fallback_service_id: plan.fallback_service_id,
-    listed_price_paise: plan.price_paise,
     status: "awaiting_payment" as const,
     customer_name: buyer.name,
     customer_phone: buyer.phone,
@@ -151,14 +155,19 @@ export async function createOrder(
       // Checkouts arriving together share one commit; each is answered once its commit is durable.
       const inserted = await writeTransaction(db, async (trx) => {
         const orderId = generateOrderId();
+        // The coupon is checked and its uses counted here, its row locked until this order is in (redeem.server.ts).
+        const coupon: AppliedCoupon | null = couponCode
+          ? await applyCoupon(trx, couponCode, plan, buyer.phone, now)
+          : null;
+        const pricePaise = coupon ? coupon.after : plan.price_paise;
         // An account with room under its daily caps, in turn; the order keeps the one it shows.
-        const account = await chooseAccount(trx, offered, plan.price_paise, now);
+        const account = await chooseAccount(trx, offered, pricePaise, now);
         if (!account) {
           throw new AppError("UNAVAILABLE", CREATE_ORDER_MESSAGES.accountsFull, { reason: "ACCOUNTS_FULL" });
         }
         const amount = await holdUniqueAmount(trx, {
           accountId: account.id,
-          listedPaise: plan.price_paise,
+          listedPaise: pricePaise,
           orderId,
           heldUntil,
           now,
@@ -168,6 +177,11 @@ export async function createOrder(
           ...row,
           order_id: orderId,
           price_paise: amount,
+          // The price the checkout shows (the unique paise come off it); the plan's price less the discount.
+          listed_price_paise: pricePaise,
+          coupon_code: coupon?.code ?? null,
+          discount_paise: coupon?.discount ?? 0,
+          coupon_id: coupon?.couponId ?? null,
           receiving_account_id: account.id,
           receiving_upi_id: account.upi_id,
         });

@@ -18,6 +18,16 @@ export default {
     minimumQuantity: "Minimum Quantity Error",
     checkoutFailed: "Failed to prepare checkout. Please try again.",
   },
+  coupon: {
+    open: "Have a coupon code?",
+    label: "Coupon code",
+    apply: "Apply",
+    applying: "Checking...",
+    remove: "Remove",
+    applied: "{{code}} applied: you save {{discount}}",
+    price: "Price",
+    youPay: "You pay",
+  },
   stage: {
     pay: "Waiting for your payment",
     expired: "Payment time expired",

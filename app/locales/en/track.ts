@@ -20,6 +20,9 @@ export default {
   startCount: "Start count",
   deliveredSoFar: "Delivered so far",
   deliveredOf: "{{delivered}} of {{quantity}}",
+  coupon: "Coupon",
+  couponValue: "{{code}} (you saved {{discount}})",
+  pricePaid: "Price",
   complaint: {
     title: "Report a problem",
     label: "What went wrong?",

@@ -19,6 +19,16 @@ export default {
     minimumQuantity: "मात्रा बहुत कम है",
     checkoutFailed: "चेकआउट तैयार नहीं हो सका। कृपया फिर से कोशिश करें।",
   },
+  coupon: {
+    open: "कूपन कोड है?",
+    label: "कूपन कोड",
+    apply: "लगाएँ",
+    applying: "जाँच हो रही है...",
+    remove: "हटाएँ",
+    applied: "{{code}} लग गया: आपकी बचत {{discount}}",
+    price: "कीमत",
+    youPay: "आप देंगे",
+  },
   stage: {
     pay: "आपके पेमेंट का इंतज़ार है",
     expired: "पेमेंट का समय ख़त्म हो गया",

@@ -21,6 +21,9 @@ export default {
   startCount: "शुरुआती गिनती",
   deliveredSoFar: "अब तक डिलीवर",
   deliveredOf: "{{quantity}} में से {{delivered}}",
+  coupon: "कूपन",
+  couponValue: "{{code}} (आपकी बचत {{discount}})",
+  pricePaid: "कीमत",
   complaint: {
     title: "समस्या बताएँ",
     label: "क्या गड़बड़ हुई?",

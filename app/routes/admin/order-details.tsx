@@ -269,6 +269,14 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                 <span className="text-gray-600"> (listed {rupees(order.listedPrice)})</span>
               )}
             </Row>
+            {order.coupon && (
+              <Row label="Coupon">
+                <span data-testid="order-coupon">
+                  <span className="font-mono">{order.coupon.code}</span>: {rupees(order.coupon.discount)} off the
+                  plan&apos;s {rupees(order.coupon.planPrice)}
+                </span>
+              </Row>
+            )}
             <Row label="Profit">
               <span data-testid="order-profit">{order.profit === null ? "—" : rupees(order.profit)}</span>
               {order.profit !== null && order.refund.due !== null && order.profitBeforeRefund !== null && (
