@@ -37,6 +37,7 @@ import { refundCompensation } from "./migrations/0080_refund_compensation";
 import { complaints } from "./migrations/0081_complaints";
 import { taxInvoices } from "./migrations/0082_tax_invoices";
 import { coupons } from "./migrations/0085_coupons";
+import { orderTargetKey } from "./migrations/0092_order_target_key";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -82,6 +83,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0082_tax_invoices": taxInvoices(dialect),
     // 0085–0087: issue 51 (coupons).
     "0085_coupons": coupons(dialect),
+    // 0092–0093: issue 51, point 5 (no overlapping orders).
+    "0092_order_target_key": orderTargetKey(dialect),
   };
 }
 

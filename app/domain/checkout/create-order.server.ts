@@ -14,7 +14,8 @@ import { BUYER_MESSAGES, WHATSAPP_OPT_IN_VERSION, readBuyerEmail, validateBuyer 
 import { readComments } from "~/domain/orders/custom-comments";
 import { validateTarget } from "~/domain/orders/instagram-input";
 import { generateOrderId } from "~/domain/orders/order-id.server";
-import { findOrderByIdempotencyKey, insertOrder } from "~/domain/orders/orders.repository.server";
+import { findOrderByIdempotencyKey, insertOrder, openOrderForTarget } from "~/domain/orders/orders.repository.server";
+import { targetKey } from "~/domain/orders/target-key";
 import type { OrderRow } from "~/domain/orders/table";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { type AppliedCoupon, applyCoupon, readCode } from "~/domain/coupons/redeem.server";
@@ -97,6 +98,11 @@ export async function createOrder(
   const couponCode = readCode(input.couponCode);
 
   const site = await settings.get();
+  // The operator chose to refuse, before payment, an order the panel would lose (issue 51, point 5).
+  const key = targetKey(plan.service_type, target.target);
+  if (site.overlappingOrders === "refuse" && (await openOrderForTarget(db, key))) {
+    throw new AppError("CONFLICT", CREATE_ORDER_MESSAGES.targetBusy, { reason: "TARGET_BUSY", field: "target" });
+  }
   // The receiving accounts a checkout may show (not paused; the placeholder only while it is the only one).
   const offered = offeredAccounts(await listAccounts(db));
   if (offered.length === 0 || !isUpiConfigured(offered[0]!.upi_id, site.merchantName)) {
@@ -113,6 +119,7 @@ export async function createOrder(
     plan_id: plan.id,
     plan_name: plan.name,
     target: target.target,
+    target_key: key,
     target_username: target.username,
     quantity: plan.quantity,
     refill_days: plan.refill_days,

@@ -10,6 +10,7 @@ export function makeOrderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     plan_id: 1,
     plan_name: "Popular Followers",
     target: "priya.bakes",
+    target_key: "followers:@priya.bakes",
     target_username: "priya.bakes",
     quantity: 1000,
     refill_days: 0,

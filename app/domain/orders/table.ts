@@ -15,6 +15,11 @@ export interface OrderTable {
   plan_name: string;
   /** Instagram username or post link. */
   target: string;
+  /**
+   * The target normalised with the service (target-key.ts): at most one order per key is at the panel
+   * (migration 0092's unique index); null on orders that were final before it.
+   */
+  target_key: Generated<string | null>;
   /** The account the buyer named; for likes and comments the target is the post link. */
   target_username: string | null;
   quantity: number;
