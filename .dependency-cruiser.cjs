@@ -18,6 +18,7 @@ const FEATURES = [
   "mail-server",
   "plans",
   "orders",
+  "coupons",
   "fulfilment",
   "dashboard",
   "content",

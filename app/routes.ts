@@ -50,6 +50,7 @@ export default [
     route("orders/:orderId/qr.png", "routes/api/order-qr.ts"),
     route("plans", "routes/api/plans.ts"),
     route("recent-orders", "routes/api/recent-orders.ts"),
+    route("coupons/quote", "routes/api/coupon-quote.ts"),
     // payment sources (signed by the sender, no session)
     route("payments/sms-alert", "routes/api/payments-sms-alert.ts"),
     route("payments/app-alert", "routes/api/payments-app-alert.ts"),
@@ -112,6 +113,7 @@ export default [
       route("complaints", "routes/admin/complaints.tsx"),
       route("payments", "routes/admin/payments.tsx"),
       route("plans", "routes/admin/plans.tsx"),
+      route("coupons", "routes/admin/coupons.tsx"),
       route("panels", "routes/admin/panels.tsx"),
       route("social-proof", "routes/admin/social-proof.tsx"),
       route("settings", "routes/admin/settings.tsx"),

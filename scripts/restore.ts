@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { backupPath, listBackups, restoreBackup } from "~/domain/backups/backup.server";
-import { databaseBackupDir, listDatabaseBackups } from "~/domain/backups/database-backup.server";
+import { checksumFile, databaseBackupDir, listDatabaseBackups } from "~/domain/backups/database-backup.server";
 import {
   RestoreRefused,
   identitiesIn,
@@ -143,15 +143,26 @@ async function restoreFull() {
     const identities = identityFile ? identitiesIn(readFileSync(identityFile, "utf8")) : [];
     if (identityFile && identities.length === 0)
       throw new RestoreRefused(`${identityFile} holds no age secret key (AGE-SECRET-KEY-1…)`);
+    // …and so is the backup (brought to /root, as docs/deploy.md says), copied for the shop's user…
+    const staged = stageForOwner(file, config);
     // …then everything written belongs to the shop's user: the owner of the database, or of its folder.
     actAsRestoreOwner(config);
     let restored: { orders: number; lastOrderAt: number | null };
-    if (config.database.kind === "sqlite") {
-      const result = await restoreSqliteBackup({ file, target: config.database.file, force: values.force, identities });
-      if (result.keptAs) console.log(`The database that was there is kept as ${result.keptAs}.`);
-      restored = result;
-    } else {
-      restored = await restorePostgresDump({ file, url: config.database.url, force: values.force });
+    try {
+      if (config.database.kind === "sqlite") {
+        const result = await restoreSqliteBackup({
+          file: staged.file,
+          target: config.database.file,
+          force: values.force,
+          identities,
+        });
+        if (result.keptAs) console.log(`The database that was there is kept as ${result.keptAs}.`);
+        restored = result;
+      } else {
+        restored = await restorePostgresDump({ file: staged.file, url: config.database.url, force: values.force });
+      }
+    } finally {
+      staged.remove();
     }
     // A backup from an older version of the shop is brought up to this one's schema.
     const database = openDatabase(
@@ -183,6 +194,28 @@ async function restoreFull() {
     console.error("Nothing was changed.");
     process.exitCode = 1;
   }
+}
+
+/**
+ * Run as root, the command acts as the shop's user, who cannot read a backup in root's own folder: the
+ * backup (and its .sha256) is copied, still as root, into a private folder of the shop's user beside the
+ * database, restored from there, and removed.
+ */
+function stageForOwner(file: string, config: ReturnType<typeof loadConfigOrExit>) {
+  const kept = { file, remove: () => undefined };
+  const folder =
+    config.database.kind === "sqlite" ? dirname(resolve(config.database.file)) : resolve(config.BACKUP_DIR);
+  if (process.getuid?.() !== 0 || !existsSync(file) || !existsSync(folder)) return kept;
+  const owner = statSync(folder);
+  if (owner.uid === 0) return kept;
+  const stage = mkdtempSync(join(folder, ".restore-"));
+  const copy = join(stage, basename(file));
+  copyFileSync(file, copy);
+  if (existsSync(checksumFile(file))) copyFileSync(checksumFile(file), checksumFile(copy));
+  for (const path of [stage, copy, checksumFile(copy)]) {
+    if (existsSync(path)) chownSync(path, owner.uid, owner.gid);
+  }
+  return { file: copy, remove: () => rmSync(stage, { recursive: true, force: true }) };
 }
 
 /** The restored files are the service's: act as the owner of the database, else of the folder it goes in. */

@@ -3,6 +3,7 @@ import { isIP } from "node:net";
 import type { Request, Response } from "express";
 import type { AppServices } from "~/context";
 import { shopHealth } from "~/domain/health/health.server";
+import { pingDatabase } from "~/db/database.server";
 import type { Logger } from "~/lib/logger.server";
 import { releaseName } from "./crash-note";
 
@@ -44,7 +45,19 @@ function tokenMatches(header: string | undefined, token: string | undefined): bo
  * a proxy, every visitor arrives from loopback) or to `Authorization: Bearer
  * <READINESS_TOKEN>`; /healthz stays the cheap liveness probe. A refusal
  * still names the release answering, which `npm run upgrade` waits for.
+ *
+ * `/readyz?instance` asks about this process alone (its database answers), for
+ * a proxy's health check in front of several instances (deploy/Caddyfile.instances):
+ * a shop-wide red (a panel down, an old backup) must not take every instance out. A stopping instance
+ * answers it 503 for SHUTDOWN_DRAIN_MS first (startDraining), so the proxy moves its buyers away first.
  */
+let draining = false;
+
+/** The instance is stopping: its health check says so (503) while it still answers everything else. */
+export function startDraining(): void {
+  draining = true;
+}
+
 export function readinessHandler(services: AppServices, logger: Logger) {
   return async (req: Request, res: Response) => {
     res.setHeader("Cache-Control", "no-store");
@@ -55,6 +68,20 @@ export function readinessHandler(services: AppServices, logger: Logger) {
     if (!local && !tokenMatches(req.get("authorization"), services.config.READINESS_TOKEN)) {
       res.setHeader("WWW-Authenticate", 'Bearer realm="readiness"');
       res.status(401).json({ status: "unauthorized", release: releaseName() });
+      return;
+    }
+    if ("instance" in req.query) {
+      if (draining) {
+        res.status(503).json({ status: "draining", release: releaseName() });
+        return;
+      }
+      try {
+        await pingDatabase(services.db);
+        res.json({ status: "ok", release: releaseName(), node: process.version });
+      } catch (error) {
+        logger.error({ err: error }, "instance readiness check failed");
+        res.status(503).json({ status: "unavailable", release: releaseName() });
+      }
       return;
     }
     try {

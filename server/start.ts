@@ -20,6 +20,7 @@ import { setupLinkUrl } from "./setup-link";
 import { startBackgroundJobs } from "./jobs";
 import { startJobControl } from "./job-control";
 import { inheritedSocket, trackConnections } from "./handover";
+import { startDraining } from "./readiness";
 import { instanceName, releaseName, takeCrashNote } from "./crash-note";
 import { recordProcessStart, recordProcessStop } from "~/domain/health/process-starts.server";
 import type { Config } from "~/lib/config.server";
@@ -132,6 +133,11 @@ export async function startServer(
   let stopping: Promise<void> | undefined;
   const shutdown = () =>
     (stopping ??= (async () => {
+      // Several instances: the proxy's health check learns first, while this one still answers (docs/deploy.md).
+      if (config.SHUTDOWN_DRAIN_MS > 0) {
+        startDraining();
+        await new Promise((done) => setTimeout(done, config.SHUTDOWN_DRAIN_MS));
+      }
       // Requests in flight finish; a proxy's kept-alive connections are left for it to close (server/handover.ts).
       await connections.drain(config.SHUTDOWN_TIMEOUT_MS);
       door.stop();

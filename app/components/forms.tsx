@@ -46,7 +46,7 @@ function useError(field: Meta, error: string | undefined) {
   return field.errors?.[0] ?? error ?? refused(field.name);
 }
 
-type TextType = "text" | "password" | "email" | "tel" | "date" | "time" | "url" | "search";
+type TextType = "text" | "password" | "email" | "tel" | "date" | "time" | "datetime-local" | "url" | "search";
 
 /** A text input (or password, date, time…). Other props go to the input. */
 export function TextField({

@@ -36,6 +36,8 @@ import { jobLeases } from "./migrations/0065_job_leases";
 import { refundCompensation } from "./migrations/0080_refund_compensation";
 import { complaints } from "./migrations/0081_complaints";
 import { taxInvoices } from "./migrations/0082_tax_invoices";
+import { coupons } from "./migrations/0085_coupons";
+import { orderTargetKey } from "./migrations/0092_order_target_key";
 import { erasureRequests } from "./migrations/0095_erasure_requests";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
@@ -80,6 +82,10 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0080_refund_compensation": refundCompensation(dialect),
     "0081_complaints": complaints(dialect),
     "0082_tax_invoices": taxInvoices(dialect),
+    // 0085–0087: issue 51 (coupons).
+    "0085_coupons": coupons(dialect),
+    // 0092–0093: issue 51, point 5 (no overlapping orders).
+    "0092_order_target_key": orderTargetKey(dialect),
     // 0095–0096: issue 51 (erasure and consent).
     "0095_erasure_requests": erasureRequests(dialect),
   };

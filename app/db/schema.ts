@@ -1,6 +1,7 @@
 import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/operator-alerts/table";
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
+import type { CouponTable } from "~/domain/coupons/table";
 import type { InvoiceSeriesTable, TaxInvoiceTable } from "~/domain/receipts/table";
 import type { ErasureRequestTable } from "~/domain/privacy/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
@@ -42,6 +43,7 @@ export interface Database {
   plans: PlanTable;
   orders: OrderTable;
   complaints: ComplaintTable;
+  coupons: CouponTable;
   tax_invoices: TaxInvoiceTable;
   invoice_series: InvoiceSeriesTable;
   erasure_requests: ErasureRequestTable;

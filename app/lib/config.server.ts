@@ -286,6 +286,17 @@ const envSchema = z.object({
     .min(100, "expected milliseconds from 100 to 30000")
     .max(30000, "expected milliseconds from 100 to 30000")
     .default(4000),
+  /**
+   * Several instances behind a proxy (docs/deploy.md): on SIGTERM the instance first answers its health
+   * check (/readyz?instance) with 503 for this long while still serving, so the proxy stops sending it
+   * requests before it stops listening. 0: stop at once (one instance).
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: "expected milliseconds from 0 to 30000" })
+    .int()
+    .min(0, "expected milliseconds from 0 to 30000")
+    .max(30000, "expected milliseconds from 0 to 30000")
+    .default(0),
 });
 
 /** Every variable the shop reads, by name (deploy/shop.env.example lists each; tests/integration/deploy-files). */

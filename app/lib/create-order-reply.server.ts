@@ -6,6 +6,7 @@ import { publicOrder } from "~/domain/orders/public-order";
 import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
 import { refusedRange } from "~/domain/panel/address.server";
 import { isPlanId } from "~/domain/plans/table";
+import { takeCouponTry } from "~/domain/coupons/guess-limit";
 import { createOrderRequest, type createOrderResponse } from "~/routes/api/create-order.types";
 import { type JsonReply, failureReply } from "./api.server";
 import { isAppError } from "./app-error";
@@ -38,6 +39,8 @@ export async function createOrderReply(
   const looksLikeLink = (v: string | null | undefined) => Boolean(v && /instagram\.com/i.test(v));
 
   try {
+    // A checkout with a code is a try of that code: guessing codes by placing orders is limited like "Apply".
+    if (input.couponCode?.trim()) takeCouponTry(ip);
     const result = await createOrder(services, {
       planId: isPlanId(planId) ? planId : null,
       username: input.username ?? (looksLikeLink(input.target) ? null : input.target),
@@ -50,6 +53,7 @@ export async function createOrderReply(
       whatsappUpdates: input.whatsappUpdates,
       locale: input.locale,
       idempotencyKey: input.idempotencyKey,
+      couponCode: input.couponCode,
       // A loopback or private address is a proxy in front of the shop, not a buyer: it tells no one apart.
       client: ip && refusedRange(ip) === null ? clientNetworks(ip) : null,
     });

@@ -5,7 +5,7 @@
  */
 export const OPERATOR_DOCS = {
   payments: "Payments that confirm themselves",
-  alerts: "Operator alerts",
+  "operator-alerts": "Operator alerts",
   deploy: "Deploying the shop",
   panels: "SMM panels",
   "order-lifecycle": "The order lifecycle",

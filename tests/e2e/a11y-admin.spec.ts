@@ -131,7 +131,7 @@ test("the plans, with the plan dialog and the delete confirmation", async ({ pag
   await expect(page.getByRole("heading", { name: "Plans" })).toBeVisible();
   await expectAccessible(page, "/admin/plans");
 
-  await page.getByRole("button", { name: "Add Plan" }).click();
+  await page.getByRole("link", { name: "Add Plan" }).click();
   const dialog = page.getByRole("dialog", { name: "Add New Plan" });
   await expect(dialog).toBeVisible();
   await expectAccessible(page, "add plan dialog", { within: OPEN_DIALOG });

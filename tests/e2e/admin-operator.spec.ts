@@ -65,7 +65,7 @@ test("plans: add with validation, edit, toggle and delete, seen at once on the s
   await expect(page.getByRole("heading", { name: "Plans", exact: true })).toBeVisible();
   await expect(page.getByTestId("plan-row")).toHaveCount(20);
 
-  await page.getByRole("button", { name: "Add Plan" }).click();
+  await page.getByRole("link", { name: "Add Plan" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Add New Plan")).toBeVisible();
   await expect(dialog.getByText("Create a new plan for your services.")).toBeVisible();
@@ -105,7 +105,7 @@ test("plans: add with validation, edit, toggle and delete, seen at once on the s
   await page.goto(`${shop.url}/admin/plans`);
   // A click before React runs would be lost.
   await hydrated(page);
-  await page.getByRole("button", { name: "Edit Budget Followers" }).click();
+  await page.getByRole("link", { name: "Edit Budget Followers" }).click();
   await expect(page.getByText("Update plan details.")).toBeVisible();
   await expect(page.getByLabel("Service Type")).toHaveCount(0);
   await page.getByLabel("Price (₹)").fill("12");

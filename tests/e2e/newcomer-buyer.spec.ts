@@ -92,6 +92,9 @@ for (const { code, prefix, texts, errors } of languages) {
       if (!react) await page.route(appScript, () => new Promise<void>(() => {}));
       await page.goto(`${prefix}/track`);
       if (react) await hydrated(page);
+      // An empty field's hint reads as an example, never as a number already filled in.
+      await expect(page.getByLabel(texts.track.phone)).toHaveAttribute("placeholder", texts.track.phonePlaceholder);
+      expect(texts.track.phonePlaceholder).toMatch(/^(e\.g\.|जैसे) /);
       await page.getByLabel(texts.track.orderId).fill("BKNOSUCH0001");
       await page.getByLabel(texts.track.phone).fill("98765 43210");
       await page.getByRole("button", { name: texts.track.submit }).click();

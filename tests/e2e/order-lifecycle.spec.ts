@@ -293,7 +293,7 @@ test("the panel refuses a paid order: it waits for the operator, who refunds it;
   test.setTimeout(120_000);
   const { admin, close } = await operator(browser, "/admin/panels", pageErrors, "phone");
   // The operator mistypes the followers service id of the shop's panel: it will refuse every followers order.
-  await admin.getByRole("button", { name: "Edit" }).first().click();
+  await admin.getByRole("link", { name: "Edit" }).first().click();
   const dialog = admin.getByRole("dialog");
   await dialog.getByLabel("Followers service ID").fill("999");
   await dialog.getByRole("button", { name: "Save panel" }).click();

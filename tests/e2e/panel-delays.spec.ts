@@ -112,7 +112,7 @@ test("the operator pastes the panel's address; Test connection offers its API UR
 }) => {
   // Panels are set up on Admin → Panels (ADR 0024): the shop has none yet.
   await signIn(page, "/admin/panels");
-  await page.getByRole("button", { name: "Add panel" }).click();
+  await page.getByRole("link", { name: "Add panel" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill("SmartPanel");
   await dialog.getByLabel("API key").fill(panel.apiKey);

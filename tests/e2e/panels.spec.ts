@@ -55,7 +55,7 @@ test("the operator adds a second panel, tests it and makes it the default", asyn
   await expect(page.getByRole("region", { name: "JAP" }).getByText("Default")).toBeVisible();
   await expectAccessible(page, "/admin/panels");
 
-  await page.getByRole("button", { name: "Add panel" }).click();
+  await page.getByRole("link", { name: "Add panel" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Name").fill("JAP");
   await dialog.getByLabel("API URL").fill(smart.apiUrl);

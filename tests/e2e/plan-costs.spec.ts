@@ -50,7 +50,7 @@ test("the operator sees each plan's cost at the panel, and cannot sell below it"
   await expect(popular).toContainText("Service 101");
   await expect(popular).toContainText("Cost ₹45 · margin ₹304");
 
-  await page.getByRole("button", { name: "Add Plan" }).click();
+  await page.getByRole("link", { name: "Add Plan" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Service Type").selectOption("followers");
   await dialog.getByLabel("Name").fill("Cheap Followers");

@@ -93,7 +93,7 @@ async function addPlanDialog(
   page: Page,
   plan: { type: string; name: string; quantity: string; price: string; panel: string; service: string },
 ) {
-  await page.getByRole("button", { name: "Add Plan" }).click();
+  await page.getByRole("link", { name: "Add Plan" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Service Type").selectOption(plan.type);
   await dialog.getByLabel("Name").fill(plan.name);

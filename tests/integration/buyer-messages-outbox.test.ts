@@ -349,7 +349,7 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
   it("the receipt by e-mail: order, package, amount paid, reference, what happens next and the /track link", async () => {
     const phone = newPhone();
     const email = `ravi-${engine.name}@example.com`;
-    const orderId = await bs.order({ phone, email: email.toUpperCase() });
+    const orderId = await bs.order({ phone, email: email.toUpperCase(), username: "priya.bakes" });
     const utr = `4${String(Date.now()).slice(-11)}`;
     await fetch(`${bs.shop.url}/api/orders/${orderId}/utr`, {
       method: "POST",

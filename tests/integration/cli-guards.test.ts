@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   statSync,
@@ -71,6 +72,31 @@ describe("CLI commands on SQLite", () => {
     expect(statSync(join(state, "backups")).uid).toBe(NOBODY);
     const list = await runScript("backup", ["list"], { SHOP_ENV_FILE: envFile });
     expect(list.output).toMatch(/shop-\d{8}T\d{6}Z\.sqlite\.gz .*on this machine only/);
+  });
+
+  it("restore, as root, a backup kept in root's own folder (as the docs bring it to /root), as the service's files", async () => {
+    const { state, file, order } = await serviceFolder("restore-from-root");
+    const env = { DATABASE_URL: `file:${file}`, BACKUP_DIR: join(state, "backups") };
+    expect((await runScript("backup", ["now"], env)).code).toBe(0);
+    const backups = join(state, "backups", "database");
+    const name = readdirSync(backups).find((n) => n.endsWith(".sqlite.gz"))!;
+    // root's folder (0700) and files (0600), out of the service user's reach.
+    const root = join(dir, "root-home");
+    mkdirSync(root, { mode: 0o700 });
+    for (const n of [name, `${name}.sha256`]) {
+      writeFileSync(join(root, n), readFileSync(join(backups, n)), { mode: 0o600 });
+    }
+    rmSync(file);
+    const run = await runScript("restore", ["--full", join(root, name)], env);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain(`Restored the whole database from ${join(root, name)}: 1 order`);
+    expect(statSync(file).uid).toBe(NOBODY);
+    const back = openDatabase({ kind: "sqlite", file });
+    expect(await back.db.selectFrom("orders").select("order_id").execute()).toEqual([{ order_id: order.order_id }]);
+    await back.close();
+    // Its working copy is gone; root's backup is untouched.
+    expect(readdirSync(state).filter((n) => n.startsWith(".restore-"))).toEqual([]);
+    expect(statSync(join(root, name)).uid).toBe(0);
   });
 
   it("refuse a database that does not exist, and create nothing", async () => {

@@ -1,15 +1,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { generateIdentity, identityToRecipient } from "age-encryption";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
 import { closeStream, newStreamState, runStreamTick, stopStream } from "~/domain/backups/database-stream.server";
 import { shopHealth } from "~/domain/health/health.server";
+import { DEFAULT_MAILBOX } from "~/domain/payments/mail/mailbox-config";
+import { saveMailbox } from "~/domain/payments/mail/mailbox-store.server";
 import { backupServices, manyOrders, orderRecords, paidOrder, runScript } from "../support/backups";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { type S3Server, startS3Server } from "../support/s3-server";
+import { type S3Server, bucketEnv, startS3Server } from "../support/s3-server";
 
 /**
  * The continuous copy (issue 52, point 3): SQLite's WAL shipped to a real
@@ -47,23 +49,18 @@ afterEach(async () => {
   handle = undefined;
 });
 
-const s3Env = () => ({
-  BACKUP_S3_BUCKET: s3.bucket,
-  BACKUP_S3_ENDPOINT: s3.endpoint,
-  BACKUP_S3_FORCE_PATH_STYLE: "true",
-  BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
-  BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-  BACKUP_S3_PREFIX: "shop/",
-  BACKUP_ENCRYPTION_RECIPIENT: recipient,
-});
+const s3Env = () => bucketEnv(s3, recipient);
 
-async function keys(prefix: string) {
-  const client = new S3Client({
+const bucketClient = () =>
+  new S3Client({
     endpoint: s3.endpoint,
     region: "us-east-1",
     forcePathStyle: true,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
   });
+
+async function keys(prefix: string) {
+  const client = bucketClient();
   const listed = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: prefix }));
   client.destroy();
   return (listed.Contents ?? []).map((o) => o.Key!);
@@ -151,6 +148,34 @@ describe("the continuous copy of a SQLite shop", () => {
     expect(Number(rows.n)).toBe(shipped.length + 12_000);
     await back.close();
     rmSync(fresh, { recursive: true, force: true });
+  });
+
+  it("puts nothing in the bucket in the clear: the snapshot and every piece are age files", async () => {
+    handle = await freshDatabase(sqlite);
+    const file = handle.target.kind === "sqlite" ? handle.target.file : "";
+    const services = backupServices(handle, { DATABASE_URL: file, BACKUP_DIR: join(dir, "clear"), ...s3Env() });
+    const state = newStreamState();
+    // A secret setting before the snapshot, another written later (shipped in a WAL piece).
+    const mailbox = { ...DEFAULT_MAILBOX, enabled: true, host: "imap.example.in", username: "alerts" };
+    await saveMailbox(handle.db, mailbox, "snapshot-secret-Kq7", T0 - 1_000);
+    const first = await runStreamTick(services, state, T0);
+    await saveMailbox(handle.db, mailbox, "segment-secret-Zp4", T0 + 5_000);
+    await paidOrder(handle.db, T0 + 6_000);
+    expect((await runStreamTick(services, state, T0 + 10_000)).segments).toBe(1);
+    closeStream(state);
+
+    const client = bucketClient();
+    const stored = await keys(`shop/stream/${first.generation}/`);
+    expect(stored.length).toBeGreaterThanOrEqual(2);
+    for (const key of stored) {
+      const object = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+      const bytes = Buffer.from(await object.Body!.transformToByteArray());
+      // The age format's header: only the operator's secret key opens it; no SQLite or gzip header, no secret.
+      expect(bytes.subarray(0, 22).toString("latin1"), key).toBe("age-encryption.org/v1\n");
+      expect(bytes.includes("SQLite format 3"), key).toBe(false);
+      expect(bytes.includes("secret-"), key).toBe(false);
+    }
+    client.destroy();
   });
 
   it("keeps the WAL while the bucket is gone, says so on Health, and ships it all once the bucket is back", async () => {

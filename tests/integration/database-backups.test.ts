@@ -7,17 +7,15 @@ import { Decrypter, generateIdentity, identityToRecipient } from "age-encryption
 import SQLite from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/database.server";
-import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
-import { parseAlertSettings } from "~/domain/operator-alerts/alert-settings";
 import { newBackupJobState, runBackupTick } from "~/domain/backups/database-backup-job.server";
 import { listDatabaseBackups } from "~/domain/backups/database-backup.server";
 import { restoreSqliteBackup } from "~/domain/backups/database-restore.server";
 import { offsiteTarget } from "~/domain/backups/offsite.server";
 import { raiseHealthAlerts } from "~/domain/health/health-alerts.server";
 import { shopHealth } from "~/domain/health/health.server";
-import { backupServices, manyOrders, orderRecords, paidOrder, runScript } from "../support/backups";
+import { backupServices, manyOrders, orderRecords, paidOrder, runScript, withPushAlerts } from "../support/backups";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { type S3Server, startS3Server } from "../support/s3-server";
+import { type S3Server, bucketEnv, startS3Server } from "../support/s3-server";
 
 /**
  * Scheduled whole-database backups of a SQLite shop, driven by calling the
@@ -44,12 +42,6 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 afterEach(async () => {
   await handle?.cleanup();
 });
-
-async function withPushAlerts(h: Fresh) {
-  // Web Push needs nothing but being switched on to queue an alert (its keys are made at start).
-  const settings = parseAlertSettings("{}");
-  await saveAlertSettings(h.db, { settings: { ...settings, push: { enabled: true } } });
-}
 
 describe("scheduled database backups", () => {
   it("takes one backup an interval, keeps the retention rule's, and says so on the Health page", async () => {
@@ -242,13 +234,7 @@ describe("the off-machine copy", () => {
   });
 
   const s3Env = (overrides: Record<string, string> = {}) => ({
-    BACKUP_S3_BUCKET: s3.bucket,
-    BACKUP_S3_ENDPOINT: s3.endpoint,
-    BACKUP_S3_FORCE_PATH_STYLE: "true",
-    BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
-    BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-    BACKUP_S3_PREFIX: "shop/",
-    BACKUP_ENCRYPTION_RECIPIENT: recipient,
+    ...bucketEnv(s3, recipient),
     BACKUP_RETRY_BASE_MS: "60000",
     ...overrides,
   });

@@ -47,6 +47,27 @@ describe("the deploy folder", () => {
     }
   });
 
+  it("has a template unit for several instances, one port each, as hardened as the single one", () => {
+    const dir = mkdtempSync(join(tmpdir(), "unit-"));
+    try {
+      const text = readFileSync(deploy("boostkaro@.service"), "utf8");
+      // The port is the instance's name, given on the command line: shop.env's PORT cannot override it.
+      expect(text).toMatch(
+        /^ExecStart=\/usr\/bin\/env PORT=%i SHUTDOWN_DRAIN_MS=\d+ \/opt\/boostkaro\/current\/\S+ \S+server\.js$/m,
+      );
+      writeFileSync(join(dir, "boostkaro@.service"), text.replaceAll("/opt/boostkaro/current/", checkout));
+      const instance = join(dir, "boostkaro@3001.service");
+      execFileSync("systemd-analyze", ["verify", instance], { stdio: "pipe" });
+      const security = execFileSync("systemd-analyze", ["security", "--offline=true", "--no-pager", instance], {
+        encoding: "utf8",
+      });
+      const exposure = Number(/Overall exposure level for boostkaro@3001\.service: ([\d.]+)/.exec(security)?.[1]);
+      expect(exposure).toBeLessThanOrEqual(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("has an environment file the shop accepts, set for production behind Caddy", () => {
     const env: Record<string, string> = {};
     for (const line of readFileSync(deploy("shop.env.example"), "utf8").split("\n")) {

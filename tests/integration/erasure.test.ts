@@ -180,6 +180,7 @@ describe.each(testDatabases())("a buyer's erasure on $name", (kind) => {
         refund_upi_id: null,
         target: "",
         target_username: null,
+        target_key: null,
         comments: null,
         whatsapp_opt_in_at: null,
         plan_name: "Popular Followers",

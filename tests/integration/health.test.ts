@@ -102,6 +102,10 @@ describe.each(testDatabases())("the Health page and /readyz on $name", (kind) =>
     );
     // Every folder the shop writes has its own line.
     expect(body.checks.some((c) => c.key.startsWith("folder:"))).toBe(true);
+    // A shop-wide red does not take the instance out of a proxy's rotation (deploy/Caddyfile.instances).
+    const instance = await fetch(`${shop.url}/readyz?instance`);
+    expect(instance.status).toBe(200);
+    expect(await instance.json()).toMatchObject({ status: "ok" });
 
     // The job runs again: green, and /readyz says 200 once nothing else is red.
     await jobRan(JOBS.panelSync.name, Date.now());
@@ -158,6 +162,15 @@ describe.each(testDatabases())("the Health page and /readyz on $name", (kind) =>
     });
     expect([200, 503]).toContain(monitor.status);
     expect(((await monitor.json()) as Readiness).checks.length).toBeGreaterThan(5);
+    // The instance's own check (Caddy's health check in front of several) needs the token as well.
+    const instanceProxied = await fetch(`${shop.url}/readyz?instance`, {
+      headers: { "x-forwarded-for": "203.0.113.9" },
+    });
+    expect(instanceProxied.status).toBe(401);
+    const instance = await fetch(`${shop.url}/readyz?instance`, {
+      headers: { "x-forwarded-for": "203.0.113.9", authorization: `Bearer ${TOKEN}` },
+    });
+    expect(instance.status).toBe(200);
 
     // A proxy that sends only X-Forwarded-Proto, or a Via, is still a proxy (security round 4, finding 2).
     for (const header of ["x-forwarded-proto", "x-forwarded-host", "via"]) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { accountActionSchema, loginSchema, logoutSchema, setupSchema } from "~/domain/auth/rules";
 import { complaintActionSchema } from "~/domain/complaints/complaint-actions";
+import { couponActionSchema } from "~/domain/coupons/coupon-form";
 import { API_ORDER_ACTIONS, orderListActionSchema, orderPageActionSchema } from "~/domain/orders/order-actions";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { stopLinkFormSchema } from "~/domain/buyer-messages/stop-link";
@@ -43,6 +44,7 @@ const TABLES: readonly Table[] = [
   "proof_cards",
   "panels",
   "complaints",
+  "coupons",
 ];
 
 /** Every page form: the address, the schema its action reads, and what an accepted submit may change. */
@@ -62,6 +64,10 @@ const PAGE_FORMS: PageForm[] = [
   { pattern: "/hi/track", schema: trackLookupSchema, signedIn: false, writes: [] },
   { pattern: "/stop-updates", schema: stopLinkFormSchema, signedIn: false, writes: [] },
   { pattern: "/hi/stop-updates", schema: stopLinkFormSchema, signedIn: false, writes: [] },
+  // A receipt is asked for with the same proof as /track, and is only read.
+  { pattern: "/receipt", schema: trackLookupSchema, signedIn: false, writes: [] },
+  { pattern: "/hi/receipt", schema: trackLookupSchema, signedIn: false, writes: [] },
+  { pattern: "/receipt.pdf", schema: trackLookupSchema, signedIn: false, writes: [] },
   { pattern: "/admin/orders", schema: orderListActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/orders/:orderId", schema: orderPageActionSchema, signedIn: true, writes: ["orders", "audit_log"] },
   { pattern: "/admin/plans", schema: planActionSchema, signedIn: true, writes: ["plans", "audit_log"] },
@@ -73,6 +79,7 @@ const PAGE_FORMS: PageForm[] = [
   },
   { pattern: "/admin/panels", schema: panelActionSchema, signedIn: true, writes: ["panels", "audit_log"] },
   { pattern: "/admin/complaints", schema: complaintActionSchema, signedIn: true, writes: ["complaints", "audit_log"] },
+  { pattern: "/admin/coupons", schema: couponActionSchema, signedIn: true, writes: ["coupons", "audit_log"] },
   // Hostile values never hold the current password: only the refusal is audited.
   { pattern: "/admin/account", schema: accountActionSchema, signedIn: true, writes: ["audit_log"] },
   // The backup download asks for the current password too: only the refusal is audited.
@@ -121,8 +128,10 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
       "customerEmail",
       "whatsappUpdates",
       "locale",
+      "couponCode",
     ],
   },
+  { method: "POST", pattern: "/api/coupons/quote", keys: ["planId", "code", "phone"] },
   { method: "POST", pattern: "/api/orders/:orderId/utr", keys: ["utr"] },
   { method: "POST", pattern: "/api/orders/:orderId/notifications", keys: ["phone", "subscription"] },
   { method: "DELETE", pattern: "/api/orders/:orderId/notifications", keys: ["phone", "endpoint"] },

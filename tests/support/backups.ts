@@ -3,6 +3,8 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import type { AppServices } from "~/context";
+import { parseAlertSettings } from "~/domain/operator-alerts/alert-settings";
+import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import type { DatabaseHandle } from "~/db/database.server";
 import { recordCredit } from "~/domain/payments/matching.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
@@ -24,6 +26,11 @@ export function backupServices(
     config: loadConfig({ NODE_ENV: "test", ...env }),
     logger: pino({ level: "silent" }),
   };
+}
+
+/** The operator hears alerts: Web Push switched on (it needs nothing more to queue one; its keys are made at start). */
+export async function withPushAlerts(database: Pick<DatabaseHandle, "db">): Promise<void> {
+  await saveAlertSettings(database.db, { settings: { ...parseAlertSettings("{}"), push: { enabled: true } } });
 }
 
 let nextPaise = 10_000;
@@ -92,7 +99,7 @@ export async function orderRecords(db: DatabaseHandle["db"], orderIds: string[])
 
 /** Runs one of the project's npm scripts (`npm run <name> -- args`) as the operator would, with `env`. */
 export async function runScript(
-  script: "restore" | "backup" | "db-migrate",
+  script: "restore" | "backup" | "db-migrate" | "db-move",
   args: string[],
   env: Record<string, string>,
   options: { uid?: number; gid?: number } = {},

@@ -92,10 +92,15 @@ export async function startBuyerShop(
   }
   whatsapp.connect(shop.url);
   const plans = shop.planIds;
+  // Each order is for an account of its own unless the test names one: two orders for one account wait for
+  // each other (one per target at the panel, docs/panels.md), and the shop's tests share it.
+  let ordered = 0;
   return {
     shop,
     whatsapp,
-    async order({ phone, optIn = false, email, locale = "en", plan = "Popular Followers", username = "priya.bakes" }) {
+    async order({ phone, optIn = false, email, locale = "en", plan = "Popular Followers", username }) {
+      ordered++;
+      username ??= `priya.bakes${ordered}`;
       const res = await fetch(`${shop.url}/api/create-order`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: shop.url },

@@ -20,9 +20,23 @@ export async function startCaddyProxy(dir: string, upstream: string, host = loop
   const site = readFileSync(DEPLOY_CADDYFILE, "utf8")
     .replaceAll("yourshop.in", host)
     .replaceAll("127.0.0.1:3000", new URL(upstream).host);
+  return startCaddy(dir, site, host);
+}
+
+/**
+ * Caddy running `site` (a deploy/ Caddyfile with the domain already replaced by `host`) with the global
+ * options above; `adminPort` turns on its admin API on 127.0.0.1 (GET /reverse_proxy/upstreams), as
+ * Debian's caddy service has it on localhost:2019.
+ */
+export async function startCaddy(
+  dir: string,
+  site: string,
+  host: string,
+  { adminPort }: { adminPort?: number } = {},
+): Promise<TlsProxy> {
   const storage = join(dir, "caddy-data");
   const config = `{
-	admin off
+	${adminPort ? `admin 127.0.0.1:${adminPort}` : "admin off"}
 	local_certs
 	skip_install_trust
 	storage file_system ${storage}

@@ -234,7 +234,8 @@ export type Table =
   | "testimonials"
   | "proof_cards"
   | "panels"
-  | "complaints";
+  | "complaints"
+  | "coupons";
 const ORDER_BY: Record<Table, string> = {
   orders: "id",
   testimonials: "id",
@@ -246,6 +247,7 @@ const ORDER_BY: Record<Table, string> = {
   admin_users: "id",
   panels: "id",
   complaints: "id",
+  coupons: "id",
 };
 
 /**

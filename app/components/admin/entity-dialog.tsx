@@ -1,12 +1,20 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { X } from "lucide-react";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
 import type { z } from "zod";
-import { Refusals } from "~/components/forms";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
+import { type PageFormAnswer, PageFormRefusals, usePageFormAction } from "~/components/admin/page-form";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { Card } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  dialogDescriptionClass,
+  dialogTitleClass,
+} from "~/components/ui/dialog";
+import { type PageRefusal, usePageRefusal, useSchemaForm } from "~/lib/use-schema-form";
 
 /** What the page hands a record's dialog: the record being edited (none: a new one) and what to do with the form. */
 export interface EntityDialogProps<T> {
@@ -33,6 +41,13 @@ interface Props<S extends Record<string, unknown>> {
   onClose: () => void;
   /** The page's fetcher: a refusal that names a field is shown under that field, which gets the focus. */
   answer?: { state: string; data?: unknown };
+  /** The page's own answer to this form posted as a whole page (`useEntityForm`'s `page`). */
+  page?: PageRefusal;
+  /**
+   * Opened by the page's address (`closeHref` without it): drawn in the page rather than as a modal, so it
+   * stands before the page's scripts run (a link followed, a whole-page post's answer) and stays put once they do.
+   */
+  inline?: { closeHref: string };
   /** One field line each (app/components/forms.tsx). */
   children: ReactNode;
 }
@@ -53,10 +68,56 @@ export function EntityDialog<S extends Record<string, unknown>>({
   submitLabel,
   onClose,
   answer = { state: "idle" },
+  page,
+  inline,
   children,
 }: Props<S>) {
   const formRef = useRef<HTMLFormElement>(null);
-  const refused = useFieldErrors(answer, formRef);
+  const titleId = useId();
+  const action = usePageFormAction(form.id);
+  const fetched = answer.state === "idle" ? (answer.data as PageFormAnswer | undefined) : undefined;
+  const byPage = !fetched && page !== undefined;
+  // Posted as a whole page before the page's scripts ran, it is answered in the page (issue 45), as Settings' forms are.
+  const body = (
+    <form {...getFormProps(form)} method="post" action={action} ref={formRef} className="mt-4">
+      <input type="hidden" name="intent" value={intent} />
+      {id !== undefined && <input type="hidden" name="id" value={id} />}
+      <fieldset disabled={submitting} className="min-w-0 space-y-4">
+        <PageFormRefusals state={answer.state} answer={fetched ?? page} byPage={byPage} form={formRef}>
+          {children}
+        </PageFormRefusals>
+        <div className="flex justify-end gap-2 pt-2">
+          {inline ? (
+            <Button asChild variant="neutral" size="md" className="font-normal">
+              <a href={inline.closeHref} onClick={openInPlace(onClose)}>
+                Cancel
+              </a>
+            </Button>
+          ) : (
+            <Button variant="neutral" size="md" onClick={onClose} className="font-normal">
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" size="md" className="disabled:opacity-60">
+            {submitting ? "Saving..." : submitLabel}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+  if (inline) {
+    return (
+      <Card asChild radius="lg">
+        <section id={`${form.id}-section`} aria-labelledby={titleId} className="scroll-mt-20">
+          <h2 id={titleId} className={dialogTitleClass}>
+            {title}
+          </h2>
+          <p className={dialogDescriptionClass}>{description}</p>
+          {body}
+        </section>
+      </Card>
+    );
+  }
   return (
     <Dialog open onOpenChange={(open) => !open && !submitting && onClose()}>
       <DialogContent overlayClassName="z-50 bg-black/40">
@@ -73,24 +134,22 @@ export function EntityDialog<S extends Record<string, unknown>>({
             <X className="size-4" aria-hidden />
           </Button>
         </DialogClose>
-        <form {...getFormProps(form)} ref={formRef} className="mt-4">
-          <input type="hidden" name="intent" value={intent} />
-          {id !== undefined && <input type="hidden" name="id" value={id} />}
-          <fieldset disabled={submitting} className="min-w-0 space-y-4">
-            <Refusals value={refused}>{children}</Refusals>
-            <div className="flex justify-end gap-2 pt-2">
-              <Button variant="neutral" size="md" onClick={onClose} className="font-normal">
-                Cancel
-              </Button>
-              <Button type="submit" size="md" className="disabled:opacity-60">
-                {submitting ? "Saving..." : submitLabel}
-              </Button>
-            </div>
-          </fieldset>
-        </form>
+        {body}
       </DialogContent>
     </Dialog>
   );
+}
+
+/**
+ * The click of a link that opens a record's dialog (`?plan=new`): once the
+ * page's scripts run the dialog opens in place; before, the link is followed
+ * and the page opens with the dialog in it (`inline`).
+ */
+export function openInPlace(open: () => void) {
+  return (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    open();
+  };
 }
 
 /**
@@ -113,9 +172,16 @@ export function useEntityForm<C extends z.ZodObject, U extends z.ZodObject, T>(
   },
   onValid: (form: FormData) => void,
 ) {
-  return useSchemaForm<C | U>(editing ? schemas.update : schemas.create, {
+  const schema = editing ? schemas.update : schemas.create;
+  // The page's answer to this very form posted as a whole page: its intent, and the record it was about.
+  const answered = usePageRefusal(schema);
+  const sentId = answered?.result?.initialValue?.id;
+  const page = answered && (editing ? sentId === String(editing.id) : sentId === undefined) ? answered : undefined;
+  const form = useSchemaForm<C | U>(schema, {
     id: editing ? `${name}-edit-${editing.id}` : `${name}-add`,
+    actionData: page,
     defaultValue: editing ? values.of(editing.item) : values.blank,
     onValid,
   });
+  return { ...form, page };
 }

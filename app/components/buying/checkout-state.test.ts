@@ -37,6 +37,8 @@ function order(status: OrderStatus, at = OPENED, extra: { remains?: number; refu
     planName: "Starter Followers",
     quantity: 1000,
     pricePaise: 4900,
+    couponCode: null,
+    discountPaise: 0,
     target: "someone",
     comments: null,
     createdAt: OPENED,

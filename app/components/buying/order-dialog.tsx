@@ -33,6 +33,7 @@ import {
 } from "./storage";
 import type { TargetValues } from "./instagram-input-form";
 import { UpdatesFields } from "./updates-fields";
+import { type AppliedCode, CouponField } from "./coupon-field";
 import { createOrderEndpoint } from "~/routes/api/create-order.types";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { MAX_COMMENTS_TEXT, commentLines, readComments } from "~/domain/orders/custom-comments";
@@ -41,7 +42,7 @@ import { inputVariants } from "~/components/ui/input";
 const CREATE_ORDER_NO_PLAN = CREATE_ORDER_MESSAGES.noPlan;
 
 /** Where a refusal is shown: under the field it is about, or above the button when it names none. */
-type ErrorField = "name" | "phone" | "email" | "comments" | "agreedToTerms" | "form";
+type ErrorField = "name" | "phone" | "email" | "comments" | "agreedToTerms" | "coupon" | "form";
 
 /**
  * Name, phone and the terms agreement; creates the order on the server (which
@@ -77,6 +78,8 @@ export function OrderDialog({
   const customComments = plan?.customComments === true;
   const written = customComments ? commentLines(comments).length : 0;
   const [submitting, setSubmitting] = useState(false);
+  // A code the shop accepted for this plan (the order is priced again by the server).
+  const [coupon, setCoupon] = useState<AppliedCode | null>(null);
   // One refusal at a time, under its field; typing in that field takes it away.
   const [error, setError] = useState<{ field: ErrorField; message: string } | null>(null);
   const agreeId = useId();
@@ -97,6 +100,7 @@ export function OrderDialog({
       email: emailRef,
       comments: commentsRef,
       agreedToTerms: agreeRef,
+      coupon: null,
       form: null,
     }[field];
     // After the message renders, so a screen reader reads the field with its message.
@@ -107,6 +111,7 @@ export function OrderDialog({
   const [draftFor, setDraftFor] = useState<PlanCardData | null>(null);
   if (plan !== draftFor) {
     setDraftFor(plan);
+    setCoupon(null);
     const draft = plan && readJson<{ name?: string; phone?: string }>("local", PLAN_FORM_DRAFT_KEY);
     if (draft) {
       setName(draft.name ?? "");
@@ -162,6 +167,7 @@ export function OrderDialog({
       customerEmail: buyerEmail.email,
       whatsappUpdates: offerWhatsapp && whatsappUpdates,
       locale,
+      ...(coupon ? { couponCode: coupon.code } : {}),
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
@@ -178,11 +184,14 @@ export function OrderDialog({
             field === "phone" ||
             field === "email" ||
             field === "comments" ||
-            field === "agreedToTerms"
+            field === "agreedToTerms" ||
+            field === "coupon"
             ? field
             : "form",
           text,
         );
+        // A code the order refused (used up meanwhile) is no longer applied: the buyer sees the full price again.
+        if (field === "coupon") setCoupon(null);
         return;
       }
       const details: PaymentDetails = {
@@ -190,7 +199,7 @@ export function OrderDialog({
         serviceName: `${formatCount(plan.quantity)} Instagram ${plan.serviceType}`,
         serviceType: plan.serviceType,
         amount: String(plan.quantity),
-        price: String(plan.pricePaise / 100),
+        price: String((coupon?.afterPaise ?? plan.pricePaise) / 100),
         customerName: buyer.name,
         customerPhone: buyer.phone,
         username: target.username,
@@ -346,6 +355,17 @@ export function OrderDialog({
               </div>
             )}
           </Field>
+          {plan && (
+            <CouponField
+              planId={plan.id}
+              phone={phone}
+              applied={coupon}
+              onApplied={setCoupon}
+              refusal={errorFor("coupon")}
+              onRefusalSeen={() => clearError("coupon")}
+              disabled={submitting}
+            />
+          )}
           <UpdatesFields
             email={email}
             onEmail={setEmail}

@@ -3,6 +3,7 @@ import {
   CheckCircle2,
   Clock,
   Hourglass,
+  ListOrdered,
   Loader2,
   PackageCheck,
   RotateCcw,
@@ -24,6 +25,7 @@ const ICONS: Record<BuyerStage, [LucideIcon, string]> = {
   expired: [Clock, "text-red-600"],
   confirming: [Loader2, "animate-spin text-brand-600 motion-reduce:animate-none"],
   preparing: [CheckCircle2, "text-green-600"],
+  queued: [ListOrdered, "text-amber-600"],
   delayed: [Hourglass, "text-amber-600"],
   on_hold: [SearchCheck, "text-amber-600"],
   delivering: [Truck, "text-brand-600"],
@@ -83,6 +85,8 @@ export function StageExplanation({ order }: { order: TrackedOrder }) {
       return <p>{t("explain.confirming")}</p>;
     case "preparing":
       return <p>{t("explain.preparing")}</p>;
+    case "queued":
+      return <p data-testid="queued-reason">{t("explain.queued")}</p>;
     case "delayed":
       return <p>{t("explain.delayed")}</p>;
     case "on_hold":

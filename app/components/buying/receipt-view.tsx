@@ -72,7 +72,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           {receipt.lines.map((line, i) => (
             <tr key={i}>
               <td className="py-1">
-                {line.description} ({formatCount(line.quantity, locale)} {t(`track:serviceName.${line.serviceType}`)})
+                {line.kind === "discount"
+                  ? t("discountLine", { code: line.description })
+                  : `${line.description} (${formatCount(line.quantity, locale)} ${t(`track:serviceName.${line.serviceType}`)})`}
               </td>
               <td className="py-1 text-right">{inr(line.amountPaise)}</td>
             </tr>

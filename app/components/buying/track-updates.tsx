@@ -50,7 +50,7 @@ export function TrackUpdateForms({
                 autoCapitalize="none"
                 spellCheck={false}
                 maxLength={300}
-                placeholder="name@okaxis"
+                placeholder={t("refundUpiPlaceholder")}
                 required
               />
             )}

@@ -8,7 +8,7 @@ import { panelLink } from "~/domain/fulfilment/panel-link";
  * their way to a panel then, which the panel may have received afterwards.
  * Each comes with where to look: the panel's own order list and the bank.
  */
-const UNSETTLED = ["paid", "sending", "placement_unknown", "waiting_panel"] as const;
+const UNSETTLED = ["paid", "queued", "sending", "placement_unknown", "waiting_panel"] as const;
 
 export async function restoreAdvice(db: DB, copiedUpTo: number | null): Promise<string[]> {
   const when = copiedUpTo ? new Date(copiedUpTo).toISOString() : "the backup's time";
@@ -41,7 +41,7 @@ export async function restoreAdvice(db: DB, copiedUpTo: number | null): Promise<
       lines.push(`    ${o.order_id}  ${o.status}  ${o.quantity} × ${panelLink(o)}  (${pageOf(o.panel_id)})`);
     }
     lines.push(
-      "  Check them before you start the shop: it sends 'paid' and 'waiting_panel' orders on to the panel by itself, and one the panel already has would be delivered twice (cancel that copy at the panel, or note its panel order id on the order).",
+      "  Check them before you start the shop: it sends 'paid', 'queued' and 'waiting_panel' orders on to the panel by itself, and one the panel already has would be delivered twice (cancel that copy at the panel, or note its panel order id on the order).",
     );
   }
   return lines;

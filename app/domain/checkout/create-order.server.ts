@@ -14,9 +14,11 @@ import { BUYER_MESSAGES, WHATSAPP_OPT_IN_VERSION, readBuyerEmail, validateBuyer 
 import { readComments } from "~/domain/orders/custom-comments";
 import { validateTarget } from "~/domain/orders/instagram-input";
 import { generateOrderId } from "~/domain/orders/order-id.server";
-import { findOrderByIdempotencyKey, insertOrder } from "~/domain/orders/orders.repository.server";
+import { findOrderByIdempotencyKey, insertOrder, openOrderForTarget } from "~/domain/orders/orders.repository.server";
+import { targetKey } from "~/domain/orders/target-key";
 import type { OrderRow } from "~/domain/orders/table";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
+import { type AppliedCoupon, applyCoupon, readCode } from "~/domain/coupons/redeem.server";
 
 export { CREATE_ORDER_MESSAGES };
 
@@ -37,6 +39,8 @@ export interface CreateOrderInput {
   whatsappUpdates?: boolean;
   /** The language the buyer ordered in ("en" or "hi"). */
   locale?: "en" | "hi";
+  /** A coupon code as the buyer typed it (any case); the shop checks it and prices the order by it. */
+  couponCode?: string | null;
   /** Client-chosen key; a retried request with the same key gets the same order back. */
   idempotencyKey?: string | null;
   /** The client's public networks (clientNetworks): one client or network holds only a small share of a price's amounts. */
@@ -91,7 +95,14 @@ export async function createOrder(
     comments = JSON.stringify(read.comments);
   }
 
+  const couponCode = readCode(input.couponCode);
+
   const site = await settings.get();
+  // The operator chose to refuse, before payment, an order the panel would lose (issue 51, point 5).
+  const key = targetKey(plan.service_type, target.target);
+  if (site.overlappingOrders === "refuse" && (await openOrderForTarget(db, key))) {
+    throw new AppError("CONFLICT", CREATE_ORDER_MESSAGES.targetBusy, { reason: "TARGET_BUSY", field: "target" });
+  }
   // The receiving accounts a checkout may show (not paused; the placeholder only while it is the only one).
   const offered = offeredAccounts(await listAccounts(db));
   if (offered.length === 0 || !isUpiConfigured(offered[0]!.upi_id, site.merchantName)) {
@@ -108,6 +119,7 @@ export async function createOrder(
     plan_id: plan.id,
     plan_name: plan.name,
     target: target.target,
+    target_key: key,
     target_username: target.username,
     quantity: plan.quantity,
     refill_days: plan.refill_days,
@@ -119,7 +131,6 @@ export async function createOrder(
     panel_service_id: plan.panel_service_id,
     fallback_panel_id: plan.fallback_panel_id,
     fallback_service_id: plan.fallback_service_id,
-    listed_price_paise: plan.price_paise,
     status: "awaiting_payment" as const,
     customer_name: buyer.name,
     customer_phone: buyer.phone,
@@ -144,14 +155,19 @@ export async function createOrder(
       // Checkouts arriving together share one commit; each is answered once its commit is durable.
       const inserted = await writeTransaction(db, async (trx) => {
         const orderId = generateOrderId();
+        // The coupon is checked and its uses counted here, its row locked until this order is in (redeem.server.ts).
+        const coupon: AppliedCoupon | null = couponCode
+          ? await applyCoupon(trx, couponCode, plan, buyer.phone, now)
+          : null;
+        const pricePaise = coupon ? coupon.after : plan.price_paise;
         // An account with room under its daily caps, in turn; the order keeps the one it shows.
-        const account = await chooseAccount(trx, offered, plan.price_paise, now);
+        const account = await chooseAccount(trx, offered, pricePaise, now);
         if (!account) {
           throw new AppError("UNAVAILABLE", CREATE_ORDER_MESSAGES.accountsFull, { reason: "ACCOUNTS_FULL" });
         }
         const amount = await holdUniqueAmount(trx, {
           accountId: account.id,
-          listedPaise: plan.price_paise,
+          listedPaise: pricePaise,
           orderId,
           heldUntil,
           now,
@@ -161,6 +177,11 @@ export async function createOrder(
           ...row,
           order_id: orderId,
           price_paise: amount,
+          // The price the checkout shows (the unique paise come off it); the plan's price less the discount.
+          listed_price_paise: pricePaise,
+          coupon_code: coupon?.code ?? null,
+          discount_paise: coupon?.discount ?? 0,
+          coupon_id: coupon?.couponId ?? null,
           receiving_account_id: account.id,
           receiving_upi_id: account.upi_id,
         });

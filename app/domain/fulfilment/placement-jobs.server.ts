@@ -8,6 +8,7 @@ import {
 } from "~/domain/orders/orders.repository.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { sendToPanel } from "./placement.server";
+import { nextQueuedFor, queuedOrdersDue } from "./target-queue.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
 
@@ -94,4 +95,34 @@ export async function sendPaidBacklog(services: Services, now = Date.now(), sett
     }
   }
   return sent;
+}
+
+/**
+ * Queued orders whose target nothing holds any more (the order ahead finished): each target's first paid
+ * goes to the panel. The listener calls `sendNextQueued` once an order leaves the panel; this sweep, in the
+ * payment job, catches what a stopped process left behind. They were already chosen to be sent, so this
+ * runs whether or not automatic sending is on. Returns how many reached the panel.
+ */
+export async function sendQueuedOrders(services: Services, now = Date.now()): Promise<number> {
+  let placed = 0;
+  for (const orderId of await queuedOrdersDue(services.db)) {
+    if (await sendQueued(services, orderId, now)) placed++;
+  }
+  return placed;
+}
+
+/** Once an order for `targetKey` left the panel (the order listener calls this after the commit): the next one goes. */
+export async function sendNextQueued(services: Services, targetKey: string): Promise<void> {
+  const next = await nextQueuedFor(services.db, targetKey);
+  if (next) await sendQueued(services, next, Date.now());
+}
+
+async function sendQueued(services: Services, orderId: string, now: number): Promise<boolean> {
+  try {
+    const order = await sendToPanel(services, orderId, { actor: AUTO_SEND, retry: true, now: () => now });
+    return order.status === "sent";
+  } catch (error) {
+    logSendFailure(services, orderId, error);
+    return false;
+  }
 }

@@ -7,12 +7,13 @@ import { isWaitReason } from "~/domain/panel/failures";
 import { chosenServiceId, orderChoice } from "~/domain/panel/service-choice";
 import type { LinkForms } from "~/domain/panel/link-forms";
 import { firstSyncDelay, placementRetryDelay } from "~/domain/panel/sync-schedule";
-import { AppError } from "~/lib/app-error";
+import { AppError, isAppError } from "~/lib/app-error";
 import type { Actor } from "~/domain/orders/lifecycle";
 import { type OrderFields, findOrder } from "~/domain/orders/orders.repository.server";
 import { storedComments } from "~/domain/orders/custom-comments";
 import { type AddAnswer, decidingAnswer, fallbackFor } from "./fallback";
 import { panelLink } from "./panel-link";
+import { orderAhead, queueBehind } from "./target-queue.server";
 import { type PanelRequestRecord, panelRequestRecord, readPanelRequest } from "~/domain/panel/panel-request";
 import type { OrderRow } from "~/domain/orders/table";
 import { type TransitionRequest, transitionOrder } from "~/domain/orders/transitions.server";
@@ -201,8 +202,12 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
   const clock = options.now ?? Date.now;
   const order = await findOrder(services.db, orderId);
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
-  const setup = await loadPanelSetup(services, order.panel_id);
   const outcome = (): Outcome => ({ actor: options.actor, client: options.client, now: clock() });
+  // One order per target at the panel: behind the one there (or one queued before it), it waits its turn.
+  // One sent unpaid is the operator's exception, and the database refuses it while the target is held.
+  const ahead = options.unpaid ? null : await orderAhead(services.db, order);
+  if (ahead) return queueBehind(services.db, order, ahead, outcome());
+  const setup = await loadPanelSetup(services, order.panel_id);
   const prepared = prepare(setup, serviceIdFor(setup, order), order, clock());
 
   if (order.status === "placement_unknown") {
@@ -212,7 +217,17 @@ export async function sendToPanel(services: PanelServices, orderId: string, opti
     if (!options.checkedAtPanel) throw new AppError("INVALID_TRANSITION", PLACEMENT_MESSAGES.checkFirst);
   }
 
-  const claimed = await claim(services, order, prepared, options);
+  let claimed: OrderRow;
+  try {
+    claimed = await claim(services, order, prepared, options);
+  } catch (error) {
+    // Another sender took the target between the look and the claim (two instances, two rounds): wait behind it.
+    const lost = !options.unpaid && isAppError(error) && error.details.reason === "TARGET_BUSY";
+    const current = lost ? await findOrder(services.db, orderId) : undefined;
+    if (!current) throw error;
+    const behind = (await orderAhead(services.db, current)) ?? { orderId: "another order" };
+    return queueBehind(services.db, current, behind, outcome());
+  }
   const first: Attempt = { ...prepared, answer: await addOrder(setup.connection, prepared.request) };
   const fallback = await tryFallback(services, order, first, clock);
   return settle(services, claimed, first, fallback, outcome());
@@ -246,7 +261,8 @@ function claim(
     reason: sendReason(order, options),
     guard: (current) => {
       if (current.status === "placement_unknown" && !options.checkedAtPanel) return PLACEMENT_MESSAGES.checkFirst;
-      return options.unpaid || options.retry || current.status === "paid" ? null : PLACEMENT_MESSAGES.sentBefore;
+      const fresh = current.status === "paid" || current.status === "queued";
+      return options.unpaid || options.retry || fresh ? null : PLACEMENT_MESSAGES.sentBefore;
     },
     details: { sent: sentOf(prepared.record) },
     set: { panel_request: JSON.stringify(prepared.record), panel_id: prepared.setup.panelId },
@@ -487,7 +503,8 @@ export async function cancelOrder(
   if (!order) throw new AppError("NOT_FOUND", "Order not found");
   const actor = { kind: "operator", name: operator } as const;
 
-  if (order.paid_at !== null && ["paid", "placement_unknown", "waiting_panel", "failed"].includes(order.status)) {
+  const stoppable = ["paid", "queued", "placement_unknown", "waiting_panel", "failed"];
+  if (order.paid_at !== null && stoppable.includes(order.status)) {
     const stopped = await transitionOrder(db, orderId, "refundDue", {
       actor,
       reason:

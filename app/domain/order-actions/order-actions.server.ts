@@ -9,6 +9,7 @@ import { forgetOrderChannels } from "~/domain/buyer-messages/privacy.server";
 import { anonymiseOrder, findOrder, parseOrderId } from "~/domain/orders/orders.repository.server";
 import { confirmPayment, markRefunded } from "~/domain/payments/payment.server";
 import { PLACEMENT_MESSAGES, cancelOrder, loadPanelSetup, sendToPanel } from "~/domain/fulfilment/placement.server";
+import { QUEUE_MESSAGES, waitingFor } from "~/domain/fulfilment/target-queue.server";
 import type { OrderRow } from "~/domain/orders/table";
 import type { TransitionRequest } from "~/domain/orders/transitions.server";
 
@@ -89,6 +90,10 @@ async function perform(
         checkedAtPanel: action.intent === "retry" && action.checked,
         client: operator.client,
       });
+      if (order.status === "queued") {
+        const ahead = await waitingFor(db, order);
+        return { message: QUEUE_MESSAGES.queued(ahead?.orderId ?? "another order"), order };
+      }
       return placementResult(order);
     }
     case "cancel": {

@@ -13,8 +13,8 @@ import { buyerUpdateFor, complaintUpdateFor, refillUpdateFor } from "~/domain/bu
 import { forgetOrderChannels } from "~/domain/buyer-messages/privacy.server";
 import { queueBuyerUpdate } from "~/domain/buyer-messages/queue.server";
 import { listenToOrders } from "~/domain/orders/events.server";
-import { actorLabel } from "~/domain/orders/lifecycle";
-import { sendAfterConfirmation } from "~/domain/fulfilment/placement-jobs.server";
+import { actorLabel, holdsTarget } from "~/domain/orders/lifecycle";
+import { sendAfterConfirmation, sendNextQueued } from "~/domain/fulfilment/placement-jobs.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { listenToPanels } from "~/domain/panel/events.server";
@@ -70,6 +70,12 @@ listenToOrders({
   async committed(event, db) {
     const services = servicesOf.get(db);
     if (event.name === "confirmPayment" && services) await sendAfterConfirmation(services, event.order);
+    // An order left the panel (finished, stopped, refused): the next one queued for its target goes (ADR 0018;
+    // the payment job's sweep does the same for a process that stopped before this ran).
+    const { from, to, order } = event;
+    if (services && order.target_key && holdsTarget(from) && !holdsTarget(to)) {
+      await sendNextQueued(services, order.target_key);
+    }
   },
 
   // Its alerts not yet sent would name an order that no longer exists.

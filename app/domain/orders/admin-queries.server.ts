@@ -30,6 +30,15 @@ export function toAdminOrderJson(o: OrderRow) {
     /** Price less the panel's charge, before refunds. */
     profitBeforeRefund: rupeesOrNull(o.profit_paise),
     listedPrice: rupeesOrNull(o.listed_price_paise),
+    /** The coupon it was bought with: what it took off the plan's price (the listed price is after it). */
+    coupon:
+      o.coupon_code === null
+        ? null
+        : {
+            code: o.coupon_code,
+            discount: paiseToRupees(o.discount_paise),
+            planPrice: paiseToRupees((o.listed_price_paise ?? o.price_paise) + o.discount_paise),
+          },
     status: o.status,
     statusLabel: STATUS_LABELS[o.status],
     /** Counted as a sale on the revenue screens: deleting it asks for its id and keeps a backup. */

@@ -21,6 +21,7 @@ const STAGES: Record<OrderStatus, BuyerStage> = {
   cancelled: "cancelled",
   paid: "preparing",
   sending: "preparing",
+  queued: "queued",
   placement_unknown: "on_hold",
   waiting_panel: "delayed",
   sent: "delivering",

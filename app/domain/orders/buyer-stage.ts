@@ -14,6 +14,8 @@ export type BuyerStage =
   | "confirming"
   /** Paid; being handed to delivery. */
   | "preparing"
+  /** Paid; waits for the buyer's earlier order for the same account or post to finish, then goes by itself. */
+  | "queued"
   /** Paid; our supplier could not take it yet (down, busy, out of funds): it goes by itself once they can. */
   | "delayed"
   /** Paid; our supplier refused it or its hand-over is being checked: the shop starts it again or refunds. */
@@ -87,6 +89,8 @@ export function buyerView(order: BuyerOrderFacts, now = Date.now()): BuyerView {
     case "paid":
     case "sending":
       return view("preparing");
+    case "queued":
+      return view("queued");
     case "waiting_panel":
       return view("delayed");
     case "placement_unknown":

@@ -13,6 +13,17 @@ describe("order creation rate limit", () => {
     expect(limiter.take("a")).toBe(true);
   });
 
+  it("says when a refused address may try again (for Retry-After)", () => {
+    let now = 0;
+    const limiter = createRateLimiter(2, 60_000, () => now);
+    limiter.take("a");
+    now = 20_000;
+    limiter.take("a");
+    expect(limiter.take("a")).toBe(false);
+    expect(limiter.waitSeconds("a")).toBe(40);
+    expect(limiter.waitSeconds("b")).toBe(1);
+  });
+
   it("counts each address separately", () => {
     const limiter = createRateLimiter(1, 60_000, () => 0);
     expect(limiter.take("a")).toBe(true);

@@ -11,6 +11,8 @@ export interface RateLimiter {
    * /64); false when that address is over its limit (the attempt is not counted).
    */
   take(address: string): boolean;
+  /** Seconds until that address may try again (at least 1): for a refusal's Retry-After. */
+  waitSeconds(address: string): number;
 }
 
 export function createRateLimiter(limit: number, windowMs = 60_000, clock = Date.now): RateLimiter {
@@ -38,6 +40,11 @@ export function createRateLimiter(limit: number, windowMs = 60_000, clock = Date
       times.push(now);
       hits.set(key, times);
       return true;
+    },
+    waitSeconds(address) {
+      const oldest = hits.get(clientAddressKey(address))?.[0];
+      const waitMs = oldest === undefined ? 0 : oldest + windowMs - clock();
+      return Math.max(1, Math.ceil(waitMs / 1000));
     },
   };
 }

@@ -49,6 +49,8 @@ export const EXPORT_COLUMNS = [
   "plan_name",
   "payment_received_paise",
   "receiving_upi_id",
+  "coupon_code",
+  "discount_paise",
 ] as const;
 export type ExportOrder = Pick<OrderRow, (typeof EXPORT_COLUMNS)[number]>;
 
@@ -107,6 +109,9 @@ export const EXPORT_TABLE: readonly { header: string; cell: (o: ExportOrder) => 
   { header: "Paid To (UPI ID)", cell: (o) => text(o.receiving_upi_id) },
   // Inside the refund above: the cancellation fee the shop paid the buyer because it cancelled.
   { header: "Cancellation Compensation (₹)", cell: (o) => money(o.refund_compensation_paise) },
+  // The coupon it was bought with, and what it took off the plan's price (Price above is after it).
+  { header: "Coupon Code", cell: (o) => text(o.coupon_code) },
+  { header: "Discount (₹)", cell: (o) => money(o.discount_paise === 0 ? null : o.discount_paise) },
 ];
 
 function difference(o: ExportOrder): number | null {

@@ -145,6 +145,8 @@ describe("the export's columns", () => {
     plan_name: "Popular Followers",
     payment_received_paise: 19_899,
     receiving_upi_id: "shop@okaxis",
+    coupon_code: null,
+    discount_paise: 0,
   };
 
   it("keeps the spec's columns first, in their order, then what a bank statement is matched against", () => {
@@ -175,6 +177,24 @@ describe("the export's columns", () => {
       "Over / Short (₹)",
       "Paid To (UPI ID)",
       "Cancellation Compensation (₹)",
+      "Coupon Code",
+      "Discount (₹)",
+    ]);
+  });
+
+  it("writes the coupon an order was bought with and what it took off; nothing without one", () => {
+    const cells = (o: ExportOrder) => {
+      const line = csvLine(exportCells(o)).trimEnd().split(",");
+      return (header: string) => line[EXPORT_HEADERS.indexOf(header)];
+    };
+    const plain = cells(order);
+    expect([plain("Coupon Code"), plain("Discount (₹)")]).toEqual(['"N/A"', '"N/A"']);
+    // A ₹249 plan with FIRST20 (20% off, ₹49.80): ₹199.20 listed, the amount to pay a few paise less.
+    const coupon = cells({ ...order, coupon_code: "FIRST20", discount_paise: 4_980, listed_price_paise: 19_920 });
+    expect([coupon("Coupon Code"), coupon("Discount (₹)"), coupon("Listed Price (₹)")]).toEqual([
+      '"FIRST20"',
+      '"49.80"',
+      '"199.20"',
     ]);
   });
 

@@ -21,6 +21,11 @@ export const UNPAID_STATUSES = [
 export const ON_ITS_WAY_STATUSES = [
   /** Payment confirmed (by the operator, a bank alert or a gateway); not yet sent to the panel. */
   "paid",
+  /**
+   * Paid, and held back: another order for the same account or post and service is at the panel, which
+   * would lose a second one (docs/panels.md). Sent by itself once that one finishes, in order of payment.
+   */
+  "queued",
   /** Being handed to the SMM panel right now (its `add` call is in flight). */
   "sending",
   /** Sent, but the panel's answer never came: it may or may not have the order. Checked by hand. */
@@ -76,6 +81,23 @@ export function isSale(order: { status: OrderStatus; paidAt: number | null }): b
 
 /** States in which the panel's word may still move the order (delivery.server.ts). */
 export const AT_PANEL_STATUSES = ["sent", "delivering"] as const satisfies readonly OrderStatus[];
+
+/**
+ * While an order is in one of these, it holds its target (account or post, and service) at the panel: the
+ * panel has it, may have it, or is about to be asked again. At most one order per target is in them
+ * (migration 0092's unique index, which lists the same states); another for that target is `queued`.
+ */
+export const TARGET_HELD_STATUSES = [
+  "sending",
+  "placement_unknown",
+  "waiting_panel",
+  "sent",
+  "delivering",
+] as const satisfies readonly OrderStatus[];
+
+export function holdsTarget(status: OrderStatus): boolean {
+  return (TARGET_HELD_STATUSES as readonly OrderStatus[]).includes(status);
+}
 
 /** Who or what moved an order. Stored on the audit entry; `paid_by` keeps the confirming one. */
 export type Actor =
@@ -133,9 +155,14 @@ export const TRANSITIONS = {
     to: "cancelled",
     by: ["operator"],
   },
+  /**
+   * Hold a paid order back: another order for its target is at the panel (TARGET_HELD_STATUSES). Asked by
+   * whoever would have sent it (the automatic sender, the operator's Send); `send` takes it from there.
+   */
+  queue: { from: ["paid", "failed", "refund_due"], to: "queued", by: ["operator", "system"] },
   /** Hand a paid order to the panel; again while it waits, after a refusal, or after an unknown outcome the operator checked. */
   send: {
-    from: ["paid", "waiting_panel", "failed", "placement_unknown", "refund_due"],
+    from: ["paid", "queued", "waiting_panel", "failed", "placement_unknown", "refund_due"],
     to: "sending",
     by: ["operator", "system"],
   },
@@ -167,7 +194,7 @@ export const TRANSITIONS = {
    * makes a refund due (docs/order-lifecycle.md).
    */
   refundDue: {
-    from: ["failed", "partial", "paid", "placement_unknown", "waiting_panel"],
+    from: ["failed", "partial", "paid", "queued", "placement_unknown", "waiting_panel"],
     to: "refund_due",
     by: ["system", "operator"],
   },
@@ -243,6 +270,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   expired: "Expired (unpaid)",
   cancelled: "Cancelled",
   paid: "Paid, not sent",
+  queued: "Queued behind another order",
   sending: "Sending to panel",
   placement_unknown: "Check panel",
   waiting_panel: "Waiting for panel",
@@ -262,6 +290,7 @@ export const STATUS_TONES: Record<OrderStatus, "neutral" | "attention" | "progre
   expired: "neutral",
   cancelled: "neutral",
   paid: "progress",
+  queued: "attention",
   sending: "progress",
   placement_unknown: "attention",
   waiting_panel: "attention",

@@ -19,6 +19,7 @@ const OFFERED: Record<OrderStatus, string[]> = {
   expired: ["confirmPayment", "placeUnpaid", "cancel"],
   cancelled: ["confirmPayment"],
   paid: ["place", "cancel"],
+  queued: ["cancel"],
   sending: [],
   placement_unknown: ["retry", "cancel"],
   waiting_panel: ["retry", "cancel"],

@@ -119,6 +119,7 @@ export function actionsFor(order: {
     cancel:
       unpaid ||
       s === "paid" ||
+      s === "queued" ||
       s === "waiting_panel" ||
       s === "failed" ||
       s === "placement_unknown" ||

@@ -10,6 +10,9 @@ export const CREATE_ORDER_MESSAGES = {
   minimumQuantity: "The minimum allowed quantity is 100. Please select a higher plan.",
   paymentSetup: "Failed to create payment. Please try again or contact support.",
   accountsFull: "We cannot take more payments today. Please try again tomorrow or contact support.",
+  targetBusy:
+    "An order for this account or post is still being delivered, and a second one now would be lost. " +
+    "Please order again once it is delivered, or choose another account or post.",
 } as const;
 
 export const PAYMENT_MESSAGES = {

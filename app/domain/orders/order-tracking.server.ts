@@ -16,6 +16,9 @@ export interface TrackedOrder {
   planName: string;
   quantity: number;
   pricePaise: number;
+  /** The coupon the order was bought with and what it took off the plan's price (0: none). */
+  couponCode: string | null;
+  discountPaise: number;
   target: string;
   createdAt: number;
   utrSubmitted: boolean;
@@ -48,6 +51,8 @@ export function trackedOrder(row: OrderRow, now = Date.now()): TrackedOrder {
     planName: row.plan_name,
     quantity: row.quantity,
     pricePaise: row.price_paise,
+    couponCode: row.coupon_code,
+    discountPaise: row.discount_paise,
     target: row.target,
     createdAt: row.created_at,
     utrSubmitted: row.utr !== null,

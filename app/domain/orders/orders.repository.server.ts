@@ -1,6 +1,9 @@
 import { type CompiledQuery, SqliteAdapter } from "kysely";
 import { type DB, snapshotReads } from "~/db/database.server";
-import { ON_ITS_WAY_STATUSES, type OrderStatus } from "./lifecycle";
+import { isUniqueViolation } from "~/db/unique-violation";
+import { AppError } from "~/lib/app-error";
+import { ON_ITS_WAY_STATUSES, type OrderStatus, TARGET_HELD_STATUSES, holdsTarget } from "./lifecycle";
+import { targetKey } from "./target-key";
 import type { NewOrderRow, OrderRow, OrderUpdate } from "./table";
 
 /**
@@ -49,7 +52,7 @@ export function lockOrder(trx: DB, orderId: string): Promise<OrderRow | undefine
 export function insertOrder(db: DB, order: NewOrderRow): Promise<OrderRow | undefined> {
   return db
     .insertInto("orders")
-    .values(order)
+    .values({ ...order, target_key: order.target_key ?? targetKey(order.service_type, order.target) })
     .onConflict((oc) => oc.column("idempotency_key").doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -59,19 +62,81 @@ export function insertOrder(db: DB, order: NewOrderRow): Promise<OrderRow | unde
  * The status write behind every transition: only if the order is still in
  * `from`, so a change that lost a race changes nothing. For transitions.server.ts only.
  */
-export function writeStatus(
+export async function writeStatus(
   trx: DB,
   id: number,
   from: OrderStatus,
   to: OrderStatus,
   fields: OrderFields,
 ): Promise<OrderRow | undefined> {
-  return trx
-    .updateTable("orders")
-    .set({ ...fields, status: to })
-    .where("id", "=", id)
-    .where("status", "=", from)
-    .returningAll()
+  try {
+    return await trx
+      .updateTable("orders")
+      .set({ ...fields, status: to })
+      .where("id", "=", id)
+      .where("status", "=", from)
+      .returningAll()
+      .executeTakeFirst();
+  } catch (error) {
+    // Migration 0092's index: another order for this target is at the panel (or being sent) already.
+    if (isUniqueViolation(error) && holdsTarget(to)) throw targetBusy();
+    throw error;
+  }
+}
+
+/** The refusal of a second order at the panel for one target: the sender queues the order instead. */
+export function targetBusy(): AppError {
+  return new AppError("CONFLICT", TARGET_BUSY_MESSAGE, { reason: "TARGET_BUSY" });
+}
+
+export const TARGET_BUSY_MESSAGE = "Another order for this account or post is at the SMM panel";
+
+/** The order holding this target at the panel (TARGET_HELD_STATUSES), other than `exceptId`; undefined: none. */
+export function orderHoldingTarget(
+  db: DB,
+  key: string,
+  exceptId: number,
+): Promise<Pick<OrderRow, "id" | "order_id" | "status"> | undefined> {
+  return db
+    .selectFrom("orders")
+    .select(["id", "order_id", "status"])
+    .where("target_key", "=", key)
+    .where("status", "in", TARGET_HELD_STATUSES)
+    .where("id", "!=", exceptId)
+    .executeTakeFirst();
+}
+
+/** Orders queued for this target, first paid first (the order they go to the panel in). */
+export function queuedForTarget(db: DB, key: string): Promise<Pick<OrderRow, "id" | "order_id" | "paid_at">[]> {
+  return db
+    .selectFrom("orders")
+    .select(["id", "order_id", "paid_at"])
+    .where("target_key", "=", key)
+    .where("status", "=", "queued")
+    .orderBy("paid_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** Queued orders, first paid first, with their targets (the queue's sweep). */
+export function queuedOrders(db: DB, limit: number): Promise<Pick<OrderRow, "order_id" | "target_key">[]> {
+  return db
+    .selectFrom("orders")
+    .select(["order_id", "target_key"])
+    .where("status", "=", "queued")
+    .orderBy("paid_at")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Orders for this target that are paid and not finished (the checkout's refusal, when the operator chose it). */
+export function openOrderForTarget(db: DB, key: string): Promise<Pick<OrderRow, "order_id" | "status"> | undefined> {
+  return db
+    .selectFrom("orders")
+    .select(["order_id", "status"])
+    .where("target_key", "=", key)
+    .where("status", "in", ON_ITS_WAY_STATUSES)
     .executeTakeFirst();
 }
 

@@ -15,6 +15,11 @@ export interface OrderTable {
   plan_name: string;
   /** Instagram username or post link. */
   target: string;
+  /**
+   * The target normalised with the service (target-key.ts): at most one order per key is at the panel
+   * (migration 0092's unique index); null on orders that were final before it.
+   */
+  target_key: Generated<string | null>;
   /** The account the buyer named; for likes and comments the target is the post link. */
   target_username: string | null;
   quantity: number;
@@ -24,8 +29,14 @@ export interface OrderTable {
   drip_interval_minutes: Generated<number>;
   /** What the buyer pays: the listed price less the few paise that make it unique among open orders. */
   price_paise: number;
-  /** The plan's price when ordered; null on orders made before unique amounts. */
+  /** The price the checkout showed, before the unique paise: the plan's, less any coupon; null on orders before unique amounts. */
   listed_price_paise: number | null;
+  /** The coupon code the order was bought with, as the coupon spelt it then; null: none (migration 0085). */
+  coupon_code: Generated<string | null>;
+  /** Taken off the plan's price by that coupon, in paise; 0 without one. `price_paise` is after it. */
+  discount_paise: Generated<number>;
+  /** The coupon whose uses this order counts against (app/domain/coupons/); null: none. */
+  coupon_id: Generated<number | null>;
   /** Written only by transitions.server.ts, by the rules of lifecycle.ts. */
   status: OrderStatus;
   /** Null once anonymised after the retention period. */

@@ -156,6 +156,16 @@ function stoppedBy(order: OrderRow, actor: Actor, asked: TransitionRequest["canc
   return asked ?? "shop";
 }
 
+/** An order sent (or queued) again: no refund owed, no error or retry time left from before. */
+const ON_ITS_WAY_AGAIN = {
+  panel_error: null,
+  refund_due_paise: null,
+  refund_fee_paise: null,
+  refund_compensation_paise: null,
+  cancelled_by: null,
+  panel_retry_at: null,
+} as const satisfies OrderFields;
+
 /** Columns every transition of a kind sets, so no caller can forget them. */
 function impliedFields(
   name: TransitionName,
@@ -180,19 +190,13 @@ function impliedFields(
       return { refunded_at: now };
     case "delivered":
       return { delivered_at: now };
+    case "queue":
+      // On its way again (after a refusal, or a refund not yet paid): it owes nothing while it waits its turn.
+      return ON_ITS_WAY_AGAIN;
     case "send":
     case "sendUnpaid":
       // A new placement: a retried order owes nothing while at the panel again, and earns what the new one costs.
-      return {
-        panel_error: null,
-        refund_due_paise: null,
-        refund_fee_paise: null,
-        refund_compensation_paise: null,
-        cancelled_by: null,
-        profit_paise: null,
-        panel_attempts: order.panel_attempts + 1,
-        panel_retry_at: null,
-      };
+      return { ...ON_ITS_WAY_AGAIN, profit_paise: null, panel_attempts: order.panel_attempts + 1 };
     case "placed":
     case "foundAtPanel":
     case "placementFailed":
@@ -208,7 +212,7 @@ function builtInGuard(name: TransitionName, order: OrderRow): string | null {
   if (name === "cancel" && order.paid_at !== null) {
     return "This order is paid: stop it with a refund instead of cancelling it";
   }
-  if (name === "send" && order.status === "refund_due") {
+  if ((name === "send" || name === "queue") && order.status === "refund_due") {
     // Retrying is only honest while nothing was delivered and nothing paid back yet.
     if (order.refunded_at !== null || (deliveredCount(order.quantity, order.panel_remains) ?? 0) > 0) {
       return "Part of this order was delivered; it can no longer be sent again. Refund what is due instead.";
@@ -248,6 +252,9 @@ function refusal(name: TransitionName, order: OrderRow): string {
       }
       if (name === "send" && order.paid_at === null) return "This order has no confirmed payment";
       return `This order cannot be sent to the SMM panel: it is ${now}`;
+    case "queue":
+      if (order.status === "queued") return "This order is already queued behind another order for its target";
+      return `This order cannot be queued: it is ${now}`;
     case "cancelBeforeDelivery":
       return `Only an order the SMM panel has not started can be cancelled (this one is ${now})`;
     case "refunded":

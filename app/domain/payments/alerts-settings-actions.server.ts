@@ -17,6 +17,7 @@ import {
 import { paymentAppById } from "./reader/payment-apps";
 import { addedHeaders, removeSenderHeader } from "./sender-headers.server";
 import { qrSvgDataUri } from "./qr.server";
+import { connectSmsGateway } from "./sms-gateway/connect.server";
 import { MAX_CHECK_ITEMS, checked, parseCheckInput } from "./reader/check-alerts";
 import { type AlertReading, type ReaderChannel, readAlert, readMailText } from "./reader/read-alert";
 
@@ -30,10 +31,11 @@ import { type AlertReading, type ReaderChannel, readAlert, readMailText } from "
  */
 
 export async function runPaymentAlertsAction(
-  { db }: Pick<AppServices, "db">,
+  services: Pick<AppServices, "db" | "settings">,
   operator: { name: string; client: RequestClient },
   action: PaymentAlertAction,
 ): Promise<PaymentAlertsResult> {
+  const { db } = services;
   const { intent } = action;
   const audit = (action: string, details: Record<string, unknown>) =>
     recordAudit(db, {
@@ -123,6 +125,14 @@ export async function runPaymentAlertsAction(
     case "sender-remove": {
       const removed = await removeSenderHeader(db, action.header, operator);
       return { ok: true, intent, message: `${removed.header} is no longer read as ${removed.bankName}'s sender` };
+    }
+    case "sms-gateway-connect": {
+      const connected = await connectSmsGateway(services, operator, {
+        address: action.gatewayAddress,
+        username: action.gatewayUsername,
+        password: action.gatewayPassword,
+      });
+      return { ok: true, intent, ...connected };
     }
   }
 }

@@ -51,10 +51,27 @@ export const paymentAlertActionSchemas = [
       .default([]),
   }),
   z.object({ intent: z.literal("sender-remove"), header: text(20, "That is not a sender header") }),
+  z.object({
+    intent: z.literal("sms-gateway-connect"),
+    gatewayAddress: z
+      .string({ error: "Give the address the app shows" })
+      .trim()
+      .min(1, "Give the address the app shows")
+      .max(300, "The address is too long"),
+    gatewayUsername: z
+      .string({ error: "Give the username the app shows" })
+      .trim()
+      .min(1, "Give the username the app shows")
+      .max(100, "The username is too long"),
+    gatewayPassword: text(200, "The password is too long"),
+  }),
 ] as const;
 
-/** A new SMS or notification secret is shown once: it asks for the password typed in the last 15 minutes. */
-export const PAYMENT_ALERT_SENSITIVE_INTENTS = ["sms-secret-rotate", "app-secret-rotate"];
+/** Never echoed back to the page: typed again after a refusal (issue 45). */
+export const SMS_GATEWAY_SECRET_FIELDS = ["gatewayPassword"];
+
+/** A new SMS or notification secret is shown once, and Connect may make one: they ask for the password typed in the last 15 minutes. */
+export const PAYMENT_ALERT_SENSITIVE_INTENTS = ["sms-secret-rotate", "app-secret-rotate", "sms-gateway-connect"];
 
 export type PaymentAlertAction = z.output<(typeof paymentAlertActionSchemas)[number]>;
 export type PaymentAlertIntent = PaymentAlertAction["intent"];

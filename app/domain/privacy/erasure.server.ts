@@ -167,6 +167,7 @@ async function eraseOrders(trx: DB, orderIds: string[], now: number): Promise<vo
         refund_upi_id: null,
         target: "",
         target_username: null,
+        target_key: null,
         comments: null,
         whatsapp_opt_in_at: null,
         whatsapp_opt_in_version: null,

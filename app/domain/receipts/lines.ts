@@ -8,8 +8,8 @@ import type { OrderRow } from "~/domain/orders/table";
  */
 
 export interface ReceiptLine {
-  /** What the line is, for its words: the plan bought. */
-  kind: "plan";
+  /** What the line is, for its words: the plan bought, or a coupon's discount on it (a negative amount). */
+  kind: "plan" | "discount";
   /** The plan's name as it was bought. */
   description: string;
   quantity: number;
@@ -17,16 +17,30 @@ export interface ReceiptLine {
   amountPaise: number;
 }
 
-export type LineSource = Pick<OrderRow, "plan_name" | "quantity" | "service_type" | "price_paise">;
+export type LineSource = Pick<
+  OrderRow,
+  "plan_name" | "quantity" | "service_type" | "price_paise" | "coupon_code" | "discount_paise"
+>;
 
+/** The plan at its price before any coupon, then the coupon's discount: they add up to what was paid. */
 export function receiptLines(order: LineSource): ReceiptLine[] {
+  const discount = order.coupon_code ? order.discount_paise : 0;
+  const plan: ReceiptLine = {
+    kind: "plan",
+    description: order.plan_name,
+    quantity: order.quantity,
+    serviceType: order.service_type,
+    amountPaise: order.price_paise + discount,
+  };
+  if (discount <= 0) return [plan];
   return [
+    plan,
     {
-      kind: "plan",
-      description: order.plan_name,
+      kind: "discount",
+      description: order.coupon_code!,
       quantity: order.quantity,
       serviceType: order.service_type,
-      amountPaise: order.price_paise,
+      amountPaise: -discount,
     },
   ];
 }

@@ -60,4 +60,18 @@ describe("the receipt's PDF", () => {
     ])
       expect(pdf).toContain(part);
   });
+
+  it("lists a coupon's discount under the plan at its full price, and the total is what was paid", () => {
+    const discounted = { ...order, price_paise: 9_400, coupon_code: "FIRST20", discount_paise: 2_400 } as PaidOrder;
+    const receipt = buildReceipt(discounted, shop, null);
+    expect(receipt.lines.map((line) => [line.kind, line.amountPaise])).toEqual([
+      ["plan", 11_800],
+      ["discount", -2_400],
+    ]);
+    expect(receipt.totalPaise).toBe(9_400);
+    const pdf = text(receiptPdf(receipt));
+    expect(pdf).toContain("(Coupon FIRST20) Tj");
+    expect(pdf).toContain("(Rs. -24.00) Tj");
+    expect(pdf).toContain("(Rs. 94.00) Tj");
+  });
 });

@@ -54,7 +54,11 @@ export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
   texts.push({ x: right - 90, y, size: 10, text: "Amount", bold: true });
   y -= 16;
   for (const item of receipt.lines) {
-    texts.push({ x: left, y, size: 10, text: `${item.description} (${item.quantity} ${item.serviceType})` });
+    const words =
+      item.kind === "discount"
+        ? `Coupon ${item.description}`
+        : `${item.description} (${item.quantity} ${item.serviceType})`;
+    texts.push({ x: left, y, size: 10, text: words });
     texts.push({ x: right - 90, y, size: 10, text: rupees(item.amountPaise) });
     y -= 15;
   }

@@ -20,6 +20,9 @@ export const PLACEHOLDER_GRIEVANCE_OFFICER = "Grievance officer not yet named (p
 /** Names earlier versions seeded as the grievance officer: fictional, so still a placeholder. */
 export const LEGACY_GRIEVANCE_OFFICER_DEFAULTS: readonly string[] = ["Priya Sharma"];
 
+/** What the shop does with an order for a target that already has one running (OVERLAPPING_ORDERS). */
+export const OVERLAP_CHOICES = ["queue", "refuse"] as const;
+
 /** Where buyers pay, and what happens once they did: the Payment Settings card. */
 export const paymentSettings = defineSettings(
   {
@@ -37,6 +40,20 @@ export const paymentSettings = defineSettings(
     autoSendPaidOrders: flag("AUTO_SEND_PAID_ORDERS", "Send paid orders to the panel automatically", {
       default: true,
       hint: "When a payment is confirmed, the order goes to the SMM panel at once. Off: you send each paid order yourself.",
+    }),
+    /**
+     * A new order for an account or post (and service) that already has an order on its way at the panel
+     * (issue 51, point 5; docs/panels.md): taken and queued behind it, or refused before the buyer pays.
+     */
+    overlappingOrders: text("OVERLAPPING_ORDERS", "A second order for an account or post that has one running", {
+      default: "queue",
+      type: z.enum(OVERLAP_CHOICES, { error: "Choose queue or refuse" }).optional(),
+      control: "select",
+      options: [
+        { value: "queue", label: "Take it and queue it: it is sent once the running one finishes" },
+        { value: "refuse", label: "Refuse it before payment, telling the buyer why" },
+      ],
+      hint: "SMM panels lose, without a refund, a second order for one profile or post while one runs. Either way the panel never gets two at once from this shop.",
     }),
   },
   {

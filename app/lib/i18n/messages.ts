@@ -10,6 +10,8 @@ import { REFILL_REFUSAL_TEXT } from "~/domain/self-service/refill-messages";
 import { REFUND_UPI_MESSAGES } from "~/domain/self-service/refund-upi-messages";
 import { NOTIFY_MESSAGES, STOP_UPDATES_MESSAGES } from "~/domain/buyer-messages/messages";
 import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "~/lib/api-messages";
+import { COUPON_MESSAGES, COUPON_MINIMUM_MESSAGES, COUPON_REASONS } from "~/domain/coupons/coupon-messages";
+import { formatInr } from "~/lib/money";
 import type { Locale } from "./locale";
 
 /**
@@ -50,6 +52,8 @@ export const BUYER_MESSAGE_GROUPS = {
   notify: NOTIFY_MESSAGES,
   stopUpdates: STOP_UPDATES_MESSAGES,
   paymentsClosed: PAYMENTS_CLOSED_MESSAGES,
+  coupon: COUPON_MESSAGES,
+  couponMinimum: COUPON_MINIMUM_MESSAGES,
   byCode: ERROR_CODE_MESSAGES,
   api: { network: NETWORK_MESSAGE, generic: GENERIC_MESSAGE },
 } as const;
@@ -88,6 +92,9 @@ export function buyerMessage(t: TFunction, locale: Locale, error: string | Buyer
   if (details?.reason === "PAYMENTS_CLOSED") {
     const contacts = { email: text(details.email), phone: text(details.phone) };
     return paymentsClosedText(contacts, (key, values) => t(`errors:paymentsClosed.${key}`, values ?? {}));
+  }
+  if (details?.reason === COUPON_REASONS.belowMinimum && typeof details.minimumPaise === "number") {
+    return t("errors:couponMinimum.belowMinimum", { minimum: formatInr(details.minimumPaise, locale) });
   }
   const key = messageKey(message);
   if (key) return t(key);

@@ -18,11 +18,22 @@ export default {
     minimumQuantity: "Minimum Quantity Error",
     checkoutFailed: "Failed to prepare checkout. Please try again.",
   },
+  coupon: {
+    open: "Have a coupon code?",
+    label: "Coupon code",
+    apply: "Apply",
+    applying: "Checking...",
+    remove: "Remove",
+    applied: "{{code}} applied: you save {{discount}}",
+    price: "Price",
+    youPay: "You pay",
+  },
   stage: {
     pay: "Waiting for your payment",
     expired: "Payment time expired",
     confirming: "Payment received, being confirmed",
     preparing: "Payment received – sending your order for delivery",
+    queued: "Queued behind an earlier order for this account or post",
     delayed: "Delivery delayed – it starts by itself",
     on_hold: "We are checking your order",
     delivering: "Delivery in progress",
@@ -39,6 +50,8 @@ export default {
     confirming:
       "We have your UPI reference and are matching it with your payment. Delivery starts as soon as it is confirmed; this page updates by itself.",
     preparing: "Your payment is confirmed. We are handing your order over for delivery now.",
+    queued:
+      "Your payment is safe. An earlier order for the same account or post is still being delivered, and our delivery partner would lose a second order for it while one runs. So this one waits its turn and starts by itself as soon as that one finishes. You do not need to pay again or do anything.",
     delayed:
       "Your payment is safe. Our delivery partner could not take your order just now, so we keep trying: delivery starts by itself as soon as they take it. You do not need to pay again or do anything.",
     onHold:

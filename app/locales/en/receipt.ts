@@ -17,6 +17,7 @@ export default {
   target: "Instagram account or post",
   description_: "Description",
   amount: "Amount",
+  discountLine: "Coupon {{code}}",
   total: "Total paid",
   gstin: "GSTIN",
   legalName: "Legal name",

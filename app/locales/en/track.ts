@@ -5,6 +5,7 @@ export default {
   orderId: "Order ID",
   phone: "Phone number used for the order",
   phoneHint: "Your 10-digit mobile number; with +91 or a leading 0 is fine too.",
+  phonePlaceholder: "e.g. 98765 43210",
   checking: "Checking...",
   submit: "Track order",
   order: "Order {{orderId}}",
@@ -20,6 +21,9 @@ export default {
   startCount: "Start count",
   deliveredSoFar: "Delivered so far",
   deliveredOf: "{{delivered}} of {{quantity}}",
+  coupon: "Coupon",
+  couponValue: "{{code}} (you saved {{discount}})",
+  pricePaid: "Price",
   complaint: {
     title: "Report a problem",
     label: "What went wrong?",

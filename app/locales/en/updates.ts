@@ -22,6 +22,7 @@ export default {
   stopHint: "No more WhatsApp messages, e-mails or notifications about this order.",
   refundUpi: "UPI ID for your refund",
   refundUpiHint: "We send the refund to the UPI account you paid from. To get it in another one, give its UPI ID.",
+  refundUpiPlaceholder: "e.g. name@okaxis",
   refundUpiSave: "Save UPI ID",
   refundUpiNow: "Your refund goes to {{upiId}}.",
   stopPage: {

@@ -19,6 +19,7 @@ export default {
   target: "Instagram अकाउंट या पोस्ट",
   description_: "विवरण",
   amount: "रकम",
+  discountLine: "कूपन {{code}}",
   total: "कुल चुकाई गई रकम",
   gstin: "GSTIN",
   legalName: "क़ानूनी नाम",

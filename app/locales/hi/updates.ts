@@ -21,6 +21,7 @@ export default {
   stopHint: "इस ऑर्डर के बारे में अब कोई WhatsApp मैसेज, ई-मेल या नोटिफ़िकेशन नहीं।",
   refundUpi: "रिफ़ंड के लिए UPI ID",
   refundUpiHint: "हम रिफ़ंड उसी UPI खाते में भेजते हैं जिससे आपने पेमेंट किया था। किसी दूसरे खाते में चाहिए तो उसकी UPI ID दें।",
+  refundUpiPlaceholder: "जैसे name@okaxis",
   refundUpiSave: "UPI ID सेव करें",
   refundUpiNow: "आपका रिफ़ंड {{upiId}} पर जाएगा।",
   stopPage: {

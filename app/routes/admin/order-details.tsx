@@ -21,6 +21,7 @@ import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { orderPageActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
+import { waitingFor } from "~/domain/fulfilment/target-queue.server";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { pageAction } from "~/lib/api.server";
 import { formatCount, formatInr } from "~/lib/money";
@@ -41,7 +42,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const row = await findOrder(db, params.orderId);
   if (!row)
     return data(
-      { order: null, history: [], selfService: null, utrHeld: [], refundPayment: null, buyerMessages: null },
+      {
+        order: null,
+        history: [],
+        selfService: null,
+        utrHeld: [],
+        refundPayment: null,
+        buyerMessages: null,
+        queue: null,
+      },
       { status: 404 },
     );
   const history = (await auditTrailFor(db, "order", row.order_id)).map(({ at, actor, action, details }) => ({
@@ -57,6 +66,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     utrHeld: await utrHeldElsewhere(db, row),
     refundPayment: await refundPaymentFor(db, row, url.searchParams.get("payTo")),
     buyerMessages: await buyerChannelsView(db, row),
+    queue: await waitingFor(db, row),
   };
 }
 
@@ -216,6 +226,25 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
             <Row label="Status">
               <StatusBadge status={order.status} />
             </Row>
+            {loaderData.queue && (
+              <Row label="Queued behind">
+                <span data-testid="queued-behind">
+                  {loaderData.queue.orderId ? (
+                    <Link
+                      to={`/admin/orders/${loaderData.queue.orderId}`}
+                      className="font-mono text-brand-700 underline"
+                    >
+                      {loaderData.queue.orderId}
+                    </Link>
+                  ) : (
+                    "an earlier queued order"
+                  )}
+                  {`, at the SMM panel for the same ${order.serviceType === "followers" ? "account" : "post"}`}
+                  {loaderData.queue.position > 1 && ` (number ${loaderData.queue.position} in its queue)`}. Sent by
+                  itself once it finishes: the panel would lose a second order while one runs.
+                </span>
+              </Row>
+            )}
             <Row label="Created">{istDateTime(Date.parse(order.createdAt))}</Row>
             <Row label="Target">
               <OrderTarget service={order.serviceType} target={order.target} />
@@ -240,6 +269,14 @@ export default function OrderDetails({ loaderData }: Route.ComponentProps) {
                 <span className="text-gray-600"> (listed {rupees(order.listedPrice)})</span>
               )}
             </Row>
+            {order.coupon && (
+              <Row label="Coupon">
+                <span data-testid="order-coupon">
+                  <span className="font-mono">{order.coupon.code}</span>: {rupees(order.coupon.discount)} off the
+                  plan&apos;s {rupees(order.coupon.planPrice)}
+                </span>
+              </Row>
+            )}
             <Row label="Profit">
               <span data-testid="order-profit">{order.profit === null ? "—" : rupees(order.profit)}</span>
               {order.profit !== null && order.refund.due !== null && order.profitBeforeRefund !== null && (

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/panels";
 import { PanelDialog } from "~/components/admin/panels/panel-dialog";
+import { openInPlace } from "~/components/admin/entity-dialog";
 import { PasswordAgainProvider } from "~/components/admin/password-again";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
@@ -13,9 +14,8 @@ import { runPanelAction } from "~/domain/order-actions/panel-actions.server";
 import { type AdminPanel, panelsForAdmin } from "~/domain/panel/panel-admin.server";
 import { panelActionSchema } from "~/domain/panel/panel-form";
 import { adminTitle } from "~/lib/admin-title";
-import { pageAction } from "~/lib/api.server";
 import { formatPanelBalanceMoney } from "~/lib/panel-money";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Panels") }];
@@ -25,13 +25,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { panels: await panelsForAdmin(context.get(servicesContext).db) };
 }
 
+const SECRET_FIELDS = ["apiKey"];
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const submission = await parseForm(request, panelActionSchema);
   // The key is never echoed back, even in a refusal.
-  if (submission.status !== "success") return formFailure(submission, { hideFields: ["apiKey"] });
+  if (submission.status !== "success") return formFailure(submission, { hideFields: SECRET_FIELDS });
   const actor = requestActor(request, admin.username);
-  return pageAction(() => runPanelAction(context.get(servicesContext), admin, actor, submission.value));
+  // A refusal comes back with what was typed (the key asked for again), under the field it names, even to a
+  // dialog posted as a whole page before the page's scripts ran (issue 45), as Settings' forms are answered.
+  return formAction(submission, () => runPanelAction(context.get(servicesContext), admin, actor, submission.value), {
+    hideFields: SECRET_FIELDS,
+  });
 }
 
 /** Saving a URL or a key, a new default, a delete: the password is asked again when not typed lately (issue 47). */
@@ -43,14 +49,30 @@ export default function PanelsPage(props: Route.ComponentProps) {
   );
 }
 
+/** `?panel=new` or `?panel=<id>`: the dialog the address opens (a link followed before the page's scripts ran). */
+const OPEN = "panel";
+
 function Panels({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const [editing, setEditing] = useState<AdminPanel | "new" | null>(null);
+  const [params, setParams] = useSearchParams();
+  const saved = useActionData<typeof action>();
+  // Opened by the address, it stands in the page (EntityDialog `inline`), unless a whole-page post just saved it.
+  const [inline, setInline] = useState(() => params.has(OPEN) && saved?.ok !== true);
+  const [editing, setEditing] = useState<AdminPanel | "new" | null>(() =>
+    inline ? panelOf(loaderData.panels, params.get(OPEN)) : null,
+  );
   const [deleting, setDeleting] = useState<AdminPanel | null>(null);
   const busy = fetcher.state !== "idle";
+  const close = () => {
+    setEditing(null);
+    if (inline) {
+      setInline(false);
+      setParams((p) => (p.delete(OPEN), p), { replace: true, preventScrollReset: true });
+    }
+  };
   useActionToast(fetcher, {
     onSuccess: () => {
-      setEditing(null);
+      close();
       setDeleting(null);
     },
   });
@@ -70,10 +92,17 @@ function Panels({ loaderData }: Route.ComponentProps) {
             The SMM panels your orders go to. Plans without a panel of their own use the default one.
           </p>
         </div>
-        <Button size="md" onClick={() => setEditing("new")}>
-          Add panel
+        <Button asChild size="md">
+          <a href={`?${OPEN}=new`} onClick={openInPlace(() => setEditing("new"))}>
+            Add panel
+          </a>
         </Button>
       </div>
+      {saved?.ok === true && !fetcher.data && "message" in saved && (
+        <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {saved.message}
+        </p>
+      )}
 
       {loaderData.panels.length === 0 ? (
         <Card radius="lg">
@@ -113,8 +142,14 @@ function Panels({ loaderData }: Route.ComponentProps) {
                     <dd>{panel.servicesCount === 0 ? "none fetched yet" : panel.servicesCount}</dd>
                   </dl>
                   <div className="flex flex-wrap gap-2 pt-1">
-                    <Button variant="neutral" size="sm" onClick={() => setEditing(panel)} disabled={busy}>
-                      Edit
+                    <Button asChild variant="neutral" size="sm">
+                      <a
+                        href={`?${OPEN}=${panel.id}`}
+                        aria-disabled={busy || undefined}
+                        onClick={openInPlace(() => !busy && setEditing(panel))}
+                      >
+                        Edit
+                      </a>
                     </Button>
                     <Button variant="neutral" size="sm" onClick={() => byId("refresh-services", panel)} disabled={busy}>
                       Refresh services
@@ -140,7 +175,8 @@ function Panels({ loaderData }: Route.ComponentProps) {
           editing={editing === "new" ? null : { id: editing.id, item: editing }}
           submitting={busy}
           answer={fetcher}
-          onClose={() => setEditing(null)}
+          inline={inline ? { closeHref: "/admin/panels" } : undefined}
+          onClose={close}
           onSubmit={(form) => void fetcher.submit(form, { method: "post" })}
         />
       )}
@@ -158,4 +194,9 @@ function Panels({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+function panelOf(panels: AdminPanel[], opened: string | null): AdminPanel | "new" | null {
+  if (opened === "new") return "new";
+  return panels.find((panel) => String(panel.id) === opened) ?? null;
 }

@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher, useSearchParams } from "react-router";
 import type { Route } from "./+types/plans";
 import { adminTitle } from "~/lib/admin-title";
 import { PlanDialog } from "~/components/admin/plans/plan-dialog";
+import { openInPlace } from "~/components/admin/entity-dialog";
 import { DeletePlanDialog } from "~/components/admin/plans/delete-plan-dialog";
 import { PlansTable } from "~/components/admin/plans/plans-table";
 import { Button } from "~/components/ui/button";
@@ -14,8 +15,7 @@ import { type PlanActionIntent, planActionSchema } from "~/domain/plans/plan-for
 import { listPlans } from "~/domain/plans/plans.server";
 import { panelServicesForPlans, plansAtPanel } from "~/domain/plans/plan-costs.server";
 import { useActionToast } from "~/components/admin/use-action-toast";
-import { pageAction } from "~/lib/api.server";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Plans") }];
@@ -33,7 +33,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseForm(request, planActionSchema);
   if (submission.status !== "success") return formFailure(submission);
   const actor = requestActor(request, admin.username);
-  return pageAction(() => runPlanAction(context.get(servicesContext).db, actor, submission.value));
+  // A refusal comes back with what was typed, under the field it names, even to a dialog posted as a whole page
+  // before the page's scripts ran (issue 45), as Settings' forms are answered.
+  return formAction(submission, () => runPlanAction(context.get(servicesContext).db, actor, submission.value));
 }
 
 const FAILURE: Record<PlanActionIntent, string> = {
@@ -43,16 +45,32 @@ const FAILURE: Record<PlanActionIntent, string> = {
   delete: "Failed to delete plan",
 };
 
+/** `?plan=new` or `?plan=<id>`: the dialog the address opens (a link followed before the page's scripts ran). */
+const OPEN = "plan";
+
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const [editing, setEditing] = useState<ApiPlan | "new" | null>(null);
+  const [params, setParams] = useSearchParams();
+  const saved = useActionData<typeof action>();
+  // Opened by the address, it stands in the page (EntityDialog `inline`), unless a whole-page post just saved it.
+  const [inline, setInline] = useState(() => params.has(OPEN) && saved?.ok !== true);
+  const [editing, setEditing] = useState<ApiPlan | "new" | null>(() =>
+    inline ? planOf(loaderData.plans, params.get(OPEN)) : null,
+  );
   const [deleting, setDeleting] = useState<ApiPlan | null>(null);
   const [lastIntent, setLastIntent] = useState<PlanActionIntent>("create");
   const busy = fetcher.state !== "idle";
+  const close = () => {
+    setEditing(null);
+    if (inline) {
+      setInline(false);
+      setParams((p) => (p.delete(OPEN), p), { replace: true, preventScrollReset: true });
+    }
+  };
   useActionToast(fetcher, {
     failureTitle: FAILURE[lastIntent],
     onSuccess: () => {
-      setEditing(null);
+      close();
       setDeleting(null);
     },
   });
@@ -72,14 +90,22 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Plans</h1>
-        <Button size="md" onClick={() => setEditing("new")}>
-          Add Plan
+        <Button asChild size="md">
+          <a href={`?${OPEN}=new`} onClick={openInPlace(() => setEditing("new"))}>
+            Add Plan
+          </a>
         </Button>
       </div>
+      {saved?.ok === true && !fetcher.data && (
+        <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+          {saved.message}
+        </p>
+      )}
 
       <PlansTable
         plans={loaderData.plans}
         busy={busy}
+        editHref={(plan) => `?${OPEN}=${plan._id}`}
         onEdit={(plan) => setEditing(plan)}
         onToggle={(plan) => byId("toggle", plan)}
         onDelete={(plan) => setDeleting(plan)}
@@ -90,8 +116,9 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
           plan={editing === "new" ? null : editing}
           panels={loaderData.panels}
           answer={fetcher}
+          inline={inline ? { closeHref: "/admin/plans" } : undefined}
           submitting={busy}
-          onClose={() => setEditing(null)}
+          onClose={close}
           onSubmit={submit}
         />
       )}
@@ -105,4 +132,9 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
+}
+
+function planOf(plans: ApiPlan[], opened: string | null): ApiPlan | "new" | null {
+  if (opened === "new") return "new";
+  return plans.find((plan) => plan._id === opened) ?? null;
 }

@@ -3,7 +3,11 @@ import { ALERT_SECRET_FIELDS, alertActionSchemas } from "~/domain/operator-alert
 import { CREDENTIALS_SECRET_FIELDS, credentialsActionSchemas } from "~/domain/auth/credentials-form";
 import { BUYER_MESSAGE_SECRET_FIELDS, buyerMessageActionSchemas } from "~/domain/buyer-messages/settings-actions";
 import { DANGER_ZONE_INTENTS, dangerZoneActionSchemas } from "~/domain/backups/danger-zone-actions";
-import { PAYMENT_ALERT_SENSITIVE_INTENTS, paymentAlertActionSchemas } from "~/domain/payments/alerts-settings-actions";
+import {
+  PAYMENT_ALERT_SENSITIVE_INTENTS,
+  SMS_GATEWAY_SECRET_FIELDS,
+  paymentAlertActionSchemas,
+} from "~/domain/payments/alerts-settings-actions";
 import { GATEWAY_SECRET_FIELDS, gatewayActionSchemas } from "~/domain/payments/gateway-settings-actions";
 import { MAILBOX_SECRET_FIELDS, mailboxActionSchemas } from "~/domain/payments/mailbox-settings-actions";
 import { siteSettingsActionSchemas } from "~/domain/settings/settings-actions";
@@ -39,6 +43,7 @@ const SECRET_FIELDS = [
   ...MAILBOX_SECRET_FIELDS,
   ...ALERT_SECRET_FIELDS,
   ...BUYER_MESSAGE_SECRET_FIELDS,
+  ...SMS_GATEWAY_SECRET_FIELDS,
 ];
 export const HIDDEN_FIELDS = [...CREDENTIALS_SECRET_FIELDS, ...SECRET_FIELDS];
 

@@ -38,6 +38,7 @@ import { isMailboxAction } from "~/domain/payments/mailbox-settings-actions";
 import { runMailboxAction } from "~/domain/payments/mailbox-settings-actions.server";
 import { appAlertStatus, customTemplates, smsSecretStatus } from "~/domain/payments/payment-settings.server";
 import { listAddedHeaders } from "~/domain/payments/sender-headers.server";
+import { smsGatewayStatus } from "~/domain/payments/sms-gateway/connect.server";
 import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { backupSchedule, feeSettings, paymentSettings, storeSettings, taxSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
@@ -56,7 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     [
       settingsForAdmin(db),
       listBackups(config.BACKUP_DIR).then((list) => withContents(config.BACKUP_DIR, list)),
-      smsSecretStatus(db),
+      Promise.all([smsSecretStatus(db), smsGatewayStatus(db)]).then(([secret, gateway]) => ({ ...secret, gateway })),
       customTemplates(db),
       gatewaySettings(db).then(gatewaySettingsView),
       mailboxStatus(db),

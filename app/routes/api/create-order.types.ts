@@ -26,6 +26,8 @@ export const createOrderRequest = z.object({
   whatsappUpdates: z.boolean().default(false),
   /** The storefront language the order was placed in: the buyer's messages are in it. */
   locale: z.enum(["en", "hi"]).default("en"),
+  /** A coupon code as typed (any case); the server checks it and prices the order (app/domain/coupons/). */
+  couponCode: z.string().max(100).nullish(),
   idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, "expected 8-100 letters, digits, dashes or underscores")

@@ -127,7 +127,7 @@ export default function ReceiptPage({ actionData }: Route.ComponentProps) {
                       autoComplete="tel"
                       required
                       maxLength={20}
-                      placeholder="98765 43210"
+                      placeholder={t("track:phonePlaceholder")}
                     />
                   )}
                 </Field>

@@ -29,7 +29,7 @@ import { requestOrderRefill } from "~/domain/self-service/refill.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
 import { isAppError } from "~/lib/app-error";
 import { createRateLimiter } from "~/domain/orders/create-rate-limit";
-import { formatCount } from "~/lib/money";
+import { formatCount, formatInr } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES } from "~/lib/social-image";
 import { formFailure, parseForm } from "~/lib/parse.server";
@@ -261,7 +261,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                   required
                   maxLength={20}
                   defaultValue={actionData?.typed.phone ?? ""}
-                  placeholder="98765 43210"
+                  placeholder={t("phonePlaceholder")}
                 />
               )}
             </Field>
@@ -292,6 +292,16 @@ export default function Track({ actionData }: Route.ComponentProps) {
               <dd>{count(order.quantity)}</dd>
               <dt className="text-gray-600">{t("target")}</dt>
               <dd className="break-all">{order.target}</dd>
+              {order.discountPaise > 0 && order.couponCode && (
+                <>
+                  <dt className="text-gray-600">{t("pricePaid")}</dt>
+                  <dd data-testid="track-price">{formatInr(order.pricePaise, locale)}</dd>
+                  <dt className="text-gray-600">{t("coupon")}</dt>
+                  <dd data-testid="track-coupon">
+                    {t("couponValue", { code: order.couponCode, discount: formatInr(order.discountPaise, locale) })}
+                  </dd>
+                </>
+              )}
               {order.startCount !== null && (
                 <>
                   <dt className="text-gray-600">{t("startCount")}</dt>

@@ -47,7 +47,7 @@ export function AuditFilters({ action, actor, from, to, actions, actors }: Props
           defaultValue={actor}
           list="audit-actors"
           maxLength={100}
-          placeholder="Anyone"
+          placeholder="Empty means anyone"
           autoComplete="off"
           className="mt-1"
         />

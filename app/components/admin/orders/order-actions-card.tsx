@@ -102,6 +102,13 @@ export function OrderActionsCard({
           )}
         </div>
       )}
+      {order.status === "queued" && (
+        <p className="text-sm text-gray-700" data-testid="queued-note">
+          Queued: another order for the same account or post is at the panel, which would lose a second one without a
+          refund. The shop sends this one by itself once that one finishes; the buyer is told why it waits. Cancel stops
+          it and makes its refund due.
+        </p>
+      )}
       {order.status === "failed" && order.payment.paidAt && !order.smmPanel.orderId && (
         <p className="text-sm text-gray-700">
           The panel refused this order, so nothing was placed. Fix the cause (the link, or the service ID in Admin →

@@ -13,6 +13,7 @@ const LABELS: Record<string, string> = {
   "order.expire": "Payment window closed",
   "order.confirmPayment": "Payment confirmed",
   "order.cancel": "Cancelled",
+  "order.queue": "Queued behind another order for its target",
   "order.send": "Sending to panel",
   "order.sendUnpaid": "Sending to panel without a confirmed payment",
   "order.placed": "Accepted by the panel",
@@ -52,6 +53,8 @@ interface Details {
   result?: string;
   failed?: string;
   reason?: string;
+  /** A queued order: the order it waits for (target-queue.server.ts). */
+  behind?: string;
   utr?: string;
   panelOrderId?: string;
   panelError?: string;
@@ -92,6 +95,8 @@ function describe(action: string, d: Details): string {
   if (d.panelError) return `${attempt}${d.panelError}`;
   if (d.reference) return `Refund UPI reference ${d.reference}`;
   if (d.refillId) return d.refillStatus ? `Refill ${d.refillId}: ${d.refillStatus}` : `Refill ${d.refillId}`;
+  if (action === "order.queue" && d.behind)
+    return `Waits for order ${d.behind}, at the panel for the same account or post`;
   if (action === "order.refundDue" && d.reason) return d.reason.charAt(0).toUpperCase() + d.reason.slice(1);
   return d.result ?? "";
 }

@@ -60,7 +60,7 @@ export function RefundPay({ payment }: { payment: RefundPayment }) {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder="name@bank"
+            placeholder="e.g. buyername@okaxis"
             defaultValue={payment.upiIdFrom === "operator" ? (payment.upiId ?? "") : (payment.typedInvalid ?? "")}
             aria-invalid={payment.typedInvalid ? true : undefined}
             aria-describedby={payment.typedInvalid ? "refund-pay-to-error" : undefined}

@@ -44,9 +44,10 @@ export function PanelDialog({
   answer,
   onClose,
   onSubmit,
-}: EntityDialogProps<AdminPanel> & { answer: { state: string; data?: unknown } }) {
+  inline,
+}: EntityDialogProps<AdminPanel> & { answer: { state: string; data?: unknown }; inline?: { closeHref: string } }) {
   const panel = editing?.item ?? null;
-  const { form, fields } = useEntityForm(
+  const { form, fields, page } = useEntityForm(
     "panel",
     editing,
     { create: panelFormSchema, update: panelFormSchema },
@@ -66,13 +67,15 @@ export function PanelDialog({
       submitLabel={panel ? "Save panel" : "Add panel"}
       onClose={onClose}
       answer={answer}
+      page={page}
+      inline={inline}
     >
       <TextField field={fields.name} label="Name" placeholder="e.g. JAP (USD)" />
       <TextField
         field={fields.apiUrl}
         label={label("apiUrl")}
         inputMode="url"
-        placeholder="https://panel.example/api/v2"
+        placeholder="e.g. https://panel.example/api/v2"
       />
       <TextField
         field={fields.apiKey}
@@ -87,8 +90,8 @@ export function PanelDialog({
         onUseUrl={(url) => form.update({ name: "apiUrl", value: url })}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField field={fields.currency} label={label("currency")} placeholder="INR" />
-        <TextField field={fields.inrRate} label={label("inrRate")} inputMode="decimal" placeholder="83.25" />
+        <TextField field={fields.currency} label={label("currency")} placeholder="e.g. INR or USD" />
+        <TextField field={fields.inrRate} label={label("inrRate")} inputMode="decimal" placeholder="e.g. 83.25" />
       </div>
       <fieldset className="grid min-w-0 grid-cols-2 gap-3">
         <legend className="mb-1 text-sm font-semibold">Default service per type</legend>

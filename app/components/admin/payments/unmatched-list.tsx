@@ -131,7 +131,7 @@ function UnmatchedCredit({ credit }: { credit: CreditView }) {
                   value={orderId}
                   onChange={(e) => setOrderId(e.target.value)}
                   required
-                  placeholder="BK…"
+                  placeholder="e.g. BK7Q2M9XD4TA"
                   className="font-mono"
                   disabled={busy}
                 />

@@ -98,7 +98,7 @@ export function PanelServiceField({
             {...control}
             size="sm"
             inputMode="numeric"
-            placeholder={byType || (fallback ? "None" : "Service ID")}
+            placeholder={fallback ? "Empty means none" : byType ? `Empty means ${byType}` : "e.g. 101"}
             autoComplete="off"
             disabled={disabled}
           />

@@ -21,15 +21,17 @@ interface Props {
   submitting: boolean;
   /** The Plans page's fetcher: a refusal that names a field is shown under it. */
   answer: { state: string; data?: unknown };
+  /** Opened by the page's address: drawn in the page (EntityDialog). */
+  inline?: { closeHref: string };
   onClose: () => void;
   /** The form the Plans page's action reads, already valid by the schema the server checks it with. */
   onSubmit: (form: FormData) => void;
 }
 
-export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit }: Props) {
+export function PlanDialog({ plan, panels, submitting, answer, inline, onClose, onSubmit }: Props) {
   const editing = plan !== null;
   // Each field says what is wrong with it under itself, checked by the schema the Plans action reads.
-  const { form, fields } = useEntityForm(
+  const { form, fields, page } = useEntityForm(
     "plan",
     plan && { id: plan._id, item: plan },
     { create: createPlanFormSchema, update: updatePlanFormSchema },
@@ -37,7 +39,7 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
     onSubmit,
   );
   // The server checks what the browser cannot (the service's cost and limits, its support): said at the field.
-  const serverError = fieldRefusal(answer);
+  const serverError = fieldRefusal(answer.data ? answer : { state: "idle", data: page });
   const errorOf = (field: { name: string; errors?: string[] }) => field.errors?.[0] ?? serverError(field.name);
   const [tags, setTags] = useState<string[]>(plan?.tags ?? []);
   const [tagInput, setTagInput] = useState("");
@@ -66,6 +68,8 @@ export function PlanDialog({ plan, panels, submitting, answer, onClose, onSubmit
       submitLabel={editing ? "Save Changes" : "Add Plan"}
       onClose={onClose}
       answer={answer}
+      page={page}
+      inline={inline}
     >
       {!editing && (
         <SelectField

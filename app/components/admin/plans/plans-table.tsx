@@ -2,6 +2,7 @@ import { Pencil, Power, Trash2 } from "lucide-react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
 import type { PlanAtPanel } from "~/domain/plans/plan-cost";
 import { Badge } from "~/components/ui/badge";
+import { openInPlace } from "~/components/admin/entity-dialog";
 import { Button } from "~/components/ui/button";
 import { formatCount, formatInr } from "~/lib/money";
 import { PlanAtPanelCell } from "./plan-at-panel";
@@ -13,6 +14,8 @@ export type PlanWithCost = ApiPlan & { atPanel: PlanAtPanel };
 interface Props {
   plans: PlanWithCost[];
   busy: boolean;
+  /** The Edit link's address, followed before the page's scripts run. */
+  editHref: (plan: ApiPlan) => string;
   onEdit: (plan: ApiPlan) => void;
   onToggle: (plan: ApiPlan) => void;
   onDelete: (plan: ApiPlan) => void;
@@ -22,7 +25,7 @@ interface Props {
  * A table on wider screens; on a phone each plan becomes a card (same markup,
  * laid out by CSS), so its price, status and actions need no sideways scroll.
  */
-export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
+export function PlansTable({ plans, busy, editHref, onEdit, onToggle, onDelete }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
       <table className="w-full text-left text-sm max-sm:block sm:min-w-[760px]">
@@ -91,9 +94,22 @@ export function PlansTable({ plans, busy, onEdit, onToggle, onDelete }: Props) {
                 </td>
                 <td className="px-4 py-3 max-sm:order-7 max-sm:col-span-2 max-sm:p-0">
                   <div className="flex gap-1 max-sm:justify-end">
-                    <IconButton label={`Edit ${plan.name}`} onClick={() => onEdit(plan)} disabled={busy}>
-                      <Pencil className="size-4" aria-hidden />
-                    </IconButton>
+                    <Button
+                      asChild
+                      variant="ghost"
+                      size="inline"
+                      className="rounded-md p-2 font-normal text-gray-700 max-sm:p-3"
+                    >
+                      <a
+                        href={editHref(plan)}
+                        aria-label={`Edit ${plan.name}`}
+                        title={`Edit ${plan.name}`}
+                        aria-disabled={busy || undefined}
+                        onClick={openInPlace(() => !busy && onEdit(plan))}
+                      >
+                        <Pencil className="size-4" aria-hidden />
+                      </a>
+                    </Button>
                     <IconButton
                       label={`${plan.isEnabled ? "Disable" : "Enable"} ${plan.name}`}
                       onClick={() => onToggle(plan)}

@@ -67,7 +67,7 @@ export function OperatorAlertsCard({ alerts }: Props) {
         </h2>
         <p className="mt-1 text-sm text-gray-600">
           Tells you by e-mail, Telegram or a notification when an order needs you. A channel that is down is retried;
-          orders never wait for it. How to set up: <DocLink name="alerts" />.
+          orders never wait for it. How to set up: <DocLink name="operator-alerts" />.
         </p>
         <SettingsForm settings={events} intent="alerts-events" className={sectionClass}>
           <CheckboxGroupField field={events.fields.events} legend="Alert me about" options={EVENT_OPTIONS} />

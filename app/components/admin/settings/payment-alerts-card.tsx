@@ -17,10 +17,12 @@ import { AddedHeaders } from "./added-headers";
 import { ForwarderCheck } from "./forwarder-check";
 import { ForwarderSecret, type SecretStatus } from "./forwarder-secret";
 import { SettingsForm, useSettingsForm } from "./settings-form";
+import { SmsGatewayConnect } from "./sms-gateway-connect";
+import type { SmsGatewayStatus } from "~/domain/payments/sms-gateway/connect.server";
 import { DocLink } from "~/components/admin/doc-link";
 
 interface Props {
-  sms: SecretStatus & { lastForwarded: ForwardedSmsNote | null };
+  sms: SecretStatus & { lastForwarded: ForwardedSmsNote | null; gateway: SmsGatewayStatus };
   templates: CustomTemplateInput[];
   /** SMS headers the operator added for registry banks (from Payments). */
   headers: AddedHeaderView[];
@@ -52,6 +54,7 @@ export function PaymentAlertsCard({ sms, templates, headers, endpoint }: Props) 
         testId="sms-secret"
         copyWhere="the forwarder"
       />
+      <SmsGatewayConnect status={sms.gateway} />
       <ForwarderCheck last={sms.lastForwarded} configured={sms.configured} setAt={sms.setAt} />
       <AddedHeaders headers={headers} />
       <Templates templates={templates} />

@@ -1,17 +1,12 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { type ReactNode, useRef } from "react";
-import { type FetcherWithComponents, useFetcher, useFormAction } from "react-router";
+import { type FetcherWithComponents, useFetcher } from "react-router";
 import type { z } from "zod";
 import { type ActionResult, useActionToast } from "~/components/admin/use-action-toast";
-import { useFieldErrors } from "~/components/admin/use-field-errors";
-import { Refusals } from "~/components/forms";
-import { FieldError } from "~/components/ui/field";
+import { PageFormRefusals, usePageFormAction } from "~/components/admin/page-form";
 import { type PageRefusal, usePageRefusal, useSchemaForm } from "~/lib/use-schema-form";
 
 type Answer = ActionResult & Partial<Omit<PageRefusal, "ok" | "message">>;
-
-/** Said under a secret field that was typed into a form refused as a whole page: a secret is never sent back. */
-export const RETYPE_SECRET = "Type it again: a password or key is never sent back to the page";
 
 /**
  * One form of a Settings card, checked in the browser with the schema the
@@ -77,11 +72,7 @@ export function SettingsForm<S extends Record<string, unknown>>({
 }) {
   const { fetcher, answer, byPage, form } = settings;
   const ref = useRef<HTMLFormElement>(null);
-  const refused = useFieldErrors({ state: fetcher.state, data: answer }, ref);
-  const retype = byPage ? (answer?.retype ?? []) : [];
-  // A refusal naming no field of this form, answered to a whole-page post: said under the form, as no toast can be.
-  const unplaced = byPage && answer && !answer.ok && !answer.field ? answer.message : null;
-  const action = `${useFormAction()}#${form.id}`;
+  const action = usePageFormAction(form.id);
   return (
     <fetcher.Form
       method="post"
@@ -92,10 +83,9 @@ export function SettingsForm<S extends Record<string, unknown>>({
       {...getFormProps(form)}
     >
       {intent && <input type="hidden" name="intent" value={intent} />}
-      <Refusals value={(name) => refused(name) ?? (retype.includes(name) ? RETYPE_SECRET : undefined)}>
+      <PageFormRefusals state={fetcher.state} answer={answer} byPage={byPage} form={ref}>
         {children}
-      </Refusals>
-      {unplaced && <FieldError>{unplaced}</FieldError>}
+      </PageFormRefusals>
     </fetcher.Form>
   );
 }

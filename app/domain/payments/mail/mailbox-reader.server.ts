@@ -15,7 +15,10 @@ import { readAlertMail } from "./read-alert.server";
  * servers that offer it) or for the poll interval, whichever comes first;
  * each wake re-reads the settings and reconnects when they changed (a save
  * in this instance wakes it at once), so it never runs on stale settings.
- * Errors close the connection and it reconnects with a growing pause.
+ * Errors close the connection and it reconnects with a growing pause: at
+ * most a minute while the server is unreachable, so Health shows it back
+ * within two minutes (issue 52); longer after a refused login, which only a
+ * save of new settings mends (and a save wakes it at once).
  *
  * A message is flagged \Seen (and $BoostKaroDone where the server keeps
  * keywords) only after its credit is recorded; the credit's own dedupe key
@@ -30,8 +33,12 @@ const BATCH = 50;
 export interface ReaderOptions {
   pollMs: number;
   resolver?: DNSResolver;
-  /** Longest pause between reconnects. */
+  /** Longest pause between reconnects while the server is unreachable or failing. */
   maxBackoffMs?: number;
+  /** Longest pause after the server refused the login (a new password is saved, which wakes the reader). */
+  maxLoginBackoffMs?: number;
+  /** The reader's timer (a test's clock): calls `fn` after `ms`, returns what cancels it. */
+  setTimer?: (fn: () => void, ms: number) => () => void;
   /** Told after each round that read the mailbox (null) or failed to (what went wrong, without the password). */
   onRound?: (error: Error | null) => void;
   /**
@@ -53,7 +60,18 @@ function fingerprint(active: { settings: MailboxSettings; password: string } | n
 
 export function startMailboxReader(
   services: Services,
-  { pollMs, resolver, maxBackoffMs = 5 * 60_000, onRound = () => undefined, leaseName }: ReaderOptions,
+  {
+    pollMs,
+    resolver,
+    maxBackoffMs = 60_000,
+    maxLoginBackoffMs = 5 * 60_000,
+    onRound = () => undefined,
+    setTimer = (fn, ms) => {
+      const timer = setTimeout(fn, ms);
+      return () => clearTimeout(timer);
+    },
+    leaseName,
+  }: ReaderOptions,
 ) {
   const { logger } = services;
   const lease = leaseName ? jobLease(services.db, leaseName, pollMs, services.config.JOB_LEASE_TTL_MS) : null;
@@ -75,9 +93,9 @@ export function startMailboxReader(
         resolve();
         return;
       }
-      const timer = setTimeout(done, ms);
+      const cancel = setTimer(done, ms);
       function done() {
-        clearTimeout(timer);
+        cancel();
         wake = null;
         resolve();
       }
@@ -119,7 +137,12 @@ export function startMailboxReader(
       logger.warn({ reason: describeImapError(error, password) }, "mailbox connection error"),
     );
     imap.on("exists", nudge);
-    void closed.then(nudge);
+    // A dropped connection ends this session's poll pause, and only that: a close that woke (or was left
+    // "pending" for) the reconnect pause would cut it short, dialling an unreachable server in a tight loop.
+    let polling = false;
+    void closed.then(() => {
+      if (polling) wake?.();
+    });
     try {
       await imap.connect();
       await imap.mailboxOpen(settings.folder);
@@ -138,7 +161,10 @@ export function startMailboxReader(
           }
           onRound(null);
         }
-        await pause(pollMs);
+        if (imap.usable) {
+          polling = true;
+          await pause(pollMs).finally(() => (polling = false));
+        }
         if (stopped) break;
         if (!imap.usable) throw new Error("The IMAP server closed the connection");
         if (fingerprint(await activeMailbox(services.db)) !== mine) {
@@ -167,7 +193,8 @@ export function startMailboxReader(
       } catch (error) {
         if (stopped) break;
         failures++;
-        const delay = Math.min(maxBackoffMs, 1_000 * 2 ** Math.min(failures, 12));
+        const refused = (error as { authenticationFailed?: boolean } | null)?.authenticationFailed === true;
+        const delay = Math.min(refused ? maxLoginBackoffMs : maxBackoffMs, 1_000 * 2 ** Math.min(failures, 12));
         const reason = describeImapError(error, active?.password ?? "");
         logger.warn({ reason, retryInMs: delay }, "bank e-mail alerts: reading the mailbox failed");
         onRound(new Error(reason));

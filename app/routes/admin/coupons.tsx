@@ -1,0 +1,101 @@
+import { useState } from "react";
+import { useFetcher } from "react-router";
+import type { Route } from "./+types/coupons";
+import { adminTitle } from "~/lib/admin-title";
+import { CouponDialog } from "~/components/admin/coupons/coupon-dialog";
+import { CouponsTable } from "~/components/admin/coupons/coupons-table";
+import { useActionToast } from "~/components/admin/use-action-toast";
+import { Button } from "~/components/ui/button";
+import { servicesContext } from "~/context";
+import { requireAdmin } from "~/domain/auth/guard.server";
+import { runCouponAction } from "~/domain/coupons/coupon-actions.server";
+import { type CouponActionIntent, couponActionSchema } from "~/domain/coupons/coupon-form";
+import type { AdminCoupon } from "~/domain/coupons/coupon-view";
+import { couponsPage } from "~/domain/coupons/coupons-page.server";
+import { pageAction } from "~/lib/api.server";
+import { formFailure, parseForm } from "~/lib/parse.server";
+import { requestActor } from "~/lib/request-client.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Coupons") }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  return couponsPage(context.get(servicesContext).db);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const submission = await parseForm(request, couponActionSchema);
+  if (submission.status !== "success") return formFailure(submission);
+  const actor = requestActor(request, admin.username);
+  return pageAction(() => runCouponAction(context.get(servicesContext).db, actor, submission.value));
+}
+
+const FAILURE: Record<CouponActionIntent, string> = {
+  create: "Failed to add coupon",
+  update: "Failed to save coupon",
+  toggle: "Failed to change coupon",
+};
+
+export default function CouponsPage({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>();
+  const [editing, setEditing] = useState<AdminCoupon | "new" | null>(null);
+  const [lastIntent, setLastIntent] = useState<CouponActionIntent>("create");
+  const busy = fetcher.state !== "idle";
+  useActionToast(fetcher, { failureTitle: FAILURE[lastIntent], onSuccess: () => setEditing(null) });
+  // Saved, but below a plan's cost: said where the operator looks next, until the next change.
+  const warnings =
+    fetcher.state === "idle" && fetcher.data?.ok && "warnings" in fetcher.data ? fetcher.data.warnings : [];
+
+  const submit = (form: FormData) => {
+    setLastIntent(form.get("intent") as CouponActionIntent);
+    void fetcher.submit(form, { method: "post" });
+  };
+  const toggle = (coupon: AdminCoupon) => {
+    const form = new FormData();
+    form.set("intent", "toggle");
+    form.set("id", String(coupon.id));
+    submit(form);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Coupons</h1>
+        <Button size="md" onClick={() => setEditing("new")}>
+          Add Coupon
+        </Button>
+      </div>
+      {warnings.length > 0 && (
+        <div
+          role="alert"
+          data-testid="coupon-warning"
+          className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm"
+        >
+          <p className="font-semibold text-amber-900">Saved, but below the panel&apos;s cost:</p>
+          <ul className="mt-1 list-disc pl-5 text-amber-900">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <CouponsTable
+        coupons={loaderData.coupons}
+        busy={busy}
+        onEdit={(coupon) => setEditing(coupon)}
+        onToggle={toggle}
+      />
+      {editing && (
+        <CouponDialog
+          coupon={editing === "new" ? null : editing}
+          plans={loaderData.plans}
+          answer={fetcher}
+          submitting={busy}
+          onClose={() => setEditing(null)}
+          onSubmit={submit}
+        />
+      )}
+    </div>
+  );
+}
