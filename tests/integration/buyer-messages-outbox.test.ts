@@ -371,46 +371,6 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
     expect(mail.text).not.toContain(phone);
   });
 
-  it("the e-mail's stop link is one tap: opening it changes nothing, the button stops the order's updates, a forged one is refused", async () => {
-    const phone = newPhone();
-    const orderId = await bs.order({ phone, email: `stop-link-${engine.name}@example.com` });
-    await bs.confirm(orderId);
-    const mail = await jobsUntil("the receipt", () => smtp.messages.find((m) => m.subject?.includes(orderId)));
-    const link = /https:\/\/shop\.example(\/stop-updates\?order=[A-Z0-9]+&t=[\w-]{32})/.exec(mail.text ?? "")?.[1];
-    expect(link).toContain(orderId);
-    const emailOf = async () =>
-      (
-        await bs.shop.db.db
-          .selectFrom("orders")
-          .select("customer_email")
-          .where("order_id", "=", orderId)
-          .executeTakeFirstOrThrow()
-      ).customer_email;
-    // A mail scanner opening the link: the page and its button, nothing stopped.
-    const opened = await fetch(`${bs.shop.url}${link}`);
-    expect(opened.status).toBe(200);
-    expect(await opened.text()).toContain(`about order ${orderId}`);
-    expect(await emailOf()).not.toBeNull();
-    // Another order's token, or a changed one: refused, nothing changes.
-    const [, token] = /t=([\w-]+)/.exec(link!)!;
-    const forged = await fetch(`${bs.shop.url}${link}`, {
-      method: "POST",
-      headers: { origin: bs.shop.url },
-      body: new URLSearchParams({ order: orderId, t: `${token![0] === "A" ? "B" : "A"}${token!.slice(1)}` }),
-    });
-    expect(forged.status).toBe(404);
-    expect(await emailOf()).not.toBeNull();
-    // The tap.
-    const tapped = await fetch(`${bs.shop.url}${link}`, {
-      method: "POST",
-      headers: { origin: bs.shop.url },
-      body: new URLSearchParams({ order: orderId, t: token! }),
-    });
-    expect(tapped.status).toBe(200);
-    expect(await tapped.text()).toContain("we will send no more updates about this order");
-    expect(await emailOf()).toBeNull();
-  });
-
   it("notifications go to the browsers of this order only, open its /track, and a gone browser is forgotten", async () => {
     const phone = newPhone();
     const orderId = await bs.order({ phone });
@@ -600,6 +560,47 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
     await bs.confirm(orderId);
     await runJobs(bs.shop.server);
     expect(await bs.rows(orderId)).toEqual([]);
+  });
+
+  // After quiet hours: its extra order shifts the accounts later tests order for (buyer-shop.ts numbers them).
+  it("the e-mail's stop link is one tap: opening it changes nothing, the button stops the order's updates, a forged one is refused", async () => {
+    const phone = newPhone();
+    const orderId = await bs.order({ phone, email: `stop-link-${engine.name}@example.com` });
+    await bs.confirm(orderId);
+    const mail = await jobsUntil("the receipt", () => smtp.messages.find((m) => m.subject?.includes(orderId)));
+    const link = /https:\/\/shop\.example(\/stop-updates\?order=[A-Z0-9]+&t=[\w-]{32})/.exec(mail.text ?? "")?.[1];
+    expect(link).toContain(orderId);
+    const emailOf = async () =>
+      (
+        await bs.shop.db.db
+          .selectFrom("orders")
+          .select("customer_email")
+          .where("order_id", "=", orderId)
+          .executeTakeFirstOrThrow()
+      ).customer_email;
+    // A mail scanner opening the link: the page and its button, nothing stopped.
+    const opened = await fetch(`${bs.shop.url}${link}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(`about order ${orderId}`);
+    expect(await emailOf()).not.toBeNull();
+    // Another order's token, or a changed one: refused, nothing changes.
+    const [, token] = /t=([\w-]+)/.exec(link!)!;
+    const forged = await fetch(`${bs.shop.url}${link}`, {
+      method: "POST",
+      headers: { origin: bs.shop.url },
+      body: new URLSearchParams({ order: orderId, t: `${token![0] === "A" ? "B" : "A"}${token!.slice(1)}` }),
+    });
+    expect(forged.status).toBe(404);
+    expect(await emailOf()).not.toBeNull();
+    // The tap.
+    const tapped = await fetch(`${bs.shop.url}${link}`, {
+      method: "POST",
+      headers: { origin: bs.shop.url },
+      body: new URLSearchParams({ order: orderId, t: token! }),
+    });
+    expect(tapped.status).toBe(200);
+    expect(await tapped.text()).toContain("we will send no more updates about this order");
+    expect(await emailOf()).toBeNull();
   });
 
   it("the retention job forgets the buyer's e-mail, refund UPI id, browsers and chat with their name and phone", async () => {
