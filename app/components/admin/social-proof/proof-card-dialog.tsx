@@ -2,12 +2,19 @@ import { createProofCardForm, statsToText, updateProofCardForm } from "~/domain/
 import { PROOF_TYPES } from "~/domain/social-proof/table";
 import type { ProofItem } from "~/domain/social-proof/types";
 import { type EntityDialogProps, useEntityForm } from "~/components/admin/entity-dialog";
-import { DraftDialog } from "./draft-dialog";
+import { DraftDialog, type SocialProofDialogProps } from "./draft-dialog";
 import { CheckboxField, SelectField, TextField, TextareaField } from "~/components/forms";
 
-export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: EntityDialogProps<ProofItem>) {
+export function ProofCardDialog({
+  editing,
+  submitting,
+  onClose,
+  onSubmit,
+  answer,
+  inline,
+}: EntityDialogProps<ProofItem> & SocialProofDialogProps) {
   // The form's fields are the card's, with before and after flat and the figures as text.
-  const { form, fields } = useEntityForm(
+  const { form, fields, page } = useEntityForm(
     "proof",
     editing,
     { create: createProofCardForm, update: updateProofCardForm },
@@ -26,7 +33,16 @@ export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: Enti
     onSubmit,
   );
   return (
-    <DraftDialog kind="proof" form={form} editing={editing} submitting={submitting} onClose={onClose}>
+    <DraftDialog
+      kind="proof"
+      form={form}
+      editing={editing}
+      submitting={submitting}
+      onClose={onClose}
+      answer={answer}
+      page={page}
+      inline={inline}
+    >
       <SelectField field={fields.type} label="Service" options={PROOF_TYPES} className="capitalize" />
       <TextField field={fields.title} label="Title" />
       <TextareaField field={fields.description} label="Description" rows={3} />

@@ -1,16 +1,23 @@
 import { createTestimonialForm, updateTestimonialForm } from "~/domain/social-proof/forms";
 import type { Testimonial } from "~/domain/social-proof/types";
 import { type EntityDialogProps, useEntityForm } from "~/components/admin/entity-dialog";
-import { DraftDialog } from "./draft-dialog";
+import { DraftDialog, type SocialProofDialogProps } from "./draft-dialog";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 
 export const LANGUAGE_LABELS = { en: "English", hi: "Hindi", hinglish: "Hinglish" } as const;
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => [n, `${n} of 5`] as const);
 
-export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: EntityDialogProps<Testimonial>) {
+export function TestimonialDialog({
+  editing,
+  submitting,
+  onClose,
+  onSubmit,
+  answer,
+  inline,
+}: EntityDialogProps<Testimonial> & SocialProofDialogProps) {
   // The form's fields are the testimonial's own.
-  const { form, fields } = useEntityForm(
+  const { form, fields, page } = useEntityForm(
     "testimonial",
     editing,
     { create: createTestimonialForm, update: updateTestimonialForm },
@@ -18,7 +25,16 @@ export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: En
     onSubmit,
   );
   return (
-    <DraftDialog kind="testimonial" form={form} editing={editing} submitting={submitting} onClose={onClose}>
+    <DraftDialog
+      kind="testimonial"
+      form={form}
+      editing={editing}
+      submitting={submitting}
+      onClose={onClose}
+      answer={answer}
+      page={page}
+      inline={inline}
+    >
       <TextField field={fields.name} label="Customer name" />
       <TextField field={fields.handle} label="Instagram handle" placeholder="e.g. @priya.creates" />
       <TextareaField field={fields.content} label="What they said" rows={4} />
