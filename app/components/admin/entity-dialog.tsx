@@ -24,6 +24,10 @@ export interface EntityDialogProps<T> {
   onClose: () => void;
   /** The form the page's action reads, already valid by the schema the server checks it with. */
   onSubmit: (form: FormData) => void;
+  /** The page's fetcher: a refusal that names a field is shown under that field. */
+  answer?: { state: string; data?: unknown };
+  /** Opened by the page's address (`useAddressDialog`): drawn in the page. */
+  inline?: { closeHref: string };
 }
 
 interface Props<S extends Record<string, unknown>> {

@@ -20,7 +20,7 @@ export function AccountDialog({
   onSubmit,
   answer,
   inline,
-}: EntityDialogProps<AccountView> & { answer: { state: string; data?: unknown }; inline?: { closeHref: string } }) {
+}: EntityDialogProps<AccountView>) {
   const { form, fields, page } = useEntityForm(
     "account",
     editing,

@@ -2,21 +2,14 @@ import { createProofCardForm, statsToText, updateProofCardForm } from "~/domain/
 import { PROOF_TYPES } from "~/domain/social-proof/table";
 import type { ProofItem } from "~/domain/social-proof/types";
 import { type EntityDialogProps, useEntityForm } from "~/components/admin/entity-dialog";
-import { DraftDialog, type SocialProofDialogProps } from "./draft-dialog";
+import { DraftDialog } from "./draft-dialog";
 import { CheckboxField, SelectField, TextField, TextareaField } from "~/components/forms";
 
-export function ProofCardDialog({
-  editing,
-  submitting,
-  onClose,
-  onSubmit,
-  answer,
-  inline,
-}: EntityDialogProps<ProofItem> & SocialProofDialogProps) {
+export function ProofCardDialog({ onSubmit, ...dialog }: EntityDialogProps<ProofItem>) {
   // The form's fields are the card's, with before and after flat and the figures as text.
   const { form, fields, page } = useEntityForm(
     "proof",
-    editing,
+    dialog.editing,
     { create: createProofCardForm, update: updateProofCardForm },
     {
       blank: { type: "followers", beforeLabel: "Before", afterLabel: "After" },
@@ -33,16 +26,7 @@ export function ProofCardDialog({
     onSubmit,
   );
   return (
-    <DraftDialog
-      kind="proof"
-      form={form}
-      editing={editing}
-      submitting={submitting}
-      onClose={onClose}
-      answer={answer}
-      page={page}
-      inline={inline}
-    >
+    <DraftDialog kind="proof" form={form} page={page} {...dialog}>
       <SelectField field={fields.type} label="Service" options={PROOF_TYPES} className="capitalize" />
       <TextField field={fields.title} label="Title" />
       <TextareaField field={fields.description} label="Description" rows={3} />

@@ -1,40 +1,24 @@
 import { createTestimonialForm, updateTestimonialForm } from "~/domain/social-proof/forms";
 import type { Testimonial } from "~/domain/social-proof/types";
 import { type EntityDialogProps, useEntityForm } from "~/components/admin/entity-dialog";
-import { DraftDialog, type SocialProofDialogProps } from "./draft-dialog";
+import { DraftDialog } from "./draft-dialog";
 import { SelectField, TextField, TextareaField } from "~/components/forms";
 
 export const LANGUAGE_LABELS = { en: "English", hi: "Hindi", hinglish: "Hinglish" } as const;
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => [n, `${n} of 5`] as const);
 
-export function TestimonialDialog({
-  editing,
-  submitting,
-  onClose,
-  onSubmit,
-  answer,
-  inline,
-}: EntityDialogProps<Testimonial> & SocialProofDialogProps) {
+export function TestimonialDialog({ onSubmit, ...dialog }: EntityDialogProps<Testimonial>) {
   // The form's fields are the testimonial's own.
   const { form, fields, page } = useEntityForm(
     "testimonial",
-    editing,
+    dialog.editing,
     { create: createTestimonialForm, update: updateTestimonialForm },
     { blank: { rating: "5", language: "en" }, of: (item) => ({ ...item, rating: String(item.rating) }) },
     onSubmit,
   );
   return (
-    <DraftDialog
-      kind="testimonial"
-      form={form}
-      editing={editing}
-      submitting={submitting}
-      onClose={onClose}
-      answer={answer}
-      page={page}
-      inline={inline}
-    >
+    <DraftDialog kind="testimonial" form={form} page={page} {...dialog}>
       <TextField field={fields.name} label="Customer name" />
       <TextField field={fields.handle} label="Instagram handle" placeholder="e.g. @priya.creates" />
       <TextareaField field={fields.content} label="What they said" rows={4} />
