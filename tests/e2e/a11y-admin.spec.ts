@@ -173,7 +173,7 @@ test("/admin/social-proof with its add dialogs", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Social proof" })).toBeVisible();
   await expectAccessible(page, "/admin/social-proof");
   for (const name of ["Add testimonial", "Add proof card"]) {
-    await page.getByRole("button", { name }).click();
+    await page.getByRole("link", { name }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectAccessible(page, `/admin/social-proof, ${name} dialog`, { within: OPEN_DIALOG });
     await page.keyboard.press("Escape");

@@ -74,7 +74,7 @@ test("a fresh shop names its unsafe defaults; following one to Settings and fixi
   await expect(page).toHaveURL(/\/admin\/payments#accounts-title$/);
   await expect(page.getByRole("heading", { name: "Receiving accounts" })).toBeInViewport();
   const placeholder = page.getByRole("region", { name: PLACEHOLDER_UPI_ID });
-  await placeholder.getByRole("button", { name: "Edit" }).click();
+  await placeholder.getByRole("link", { name: "Edit" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("UPI ID").fill("myshop@okaxis");
   await dialog.getByRole("button", { name: "Save account" }).click();

@@ -147,7 +147,7 @@ test.describe("the operator", () => {
     await page.getByRole("link", { name: "Coupons" }).click();
     await expect(page.getByRole("heading", { name: "Coupons", level: 1 })).toBeVisible();
     await hydrated(page);
-    await page.getByRole("button", { name: "Add Coupon" }).click();
+    await page.getByRole("link", { name: "Add Coupon" }).click();
     let dialog = page.getByRole("dialog");
     await expectAccessible(page, "add coupon dialog", { within: OPEN_DIALOG });
     await dialog.getByLabel("Code").fill("bigsale");
@@ -168,7 +168,7 @@ test.describe("the operator", () => {
     await expectAccessible(page, "/admin/coupons with a below-cost warning");
 
     // A second coupon with the same code, in another case, is refused at the field.
-    await page.getByRole("button", { name: "Add Coupon" }).click();
+    await page.getByRole("link", { name: "Add Coupon" }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Code").fill("BigSale");
     await dialog.getByLabel("Percent (%)").fill("5");
@@ -177,7 +177,7 @@ test.describe("the operator", () => {
     await dialog.getByRole("button", { name: "Cancel" }).click();
 
     // Edited to a flat ₹50 off orders from ₹300: no plan it applies to goes below its cost, no warning.
-    await row.getByRole("button", { name: "Edit BIGSALE" }).click();
+    await row.getByRole("link", { name: "Edit BIGSALE" }).click();
     dialog = page.getByRole("dialog");
     await dialog.getByLabel("Discount type").selectOption("flat");
     await dialog.getByLabel("Amount (₹)").fill("50");

@@ -69,7 +69,7 @@ test("a personal UPI ID's checkout leads with the QR and the UPI ID, says the ex
   await expect(page.getByText("No account has its last digits yet")).toBeVisible();
 
   // The operator adds a personal UPI ID, reading first why a business one is better.
-  await page.getByRole("button", { name: "Add account" }).click();
+  await page.getByRole("link", { name: "Add account" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("UPI ID").fill(PERSONAL);
   await dialog.getByLabel("Kind").selectOption({ label: "Personal UPI ID" });

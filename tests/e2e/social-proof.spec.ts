@@ -52,7 +52,7 @@ test("the operator publishes a testimonial and it appears on the home page", asy
   await expect(samples.first()).toContainText("Sample");
   await expect(samples.first().getByRole("button")).toHaveCount(0);
 
-  await testimonials.getByRole("button", { name: "Add testimonial" }).click();
+  await testimonials.getByRole("link", { name: "Add testimonial" }).click();
   const dialog = page.getByRole("dialog", { name: "Add testimonial" });
   await dialog.getByLabel("Customer name").fill("Kavya Reddy");
   await dialog.getByLabel("Instagram handle").fill("not a handle!");

@@ -1,6 +1,7 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { X } from "lucide-react";
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
+import { useActionData, useLocation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { type PageFormAnswer, PageFormRefusals, usePageFormAction } from "~/components/admin/page-form";
 import { Button } from "~/components/ui/button";
@@ -23,6 +24,10 @@ export interface EntityDialogProps<T> {
   onClose: () => void;
   /** The form the page's action reads, already valid by the schema the server checks it with. */
   onSubmit: (form: FormData) => void;
+  /** The page's fetcher: a refusal that names a field is shown under that field. */
+  answer?: { state: string; data?: unknown };
+  /** Opened by the page's address (`useAddressDialog`): drawn in the page. */
+  inline?: { closeHref: string };
 }
 
 interface Props<S extends Record<string, unknown>> {
@@ -150,6 +155,56 @@ export function openInPlace(open: () => void) {
     event.preventDefault();
     open();
   };
+}
+
+/**
+ * The record dialog a page's address opens (`?plan=new`, `?plan=7`): the
+ * Add/Edit links' `href`, their click (`open`, in place once the page's
+ * scripts run), the record being edited, and `inline` when the address opened
+ * it (a link followed, or a refused whole-page post), unless a whole-page post
+ * just saved it (`saved`, its message said in the page by `SavedNotice`).
+ */
+export function useAddressDialog<T>(key: string, find: (id: string) => T | undefined) {
+  const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
+  const saved = useActionData<{ ok?: boolean; message?: string }>();
+  const [inline, setInline] = useState(() => params.has(key) && saved?.ok !== true);
+  const [editing, setEditing] = useState<T | "new" | null>(() => {
+    const opened = inline ? params.get(key) : null;
+    return opened === "new" ? "new" : opened === null ? null : (find(opened) ?? null);
+  });
+  const close = () => {
+    setEditing(null);
+    if (inline) {
+      setInline(false);
+      setParams((p) => (p.delete(key), p), { replace: true, preventScrollReset: true });
+    }
+  };
+  return {
+    editing,
+    close,
+    /** The link's address and click that open the record's dialog ("new": adding one). */
+    link: (id: string | number, record: T | "new", disabled = false) => ({
+      href: `?${key}=${id}`,
+      "aria-disabled": disabled || undefined,
+      onClick: openInPlace(() => !disabled && setEditing(record)),
+    }),
+    inline: inline ? { closeHref: pathname } : undefined,
+    saved: saved?.ok === true && typeof saved.message === "string" ? saved.message : null,
+  };
+}
+
+/** An Add/Edit link's props (`useAddressDialog`'s `link`): its address, and its click once the page's scripts run. */
+export type AddressLink = ReturnType<ReturnType<typeof useAddressDialog>["link"]>;
+
+/** A whole-page post's success, said where the page's list starts (a fetcher's is a toast). */
+export function SavedNotice({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+      {message}
+    </p>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { useActionData, useFetcher } from "react-router";
+import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
 import type { Route } from "./+types/coupons";
 import { adminTitle } from "~/lib/admin-title";
 import { CouponDialog } from "~/components/admin/coupons/coupon-dialog";
@@ -12,8 +13,7 @@ import { runCouponAction } from "~/domain/coupons/coupon-actions.server";
 import { type CouponActionIntent, couponActionSchema } from "~/domain/coupons/coupon-form";
 import type { AdminCoupon } from "~/domain/coupons/coupon-view";
 import { couponsPage } from "~/domain/coupons/coupons-page.server";
-import { pageAction } from "~/lib/api.server";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Coupons") }];
@@ -28,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseForm(request, couponActionSchema);
   if (submission.status !== "success") return formFailure(submission);
   const actor = requestActor(request, admin.username);
-  return pageAction(() => runCouponAction(context.get(servicesContext).db, actor, submission.value));
+  // A refusal comes back with what was typed, under its field, even to a dialog posted as a whole page (issue 45).
+  return formAction(submission, () => runCouponAction(context.get(servicesContext).db, actor, submission.value));
 }
 
 const FAILURE: Record<CouponActionIntent, string> = {
@@ -39,13 +40,16 @@ const FAILURE: Record<CouponActionIntent, string> = {
 
 export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const [editing, setEditing] = useState<AdminCoupon | "new" | null>(null);
+  const saved = useActionData<typeof action>();
+  // `?coupon=new`, `?coupon=<id>`: the dialog the address opens, before the page's scripts run too.
+  const dialog = useAddressDialog<AdminCoupon>("coupon", (id) => loaderData.coupons.find((c) => String(c.id) === id));
+  const { editing } = dialog;
   const [lastIntent, setLastIntent] = useState<CouponActionIntent>("create");
   const busy = fetcher.state !== "idle";
-  useActionToast(fetcher, { failureTitle: FAILURE[lastIntent], onSuccess: () => setEditing(null) });
+  useActionToast(fetcher, { failureTitle: FAILURE[lastIntent], onSuccess: dialog.close });
   // Saved, but below a plan's cost: said where the operator looks next, until the next change.
-  const warnings =
-    fetcher.state === "idle" && fetcher.data?.ok && "warnings" in fetcher.data ? fetcher.data.warnings : [];
+  const answer = fetcher.data ?? saved;
+  const warnings = fetcher.state === "idle" && answer?.ok && "warnings" in answer ? answer.warnings : [];
 
   const submit = (form: FormData) => {
     setLastIntent(form.get("intent") as CouponActionIntent);
@@ -62,10 +66,11 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Coupons</h1>
-        <Button size="md" onClick={() => setEditing("new")}>
-          Add Coupon
+        <Button asChild size="md">
+          <a {...dialog.link("new", "new")}>Add Coupon</a>
         </Button>
       </div>
+      <SavedNotice message={fetcher.data ? null : dialog.saved} />
       {warnings.length > 0 && (
         <div
           role="alert"
@@ -83,7 +88,7 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
       <CouponsTable
         coupons={loaderData.coupons}
         busy={busy}
-        onEdit={(coupon) => setEditing(coupon)}
+        editLink={(coupon) => dialog.link(coupon.id, coupon, busy)}
         onToggle={toggle}
       />
       {editing && (
@@ -91,8 +96,9 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
           coupon={editing === "new" ? null : editing}
           plans={loaderData.plans}
           answer={fetcher}
+          inline={dialog.inline}
           submitting={busy}
-          onClose={() => setEditing(null)}
+          onClose={dialog.close}
           onSubmit={submit}
         />
       )}

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useActionData, useFetcher, useSearchParams } from "react-router";
+import { useFetcher } from "react-router";
 import type { Route } from "./+types/panels";
 import { PanelDialog } from "~/components/admin/panels/panel-dialog";
-import { openInPlace } from "~/components/admin/entity-dialog";
+import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
 import { PasswordAgainProvider } from "~/components/admin/password-again";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
@@ -49,30 +49,16 @@ export default function PanelsPage(props: Route.ComponentProps) {
   );
 }
 
-/** `?panel=new` or `?panel=<id>`: the dialog the address opens (a link followed before the page's scripts ran). */
-const OPEN = "panel";
-
 function Panels({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const [params, setParams] = useSearchParams();
-  const saved = useActionData<typeof action>();
-  // Opened by the address, it stands in the page (EntityDialog `inline`), unless a whole-page post just saved it.
-  const [inline, setInline] = useState(() => params.has(OPEN) && saved?.ok !== true);
-  const [editing, setEditing] = useState<AdminPanel | "new" | null>(() =>
-    inline ? panelOf(loaderData.panels, params.get(OPEN)) : null,
-  );
+  // `?panel=new`, `?panel=<id>`: the dialog the address opens (a link followed before the page's scripts ran).
+  const dialog = useAddressDialog<AdminPanel>("panel", (id) => loaderData.panels.find((p) => String(p.id) === id));
+  const { editing } = dialog;
   const [deleting, setDeleting] = useState<AdminPanel | null>(null);
   const busy = fetcher.state !== "idle";
-  const close = () => {
-    setEditing(null);
-    if (inline) {
-      setInline(false);
-      setParams((p) => (p.delete(OPEN), p), { replace: true, preventScrollReset: true });
-    }
-  };
   useActionToast(fetcher, {
     onSuccess: () => {
-      close();
+      dialog.close();
       setDeleting(null);
     },
   });
@@ -93,16 +79,10 @@ function Panels({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <Button asChild size="md">
-          <a href={`?${OPEN}=new`} onClick={openInPlace(() => setEditing("new"))}>
-            Add panel
-          </a>
+          <a {...dialog.link("new", "new")}>Add panel</a>
         </Button>
       </div>
-      {saved?.ok === true && !fetcher.data && "message" in saved && (
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          {saved.message}
-        </p>
-      )}
+      <SavedNotice message={fetcher.data ? null : dialog.saved} />
 
       {loaderData.panels.length === 0 ? (
         <Card radius="lg">
@@ -143,13 +123,7 @@ function Panels({ loaderData }: Route.ComponentProps) {
                   </dl>
                   <div className="flex flex-wrap gap-2 pt-1">
                     <Button asChild variant="neutral" size="sm">
-                      <a
-                        href={`?${OPEN}=${panel.id}`}
-                        aria-disabled={busy || undefined}
-                        onClick={openInPlace(() => !busy && setEditing(panel))}
-                      >
-                        Edit
-                      </a>
+                      <a {...dialog.link(panel.id, panel, busy)}>Edit</a>
                     </Button>
                     <Button variant="neutral" size="sm" onClick={() => byId("refresh-services", panel)} disabled={busy}>
                       Refresh services
@@ -175,8 +149,8 @@ function Panels({ loaderData }: Route.ComponentProps) {
           editing={editing === "new" ? null : { id: editing.id, item: editing }}
           submitting={busy}
           answer={fetcher}
-          inline={inline ? { closeHref: "/admin/panels" } : undefined}
-          onClose={close}
+          inline={dialog.inline}
+          onClose={dialog.close}
           onSubmit={(form) => void fetcher.submit(form, { method: "post" })}
         />
       )}
@@ -194,9 +168,4 @@ function Panels({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
-}
-
-function panelOf(panels: AdminPanel[], opened: string | null): AdminPanel | "new" | null {
-  if (opened === "new") return "new";
-  return panels.find((panel) => String(panel.id) === opened) ?? null;
 }

@@ -12,7 +12,7 @@ import { loadUnmatchedPage, runUnmatchedAction, unmatchedQuery } from "~/domain/
 import { adminTitle } from "~/lib/admin-title";
 import { pageAction } from "~/lib/api.server";
 import { UNKNOWN_ACTION, intentsOf } from "~/lib/intent";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { requestClient } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Payments") }];
@@ -42,7 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const action = submission.value;
   const operator = { name: admin.username, client: requestClient(request) };
   const services = context.get(servicesContext);
-  if (isAccountAction(action)) return pageAction(() => runAccountAction(services, operator, action));
+  // An account's refusal comes back with what was typed, under its field, even to a whole-page post (issue 45).
+  if (isAccountAction(action)) return formAction(submission, () => runAccountAction(services, operator, action));
   return pageAction(() => runUnmatchedAction(services, operator, action));
 }
 

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { useActionData, useFetcher, useSearchParams } from "react-router";
+import { useFetcher } from "react-router";
 import type { Route } from "./+types/plans";
 import { adminTitle } from "~/lib/admin-title";
 import { PlanDialog } from "~/components/admin/plans/plan-dialog";
-import { openInPlace } from "~/components/admin/entity-dialog";
+import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
 import { DeletePlanDialog } from "~/components/admin/plans/delete-plan-dialog";
 import { PlansTable } from "~/components/admin/plans/plans-table";
 import { Button } from "~/components/ui/button";
@@ -45,32 +45,18 @@ const FAILURE: Record<PlanActionIntent, string> = {
   delete: "Failed to delete plan",
 };
 
-/** `?plan=new` or `?plan=<id>`: the dialog the address opens (a link followed before the page's scripts ran). */
-const OPEN = "plan";
-
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const [params, setParams] = useSearchParams();
-  const saved = useActionData<typeof action>();
-  // Opened by the address, it stands in the page (EntityDialog `inline`), unless a whole-page post just saved it.
-  const [inline, setInline] = useState(() => params.has(OPEN) && saved?.ok !== true);
-  const [editing, setEditing] = useState<ApiPlan | "new" | null>(() =>
-    inline ? planOf(loaderData.plans, params.get(OPEN)) : null,
-  );
+  // `?plan=new`, `?plan=<id>`: the dialog the address opens (a link followed before the page's scripts ran).
+  const dialog = useAddressDialog<ApiPlan>("plan", (id) => loaderData.plans.find((plan) => plan._id === id));
+  const { editing } = dialog;
   const [deleting, setDeleting] = useState<ApiPlan | null>(null);
   const [lastIntent, setLastIntent] = useState<PlanActionIntent>("create");
   const busy = fetcher.state !== "idle";
-  const close = () => {
-    setEditing(null);
-    if (inline) {
-      setInline(false);
-      setParams((p) => (p.delete(OPEN), p), { replace: true, preventScrollReset: true });
-    }
-  };
   useActionToast(fetcher, {
     failureTitle: FAILURE[lastIntent],
     onSuccess: () => {
-      close();
+      dialog.close();
       setDeleting(null);
     },
   });
@@ -91,22 +77,15 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Plans</h1>
         <Button asChild size="md">
-          <a href={`?${OPEN}=new`} onClick={openInPlace(() => setEditing("new"))}>
-            Add Plan
-          </a>
+          <a {...dialog.link("new", "new")}>Add Plan</a>
         </Button>
       </div>
-      {saved?.ok === true && !fetcher.data && (
-        <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-          {saved.message}
-        </p>
-      )}
+      <SavedNotice message={fetcher.data ? null : dialog.saved} />
 
       <PlansTable
         plans={loaderData.plans}
         busy={busy}
-        editHref={(plan) => `?${OPEN}=${plan._id}`}
-        onEdit={(plan) => setEditing(plan)}
+        editLink={(plan) => dialog.link(plan._id, plan, busy)}
         onToggle={(plan) => byId("toggle", plan)}
         onDelete={(plan) => setDeleting(plan)}
       />
@@ -116,9 +95,9 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
           plan={editing === "new" ? null : editing}
           panels={loaderData.panels}
           answer={fetcher}
-          inline={inline ? { closeHref: "/admin/plans" } : undefined}
+          inline={dialog.inline}
           submitting={busy}
-          onClose={close}
+          onClose={dialog.close}
           onSubmit={submit}
         />
       )}
@@ -132,9 +111,4 @@ export default function PlansPage({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
-}
-
-function planOf(plans: ApiPlan[], opened: string | null): ApiPlan | "new" | null {
-  if (opened === "new") return "new";
-  return plans.find((plan) => plan._id === opened) ?? null;
 }

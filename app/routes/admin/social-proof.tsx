@@ -5,6 +5,7 @@ import { adminTitle } from "~/lib/admin-title";
 import { ItemList } from "~/components/admin/social-proof/item-list";
 import { ProofCardDialog } from "~/components/admin/social-proof/proof-card-dialog";
 import { LANGUAGE_LABELS, TestimonialDialog } from "~/components/admin/social-proof/testimonial-dialog";
+import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { useConfirmedAction } from "~/components/admin/use-confirmed-action";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -13,9 +14,8 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { runSocialProofAction, socialProofAdminView } from "~/domain/social-proof/admin.server";
 import { type SocialProofIntent, socialProofActionSchema } from "~/domain/social-proof/forms";
 import { showsSamples } from "~/domain/social-proof/public.server";
-import type { ProofItem, Testimonial } from "~/domain/social-proof/types";
-import { pageAction } from "~/lib/api.server";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import type { AdminItem } from "~/domain/social-proof/admin.server";
+import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Social proof") }];
@@ -31,16 +31,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = await parseForm(request, socialProofActionSchema);
   if (submission.status !== "success") return formFailure(submission);
   const actor = requestActor(request, admin.username);
-  return pageAction(() => runSocialProofAction(context.get(servicesContext).db, actor, submission.value));
+  // A refusal comes back with what was typed, under its field, even to a dialog posted as a whole page (issue 45).
+  return formAction(submission, () => runSocialProofAction(context.get(servicesContext).db, actor, submission.value));
 }
 
-type Editing =
-  | { kind: "testimonial"; target: { id: number; item: Testimonial } | null }
-  | { kind: "proof"; target: { id: number; item: ProofItem } | null };
+/** The operator's item an address names (`?testimonial=7`), as its dialog edits it. */
+function itemOf<T>(items: AdminItem<T>[]) {
+  return (id: string) => {
+    const entry = items.find((e) => !e.sample && String(e.id) === id);
+    return entry && !entry.sample ? { id: entry.id, item: entry.item } : undefined;
+  };
+}
 
 export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
-  const [editing, setEditing] = useState<Editing | null>(null);
+  // `?testimonial=new`, `?proof=7`: the dialog the address opens, before the page's scripts run too.
+  const testimonial = useAddressDialog("testimonial", itemOf(loaderData.testimonials));
+  const proof = useAddressDialog("proof", itemOf(loaderData.proof));
   const [deleting, setDeleting] = useState<{ intent: SocialProofIntent; id: number; title: string } | null>(null);
   const [lastIntent, setLastIntent] = useState<SocialProofIntent>("testimonial.create");
   const busy = fetcher.state !== "idle";
@@ -52,7 +59,8 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
   useActionToast(fetcher, {
     failureTitle: lastIntent.endsWith("delete") ? "Failed to delete" : "Failed to save",
     onSuccess: () => {
-      setEditing(null);
+      testimonial.close();
+      proof.close();
       setDeleting(null);
     },
   });
@@ -81,6 +89,7 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
           2019. Items marked <strong>Sample</strong> came with the shop and are fictional. {samplesNote}
         </p>
       </div>
+      <SavedNotice message={fetcher.data ? null : testimonial.saved} />
 
       <ItemList
         kind="testimonial"
@@ -97,7 +106,7 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
             </>
           ),
         })}
-        onEdit={(target) => setEditing({ kind: "testimonial", target })}
+        editLink={(target) => (target ? testimonial.link(target.id, target, busy) : testimonial.link("new", "new"))}
         onSend={send}
         onDelete={askDelete}
       />
@@ -114,24 +123,28 @@ export default function SocialProofPage({ loaderData }: Route.ComponentProps) {
             </span>
           ),
         })}
-        onEdit={(target) => setEditing({ kind: "proof", target })}
+        editLink={(target) => (target ? proof.link(target.id, target, busy) : proof.link("new", "new"))}
         onSend={send}
         onDelete={askDelete}
       />
 
-      {editing?.kind === "testimonial" && (
+      {testimonial.editing && (
         <TestimonialDialog
-          editing={editing.target}
+          editing={testimonial.editing === "new" ? null : testimonial.editing}
           submitting={busy}
-          onClose={() => setEditing(null)}
+          answer={fetcher}
+          inline={testimonial.inline}
+          onClose={testimonial.close}
           onSubmit={submit}
         />
       )}
-      {editing?.kind === "proof" && (
+      {proof.editing && (
         <ProofCardDialog
-          editing={editing.target}
+          editing={proof.editing === "new" ? null : proof.editing}
           submitting={busy}
-          onClose={() => setEditing(null)}
+          answer={fetcher}
+          inline={proof.inline}
+          onClose={proof.close}
           onSubmit={submit}
         />
       )}

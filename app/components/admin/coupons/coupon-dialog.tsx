@@ -11,6 +11,8 @@ interface Props {
   plans: { id: number; name: string; serviceType: string }[];
   submitting: boolean;
   answer: { state: string; data?: unknown };
+  /** Opened by the page's address: drawn in the page (EntityDialog). */
+  inline?: { closeHref: string };
   onClose: () => void;
   onSubmit: (form: FormData) => void;
 }
@@ -18,8 +20,8 @@ interface Props {
 const BLANK = { kind: "percent" as const, enabled: "true" };
 
 /** Add or edit one coupon, on the admin's one edit-form frame (entity-dialog.tsx) and form kit (forms.tsx). */
-export function CouponDialog({ coupon, plans, submitting, answer, onClose, onSubmit }: Props) {
-  const { form, fields } = useEntityForm(
+export function CouponDialog({ coupon, plans, submitting, answer, inline, onClose, onSubmit }: Props) {
+  const { form, fields, page } = useEntityForm(
     "coupon",
     coupon && { id: coupon.id, item: coupon },
     { create: createCouponFormSchema, update: updateCouponFormSchema },
@@ -38,6 +40,8 @@ export function CouponDialog({ coupon, plans, submitting, answer, onClose, onSub
       submitLabel={coupon ? "Save Changes" : "Add Coupon"}
       onClose={onClose}
       answer={answer}
+      page={page}
+      inline={inline}
     >
       <TextField field={fields.code} label="Code" hint="Letters and digits; buyers may type it in any case." />
       <div className="grid grid-cols-2 gap-3">

@@ -1,20 +1,22 @@
 import { Pencil, Power } from "lucide-react";
 import type { AdminCoupon } from "~/domain/coupons/coupon-view";
 import { Badge } from "~/components/ui/badge";
+import type { AddressLink } from "~/components/admin/entity-dialog";
 import { Button } from "~/components/ui/button";
 import { formatCount } from "~/lib/money";
 
 interface Props {
   coupons: AdminCoupon[];
   busy: boolean;
-  onEdit: (coupon: AdminCoupon) => void;
+  /** The Edit link (`useAddressDialog`): followed before the page's scripts run, opens the dialog in place after. */
+  editLink: (coupon: AdminCoupon) => AddressLink;
   onToggle: (coupon: AdminCoupon) => void;
 }
 
 const when = (value: string) => (value ? value.replace("T", " ") : "—");
 
 /** The coupons, each with its terms, its uses so far, and any plan it would sell below cost. */
-export function CouponsTable({ coupons, busy, onEdit, onToggle }: Props) {
+export function CouponsTable({ coupons, busy, editLink, onToggle }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
       <table className="w-full text-left text-sm max-sm:block sm:min-w-[760px]">
@@ -72,16 +74,10 @@ export function CouponsTable({ coupons, busy, onEdit, onToggle }: Props) {
                 </td>
                 <td className="px-4 py-3 max-sm:p-0">
                   <div className="flex gap-1">
-                    <Button
-                      variant="ghost"
-                      size="inline"
-                      aria-label={`Edit ${c.code}`}
-                      title={`Edit ${c.code}`}
-                      onClick={() => onEdit(c)}
-                      disabled={busy}
-                      className="rounded-md p-2 font-normal"
-                    >
-                      <Pencil className="size-4" aria-hidden />
+                    <Button asChild variant="ghost" size="inline" className="rounded-md p-2 font-normal">
+                      <a aria-label={`Edit ${c.code}`} title={`Edit ${c.code}`} {...editLink(c)}>
+                        <Pencil className="size-4" aria-hidden />
+                      </a>
                     </Button>
                     <Button
                       variant="ghost"

@@ -19,8 +19,9 @@ export function AccountDialog({
   onClose,
   onSubmit,
   answer,
-}: EntityDialogProps<AccountView> & { answer: { state: string; data?: unknown } }) {
-  const { form, fields } = useEntityForm(
+  inline,
+}: EntityDialogProps<AccountView>) {
+  const { form, fields, page } = useEntityForm(
     "account",
     editing,
     { create: accountFormSchema, update: accountFormSchema },
@@ -48,6 +49,8 @@ export function AccountDialog({
       submitLabel={editing ? "Save account" : "Add account"}
       onClose={onClose}
       answer={answer}
+      page={page}
+      inline={inline}
     >
       <TextField
         field={fields.upiId}

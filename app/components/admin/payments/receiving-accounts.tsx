@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
+import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Badge } from "~/components/ui/badge";
+import type { AddressLink } from "~/components/admin/entity-dialog";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -16,12 +18,14 @@ import { AccountDialog } from "./account-dialog";
  */
 export function ReceivingAccounts({ accounts }: { accounts: AccountView[] }) {
   const fetcher = useFetcher<{ ok: boolean; message: string }>();
-  const [editing, setEditing] = useState<AccountView | "new" | null>(null);
+  // `?account=new`, `?account=<id>`: the dialog the address opens, before the page's scripts run too.
+  const dialog = useAddressDialog<AccountView>("account", (id) => accounts.find((a) => String(a.id) === id));
+  const { editing } = dialog;
   const [deleting, setDeleting] = useState<AccountView | null>(null);
   const busy = fetcher.state !== "idle";
   useActionToast(fetcher, {
     onSuccess: () => {
-      setEditing(null);
+      dialog.close();
       setDeleting(null);
     },
   });
@@ -47,10 +51,11 @@ export function ReceivingAccounts({ accounts }: { accounts: AccountView[] }) {
             keeps the one it showed.
           </p>
         </div>
-        <Button size="md" onClick={() => setEditing("new")}>
-          Add account
+        <Button asChild size="md">
+          <a {...dialog.link("new", "new")}>Add account</a>
         </Button>
       </div>
+      <SavedNotice message={fetcher.data ? null : dialog.saved} />
       {noDigits && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           No account has its last digits yet: bank alerts confirm no payment until you enter the digits your bank's
@@ -69,7 +74,7 @@ export function ReceivingAccounts({ accounts }: { accounts: AccountView[] }) {
             <AccountCard
               account={account}
               busy={busy}
-              onEdit={() => setEditing(account)}
+              editLink={dialog.link(account.id, account, busy)}
               onPause={() => byId(account.paused ? "account-resume" : "account-pause", account)}
               onDelete={() => setDeleting(account)}
             />
@@ -81,7 +86,8 @@ export function ReceivingAccounts({ accounts }: { accounts: AccountView[] }) {
           editing={editing === "new" ? null : { id: editing.id, item: editing }}
           submitting={busy}
           answer={fetcher}
-          onClose={() => setEditing(null)}
+          inline={dialog.inline}
+          onClose={dialog.close}
           onSubmit={(form) => void fetcher.submit(form, { method: "post" })}
         />
       )}
@@ -106,13 +112,14 @@ export function ReceivingAccounts({ accounts }: { accounts: AccountView[] }) {
 function AccountCard({
   account,
   busy,
-  onEdit,
+  editLink,
   onPause,
   onDelete,
 }: {
   account: AccountView;
   busy: boolean;
-  onEdit: () => void;
+  /** The Edit link (`useAddressDialog`). */
+  editLink: AddressLink;
   onPause: () => void;
   onDelete: () => void;
 }) {
@@ -160,8 +167,8 @@ function AccountCard({
           <p className="text-sm text-amber-900">This looks like a business app's UPI ID: if it is, mark it Business.</p>
         )}
         <div className="flex flex-wrap gap-2 pt-1">
-          <Button variant="neutral" size="sm" onClick={onEdit} disabled={busy}>
-            Edit
+          <Button asChild variant="neutral" size="sm">
+            <a {...editLink}>Edit</a>
           </Button>
           <Button variant="neutral" size="sm" onClick={onPause} disabled={busy}>
             {account.paused ? "Resume" : "Pause"}

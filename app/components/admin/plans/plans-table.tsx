@@ -2,7 +2,7 @@ import { Pencil, Power, Trash2 } from "lucide-react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
 import type { PlanAtPanel } from "~/domain/plans/plan-cost";
 import { Badge } from "~/components/ui/badge";
-import { openInPlace } from "~/components/admin/entity-dialog";
+import type { AddressLink } from "~/components/admin/entity-dialog";
 import { Button } from "~/components/ui/button";
 import { formatCount, formatInr } from "~/lib/money";
 import { PlanAtPanelCell } from "./plan-at-panel";
@@ -14,9 +14,8 @@ export type PlanWithCost = ApiPlan & { atPanel: PlanAtPanel };
 interface Props {
   plans: PlanWithCost[];
   busy: boolean;
-  /** The Edit link's address, followed before the page's scripts run. */
-  editHref: (plan: ApiPlan) => string;
-  onEdit: (plan: ApiPlan) => void;
+  /** The Edit link (`useAddressDialog`): followed before the page's scripts run, opens the dialog in place after. */
+  editLink: (plan: ApiPlan) => AddressLink;
   onToggle: (plan: ApiPlan) => void;
   onDelete: (plan: ApiPlan) => void;
 }
@@ -25,7 +24,7 @@ interface Props {
  * A table on wider screens; on a phone each plan becomes a card (same markup,
  * laid out by CSS), so its price, status and actions need no sideways scroll.
  */
-export function PlansTable({ plans, busy, editHref, onEdit, onToggle, onDelete }: Props) {
+export function PlansTable({ plans, busy, editLink, onToggle, onDelete }: Props) {
   return (
     <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
       <table className="w-full text-left text-sm max-sm:block sm:min-w-[760px]">
@@ -100,13 +99,7 @@ export function PlansTable({ plans, busy, editHref, onEdit, onToggle, onDelete }
                       size="inline"
                       className="rounded-md p-2 font-normal text-gray-700 max-sm:p-3"
                     >
-                      <a
-                        href={editHref(plan)}
-                        aria-label={`Edit ${plan.name}`}
-                        title={`Edit ${plan.name}`}
-                        aria-disabled={busy || undefined}
-                        onClick={openInPlace(() => !busy && onEdit(plan))}
-                      >
+                      <a aria-label={`Edit ${plan.name}`} title={`Edit ${plan.name}`} {...editLink(plan)}>
                         <Pencil className="size-4" aria-hidden />
                       </a>
                     </Button>

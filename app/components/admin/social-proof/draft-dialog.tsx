@@ -1,6 +1,7 @@
 import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { EntityDialog, type EntityDialogProps } from "~/components/admin/entity-dialog";
+import type { PageRefusal } from "~/lib/use-schema-form";
 import { SOCIAL_PROOF_KINDS } from "./kinds";
 
 /**
@@ -11,13 +12,15 @@ export function DraftDialog<S extends Record<string, unknown>>({
   kind,
   form,
   editing,
-  submitting,
-  onClose,
+  page,
   children,
-}: Pick<EntityDialogProps<unknown>, "editing" | "submitting" | "onClose"> & {
+  ...dialog
+}: Omit<EntityDialogProps<unknown>, "onSubmit"> & {
   /** The intents' prefix: "proof" sends "proof.create" or "proof.update". */
   kind: keyof typeof SOCIAL_PROOF_KINDS;
   form: FormMetadata<S, string[]>;
+  /** The page's answer to the form posted as a whole page (`useEntityForm`). */
+  page?: PageRefusal;
   children: ReactNode;
 }) {
   const { noun, why } = SOCIAL_PROOF_KINDS[kind];
@@ -28,9 +31,9 @@ export function DraftDialog<S extends Record<string, unknown>>({
       form={form}
       intent={editing ? `${kind}.update` : `${kind}.create`}
       id={editing?.id}
-      submitting={submitting}
       submitLabel={editing ? "Save Changes" : "Save Draft"}
-      onClose={onClose}
+      page={page}
+      {...dialog}
     >
       {children}
     </EntityDialog>

@@ -2,6 +2,7 @@ import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { AdminItem } from "~/domain/social-proof/admin.server";
 import type { SocialProofIntent } from "~/domain/social-proof/forms";
+import type { AddressLink } from "~/components/admin/entity-dialog";
 import { SOCIAL_PROOF_KINDS } from "./kinds";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -12,8 +13,8 @@ type Kind = keyof typeof SOCIAL_PROOF_KINDS;
 interface Props<T> extends Pick<ItemsProps<T>, "items" | "busy" | "render"> {
   /** The intents' prefix: "testimonial" sends "testimonial.publish", "testimonial.delete". */
   kind: Kind;
-  /** Opens the dialog: on an item, or on a new one (null). */
-  onEdit: (target: { id: number; item: T } | null) => void;
+  /** The link that opens the dialog (`useAddressDialog`): on an item, or on a new one (null). */
+  editLink: (target: { id: number; item: T } | null) => AddressLink;
   /** Sends a publish or unpublish now. */
   onSend: (fields: { intent: `${Kind}.publish`; id: number; published: string }) => void;
   /** Asks first, then sends the delete. */
@@ -25,7 +26,7 @@ interface Props<T> extends Pick<ItemsProps<T>, "items" | "busy" | "render"> {
  * (draft or published) and then the shipped samples, each marked; samples
  * cannot be changed and never reach a shop in production.
  */
-export function ItemList<T>({ kind, items, busy, render, onEdit, onSend, onDelete }: Props<T>) {
+export function ItemList<T>({ kind, items, busy, render, editLink, onSend, onDelete }: Props<T>) {
   const { heading, noun } = SOCIAL_PROOF_KINDS[kind];
   const headingId = `${kind}-heading`;
   return (
@@ -35,8 +36,8 @@ export function ItemList<T>({ kind, items, busy, render, onEdit, onSend, onDelet
           <h2 id={headingId} className="text-lg font-semibold">
             {heading}
           </h2>
-          <Button size="md" onClick={() => onEdit(null)}>
-            Add {noun}
+          <Button asChild size="md">
+            <a {...editLink(null)}>Add {noun}</a>
           </Button>
         </div>
         <Items
@@ -44,7 +45,7 @@ export function ItemList<T>({ kind, items, busy, render, onEdit, onSend, onDelet
           noun={noun}
           busy={busy}
           render={render}
-          onEdit={(id, item) => onEdit({ id, item })}
+          editLink={(id, item) => editLink({ id, item })}
           onPublish={(id, published) => onSend({ intent: `${kind}.publish`, id, published: String(published) })}
           onDelete={(id, title) => onDelete({ intent: `${kind}.delete`, id, title })}
         />
@@ -60,12 +61,12 @@ interface ItemsProps<T> {
   busy: boolean;
   /** The item's heading and one line of detail. */
   render: (item: T) => { title: string; body: ReactNode };
-  onEdit: (id: number, item: T) => void;
+  editLink: (id: number, item: T) => AddressLink;
   onPublish: (id: number, published: boolean) => void;
   onDelete: (id: number, title: string) => void;
 }
 
-function Items<T>({ items, noun, busy, render, onEdit, onPublish, onDelete }: ItemsProps<T>) {
+function Items<T>({ items, noun, busy, render, editLink, onPublish, onDelete }: ItemsProps<T>) {
   return (
     <ul className="space-y-3">
       {items.map((entry) => {
@@ -92,14 +93,10 @@ function Items<T>({ items, noun, busy, render, onEdit, onPublish, onDelete }: It
               </div>
               {!entry.sample && (
                 <div className="flex shrink-0 flex-wrap gap-2">
-                  <Button
-                    variant="neutral"
-                    size="sm"
-                    disabled={busy}
-                    aria-label={`Edit ${noun} ${title}`}
-                    onClick={() => onEdit(entry.id, entry.item)}
-                  >
-                    <Pencil className="size-4" aria-hidden /> Edit
+                  <Button asChild variant="neutral" size="sm">
+                    <a aria-label={`Edit ${noun} ${title}`} {...editLink(entry.id, entry.item)}>
+                      <Pencil className="size-4" aria-hidden /> Edit
+                    </a>
                   </Button>
                   <Button
                     variant={entry.published ? "neutral" : "primary"}

@@ -5,11 +5,11 @@ import { type EntityDialogProps, useEntityForm } from "~/components/admin/entity
 import { DraftDialog } from "./draft-dialog";
 import { CheckboxField, SelectField, TextField, TextareaField } from "~/components/forms";
 
-export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: EntityDialogProps<ProofItem>) {
+export function ProofCardDialog({ onSubmit, ...dialog }: EntityDialogProps<ProofItem>) {
   // The form's fields are the card's, with before and after flat and the figures as text.
-  const { form, fields } = useEntityForm(
+  const { form, fields, page } = useEntityForm(
     "proof",
-    editing,
+    dialog.editing,
     { create: createProofCardForm, update: updateProofCardForm },
     {
       blank: { type: "followers", beforeLabel: "Before", afterLabel: "After" },
@@ -26,7 +26,7 @@ export function ProofCardDialog({ editing, submitting, onClose, onSubmit }: Enti
     onSubmit,
   );
   return (
-    <DraftDialog kind="proof" form={form} editing={editing} submitting={submitting} onClose={onClose}>
+    <DraftDialog kind="proof" form={form} page={page} {...dialog}>
       <SelectField field={fields.type} label="Service" options={PROOF_TYPES} className="capitalize" />
       <TextField field={fields.title} label="Title" />
       <TextareaField field={fields.description} label="Description" rows={3} />

@@ -8,17 +8,17 @@ export const LANGUAGE_LABELS = { en: "English", hi: "Hindi", hinglish: "Hinglish
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => [n, `${n} of 5`] as const);
 
-export function TestimonialDialog({ editing, submitting, onClose, onSubmit }: EntityDialogProps<Testimonial>) {
+export function TestimonialDialog({ onSubmit, ...dialog }: EntityDialogProps<Testimonial>) {
   // The form's fields are the testimonial's own.
-  const { form, fields } = useEntityForm(
+  const { form, fields, page } = useEntityForm(
     "testimonial",
-    editing,
+    dialog.editing,
     { create: createTestimonialForm, update: updateTestimonialForm },
     { blank: { rating: "5", language: "en" }, of: (item) => ({ ...item, rating: String(item.rating) }) },
     onSubmit,
   );
   return (
-    <DraftDialog kind="testimonial" form={form} editing={editing} submitting={submitting} onClose={onClose}>
+    <DraftDialog kind="testimonial" form={form} page={page} {...dialog}>
       <TextField field={fields.name} label="Customer name" />
       <TextField field={fields.handle} label="Instagram handle" placeholder="e.g. @priya.creates" />
       <TextareaField field={fields.content} label="What they said" rows={4} />
