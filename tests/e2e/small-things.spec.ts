@@ -1,4 +1,4 @@
-import { signIn } from "./admin-support";
+import { forgetWrongPasswords, signIn } from "./admin-support";
 import { expect, shot, test } from "./fixtures";
 
 /**
@@ -44,6 +44,7 @@ test("a settings refusal shows at its field, and its toast does not follow to th
   await auth.getByLabel("Current Password").fill("not-my-password");
   await auth.getByRole("button", { name: "Save Settings" }).click();
   await expect(auth.getByText("Current password is incorrect")).toBeVisible();
+  forgetWrongPasswords();
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Failed to save settings" });
   await expect(toast).toBeVisible();
 
