@@ -174,43 +174,38 @@ export async function findOrderStatus(db: DB, rawOrderId: string): Promise<Order
   return rows[0]?.status;
 }
 
-/** Orders whose payment window closed with nothing paid, oldest first. */
-export function overdueUnpaidOrderIds(db: DB, now: number, limit: number): Promise<string[]> {
+/** Ids of the orders in `status` whose `column` time is at or before `until`, the longest due first. */
+function orderIdsDue(
+  db: DB,
+  status: OrderStatus,
+  column: "payment_deadline_at" | "paid_at" | "panel_retry_at",
+  until: number,
+  limit: number,
+): Promise<string[]> {
   return db
     .selectFrom("orders")
     .select("order_id")
-    .where("status", "=", "awaiting_payment")
-    .where("payment_deadline_at", "<=", now)
-    .orderBy("payment_deadline_at")
+    .where("status", "=", status)
+    .where(column, "<=", until)
+    .orderBy(column)
     .limit(limit)
     .execute()
     .then((rows) => rows.map((r) => r.order_id));
+}
+
+/** Orders whose payment window closed with nothing paid, oldest first. */
+export function overdueUnpaidOrderIds(db: DB, now: number, limit: number): Promise<string[]> {
+  return orderIdsDue(db, "awaiting_payment", "payment_deadline_at", now, limit);
 }
 
 /** Paid orders not yet sent, confirmed before `confirmedBefore` (the automatic sender's backlog). */
 export function paidUnsentOrderIds(db: DB, confirmedBefore: number, limit: number): Promise<string[]> {
-  return db
-    .selectFrom("orders")
-    .select("order_id")
-    .where("status", "=", "paid")
-    .where("paid_at", "<=", confirmedBefore)
-    .orderBy("paid_at")
-    .limit(limit)
-    .execute()
-    .then((rows) => rows.map((r) => r.order_id));
+  return orderIdsDue(db, "paid", "paid_at", confirmedBefore, limit);
 }
 
 /** Orders waiting for the panel whose next send is due, most overdue first (the retry job's work). */
 export function waitingOrdersDue(db: DB, now: number, limit: number): Promise<string[]> {
-  return db
-    .selectFrom("orders")
-    .select("order_id")
-    .where("status", "=", "waiting_panel")
-    .where("panel_retry_at", "<=", now)
-    .orderBy("panel_retry_at")
-    .limit(limit)
-    .execute()
-    .then((rows) => rows.map((r) => r.order_id));
+  return orderIdsDue(db, "waiting_panel", "panel_retry_at", now, limit);
 }
 
 /**
@@ -372,18 +367,23 @@ export async function deleteAllOrders(db: DB): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
+/** What forgetting a buyer writes on their order: the contact goes, the money figures stay for the books. */
+function anonymised(now: number) {
+  return {
+    customer_name: null,
+    customer_phone: null,
+    customer_email: null,
+    refund_upi_id: null,
+    anonymised_at: now,
+    updated_at: now,
+  };
+}
+
 /** Forgets buyers' names and phones on orders created before `createdBefore`; the orders stay for the books. */
 export async function anonymiseOrdersCreatedBefore(db: DB, createdBefore: number, now: number): Promise<number> {
   const result = await db
     .updateTable("orders")
-    .set({
-      customer_name: null,
-      customer_phone: null,
-      customer_email: null,
-      refund_upi_id: null,
-      anonymised_at: now,
-      updated_at: now,
-    })
+    .set(anonymised(now))
     .where("created_at", "<", createdBefore)
     .where("anonymised_at", "is", null)
     .executeTakeFirst();
@@ -392,18 +392,7 @@ export async function anonymiseOrdersCreatedBefore(db: DB, createdBefore: number
 
 /** Erases one buyer's name and phone from an order on request. */
 export async function anonymiseOrder(db: DB, orderId: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({
-      customer_name: null,
-      customer_phone: null,
-      customer_email: null,
-      refund_upi_id: null,
-      anonymised_at: now,
-      updated_at: now,
-    })
-    .where("order_id", "=", orderId)
-    .executeTakeFirst();
+  const result = await db.updateTable("orders").set(anonymised(now)).where("order_id", "=", orderId).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
