@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { gatewaySettings, saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
-import { adminLogin, hostileJsonText, hostileSegment } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
-import { runJobs } from "../support/test-shop";
+import { saveSettingsForm } from "../support/admin-forms";
+import { hostileJsonText, hostileSegment } from "../support/hostile";
+import type { ServerProcess } from "../support/server-process";
+import { firstPlanId, placeOrder } from "../support/shop-orders";
+import { type TestShop, runJobs, startTestShop } from "../support/test-shop";
 
 /**
  * "Pay with Razorpay" through the real production server and a local Razorpay
@@ -18,61 +20,35 @@ import { runJobs } from "../support/test-shop";
  */
 
 describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let double: RazorpayDouble;
-  let dbUrl = "";
   let planId = 0;
   let seq = 0;
-  const env = () => ({
-    DATABASE_URL: dbUrl,
-    ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-    PAYMENT_JOB_INTERVAL_MS: "200",
-    ADMIN_USERNAME: "owner",
-    ADMIN_PASSWORD: "a-long-password",
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    RAZORPAY_API_BASE: double.url,
-    GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
-  });
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    dbUrl = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
     double = await startRazorpayDouble();
-    server = await spawnServer(env());
-    handle = openDatabase(created.target);
+    shop = await startTestShop({
+      engine: kind,
+      simulator: true,
+      jobs: "running",
+      env: {
+        PAYMENT_JOB_INTERVAL_MS: "200",
+        RAZORPAY_API_BASE: double.url,
+        GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
+      },
+    });
+    ({ server, db: handle } = shop);
     await saveGatewaySettings(handle.db, { enabled: true, ...double.keys });
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; serviceType: string }>;
-    };
-    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+    planId = await firstPlanId(server.url);
   });
   afterAll(async () => {
-    await server?.stop();
+    await shop?.stop();
     await double?.stop();
-    await handle?.close();
-    await drop?.();
   });
 
-  async function order(base = server.url): Promise<{ orderId: string; pricePaise: number }> {
-    const res = await fetch(`${base}/api/create-order`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        planId,
-        username: `rzp_${seq++}`,
-        customerName: "Asha",
-        customerPhone: "9876543210",
-        agreedToTerms: true,
-      }),
-    });
-    expect(res.status).toBe(201);
-    const { order } = (await res.json()) as { order: { orderId: string; price: number } };
-    return { orderId: order.orderId, pricePaise: Math.round(order.price * 100) };
-  }
+  const order = (base = server.url) => placeOrder(base, { planId, username: `rzp_${seq++}` });
   async function startPay(orderId: string, body?: string, base = server.url) {
     const res = await fetch(`${base}/api/orders/${orderId}/gateway`, {
       method: "POST",
@@ -282,7 +258,7 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
 
   it("confirms a payment whose webhook never came, by asking Razorpay (the reconciliation job)", async () => {
     // The jobs run when the test asks (the job control), not on their interval.
-    const quick = await spawnServer({ ...env(), JOBS_ENABLED: "false", JOB_CONTROL_PORT: "0" });
+    const quick = await shop.startAnother({ JOBS_ENABLED: "false", JOB_CONTROL_PORT: "0" });
     try {
       const { orderId, gatewayOrderId } = await (async () => {
         const shop = await order(quick.url);
@@ -315,13 +291,7 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
   });
 
   it("saves the keys write-only from Settings, refuses bad ones saving nothing, and audits without the secrets", async () => {
-    const cookie = await adminLogin(server.url, "owner", "a-long-password");
-    const settings = (fields: Record<string, string>) =>
-      fetch(`${server.url}/admin/settings.data`, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { cookie, origin: server.url },
-      }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const settings = (fields: Record<string, string>) => saveSettingsForm(shop, fields);
     const before = await gatewaySettings(handle.db);
 
     const badId = await settings({
@@ -342,7 +312,7 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     });
     expect(saved.status).toBe(200);
     expect(saved.text).not.toContain(double.keys.keySecret);
-    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text();
+    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie: shop.cookie } })).text();
     expect(page).not.toContain(double.keys.keySecret);
     expect(page).not.toContain(double.keys.webhookSecret);
     expect(page).toContain(`saved, ending …${double.keys.keySecret.slice(-4)}`);
