@@ -8,11 +8,12 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { NEW_PASSWORD, TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
 
 // A shop of our own: these tests delete data and change the admin password.
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "first-password-123" };
+const OWNER: { username: string; password: string } = { ...TEST_ADMIN };
 let shop: TestShop;
 let dir: string;
 const dbFile = () => shop.dbFile!;
@@ -167,11 +168,11 @@ test("settings: each card saves, the panels are on their own page, the password 
 
   await page.goto(`${shop.url}/admin/settings`);
   const auth = page.getByRole("region", { name: "Admin Authentication" });
-  await auth.getByLabel("New Password (leave empty to keep)").fill("second-password-456");
-  await auth.getByLabel("Current Password").fill("not-my-password");
+  await auth.getByLabel("New Password (leave empty to keep)").fill(NEW_PASSWORD);
+  await auth.getByLabel("Current Password").fill(WRONG_PASSWORD);
   await auth.getByRole("button", { name: "Save Settings" }).click();
   await expect(auth.getByText("Current password is incorrect")).toBeVisible();
-  await auth.getByLabel("New Password (leave empty to keep)").fill("second-password-456");
+  await auth.getByLabel("New Password (leave empty to keep)").fill(NEW_PASSWORD);
   await auth.getByLabel("Current Password").fill(OWNER.password);
   await auth.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Admin authentication settings saved successfully")).toBeVisible();
@@ -179,10 +180,10 @@ test("settings: each card saves, the panels are on their own page, the password 
   await page.context().clearCookies();
   await signIn(page, "/admin/settings", OWNER.password);
   await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
-  await page.getByLabel("Password").fill("second-password-456");
+  await page.getByLabel("Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
-  OWNER.password = "second-password-456";
+  OWNER.password = NEW_PASSWORD;
 });
 
 test("order details keep a history of admin actions and can erase the buyer's data", async ({ page }) => {

@@ -6,11 +6,12 @@ import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "../../app/dom
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 // A fresh demo shop of our own, on a phone: these tests change its settings and delete its orders.
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "first-password-123" };
+const OWNER = TEST_ADMIN;
 let shop: TestShop;
 let dir: string;
 const dbFile = () => shop.dbFile!;

@@ -6,9 +6,10 @@ import { istDate } from "../../app/lib/ist-time";
 import { expect } from "./fixtures";
 
 import { E2E_DB, E2E_PORT } from "./e2e-shop";
+import { E2E_ADMIN } from "../support/test-accounts";
 
 export { E2E_DB, E2E_PORT };
-export const ADMIN = { username: "e2e-admin", password: "e2e-admin-password" };
+export const ADMIN = E2E_ADMIN;
 
 export function withDb<T>(fn: (db: Database.Database) => T, file = E2E_DB): T {
   const db = new Database(file);

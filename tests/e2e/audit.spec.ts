@@ -3,11 +3,12 @@ import type { Page } from "@playwright/test";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 // A shop of our own, with a known audit log, on a phone (390×844) and a laptop (1280×800).
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "audit-owner-pass-1" };
+const OWNER = TEST_ADMIN;
 const PLACED = 12;
 const UPDATES = 60;
 const LONG_AGENT =

@@ -3,6 +3,7 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * A shop whose payment window is 5 seconds (the test-only lower bound), on its
@@ -11,7 +12,7 @@ import { hydrated } from "./storefront-support";
  * waits for the 5 seconds: the buyer's browser clock is moved by the test
  * (Playwright's clock), the server's by moving the order's deadline.
  */
-const OWNER = { username: "owner", password: "expiry-owner-pass-1" };
+const OWNER = TEST_ADMIN;
 let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {

@@ -9,6 +9,7 @@ import { OPEN_DIALOG, expectAccessible } from "./a11y-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * Coupons (issue 51, point 6). The buyer, on a phone, applies a code in the
@@ -122,7 +123,7 @@ test.describe("the buyer", () => {
 
 test.describe("the operator", () => {
   test.describe.configure({ mode: "serial" });
-  const OWNER = { username: "owner", password: "coupons-owner-password" };
+  const OWNER = TEST_ADMIN;
   let shop: TestShop | undefined;
 
   test.beforeAll(async ({}, info) => {

@@ -4,6 +4,7 @@ import { sqliteDatabase } from "../support/databases";
 import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, shot, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * A custom-comments order (issue 32, point 4), walked on a phone (390×844):
@@ -14,7 +15,7 @@ import { expect, shot, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "custom-comments-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9812300451";
 const POST = "https://www.instagram.com/p/Cx1AbCd/";
 const COMMENTS = Array.from({ length: 100 }, (_, i) =>

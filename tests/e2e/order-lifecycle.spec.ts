@@ -4,6 +4,7 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { orderCheapestPlan, withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * The order lifecycle as a buyer and the operator live it, side by side: a
@@ -16,7 +17,7 @@ import { expect, test, watchForErrors } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "lifecycle-owner-1" };
+const OWNER = TEST_ADMIN;
 /** The admin pages ask the server for news this often (app/components/admin/use-admin-pulse.ts). */
 const PULSE_MS = 4_000;
 let shop: TestShop;

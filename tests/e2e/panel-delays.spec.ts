@@ -6,6 +6,7 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 import { expectAccessible } from "./a11y-support";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * A shop of its own fulfilling through a SmartPanel (smm-panel-script) double on
@@ -19,7 +20,7 @@ import { expect, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "panel-delays-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9876543210";
 let shop: TestShop;
 let panel: PanelDouble;

@@ -10,6 +10,7 @@ import { confirmByApi, orderByApi, planIdByName } from "../support/shop-orders";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * The three panel families Indian resellers buy from (docs/panels.md), each
@@ -33,7 +34,7 @@ const FAMILIES: Record<PanelDialect, string> = {
   indian: "an Indian PerfectPanel reseller (INR)",
   smartpanel: "a SmartPanel panel (smm-panel-script)",
 };
-const OWNER = { username: "owner", password: "panel-families-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9812345670";
 const POST = "https://www.instagram.com/p/Cy7AbCdEf12/";
 /** A plan sells at least 100; the buyer writes one comment per line, emoji and Hindi included. */

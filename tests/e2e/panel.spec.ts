@@ -4,11 +4,12 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { orderCheapestPlan } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 // A shop of our own with the panel simulator; its jobs (the status sync) run when the test asks.
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "panel-owner-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9876543210";
 let shop: TestShop;
 let simulatorUrl: string;

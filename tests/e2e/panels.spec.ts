@@ -4,6 +4,7 @@ import { addTestPanel, panelAt } from "../support/panels";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expectAccessible } from "./a11y-support";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * The Panels page (issue 32 point 2), at 1280×800 and 390×844: the shop runs
@@ -13,7 +14,7 @@ import { expect, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "panels-page-pass-1" };
+const OWNER = TEST_ADMIN;
 let shop: TestShop;
 let jap: PanelDouble;
 let smart: PanelDouble;

@@ -3,6 +3,7 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * A plan's panel service and what it costs there (issue 32, point 2), walked
@@ -13,7 +14,7 @@ import { hydrated } from "./storefront-support";
  */
 
 test.describe.configure({ mode: "serial" });
-const OWNER = { username: "owner", password: "plan-costs-password" };
+const OWNER = TEST_ADMIN;
 let shop: TestShop;
 
 test.beforeAll(async () => {

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { expectAccessible } from "./a11y-support";
 import { expect, shot, test } from "./fixtures";
 import { type SimulatedShop, startSimulatedShop } from "./self-service-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * Buyer self-service on a phone (390×844): a refill on /track followed to
@@ -12,7 +13,7 @@ import { type SimulatedShop, startSimulatedShop } from "./self-service-support";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "self-service-owner-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9123456789";
 let shop: SimulatedShop;
 

@@ -4,11 +4,12 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 // A shop of our own in production (no simulator): what it shows depends on what its operator published.
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "first-password-123" };
+const OWNER = TEST_ADMIN;
 const content = (file: string) =>
   JSON.parse(readFileSync(`content/home/${file}`, "utf8")) as Array<{ name: string; title: string }>;
 const testimonialsJson = content("testimonials.json");

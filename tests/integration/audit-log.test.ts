@@ -13,6 +13,7 @@ import type { AuditEntry } from "~/domain/audit/table";
 import { freshDatabase, testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 const ist = (date: string, time = "12:00") => Date.parse(`${date}T${time}:00+05:30`);
 const ACTIONS = ["order.place", "plan.update", "settings.update", "login", "panel.test"] as const;
@@ -129,7 +130,7 @@ describe.each(testDatabases())("the Audit page over HTTP on $name", (kind) => {
   beforeAll(async () => {
     shop = await startTestShop({
       engine: kind,
-      admin: { username: "owner", password: "correct-horse-battery" },
+      admin: TEST_ADMIN,
       jobs: "off",
     });
     ({ server, cookie, db: handle } = shop);

@@ -9,6 +9,7 @@ import { writeSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { afterJobs, runJobs } from "../support/test-shop";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * Crash safety of the real production server: it is killed with SIGKILL (no
@@ -177,7 +178,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
 
   describe("Place Order in flight", () => {
     let sim: RunningSimulator;
-    const admin = { username: "owner", password: "crash-safety-password" };
+    const admin = TEST_ADMIN;
     const env = {
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,

@@ -23,6 +23,7 @@ import {
   startShop,
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
 
 const PLAN_KEYS = [
   "name",
@@ -75,12 +76,11 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
 
   beforeAll(async () => {
     shop = await startShop(kind, {
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
+      ...TEST_ADMIN_ENV,
       PANEL_SIMULATOR: "true",
       PANEL_SIMULATOR_PORT: "0",
     });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
     // A confirmed payment stays "paid" here, so each answer can be checked against the one move it asked for.
     const saved = await api(
       "POST",

@@ -20,6 +20,7 @@ import {
   snapshot,
   startShop,
 } from "../support/hostile";
+import { TEST_ADMIN_ENV } from "../support/test-accounts";
 
 const ORDER_KEYS = [
   "planId",
@@ -48,7 +49,7 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
     send(`${shop.url}${path}`, { method, headers: { "content-type": "application/json" }, body });
 
   beforeAll(async () => {
-    shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" });
+    shop = await startShop(kind, { ...TEST_ADMIN_ENV });
     const plans = (await (await fetch(`${shop.url}/api/plans?serviceType=followers`)).json()) as {
       plans: Array<{ _id: string }>;
     };

@@ -17,6 +17,7 @@ import { isAppError } from "~/lib/app-error";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { adminLogin, send, startShop, type HostileShop } from "../support/hostile";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
 
 /**
  * The order lifecycle's table, checked cell by cell on a real database: every
@@ -338,8 +339,7 @@ describe.each(testDatabases())("operator actions refused over HTTP on $name", (k
   let cookie: string;
   beforeAll(async () => {
     shop = await startShop(kind, {
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
+      ...TEST_ADMIN_ENV,
       PANEL_SIMULATOR: "true",
       PANEL_SIMULATOR_PORT: "0",
     });
@@ -347,14 +347,14 @@ describe.each(testDatabases())("operator actions refused over HTTP on $name", (k
     const saved = await send(`${shop.url}/api/admin/setting`, {
       method: "POST",
       headers: {
-        cookie: await adminLogin(shop.url, "owner", "a-long-password"),
+        cookie: await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password),
         origin: shop.url,
         "content-type": "application/json",
       },
       body: JSON.stringify({ key: "AUTO_SEND_PAID_ORDERS", value: "false" }),
     });
     expect(saved.status).toBe(200);
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   afterAll(async () => shop?.stop());
 

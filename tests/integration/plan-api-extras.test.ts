@@ -4,6 +4,7 @@ import { DRIP_MESSAGES } from "~/domain/plans/plan-form";
 import { testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * PUT /api/admin/plans/{id} from a client that knows nothing of refill
@@ -19,7 +20,7 @@ describe.each(testDatabases())("plan updates through the admin API on $name", (k
   beforeAll(async () => {
     shop = await startTestShop({
       engine: kind,
-      admin: { username: "owner", password: "correct-horse-battery" },
+      admin: TEST_ADMIN,
       jobs: "off",
     });
     ({ server, cookie, db: handle } = shop);

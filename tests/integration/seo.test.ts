@@ -9,6 +9,7 @@ import { adminLogin, startShop, type HostileShop } from "../support/hostile";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { checkStructuredData, extractJsonLd, jsonLdTypes } from "../support/structured-data";
+import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
 
 /** Saved in the admin; PUBLIC_BASE_URL in the environment must win over it everywhere. */
 const STORED = "https://stored-setting.example";
@@ -175,11 +176,10 @@ describe.each(testDatabases())("a plain-HTTP PUBLIC_BASE_URL in production on $n
   let cookie = "";
   beforeAll(async () => {
     shop = await startShop(kind, {
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
+      ...TEST_ADMIN_ENV,
       PUBLIC_BASE_URL: PLAIN,
     });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   afterAll(async () => shop?.stop());
 
