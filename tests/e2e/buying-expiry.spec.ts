@@ -1,6 +1,6 @@
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { withDb } from "./buying-support";
+import { buyStarterFollowers, withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
 import { hydrated } from "./storefront-support";
 import { TEST_ADMIN } from "../support/test-accounts";
@@ -38,21 +38,7 @@ const closeWindow = (orderId: string) =>
 const nextPoll = (page: import("@playwright/test").Page) =>
   page.waitForResponse((res) => res.url().includes("/api/order-status"));
 
-async function placeOrder(page: import("@playwright/test").Page): Promise<string> {
-  await page.goto(`${shop.url}/followers`);
-  // A click before React runs is a whole-page post, whose answer the next steps do not expect.
-  await hydrated(page);
-  await page.getByLabel("Instagram username").fill("expiry_test");
-  await page.getByRole("button", { name: "Show packages" }).click();
-  await page.getByRole("button", { name: /Starter Followers/ }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Your name").fill("Asha");
-  await dialog.getByLabel("Phone number").fill("9123456780");
-  await dialog.getByRole("checkbox").click();
-  await dialog.getByRole("button", { name: "Proceed to Pay" }).click();
-  await expect(page.getByTestId("upi-qr")).toBeVisible();
-  return new URL(page.url()).searchParams.get("order")!;
-}
+const placeOrder = (page: import("@playwright/test").Page) => buyStarterFollowers(page, shop.url, "expiry_test");
 
 test("when the payment window closes the server expires the order; the buyer can still give a UTR or start again", async ({
   page,

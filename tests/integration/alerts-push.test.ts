@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "~/db/database.server";
 import { pushSender } from "~/domain/operator-alerts/channels/push.server";
 import { vapidKeys } from "~/domain/operator-alerts/vapid.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { saveSettingsForm } from "../support/admin-forms";
+import { submitSettings } from "../support/admin-forms";
 import { type PushDouble, startPushDouble } from "../support/push-double";
 import type { ServerProcess } from "../support/server-process";
 import { claimPaid, firstPlanId, placeOrder } from "../support/shop-orders";
@@ -56,7 +56,7 @@ describe.each(testDatabases())("Web Push alerts on $name", (kind: TestDatabase) 
       headers: { "content-type": "application/json", origin: server.url, ...(session ? { cookie: session } : {}) },
       body: JSON.stringify(body),
     });
-  const settings = async (fields: Record<string, string>) => (await saveSettingsForm(shop, fields)).text;
+  const settings = async (fields: Record<string, string>) => (await submitSettings(shop, fields)).text;
   async function claimedOrder(): Promise<string> {
     const { orderId } = await placeOrder(server.url, { planId, username: `push_${seq}` });
     await claimPaid(server.url, orderId, `71234567${String(seq++).padStart(4, "0")}`);

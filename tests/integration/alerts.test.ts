@@ -6,7 +6,7 @@ import { ALERT_EVENTS } from "~/domain/operator-alerts/events";
 import { DEFAULT_RETRY } from "~/domain/operator-alerts/retry";
 import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { saveSettingsForm } from "../support/admin-forms";
+import { submitSettings } from "../support/admin-forms";
 import type { ServerProcess } from "../support/server-process";
 import { claimPaid, firstPlanId, placeOrder } from "../support/shop-orders";
 import { type TestShop, afterJobs, runJobs, startTestShop } from "../support/test-shop";
@@ -67,7 +67,7 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     await smtp?.stop();
   });
 
-  const settings = (fields: Record<string, string>) => saveSettingsForm(shop, fields);
+  const settings = (fields: Record<string, string>) => submitSettings(shop, fields);
   const emailSettings = (port: number) => ({
     intent: "alerts-email",
     enabled: "on",

@@ -1,4 +1,3 @@
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { auditTrailFor } from "~/domain/audit/audit.server";
@@ -11,18 +10,16 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { listPanelServices } from "~/domain/panel/info.server";
-import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { refundPaymentFor } from "~/domain/payments/refund-payment.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
 import { saveSettingsForm } from "~/domain/settings/admin.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "../../app/lib/config.server";
+import { writeSettings } from "~/domain/settings/settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { loopbackPanel, servicesOn, simulatorSettings } from "../support/services";
 
-const logger = pino({ level: "silent" });
 const owner = { name: "owner" };
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -50,16 +47,9 @@ describe.each(testDatabases())("the cancellation fee both ways on $name", (kind)
   async function setUp() {
     const handle = await freshDatabase(kind);
     cleanup = handle.cleanup;
-    const config = { ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }), PANEL_TIMEOUT_MS: 2_000 };
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    await writeSettings(handle.db, {
-      panelUrl: sim.apiUrl,
-      panelApiKey: DEMO_PANEL_KEY,
-      panelServiceFollowers: "101",
-      panelServiceLikes: "102",
-      panelServiceViews: "103",
-      panelServiceComments: "104",
-    });
+    const config = loopbackPanel(2_000);
+    services = servicesOn(handle, config);
+    await writeSettings(handle.db, simulatorSettings(sim));
     sim.panel.resetSwitches();
     expect((await listPanelServices(services)).ok).toBe(true);
   }

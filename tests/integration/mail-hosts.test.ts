@@ -5,8 +5,8 @@ import type { DatabaseHandle } from "~/db/database.server";
 import { alertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import { mailboxPassword, mailboxStatus } from "~/domain/payments/mail/mailbox-store.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { type Dovecot, startDovecot } from "../support/dovecot";
-import { saveSettingsForm } from "../support/admin-forms";
+import { type Dovecot, mailboxForm, startDovecot } from "../support/dovecot";
+import { submitSettings } from "../support/admin-forms";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { type TestShop, startTestShop } from "../support/test-shop";
 
@@ -75,17 +75,9 @@ describe.each(testDatabases())("the operator's mail servers on $name", (kind: Te
   });
 
   const post = (to: TestShop, session: string, fields: Record<string, string>) =>
-    saveSettingsForm({ url: to.url, cookie: session }, fields);
-  const mailbox = (fields: Record<string, string> = {}) => ({
-    intent: "mailbox-save",
-    host: dovecot.host,
-    port: String(dovecot.port),
-    username: dovecot.user,
-    mailboxPassword: dovecot.password,
-    folder: "INBOX",
-    allowedDomains: "hdfcbank.net",
-    ...fields,
-  });
+    submitSettings({ url: to.url, cookie: session }, fields);
+  const mailbox = (fields: Record<string, string> = {}) =>
+    mailboxForm(dovecot, { allowedDomains: "hdfcbank.net", ...fields });
   const smtpForm = (fields: Record<string, string> = {}) => ({
     intent: "alerts-email",
     smtpHost: "127.0.0.1",

@@ -1,16 +1,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { mailboxPassword, mailboxStatus } from "~/domain/payments/mail/mailbox-store.server";
 import { dkimKey, hdfcCreditText, rawMail, signedMail, txtRecords, withPrepended } from "../support/bank-mail";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { type Dovecot, startDovecot } from "../support/dovecot";
+import { type Dovecot, imapClient, mailboxForm as mailboxFormFor, startDovecot } from "../support/dovecot";
 import type { ServerProcess } from "../support/server-process";
 import { setFirstAccount } from "../support/accounts";
-import { saveSettingsForm } from "../support/admin-forms";
+import { submitSettings } from "../support/admin-forms";
 import { buyerSeesStatus, firstPlanId, placeOrder } from "../support/shop-orders";
 import { type TestShop, startTestShop } from "../support/test-shop";
 
@@ -60,20 +60,8 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     // The alerts say "account **1234": the shop's account has those digits.
     await setFirstAccount(handle.db, { digits: "1234" });
     planId = await firstPlanId(server.url);
-    await openTestClient();
+    imap = await imapClient(dovecot);
   });
-  async function openTestClient() {
-    imap = new ImapFlow({
-      host: dovecot.host,
-      port: dovecot.port,
-      secure: false,
-      auth: { user: dovecot.user, pass: dovecot.password },
-      logger: false,
-    });
-    imap.on("error", () => {});
-    await imap.connect();
-    await imap.mailboxOpen("INBOX");
-  }
   afterAll(async () => {
     await imap?.logout().catch(() => imap.close());
     await shop?.stop();
@@ -81,20 +69,15 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const mailboxForm = (fields: Record<string, string> = {}) => ({
-    intent: "mailbox-save",
-    enabled: "on",
-    host: dovecot.host,
-    port: String(dovecot.port),
-    username: dovecot.user,
-    mailboxPassword: dovecot.password,
-    folder: "INBOX",
-    allowedDomains: "hdfcbank.net, icicibank.com",
-    receivingHost: RECEIVING_HOST,
-    recipients: "shop.alerts@example.in",
-    ...fields,
-  });
-  const settings = (fields: Record<string, string>) => saveSettingsForm(shop, fields);
+  const mailboxForm = (fields: Record<string, string> = {}) =>
+    mailboxFormFor(dovecot, {
+      enabled: "on",
+      allowedDomains: "hdfcbank.net, icicibank.com",
+      receivingHost: RECEIVING_HOST,
+      recipients: "shop.alerts@example.in",
+      ...fields,
+    });
+  const settings = (fields: Record<string, string>) => submitSettings(shop, fields);
   const order = (i: number) => placeOrder(server.url, { planId, username: `mail_buyer_${i}` });
   const status = (orderId: string) => buyerSeesStatus(server.url, orderId);
 
@@ -285,7 +268,7 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     await imap.logout().catch(() => imap.close());
     await dovecot.stop();
     dovecot = await startDovecot({ port });
-    await openTestClient();
+    imap = await imapClient(dovecot);
     const { orderId, pricePaise } = await order(300);
     await processed(await deliver(await signedMail(hdfc, hdfcCreditText(pricePaise, nextUtr()))));
     expect(["paid", "sending", "sent"]).toContain(await status(orderId));

@@ -5,7 +5,7 @@ import { type TestDatabase, testDatabases } from "../support/databases";
 import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
-import { saveSettingsForm } from "../support/admin-forms";
+import { submitSettings } from "../support/admin-forms";
 import { hostileJsonText, hostileSegment } from "../support/hostile";
 import type { ServerProcess } from "../support/server-process";
 import { firstPlanId, placeOrder } from "../support/shop-orders";
@@ -291,7 +291,7 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
   });
 
   it("saves the keys write-only from Settings, refuses bad ones saving nothing, and audits without the secrets", async () => {
-    const settings = (fields: Record<string, string>) => saveSettingsForm(shop, fields);
+    const settings = (fields: Record<string, string>) => submitSettings(shop, fields);
     const before = await gatewaySettings(handle.db);
 
     const badId = await settings({

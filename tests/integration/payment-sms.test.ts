@@ -7,7 +7,7 @@ import type { ServerProcess } from "../support/server-process";
 import { buyerSeesStatus, firstPlanId, placeOrder } from "../support/shop-orders";
 import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../support/sms";
 import { setFirstAccount } from "../support/accounts";
-import { saveSettingsForm } from "../support/admin-forms";
+import { submitSettings } from "../support/admin-forms";
 import { type TestShop, startTestShop } from "../support/test-shop";
 
 /**
@@ -246,7 +246,7 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
   }, 300_000);
 
   it("makes the secret in Settings, shows it once, and the old one stops working", async () => {
-    const settings = async (fields: Record<string, string>) => (await saveSettingsForm(shop, fields)).text;
+    const settings = async (fields: Record<string, string>) => (await submitSettings(shop, fields)).text;
     const made = /\b[0-9a-f]{64}\b/.exec(await settings({ intent: "sms-secret-rotate" }))?.[0];
     expect(made).toBeDefined();
     const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text();

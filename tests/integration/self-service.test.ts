@@ -1,4 +1,3 @@
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { auditTrailFor } from "~/domain/audit/audit.server";
@@ -6,7 +5,6 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import type { NewOrderRow } from "~/domain/orders/table";
 import { listPanelServices } from "~/domain/panel/info.server";
-import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { createPlan } from "~/domain/plans/admin.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
@@ -15,14 +13,13 @@ import { requestOrderRefill } from "~/domain/self-service/refill.server";
 import { REFILL_REFUSAL_TEXT } from "~/domain/self-service/refill-messages";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/api.server";
-import { loadConfig } from "../../app/lib/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { loopbackPanel, servicesOn, simulatorSettings } from "../support/services";
 
-const logger = pino({ level: "silent" });
 const DAY = 86_400_000;
 const BUYER = { kind: "buyer" } as const;
 
@@ -51,16 +48,9 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
   async function setUp() {
     const handle = await freshDatabase(kind);
     cleanup = handle.cleanup;
-    const config = { ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }), PANEL_TIMEOUT_MS: 400 };
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    await writeSettings(handle.db, {
-      panelUrl: sim.apiUrl,
-      panelApiKey: DEMO_PANEL_KEY,
-      panelServiceFollowers: "101",
-      panelServiceLikes: "102",
-      panelServiceViews: "103",
-      panelServiceComments: "104",
-    });
+    const config = loopbackPanel(400);
+    services = servicesOn(handle, config);
+    await writeSettings(handle.db, simulatorSettings(sim));
     sim.panel.resetSwitches();
     sim.panel.clearLog();
     // What each service supports is kept from the services list.

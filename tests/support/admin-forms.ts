@@ -22,5 +22,5 @@ export async function submitAdminForm(
 }
 
 /** The Settings page's form (`intent` names the section), as `submitAdminForm` sends it. */
-export const saveSettingsForm = (session: AdminSession, fields: Parameters<typeof submitAdminForm>[2]) =>
+export const submitSettings = (session: AdminSession, fields: Parameters<typeof submitAdminForm>[2]) =>
   submitAdminForm(session, "/admin/settings", fields);
