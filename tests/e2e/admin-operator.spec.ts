@@ -2,10 +2,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { countRows, withDb } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 import { NEW_PASSWORD, TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
@@ -19,17 +20,8 @@ let dir: string;
 const dbFile = () => shop.dbFile!;
 const backupDir = () => join(dir, "backups");
 
-function sql<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(dbFile());
-  db.pragma("busy_timeout = 5000");
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-const count = (table: string) =>
-  sql((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+const sql = <T>(fn: (db: Database.Database) => T): T => withDb(fn, dbFile());
+const count = (table: string) => countRows(table, dbFile());
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "operator screens; one browser is enough for the data they change");

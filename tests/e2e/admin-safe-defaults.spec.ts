@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "../../app/domain/settings/registry";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn, countRows, withDb } from "./admin-support";
 
 // A fresh demo shop of our own, on a phone: these tests change its settings and delete its orders.
 test.describe.configure({ mode: "serial" });
@@ -16,17 +17,8 @@ let shop: TestShop;
 let dir: string;
 const dbFile = () => shop.dbFile!;
 
-function sql<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(dbFile());
-  db.pragma("busy_timeout = 5000");
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-const count = (table: string) =>
-  sql((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+const sql = <T>(fn: (db: Database.Database) => T): T => withDb(fn, dbFile());
+const count = (table: string) => countRows(table, dbFile());
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "mobile", "the operator's phone (390×844); one browser is enough for what changes");
@@ -50,9 +42,7 @@ test("a fresh shop names its unsafe defaults; following one to Settings and fixi
   page,
 }) => {
   await page.goto(`${shop.url}/admin/dashboard`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
 
   const banner = page.getByRole("status").filter({ hasText: "Not ready for real buyers" });
   await expect(banner).toBeVisible();
@@ -102,9 +92,7 @@ test("orders deleted in the danger zone come back from the Backups card", async 
   expect(orders).toBeGreaterThanOrEqual(3);
 
   await page.goto(`${shop.url}/admin/settings`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
 
   const zone = page.getByRole("region", { name: "Dangerous Zone" });
   await zone.getByLabel("All Orders & Order History").click();

@@ -21,6 +21,11 @@ export function withDb<T>(fn: (db: Database.Database) => T, file = E2E_DB): T {
   }
 }
 
+/** How many rows a table of a shop's database holds (the shared shop's unless `file` names another). */
+export function countRows(table: string, file = E2E_DB): number {
+  return withDb((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n, file);
+}
+
 /**
  * Forgets the admin's wrong current passwords on the shared shop. Tests that type one on purpose call it
  * after their refusal: the shop allows five per admin and address in fifteen minutes, and the laptop and
@@ -42,13 +47,18 @@ export async function ensureAdmin(): Promise<void> {
   );
 }
 
+/** Fills the sign-in form the page shows (any admin page, signed out, shows it) and submits it. */
+export async function submitSignIn(page: Page, admin: { username: string; password: string }): Promise<void> {
+  await page.getByLabel("Username").fill(admin.username);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
 export async function signIn(page: Page, path = "/admin/dashboard") {
   await ensureAdmin();
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, ADMIN);
 }
 
 export interface TestOrder {

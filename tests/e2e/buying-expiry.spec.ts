@@ -4,6 +4,7 @@ import { buyStarterFollowers, withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
 import { hydrated } from "./storefront-support";
 import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * A shop whose payment window is 5 seconds (the test-only lower bound), on its
@@ -90,9 +91,7 @@ test("an order with a UTR given in the window never expires; the operator's conf
   const admin = await office.newPage();
   watchForErrors(admin, pageErrors);
   await admin.goto(`${shop.url}/admin/orders/${orderId}`);
-  await admin.getByLabel("Username").fill(OWNER.username);
-  await admin.getByLabel("Password").fill(OWNER.password);
-  await admin.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(admin, OWNER);
   // The order's page, hydrated: a click before React runs would be lost.
   await expect(admin.getByRole("region", { name: "Actions" })).toBeVisible();
   await hydrated(admin);

@@ -9,6 +9,7 @@ import { runScript } from "../support/backups";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { expect, test } from "./fixtures";
 import { TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * Admin → Health in a real browser, on a shop of its own whose background
@@ -62,9 +63,7 @@ function jobRan(name: string, at: number) {
 
 async function signIn(page: Page) {
   await page.goto(`${shop.url}/admin/login`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 

@@ -5,6 +5,7 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 import { orderCheapestPlan, withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
 import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * The order lifecycle as a buyer and the operator live it, side by side: a
@@ -120,9 +121,7 @@ async function operator(browser: Browser, path: string, errors: string[], size: 
   const admin = await context.newPage();
   watchForErrors(admin, errors);
   await admin.goto(`${shop.url}${path}`);
-  await admin.getByLabel("Username").fill(OWNER.username);
-  await admin.getByLabel("Password").fill(OWNER.password);
-  await admin.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(admin, OWNER);
   await expect(admin.getByText("Login successful")).toBeVisible();
   return { admin, close: () => context.close() };
 }
@@ -258,9 +257,7 @@ test("sending an unpaid order from its page asks first, and Go back sends nothin
 
   // The operator on their phone.
   await page.goto(`${shop.url}/admin/orders/${order.orderId}`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   const actions = page.getByRole("region", { name: "Actions" });
   await expect(actions).toContainText("No UPI reference from the buyer");
 

@@ -11,6 +11,7 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * The three panel families Indian resellers buy from (docs/panels.md), each
@@ -135,9 +136,7 @@ for (const dialect of Object.keys(FAMILIES) as PanelDialect[]) {
 
     async function signIn(page: Page, path: string) {
       await page.goto(`${shop.url}${path}`);
-      await page.getByLabel("Username").fill(OWNER.username);
-      await page.getByLabel("Password").fill(OWNER.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await submitSignIn(page, OWNER);
       await expect(page.getByText("Login successful")).toBeVisible();
     }
 

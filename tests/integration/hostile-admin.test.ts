@@ -21,9 +21,10 @@ import {
   send,
   snapshot,
   startShop,
+  ADMIN_AND_PANEL,
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
-import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 const PLAN_KEYS = [
   "name",
@@ -75,11 +76,7 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
   }
 
   beforeAll(async () => {
-    shop = await startShop(kind, {
-      ...TEST_ADMIN_ENV,
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-    });
+    shop = await startShop(kind, ADMIN_AND_PANEL);
     cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
     // A confirmed payment stays "paid" here, so each answer can be checked against the one move it asked for.
     const saved = await api(

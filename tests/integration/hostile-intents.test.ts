@@ -30,6 +30,7 @@ import {
   snapshot,
   startShop,
   type Table,
+  CREATE_ORDER_KEYS,
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
 import { TEST_ADMIN } from "../support/test-accounts";
@@ -117,20 +118,7 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   {
     method: "POST",
     pattern: "/api/create-order",
-    keys: [
-      "planId",
-      "username",
-      "postLink",
-      "target",
-      "customerName",
-      "customerPhone",
-      "agreedToTerms",
-      "idempotencyKey",
-      "customerEmail",
-      "whatsappUpdates",
-      "locale",
-      "couponCode",
-    ],
+    keys: [...CREATE_ORDER_KEYS, "customerEmail", "whatsappUpdates", "locale", "couponCode"],
   },
   { method: "POST", pattern: "/api/coupons/quote", keys: ["planId", "code", "phone"] },
   { method: "POST", pattern: "/api/orders/:orderId/utr", keys: ["utr"] },

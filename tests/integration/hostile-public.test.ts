@@ -19,19 +19,11 @@ import {
   send,
   snapshot,
   startShop,
+  CREATE_ORDER_KEYS,
 } from "../support/hostile";
 import { TEST_ADMIN_ENV } from "../support/test-accounts";
 
-const ORDER_KEYS = [
-  "planId",
-  "username",
-  "postLink",
-  "target",
-  "customerName",
-  "customerPhone",
-  "agreedToTerms",
-  "idempotencyKey",
-] as const;
+const ORDER_KEYS = CREATE_ORDER_KEYS;
 const SCRIPTISH = /<script>alert\(1\)<\/script>|<img src=x onerror=alert\(1\)>|<svg onload=alert\(1\)>/;
 
 /**

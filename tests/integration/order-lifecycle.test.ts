@@ -15,9 +15,9 @@ import type { NewOrderRow, OrderRow } from "~/domain/orders/table";
 import { transitionOrder } from "~/domain/orders/transitions.server";
 import { isAppError } from "~/lib/app-error";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { adminLogin, send, startShop, type HostileShop } from "../support/hostile";
+import { adminLogin, send, startShop, type HostileShop, ADMIN_AND_PANEL } from "../support/hostile";
 import { makeOrder } from "../support/orders";
-import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * The order lifecycle's table, checked cell by cell on a real database: every
@@ -338,11 +338,7 @@ describe.each(testDatabases())("operator actions refused over HTTP on $name", (k
   let shop: HostileShop;
   let cookie: string;
   beforeAll(async () => {
-    shop = await startShop(kind, {
-      ...TEST_ADMIN_ENV,
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-    });
+    shop = await startShop(kind, ADMIN_AND_PANEL);
     // Confirming a payment does not send the order on here: the refusals are about the order, not the panel.
     const saved = await send(`${shop.url}/api/admin/setting`, {
       method: "POST",

@@ -2,12 +2,11 @@ import { createHmac, randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
-import { saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
+import { type RazorpayDouble, startRazorpayDouble, startRazorpayShop } from "../support/razorpay-double";
 import type { ServerProcess } from "../support/server-process";
 import { firstPlanId, placeOrder } from "../support/shop-orders";
-import { type TestShop, startTestShop } from "../support/test-shop";
+import type { TestShop } from "../support/test-shop";
 
 /**
  * A thousand hostile Razorpay webhooks through the real production server:
@@ -31,19 +30,9 @@ describe.each(testDatabases())("hostile Razorpay webhooks on $name", (kind: Test
 
   beforeAll(async () => {
     double = await startRazorpayDouble();
-    shop = await startTestShop({
-      engine: kind,
-      simulator: true,
-      jobs: "running",
-      env: {
-        PAYMENT_JOB_INTERVAL_MS: "200",
-        RAZORPAY_API_BASE: double.url,
-        // The reconciliation job would ask the double about these orders: the webhooks alone are under test.
-        GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
-      },
-    });
+    // The reconciliation job waits an hour: the webhooks, or the test, decide when an order is paid.
+    shop = await startRazorpayShop(kind, double);
     ({ server, db: handle } = shop);
-    await saveGatewaySettings(handle.db, { enabled: true, ...double.keys });
     const planId = await firstPlanId(server.url);
     for (let i = 0; i < 6; i++) {
       const placed = await placeOrder(server.url, { planId, username: `rzp_h_${i}` });

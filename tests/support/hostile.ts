@@ -205,6 +205,18 @@ export async function startShop(kind: TestDatabase, env: Record<string, string> 
   return { server: shop.server, db: shop.db, url: shop.url, stop: () => shop.stop() };
 }
 
+/** The fields of a buyer's order (POST /api/create-order) that hostile bodies fill. */
+export const CREATE_ORDER_KEYS = [
+  "planId",
+  "username",
+  "postLink",
+  "target",
+  "customerName",
+  "customerPhone",
+  "agreedToTerms",
+  "idempotencyKey",
+] as const;
+
 /** A shop with its admin account made at start-up and the demo SMM panel running beside it. */
 export const ADMIN_AND_PANEL = {
   ...TEST_ADMIN_ENV,
