@@ -13,7 +13,6 @@ import type { AuditEntry } from "~/domain/audit/table";
 import { freshDatabase, testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { TEST_ADMIN } from "../support/test-accounts";
 
 const ist = (date: string, time = "12:00") => Date.parse(`${date}T${time}:00+05:30`);
 const ACTIONS = ["order.place", "plan.update", "settings.update", "login", "panel.test"] as const;
@@ -128,11 +127,7 @@ describe.each(testDatabases())("the Audit page over HTTP on $name", (kind) => {
   const browser = "Mozilla/5.0 (audit page test)";
 
   beforeAll(async () => {
-    shop = await startTestShop({
-      engine: kind,
-      admin: TEST_ADMIN,
-      jobs: "off",
-    });
+    shop = await startTestShop({ engine: kind, jobs: "off" });
     ({ server, cookie, db: handle } = shop);
   });
   afterAll(async () => shop?.stop());

@@ -17,16 +17,10 @@ import { selfServiceView } from "~/domain/self-service/track.server";
 import { saveSettingsForm } from "~/domain/settings/admin.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { makeOrder } from "../support/orders";
+import { makeOrder, readAll } from "../support/orders";
 import { loopbackPanel, servicesOn, simulatorSettings } from "../support/services";
 
 const owner = { name: "owner" };
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-  return text;
-}
 
 /**
  * Fair fees (issue 51, point 4): the cancellation fee is a setting, kept from the refund when the buyer

@@ -4,7 +4,6 @@ import { DRIP_MESSAGES } from "~/domain/plans/plan-form";
 import { testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * PUT /api/admin/plans/{id} from a client that knows nothing of refill
@@ -18,11 +17,7 @@ describe.each(testDatabases())("plan updates through the admin API on $name", (k
   let cookie = "";
 
   beforeAll(async () => {
-    shop = await startTestShop({
-      engine: kind,
-      admin: TEST_ADMIN,
-      jobs: "off",
-    });
+    shop = await startTestShop({ engine: kind, jobs: "off" });
     ({ server, cookie, db: handle } = shop);
   });
   afterAll(async () => shop?.stop());

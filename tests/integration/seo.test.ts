@@ -10,21 +10,13 @@ import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { checkStructuredData, extractJsonLd, jsonLdTypes } from "../support/structured-data";
 import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
+import { decode } from "../support/structured-data";
 
 /** Saved in the admin; PUBLIC_BASE_URL in the environment must win over it everywhere. */
 const STORED = "https://stored-setting.example";
 const PUBLIC = "https://env.boostkaro.example";
 const posts = listBlogPosts();
 const PAGES = [...PUBLIC_PAGES, ...posts.map((p) => `/blog/${p.slug}`)];
-
-function decode(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 /** Every <meta property|name=… content=…> of a page, by its property or name. */
 function metaTags(html: string): Map<string, string> {

@@ -2,11 +2,13 @@ import pino from "pino";
 import type { AppServices } from "~/context";
 import { type DB, type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
+import { demoPlans } from "~/db/seed.server";
+import { insertPlans } from "~/domain/plans/plans.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import type { SiteSettings } from "~/domain/settings/registry";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import { type Config, loadConfig } from "../../app/lib/config.server";
-import type { TestDatabase } from "./databases";
+import { type TestDatabase, freshDatabase } from "./databases";
 
 /**
  * The shop's services in the test's own process, for integration tests that call the
@@ -94,4 +96,11 @@ export async function instancesOnOneDatabase(
       await created.drop();
     },
   };
+}
+
+/** A new migrated database holding the demo catalogue's plans, made at `at`: checkouts' own tests. */
+export async function databaseWithDemoPlans(kind: TestDatabase, at: number) {
+  const handle = await freshDatabase(kind);
+  await insertPlans(handle.db, demoPlans(at));
+  return handle;
 }
