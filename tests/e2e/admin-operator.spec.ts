@@ -28,7 +28,6 @@ test.beforeAll(async ({}, info) => {
   dir = mkdtempSync(join(tmpdir(), "shop-operator-"));
   shop = await startTestShop({
     engine: sqliteDatabase,
-    admin: OWNER,
     signIn: false,
     jobs: "off",
     // A mailbox on this machine may be saved (the bank e-mail card's test saves 127.0.0.1; nothing connects to it).

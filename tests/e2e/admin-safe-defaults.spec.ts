@@ -25,7 +25,6 @@ test.beforeAll(async ({}, info) => {
   dir = mkdtempSync(join(tmpdir(), "shop-safe-defaults-"));
   shop = await startTestShop({
     engine: sqliteDatabase,
-    admin: OWNER,
     signIn: false,
     jobs: "off",
     simulator: true,

@@ -10,6 +10,7 @@ import { confirmByApi, orderByApi, planIdByName } from "../support/shop-orders";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { trackOrder } from "./self-service-support";
 import { TEST_ADMIN } from "../support/test-accounts";
 import { submitSignIn } from "./admin-support";
 
@@ -140,14 +141,7 @@ for (const dialect of Object.keys(FAMILIES) as PanelDialect[]) {
       await expect(page.getByText("Login successful")).toBeVisible();
     }
 
-    async function track(page: Page, orderId: string) {
-      await page.goto(`${shop.url}/track?order=${orderId}`);
-      await page.getByLabel("Phone number used for the order").fill(PHONE);
-      await page.getByRole("button", { name: "Track order" }).click();
-      const region = page.getByRole("region", { name: `Order ${orderId}` });
-      await expect(region).toBeVisible();
-      return region;
-    }
+    const track = (page: Page, orderId: string) => trackOrder(page, shop.url, orderId, PHONE);
 
     test("followers go as the full profile URL, drip-feed with its runs, custom comments with the buyer's texts; a refill where the family has one", async ({
       page,

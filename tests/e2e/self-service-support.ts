@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { sqliteDatabase } from "../support/databases";
 import { startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
@@ -89,4 +90,14 @@ export async function startSimulatedShop(options: {
     },
     stop: () => shop.stop(),
   };
+}
+
+/** The buyer opens Track order for an order of theirs, gives the phone it was placed with, and sees its region. */
+export async function trackOrder(page: Page, shopUrl: string, orderId: string, phone: string): Promise<Locator> {
+  await page.goto(`${shopUrl}/track?order=${orderId}`);
+  await page.getByLabel("Phone number used for the order").fill(phone);
+  await page.getByRole("button", { name: "Track order" }).click();
+  const region = page.getByRole("region", { name: `Order ${orderId}` });
+  await expect(region).toBeVisible();
+  return region;
 }

@@ -15,10 +15,9 @@ import { refundPaymentFor } from "~/domain/payments/refund-payment.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
 import { saveSettingsForm } from "~/domain/settings/admin.server";
-import { writeSettings } from "~/domain/settings/settings.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
 import { makeOrder, readAll } from "../support/orders";
-import { loopbackPanel, servicesOn, simulatorSettings } from "../support/services";
+import { shopOnSimulator } from "../support/services";
 
 const owner = { name: "owner" };
 
@@ -39,12 +38,9 @@ describe.each(testDatabases())("the cancellation fee both ways on $name", (kind)
   afterEach(async () => cleanup?.());
 
   async function setUp() {
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    const config = loopbackPanel(2_000);
-    services = servicesOn(handle, config);
-    await writeSettings(handle.db, simulatorSettings(sim));
-    sim.panel.resetSwitches();
+    const made = await shopOnSimulator(kind, sim, 2_000);
+    ({ services } = made);
+    cleanup = made.handle.cleanup;
     expect((await listPanelServices(services)).ok).toBe(true);
   }
 

@@ -16,7 +16,7 @@ import { transitionOrder } from "~/domain/orders/transitions.server";
 import { isAppError } from "~/lib/app-error";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { adminLogin, send, startShop, type HostileShop, ADMIN_AND_PANEL } from "../support/hostile";
-import { makeOrder } from "../support/orders";
+import { makeOrder, orderAuditEntries } from "../support/orders";
 import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
@@ -78,13 +78,7 @@ async function auditCount(db: DatabaseHandle["db"], orderId: string): Promise<nu
 }
 
 async function historyOf(db: DatabaseHandle["db"], orderId: string) {
-  const rows = await db
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("target_type", "=", "order")
-    .where("target_id", "=", orderId)
-    .orderBy("id")
-    .execute();
+  const rows = await orderAuditEntries(db, orderId);
   return rows.map((r) => ({
     action: r.action,
     actor: r.actor,

@@ -11,7 +11,7 @@ import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simul
 import { writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { makeOrder } from "../support/orders";
+import { makeOrder, orderAuditEntries } from "../support/orders";
 import {
   instancesOnOneDatabase,
   loopbackPanel,
@@ -75,13 +75,7 @@ async function expectCoherentHistory(
   finalStatus: OrderStatus,
   start: OrderStatus = "awaiting_payment",
 ) {
-  const entries = await db
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("target_type", "=", "order")
-    .where("target_id", "=", orderId)
-    .orderBy("id")
-    .execute();
+  const entries = await orderAuditEntries(db, orderId);
   type Details = { from: OrderStatus; to: OrderStatus; failed?: boolean; utr?: string };
   const steps = entries
     .map((e) => ({

@@ -16,9 +16,9 @@ import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simul
 import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/api.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
-import { loopbackPanel, servicesOn, simulatorSettings } from "../support/services";
+import { shopOnSimulator } from "../support/services";
 
 const TIMEOUT_MS = 400;
 const OWNER = { name: "owner" };
@@ -58,15 +58,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
   afterAll(async () => sim.close());
 
   async function setUp() {
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
     // The simulator listens on loopback, which a real shop refuses unless told otherwise.
-    const config = loopbackPanel(TIMEOUT_MS);
-    services = servicesOn(handle, config);
-    await writeSettings(handle.db, simulatorSettings(sim));
-    sim.panel.resetSwitches();
-    sim.panel.clearLog();
-    return handle;
+    const made = await shopOnSimulator(kind, sim, TIMEOUT_MS);
+    ({ services } = made);
+    cleanup = made.handle.cleanup;
+    return made.handle;
   }
   afterEach(async () => {
     await cleanup?.();

@@ -13,12 +13,11 @@ import { requestOrderRefill } from "~/domain/self-service/refill.server";
 import { REFILL_REFUSAL_TEXT } from "~/domain/self-service/refill-messages";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
-import { writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/api.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
-import { loopbackPanel, servicesOn, simulatorSettings } from "../support/services";
+import { shopOnSimulator } from "../support/services";
 
 const DAY = 86_400_000;
 const BUYER = { kind: "buyer" } as const;
@@ -46,13 +45,9 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
   afterEach(async () => cleanup?.());
 
   async function setUp() {
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    const config = loopbackPanel(400);
-    services = servicesOn(handle, config);
-    await writeSettings(handle.db, simulatorSettings(sim));
-    sim.panel.resetSwitches();
-    sim.panel.clearLog();
+    const made = await shopOnSimulator(kind, sim, 400);
+    ({ services } = made);
+    cleanup = made.handle.cleanup;
     // What each service supports is kept from the services list.
     expect((await listPanelServices(services)).ok).toBe(true);
   }

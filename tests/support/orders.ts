@@ -45,3 +45,14 @@ export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   for await (const chunk of stream) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
   return text;
 }
+
+/** An order's audit trail (each step of its life, with who took it), oldest first. */
+export function orderAuditEntries(db: DB, orderId: string) {
+  return db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("target_type", "=", "order")
+    .where("target_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+}

@@ -6,7 +6,8 @@ import { demoPlans } from "~/db/seed.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import type { SiteSettings } from "~/domain/settings/registry";
-import { createSettingsCache } from "~/domain/settings/settings.server";
+import type { RunningSimulator } from "~/domain/panel/simulator/server.server";
+import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { type Config, loadConfig } from "../../app/lib/config.server";
 import { type TestDatabase, freshDatabase } from "./databases";
 
@@ -103,4 +104,21 @@ export async function databaseWithDemoPlans(kind: TestDatabase, at: number) {
   const handle = await freshDatabase(kind);
   await insertPlans(handle.db, demoPlans(at));
   return handle;
+}
+
+/**
+ * A fresh database whose shop sends orders to the demo panel simulator `sim` (on loopback, answering
+ * within `timeoutMs`), the simulator's switches reset and its log cleared: the shop's services and handle.
+ */
+export async function shopOnSimulator(
+  kind: TestDatabase,
+  sim: RunningSimulator,
+  timeoutMs: number,
+): Promise<{ services: AppServices; handle: Awaited<ReturnType<typeof freshDatabase>> }> {
+  const handle = await freshDatabase(kind);
+  const services = servicesOn(handle, loopbackPanel(timeoutMs));
+  await writeSettings(handle.db, simulatorSettings(sim));
+  sim.panel.resetSwitches();
+  sim.panel.clearLog();
+  return { services, handle };
 }
