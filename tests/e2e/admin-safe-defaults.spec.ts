@@ -1,40 +1,26 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type Database from "better-sqlite3";
 import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "../../app/domain/settings/registry";
-import { sqliteDatabase } from "../support/databases";
-import { type TestShop, startTestShop } from "../support/test-shop";
+import { type TestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { TEST_ADMIN } from "../support/test-accounts";
-import { submitSignIn, countRows, withDb } from "./admin-support";
+import { countRows, insertDeliveredOrders, startOperatorShop, submitSignIn } from "./admin-support";
 
 // A fresh demo shop of our own, on a phone: these tests change its settings and delete its orders.
 test.describe.configure({ mode: "serial" });
 
 const OWNER = TEST_ADMIN;
 let shop: TestShop;
-let dir: string;
 const dbFile = () => shop.dbFile!;
 
-const sql = <T>(fn: (db: Database.Database) => T): T => withDb(fn, dbFile());
 const count = (table: string) => countRows(table, dbFile());
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "mobile", "the operator's phone (390×844); one browser is enough for what changes");
-  dir = mkdtempSync(join(tmpdir(), "shop-safe-defaults-"));
-  shop = await startTestShop({
-    engine: sqliteDatabase,
-    signIn: false,
-    jobs: "off",
-    simulator: true,
-    env: { BACKUP_DIR: join(dir, "backups") },
-  });
+  shop = await startOperatorShop("safe-defaults", { signIn: false, jobs: "off", simulator: true });
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test("a fresh shop names its unsafe defaults; following one to Settings and fixing it makes it go", async ({
@@ -77,16 +63,7 @@ test("a fresh shop names its unsafe defaults; following one to Settings and fixi
 });
 
 test("orders deleted in the danger zone come back from the Backups card", async ({ page }) => {
-  const now = Date.now();
-  sql((db) => {
-    const insert =
-      db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
-      customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
-      values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'delivered', 'Asha', '+919812345678', ?, ?, ?)`);
-    db.transaction(() => {
-      for (let i = 0; i < 3; i++) insert.run(`BKSAFE${String(i).padStart(3, "0")}`, now, now - i, now - i);
-    })();
-  });
+  insertDeliveredOrders(dbFile(), "BKSAFE", 3);
   const orders = count("orders");
   expect(orders).toBeGreaterThanOrEqual(3);
 

@@ -37,12 +37,12 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
   let sim: RunningSimulator;
   let services: AppServices;
   let cleanup: () => Promise<void>;
+  afterEach(async () => cleanup?.());
 
   beforeAll(async () => {
     sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
   });
   afterAll(async () => sim.close());
-  afterEach(async () => cleanup?.());
 
   async function setUp() {
     const made = await shopOnSimulator(kind, sim, 400);
