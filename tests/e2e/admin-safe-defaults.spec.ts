@@ -1,4 +1,3 @@
-import type Database from "better-sqlite3";
 import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "../../app/domain/settings/registry";
 import { type TestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
