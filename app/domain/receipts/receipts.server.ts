@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { AppServices } from "~/context";
 import { type DB, transaction } from "~/db/database.server";
 import { findBuyerOrder } from "~/domain/orders/order-tracking.server";
@@ -18,6 +17,8 @@ import {
   invoiceDetails,
 } from "./receipt";
 import type { TaxInvoiceRow } from "./table";
+import { findCreditNote } from "./credit-notes.server";
+import { takeSerial } from "./series.server";
 
 /**
  * Receipts (issue 51, point 2; docs/receipts.md). A shop with a GSTIN issues
@@ -61,21 +62,14 @@ export async function issueTaxInvoice(trx: DB, order: OrderRow, now: number): Pr
     address: tax.registeredAddress || store.location,
   });
   const financialYear = financialYearOf(now);
-  const { last_serial: serial } = await trx
-    .insertInto("invoice_series")
-    .values({ financial_year: financialYear, last_serial: 1 })
-    .onConflict((oc) =>
-      oc.column("financial_year").doUpdateSet({ last_serial: sql<number>`invoice_series.last_serial + 1` }),
-    )
-    .returning("last_serial")
-    .executeTakeFirstOrThrow();
+  const serial = await takeSerial(trx, "invoice_series", financialYear);
   const row = await trx
     .insertInto("tax_invoices")
     .values({
       order_id: order.order_id,
       invoice_number: formatInvoiceNumber(financialYear, Number(serial)),
       financial_year: financialYear,
-      serial: Number(serial),
+      serial,
       issued_at: now,
       details: JSON.stringify(details),
     })
@@ -111,7 +105,11 @@ export async function buyerReceipt(
   if (order.paid_at === null) {
     throw new AppError("INVALID_TRANSITION", RECEIPT_UNPAID_MESSAGE, { reason: "RECEIPT_UNPAID" });
   }
-  const [settings, invoice] = await Promise.all([services.settings.get(), findTaxInvoice(services.db, order.order_id)]);
+  const [settings, invoice, creditNote] = await Promise.all([
+    services.settings.get(),
+    findTaxInvoice(services.db, order.order_id),
+    findCreditNote(services.db, order.order_id),
+  ]);
   const shop = {
     brandName: settings.brandName,
     address: settings.registeredAddress || settings.location,
@@ -121,5 +119,5 @@ export async function buyerReceipt(
     grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
     grievanceOfficerContact: settings.grievanceOfficerContact,
   };
-  return buildReceipt(order as PaidOrder, shop, invoice);
+  return buildReceipt(order as PaidOrder, shop, invoice, creditNote);
 }
