@@ -109,7 +109,11 @@ export async function createOrder(
   // A GST-registered shop's invoice names the buyer with their address and State (docs/receipts.md).
   let billing: BillingAddress | null = null;
   if (site.gstin) {
-    const read = readBillingAddress({ address: input.billingAddress, pin: input.billingPin, state: input.billingState });
+    const read = readBillingAddress({
+      address: input.billingAddress,
+      pin: input.billingPin,
+      state: input.billingState,
+    });
     if (!read.ok) throw new AppError("INVALID_INPUT", read.message, { field: read.field });
     billing = read.billing;
   }

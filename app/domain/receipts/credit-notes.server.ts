@@ -32,11 +32,7 @@ export async function findCreditNote(db: DB, orderId: string): Promise<CreditNot
  * has if it has one; none for an order without a tax invoice (a plain receipt is not reduced by a credit
  * note) or whose refund takes back nothing of it.
  */
-export async function issueCreditNote(
-  trx: DB,
-  order: OrderRow,
-  now: number,
-): Promise<CreditNote | null> {
+export async function issueCreditNote(trx: DB, order: OrderRow, now: number): Promise<CreditNote | null> {
   const existing = await findCreditNote(trx, order.order_id);
   if (existing) return existing;
   const invoiceRow = await trx

@@ -106,11 +106,11 @@ describe("the receipt's PDF", () => {
     // The same State as the supplier's: CGST and SGST.
     expect(invoiceDetails({ ...buyer, billing_state: "27" }, supplier).tax).toMatchObject({ cgstPaise: 900 });
     // Erased: the State stays, the person does not.
-    const erased = buildReceipt(
-      { ...buyer, customer_name: null, billing_address: null, billing_pin: null },
-      shop,
-      { number: "INV/26-27/000008", issuedAt: buyer.paid_at, details },
-    );
+    const erased = buildReceipt({ ...buyer, customer_name: null, billing_address: null, billing_pin: null }, shop, {
+      number: "INV/26-27/000008",
+      issuedAt: buyer.paid_at,
+      details,
+    });
     const erasedPdf = text(receiptPdf(erased));
     expect(erasedPdf).toContain("(Erased at the buyer's request) Tj");
     expect(erasedPdf).not.toContain("Ravi");
