@@ -79,6 +79,9 @@ export function OrderDialog({
   const [email, setEmail] = useState("");
   const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   const [billing, setBilling] = useState<BillingValues>(NO_BILLING);
+  // The shop set a GSTIN after this page loaded: the server asks for the address, and the box appears.
+  const [billingAsked, setBillingAsked] = useState(false);
+  const showBilling = askBilling || billingAsked;
   const billingRefs = {
     billingAddress: useRef<HTMLInputElement | HTMLSelectElement>(null),
     billingPin: useRef<HTMLInputElement | HTMLSelectElement>(null),
@@ -163,7 +166,7 @@ export function OrderDialog({
       refuse("email", message(buyerEmail.message));
       return;
     }
-    const billingRead = askBilling
+    const billingRead = showBilling
       ? readBillingAddress({ address: billing.address, pin: billing.pin, state: billing.state })
       : null;
     if (billingRead && !billingRead.ok) {
@@ -219,6 +222,7 @@ export function OrderDialog({
               : "form",
           text,
         );
+        if (typeof field === "string" && BILLING_FIELDS.includes(field)) setBillingAsked(true);
         // A code the order refused (used up meanwhile) is no longer applied: the buyer sees the full price again.
         if (field === "coupon") setCoupon(null);
         return;
@@ -395,7 +399,7 @@ export function OrderDialog({
               disabled={submitting}
             />
           )}
-          {askBilling && (
+          {showBilling && (
             <BillingFields
               values={billing}
               onChange={(field, next) => {
