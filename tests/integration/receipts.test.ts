@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
-import { findOrder } from "~/domain/orders/orders.repository.server";
+import { anonymiseOrdersCreatedBefore, findOrder } from "~/domain/orders/orders.repository.server";
 import { carryOutErasures, requestErasure } from "~/domain/privacy/erasure.server";
 import { confirmPayment, markRefunded } from "~/domain/payments/payment.server";
 import { BILLING_MESSAGES } from "~/domain/receipts/billing-address";
@@ -226,6 +226,14 @@ describe.each(testDatabases())("receipts on $name", (kind) => {
       .executeTakeFirstOrThrow();
     expect(invoiceRow.details).not.toContain("Residency");
     expect(invoiceRow.details).toContain('"placeOfSupply":"29"');
+
+    // The retention period's anonymising forgets the address and PIN as well, and keeps the State.
+    await anonymiseOrdersCreatedBefore(h.db, Date.now() + 1, Date.now());
+    expect(await findOrder(h.db, home)).toMatchObject({
+      billing_address: null,
+      billing_pin: null,
+      billing_state: "27",
+    });
   });
 
   it("issues one credit note per refunded invoiced order, in its own series with no gaps, under concurrent requests", async () => {
