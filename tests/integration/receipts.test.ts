@@ -5,11 +5,11 @@ import { anonymiseOrdersCreatedBefore, findOrder } from "~/domain/orders/orders.
 import { carryOutErasures, requestErasure } from "~/domain/privacy/erasure.server";
 import { confirmPayment, markRefunded } from "~/domain/payments/payment.server";
 import { BILLING_MESSAGES } from "~/domain/receipts/billing-address";
-import { findCreditNote } from "~/domain/receipts/credit-notes.server";
 import { taxDocuments, taxDocumentsCsv } from "~/domain/receipts/tax-documents.server";
 import { loadConfig } from "~/lib/config.server";
 import { receiptPdf } from "~/domain/receipts/receipt-pdf";
-import { buyerReceipt, findTaxInvoice, issueTaxInvoiceFor } from "~/domain/receipts/receipts.server";
+import { buyerReceipt, issueTaxInvoiceFor } from "~/domain/receipts/receipts.server";
+import { findCreditNote, findTaxInvoice } from "~/domain/receipts/stored-documents.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";

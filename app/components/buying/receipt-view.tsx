@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Receipt } from "~/domain/receipts/receipt";
 import { stateLabel } from "~/domain/receipts/receipt";
+import type { TaxSplit } from "~/domain/receipts/tax";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { istDateTime } from "~/lib/ist-time";
 import { formatCount, formatInr } from "~/lib/money";
@@ -105,23 +106,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
                 <td className="py-1">{t("taxableValue")}</td>
                 <td className="py-1 text-right">{inr(tax.taxablePaise)}</td>
               </tr>
-              {tax.intraState ? (
-                <>
-                  <tr>
-                    <td className="py-1">{t("cgst", { rate: tax.ratePercent / 2 })}</td>
-                    <td className="py-1 text-right">{inr(tax.cgstPaise)}</td>
-                  </tr>
-                  <tr>
-                    <td className="py-1">{t("sgst", { rate: tax.ratePercent / 2 })}</td>
-                    <td className="py-1 text-right">{inr(tax.sgstPaise)}</td>
-                  </tr>
-                </>
-              ) : (
-                <tr>
-                  <td className="py-1">{t("igst", { rate: tax.ratePercent })}</td>
-                  <td className="py-1 text-right">{inr(tax.igstPaise)}</td>
-                </tr>
-              )}
+              <TaxRows tax={tax} />
             </>
           )}
         </tbody>
@@ -152,6 +137,24 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   );
 }
 
+/** CGST and SGST at half the rate each, or IGST at the whole rate: an invoice's and a credit note's tax. */
+function TaxRows({ tax }: { tax: TaxSplit }) {
+  const { t } = useTranslation("receipt");
+  const locale = useLocale();
+  const rows: [string, number][] = tax.intraState
+    ? [
+        [t("cgst", { rate: tax.ratePercent / 2 }), tax.cgstPaise],
+        [t("sgst", { rate: tax.ratePercent / 2 }), tax.sgstPaise],
+      ]
+    : [[t("igst", { rate: tax.ratePercent }), tax.igstPaise]];
+  return rows.map(([label, paise]) => (
+    <tr key={label}>
+      <td className="py-1">{label}</td>
+      <td className="py-1 text-right">{formatInr(paise, locale)}</td>
+    </tr>
+  ));
+}
+
 /** The credit note of a refunded invoiced order (rule 53), under the invoice it refers to. */
 function CreditNoteView({ creditNote }: { creditNote: NonNullable<Receipt["creditNote"]> }) {
   const { t } = useTranslation("receipt");
@@ -179,23 +182,7 @@ function CreditNoteView({ creditNote }: { creditNote: NonNullable<Receipt["credi
             <td className="py-1">{t("taxableValue")}</td>
             <td className="py-1 text-right">{inr(tax.taxablePaise)}</td>
           </tr>
-          {tax.intraState ? (
-            <>
-              <tr>
-                <td className="py-1">{t("cgst", { rate: tax.ratePercent / 2 })}</td>
-                <td className="py-1 text-right">{inr(tax.cgstPaise)}</td>
-              </tr>
-              <tr>
-                <td className="py-1">{t("sgst", { rate: tax.ratePercent / 2 })}</td>
-                <td className="py-1 text-right">{inr(tax.sgstPaise)}</td>
-              </tr>
-            </>
-          ) : (
-            <tr>
-              <td className="py-1">{t("igst", { rate: tax.ratePercent })}</td>
-              <td className="py-1 text-right">{inr(tax.igstPaise)}</td>
-            </tr>
-          )}
+          <TaxRows tax={tax} />
         </tbody>
         <tfoot>
           <tr className="border-t border-gray-300 font-bold">

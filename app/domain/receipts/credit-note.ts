@@ -27,21 +27,15 @@ export function creditNoteDetails(
   order: Pick<OrderRow, "refund_due_paise" | "refund_compensation_paise">,
   invoice: TaxInvoice,
 ): CreditNoteDetails | null {
-  const { details } = invoice;
-  const credited = creditedPaise(order, linesTotal(details.lines));
+  const { lines, ...supply } = invoice.details;
+  const credited = creditedPaise(order, linesTotal(lines));
   if (credited === 0) return null;
   return {
-    legalName: details.legalName,
-    address: details.address,
-    gstin: details.gstin,
-    supplierState: details.supplierState,
-    placeOfSupply: details.placeOfSupply,
-    ...(details.recipientState ? { recipientState: details.recipientState } : {}),
-    sac: details.sac,
+    ...supply,
     invoiceNumber: invoice.number,
     invoiceIssuedAt: invoice.issuedAt,
     creditedPaise: credited,
     // The same split as the invoice: the tax credited is the tax the invoice charged on that part.
-    tax: taxSplit(credited, details.tax.intraState, details.tax.ratePercent),
+    tax: taxSplit(credited, supply.tax.intraState, supply.tax.ratePercent),
   };
 }

@@ -2,9 +2,9 @@ import type { DB } from "~/db/database.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { creditNoteDetails } from "./credit-note";
 import { financialYearOf, formatInvoiceNumber } from "./invoice-number";
-import type { CreditNote, CreditNoteDetails, TaxInvoice, TaxInvoiceDetails } from "./receipt";
+import type { CreditNote } from "./receipt";
 import { takeSerial } from "./series.server";
-import type { CreditNoteRow } from "./table";
+import { findCreditNote, findTaxInvoice, storedCreditNote } from "./stored-documents.server";
 
 /**
  * Credit notes (CGST Act 2017, section 34; rule 53(1A); docs/receipts.md): when the operator records that
@@ -14,19 +14,6 @@ import type { CreditNoteRow } from "./table";
  * second instance never gives an order two notes, and a rolled-back refund takes its number back.
  */
 
-function asCreditNote(row: CreditNoteRow): CreditNote {
-  return {
-    number: row.note_number,
-    issuedAt: Number(row.issued_at),
-    details: JSON.parse(row.details) as CreditNoteDetails,
-  };
-}
-
-export async function findCreditNote(db: DB, orderId: string): Promise<CreditNote | null> {
-  const row = await db.selectFrom("credit_notes").selectAll().where("order_id", "=", orderId).executeTakeFirst();
-  return row ? asCreditNote(row) : null;
-}
-
 /**
  * Issues the order's credit note inside the caller's transaction, which holds the order's row: the one it
  * has if it has one; none for an order without a tax invoice (a plain receipt is not reduced by a credit
@@ -35,17 +22,8 @@ export async function findCreditNote(db: DB, orderId: string): Promise<CreditNot
 export async function issueCreditNote(trx: DB, order: OrderRow, now: number): Promise<CreditNote | null> {
   const existing = await findCreditNote(trx, order.order_id);
   if (existing) return existing;
-  const invoiceRow = await trx
-    .selectFrom("tax_invoices")
-    .selectAll()
-    .where("order_id", "=", order.order_id)
-    .executeTakeFirst();
-  if (!invoiceRow) return null;
-  const invoice: TaxInvoice = {
-    number: invoiceRow.invoice_number,
-    issuedAt: Number(invoiceRow.issued_at),
-    details: JSON.parse(invoiceRow.details) as TaxInvoiceDetails,
-  };
+  const invoice = await findTaxInvoice(trx, order.order_id);
+  if (!invoice) return null;
   const details = creditNoteDetails(order, invoice);
   if (!details) return null;
   const financialYear = financialYearOf(now);
@@ -62,5 +40,5 @@ export async function issueCreditNote(trx: DB, order: OrderRow, now: number): Pr
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return asCreditNote(row);
+  return storedCreditNote(row);
 }

@@ -12,8 +12,8 @@ import { type TaxSplit, taxSplit } from "./tax";
 /** SAC 998361, advertising services (heading 9983, 18%): docs/receipts.md says why. */
 export const SERVICE_SAC = "998361";
 
-/** What a tax invoice says, fixed when it is issued (kept as JSON in tax_invoices.details). */
-export interface TaxInvoiceDetails {
+/** Who issued a tax document and where it was supplied: the same on an invoice and on its credit note. */
+export interface SupplyFacts {
   legalName: string;
   address: string;
   gstin: string;
@@ -23,12 +23,16 @@ export interface TaxInvoiceDetails {
   placeOfSupply: string;
   /**
    * The buyer's State code as they gave it at checkout (rule 46(f)'s proviso for online services): the
-   * address on record, so the place of supply. Absent on invoices of orders placed without it.
+   * address on record, so the place of supply. Absent on documents of orders placed without it.
    */
   recipientState?: string;
   sac: string;
-  lines: ReceiptLine[];
   tax: TaxSplit;
+}
+
+/** What a tax invoice says, fixed when it is issued (kept as JSON in tax_invoices.details). */
+export interface TaxInvoiceDetails extends SupplyFacts {
+  lines: ReceiptLine[];
 }
 
 export interface TaxInvoice {
@@ -39,22 +43,14 @@ export interface TaxInvoice {
 
 /**
  * What a credit note says (CGST Rules 2017, rule 53(1A)), fixed when it is issued (credit_notes.details):
- * the supplier as on the invoice, the invoice it reduces, and the value and tax credited to the buyer.
+ * the supplier as on the invoice, the invoice it reduces, and the value and tax (`tax`) credited to the buyer.
  */
-export interface CreditNoteDetails {
-  legalName: string;
-  address: string;
-  gstin: string;
-  supplierState: string;
-  placeOfSupply: string;
-  recipientState?: string;
-  sac: string;
+export interface CreditNoteDetails extends SupplyFacts {
   /** The invoice it refers to, by number and date (rule 53(1A)(g)). */
   invoiceNumber: string;
   invoiceIssuedAt: number;
   /** The amount credited, tax included; the tax in it split as the invoice's was. */
   creditedPaise: number;
-  tax: TaxSplit;
 }
 
 export interface CreditNote {

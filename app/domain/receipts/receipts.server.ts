@@ -8,17 +8,10 @@ import { storeSettings, taxSettings } from "~/domain/settings/cards";
 import { readSettings } from "~/domain/settings/store.server";
 import { AppError } from "~/lib/app-error";
 import { financialYearOf, formatInvoiceNumber } from "./invoice-number";
-import {
-  type PaidOrder,
-  type Receipt,
-  type TaxInvoice,
-  type TaxInvoiceDetails,
-  buildReceipt,
-  invoiceDetails,
-} from "./receipt";
-import type { TaxInvoiceRow } from "./table";
-import { findCreditNote } from "./credit-notes.server";
+import { type PaidOrder, type Receipt, type TaxInvoice, buildReceipt, invoiceDetails } from "./receipt";
+
 import { takeSerial } from "./series.server";
+import { findCreditNote, findTaxInvoice, storedInvoice } from "./stored-documents.server";
 
 /**
  * Receipts (issue 51, point 2; docs/receipts.md). A shop with a GSTIN issues
@@ -30,19 +23,6 @@ import { takeSerial } from "./series.server";
  * numbers, nor two orders one. The buyer opens the receipt with the order id
  * and phone, as on /track.
  */
-
-function asInvoice(row: TaxInvoiceRow): TaxInvoice {
-  return {
-    number: row.invoice_number,
-    issuedAt: Number(row.issued_at),
-    details: JSON.parse(row.details) as TaxInvoiceDetails,
-  };
-}
-
-export async function findTaxInvoice(db: DB, orderId: string): Promise<TaxInvoice | null> {
-  const row = await db.selectFrom("tax_invoices").selectAll().where("order_id", "=", orderId).executeTakeFirst();
-  return row ? asInvoice(row) : null;
-}
 
 /**
  * Issues the order's tax invoice inside the caller's transaction, which holds the order's row (the
@@ -75,7 +55,7 @@ export async function issueTaxInvoice(trx: DB, order: OrderRow, now: number): Pr
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return asInvoice(row);
+  return storedInvoice(row);
 }
 
 /** issueTaxInvoice in a transaction of its own, the order's row locked first (a script, the tests). */

@@ -4,7 +4,8 @@ import { csvField, csvLine } from "~/domain/orders/export.server";
 import type { ExportCell } from "~/domain/orders/export-columns";
 import { istDateTime } from "~/lib/ist-time";
 import { linesTotal } from "./lines";
-import { type CreditNoteDetails, type TaxInvoiceDetails, stateLabel } from "./receipt";
+import { type SupplyFacts, stateLabel } from "./receipt";
+import { storedCreditNote, storedInvoice } from "./stored-documents.server";
 
 /**
  * The operator's list of the tax invoices and credit notes the shop issued (Admin → Payments, "Tax
@@ -33,8 +34,8 @@ export const TAX_DOCUMENTS_PAGE = 100;
 
 /** The documents issued between `from` and `to` (ms, `to` excluded), newest first; all of them without. */
 export async function taxDocuments(db: DB, range: { from?: number; to?: number; limit?: number } = {}) {
-  let invoices = db.selectFrom("tax_invoices").select(["order_id", "invoice_number", "issued_at", "details"]);
-  let notes = db.selectFrom("credit_notes").select(["order_id", "note_number", "issued_at", "details"]);
+  let invoices = db.selectFrom("tax_invoices").selectAll();
+  let notes = db.selectFrom("credit_notes").selectAll();
   if (range.from !== undefined) {
     invoices = invoices.where("issued_at", ">=", range.from);
     notes = notes.where("issued_at", ">=", range.from);
@@ -48,38 +49,33 @@ export async function taxDocuments(db: DB, range: { from?: number; to?: number; 
     notes = notes.orderBy("issued_at", "desc").limit(range.limit);
   }
   const [invoiceRows, noteRows] = await Promise.all([invoices.execute(), notes.execute()]);
+  const row = (
+    kind: TaxDocument["kind"],
+    orderId: string,
+    doc: { number: string; issuedAt: number; details: SupplyFacts },
+    invoiceNumber: string | null,
+    totalPaise: number,
+  ): TaxDocument => ({
+    kind,
+    number: doc.number,
+    issuedAt: doc.issuedAt,
+    orderId,
+    invoiceNumber,
+    placeOfSupply: doc.details.placeOfSupply,
+    taxablePaise: doc.details.tax.taxablePaise,
+    cgstPaise: doc.details.tax.cgstPaise,
+    sgstPaise: doc.details.tax.sgstPaise,
+    igstPaise: doc.details.tax.igstPaise,
+    totalPaise,
+  });
   const documents: TaxDocument[] = [
-    ...invoiceRows.map((row) => {
-      const details = JSON.parse(row.details) as TaxInvoiceDetails;
-      return {
-        kind: "invoice" as const,
-        number: row.invoice_number,
-        issuedAt: Number(row.issued_at),
-        orderId: row.order_id,
-        invoiceNumber: null,
-        placeOfSupply: details.placeOfSupply,
-        taxablePaise: details.tax.taxablePaise,
-        cgstPaise: details.tax.cgstPaise,
-        sgstPaise: details.tax.sgstPaise,
-        igstPaise: details.tax.igstPaise,
-        totalPaise: linesTotal(details.lines),
-      };
+    ...invoiceRows.map((r) => {
+      const invoice = storedInvoice(r);
+      return row("invoice", r.order_id, invoice, null, linesTotal(invoice.details.lines));
     }),
-    ...noteRows.map((row) => {
-      const details = JSON.parse(row.details) as CreditNoteDetails;
-      return {
-        kind: "credit_note" as const,
-        number: row.note_number,
-        issuedAt: Number(row.issued_at),
-        orderId: row.order_id,
-        invoiceNumber: details.invoiceNumber,
-        placeOfSupply: details.placeOfSupply,
-        taxablePaise: details.tax.taxablePaise,
-        cgstPaise: details.tax.cgstPaise,
-        sgstPaise: details.tax.sgstPaise,
-        igstPaise: details.tax.igstPaise,
-        totalPaise: details.creditedPaise,
-      };
+    ...noteRows.map((r) => {
+      const note = storedCreditNote(r);
+      return row("credit_note", r.order_id, note, note.details.invoiceNumber, note.details.creditedPaise);
     }),
   ];
   documents.sort((a, b) => b.issuedAt - a.issuedAt || b.number.localeCompare(a.number));
