@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { makeOrderRow } from "~/domain/orders/order-row.fixture";
 import { type PaidOrder, buildReceipt, invoiceDetails } from "./receipt";
-import { receiptPdf } from "./receipt-pdf";
+import { receiptPdf, wrapText } from "./receipt-pdf";
 
 const shop = {
   brandName: "BoostKaro",
@@ -141,5 +141,14 @@ describe("the receipt's PDF", () => {
       expect(pdf).toContain(part);
     // No invoice, no credit note: a plain receipt is not reduced by one.
     expect(buildReceipt(order, shop, null, note).creditNote).toBeNull();
+  });
+
+  it("wraps a long billing address to the page's width", () => {
+    expect(wrapText("Flat 12 Sunshine Apartments", 12)).toEqual(["Flat 12", "Sunshine", "Apartments"]);
+    expect(wrapText("abcdefghijklmnopqrstu", 8)).toEqual(["abcdefgh", "ijklmnop", "qrstu"]);
+    const address = "House 221B, Lane 4, ".repeat(9).trim();
+    const lines = wrapText(address, 62);
+    expect(lines.every((l) => l.length <= 62)).toBe(true);
+    expect(lines.join(" ")).toBe(address);
   });
 });

@@ -11,6 +11,25 @@ import type { TaxSplit } from "./tax";
 
 const rupees = (paise: number) => `Rs. ${(paise / 100).toFixed(2)}`;
 
+/** Text in lines of at most `width` characters, broken at spaces (a longer word is cut). */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(" ")) {
+    for (let piece = word; piece.length > 0; piece = piece.slice(width)) {
+      const part = piece.slice(0, width);
+      if (current === "") current = part;
+      else if (current.length + 1 + part.length <= width) current += ` ${part}`;
+      else {
+        lines.push(current);
+        current = part;
+      }
+    }
+  }
+  if (current !== "") lines.push(current);
+  return lines;
+}
+
 export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
   const texts: PdfText[] = [];
   const rules: PdfRule[] = [];
@@ -60,7 +79,15 @@ export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
   if (recipient) {
     const erased = recipient.name === null && recipient.address === null;
     pair("Billed to", erased ? "Erased at the buyer's request" : (recipient.name ?? ""));
-    if (!erased) pair("Billing address", `${recipient.address ?? ""}${recipient.pin ? ` - ${recipient.pin}` : ""}`);
+    if (!erased) {
+      // Up to 200 characters: wrapped to the value column's width (about 62 characters of 10-point Helvetica).
+      const [first = "", ...more] = wrapText(
+        `${recipient.address ?? ""}${recipient.pin ? ` - ${recipient.pin}` : ""}`,
+        62,
+      );
+      pair("Billing address", first);
+      for (const rest of more) line(rest, { x: left + 170 });
+    }
     pair("State", stateLabel(recipient.state));
     y -= 6;
     rule();
