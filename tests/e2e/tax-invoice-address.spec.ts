@@ -48,7 +48,7 @@ test.afterAll(async () => {
 const ordersCount = async () => (await shop.db.db.selectFrom("orders").select("order_id").execute()).length;
 
 /** From the followers page to the dialog of Popular Followers, in the language of `texts`. */
-async function openDialog(page: Page, lang: "en" | "hi", username: string): Promise<Locator> {
+async function openDialog(page: Page, lang: "en" | "hi", username: string, billing = true): Promise<Locator> {
   const texts = lang === "hi" ? hi : en;
   await page.goto(`${shop.url}${lang === "hi" ? "/hi" : ""}/followers`);
   await hydrated(page);
@@ -56,7 +56,8 @@ async function openDialog(page: Page, lang: "en" | "hi", username: string): Prom
   await page.getByRole("button", { name: lang === "hi" ? /पैकेज देखें/ : "Show packages" }).click();
   await page.getByRole("button", { name: /Popular Followers/ }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog.getByRole("group", { name: texts.order.billing.title })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: texts.order.dialog.title })).toBeVisible();
+  await expect(dialog.getByRole("group", { name: texts.order.billing.title })).toHaveCount(billing ? 1 : 0);
   return dialog;
 }
 
@@ -160,6 +161,45 @@ test("on a phone, the buyer gives a billing address, PIN and State, and the invo
   await expect(receipt).toContainText("CGST 9%");
   await expect(receipt).toContainText("SGST 9%");
   await expectAccessible(page, "a Hindi tax invoice naming the buyer on a phone");
+});
+
+/** What the shop answers a checkout without an address for a plan it does not have: the address is asked first. */
+async function addressAsked(): Promise<boolean> {
+  const reply = await fetch(`${shop.url}/api/create-order`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: shop.url },
+    body: JSON.stringify({ planId: 999_999, customerName: "Probe", customerPhone: "9812300699", agreedToTerms: true }),
+  });
+  return ((await reply.json()) as { field?: string }).field === "billingAddress";
+}
+
+test("on a phone, a GSTIN set while the buyer's dialog is open: the shop asks for the address and the box appears", async ({
+  page,
+}, info) => {
+  test.skip(info.project.name !== "mobile", "the buyer orders on a phone");
+  await writeSettings(shop.db.db, { gstin: "" });
+  await expect.poll(addressAsked).toBe(false);
+  try {
+    const dialog = await openDialog(page, "en", "late.gstin", false);
+    await dialog.getByLabel(en.order.dialog.name).fill("Meera Iyer");
+    await dialog.getByLabel(en.order.dialog.phone).fill("9812300614");
+    await dialog.getByRole("checkbox").click();
+    await writeSettings(shop.db.db, { gstin: GSTIN });
+    await expect.poll(addressAsked).toBe(true);
+    const before = await ordersCount();
+    await dialog.getByRole("button", { name: en.order.dialog.submit }).click();
+    const address = dialog.getByLabel(en.order.billing.address);
+    await expect(address).toHaveAttribute("aria-invalid", "true");
+    await expect(address).toHaveAccessibleDescription(new RegExp(BILLING_MESSAGES.addressRequired));
+    expect(await ordersCount()).toBe(before);
+    await address.fill("7 Anna Salai, Chennai");
+    await dialog.getByLabel(en.order.billing.pin).fill("600002");
+    await dialog.getByLabel(en.order.billing.state).selectOption({ label: "Tamil Nadu" });
+    await dialog.getByRole("button", { name: en.order.dialog.submit }).click();
+    await expect(page).toHaveURL(/\/checkout\?order=[A-Z0-9]{12}$/);
+  } finally {
+    await writeSettings(shop.db.db, { gstin: GSTIN });
+  }
 });
 
 /** The operator, signed in, at a laptop. */

@@ -83,6 +83,19 @@ export async function createOrder(
   const email = readBuyerEmail(input.customerEmail);
   if (!email.ok) throw new AppError("INVALID_INPUT", email.message, { field: "customerEmail" });
 
+  const site = await settings.get();
+  // A GST-registered shop's invoice names the buyer with their address and State (docs/receipts.md).
+  let billing: BillingAddress | null = null;
+  if (site.gstin) {
+    const read = readBillingAddress({
+      address: input.billingAddress,
+      pin: input.billingPin,
+      state: input.billingState,
+    });
+    if (!read.ok) throw new AppError("INVALID_INPUT", read.message, { field: read.field });
+    billing = read.billing;
+  }
+
   const plan = await findPlan(db, input.planId);
   if (!plan || plan.is_enabled !== 1) throw new AppError("NOT_FOUND", CREATE_ORDER_MESSAGES.planUnavailable);
   if (plan.quantity < MIN_PLAN_QUANTITY) {
@@ -105,18 +118,6 @@ export async function createOrder(
 
   const couponCode = readCode(input.couponCode);
 
-  const site = await settings.get();
-  // A GST-registered shop's invoice names the buyer with their address and State (docs/receipts.md).
-  let billing: BillingAddress | null = null;
-  if (site.gstin) {
-    const read = readBillingAddress({
-      address: input.billingAddress,
-      pin: input.billingPin,
-      state: input.billingState,
-    });
-    if (!read.ok) throw new AppError("INVALID_INPUT", read.message, { field: read.field });
-    billing = read.billing;
-  }
   // The operator chose to refuse, before payment, an order the panel would lose (issue 51, point 5).
   const key = targetKey(plan.service_type, target.target);
   if (site.overlappingOrders === "refuse" && (await openOrderForTarget(db, key))) {
