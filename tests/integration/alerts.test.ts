@@ -86,6 +86,9 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
   }
   const orderRow = (orderId: string) =>
     handle.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+  /** The alert settings' rows as stored, to show that a refusal or a test changed none. */
+  const alertSettingRows = () =>
+    handle.db.selectFrom("settings").selectAll().where("key", "like", "ALERTS_%").orderBy("key").execute();
   const outbox = (orderId: string) =>
     handle.db.selectFrom("alert_outbox").selectAll().where("order_id", "=", orderId).orderBy("channel").execute();
   const sentMessages = (orderId: string) =>
@@ -547,17 +550,10 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
 
   it("Send test answers with the channel's own words and changes nothing", async () => {
     // The SMTP server moved (restarted on another port): the saved one is unreachable now.
-    const before = await handle.db
-      .selectFrom("settings")
-      .selectAll()
-      .where("key", "like", "ALERTS_%")
-      .orderBy("key")
-      .execute();
+    const before = await alertSettingRows();
     const email = await settings({ intent: "alerts-test", channel: "email" });
     expect(email.text).toContain("Could not reach the SMTP server 127.0.0.1");
-    expect(
-      await handle.db.selectFrom("settings").selectAll().where("key", "like", "ALERTS_%").orderBy("key").execute(),
-    ).toEqual(before);
+    expect(await alertSettingRows()).toEqual(before);
 
     const telegramTest = await settings({ intent: "alerts-test", channel: "telegram" });
     expect(telegramTest.text).toContain("Telegram: test alert sent");
@@ -578,12 +574,7 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
   });
 
   it("a refusal posted as a whole page (before the page's scripts ran) keeps what was typed, under the field, and saves nothing", async () => {
-    const before = await handle.db
-      .selectFrom("settings")
-      .selectAll()
-      .where("key", "like", "ALERTS_%")
-      .orderBy("key")
-      .execute();
+    const before = await alertSettingRows();
     // Issue 45: "From" left empty (its placeholder looked like a value) lost every typed field and said nothing.
     const typed = {
       intent: "alerts-email",
@@ -614,8 +605,6 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     expect(html).not.toContain("abcd efgh ijkl mnop");
     // Posted again to its own place on the page.
     expect(html).toContain('action="/admin/settings#alerts-email"');
-    expect(
-      await handle.db.selectFrom("settings").selectAll().where("key", "like", "ALERTS_%").orderBy("key").execute(),
-    ).toEqual(before);
+    expect(await alertSettingRows()).toEqual(before);
   });
 });
