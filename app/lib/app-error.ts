@@ -1,6 +1,6 @@
 /**
  * Errors the domain raises on purpose, as codes. The domain never speaks HTTP:
- * the edge (app/lib/api.server.ts for the JSON API, page actions through the
+ * the edge (app/lib/server/api.server.ts for the JSON API, page actions through the
  * same helper) maps each code to a status, and shows the message as written,
  * so messages are meant for the person who made the request.
  */

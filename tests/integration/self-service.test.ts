@@ -17,8 +17,8 @@ import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
-import { httpStatusOf } from "~/lib/api.server";
-import { loadConfig } from "../../app/lib/config.server";
+import { httpStatusOf } from "~/lib/server/api.server";
+import { loadConfig } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 

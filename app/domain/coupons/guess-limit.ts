@@ -1,12 +1,12 @@
 import { AppError } from "~/lib/app-error";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter } from "~/lib/server/rate-limit";
 import { COUPON_MESSAGES } from "./coupon-messages";
 
 /**
  * Coupon codes one client address may try in a minute, in the order dialog's
  * "Apply" and in checkouts that carry a code together: a buyer tries one or
  * two, a script guessing codes thousands. In memory, per instance, like the
- * order-creation limit (app/domain/orders/create-rate-limit.ts).
+ * order-creation limit (app/lib/server/rate-limit.ts).
  */
 export const COUPON_TRIES_PER_MINUTE = 10;
 

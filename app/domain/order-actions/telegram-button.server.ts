@@ -8,7 +8,7 @@ import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import { firstSighting } from "~/domain/payments/replay-guard.server";
 import { AppError, isAppError } from "~/lib/app-error";
-import { parseJsonText } from "~/lib/parse.server";
+import { parseJsonText } from "~/lib/server/parse.server";
 import { runOrderAction } from "./order-actions.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;

@@ -1,7 +1,7 @@
 /**
  * What the buyer (and, for a refund, the operator) reads when an order is
  * created or paid: kept outside the server modules so the storefront can look
- * each one up in its language (app/lib/i18n/messages.ts).
+ * each one up in its language (app/domain/buyer-messages/catalogue.ts).
  */
 
 export const CREATE_ORDER_MESSAGES = {

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AppServices } from "~/context";
 import { AppError } from "~/lib/app-error";
-import { parseJsonText } from "~/lib/parse.server";
+import { parseJsonText } from "~/lib/server/parse.server";
 import { firstSighting } from "./replay-guard.server";
 import { SIGNATURE_TOLERANCE_MS, verifySignature } from "./signature";
 

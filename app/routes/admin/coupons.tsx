@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
 import type { Route } from "./+types/coupons";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { CouponDialog } from "~/components/admin/coupons/coupon-dialog";
 import { CouponsTable } from "~/components/admin/coupons/coupons-table";
 import { useActionToast } from "~/components/admin/use-action-toast";
@@ -13,8 +13,8 @@ import { runCouponAction } from "~/domain/coupons/coupon-actions.server";
 import { type CouponActionIntent, couponActionSchema } from "~/domain/coupons/coupon-form";
 import type { AdminCoupon } from "~/domain/coupons/coupon-view";
 import { couponsPage } from "~/domain/coupons/coupons-page.server";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { requestActor } from "~/lib/request-client.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestActor } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Coupons") }];
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/plans";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { PlanDialog } from "~/components/admin/plans/plan-dialog";
 import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
 import { DeletePlanDialog } from "~/components/admin/plans/delete-plan-dialog";
@@ -15,8 +15,8 @@ import { type PlanActionIntent, planActionSchema } from "~/domain/plans/plan-for
 import { listPlans } from "~/domain/plans/plans.server";
 import { panelServicesForPlans, plansAtPanel } from "~/domain/plans/plan-costs.server";
 import { useActionToast } from "~/components/admin/use-action-toast";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { requestActor } from "~/lib/request-client.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestActor } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Plans") }];
 

@@ -2,12 +2,12 @@ import type { Route } from "./+types/order-notifications";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { NOTIFY_MESSAGES, subscribeBuyer, unsubscribeBuyer } from "~/domain/buyer-messages/push.server";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter } from "~/lib/server/rate-limit";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { apiError, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 import { orderNotifyRequest, orderNotifyResponse, orderUnnotifyRequest } from "./order-notifications.types";
 
 // The order id and phone are proof of the order, as on /track: the same limit keeps it from being an oracle.

@@ -6,9 +6,9 @@ import {
   receiveWhatsAppWebhook,
   verifySubscription,
 } from "~/domain/buyer-messages/whatsapp/webhook.server";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
-import { apiError, apiHandle, noStore } from "~/lib/api.server";
-import { readRawBody } from "~/lib/parse.server";
+import { createRateLimiter } from "~/lib/server/rate-limit";
+import { apiError, apiHandle, noStore } from "~/lib/server/api.server";
+import { readRawBody } from "~/lib/server/parse.server";
 
 /** Meta delivers from a few addresses, a few requests a second at most for a small shop; a flood is not Meta. */
 const deliveries = createRateLimiter(600);

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/receipt-pdf";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter } from "~/lib/server/rate-limit";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { receiptPdf } from "~/domain/receipts/receipt-pdf";
 import { buyerReceipt } from "~/domain/receipts/receipts.server";
 import { isAppError } from "~/lib/app-error";
-import { httpStatusOf } from "~/lib/api.server";
-import { parseForm } from "~/lib/parse.server";
+import { httpStatusOf } from "~/lib/server/api.server";
+import { parseForm } from "~/lib/server/parse.server";
 
 const downloads = createRateLimiter(30);
 

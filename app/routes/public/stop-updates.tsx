@@ -8,13 +8,13 @@ import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { STOP_UPDATES_MESSAGES } from "~/domain/buyer-messages/messages";
 import { stopOrderUpdatesByLink } from "~/domain/buyer-messages/privacy.server";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter } from "~/lib/server/rate-limit";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { isAppError } from "~/lib/app-error";
-import { useMessageText } from "~/lib/i18n/use-message";
+import { useMessageText } from "~/components/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
-import { formFailure, parseForm } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 import { stopLinkFormSchema } from "~/domain/buyer-messages/stop-link";
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { PushSubscriptionRequest } from "~/domain/operator-alerts/push-subscription";
-import { adminWorkerRegistration, registerAdminWorker } from "~/lib/admin-worker";
-import { apiCall } from "~/lib/api-client";
+import { adminWorkerRegistration, registerAdminWorker } from "~/lib/client/admin-worker";
+import { apiCall } from "~/lib/client/api-client";
 import { pushSubscribeEndpoint, pushUnsubscribeEndpoint } from "~/routes/api/admin/push-subscriptions.types";
 
 /** base64url (the VAPID public key) → bytes, as PushManager.subscribe wants it. */

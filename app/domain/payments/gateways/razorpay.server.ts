@@ -1,5 +1,5 @@
 import { AppError } from "~/lib/app-error";
-import { parseJsonText } from "~/lib/parse.server";
+import { parseJsonText } from "~/lib/server/parse.server";
 import type { GatewayCredentials, GatewayEvent, GatewayPayment, PaymentGateway, WebhookCheck } from "./gateway";
 import { verifyHandlerSignature, verifyWebhookSignature } from "./razorpay-signature";
 import {

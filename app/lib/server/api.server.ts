@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { type AppError, type AppErrorCode, isAppError, retryAfterOf } from "./app-error";
+import { type AppError, type AppErrorCode, isAppError, retryAfterOf } from "~/lib/app-error";
 
 /** The API's failure shape: `{ success: false, message }` with a 4xx/5xx status. */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
@@ -78,7 +78,7 @@ export function apiFailure(error: AppError): Response {
 
 /**
  * Runs a JSON endpoint; an AppError becomes its answer, a thrown Response
- * (a body refused by app/lib/parse.server.ts) is passed on, anything else
+ * (a body refused by app/lib/server/parse.server.ts) is passed on, anything else
  * stays an error (a 500, logged).
  */
 export async function apiHandle(work: () => Promise<Response>): Promise<Response> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "./create-rate-limit";
+import { createRateLimiter } from "./rate-limit";
 
 describe("order creation rate limit", () => {
   it("allows the limit within a minute, then refuses until the oldest attempt leaves the window", () => {

@@ -2,7 +2,7 @@ import { type Submission, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import { apiFailure, pageFailure } from "./api.server";
-import { AppError, isAppError } from "./app-error";
+import { AppError, isAppError } from "~/lib/app-error";
 
 /**
  * The one way a request body enters the app. Page actions read forms with

@@ -1,17 +1,17 @@
 import type { z } from "zod";
 import type { AppServices } from "~/context";
 import { createOrder } from "~/domain/checkout/create-order.server";
-import { orderCreationLimiter } from "~/domain/orders/create-rate-limit";
+import { orderCreationLimiter } from "~/lib/server/rate-limit";
 import { publicOrder } from "~/domain/orders/public-order";
 import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
 import { refusedRange } from "~/domain/panel/address.server";
 import { isPlanId } from "~/domain/plans/table";
 import { takeCouponTry } from "~/domain/coupons/guess-limit";
 import { createOrderRequest, type createOrderResponse } from "~/routes/api/create-order.types";
-import { type JsonReply, failureReply } from "./api.server";
-import { isAppError } from "./app-error";
-import { clientNetworks } from "./client-address";
-import { type JsonBody, readJsonBody } from "./parse.server";
+import { type JsonReply, failureReply } from "~/lib/server/api.server";
+import { isAppError } from "~/lib/app-error";
+import { clientNetworks } from "~/lib/client-address";
+import { type JsonBody, readJsonBody } from "~/lib/server/parse.server";
 
 const TOO_MANY_ORDERS = "Too many orders from this connection. Please wait a minute and try again.";
 

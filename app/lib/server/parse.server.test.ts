@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "./app-error";
+import { AppError } from "~/lib/app-error";
 import { MAX_JSON_ARRAY, formAction, formFailure, jsonRefusal, parseForm, parseJsonText } from "./parse.server";
 
 describe("the JSON body checks", () => {
