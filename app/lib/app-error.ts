@@ -50,6 +50,16 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
+/**
+ * The one refusal of every rate limit (ADR 0049): RATE_LIMITED, words for the
+ * person who asked, and the seconds to wait, which the edge sends as
+ * Retry-After with a 429 (app/lib/server/api.server.ts), for an API and a page alike.
+ * `details` may name a `reason` (the words a page shows) or a `field`.
+ */
+export function rateLimited(message: string, retryAfterSeconds: number, details?: Record<string, string>): AppError {
+  return new AppError("RATE_LIMITED", message, { ...details, retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) });
+}
+
 /** How many seconds a RATE_LIMITED refusal asks the client to wait, if it said. */
 export function retryAfterOf(error: AppError): number | null {
   const value = error.details.retryAfter;

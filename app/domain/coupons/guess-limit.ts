@@ -1,5 +1,4 @@
-import { AppError } from "~/lib/app-error";
-import { createRateLimiter } from "~/lib/server/rate-limit";
+import { createRateLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
 import { COUPON_MESSAGES } from "./coupon-messages";
 
 /**
@@ -14,9 +13,6 @@ const tries = createRateLimiter(COUPON_TRIES_PER_MINUTE);
 
 /** Counts one try of a code from this address; throws RATE_LIMITED (with Retry-After) past the limit. */
 export function takeCouponTry(ip: string, limiter = tries): void {
-  if (limiter.take(ip)) return;
-  throw new AppError("RATE_LIMITED", COUPON_MESSAGES.tooManyTries, {
-    field: "coupon",
-    retryAfter: limiter.waitSeconds(ip),
-  });
+  const refused = takeOrRefuse(limiter, ip, COUPON_MESSAGES.tooManyTries, { field: "coupon" });
+  if (refused) throw refused;
 }

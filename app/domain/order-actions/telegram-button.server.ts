@@ -55,8 +55,7 @@ export async function receiveTelegramUpdate(
     throw new AppError("UNAUTHORIZED", "This request is not from the shop's Telegram bot");
   }
   const update = parseJsonText(request.rawBody.toString("utf8"), z.unknown());
-  if (isAppError(update)) throw update;
-  const callback = parseConfirmCallback(update.data);
+  const callback = parseConfirmCallback(update);
   if (!callback) return { success: true, outcome: "ignored" };
 
   const answer = (text: string) =>

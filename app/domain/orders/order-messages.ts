@@ -13,6 +13,7 @@ export const CREATE_ORDER_MESSAGES = {
   targetBusy:
     "An order for this account or post is still being delivered, and a second one now would be lost. " +
     "Please order again once it is delivered, or choose another account or post.",
+  tooMany: "Too many orders from this connection. Please wait a minute and try again.",
 } as const;
 
 export const PAYMENT_MESSAGES = {

@@ -39,7 +39,5 @@ export async function readSignedJson<S extends z.ZodType>(
   if (!/^application\/json\b/i.test(request.contentType ?? "")) {
     throw new AppError("UNSUPPORTED_BODY", "Send the request body as application/json");
   }
-  const body = parseJsonText(request.rawBody.toString("utf8"), schema);
-  if (body instanceof AppError) throw body;
-  return body.data;
+  return parseJsonText(request.rawBody.toString("utf8"), schema);
 }
