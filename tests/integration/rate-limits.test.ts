@@ -34,7 +34,11 @@ describe.each(testDatabases())("every rate limit refuses one way on $name", (eng
   const post = (path: string, from: string, body: string, type: string) =>
     fetch(`${shop.url}${path}`, {
       method: "POST",
-      headers: { "content-type": type, "x-forwarded-for": from },
+      headers: {
+        "content-type": type,
+        "x-forwarded-for": from,
+        ...(path.startsWith("/api/admin/") ? { cookie: shop.cookie } : {}),
+      },
       body,
       redirect: "manual",
     });
@@ -151,5 +155,10 @@ describe.each(testDatabases())("every rate limit refuses one way on $name", (eng
   it("the operator's sign-in (/admin/login), locked for the window", async () => {
     const res = await trip("/admin/login", 5, () => form({ username: "owner", password: "a-wrong-guess" }));
     await expectPageRefusal(res, TOO_MANY_ATTEMPTS, 15 * 60);
+  });
+
+  it("the operator's password typed again (/api/admin/confirm-password), limited like sign-in", async () => {
+    const res = await trip("/api/admin/confirm-password", 5, () => json({ password: "a-wrong-guess" }));
+    await expectApiRefusal(res, TOO_MANY_ATTEMPTS, 15 * 60);
   });
 });
