@@ -9,7 +9,7 @@ export interface AppServices {
   db: DB;
   dialect: Dialect;
   settings: SettingsCache;
-  /** Validated environment (lib/config.server.ts). */
+  /** Validated environment (lib/server/config.server.ts). */
   config: Config;
   logger: Logger;
   /**
