@@ -86,7 +86,7 @@ module.exports = {
     {
       name: "lib-imports-nothing-above",
       comment:
-        "app/lib is the bottom layer (ADR 0049): helpers every layer may use, importing only packages and other " +
+        "app/lib is the bottom layer (ADR 0051): helpers every layer may use, importing only packages and other " +
         "lib files. What needs the domain, a route or the database lives above it (a route, server/hot-routes).",
       severity: "error",
       from: { path: "^app/lib/" },

@@ -51,7 +51,7 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 /**
- * The one refusal of every rate limit (ADR 0049): RATE_LIMITED, words for the
+ * The one refusal of every rate limit (ADR 0051): RATE_LIMITED, words for the
  * person who asked, and the seconds to wait, which the edge sends as
  * Retry-After with a 429 (app/lib/server/api.server.ts), for an API and a page alike.
  * `details` may name a `reason` (the words a page shows) or a `field`.

@@ -184,7 +184,7 @@ describe.each(testDatabases())("POST /api/create-order on $name", (engine) => {
     }
     const over = await post(from, JSON.stringify(order()));
     expect(over.status).toBe(429);
-    // The one refusal of every rate limit (ADR 0049): RATE_LIMITED, the words, and when to come back.
+    // The one refusal of every rate limit (ADR 0051): RATE_LIMITED, the words, and when to come back.
     const wait = Number(over.headers.get("retry-after"));
     expect(wait).toBeGreaterThan(0);
     expect(wait).toBeLessThanOrEqual(60);

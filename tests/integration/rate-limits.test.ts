@@ -10,7 +10,7 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 const ORDERS_PER_MINUTE = 3;
 
 /**
- * One way to refuse (issue 49, point 5; ADR 0049): every rate limit of the
+ * One way to refuse (issue 49, point 5; ADR 0051): every rate limit of the
  * shop, tripped over HTTP, answers 429 with Retry-After in seconds and the
  * same shape: an API `{ success: false, code: "RATE_LIMITED", message,
  * retryAfter }`, a page its own view with the words in it (never a 200), a

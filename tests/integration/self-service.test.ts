@@ -130,7 +130,7 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
     expect(sim.panel.count("refill")).toBe(1);
     const again = await refusal(requestOrderRefill(services, order.order_id, BUYER));
     expect(again).toEqual({ reason: "REFILL_TOO_SOON", status: 429, message: REFILL_REFUSAL_TEXT.REFILL_TOO_SOON });
-    // Refused as every rate limit is (ADR 0049): with the seconds until the day has passed (Retry-After).
+    // Refused as every rate limit is (ADR 0051): with the seconds until the day has passed (Retry-After).
     const tooSoon = await requestOrderRefill(services, order.order_id, BUYER).catch((error: unknown) => error);
     expect(isAppError(tooSoon) ? retryAfterOf(tooSoon) : null).toBeGreaterThan(DAY / 1000 - 120);
     expect(sim.panel.count("refill")).toBe(1);

@@ -35,7 +35,7 @@ const HTTP_CODE: Record<RefillRefusal, ConstructorParameters<typeof AppError>[0]
 /**
  * The refusal as an error: its code in `details.reason`, for the words in the
  * buyer's language. A refill asked again within the day is refused as every
- * rate limit is (ADR 0049), with the seconds until it may be asked (`waitSeconds`).
+ * rate limit is (ADR 0051), with the seconds until it may be asked (`waitSeconds`).
  */
 export function refillError(reason: RefillRefusal, waitSeconds?: number): AppError {
   if (HTTP_CODE[reason] === "RATE_LIMITED" && waitSeconds !== undefined) {
