@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "kysely";
 import type { DB, Dialect } from "~/db/database.server";
-import { PRIVATE_FILE_MODE, privateFile, privateFolder } from "~/lib/private-files.server";
+import { PRIVATE_FILE_MODE, privateFile, privateFolder } from "~/lib/server/private-files.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { isPanelSettingKey, panelSettingRows, restorePanelSettings } from "~/domain/settings/panel-settings.server";

@@ -10,7 +10,7 @@ import { BUYER_EVENTS, type BuyerEvent } from "./events";
  * updates through the alert SMTP, and the quiet hours. Kept in the settings
  * table outside the site settings (never in a backup, never cached with the
  * pages); each WhatsApp value may come from the environment instead
- * (WHATSAPP_*, app/lib/config.server.ts), which wins. Pure, so the card checks
+ * (WHATSAPP_*, app/lib/server/config.server.ts), which wins. Pure, so the card checks
  * what the server saves.
  */
 

@@ -9,7 +9,7 @@ import { formatWhatsappNumber } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES } from "~/lib/social-image";
 import { useTranslation } from "react-i18next";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { useLocalizedPath } from "~/lib/i18n/use-locale";
 import { STATIC_PAGE } from "~/lib/page-handle";
 

@@ -17,7 +17,7 @@ import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES } from "~/lib/social-image";
 import { faqPageLd, organizationLd, webSiteLd } from "~/lib/structured-data";
 import { localeFromPath } from "~/lib/i18n/locale";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { STATIC_PAGE } from "~/lib/page-handle";
 
 

@@ -21,7 +21,7 @@ import { socialImage } from "~/lib/social-image";
 import { productLd } from "~/lib/structured-data";
 import { JsonLdScripts } from "~/components/site/json-ld";
 import { useTranslation } from "react-i18next";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import { HYDRATE_ON_INTENT, type PageHandle } from "~/lib/page-handle";
 
