@@ -5,6 +5,10 @@ import { PUBLIC_TOPICS, SETTINGS_COPY_ROW, TOPIC_ROW } from "~/domain/public-pag
 import { updatePlan } from "~/domain/plans/admin.server";
 import { insertTestimonial } from "~/domain/social-proof/testimonials.repository.server";
 import { SETTINGS } from "~/domain/settings/registry";
+import { cachesChangedBy } from "~/domain/settings/store.server";
+import { buyerMessageSettings } from "~/domain/buyer-messages/settings";
+import { razorpaySettings } from "~/domain/payments/gateways/gateway-settings.server";
+import { smsAlertSettings } from "~/domain/payments/payment-settings.server";
 import { isTranslatedPath, localizedPath } from "~/lib/i18n/locale";
 import { testDatabases } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
@@ -20,9 +24,6 @@ const CACHED = ["/", "/followers", "/likes", "/views", "/comments", "/blog", "/p
   .concat(["/delivery-policy", "/refund-policy", "/contact-us", "/track"])
   .concat(listBlogPosts().map((post) => `/blog/${post.slug}`));
 const ADDRESSES = CACHED.flatMap((path) => (isTranslatedPath(path) ? [path, localizedPath(path, "hi")] : [path]));
-
-/** The header's link to the testimonials: on every page once one is published. */
-const TESTIMONIALS_LINK = 'href="/#customer-testimonials"';
 
 const html = async (shop: TestShop, path: string) => (await fetch(`${shop.url}${path}`)).text();
 
@@ -165,5 +166,29 @@ describe.each(testDatabases())("page-cache topics on $name", (engine) => {
     const ms = await within(3_000, async () => (await html(shop, "/likes")).includes("Other Instance Likes"));
     // One read of the generations a second, and a render: well under two seconds on a busy machine.
     expect(ms).toBeLessThan(2_000);
+  });
+});
+
+/** The features' own settings, by their declarations: what saving one changes for the caches. */
+describe("the caches a feature's saved setting changes", () => {
+  it("changes nothing for a secret no page shows, or the note of the last SMS forwarded", () => {
+    const { keySecret, webhookSecret } = razorpaySettings.settings;
+    const { smsSecret, lastForwarded } = smsAlertSettings.settings;
+    for (const setting of [
+      keySecret,
+      webhookSecret,
+      smsSecret,
+      lastForwarded,
+      buyerMessageSettings.settings.verifyToken,
+    ]) {
+      expect(cachesChangedBy([setting]), setting.key).toEqual({ topics: [], settingsCopy: false });
+    }
+  });
+
+  it("drops the service pages for the WhatsApp values that decide whether they offer WhatsApp updates", () => {
+    const { accessToken, appSecret, phoneNumberId, businessNumber } = buyerMessageSettings.settings;
+    for (const setting of [accessToken, appSecret, phoneNumberId, businessNumber]) {
+      expect(cachesChangedBy([setting]), setting.key).toEqual({ topics: ["settings"], settingsCopy: false });
+    }
   });
 });
