@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { type AppServices, nonceContext, pageCacheRenderContext, servicesContext } from "~/context";
 import { listBlogPosts } from "~/domain/content/blog.server";
+import { POLICY_SLUGS } from "~/domain/content/pages.server";
+import { SERVICE_TYPES } from "~/domain/panel/service-types";
 import { changedTopics, onPublicPagesChanged, readPublicPagesGenerations } from "~/domain/public-pages/changes.server";
 import { PUBLIC_TOPICS, type PublicTopic } from "~/domain/public-pages/topics";
 import { declaredReads, trackedServices, undeclaredReads } from "./page-reads";
@@ -20,15 +22,9 @@ import { securityHeadersFor } from "./security";
  */
 const CACHED_PATHS: readonly string[] = [
   "/",
-  "/followers",
-  "/likes",
-  "/views",
-  "/comments",
+  ...SERVICE_TYPES.map((service) => `/${service}`),
   "/blog",
-  "/privacy-policy",
-  "/terms-of-service",
-  "/delivery-policy",
-  "/refund-policy",
+  ...POLICY_SLUGS.map((slug) => `/${slug}`),
   "/contact-us",
   "/track",
 ];
