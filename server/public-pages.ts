@@ -76,9 +76,13 @@ export function createPublicPages({ services, build, proxyTrust, pollMs = GENERA
     if (topics.includes("settings")) services.settings.clear();
     dropPagesReading(topics);
   };
-  // A change this process committed: its pages go at once (the settings copy hears of it by itself).
-  const unsubscribe = onPublicPagesChanged(({ topics }) => dropPagesReading(topics));
-  const stopWatching = watchGeneration(services, changed, pollMs);
+  const watcher = watchGeneration(services, changed, pollMs);
+  // A change this process committed: its pages go at once (the settings copy hears of it by itself), and the
+  // watcher knows the generations it left, so it does not drop them again when it reads them.
+  const unsubscribe = onPublicPagesChanged(({ topics, generations }) => {
+    dropPagesReading(topics);
+    watcher.saw(generations);
+  });
 
   function handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
     const url = req.url ?? "";
@@ -114,7 +118,7 @@ export function createPublicPages({ services, build, proxyTrust, pollMs = GENERA
     reads: reads as ReadonlyMap<string, ReadonlySet<PublicTopic>>,
     stop() {
       unsubscribe();
-      stopWatching();
+      watcher.stop();
     },
   };
 }
@@ -162,8 +166,14 @@ function watchGeneration(
     if (!stopped) timer = setTimeout(() => void tick(), pollMs).unref();
   };
   void tick();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
+  return {
+    /** Generations this process moved and already acted on. */
+    saw(generations: ReadonlyMap<number, number>) {
+      if (known) for (const [row, generation] of generations) known.set(row, generation);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
   };
 }

@@ -52,7 +52,16 @@ describe("a writer declares the topics it writes (ADR 0021)", () => {
     expect(await generation(TOPIC_ROW.plans)).toBe(1);
     expect(await generation(SETTINGS_COPY_ROW)).toBe(1);
     expect(await generation(TOPIC_ROW.settings)).toBe(0);
-    expect(told).toEqual([{ topics: ["plans"], settingsCopy: true }]);
+    expect(told).toEqual([
+      {
+        topics: ["plans"],
+        settingsCopy: true,
+        generations: new Map([
+          [TOPIC_ROW.plans, 1],
+          [SETTINGS_COPY_ROW, 1],
+        ]),
+      },
+    ]);
   });
 
   it("commits the move with the write: it is stored before any work after the commit runs", async () => {
@@ -84,8 +93,8 @@ describe("a writer declares the topics it writes (ADR 0021)", () => {
     await markPublicPagesChanged(handle.db);
     expect(await generation(EVERY_TOPIC_ROW)).toBe(1);
     expect(told).toEqual([
-      { topics: ["settings"], settingsCopy: false },
-      { topics: PUBLIC_TOPICS, settingsCopy: true },
+      { topics: ["settings"], settingsCopy: false, generations: new Map([[TOPIC_ROW.settings, 1]]) },
+      { topics: PUBLIC_TOPICS, settingsCopy: true, generations: new Map([[EVERY_TOPIC_ROW, 1]]) },
     ]);
   });
 

@@ -18,6 +18,8 @@ import { EVERY_TOPIC_ROW, PUBLIC_TOPICS, type PublicTopic, SETTINGS_COPY_ROW, TO
 export interface CacheChange {
   topics: readonly PublicTopic[];
   settingsCopy: boolean;
+  /** Each moved row's generation as this change left it (the page cache need not drop its pages again for it). */
+  generations: ReadonlyMap<number, number>;
 }
 type Listener = (change: CacheChange) => void;
 const listeners = new Set<Listener>();
@@ -48,13 +50,13 @@ export function markPublicPagesChanged(db: DB): Promise<void> {
   return rowsChanged(db, [EVERY_TOPIC_ROW]);
 }
 
-/** The change a set of rows stands for, as listeners are told it. */
-export function changeOf(rows: Iterable<number>): CacheChange {
-  const moved = new Set(rows);
-  if (moved.has(EVERY_TOPIC_ROW)) return { topics: PUBLIC_TOPICS, settingsCopy: true };
+/** The change the moved rows stand for, as listeners are told it. */
+export function changeOf(generations: ReadonlyMap<number, number>): CacheChange {
+  if (generations.has(EVERY_TOPIC_ROW)) return { topics: PUBLIC_TOPICS, settingsCopy: true, generations };
   return {
-    topics: PUBLIC_TOPICS.filter((topic) => moved.has(TOPIC_ROW[topic])),
-    settingsCopy: moved.has(SETTINGS_COPY_ROW),
+    topics: PUBLIC_TOPICS.filter((topic) => generations.has(TOPIC_ROW[topic])),
+    settingsCopy: generations.has(SETTINGS_COPY_ROW),
+    generations,
   };
 }
 
@@ -67,8 +69,7 @@ async function rowsChanged(db: DB, rows: readonly number[]): Promise<void> {
       );
     }
     // Written on its own: already committed, so the generation moves now, then this process hears of it.
-    await bump(db, rows);
-    tell(changeOf(rows));
+    tell(changeOf(await bump(db, rows)));
     return;
   }
   let pending = declared.get(unit);
@@ -76,8 +77,9 @@ async function rowsChanged(db: DB, rows: readonly number[]): Promise<void> {
     const rowsOfUnit = new Set<number>();
     pending = rowsOfUnit;
     declared.set(unit, rowsOfUnit);
-    beforeCommit(() => bump(db, [...rowsOfUnit]));
-    afterCommit(() => tell(changeOf(rowsOfUnit)));
+    let moved: ReadonlyMap<number, number> = new Map();
+    beforeCommit(async () => void (moved = await bump(db, [...rowsOfUnit])));
+    afterCommit(() => tell(changeOf(moved)));
   }
   for (const row of rows) pending.add(row);
 }
@@ -91,16 +93,20 @@ function tell(change: CacheChange): void {
  * transactions never wait for each other's rows in opposite orders); a row is
  * made by its first bump (row 1 by migration 0021).
  */
-async function bump(db: DB, rows: readonly number[]): Promise<void> {
+async function bump(db: DB, rows: readonly number[]): Promise<Map<number, number>> {
+  const moved = new Map<number, number>();
   for (const id of [...new Set(rows)].sort((a, b) => a - b)) {
-    await db
+    const row = await db
       .insertInto("public_pages_generation")
       .values({ id, generation: 1 })
       .onConflict((oc) =>
         oc.column("id").doUpdateSet({ generation: sql<number>`public_pages_generation.generation + 1` }),
       )
-      .execute();
+      .returning("generation")
+      .executeTakeFirstOrThrow();
+    moved.set(id, Number(row.generation));
   }
+  return moved;
 }
 
 /** Each row's generation (row 1: every topic; the others: TOPIC_ROW, SETTINGS_COPY_ROW); a row not made yet reads as 0. */
