@@ -56,13 +56,17 @@ export async function saveSettings<S extends SettingsShape>(
 ): Promise<void> {
   const rows = encoded(group, values);
   if (Object.keys(rows).length === 0) return;
-  // The values and the generations they move commit together: a stop in between loses no change.
-  if (!db.isTransaction) return transaction(db, (trx) => saveSettings(trx, group, values, now, { onlyMissing }));
-  await (onlyMissing ? insertMissingSettingValues(db, rows, now) : upsertSettingValues(db, rows, now));
   const saved = Object.entries(values)
     .filter(([name, value]) => value !== undefined && group.settings[name])
     .map(([name]) => group.settings[name] as Setting);
   const { topics, settingsCopy } = cachesChangedBy(saved);
+  // The values and the generations they move commit together: a stop in between loses no change. A write that
+  // moves nothing (a secret, the note of the last SMS forwarded) stays one statement.
+  const declares = topics.length > 0 || settingsCopy;
+  if (declares && !db.isTransaction) {
+    return transaction(db, (trx) => saveSettings(trx, group, values, now, { onlyMissing }));
+  }
+  await (onlyMissing ? insertMissingSettingValues(db, rows, now) : upsertSettingValues(db, rows, now));
   for (const topic of topics) await publicTopicChanged(db, topic);
   if (settingsCopy) await settingsCopyChanged(db);
 }
