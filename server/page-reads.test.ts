@@ -47,13 +47,19 @@ describe("what a render read", () => {
     expect(undeclaredReads(new Set(["testimonials", "settings"]), new Set(["settings", "proof"]))).toEqual([]);
   });
 
+  it("names a setting of the copy a page read whose declaration says no page shows it", () => {
+    const read = new Set(["setting:brandName", "setting:backupIntervalHours"]);
+    expect(undeclaredReads(read, new Set(["settings"]))).toEqual(["setting backupIntervalHours (no publicTopic)"]);
+    expect(undeclaredReads(new Set(["setting:brandName"]), new Set(["plans"]))).toEqual(["settings"]);
+  });
+
   it("notes the tables of the queries a render's database runs, and a read of the settings copy", async () => {
     const dir = mkdtempSync(join(tmpdir(), "page-reads-"));
     const handle = openDatabase({ kind: "sqlite", file: join(dir, "shop.db") });
     try {
       await handle.db.schema.createTable("plans").addColumn("id", "integer").execute();
       await handle.db.schema.createTable("orders").addColumn("plan_id", "integer").execute();
-      const settings = { get: () => Promise.resolve({}), clear: () => {} };
+      const settings = { get: () => Promise.resolve({ brandName: "Shop", retentionDays: 365 }), clear: () => {} };
       const tracked = trackedServices({ db: handle.db, settings } as unknown as AppServices);
       await tracked.services.db
         .selectFrom("orders")
@@ -61,8 +67,8 @@ describe("what a render read", () => {
         .select("plans.id")
         .execute();
       expect([...tracked.read].sort()).toEqual(["orders", "plans"]);
-      await tracked.services.settings.get();
-      expect(tracked.read.has("settings")).toBe(true);
+      expect((await tracked.services.settings.get()).brandName).toBe("Shop");
+      expect([...tracked.read].sort()).toEqual(["orders", "plans", "setting:brandName"]);
       // The shop's own database is left as it was: nothing is noted for its queries.
       await handle.db.selectFrom("plans").select("id").execute();
       expect(tracked.read.size).toBe(3);

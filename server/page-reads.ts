@@ -8,6 +8,7 @@ import {
   TOPIC_TABLES,
   UNTRACKED_TABLES,
 } from "~/domain/public-pages/topics";
+import { SHOP_SETTINGS } from "~/domain/settings/registry";
 
 /*
  * What a cached page reads (ADR 0021): declared by its route modules beside
@@ -83,17 +84,25 @@ class TablesRead implements KyselyPlugin {
   }
 }
 
+/** How a read of one setting of the settings copy is noted. */
+const SETTING_READ = "setting:";
+
 /**
  * The services one render for the cache gets: the same, with its database
- * noting the tables its queries name, and its settings copy noting that it
- * was read (`settings`: the copy holds the shop's settings).
+ * noting the tables its queries name, and its settings copy noting each
+ * setting read from it (`setting:brandName`).
  */
 export function trackedServices(services: AppServices): { services: AppServices; read: ReadonlySet<string> } {
   const read = new Set<string>();
   const settings = {
-    get() {
-      read.add("settings");
-      return services.settings.get();
+    async get() {
+      const values = await services.settings.get();
+      return new Proxy(values, {
+        get(target, name, receiver) {
+          if (typeof name === "string" && Object.hasOwn(target, name)) read.add(`${SETTING_READ}${name}`);
+          return Reflect.get(target, name, receiver) as unknown;
+        },
+      });
     },
     clear: () => services.settings.clear(),
   };
@@ -104,11 +113,24 @@ const TOPIC_OF_TABLE = new Map<string, PublicTopic>(
   PUBLIC_TOPICS.flatMap((topic) => TOPIC_TABLES[topic].map((table) => [table, topic] as const)),
 );
 
-/** What a render read that its page does not declare: a topic, or a table no topic covers. */
+const SETTINGS_BY_NAME: Readonly<Record<string, { publicTopic?: PublicTopic }>> = SHOP_SETTINGS;
+
+/**
+ * What a render read that its page does not declare: a topic, a table no
+ * topic covers, or a setting of the copy whose declaration says no page shows
+ * it (saving it would leave the page as it was).
+ */
 export function undeclaredReads(tables: ReadonlySet<string>, declared: ReadonlySet<PublicTopic>): string[] {
   const undeclared = new Set<string>();
   for (const table of tables) {
     if (UNTRACKED_TABLES.includes(table)) continue;
+    if (table.startsWith(SETTING_READ)) {
+      const name = table.slice(SETTING_READ.length);
+      const topic = SETTINGS_BY_NAME[name]?.publicTopic;
+      if (!topic) undeclared.add(`setting ${name} (no publicTopic)`);
+      else if (!declared.has(topic)) undeclared.add(topic);
+      continue;
+    }
     const topic = TOPIC_OF_TABLE.get(table);
     if (!topic) undeclared.add(`table ${table} (no topic)`);
     else if (!declared.has(topic)) undeclared.add(topic);

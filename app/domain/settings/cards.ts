@@ -188,6 +188,7 @@ const optional = (label: string, max: number) => z.string().trim().max(max, tooL
 export const taxSettings = defineSettings(
   {
     gstin: text("GSTIN", "GSTIN (leave empty if not registered for GST)", {
+      publicTopic: "settings", // the service pages' order form asks for a billing address while one is set
       type: z
         .string()
         .trim()
@@ -215,7 +216,7 @@ export const taxSettings = defineSettings(
     id: "tax",
     title: "GST and receipts",
     description:
-      "Every paid order has a receipt. With a GSTIN, orders paid from then on get a numbered tax invoice (prices include 18% GST).",
+      "Every paid order has a receipt. With a GSTIN, orders paid from then on get a numbered tax invoice (prices include 18% GST), and the order form asks buyers for their billing address, PIN code and State, which the invoice names (GST rule 46(f)).",
     saved: "GST settings saved successfully",
   },
 );

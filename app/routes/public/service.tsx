@@ -45,7 +45,10 @@ const OrderDialog = lazy(() =>
  */
 export const handle: PageHandle = { ...HYDRATE_ON_INTENT, formFields: ["username", "postLink"] };
 
-/** Its packages, its recent orders and the delivered-orders claim, whether WhatsApp updates are offered (settings). */
+/**
+ * Its packages, its recent orders and the delivered-orders claim; settings: whether WhatsApp updates are offered
+ * and whether the order form asks for a billing address (a GSTIN is set).
+ */
 export const reads: PageReads = ["plans", "orders", "settings"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -80,6 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     step: stepOne(content.type, request),
     whatsappUpdates,
     deliveredClaim,
+    // A GST-registered shop's invoices name the buyer: the order form asks for the billing address.
+    askBilling: Boolean((await context.get(servicesContext).settings.get()).gstin),
   };
 }
 
@@ -235,6 +240,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               target={values}
               onClose={() => setChosen(null)}
               offerWhatsapp={loaderData.whatsappUpdates}
+              askBilling={loaderData.askBilling}
             />
           </Suspense>
         </section>
