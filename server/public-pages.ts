@@ -64,7 +64,7 @@ export function createPublicPages({ services, build, proxyTrust, pollMs = GENERA
     const undeclared = undeclaredReads(tracked.read, reads.get(path) ?? new Set());
     if (undeclared.length === 0) return html;
     // Kept, it would outlive a change of what it read: it is rendered per request until its routes declare it.
-    services.logger.error({ path, undeclared }, "a cached page read what its routes do not declare (ADR 0021)");
+    services.logger.error({ path, undeclared }, "a cached page read what its routes do not declare (ADR 0049)");
     return null;
   };
   const store = createPageStore({ render, maxAgeMs: MAX_AGE_MS });
