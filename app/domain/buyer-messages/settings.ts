@@ -53,11 +53,15 @@ export const BUYER_MESSAGES_CARD: SettingsCard = {
 
 export const buyerMessageSettings = defineSettings(
   {
-    phoneNumberId: text("WHATSAPP_PHONE_NUMBER_ID", "Phone number ID", { required: false }),
-    accessToken: text("WHATSAPP_ACCESS_TOKEN", "Access token", { secret: true }),
-    appSecret: text("WHATSAPP_APP_SECRET", "App secret", { secret: true }),
+    // The service pages offer WhatsApp updates while these four are set (whatsappReady): saving one drops them.
+    phoneNumberId: text("WHATSAPP_PHONE_NUMBER_ID", "Phone number ID", { required: false, publicTopic: "settings" }),
+    accessToken: text("WHATSAPP_ACCESS_TOKEN", "Access token", { secret: true, publicTopic: "settings" }),
+    appSecret: text("WHATSAPP_APP_SECRET", "App secret", { secret: true, publicTopic: "settings" }),
     verifyToken: text("WHATSAPP_VERIFY_TOKEN", "Webhook verify token", { secret: true }),
-    businessNumber: text("WHATSAPP_BUSINESS_NUMBER", "Number buyers write to", { required: false }),
+    businessNumber: text("WHATSAPP_BUSINESS_NUMBER", "Number buyers write to", {
+      required: false,
+      publicTopic: "settings",
+    }),
     templateLanguageEn: text("WHATSAPP_TEMPLATE_LANGUAGE_EN", "Template language for English", {
       default: "en",
       required: false,
