@@ -23,8 +23,8 @@ import { inheritedSocket, trackConnections } from "./handover";
 import { startDraining } from "./readiness";
 import { instanceName, releaseName, takeCrashNote } from "./crash-note";
 import { recordProcessStart, recordProcessStop } from "~/domain/health/process-starts.server";
-import type { Config } from "~/lib/config.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Config } from "~/lib/server/config.server";
+import type { Logger } from "~/lib/server/logger.server";
 
 export interface RunningServer {
   url: string;

@@ -3,7 +3,7 @@ import { dirname, resolve, sep } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from "kysely";
 import pg from "pg";
-import { createPrivateFile, privateFile, privateFolder } from "~/lib/private-files.server";
+import { createPrivateFile, privateFile, privateFolder } from "~/lib/server/private-files.server";
 import { withAfterCommit } from "./after-commit.server";
 import { type GroupCommit, createGroupCommit } from "./group-commit.server";
 import type { Database } from "./schema";
@@ -196,7 +196,7 @@ export async function pingDatabase(db: DB): Promise<void> {
 /**
  * The database holds every buyer's name and phone: 0600, in a 0700 folder
  * when the folder is the database's own (not the project folder the shop runs
- * from, nor one above it), whatever the umask (app/lib/private-files.server.ts).
+ * from, nor one above it), whatever the umask (app/lib/server/private-files.server.ts).
  */
 function privateDatabaseFile(file: string): void {
   const dir = resolve(dirname(file));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupCommitStats } from "~/db/database.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import type { Config } from "../../app/lib/config.server";
+import type { Config } from "../../app/lib/server/config.server";
 import { testDatabases } from "../support/databases";
 import { databaseWithDemoPlans } from "../support/services";
 

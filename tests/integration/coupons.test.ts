@@ -19,7 +19,7 @@ import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
 import { candidateAmounts } from "~/domain/payments/unique-amount.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { type AppError, isAppError } from "~/lib/app-error";
-import { createOrderReply } from "~/lib/create-order-reply.server";
+import { createOrderReply } from "../../server/hot-routes/create-order-reply";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { SHOP_PAYMENT_SETTINGS, addPlan, instancesOnOneDatabase, servicesOn } from "../support/services";
 

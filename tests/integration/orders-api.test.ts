@@ -9,7 +9,7 @@ import { claimPayment, confirmPayment } from "~/domain/payments/payment.server";
 import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
 import { recentOrders } from "~/domain/orders/recent.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import type { Config } from "../../app/lib/config.server";
+import type { Config } from "../../app/lib/server/config.server";
 import { testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";

@@ -8,7 +8,7 @@ import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import type { SiteSettings } from "~/domain/settings/registry";
 import type { RunningSimulator } from "~/domain/panel/simulator/server.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { type Config, loadConfig } from "../../app/lib/config.server";
+import { type Config, loadConfig } from "../../app/lib/server/config.server";
 import { type TestDatabase, freshDatabase } from "./databases";
 
 /**
