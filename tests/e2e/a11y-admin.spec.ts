@@ -3,6 +3,7 @@ import { ADMIN, insertOrders, ist, istDaysAgo } from "./admin-support";
 import { OPEN_DIALOG, OPEN_MENU, expectAccessible } from "./a11y-support";
 import { expect } from "./fixtures";
 import { adminTest } from "./signed-in";
+import { WRONG_PASSWORD } from "../support/test-accounts";
 
 /**
  * axe-core on every admin page and every dialog and menu it opens, once per
@@ -29,7 +30,7 @@ test.describe("signed out", () => {
     await page.goto("/admin/login");
     await expectAccessible(page, "/admin/login");
     await page.getByLabel("Username").fill(ADMIN.username);
-    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByLabel("Password").fill(WRONG_PASSWORD);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert").first()).toBeVisible();
     // The refusal's toast loads its library with the first toast: axe must judge it once it is there and

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
+import { WRONG_PASSWORD } from "../support/test-accounts";
 
 // A server of our own: changing the admin's password must not touch the shared e2e server's admin.
 test.describe.configure({ mode: "serial" });
@@ -58,7 +59,7 @@ test("My Account from the user menu: a new password, then signing in with it", a
 
   const form = page.getByRole("region", { name: "Password", exact: true });
   // A wrong current password is named on its field, and nothing changes.
-  await form.getByLabel("Current password").fill("not-the-password");
+  await form.getByLabel("Current password").fill(WRONG_PASSWORD);
   await form.getByLabel("New password", { exact: true }).fill(NEW);
   await form.getByLabel("Confirm new password").fill(NEW);
   await form.getByRole("button", { name: "Change password" }).click();

@@ -1,51 +1,36 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import Database from "better-sqlite3";
+import { readdirSync } from "node:fs";
+import type Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { sqliteDatabase } from "../support/databases";
-import { type TestShop, startTestShop } from "../support/test-shop";
+import { type TestShop } from "../support/test-shop";
+import { countRows, insertDeliveredOrders, startOperatorShop, withDb } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { NEW_PASSWORD, TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
 
 // A shop of our own: these tests delete data and change the admin password.
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "first-password-123" };
-let shop: TestShop;
-let dir: string;
+const OWNER: { username: string; password: string } = { ...TEST_ADMIN };
+let shop: TestShop & { backupDir: string };
 const dbFile = () => shop.dbFile!;
-const backupDir = () => join(dir, "backups");
+const backupDir = () => shop.backupDir;
 
-function sql<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(dbFile());
-  db.pragma("busy_timeout = 5000");
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-const count = (table: string) =>
-  sql((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+const sql = <T>(fn: (db: Database.Database) => T): T => withDb(fn, dbFile());
+const count = (table: string) => countRows(table, dbFile());
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "desktop", "operator screens; one browser is enough for the data they change");
-  dir = mkdtempSync(join(tmpdir(), "shop-operator-"));
-  shop = await startTestShop({
-    engine: sqliteDatabase,
-    admin: OWNER,
+  shop = await startOperatorShop("operator", {
     signIn: false,
     jobs: "off",
     // A mailbox on this machine may be saved (the bank e-mail card's test saves 127.0.0.1; nothing connects to it).
-    env: { BACKUP_DIR: backupDir(), MAIL_ALLOW_PRIVATE_ADDRESSES: "true" },
+    env: { MAIL_ALLOW_PRIVATE_ADDRESSES: "true" },
   });
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 async function signIn(page: Page, path: string, password = OWNER.password) {
@@ -167,11 +152,11 @@ test("settings: each card saves, the panels are on their own page, the password 
 
   await page.goto(`${shop.url}/admin/settings`);
   const auth = page.getByRole("region", { name: "Admin Authentication" });
-  await auth.getByLabel("New Password (leave empty to keep)").fill("second-password-456");
-  await auth.getByLabel("Current Password").fill("not-my-password");
+  await auth.getByLabel("New Password (leave empty to keep)").fill(NEW_PASSWORD);
+  await auth.getByLabel("Current Password").fill(WRONG_PASSWORD);
   await auth.getByRole("button", { name: "Save Settings" }).click();
   await expect(auth.getByText("Current password is incorrect")).toBeVisible();
-  await auth.getByLabel("New Password (leave empty to keep)").fill("second-password-456");
+  await auth.getByLabel("New Password (leave empty to keep)").fill(NEW_PASSWORD);
   await auth.getByLabel("Current Password").fill(OWNER.password);
   await auth.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Admin authentication settings saved successfully")).toBeVisible();
@@ -179,10 +164,10 @@ test("settings: each card saves, the panels are on their own page, the password 
   await page.context().clearCookies();
   await signIn(page, "/admin/settings", OWNER.password);
   await expect(page.getByRole("alert").filter({ hasText: "Invalid credentials" })).toBeVisible();
-  await page.getByLabel("Password").fill("second-password-456");
+  await page.getByLabel("Password").fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByRole("heading", { name: "Settings", exact: true })).toBeVisible();
-  OWNER.password = "second-password-456";
+  OWNER.password = NEW_PASSWORD;
 });
 
 test("order details keep a history of admin actions and can erase the buyer's data", async ({ page }) => {
@@ -232,16 +217,7 @@ test("order details keep a history of admin actions and can erase the buyer's da
 });
 
 test("danger zone: delete orders only, then everything, then restore every order from the backup", async ({ page }) => {
-  const now = Date.now();
-  sql((db) => {
-    const insert =
-      db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
-      customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
-      values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'delivered', 'Asha', '+919812345678', ?, ?, ?)`);
-    db.transaction(() => {
-      for (let i = 0; i < 30; i++) insert.run(`BKRESTORE${String(i).padStart(3, "0")}`, now, now - i, now - i);
-    })();
-  });
+  insertDeliveredOrders(dbFile(), "BKRESTORE", 30);
   expect(count("orders")).toBe(31);
 
   await signIn(page, "/admin/settings");

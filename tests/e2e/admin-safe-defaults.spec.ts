@@ -1,57 +1,32 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import Database from "better-sqlite3";
 import { PLACEHOLDER_GRIEVANCE_OFFICER, PLACEHOLDER_UPI_ID } from "../../app/domain/settings/registry";
-import { sqliteDatabase } from "../support/databases";
-import { type TestShop, startTestShop } from "../support/test-shop";
+import { type TestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { countRows, insertDeliveredOrders, startOperatorShop, submitSignIn } from "./admin-support";
 
 // A fresh demo shop of our own, on a phone: these tests change its settings and delete its orders.
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "first-password-123" };
+const OWNER = TEST_ADMIN;
 let shop: TestShop;
-let dir: string;
 const dbFile = () => shop.dbFile!;
 
-function sql<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(dbFile());
-  db.pragma("busy_timeout = 5000");
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-const count = (table: string) =>
-  sql((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n);
+const count = (table: string) => countRows(table, dbFile());
 
 test.beforeAll(async ({}, info) => {
   test.skip(info.project.name !== "mobile", "the operator's phone (390×844); one browser is enough for what changes");
-  dir = mkdtempSync(join(tmpdir(), "shop-safe-defaults-"));
-  shop = await startTestShop({
-    engine: sqliteDatabase,
-    admin: OWNER,
-    signIn: false,
-    jobs: "off",
-    simulator: true,
-    env: { BACKUP_DIR: join(dir, "backups") },
-  });
+  shop = await startOperatorShop("safe-defaults", { signIn: false, jobs: "off", simulator: true });
 });
 
 test.afterAll(async () => {
   await shop?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test("a fresh shop names its unsafe defaults; following one to Settings and fixing it makes it go", async ({
   page,
 }) => {
   await page.goto(`${shop.url}/admin/dashboard`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
 
   const banner = page.getByRole("status").filter({ hasText: "Not ready for real buyers" });
   await expect(banner).toBeVisible();
@@ -87,23 +62,12 @@ test("a fresh shop names its unsafe defaults; following one to Settings and fixi
 });
 
 test("orders deleted in the danger zone come back from the Backups card", async ({ page }) => {
-  const now = Date.now();
-  sql((db) => {
-    const insert =
-      db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
-      customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
-      values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'delivered', 'Asha', '+919812345678', ?, ?, ?)`);
-    db.transaction(() => {
-      for (let i = 0; i < 3; i++) insert.run(`BKSAFE${String(i).padStart(3, "0")}`, now, now - i, now - i);
-    })();
-  });
+  insertDeliveredOrders(dbFile(), "BKSAFE", 3);
   const orders = count("orders");
   expect(orders).toBeGreaterThanOrEqual(3);
 
   await page.goto(`${shop.url}/admin/settings`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
 
   const zone = page.getByRole("region", { name: "Dangerous Zone" });
   await zone.getByLabel("All Orders & Order History").click();

@@ -1,6 +1,7 @@
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
 
 // One server of our own: a fresh database with no admin yet, and 20-second sessions.
 test.describe.configure({ mode: "serial" });
@@ -36,8 +37,8 @@ test("first run: the setup link from the log creates the admin, once", async ({ 
 
   await page.goto(`${shop.url}${link}`);
   await page.getByLabel("Username").fill("owner");
-  await page.getByLabel(/^Password/).fill("owner-password-1");
-  await page.getByLabel("Confirm password").fill("owner-password-1");
+  await page.getByLabel(/^Password/).fill(TEST_ADMIN.password);
+  await page.getByLabel("Confirm password").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "Create admin" }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
   // The sign-in page says the account was made, so the operator knows to sign in with it now.
@@ -52,10 +53,10 @@ test("a wrong password is refused; the session expires on the server's clock", a
   // Playwright's clock also lets the test move the page's time instead of waiting the 20 seconds out.
   await page.clock.install({ time: Date.now() - 3_600_000 });
   await page.goto(`${shop.url}/admin/orders`);
-  await signIn(page, "not-the-password");
+  await signIn(page, WRONG_PASSWORD);
   await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
 
-  await signIn(page, "owner-password-1");
+  await signIn(page, TEST_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/orders$/);
   // Under 30 minutes left from the start with a 20-second session.
   const warning = page.getByRole("dialog", { name: "Session Expiring Soon" });
@@ -94,7 +95,7 @@ test("five failed sign-ins lock further attempts for 15 minutes", async ({ page 
     await signIn(page, `wrong-${i}`);
     await expect(page.getByRole("alert")).toHaveText("Invalid credentials");
   }
-  await signIn(page, "owner-password-1");
+  await signIn(page, TEST_ADMIN.password);
   await expect(page.getByRole("alert")).toHaveText("Too many attempts. Please try again in 15 minutes.");
   await expect(page).toHaveURL(/\/admin\/login/);
 });

@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { hashPassword } from "../../app/domain/auth/password.server";
@@ -6,9 +9,12 @@ import { istDate } from "../../app/lib/ist-time";
 import { expect } from "./fixtures";
 
 import { E2E_DB, E2E_PORT } from "./e2e-shop";
+import { E2E_ADMIN } from "../support/test-accounts";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, type TestShopOptions, startTestShop } from "../support/test-shop";
 
 export { E2E_DB, E2E_PORT };
-export const ADMIN = { username: "e2e-admin", password: "e2e-admin-password" };
+export const ADMIN = E2E_ADMIN;
 
 export function withDb<T>(fn: (db: Database.Database) => T, file = E2E_DB): T {
   const db = new Database(file);
@@ -18,6 +24,11 @@ export function withDb<T>(fn: (db: Database.Database) => T, file = E2E_DB): T {
   } finally {
     db.close();
   }
+}
+
+/** How many rows a table of a shop's database holds (the shared shop's unless `file` names another). */
+export function countRows(table: string, file = E2E_DB): number {
+  return withDb((db) => (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n, file);
 }
 
 /**
@@ -41,13 +52,18 @@ export async function ensureAdmin(): Promise<void> {
   );
 }
 
+/** Fills the sign-in form the page shows (any admin page, signed out, shows it) and submits it. */
+export async function submitSignIn(page: Page, admin: { username: string; password: string }): Promise<void> {
+  await page.getByLabel("Username").fill(admin.username);
+  await page.getByLabel("Password").fill(admin.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
 export async function signIn(page: Page, path = "/admin/dashboard") {
   await ensureAdmin();
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, ADMIN);
 }
 
 export interface TestOrder {
@@ -136,4 +152,48 @@ export function ist(date: string, time = "12:00"): number {
 
 export function deleteOrdersBetween(from: number, to: number) {
   withDb((db) => db.prepare("delete from orders where created_at >= ? and created_at < ?").run(from, to));
+}
+
+/**
+ * A test's own shop on SQLite, its backups in a folder of its own (`backupDir`), for specs that change
+ * or delete the operator's data; `stop` stops it and removes the folder.
+ */
+export async function startOperatorShop(
+  name: string,
+  options: Omit<TestShopOptions, "engine"> = {},
+): Promise<TestShop & { backupDir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), `shop-${name}-`));
+  const backupDir = join(dir, "backups");
+  try {
+    const shop = await startTestShop({
+      engine: sqliteDatabase,
+      ...options,
+      env: { BACKUP_DIR: backupDir, ...options.env },
+    });
+    const stopShop = shop.stop.bind(shop);
+    return Object.assign(shop, {
+      backupDir,
+      async stop() {
+        await stopShop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    });
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** Delivered likes orders (₹79 for 500, Asha's) named `<prefix>000`, `<prefix>001`…, written into a shop's database. */
+export function insertDeliveredOrders(file: string, prefix: string, n: number): void {
+  const now = Date.now();
+  withDb((db) => {
+    const insert =
+      db.prepare(`insert into orders (order_id, service_type, plan_name, target, quantity, price_paise, status,
+      customer_name, customer_phone, payment_deadline_at, created_at, updated_at)
+      values (?, 'likes', 'Basic Likes', 'https://www.instagram.com/p/abc/', 500, 7900, 'delivered', 'Asha', '+919812345678', ?, ?, ?)`);
+    db.transaction(() => {
+      for (let i = 0; i < n; i++) insert.run(`${prefix}${String(i).padStart(3, "0")}`, now, now - i, now - i);
+    })();
+  }, file);
 }

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { ADMIN, ensureAdmin, forgetWrongPasswords, withDb } from "./admin-support";
 import { expect, shot, test } from "./fixtures";
+import { WRONG_PASSWORD } from "../support/test-accounts";
 
 /**
  * The operator's own phone stays signed in when asked to (30 days), and a
@@ -41,7 +42,7 @@ test("a remembered device stays signed in, and asks for the password again befor
   const dialog = page.getByRole("dialog", { name: "Enter your password again" });
   await expect(dialog).toBeVisible();
   await expect(page.getByTestId("sms-secret")).toHaveCount(0);
-  await dialog.getByLabel("Password").fill("not-the-password");
+  await dialog.getByLabel("Password").fill(WRONG_PASSWORD);
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Current password is incorrect");
   forgetWrongPasswords();

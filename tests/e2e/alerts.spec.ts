@@ -4,6 +4,7 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { type TelegramDouble, startTelegramDouble } from "../support/telegram-double";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * The operator sets up alerts in Settings → Alerts: Telegram through a local
@@ -49,7 +50,7 @@ test("the operator connects Telegram and e-mail, and Send test says what each ch
   await page.goto(`${shop.url}/admin/settings`);
   await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
   await page.getByLabel("Username").fill("owner");
-  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByLabel("Password").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   const card = page.getByRole("region", { name: "Alerts", exact: true });

@@ -3,11 +3,13 @@ import type { Page } from "@playwright/test";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 // A shop of our own, with a known audit log, on a phone (390×844) and a laptop (1280×800).
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "audit-owner-pass-1" };
+const OWNER = TEST_ADMIN;
 const PLACED = 12;
 const UPDATES = 60;
 const LONG_AGENT =
@@ -62,9 +64,7 @@ test.beforeEach(async ({ page }, info) => {
 
 async function openAudit(page: Page, phone: boolean) {
   await page.goto(`${shop.url}/admin/dashboard`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   if (phone) await page.getByRole("button", { name: "Open menu" }).click();
   await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Audit" }).click();

@@ -1,8 +1,10 @@
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { withDb } from "./buying-support";
+import { buyStarterFollowers, withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * A shop whose payment window is 5 seconds (the test-only lower bound), on its
@@ -11,7 +13,7 @@ import { hydrated } from "./storefront-support";
  * waits for the 5 seconds: the buyer's browser clock is moved by the test
  * (Playwright's clock), the server's by moving the order's deadline.
  */
-const OWNER = { username: "owner", password: "expiry-owner-pass-1" };
+const OWNER = TEST_ADMIN;
 let shop: TestShop;
 
 test.beforeAll(async ({}, info) => {
@@ -37,21 +39,7 @@ const closeWindow = (orderId: string) =>
 const nextPoll = (page: import("@playwright/test").Page) =>
   page.waitForResponse((res) => res.url().includes("/api/order-status"));
 
-async function placeOrder(page: import("@playwright/test").Page): Promise<string> {
-  await page.goto(`${shop.url}/followers`);
-  // A click before React runs is a whole-page post, whose answer the next steps do not expect.
-  await hydrated(page);
-  await page.getByLabel("Instagram username").fill("expiry_test");
-  await page.getByRole("button", { name: "Show packages" }).click();
-  await page.getByRole("button", { name: /Starter Followers/ }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Your name").fill("Asha");
-  await dialog.getByLabel("Phone number").fill("9123456780");
-  await dialog.getByRole("checkbox").click();
-  await dialog.getByRole("button", { name: "Proceed to Pay" }).click();
-  await expect(page.getByTestId("upi-qr")).toBeVisible();
-  return new URL(page.url()).searchParams.get("order")!;
-}
+const placeOrder = (page: import("@playwright/test").Page) => buyStarterFollowers(page, shop.url, "expiry_test");
 
 test("when the payment window closes the server expires the order; the buyer can still give a UTR or start again", async ({
   page,
@@ -103,9 +91,7 @@ test("an order with a UTR given in the window never expires; the operator's conf
   const admin = await office.newPage();
   watchForErrors(admin, pageErrors);
   await admin.goto(`${shop.url}/admin/orders/${orderId}`);
-  await admin.getByLabel("Username").fill(OWNER.username);
-  await admin.getByLabel("Password").fill(OWNER.password);
-  await admin.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(admin, OWNER);
   // The order's page, hydrated: a click before React runs would be lost.
   await expect(admin.getByRole("region", { name: "Actions" })).toBeVisible();
   await hydrated(admin);

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { hi } from "~/locales/hi";
 import { insertOrders, signIn, withDb } from "./admin-support";
 import { expect, test } from "./fixtures";
+import { trackOrder } from "./self-service-support";
 
 /**
  * Complaints (issue 51, point 1): a buyer on a phone reports a problem from
@@ -21,14 +22,8 @@ function paidOrder(phone: string): string {
   return id!;
 }
 
-async function track(page: Page, orderId: string, phone: string, locale: "en" | "hi" = "en") {
-  await page.goto(`${locale === "hi" ? "/hi" : ""}/track?order=${orderId}`);
-  await page.getByLabel(locale === "hi" ? hi.track.phone : "Phone number used for the order").fill(phone);
-  await page.getByRole("button", { name: locale === "hi" ? hi.track.submit : "Track order" }).click();
-  const region = page.getByRole("region", { name: `${locale === "hi" ? "ऑर्डर" : "Order"} ${orderId}` });
-  await expect(region).toBeVisible();
-  return region;
-}
+const track = (page: Page, orderId: string, phone: string, locale: "en" | "hi" = "en") =>
+  trackOrder(page, "", orderId, phone, locale);
 
 test("a buyer on a phone reports a problem from /track and from Contact Us and gets a ticket number", async ({
   page,

@@ -9,6 +9,8 @@ import { OPEN_DIALOG, expectAccessible } from "./a11y-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * Coupons (issue 51, point 6). The buyer, on a phone, applies a code in the
@@ -122,7 +124,7 @@ test.describe("the buyer", () => {
 
 test.describe("the operator", () => {
   test.describe.configure({ mode: "serial" });
-  const OWNER = { username: "owner", password: "coupons-owner-password" };
+  const OWNER = TEST_ADMIN;
   let shop: TestShop | undefined;
 
   test.beforeAll(async ({}, info) => {
@@ -135,9 +137,7 @@ test.describe("the operator", () => {
     test.skip(info.project.name !== "desktop", "the operator works on a laptop screen");
     const url = shop!.url;
     await page.goto(`${url}/admin/panels`);
-    await page.getByLabel("Username").fill(OWNER.username);
-    await page.getByLabel("Password").fill(OWNER.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await submitSignIn(page, OWNER);
     await expect(page).toHaveURL(/\/admin\/panels$/);
     await hydrated(page);
     // The plans' costs come from the panel's services list (the simulator's followers: ₹45 per 1000).

@@ -4,6 +4,8 @@ import { sqliteDatabase } from "../support/databases";
 import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, shot, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * A custom-comments order (issue 32, point 4), walked on a phone (390×844):
@@ -14,7 +16,7 @@ import { expect, shot, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "custom-comments-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9812300451";
 const POST = "https://www.instagram.com/p/Cx1AbCd/";
 const COMMENTS = Array.from({ length: 100 }, (_, i) =>
@@ -132,9 +134,7 @@ test("the buyer's own comments go from the order dialog to the checkout, /track,
   await shot(page, "comments-track");
 
   await page.goto(`${shop.url}/admin/orders/${orderId}`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   const onAdmin = page.getByTestId("admin-order-comments");
   await onAdmin.getByText("100 custom comments").first().click();
   await expect(onAdmin.getByRole("listitem").nth(2)).toHaveText(COMMENTS[2]!);

@@ -8,6 +8,8 @@ import { JOBS } from "../../app/domain/jobs/jobs";
 import { runScript } from "../support/backups";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * Admin → Health in a real browser, on a shop of its own whose background
@@ -20,7 +22,7 @@ import { expect, test } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "health-owner-pass-1" };
+const OWNER = TEST_ADMIN;
 let shop: ServerProcess;
 let dir: string;
 
@@ -61,9 +63,7 @@ function jobRan(name: string, at: number) {
 
 async function signIn(page: Page) {
   await page.goto(`${shop.url}/admin/login`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
@@ -116,7 +116,7 @@ test("the backup interval is set in Settings, and a backup downloads after the a
   await expect(backups.getByTestId("latest-backup")).toContainText(/Last backup \d+ (s|min) ago/);
 
   // A wrong password gets no file.
-  await backups.getByLabel("Your admin password").fill("not-the-password");
+  await backups.getByLabel("Your admin password").fill(WRONG_PASSWORD);
   await backups.getByRole("button", { name: "Download backup" }).click();
   await expect(page.getByText("Current password is incorrect")).toBeVisible();
 

@@ -4,6 +4,7 @@ import { expectAccessible } from "./a11y-support";
 import { expect, shot, test } from "./fixtures";
 import { type SimulatedShop, startSimulatedShop } from "./self-service-support";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * The Hindi storefront on a phone (390×844): the language switch in the
@@ -15,7 +16,7 @@ import { hydrated } from "./storefront-support";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "hindi-shop-owner-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9123456780";
 let shop: SimulatedShop;
 

@@ -3,6 +3,7 @@ import { forgetWrongPasswords } from "./admin-support";
 import { decodeQr } from "./buying-support";
 import { expect, shot } from "./fixtures";
 import { adminTest as test } from "./signed-in";
+import { WRONG_PASSWORD } from "../support/test-accounts";
 
 /**
  * What a new operator tripped over on a phone and a laptop (issue 45, point
@@ -206,7 +207,7 @@ test.describe("before the page's scripts run", () => {
     await page.goto("/admin/account");
     const card = page.locator("#username-card");
     await card.getByLabel("New username").fill("typed-new-name");
-    await card.getByLabel("Current password").fill("not-the-password");
+    await card.getByLabel("Current password").fill(WRONG_PASSWORD);
     await card.getByRole("button", { name: "Change username" }).click();
     await expect(card.getByLabel("New username")).toHaveValue("typed-new-name");
     await expect(card.getByLabel("Current password")).toHaveAccessibleDescription(/Current password is incorrect/);

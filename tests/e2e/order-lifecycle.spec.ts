@@ -4,6 +4,8 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { orderCheapestPlan, withDb } from "./buying-support";
 import { expect, test, watchForErrors } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * The order lifecycle as a buyer and the operator live it, side by side: a
@@ -16,7 +18,7 @@ import { expect, test, watchForErrors } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "lifecycle-owner-1" };
+const OWNER = TEST_ADMIN;
 /** The admin pages ask the server for news this often (app/components/admin/use-admin-pulse.ts). */
 const PULSE_MS = 4_000;
 let shop: TestShop;
@@ -119,9 +121,7 @@ async function operator(browser: Browser, path: string, errors: string[], size: 
   const admin = await context.newPage();
   watchForErrors(admin, errors);
   await admin.goto(`${shop.url}${path}`);
-  await admin.getByLabel("Username").fill(OWNER.username);
-  await admin.getByLabel("Password").fill(OWNER.password);
-  await admin.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(admin, OWNER);
   await expect(admin.getByText("Login successful")).toBeVisible();
   return { admin, close: () => context.close() };
 }
@@ -257,9 +257,7 @@ test("sending an unpaid order from its page asks first, and Go back sends nothin
 
   // The operator on their phone.
   await page.goto(`${shop.url}/admin/orders/${order.orderId}`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   const actions = page.getByRole("region", { name: "Actions" });
   await expect(actions).toContainText("No UPI reference from the buyer");
 

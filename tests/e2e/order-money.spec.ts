@@ -4,6 +4,7 @@ import { expectAccessible } from "./a11y-support";
 import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, uniqueUtr, withDb } from "./admin-support";
 import { decodeQr } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { trackOrder } from "./self-service-support";
 import { hydrated } from "./storefront-support";
 
 /**
@@ -267,14 +268,7 @@ test("on /track a buyer's own cancellation reads as theirs, in English and Hindi
   setOrder(own!, { refund_fee_paise: 995, cancelled_by: "buyer" });
   setOrder(shops!, { refund_fee_paise: 0, cancelled_by: "shop" });
 
-  const track = async (orderId: string, locale: "en" | "hi") => {
-    await page.goto(`${locale === "hi" ? "/hi" : ""}/track?order=${orderId}`);
-    await page.getByLabel(locale === "hi" ? hi.track.phone : "Phone number used for the order").fill(phone);
-    await page.getByRole("button", { name: locale === "hi" ? hi.track.submit : "Track order" }).click();
-    const region = page.getByRole("region", { name: `${locale === "hi" ? "ऑर्डर" : "Order"} ${orderId}` });
-    await expect(region).toBeVisible();
-    return region;
-  };
+  const track = (orderId: string, locale: "en" | "hi") => trackOrder(page, "", orderId, phone, locale);
 
   let region = await track(own!, "en");
   await expect(region.getByTestId("order-stage")).toHaveText("You cancelled this order");

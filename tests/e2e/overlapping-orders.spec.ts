@@ -5,6 +5,7 @@ import { expectAccessible } from "./a11y-support";
 import { expect, shot, test } from "./fixtures";
 import { type SimulatedShop, startSimulatedShop } from "./self-service-support";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * No overlapping orders at the SMM panel (issue 51, point 5; docs/panels.md): a second paid order for an
@@ -15,7 +16,7 @@ import { hydrated } from "./storefront-support";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "overlap-shop-owner-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9123456780";
 const HOUR = 3_600_000;
 let shop: SimulatedShop;

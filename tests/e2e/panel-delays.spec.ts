@@ -6,6 +6,8 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 import { expectAccessible } from "./a11y-support";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * A shop of its own fulfilling through a SmartPanel (smm-panel-script) double on
@@ -19,7 +21,7 @@ import { expect, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "panel-delays-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9876543210";
 let shop: TestShop;
 let panel: PanelDouble;
@@ -62,9 +64,7 @@ async function retryDueNow(orderId: string) {
 
 async function signIn(page: Page, path: string) {
   await page.goto(`${shop.url}${path}`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   await expect(page.getByText("Login successful")).toBeVisible();
 }
 

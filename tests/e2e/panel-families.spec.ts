@@ -10,6 +10,9 @@ import { confirmByApi, orderByApi, planIdByName } from "../support/shop-orders";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { trackOrder } from "./self-service-support";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * The three panel families Indian resellers buy from (docs/panels.md), each
@@ -33,7 +36,7 @@ const FAMILIES: Record<PanelDialect, string> = {
   indian: "an Indian PerfectPanel reseller (INR)",
   smartpanel: "a SmartPanel panel (smm-panel-script)",
 };
-const OWNER = { username: "owner", password: "panel-families-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9812345670";
 const POST = "https://www.instagram.com/p/Cy7AbCdEf12/";
 /** A plan sells at least 100; the buyer writes one comment per line, emoji and Hindi included. */
@@ -134,20 +137,11 @@ for (const dialect of Object.keys(FAMILIES) as PanelDialect[]) {
 
     async function signIn(page: Page, path: string) {
       await page.goto(`${shop.url}${path}`);
-      await page.getByLabel("Username").fill(OWNER.username);
-      await page.getByLabel("Password").fill(OWNER.password);
-      await page.getByRole("button", { name: "Sign In" }).click();
+      await submitSignIn(page, OWNER);
       await expect(page.getByText("Login successful")).toBeVisible();
     }
 
-    async function track(page: Page, orderId: string) {
-      await page.goto(`${shop.url}/track?order=${orderId}`);
-      await page.getByLabel("Phone number used for the order").fill(PHONE);
-      await page.getByRole("button", { name: "Track order" }).click();
-      const region = page.getByRole("region", { name: `Order ${orderId}` });
-      await expect(region).toBeVisible();
-      return region;
-    }
+    const track = (page: Page, orderId: string) => trackOrder(page, shop.url, orderId, PHONE);
 
     test("followers go as the full profile URL, drip-feed with its runs, custom comments with the buyer's texts; a refill where the family has one", async ({
       page,

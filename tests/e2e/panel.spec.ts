@@ -4,11 +4,13 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { orderCheapestPlan } from "./buying-support";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 // A shop of our own with the panel simulator; its jobs (the status sync) run when the test asks.
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "panel-owner-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9876543210";
 let shop: TestShop;
 let simulatorUrl: string;
@@ -59,9 +61,7 @@ test("a buyer's order confirmed by the admin goes to the panel by itself: checko
 
   // The admin sees the money in the bank app and confirms it; the shop sends the order to the panel itself.
   await page.goto(`${shop.url}/admin/orders/${orderId}`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   await expect(page.getByRole("heading", { name: `Order ${orderId}` })).toBeVisible();
   const actions = page.getByRole("region", { name: "Actions" });
   await expect(actions).toContainText("No UPI reference from the buyer");

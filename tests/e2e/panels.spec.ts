@@ -4,6 +4,8 @@ import { addTestPanel, panelAt } from "../support/panels";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expectAccessible } from "./a11y-support";
 import { expect, test } from "./fixtures";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * The Panels page (issue 32 point 2), at 1280×800 and 390×844: the shop runs
@@ -13,7 +15,7 @@ import { expect, test } from "./fixtures";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "panels-page-pass-1" };
+const OWNER = TEST_ADMIN;
 let shop: TestShop;
 let jap: PanelDouble;
 let smart: PanelDouble;
@@ -48,9 +50,7 @@ test.beforeEach(async ({ page }, info) => {
 
 test("the operator adds a second panel, tests it and makes it the default", async ({ page }) => {
   await page.goto(`${shop.url}/admin/panels`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   await expect(page.getByRole("heading", { name: "Panels", level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: "JAP" }).getByText("Default")).toBeVisible();
   await expectAccessible(page, "/admin/panels");

@@ -5,6 +5,7 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 import { giveAccountDigits, orderCheapestPlan, withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * Issue 44, points 4 and 5 in the browser: the operator sets up the payment-app notification source in
@@ -32,7 +33,7 @@ test("the operator sets up PhonePe Business notifications; the phone's notificat
 }) => {
   await page.goto(`${shop.url}/admin/settings`);
   await page.getByLabel("Username").fill("owner");
-  await page.getByLabel("Password").fill("a-long-password");
+  await page.getByLabel("Password").fill(TEST_ADMIN.password);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await hydrated(page);
@@ -96,7 +97,7 @@ test("a bank SMS from a header the shop does not know waits; one click reads tha
   await page.goto(`${shop.url}/admin/payments`);
   if (page.url().includes("/admin/login")) {
     await page.getByLabel("Username").fill("owner");
-    await page.getByLabel("Password").fill("a-long-password");
+    await page.getByLabel("Password").fill(TEST_ADMIN.password);
     await page.getByRole("button", { name: "Sign In" }).click();
   }
   await expect(page).toHaveURL(/\/admin\/payments$/);

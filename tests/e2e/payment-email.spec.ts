@@ -1,10 +1,10 @@
-import { ImapFlow } from "imapflow";
 import { hdfcCreditText, rawMail, withPrepended } from "../support/bank-mail";
-import { type Dovecot, startDovecot } from "../support/dovecot";
+import { submitSettings } from "../support/admin-forms";
+import { type Dovecot, imapClient, mailboxForm, startDovecot } from "../support/dovecot";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { rupees } from "../support/sms";
-import { giveAccountDigits, withDb } from "./buying-support";
+import { buyStarterFollowers, expectPaymentReceived, giveAccountDigits, orderAmounts, withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -34,23 +34,15 @@ test.beforeAll(async ({}, info) => {
     env: { PAYMENT_JOB_INTERVAL_MS: "500", MAIL_POLL_INTERVAL_MS: "2000", MAIL_ALLOW_PRIVATE_ADDRESSES: "true" },
   });
   // The operator sets the mailbox up in Settings, as the shop's admin page posts it.
-  const cookie = shop.cookie;
-  const saved = await fetch(`${shop.url}/admin/settings.data`, {
-    method: "POST",
-    headers: { cookie, origin: shop.url },
-    body: new URLSearchParams({
-      intent: "mailbox-save",
+  const saved = await submitSettings(
+    shop,
+    mailboxForm(dovecot, {
       enabled: "on",
-      host: dovecot.host,
-      port: String(dovecot.port),
-      username: dovecot.user,
-      mailboxPassword: dovecot.password,
-      folder: "INBOX",
       allowedDomains: "hdfcbank.net",
       receivingHost: RECEIVING_HOST,
       recipients: ALERT_ADDRESS,
     }),
-  });
+  );
   expect(saved.status).toBe(200);
   giveAccountDigits(shop.dbFile!);
 });
@@ -65,21 +57,8 @@ test.beforeEach(({}, info) => {
 test("the bank's alert e-mail for the exact amount confirms the order; the checkout shows Payment received without a UTR", async ({
   page,
 }) => {
-  await page.goto(`${shop.url}/followers`);
-  await page.getByLabel("Instagram username").fill("mail_paid_test");
-  await page.getByRole("button", { name: "Show packages" }).click();
-  await page.getByRole("button", { name: /Starter Followers/ }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Your name").fill("Asha");
-  await dialog.getByLabel("Phone number").fill("9123456780");
-  await dialog.getByRole("checkbox").click();
-  await dialog.getByRole("button", { name: "Proceed to Pay" }).click();
-  await expect(page.getByTestId("upi-qr")).toBeVisible();
-  const orderId = new URL(page.url()).searchParams.get("order")!;
-
-  const { price_paise: amount, listed_price_paise: listed } = withDb(shop.dbFile!, (db) =>
-    db.prepare("select price_paise, listed_price_paise from orders where order_id = ?").get(orderId),
-  ) as { price_paise: number; listed_price_paise: number };
+  const orderId = await buyStarterFollowers(page, shop.url, "mail_paid_test");
+  const { amount, listed } = orderAmounts(shop.dbFile!, orderId);
   expect(amount).toBeLessThan(listed);
   await expect(page.getByTestId("amount")).toHaveText(`₹${rupees(amount)}`);
 
@@ -88,24 +67,14 @@ test("the bank's alert e-mail for the exact amount confirms the order; the check
     rawMail(hdfcCreditText(amount, "514298765433"), { to: ALERT_ADDRESS, subject: "You have received money" }),
     [`Authentication-Results: ${RECEIVING_HOST}; dkim=pass header.d=hdfcbank.net header.s=s2025; spf=pass`],
   );
-  const imap = new ImapFlow({
-    host: dovecot.host,
-    port: dovecot.port,
-    secure: false,
-    auth: { user: dovecot.user, pass: dovecot.password },
-    logger: false,
-  });
-  imap.on("error", () => {});
-  await imap.connect();
+  const imap = await imapClient(dovecot);
   try {
     expect(await imap.append("INBOX", alert)).toBeTruthy();
   } finally {
     await imap.logout().catch(() => imap.close());
   }
 
-  const stage = page.getByTestId("order-stage");
-  await expect(stage).toHaveText("Payment received – sending your order for delivery", { timeout: 12_000 });
-  await expect(page.getByLabel(/12-digit UPI reference/)).toHaveCount(0);
+  await expectPaymentReceived(page);
   const paidBy = withDb(shop.dbFile!, (db) =>
     db.prepare("select paid_by from orders where order_id = ?").get(orderId),
   ) as { paid_by: string };

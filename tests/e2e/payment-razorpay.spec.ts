@@ -1,7 +1,7 @@
 import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { withDb } from "./buying-support";
+import { buyStarterFollowers, expectPaymentReceived, putSettings, withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -32,17 +32,11 @@ test.beforeAll(async ({}, info) => {
     admin: false,
     env: { RAZORPAY_API_BASE: double.url },
   });
-  const settings: Record<string, string> = {
+  putSettings(shop.dbFile!, {
     PAYMENTS_RAZORPAY_ENABLED: "true",
     PAYMENTS_RAZORPAY_KEY_ID: double.keys.keyId,
     PAYMENTS_RAZORPAY_KEY_SECRET: double.keys.keySecret,
     PAYMENTS_RAZORPAY_WEBHOOK_SECRET: double.keys.webhookSecret,
-  };
-  withDb(shop.dbFile!, (db) => {
-    const put = db.prepare(
-      "insert into settings (key, value, updated_at) values (?, ?, ?) on conflict(key) do update set value = excluded.value",
-    );
-    for (const [key, value] of Object.entries(settings)) put.run(key, value, Date.now());
   });
 });
 test.afterAll(async () => {
@@ -66,27 +60,16 @@ test("Pay with Razorpay: the stubbed checkout completes and the page shows Payme
     return double.handlerResponse(double.capture(orderId));
   });
 
-  await page.goto(`${shop.url}/followers`);
-  await page.getByLabel("Instagram username").fill("rzp_paid_test");
-  await page.getByRole("button", { name: "Show packages" }).click();
-  await page.getByRole("button", { name: /Starter Followers/ }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Your name").fill("Asha");
-  await dialog.getByLabel("Phone number").fill("9123456780");
-  await dialog.getByRole("checkbox").click();
-  await dialog.getByRole("button", { name: "Proceed to Pay" }).click();
+  const orderId = await buyStarterFollowers(page, shop.url, "rzp_paid_test");
 
-  // The UPI QR is still the default; Razorpay is offered beside it, and its script is not fetched yet.
-  await expect(page.getByTestId("upi-qr")).toBeVisible();
+  // The UPI QR is still the default (buyStarterFollowers waits for it); Razorpay is offered beside it, and its
+  // script is not fetched yet.
   const pay = page.getByRole("button", { name: "Pay with Razorpay" });
   await expect(pay).toBeVisible();
   expect(scriptLoads).toHaveLength(0);
-  const orderId = new URL(page.url()).searchParams.get("order")!;
 
   await pay.click();
-  const stage = page.getByTestId("order-stage");
-  await expect(stage).toHaveText("Payment received – sending your order for delivery", { timeout: 12_000 });
-  await expect(page.getByLabel(/12-digit UPI reference/)).toHaveCount(0);
+  await expectPaymentReceived(page);
   expect(scriptLoads).toHaveLength(1);
 
   const row = withDb(shop.dbFile!, (db) =>

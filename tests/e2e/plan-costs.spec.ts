@@ -3,6 +3,8 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 /**
  * A plan's panel service and what it costs there (issue 32, point 2), walked
@@ -13,7 +15,7 @@ import { hydrated } from "./storefront-support";
  */
 
 test.describe.configure({ mode: "serial" });
-const OWNER = { username: "owner", password: "plan-costs-password" };
+const OWNER = TEST_ADMIN;
 let shop: TestShop;
 
 test.beforeAll(async () => {
@@ -30,9 +32,7 @@ test.afterAll(async () => shop?.stop());
 
 async function signIn(page: Page, path: string) {
   await page.goto(`${shop.url}${path}`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await hydrated(page);
 }

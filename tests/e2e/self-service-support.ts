@@ -1,3 +1,5 @@
+import type { Locator, Page } from "@playwright/test";
+import { hi } from "~/locales/hi";
 import { sqliteDatabase } from "../support/databases";
 import { startTestShop } from "../support/test-shop";
 import { withDb } from "./buying-support";
@@ -89,4 +91,24 @@ export async function startSimulatedShop(options: {
     },
     stop: () => shop.stop(),
   };
+}
+
+/**
+ * The buyer opens Track order (in English or Hindi) for an order of theirs on the shop at `shopUrl` ("" for
+ * the shared shop), gives the phone it was placed with, and sees its region.
+ */
+export async function trackOrder(
+  page: Page,
+  shopUrl: string,
+  orderId: string,
+  phone: string,
+  locale: "en" | "hi" = "en",
+): Promise<Locator> {
+  const inHindi = locale === "hi";
+  await page.goto(`${shopUrl}${inHindi ? "/hi" : ""}/track?order=${orderId}`);
+  await page.getByLabel(inHindi ? hi.track.phone : "Phone number used for the order").fill(phone);
+  await page.getByRole("button", { name: inHindi ? hi.track.submit : "Track order" }).click();
+  const region = page.getByRole("region", { name: `${inHindi ? "ऑर्डर" : "Order"} ${orderId}` });
+  await expect(region).toBeVisible();
+  return region;
 }

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./a11y-support";
 import { expect, shot, test } from "./fixtures";
-import { type SimulatedShop, startSimulatedShop } from "./self-service-support";
+import { type SimulatedShop, startSimulatedShop, trackOrder } from "./self-service-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * Buyer self-service on a phone (390×844): a refill on /track followed to
@@ -12,7 +13,7 @@ import { type SimulatedShop, startSimulatedShop } from "./self-service-support";
  */
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "self-service-owner-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9123456789";
 let shop: SimulatedShop;
 
@@ -25,14 +26,7 @@ test.afterAll(async () => {
   await shop?.stop();
 });
 
-async function track(page: Page, orderId: string) {
-  await page.goto(`${shop.url}/track?order=${orderId}`);
-  await page.getByLabel("Phone number used for the order").fill(PHONE);
-  await page.getByRole("button", { name: "Track order" }).click();
-  const region = page.getByRole("region", { name: `Order ${orderId}` });
-  await expect(region).toBeVisible();
-  return region;
-}
+const track = (page: Page, orderId: string) => trackOrder(page, shop.url, orderId, PHONE);
 
 /** The operator's view of the order's history on its details page. */
 async function historyOf(page: Page, orderId: string) {

@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { ADMIN, E2E_PORT, ensureAdmin } from "./admin-support";
+import { ADMIN, E2E_PORT, ensureAdmin, submitSignIn } from "./admin-support";
 import { expect, test } from "./fixtures";
 
 type SignedIn = Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>>;
@@ -18,9 +18,7 @@ async function signedInState(browser: Browser): Promise<SignedIn> {
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${E2E_PORT}` });
   const page = await context.newPage();
   await page.goto("/admin/login");
-  await page.getByLabel("Username").fill(ADMIN.username);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const state = await context.storageState();
   await context.close();

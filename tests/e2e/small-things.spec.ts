@@ -1,5 +1,6 @@
 import { forgetWrongPasswords, signIn } from "./admin-support";
 import { expect, shot, test } from "./fixtures";
+import { WRONG_PASSWORD } from "../support/test-accounts";
 
 /**
  * The small things of issue 33: a toast's × leaves the dialog behind it alone,
@@ -41,7 +42,7 @@ test("a settings refusal shows at its field, and its toast does not follow to th
   await shot(page, "settings-field-error");
   // A refusal only the server can make (the current password is wrong) comes as a toast too.
   const auth = page.getByRole("region", { name: "Admin Authentication" });
-  await auth.getByLabel("Current Password").fill("not-my-password");
+  await auth.getByLabel("Current Password").fill(WRONG_PASSWORD);
   await auth.getByRole("button", { name: "Save Settings" }).click();
   await expect(auth.getByText("Current password is incorrect")).toBeVisible();
   forgetWrongPasswords();

@@ -4,11 +4,13 @@ import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { submitSignIn } from "./admin-support";
 
 // A shop of our own in production (no simulator): what it shows depends on what its operator published.
 test.describe.configure({ mode: "serial" });
 
-const OWNER = { username: "owner", password: "first-password-123" };
+const OWNER = TEST_ADMIN;
 const content = (file: string) =>
   JSON.parse(readFileSync(`content/home/${file}`, "utf8")) as Array<{ name: string; title: string }>;
 const testimonialsJson = content("testimonials.json");
@@ -40,9 +42,7 @@ test("in production the samples stay off the site, and sections with nothing to 
 
 test("the operator publishes a testimonial and it appears on the home page", async ({ page }) => {
   await page.goto(`${shop.url}/admin/dashboard`);
-  await page.getByLabel("Username").fill(OWNER.username);
-  await page.getByLabel("Password").fill(OWNER.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await submitSignIn(page, OWNER);
   await page.getByRole("link", { name: "Social proof" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Social proof" })).toBeVisible();
 

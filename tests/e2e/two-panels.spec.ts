@@ -10,6 +10,7 @@ import { expectAccessible } from "./a11y-support";
 import { withDb } from "./buying-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * Two panels of different families (issue 32 point 2, ADR 0026), at 1280×800
@@ -26,7 +27,7 @@ import { hydrated } from "./storefront-support";
  */
 
 test.describe.configure({ mode: "serial" });
-const OWNER = { username: "owner", password: "two-panels-pass-1" };
+const OWNER = TEST_ADMIN;
 const PHONE = "9812345671";
 const POST = "https://www.instagram.com/p/Cz9desktop/";
 const PLANS = { followers: "Indian Followers (A)", likes: "Global Likes (B)", views: "Reel Views (C)" } as const;

@@ -1,12 +1,11 @@
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { migrateToLatest, migrations } from "~/db/migrate.server";
+import { describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/db/migrate.server";
 import { listAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
 import { readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { shopsFromBefore } from "../support/migrations";
 
 /**
  * A shop with one UPI ID in its settings upgrades to receiving accounts
@@ -16,26 +15,9 @@ import { makeOrder } from "../support/orders";
  * placeholder, as it showed before.
  */
 describe.each(testDatabases())("the receiving accounts migration on $name", (kind: TestDatabase) => {
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    await drop?.();
-  });
+  const fromBefore = shopsFromBefore(kind);
 
-  async function before0040() {
-    const created = await kind.create();
-    drop = created.drop;
-    handle = openDatabase(created.target);
-    const previous = Object.fromEntries(Object.entries(migrations(handle.dialect)).filter(([name]) => name < "0040"));
-    const result = await new Migrator({
-      db: handle.db,
-      provider: { getMigrations: () => Promise.resolve(previous) },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(result.error).toBeUndefined();
-    return handle;
-  }
+  const before0040 = () => fromBefore((name) => name >= "0040");
 
   it("turns the shop's UPI ID into account 1, with its orders and their held amounts", async () => {
     const { db, dialect } = await before0040();

@@ -5,9 +5,9 @@ import { CURRENT_PASSWORD_NEEDED, PASSWORDS_DIFFER, PASSWORD_RULE, USERNAME_RULE
 import { createAdminUser } from "~/domain/auth/setup.server";
 import { testDatabases } from "../support/databases";
 import { type HostileShop, adminLogin, snapshot, startShop } from "../support/hostile";
+import { NEW_PASSWORD, TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
 
-const PASSWORD = "a-long-password";
-const NEW_PASSWORD = "a-brand-new-passphrase";
+const PASSWORD = TEST_ADMIN.password;
 
 /** Signs in as the sign-in form does; answers the session cookie, or null when refused. */
 async function signIn(shop: HostileShop, username: string, password: string): Promise<string | null> {
@@ -58,13 +58,13 @@ describe.each(testDatabases())("My Account on $name", (kind) => {
 
   it("refuses each bad input with its message on the field, and changes nothing", async () => {
     const cookie = await adminLogin(shop.url, "owner", PASSWORD);
-    await createAdminUser(shop.db.db, "taken-name", "another-long-password");
+    await createAdminUser(shop.db.db, "taken-name", NEW_PASSWORD);
     const before = await snapshot(shop.db, ["admin_users", "settings"]);
     const sessions = await shop.db.db.selectFrom("admin_sessions").select("id").execute();
 
     const cases: Array<[Record<string, string>, number, string]> = [
       [
-        { intent: "password", currentPassword: "not-my-password", password: NEW_PASSWORD, confirm: NEW_PASSWORD },
+        { intent: "password", currentPassword: WRONG_PASSWORD, password: NEW_PASSWORD, confirm: NEW_PASSWORD },
         400,
         WRONG_CURRENT_PASSWORD,
       ],
@@ -82,7 +82,7 @@ describe.each(testDatabases())("My Account on $name", (kind) => {
       [{ intent: "username", username: "no spaces allowed", currentPassword: PASSWORD }, 400, USERNAME_RULE],
       [{ intent: "username", username: "ab", currentPassword: PASSWORD }, 400, USERNAME_RULE],
       [{ intent: "username", username: "taken-name", currentPassword: PASSWORD }, 409, USERNAME_TAKEN],
-      [{ intent: "username", username: "new-owner", currentPassword: "not-my-password" }, 400, WRONG_CURRENT_PASSWORD],
+      [{ intent: "username", username: "new-owner", currentPassword: WRONG_PASSWORD }, 400, WRONG_CURRENT_PASSWORD],
     ];
     for (const [fields, status, message] of cases) {
       const answer = await account(shop, cookie, fields);

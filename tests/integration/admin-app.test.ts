@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { type HostileShop, adminLogin, startShop } from "../support/hostile";
+import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
 
 interface Manifest {
   name: string;
@@ -22,7 +23,7 @@ describe.each(testDatabases())("the admin as an installable app on $name", (kind
   let shop: HostileShop;
 
   beforeAll(async () => {
-    shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" });
+    shop = await startShop(kind, { ...TEST_ADMIN_ENV });
   });
   afterAll(async () => shop?.stop());
 
@@ -53,7 +54,7 @@ describe.each(testDatabases())("the admin as an installable app on $name", (kind
   });
 
   it("names the app after the shop's brand once the operator changes it", async () => {
-    const cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    const cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
     const saved = await fetch(`${shop.url}/api/admin/setting`, {
       method: "POST",
       headers: { cookie, "content-type": "application/json", origin: shop.url },

@@ -10,6 +10,7 @@ import { loadConfig } from "../../app/lib/server/config.server";
 import { createLogger } from "../../app/lib/server/logger.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { outcome } from "../support/outcome";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 const config = loadConfig({ ADMIN_SESSION_TTL_SECONDS: "7200" });
 
@@ -63,14 +64,14 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
     );
 
   it("opens a server-side session with an absolute expiry, and refuses a wrong password", async () => {
-    await createAdminUser(h.db, "owner", "a-long-password");
+    await createAdminUser(h.db, "owner", TEST_ADMIN.password);
     const now = 1_700_000_000_000;
     const wrong = await attempt("owner", "nope", "1.1.1.1", now);
     expect(wrong).toEqual({ ok: false, code: "UNAUTHORIZED", message: INVALID_CREDENTIALS });
     const unknown = await attempt("ghost", "nope", "1.1.1.1", now);
     expect(unknown).toMatchObject({ ok: false, message: INVALID_CREDENTIALS });
 
-    const ok = await attempt("owner", "a-long-password", "1.1.1.1", now);
+    const ok = await attempt("owner", TEST_ADMIN.password, "1.1.1.1", now);
     if (!ok.ok) throw new Error("login failed");
     expect(ok.expiresAt).toBe(now + 7_200_000);
     const stored = await h.db.selectFrom("admin_sessions").selectAll().execute();
@@ -82,14 +83,14 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
 
   // Changed on purpose: the username used to lock for everyone after five failures, so a stranger could keep the operator out.
   it("lets a stranger's failures slow a username down, boundedly, but never lock its owner out", async () => {
-    await createAdminUser(h.db, "owner", "a-long-password");
+    await createAdminUser(h.db, "owner", TEST_ADMIN.password);
     const t0 = 1_700_000_000_000;
     const delays: number[] = [];
     for (let i = 0; i < 5; i++) {
       expect(await attempt("owner", `guess-${i}`, "10.0.0.1", t0 + i, delays)).toMatchObject({ code: "UNAUTHORIZED" });
     }
     // The attacker's own address is locked, even with the right password.
-    expect(await attempt("owner", "a-long-password", "10.0.0.1", t0 + 10, delays)).toEqual({
+    expect(await attempt("owner", TEST_ADMIN.password, "10.0.0.1", t0 + 10, delays)).toEqual({
       ok: false,
       code: "RATE_LIMITED",
       message: TOO_MANY_ATTEMPTS,
@@ -101,41 +102,41 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
         code: "UNAUTHORIZED",
       });
     }
-    const owner = await attempt("owner", "a-long-password", "192.0.2.1", t0 + 100, delays);
+    const owner = await attempt("owner", TEST_ADMIN.password, "192.0.2.1", t0 + 100, delays);
     expect(owner.ok).toBe(true);
     // No wait for the first five failures of the name, then 0.5, 1, 2, 4 s, and never more.
     expect(delays).toEqual([500, 1000, 2000, 4000, 4000, 4000]);
     expect(Math.max(...delays)).toBeLessThanOrEqual(MAX_DELAY_MS);
-    expect(await attempt("owner", "a-long-password", "10.0.0.1", t0 + 15 * 60_000 + 10, delays)).toMatchObject({
+    expect(await attempt("owner", TEST_ADMIN.password, "10.0.0.1", t0 + 15 * 60_000 + 10, delays)).toMatchObject({
       ok: true,
     });
   });
 
   it("locks an address after five failures across usernames", async () => {
-    await createAdminUser(h.db, "owner", "a-long-password");
+    await createAdminUser(h.db, "owner", TEST_ADMIN.password);
     const t0 = 1_700_000_000_000;
     for (let i = 0; i < 5; i++) await attempt(`guess${i}`, "bad", "9.9.9.9", t0 + i);
-    const locked = await attempt("owner", "a-long-password", "9.9.9.9", t0 + 10);
+    const locked = await attempt("owner", TEST_ADMIN.password, "9.9.9.9", t0 + 10);
     expect(locked).toMatchObject({ ok: false, code: "RATE_LIMITED" });
-    expect((await attempt("owner", "a-long-password", "8.8.8.8", t0 + 10)).ok).toBe(true);
+    expect((await attempt("owner", TEST_ADMIN.password, "8.8.8.8", t0 + 10)).ok).toBe(true);
   });
 
   it("locks an IPv6 client by its /64, not by the single address", async () => {
-    await createAdminUser(h.db, "owner", "a-long-password");
+    await createAdminUser(h.db, "owner", TEST_ADMIN.password);
     const t0 = 1_700_000_000_000;
     for (let i = 1; i <= 5; i++) await attempt(`guess${i}`, "bad", `2001:db8:1:2::${i}`, t0 + i);
-    expect(await attempt("owner", "a-long-password", "2001:db8:1:2:ffff::99", t0 + 10)).toMatchObject({
+    expect(await attempt("owner", TEST_ADMIN.password, "2001:db8:1:2:ffff::99", t0 + 10)).toMatchObject({
       code: "RATE_LIMITED",
     });
-    expect((await attempt("owner", "a-long-password", "2001:db8:1:3::1", t0 + 10)).ok).toBe(true);
+    expect((await attempt("owner", TEST_ADMIN.password, "2001:db8:1:3::1", t0 + 10)).ok).toBe(true);
   });
 
   it("gives at most five of a burst of parallel guesses a verdict, however they interleave", async () => {
-    await createAdminUser(h.db, "owner", "a-long-password");
+    await createAdminUser(h.db, "owner", TEST_ADMIN.password);
     const now = 1_700_000_000_000;
     const burst = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        attempt("owner", i === 29 ? "a-long-password" : `guess-${i}`, "198.51.100.7", now),
+        attempt("owner", i === 29 ? TEST_ADMIN.password : `guess-${i}`, "198.51.100.7", now),
       ),
     );
     const codes = burst.map((r) => (r.ok ? "OK" : r.code));
@@ -145,12 +146,12 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
   });
 
   it("audits sign-ins, failures and the lock with the client's address and browser", async () => {
-    await createAdminUser(h.db, "owner", "a-long-password");
+    await createAdminUser(h.db, "owner", TEST_ADMIN.password);
     const t0 = 1_700_000_000_000;
-    await attempt("owner", "a-long-password", "192.0.2.1", t0);
+    await attempt("owner", TEST_ADMIN.password, "192.0.2.1", t0);
     await attempt("ghost", "bad", "203.0.113.9", t0 + 1);
     for (let i = 0; i < 4; i++) await attempt("owner", "bad", "203.0.113.9", t0 + 2 + i);
-    await attempt("owner", "a-long-password", "203.0.113.9", t0 + 10);
+    await attempt("owner", TEST_ADMIN.password, "203.0.113.9", t0 + 10);
     const rows = await h.db
       .selectFrom("audit_log")
       .select(["actor", "action", "details", "client_ip", "user_agent"])
@@ -181,13 +182,15 @@ describe.each(testDatabases())("admin sign-in on $name", (kind) => {
       field: "password",
     });
     expect(
-      await setup({ token: "forged", username: "owner", password: "a-long-password", confirm: "a-long-password" }),
+      await setup({ token: "forged", username: "owner", password: TEST_ADMIN.password, confirm: TEST_ADMIN.password }),
     ).toMatchObject({ ok: false, code: "INVALID_INPUT" });
-    expect(await setup({ token, username: "owner", password: "a-long-password", confirm: "a-long-password" })).toEqual({
+    expect(
+      await setup({ token, username: "owner", password: TEST_ADMIN.password, confirm: TEST_ADMIN.password }),
+    ).toEqual({
       ok: true,
     });
     expect(
-      await setup({ token, username: "second", password: "a-long-password", confirm: "a-long-password" }),
+      await setup({ token, username: "second", password: TEST_ADMIN.password, confirm: TEST_ADMIN.password }),
     ).toMatchObject({ ok: false });
     expect(await h.db.selectFrom("admin_users").select("username").execute()).toEqual([{ username: "owner" }]);
   });

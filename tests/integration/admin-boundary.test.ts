@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
-import { type HostileShop, adminLogin, snapshot, startShop } from "../support/hostile";
+import { type HostileShop, adminLogin, snapshot, startShop, ADMIN_AND_PANEL } from "../support/hostile";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /** Headers a page of another site (or a sibling subdomain) makes the operator's browser send. */
 const CROSS_SITE: Array<Record<string, string>> = [
@@ -43,13 +44,8 @@ describe.each(testDatabases())("the admin's cross-site boundary on $name", (kind
   let orderId = "";
 
   beforeAll(async () => {
-    shop = await startShop(kind, {
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-    });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    shop = await startShop(kind, ADMIN_AND_PANEL);
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
     // Unpaid: sending it to the panel would spend the operator's balance for nothing.
     orderId = (await makeOrder(shop.db.db)).order_id;
   });

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { TEST_ADMIN } from "../support/test-accounts";
 
-const ADMIN = { username: "owner", password: "a-long-password" };
+const ADMIN = TEST_ADMIN;
 const HTTPS = { "x-forwarded-proto": "https" };
 
 describe.each(testDatabases())("the admin session cookie, on $name", (kind) => {

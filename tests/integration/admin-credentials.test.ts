@@ -7,13 +7,14 @@ import { loadConfig } from "../../app/lib/server/config.server";
 import { createLogger } from "../../app/lib/server/logger.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { outcome } from "../support/outcome";
+import { TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
 
 describe.each(testDatabases())("the current-password check in Settings on $name", (kind) => {
   let h: DatabaseHandle & { cleanup(): Promise<void> };
   let admin: { adminUserId: number; sessionId: string; username: string };
   beforeEach(async () => {
     h = await freshDatabase(kind);
-    await createAdminUser(h.db, "owner", "a-long-password");
+    await createAdminUser(h.db, "owner", TEST_ADMIN.password);
     const row = await h.db.selectFrom("admin_users").select("id").executeTakeFirstOrThrow();
     admin = { adminUserId: row.id, sessionId: "session-hash", username: "owner" };
   });
@@ -39,29 +40,29 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
       });
     }
     // Even the right password is refused from that address until the window passes.
-    expect(await change("a-long-password", "203.0.113.9", t0 + 10)).toMatchObject({
+    expect(await change(TEST_ADMIN.password, "203.0.113.9", t0 + 10)).toMatchObject({
       ok: false,
       code: "RATE_LIMITED",
       message: TOO_MANY_ATTEMPTS,
       retryAfter: 900,
     });
     const delays: number[] = [];
-    expect(await change("a-long-password", "192.0.2.1", t0 + 20, delays)).toMatchObject({ ok: true });
+    expect(await change(TEST_ADMIN.password, "192.0.2.1", t0 + 20, delays)).toMatchObject({ ok: true });
     expect(delays).toEqual([500]);
-    expect(await change("a-long-password", "203.0.113.9", t0 + 15 * 60_000 + 10)).toMatchObject({ ok: true });
+    expect(await change(TEST_ADMIN.password, "203.0.113.9", t0 + 15 * 60_000 + 10)).toMatchObject({ ok: true });
   });
 
   it("counts a burst of parallel checks before any verdict", async () => {
     const now = 1_700_000_000_000;
     const burst = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => change(i === 19 ? "a-long-password" : `guess-${i}`, "203.0.113.9", now)),
+      Array.from({ length: 20 }, (_, i) => change(i === 19 ? TEST_ADMIN.password : `guess-${i}`, "203.0.113.9", now)),
     );
     expect(burst.filter((r) => !("code" in r && r.code === "RATE_LIMITED")).length).toBeLessThanOrEqual(5);
   });
 
   it("audits every attempt, refused or not, with the client's address and browser", async () => {
     const t0 = 1_700_000_000_000;
-    await change("a-long-password", "192.0.2.1", t0);
+    await change(TEST_ADMIN.password, "192.0.2.1", t0);
     await outcome(
       changeAdminCredentials(
         h.db,
@@ -71,8 +72,8 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
         { now: t0 + 1 },
       ),
     );
-    for (let i = 0; i < 5; i++) await change("wrong-password", "203.0.113.9", t0 + 2 + i);
-    await change("a-long-password", "203.0.113.9", t0 + 10);
+    for (let i = 0; i < 5; i++) await change(WRONG_PASSWORD, "203.0.113.9", t0 + 2 + i);
+    await change(TEST_ADMIN.password, "203.0.113.9", t0 + 10);
     const rows = await h.db
       .selectFrom("audit_log")
       .select(["actor", "action", "details", "client_ip", "user_agent"])
@@ -87,7 +88,7 @@ describe.each(testDatabases())("the current-password check in Settings on $name"
       ["admin.credentials.failed", "203.0.113.9", "too many attempts"],
     ]);
     expect(rows.every((r) => r.actor === "owner" && r.user_agent === "vitest")).toBe(true);
-    expect(JSON.stringify(rows)).not.toContain("wrong-password");
+    expect(JSON.stringify(rows)).not.toContain(WRONG_PASSWORD);
   });
 });
 
@@ -100,7 +101,7 @@ describe.each(testDatabases())("setting up the admin on $name", (kind) => {
 
   it("audits the account's creation through the setup link, with the client", async () => {
     const token = await issueSetupToken(h.db);
-    const password = "a-long-password";
+    const password = TEST_ADMIN.password;
     const client = { ip: "192.0.2.1", userAgent: "vitest" };
     expect(await completeSetup(h.db, { token, username: "owner", password, confirm: password }, client)).toEqual({
       ok: true,

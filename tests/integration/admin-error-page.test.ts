@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { type HostileShop, adminLogin, send, startShop } from "../support/hostile";
+import { TEST_ADMIN, TEST_ADMIN_ENV, signInForm } from "../support/test-accounts";
 
 /** The storefront's chrome: its header navigation and its footer. */
 const STOREFRONT = /aria-label="Main"|<footer/;
@@ -15,8 +16,8 @@ describe.each(testDatabases())("the admin's error page on $name", (kind) => {
   let cookie = "";
 
   beforeAll(async () => {
-    shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    shop = await startShop(kind, { ...TEST_ADMIN_ENV });
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   afterAll(async () => shop?.stop());
 
@@ -54,7 +55,7 @@ describe.each(testDatabases())("the admin's error page on $name", (kind) => {
       const answer = await send(`${shop.url}${path}`, {
         method: "POST",
         headers,
-        body: new URLSearchParams({ username: "owner", password: "a-long-password" }),
+        body: signInForm(),
       });
       expectAdminError(answer, 403);
     }

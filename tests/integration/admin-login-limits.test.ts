@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { type HostileShop, startShop } from "../support/hostile";
+import { TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
 
-const OWNER = { username: "owner", password: "a-long-password" };
+const OWNER = TEST_ADMIN;
 const TOO_MANY = "Too many attempts. Please try again in 15 minutes.";
 
 /**
@@ -99,7 +100,7 @@ describe.each(testDatabases())("sign-in limits over HTTP on $name", (kind) => {
 
   it("answers a flood of sign-ins beyond the password-check line with 429, Retry-After and a clear message", async () => {
     const answers = await Promise.all(
-      Array.from({ length: 80 }, (_, i) => signIn(`flood-${i}`, "wrong-password", `198.18.${i >> 8}.${i & 255}`)),
+      Array.from({ length: 80 }, (_, i) => signIn(`flood-${i}`, WRONG_PASSWORD, `198.18.${i >> 8}.${i & 255}`)),
     );
     const busy = answers.filter((a) => a.status === 429);
     expect(answers.every((a) => a.status === 401 || a.status === 429)).toBe(true);
@@ -109,7 +110,7 @@ describe.each(testDatabases())("sign-in limits over HTTP on $name", (kind) => {
       expect(b.retryAfter).toBe("2");
     }
     // Refused for load, not for guessing: the flooding addresses are not locked.
-    expect((await signIn("flood-0", "wrong-password", "198.18.0.0")).status).toBe(401);
+    expect((await signIn("flood-0", WRONG_PASSWORD, "198.18.0.0")).status).toBe(401);
     expect((await signIn(OWNER.username, OWNER.password, "198.18.0.79")).status).toBe(200);
   });
 

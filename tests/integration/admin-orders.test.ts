@@ -5,17 +5,11 @@ import { DAY_MS, IST_OFFSET_MS } from "~/lib/ist-time";
 import { csvStream, exportFileName } from "~/domain/orders/export.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { makeOrder } from "../support/orders";
+import { makeOrder, readAll } from "../support/orders";
 
 // 2025-03-15 12:00 IST; IST midnight that day is 2025-03-14 18:30 UTC.
 const NOW = Date.UTC(2025, 2, 15, 6, 30);
 const TODAY = Date.UTC(2025, 2, 15) - IST_OFFSET_MS;
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-  return text;
-}
 
 describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => {
   let h: DatabaseHandle & { cleanup(): Promise<void> };

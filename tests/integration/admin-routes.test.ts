@@ -4,6 +4,7 @@ import routes from "~/routes";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { sqliteDatabase } from "../support/databases";
+import { WRONG_PASSWORD, signInForm } from "../support/test-accounts";
 
 /** Every URL pattern in app/routes.ts with the file that serves it. */
 function flatten(entries: RouteConfigEntry[], parent = ""): Array<{ path: string; file: string }> {
@@ -68,7 +69,7 @@ describe("every admin page and /api/admin route refuses strangers", () => {
   });
 
   it("refuses a cross-site POST to any admin page or API route with 403, even with a valid session", async () => {
-    const form = new URLSearchParams({ username: "owner", password: "a-long-password" });
+    const form = signInForm();
     const login = await fetch(`${server.url}/admin/login`, { method: "POST", body: form, redirect: "manual" });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
     expect(cookie).toMatch(/^admin_session=.+/);
@@ -100,7 +101,7 @@ describe("every admin page and /api/admin route refuses strangers", () => {
   });
 
   it("sets the session cookie httpOnly and SameSite=Lax, Secure only over HTTPS", async () => {
-    const form = new URLSearchParams({ username: "owner", password: "a-long-password" });
+    const form = signInForm();
     const res = await fetch(`${server.url}/admin/login`, { method: "POST", body: form, redirect: "manual" });
     const cookie = res.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/HttpOnly/);
@@ -114,7 +115,7 @@ describe("every admin page and /api/admin route refuses strangers", () => {
     const attempt = (username: string, i: number) =>
       fetch(`${server.url}/admin/login`, {
         method: "POST",
-        body: new URLSearchParams({ username, password: "wrong-password" }),
+        body: new URLSearchParams({ username, password: WRONG_PASSWORD }),
         headers: { "x-shop-client-ip": `203.0.113.${i}`, "x-forwarded-for": `198.51.100.${i}` },
         redirect: "manual",
       });

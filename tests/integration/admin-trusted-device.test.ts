@@ -3,8 +3,9 @@ import { hashToken } from "~/domain/auth/session.server";
 import { testDatabases } from "../support/databases";
 import { type HostileShop, startShop } from "../support/hostile";
 import { makeOrder } from "../support/orders";
+import { NEW_PASSWORD, TEST_ADMIN_ENV, WRONG_PASSWORD } from "../support/test-accounts";
 
-const OWNER = { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" };
+const OWNER = TEST_ADMIN_ENV;
 const PHONE =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36";
 const HOUR = 3_600_000;
@@ -162,7 +163,7 @@ describe.each(testDatabases())("a remembered device on $name", (kind) => {
     expect(store.status).toBe(200);
 
     // A wrong password is refused (and counted like a sign-in); the right one opens 15 minutes.
-    const wrong = await api(phone.cookie, "/api/admin/confirm-password", "POST", { password: "not-my-password" });
+    const wrong = await api(phone.cookie, "/api/admin/confirm-password", "POST", { password: WRONG_PASSWORD });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ message: "Current password is incorrect", field: "password" });
     const failed = await shop.db.db
@@ -229,8 +230,8 @@ describe.each(testDatabases())("a remembered device on $name", (kind) => {
       body: new URLSearchParams({
         intent: "password",
         currentPassword: OWNER.ADMIN_PASSWORD,
-        password: "another-long-password",
-        confirm: "another-long-password",
+        password: NEW_PASSWORD,
+        confirm: NEW_PASSWORD,
       }),
       redirect: "manual",
     });

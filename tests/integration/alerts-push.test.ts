@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { pushSender } from "~/domain/operator-alerts/channels/push.server";
 import { vapidKeys } from "~/domain/operator-alerts/vapid.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { adminLogin } from "../support/hostile";
+import { submitSettings } from "../support/admin-forms";
 import { type PushDouble, startPushDouble } from "../support/push-double";
-import { type ServerProcess, spawnServer } from "../support/server-process";
-import { afterJobs } from "../support/test-shop";
+import type { ServerProcess } from "../support/server-process";
+import { claimPaid, firstPlanId, placeOrder } from "../support/shop-orders";
+import { type TestShop, afterJobs, startTestShop } from "../support/test-shop";
 
 /**
  * Web Push alerts through the real production server and a local push
@@ -18,44 +19,32 @@ import { afterJobs } from "../support/test-shop";
 const BASE_URL = "http://localhost:3000";
 
 describe.each(testDatabases())("Web Push alerts on $name", (kind: TestDatabase) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let push: PushDouble;
   let cookie = "";
   let planId = 0;
   let seq = 0;
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
     push = await startPushDouble();
-    server = await spawnServer({
-      DATABASE_URL: created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`,
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      // The jobs run when the test asks (afterJobs, runJobs), never on their own.
-      JOBS_ENABLED: "false",
-      JOB_CONTROL_PORT: "0",
-      ALERT_RETRY_BASE_MS: "400",
-      NODE_EXTRA_CA_CERTS: push.certFile,
-      PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
+    // The jobs run when the test asks (afterJobs, runJobs), never on their own.
+    shop = await startTestShop({
+      engine: kind,
+      simulator: true,
+      env: {
+        ALERT_RETRY_BASE_MS: "400",
+        NODE_EXTRA_CA_CERTS: push.certFile,
+        PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
+      },
     });
-    handle = openDatabase(created.target);
-    cookie = await adminLogin(server.url, "owner", "a-long-password");
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; serviceType: string }>;
-    };
-    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+    ({ server, db: handle, cookie } = shop);
+    planId = await firstPlanId(server.url);
   });
   afterAll(async () => {
-    await server?.stop();
+    await shop?.stop();
     await push?.stop();
-    await handle?.close();
-    await drop?.();
   });
 
   /** Runs the jobs (only when asked here) until `check` holds: nothing waits for their interval. */
@@ -67,32 +56,10 @@ describe.each(testDatabases())("Web Push alerts on $name", (kind: TestDatabase) 
       headers: { "content-type": "application/json", origin: server.url, ...(session ? { cookie: session } : {}) },
       body: JSON.stringify(body),
     });
-  const settings = (fields: Record<string, string>) =>
-    fetch(`${server.url}/admin/settings.data`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { cookie, origin: server.url },
-    }).then((r) => r.text());
+  const settings = async (fields: Record<string, string>) => (await submitSettings(shop, fields)).text;
   async function claimedOrder(): Promise<string> {
-    const res = await fetch(`${server.url}/api/create-order`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        planId,
-        username: `push_${seq}`,
-        customerName: "Asha",
-        customerPhone: "9876543210",
-        agreedToTerms: true,
-      }),
-    });
-    const orderId = ((await res.json()) as { order: { orderId: string } }).order.orderId;
-    const utr = `71234567${String(seq++).padStart(4, "0")}`;
-    const claimed = await fetch(`${server.url}/api/orders/${orderId}/utr`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ utr }),
-    });
-    expect(claimed.status).toBe(200);
+    const { orderId } = await placeOrder(server.url, { planId, username: `push_${seq}` });
+    await claimPaid(server.url, orderId, `71234567${String(seq++).padStart(4, "0")}`);
     return orderId;
   }
 

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { claimAlert, dueAlerts, finishAlert, pruneAlerts } from "~/domain/operator-alerts/outbox.server";
 import { queueAlert } from "~/domain/operator-alerts/queue.server";
 import { ALERT_EVENTS } from "~/domain/operator-alerts/events";
 import { DEFAULT_RETRY } from "~/domain/operator-alerts/retry";
 import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { adminLogin } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
-import { afterJobs, runJobs } from "../support/test-shop";
+import { submitSettings } from "../support/admin-forms";
+import type { ServerProcess } from "../support/server-process";
+import { claimPaid, firstPlanId, placeOrder } from "../support/shop-orders";
+import { type TestShop, afterJobs, runJobs, startTestShop } from "../support/test-shop";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { gatewayBody, hdfcCreditSms, postSms, signedHeaders } from "../support/sms";
 import { type TelegramDouble, pressConfirm, startTelegramDouble } from "../support/telegram-double";
@@ -32,9 +33,9 @@ const RETRY_BASE_MS = 60_000;
 const BASE_URL = "http://localhost:3000";
 
 describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let telegram: TelegramDouble;
   let smtp: SmtpSink;
   let cookie = "";
@@ -43,49 +44,30 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
   let utrSeq = 0;
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
     telegram = await startTelegramDouble();
     smtp = await startSmtpSink();
-    server = await spawnServer({
-      DATABASE_URL: created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`,
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      TELEGRAM_API_BASE: telegram.url,
-      // The test's SMTP server is on this machine, without TLS.
-      MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
-      // The jobs run when the test asks (afterJobs, runJobs), never on their own.
-      JOBS_ENABLED: "false",
-      JOB_CONTROL_PORT: "0",
-      ALERT_RETRY_BASE_MS: String(RETRY_BASE_MS),
-      GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
+    // The jobs run when the test asks (afterJobs, runJobs), never on their own.
+    shop = await startTestShop({
+      engine: kind,
+      simulator: true,
+      env: {
+        TELEGRAM_API_BASE: telegram.url,
+        // The test's SMTP server is on this machine, without TLS.
+        MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
+        ALERT_RETRY_BASE_MS: String(RETRY_BASE_MS),
+        GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
+      },
     });
-    handle = openDatabase(created.target);
-    cookie = await adminLogin(server.url, "owner", "a-long-password");
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; serviceType: string }>;
-    };
-    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+    ({ server, db: handle, cookie } = shop);
+    planId = await firstPlanId(server.url);
   });
   afterAll(async () => {
-    await server?.stop();
+    await shop?.stop();
     await telegram?.stop();
     await smtp?.stop();
-    await handle?.close();
-    await drop?.();
   });
 
-  const settings = async (fields: Record<string, string>) => {
-    const res = await fetch(`${server.url}/admin/settings.data`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { cookie, origin: server.url },
-    });
-    return { status: res.status, text: await res.text() };
-  };
+  const settings = (fields: Record<string, string>) => submitSettings(shop, fields);
   const emailSettings = (port: number) => ({
     intent: "alerts-email",
     enabled: "on",
@@ -96,34 +78,17 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     mailTo: "owner@shop.example.in",
   });
 
-  async function order(): Promise<string> {
-    const res = await fetch(`${server.url}/api/create-order`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        planId,
-        username: `alert_${seq++}`,
-        customerName: "Asha",
-        customerPhone: "9876543210",
-        agreedToTerms: true,
-      }),
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { order: { orderId: string } }).order.orderId;
-  }
+  const order = async () => (await placeOrder(server.url, { planId, username: `alert_${seq++}` })).orderId;
   async function claimedOrder(): Promise<string> {
     const orderId = await order();
-    const utr = `61234567${String(utrSeq++).padStart(4, "0")}`;
-    const res = await fetch(`${server.url}/api/orders/${orderId}/utr`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ utr }),
-    });
-    expect(res.status).toBe(200);
+    await claimPaid(server.url, orderId, `61234567${String(utrSeq++).padStart(4, "0")}`);
     return orderId;
   }
   const orderRow = (orderId: string) =>
     handle.db.selectFrom("orders").selectAll().where("order_id", "=", orderId).executeTakeFirstOrThrow();
+  /** The alert settings' rows as stored, to show that a refusal or a test changed none. */
+  const alertSettingRows = () =>
+    handle.db.selectFrom("settings").selectAll().where("key", "like", "ALERTS_%").orderBy("key").execute();
   const outbox = (orderId: string) =>
     handle.db.selectFrom("alert_outbox").selectAll().where("order_id", "=", orderId).orderBy("channel").execute();
   const sentMessages = (orderId: string) =>
@@ -585,17 +550,10 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
 
   it("Send test answers with the channel's own words and changes nothing", async () => {
     // The SMTP server moved (restarted on another port): the saved one is unreachable now.
-    const before = await handle.db
-      .selectFrom("settings")
-      .selectAll()
-      .where("key", "like", "ALERTS_%")
-      .orderBy("key")
-      .execute();
+    const before = await alertSettingRows();
     const email = await settings({ intent: "alerts-test", channel: "email" });
     expect(email.text).toContain("Could not reach the SMTP server 127.0.0.1");
-    expect(
-      await handle.db.selectFrom("settings").selectAll().where("key", "like", "ALERTS_%").orderBy("key").execute(),
-    ).toEqual(before);
+    expect(await alertSettingRows()).toEqual(before);
 
     const telegramTest = await settings({ intent: "alerts-test", channel: "telegram" });
     expect(telegramTest.text).toContain("Telegram: test alert sent");
@@ -616,12 +574,7 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
   });
 
   it("a refusal posted as a whole page (before the page's scripts ran) keeps what was typed, under the field, and saves nothing", async () => {
-    const before = await handle.db
-      .selectFrom("settings")
-      .selectAll()
-      .where("key", "like", "ALERTS_%")
-      .orderBy("key")
-      .execute();
+    const before = await alertSettingRows();
     // Issue 45: "From" left empty (its placeholder looked like a value) lost every typed field and said nothing.
     const typed = {
       intent: "alerts-email",
@@ -652,8 +605,6 @@ describe.each(testDatabases())("operator alerts on $name", (kind: TestDatabase) 
     expect(html).not.toContain("abcd efgh ijkl mnop");
     // Posted again to its own place on the page.
     expect(html).toContain('action="/admin/settings#alerts-email"');
-    expect(
-      await handle.db.selectFrom("settings").selectAll().where("key", "like", "ALERTS_%").orderBy("key").execute(),
-    ).toEqual(before);
+    expect(await alertSettingRows()).toEqual(before);
   });
 });

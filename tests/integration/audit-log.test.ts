@@ -127,11 +127,7 @@ describe.each(testDatabases())("the Audit page over HTTP on $name", (kind) => {
   const browser = "Mozilla/5.0 (audit page test)";
 
   beforeAll(async () => {
-    shop = await startTestShop({
-      engine: kind,
-      admin: { username: "owner", password: "correct-horse-battery" },
-      jobs: "off",
-    });
+    shop = await startTestShop({ engine: kind, jobs: "off" });
     ({ server, cookie, db: handle } = shop);
   });
   afterAll(async () => shop?.stop());

@@ -3,21 +3,11 @@ import { listBlogPosts } from "~/domain/content/blog.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../support/csp";
 import { testDatabases } from "../support/databases";
-import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { decode } from "../support/structured-data";
 
 const BASE = "https://shop.example.in";
 const posts = listBlogPosts();
-
-/** Decodes the few entities React writes in attributes and text. */
-function decode(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 function attr(html: string, pattern: RegExp): string | undefined {
   const m = pattern.exec(html);
@@ -26,7 +16,6 @@ function attr(html: string, pattern: RegExp): string | undefined {
 
 describe.each(testDatabases())("blog on $name", (kind) => {
   let shop: TestShop;
-  let server: ServerProcess;
 
   beforeAll(async () => {
     shop = await startTestShop({
@@ -36,12 +25,11 @@ describe.each(testDatabases())("blog on $name", (kind) => {
       prepare: (handle) =>
         writeSettings(handle.db, { publicBaseUrl: BASE, brandName: "ReachKaro", deliveryStartMinutes: 45 }),
     });
-    server = shop.server;
   });
   afterAll(async () => shop?.stop());
 
   it("lists exactly the eleven articles on /blog, newest first, each with a Read More link", async () => {
-    const res = await fetch(`${server.url}/blog`);
+    const res = await fetch(`${shop.url}/blog`);
     expect(res.status).toBe(200);
     const html = await res.text();
     const readMore = [...html.matchAll(/<a[^>]*href="\/blog\/([a-z0-9-]+)"[^>]*>Read More/g)].map((m) => m[1]);
@@ -56,7 +44,7 @@ describe.each(testDatabases())("blog on $name", (kind) => {
   it.each(posts.map((p) => [p.slug, p] as const))(
     "renders /blog/%s with its SEO tags, links and chrome",
     async (slug, post) => {
-      const res = await fetch(`${server.url}/blog/${slug}`);
+      const res = await fetch(`${shop.url}/blog/${slug}`);
       expect(res.status).toBe(200);
       const csp = res.headers.get("content-security-policy") ?? "";
       const html = await res.text();
@@ -88,14 +76,14 @@ describe.each(testDatabases())("blog on $name", (kind) => {
 
   it("serves the same article again, identical, with the settings' claims", async () => {
     const pages = await Promise.all(
-      [1, 2].map(async () => (await fetch(`${server.url}/blog/grow-instagram-followers-india`)).text()),
+      [1, 2].map(async () => (await fetch(`${shop.url}/blog/grow-instagram-followers-india`)).text()),
     );
     expect(pages[0]).toBe(pages[1]);
     expect(pages[0]).toContain("within about 45 minutes");
   });
 
   it("answers an unknown slug with 404 and a way back to the blog", async () => {
-    const res = await fetch(`${server.url}/blog/no-such-article`);
+    const res = await fetch(`${shop.url}/blog/no-such-article`);
     expect(res.status).toBe(404);
     const html = decode(await res.text());
     expect(html).toContain("404 - Blog Post Not Found");
@@ -104,7 +92,7 @@ describe.each(testDatabases())("blog on $name", (kind) => {
   });
 
   it("lists every article in sitemap.xml with absolute URLs from the settings", async () => {
-    const res = await fetch(`${server.url}/sitemap.xml`);
+    const res = await fetch(`${shop.url}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/xml/);
     const locs = [...(await res.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
@@ -115,7 +103,7 @@ describe.each(testDatabases())("blog on $name", (kind) => {
   });
 
   it("offers all eleven articles in the RSS feed", async () => {
-    const res = await fetch(`${server.url}/blog/rss.xml`);
+    const res = await fetch(`${shop.url}/blog/rss.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/rss\+xml/);
     const xml = await res.text();

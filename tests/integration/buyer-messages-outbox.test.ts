@@ -6,7 +6,6 @@ import { forOutboxRow, templateMessage } from "~/domain/buyer-messages/whatsapp/
 import { testDatabases } from "../support/databases";
 import { type BuyerShop, startBuyerShop, waIdOf } from "../support/buyer-shop";
 import { type PushDouble, startPushDouble } from "../support/push-double";
-import { type ServerProcess, spawnServer } from "../support/server-process";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { DOUBLE_ACCESS_TOKEN, DOUBLE_PHONE_NUMBER_ID } from "../support/whatsapp-double";
 import { afterJobs, runJobs } from "../support/test-shop";
@@ -26,7 +25,6 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
   let smtp: SmtpSink;
   let push: PushDouble;
   /** The server started in place of one killed mid-test. */
-  let restarted: ServerProcess | undefined;
   let phoneSeq = 0;
   const newPhone = () => `97${String(30_000_000 + engine.name.length * 1_000_000 + phoneSeq++).padStart(8, "0")}`;
 
@@ -59,7 +57,6 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
     );
   });
   afterAll(async () => {
-    await restarted?.stop();
     await bs?.stop();
     await smtp?.stop();
     await push?.stop();
@@ -68,24 +65,7 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
   const jobsUntil = <T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false) =>
     afterJobs(bs.shop.server, what, check);
   /** Another production server on the shop's database (a second instance, or the one started after a crash). */
-  const serverOnTheSameDatabase = (env: Record<string, string> = {}) => {
-    const target = bs.shop.target;
-    return spawnServer({
-      DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
-      JOBS_ENABLED: "false",
-      JOB_CONTROL_PORT: "0",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      ...bs.whatsapp.env,
-      PUBLIC_BASE_URL: "https://shop.example",
-      ALERT_RETRY_BASE_MS: "100",
-      MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
-      PUSH_ALLOW_PRIVATE_ADDRESSES: "true",
-      NODE_EXTRA_CA_CERTS: push.certFile,
-      ...env,
-    });
-  };
+  const serverOnTheSameDatabase = (env: Record<string, string> = {}) => bs.shop.startAnother(env);
   const whatsappRow = async (orderId: string) =>
     (await bs.rows(orderId)).find((r) => r.channel === "buyer_whatsapp" && r.event === "payment_confirmed")!;
   const templatesFor = (orderId: string) =>
@@ -646,7 +626,6 @@ describe.each(testDatabases())("buyer updates through the outbox on $name", (eng
     expect((await bs.rows(orderId)).map((r) => r.status)).toEqual(["pending", "pending"]);
     await bs.shop.server.stop("SIGKILL");
     const next = await serverOnTheSameDatabase();
-    restarted = next;
     bs.shop.server = next;
     bs.whatsapp.connect(next.url);
     await runJobs(next);

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { groupCommitStats } from "~/db/database.server";
-import { demoPlans } from "~/db/seed.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
-import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import type { Config } from "../../app/lib/server/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
+import { databaseWithDemoPlans } from "../support/services";
 
 /**
  * Checkouts arriving in the same moment (ADR 0013): on SQLite they share one
@@ -14,14 +13,10 @@ import { freshDatabase, testDatabases } from "../support/databases";
  * alone.
  */
 describe.each(testDatabases())("a burst of checkouts on $name", (kind) => {
-  let handle: Awaited<ReturnType<typeof freshDatabase>>;
-  const config = { PAYMENT_WINDOW_SECONDS: 300 } as Config;
   const T0 = 1_800_000_000_000;
-
-  beforeAll(async () => {
-    handle = await freshDatabase(kind);
-    await insertPlans(handle.db, demoPlans(T0));
-  });
+  const config = { PAYMENT_WINDOW_SECONDS: 300 } as Config;
+  let handle: Awaited<ReturnType<typeof databaseWithDemoPlans>>;
+  beforeAll(async () => void (handle = await databaseWithDemoPlans(kind, T0)));
   afterAll(async () => handle?.cleanup());
 
   it("gives each checkout its own order and amount, and a retried key its first order, when all arrive at once", async () => {

@@ -1,8 +1,5 @@
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "~/context";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import { type DatabaseHandle } from "~/db/database.server";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
@@ -20,11 +17,11 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { recordCredit } from "~/domain/payments/matching.server";
 import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
 import { candidateAmounts } from "~/domain/payments/unique-amount.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { writeSettings } from "~/domain/settings/settings.server";
 import { type AppError, isAppError } from "~/lib/app-error";
 import { createOrderReply } from "../../server/hot-routes/create-order-reply";
-import { loadConfig } from "~/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
+import { SHOP_PAYMENT_SETTINGS, addPlan, instancesOnOneDatabase, servicesOn } from "../support/services";
 
 /**
  * Coupons (issue 51, point 6) on SQLite and on PostgreSQL from several pools:
@@ -34,7 +31,6 @@ import { type TestDatabase, testDatabases } from "../support/databases";
  * /track and the export say what the coupon took off.
  */
 
-const logger = pino({ level: "silent" });
 const owner = { name: "owner" };
 const GRACE = { graceSeconds: 86_400 };
 
@@ -77,54 +73,20 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
 describe.each(testDatabases())("coupons on $name", (kind: TestDatabase) => {
   let main: DatabaseHandle;
   let others: DatabaseHandle[] = [];
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   let followersPlan = 0;
   let likesPlan = 0;
   let phoneSeq = 0;
 
-  const servicesOn = (h: DatabaseHandle): AppServices => ({
-    db: h.db,
-    dialect: h.dialect,
-    settings: createSettingsCache(h.db, 0),
-    config: loadConfig({}),
-    logger,
-  });
   const pools = () => [main, ...others];
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    main = openDatabase(created.target);
-    await migrateToLatest(main.db, main.dialect);
-    others =
-      created.target.kind === "postgres"
-        ? [openDatabase({ ...created.target, poolSize: 5 }), openDatabase({ ...created.target, poolSize: 5 })]
-        : [];
-    await writeSettings(main.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: false });
-    const now = Date.now();
-    const plan = (price: number, name: string, serviceType: "followers" | "likes") =>
-      main.db
-        .insertInto("plans")
-        .values({
-          service_type: serviceType,
-          name,
-          quantity: 1000,
-          price_paise: price,
-          tag: null,
-          is_enabled: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-    followersPlan = (await plan(34_900, "Popular", "followers")).id;
-    likesPlan = (await plan(9_900, "Likes", "likes")).id;
+    ({ main, others, close } = await instancesOnOneDatabase(kind));
+    await writeSettings(main.db, SHOP_PAYMENT_SETTINGS);
+    followersPlan = await addPlan(main.db, { name: "Popular", pricePaise: 34_900 });
+    likesPlan = await addPlan(main.db, { name: "Likes", pricePaise: 9_900, serviceType: "likes" });
   });
-  afterAll(async () => {
-    for (const h of others) await h.close();
-    await main?.close();
-    await drop?.();
-  });
+  afterAll(async () => close?.());
 
   const buyer = (phone = `98${String(10_000_000 + phoneSeq++).slice(-8)}`) => ({
     username: `buyer.${phoneSeq}`,

@@ -3,12 +3,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "~/db/database.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoDataOnce } from "~/db/seed.server";
-import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { afterJobs, runJobs } from "../support/test-shop";
+import { TEST_ADMIN } from "../support/test-accounts";
+import { simulatorSettings } from "../support/services";
 
 /**
  * Crash safety of the real production server: it is killed with SIGKILL (no
@@ -177,7 +178,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
 
   describe("Place Order in flight", () => {
     let sim: RunningSimulator;
-    const admin = { username: "owner", password: "crash-safety-password" };
+    const admin = TEST_ADMIN;
     const env = {
       ADMIN_USERNAME: admin.username,
       ADMIN_PASSWORD: admin.password,
@@ -194,12 +195,7 @@ describe.each(testDatabases())("crash safety on $name", (kind: TestDatabase) => 
     beforeAll(async () => {
       sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
       await writeSettings(handle.db, {
-        panelUrl: sim.apiUrl,
-        panelApiKey: DEMO_PANEL_KEY,
-        panelServiceFollowers: "101",
-        panelServiceLikes: "102",
-        panelServiceViews: "103",
-        panelServiceComments: "104",
+        ...simulatorSettings(sim),
         // The operator's Place is what these tests kill mid-flight, not the automatic sender.
         autoSendPaidOrders: false,
       });

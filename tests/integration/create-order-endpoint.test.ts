@@ -3,6 +3,7 @@ import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { testDatabases } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { orderCount as ordersHeld } from "../support/orders";
 
 /**
  * POST /api/create-order as a buyer's browser (or anything else on the
@@ -51,15 +52,7 @@ describe.each(testDatabases())("POST /api/create-order on $name", (engine) => {
     });
   const ordersWithKey = async (key: string) =>
     (await shop.db.db.selectFrom("orders").select("order_id").where("idempotency_key", "=", key).execute()).length;
-  const orderCount = async () =>
-    Number(
-      (
-        await shop.db.db
-          .selectFrom("orders")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const orderCount = () => ordersHeld(shop.db.db);
 
   it("creates the order (201) with the API's private, locked-down headers", async () => {
     const key = `endpoint-${engine.name}-new`;

@@ -4,6 +4,7 @@ import { createPlan } from "~/domain/plans/admin.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { testDatabases } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { orderCount } from "../support/orders";
 
 /**
  * Custom comments over HTTP (issue 32, point 4, bad input): what a client can
@@ -53,15 +54,7 @@ describe.each(testDatabases())("custom comments at /api/create-order on $name", 
         comments,
       }),
     });
-  const orders = async () =>
-    Number(
-      (
-        await shop.db.db
-          .selectFrom("orders")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const orders = () => orderCount(shop.db.db);
 
   it("refuses 10,000 lines, NUL bytes and a missing list with a clear message, and makes no order", async () => {
     const spam = await create(Array.from({ length: 10_000 }, (_, i) => `nice ${i}`).join("\n"));

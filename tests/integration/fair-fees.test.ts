@@ -1,4 +1,3 @@
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { auditTrailFor } from "~/domain/audit/audit.server";
@@ -11,25 +10,16 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { listPanelServices } from "~/domain/panel/info.server";
-import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { refundPaymentFor } from "~/domain/payments/refund-payment.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
 import { saveSettingsForm } from "~/domain/settings/admin.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "../../app/lib/server/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
-import { makeOrder } from "../support/orders";
+import { testDatabases } from "../support/databases";
+import { makeOrder, readAll } from "../support/orders";
+import { shopOnSimulator } from "../support/services";
 
-const logger = pino({ level: "silent" });
 const owner = { name: "owner" };
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-  return text;
-}
 
 /**
  * Fair fees (issue 51, point 4): the cancellation fee is a setting, kept from the refund when the buyer
@@ -48,19 +38,9 @@ describe.each(testDatabases())("the cancellation fee both ways on $name", (kind)
   afterEach(async () => cleanup?.());
 
   async function setUp() {
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    const config = { ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }), PANEL_TIMEOUT_MS: 2_000 };
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    await writeSettings(handle.db, {
-      panelUrl: sim.apiUrl,
-      panelApiKey: DEMO_PANEL_KEY,
-      panelServiceFollowers: "101",
-      panelServiceLikes: "102",
-      panelServiceViews: "103",
-      panelServiceComments: "104",
-    });
-    sim.panel.resetSwitches();
+    const made = await shopOnSimulator(kind, sim, 2_000);
+    ({ services } = made);
+    cleanup = made.handle.cleanup;
     expect((await listPanelServices(services)).ok).toBe(true);
   }
 

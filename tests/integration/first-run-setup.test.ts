@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import { type HostileShop, startShop } from "../support/hostile";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 const run = promisify(execFile);
 const root = join(import.meta.dirname, "../..");
@@ -72,7 +73,12 @@ describe.each(testDatabases())("the first-run setup link on $name", (kind) => {
     const created = await fetch(`${shop.url}/admin/setup`, {
       method: "POST",
       headers: { origin: shop.url },
-      body: new URLSearchParams({ token, username: "owner", password: "a-long-password", confirm: "a-long-password" }),
+      body: new URLSearchParams({
+        token,
+        username: "owner",
+        password: TEST_ADMIN.password,
+        confirm: TEST_ADMIN.password,
+      }),
       redirect: "manual",
     });
     expect(created.status).toBe(302);
@@ -125,8 +131,8 @@ describe.each(testDatabases())("the setup link printed again, and a readable sta
       body: new URLSearchParams({
         token: new URL(link!).searchParams.get("token")!,
         username: "owner",
-        password: "a-long-password",
-        confirm: "a-long-password",
+        password: TEST_ADMIN.password,
+        confirm: TEST_ADMIN.password,
       }),
       redirect: "manual",
     });

@@ -17,6 +17,7 @@ import {
   startShop,
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
 
 /** Every page URL pattern under /admin in app/routes.ts (no API: hostile-admin.test.ts covers /api/admin). */
 function adminPagePatterns(entries: RouteConfigEntry[], parent = ""): string[] {
@@ -131,8 +132,8 @@ describe.each(testDatabases())("hostile query strings on admin pages on $name", 
   let orderId = "";
 
   beforeAll(async () => {
-    shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    shop = await startShop(kind, { ...TEST_ADMIN_ENV });
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
     orderId = (await makeOrder(shop.db.db, { customer_name: "Hostile Test", target: "handle_1" })).order_id;
     await makeOrder(shop.db.db, { status: "failed", target: "https://instagram.com/p/abc" });
   });

@@ -21,8 +21,10 @@ import {
   send,
   snapshot,
   startShop,
+  ADMIN_AND_PANEL,
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 const PLAN_KEYS = [
   "name",
@@ -74,13 +76,8 @@ describe.each(testDatabases())("hostile input to the admin on $name", (kind) => 
   }
 
   beforeAll(async () => {
-    shop = await startShop(kind, {
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-    });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    shop = await startShop(kind, ADMIN_AND_PANEL);
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
     // A confirmed payment stays "paid" here, so each answer can be checked against the one move it asked for.
     const saved = await api(
       "POST",

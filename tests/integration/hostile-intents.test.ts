@@ -30,8 +30,10 @@ import {
   snapshot,
   startShop,
   type Table,
+  CREATE_ORDER_KEYS,
 } from "../support/hostile";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 const TABLES: readonly Table[] = [
   "orders",
@@ -116,20 +118,7 @@ const JSON_ENDPOINTS: Array<{ method: string; pattern: string; keys: readonly st
   {
     method: "POST",
     pattern: "/api/create-order",
-    keys: [
-      "planId",
-      "username",
-      "postLink",
-      "target",
-      "customerName",
-      "customerPhone",
-      "agreedToTerms",
-      "idempotencyKey",
-      "customerEmail",
-      "whatsappUpdates",
-      "locale",
-      "couponCode",
-    ],
+    keys: [...CREATE_ORDER_KEYS, "customerEmail", "whatsappUpdates", "locale", "couponCode"],
   },
   { method: "POST", pattern: "/api/coupons/quote", keys: ["planId", "code", "phone"] },
   { method: "POST", pattern: "/api/orders/:orderId/utr", keys: ["utr"] },
@@ -223,7 +212,7 @@ describe.each(testDatabases())("hostile input to every intent and endpoint on $n
       TRUST_PROXY: "1",
       HTTPS_REDIRECT: "false",
     });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
     orderId = (await makeOrder(shop.db.db, { target: "hostile_intents" })).order_id;
     planId = (await shop.db.db.selectFrom("plans").select("id").orderBy("id").executeTakeFirstOrThrow()).id;
   });
@@ -328,7 +317,9 @@ describe.each(testDatabases())("hostile input to every intent and endpoint on $n
         fc.asyncProperty(hostileObject(fields), fc.boolean(), fc.boolean(), async (values, data, multipart) => {
           // Signing out ends the session it is sent with: give it one of its own.
           const session =
-            page.pattern === "/admin/logout" ? await adminLogin(shop.url, "owner", "a-long-password") : cookie;
+            page.pattern === "/admin/logout"
+              ? await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password)
+              : cookie;
           const before = await snapshot(shop.db, untouched);
           const answer = await submitPage(page, formFields(intent, values), { data, multipart, session });
           expectSafe(answer, answer.label);

@@ -19,18 +19,11 @@ import {
   send,
   snapshot,
   startShop,
+  CREATE_ORDER_KEYS,
 } from "../support/hostile";
+import { TEST_ADMIN_ENV } from "../support/test-accounts";
 
-const ORDER_KEYS = [
-  "planId",
-  "username",
-  "postLink",
-  "target",
-  "customerName",
-  "customerPhone",
-  "agreedToTerms",
-  "idempotencyKey",
-] as const;
+const ORDER_KEYS = CREATE_ORDER_KEYS;
 const SCRIPTISH = /<script>alert\(1\)<\/script>|<img src=x onerror=alert\(1\)>|<svg onload=alert\(1\)>/;
 
 /**
@@ -48,7 +41,7 @@ describe.each(testDatabases())("hostile input to the public site on $name", (kin
     send(`${shop.url}${path}`, { method, headers: { "content-type": "application/json" }, body });
 
   beforeAll(async () => {
-    shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" });
+    shop = await startShop(kind, { ...TEST_ADMIN_ENV });
     const plans = (await (await fetch(`${shop.url}/api/plans?serviceType=followers`)).json()) as {
       plans: Array<{ _id: string }>;
     };

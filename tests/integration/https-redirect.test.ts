@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ServerProcess, runServerExpectingExit, spawnServer } from "../support/server-process";
+import { TEST_ADMIN_ENV, signInForm } from "../support/test-accounts";
 
 interface Answer {
   status: number;
@@ -57,8 +58,7 @@ describe("plain HTTP behind the proxy", () => {
         DATABASE_URL: `file:${join(dir, "d.db")}`,
         TRUST_PROXY: "1",
         HTTPS_REDIRECT_HOSTS: "shop.example, www.shop.example",
-        ADMIN_USERNAME: "owner",
-        ADMIN_PASSWORD: "a-long-password",
+        ...TEST_ADMIN_ENV,
       }),
       spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "b.db")}`, TRUST_PROXY: "1", HTTPS_REDIRECT: "false" }),
       spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "c.db")}` }),
@@ -168,7 +168,7 @@ describe("plain HTTP behind the proxy", () => {
     const signIn = await send(listed.url, "/admin/login", {
       method: "POST",
       headers: { ...https, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ username: "owner", password: "a-long-password" }).toString(),
+      body: signInForm().toString(),
     });
     const cookie = String(signIn.headers["set-cookie"]).split(";")[0]!;
     const saved = await send(listed.url, "/api/admin/setting", {

@@ -1,14 +1,14 @@
 import { once } from "node:events";
 import { type AddressInfo, type Server, type Socket, createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { alertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import { mailboxPassword, mailboxStatus } from "~/domain/payments/mail/mailbox-store.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { type Dovecot, startDovecot } from "../support/dovecot";
-import { adminLogin } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { type Dovecot, mailboxForm, startDovecot } from "../support/dovecot";
+import { submitSettings } from "../support/admin-forms";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /**
  * Security round 3, findings 1 and 5: the operator's mail servers (the bank
@@ -52,57 +52,32 @@ describe.each(testDatabases())("the operator's mail servers on $name", (kind: Te
   let dovecot: Dovecot;
   let smtp: SmtpSink;
   let trap: Trap;
-  let shop: ServerProcess;
-  let strict: ServerProcess;
+  let shop: TestShop;
+  let strict: TestShop;
   let handle: DatabaseHandle;
-  let drops: Array<() => Promise<void>> = [];
   let cookie = "";
   let strictCookie = "";
 
-  const admin = { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password", JOBS_ENABLED: "false" };
-  const url = (target: { kind: string; url?: string; file?: string }) =>
-    target.kind === "postgres" ? target.url! : `file:${target.file}`;
-
   beforeAll(async () => {
-    const [a, b] = await Promise.all([kind.create(), kind.create()]);
-    drops = [a.drop, b.drop];
     [dovecot, smtp, trap] = await Promise.all([startDovecot(), startSmtpSink(), startTrap()]);
     [shop, strict] = await Promise.all([
       // As the tests run it: servers on this machine allowed, by the setting made for that.
-      spawnServer({ ...admin, DATABASE_URL: url(a.target), MAIL_ALLOW_PRIVATE_ADDRESSES: "true" }),
+      startTestShop({ engine: kind, jobs: "off", env: { MAIL_ALLOW_PRIVATE_ADDRESSES: "true" } }),
       // As a shop runs it.
-      spawnServer({ ...admin, DATABASE_URL: url(b.target) }),
+      startTestShop({ engine: kind, jobs: "off" }),
     ]);
-    handle = openDatabase(a.target);
-    [cookie, strictCookie] = await Promise.all([
-      adminLogin(shop.url, "owner", "a-long-password"),
-      adminLogin(strict.url, "owner", "a-long-password"),
-    ]);
+    handle = shop.db;
+    [cookie, strictCookie] = [shop.cookie, strict.cookie];
   });
   afterAll(async () => {
     await Promise.all([shop?.stop(), strict?.stop()]);
-    await Promise.all([dovecot?.stop(), smtp?.stop(), trap?.stop(), handle?.close()]);
-    for (const drop of drops) await drop();
+    await Promise.all([dovecot?.stop(), smtp?.stop(), trap?.stop()]);
   });
 
-  const post = async (server: ServerProcess, session: string, fields: Record<string, string>) => {
-    const res = await fetch(`${server.url}/admin/settings.data`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { cookie: session, origin: server.url },
-    });
-    return { status: res.status, text: await res.text() };
-  };
-  const mailbox = (fields: Record<string, string> = {}) => ({
-    intent: "mailbox-save",
-    host: dovecot.host,
-    port: String(dovecot.port),
-    username: dovecot.user,
-    mailboxPassword: dovecot.password,
-    folder: "INBOX",
-    allowedDomains: "hdfcbank.net",
-    ...fields,
-  });
+  const post = (to: TestShop, session: string, fields: Record<string, string>) =>
+    submitSettings({ url: to.url, cookie: session }, fields);
+  const mailbox = (fields: Record<string, string> = {}) =>
+    mailboxForm(dovecot, { allowedDomains: "hdfcbank.net", ...fields });
   const smtpForm = (fields: Record<string, string> = {}) => ({
     intent: "alerts-email",
     smtpHost: "127.0.0.1",

@@ -15,8 +15,9 @@ import type { NewOrderRow, OrderRow } from "~/domain/orders/table";
 import { transitionOrder } from "~/domain/orders/transitions.server";
 import { isAppError } from "~/lib/app-error";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { adminLogin, send, startShop, type HostileShop } from "../support/hostile";
-import { makeOrder } from "../support/orders";
+import { adminLogin, send, startShop, type HostileShop, ADMIN_AND_PANEL } from "../support/hostile";
+import { makeOrder, orderAuditEntries } from "../support/orders";
+import { TEST_ADMIN } from "../support/test-accounts";
 
 /**
  * The order lifecycle's table, checked cell by cell on a real database: every
@@ -77,13 +78,7 @@ async function auditCount(db: DatabaseHandle["db"], orderId: string): Promise<nu
 }
 
 async function historyOf(db: DatabaseHandle["db"], orderId: string) {
-  const rows = await db
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("target_type", "=", "order")
-    .where("target_id", "=", orderId)
-    .orderBy("id")
-    .execute();
+  const rows = await orderAuditEntries(db, orderId);
   return rows.map((r) => ({
     action: r.action,
     actor: r.actor,
@@ -337,24 +332,19 @@ describe.each(testDatabases())("operator actions refused over HTTP on $name", (k
   let shop: HostileShop;
   let cookie: string;
   beforeAll(async () => {
-    shop = await startShop(kind, {
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-    });
+    shop = await startShop(kind, ADMIN_AND_PANEL);
     // Confirming a payment does not send the order on here: the refusals are about the order, not the panel.
     const saved = await send(`${shop.url}/api/admin/setting`, {
       method: "POST",
       headers: {
-        cookie: await adminLogin(shop.url, "owner", "a-long-password"),
+        cookie: await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password),
         origin: shop.url,
         "content-type": "application/json",
       },
       body: JSON.stringify({ key: "AUTO_SEND_PAID_ORDERS", value: "false" }),
     });
     expect(saved.status).toBe(200);
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   afterAll(async () => shop?.stop());
 

@@ -17,17 +17,11 @@ import { markRefunded } from "~/domain/payments/payment.server";
 import { transitionOrder } from "~/domain/orders/transitions.server";
 import { refundPaymentFor } from "~/domain/payments/refund-payment.server";
 import { freshDatabase, testDatabases } from "../support/databases";
-import { makeOrder } from "../support/orders";
+import { makeOrder, readAll } from "../support/orders";
 
 // 2025-03-15 12:00 IST.
 const NOW = Date.UTC(2025, 2, 15, 6, 30);
 const TODAY = Date.UTC(2025, 2, 15) - IST_OFFSET_MS;
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  let text = "";
-  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
-  return text;
-}
 
 /** The money the operator reconciles (issue 33): profit, deleting sales, paying refunds, who cancelled. */
 describe.each(testDatabases())("the operator's money on $name", (kind) => {

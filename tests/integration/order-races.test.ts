@@ -1,7 +1,5 @@
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { AppServices } from "~/context";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { type DatabaseHandle } from "~/db/database.server";
 import { type OrderStatus, type TransitionName, canTransition, refundPaise } from "~/domain/orders/lifecycle";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
@@ -9,14 +7,17 @@ import { claimPayment, confirmPayment } from "~/domain/payments/payment.server";
 import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
 import { sendPaidBacklog } from "~/domain/fulfilment/placement-jobs.server";
 import { cancelOrder, sendToPanel } from "~/domain/fulfilment/placement.server";
-import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
-import { loadConfig } from "../../app/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { migrateToLatest } from "~/db/migrate.server";
-import { makeOrder } from "../support/orders";
+import { makeOrder, orderAuditEntries } from "../support/orders";
+import {
+  instancesOnOneDatabase,
+  loopbackPanel,
+  servicesOn as servicesWith,
+  simulatorSettings,
+} from "../support/services";
 
 /**
  * Many hands on one order at once: the expiry job, the operator, the buyer,
@@ -26,7 +27,6 @@ import { makeOrder } from "../support/orders";
  * how it got there.
  */
 
-const logger = pino({ level: "silent" });
 const EACH = 20;
 type Kind = "expire" | "confirm" | "claim" | "cancel";
 /** Which hands take part: all four, and smaller mixes whose outcomes differ more (a Cancel after payment always ends it). */
@@ -75,13 +75,7 @@ async function expectCoherentHistory(
   finalStatus: OrderStatus,
   start: OrderStatus = "awaiting_payment",
 ) {
-  const entries = await db
-    .selectFrom("audit_log")
-    .selectAll()
-    .where("target_type", "=", "order")
-    .where("target_id", "=", orderId)
-    .orderBy("id")
-    .execute();
+  const entries = await orderAuditEntries(db, orderId);
   type Details = { from: OrderStatus; to: OrderStatus; failed?: boolean; utr?: string };
   const steps = entries
     .map((e) => ({
@@ -104,34 +98,17 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
   let main: DatabaseHandle;
   /** On PostgreSQL, more "instances": each its own pool. SQLite serves one instance, one connection. */
   let others: DatabaseHandle[] = [];
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   let sim: RunningSimulator;
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    main = openDatabase(created.target);
-    await migrateToLatest(main.db, main.dialect);
-    others =
-      created.target.kind === "postgres"
-        ? [openDatabase({ ...created.target, poolSize: 5 }), openDatabase({ ...created.target, poolSize: 5 })]
-        : [];
+    ({ main, others, close } = await instancesOnOneDatabase(kind));
     sim = await startPanelSimulator({ port: 0, pendingMs: 60_000 });
-    await writeSettings(main.db, {
-      panelUrl: sim.apiUrl,
-      panelApiKey: DEMO_PANEL_KEY,
-      panelServiceFollowers: "101",
-      panelServiceLikes: "102",
-      panelServiceViews: "103",
-      panelServiceComments: "104",
-      autoSendPaidOrders: true,
-    });
+    await writeSettings(main.db, { ...simulatorSettings(sim), autoSendPaidOrders: true });
   });
   afterAll(async () => {
     await sim?.close();
-    for (const h of others) await h.close();
-    await main?.close();
-    await drop?.();
+    await close?.();
   });
   beforeEach(() => {
     sim.panel.resetSwitches();
@@ -140,13 +117,7 @@ describe.each(testDatabases())("races on one order on $name", (kind: TestDatabas
   afterEach(() => sim.panel.resetSwitches());
 
   const handles = () => [main, ...others];
-  const servicesOn = (h: DatabaseHandle): AppServices => ({
-    db: h.db,
-    dialect: h.dialect,
-    settings: createSettingsCache(h.db, 0),
-    config: { ...loadConfig({}), PANEL_TIMEOUT_MS: 5_000, PANEL_ALLOW_PRIVATE_ADDRESSES: true },
-    logger,
-  });
+  const servicesOn = (h: DatabaseHandle) => servicesWith(h, loopbackPanel(5_000));
 
   it.each(MIXES.map((mix, i) => [i + 1, mix.join(", "), mix] as const))(
     "round %i: 20 each of %s at once end in one coherent state",

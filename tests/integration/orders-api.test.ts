@@ -8,13 +8,12 @@ import { findOrderStatus } from "~/domain/orders/orders.repository.server";
 import { claimPayment, confirmPayment } from "~/domain/payments/payment.server";
 import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
 import { recentOrders } from "~/domain/orders/recent.server";
-import { demoPlans } from "~/db/seed.server";
-import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import type { Config } from "../../app/lib/server/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { databaseWithDemoPlans } from "../support/services";
 
 const LINK = "https://www.instagram.com/p/C8xYz12AbCd/";
 const REEL = "https://www.instagram.com/reel/C8xYz12AbCd/";
@@ -194,14 +193,10 @@ describe.each(testDatabases())("order API on $name", (kind) => {
 });
 
 describe.each(testDatabases())("buyer order rules on $name", (kind) => {
-  let handle: Awaited<ReturnType<typeof freshDatabase>>;
-  const config = { PAYMENT_WINDOW_SECONDS: 300 } as Config;
   const T0 = 1_800_000_000_000;
-
-  beforeAll(async () => {
-    handle = await freshDatabase(kind);
-    await insertPlans(handle.db, demoPlans(T0));
-  });
+  const config = { PAYMENT_WINDOW_SECONDS: 300 } as Config;
+  let handle: Awaited<ReturnType<typeof databaseWithDemoPlans>>;
+  beforeAll(async () => void (handle = await databaseWithDemoPlans(kind, T0)));
   afterAll(async () => handle?.cleanup());
 
   async function newOrder(key?: string, now = T0) {

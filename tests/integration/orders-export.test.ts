@@ -8,6 +8,7 @@ import { EXPORT_HEADERS } from "~/domain/orders/export-columns";
 import { calcCells, openCsvInCalc, openInCalc } from "../support/libreoffice";
 import { makeOrder } from "../support/orders";
 import { unzip } from "../support/zip";
+import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
 
 /** What a buyer (or a broken panel answer) can leave in the text an export writes out. */
 const HOSTILE = [
@@ -58,8 +59,8 @@ describe.each(testDatabases())("orders export on $name", (kind) => {
   };
 
   beforeAll(async () => {
-    shop = await startShop(kind, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    shop = await startShop(kind, { ...TEST_ADMIN_ENV });
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
     dir = mkdtempSync(join(tmpdir(), "shop-export-"));
     for (const [i, text] of HOSTILE.entries()) {
       await makeOrder(shop.db.db, {

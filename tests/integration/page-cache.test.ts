@@ -1,14 +1,13 @@
 import { type IncomingHttpHeaders, get } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../support/csp";
 import { testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
-
-const PASSWORD = "owner-password-123";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /** Node's fetch decodes bodies itself; this keeps the bytes as sent. */
 function raw(url: string, acceptEncoding: string): Promise<{ headers: IncomingHttpHeaders; bytes: Buffer }> {
@@ -42,34 +41,18 @@ async function eventually(check: () => Promise<boolean>): Promise<boolean> {
  * or by another sharing the database) shows on the pages.
  */
 describe.each(testDatabases())("public page cache on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let other: ServerProcess | undefined;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let cookie = "";
   let planId = 0;
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    const DATABASE_URL = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
-    server = await spawnServer({
-      DATABASE_URL,
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: PASSWORD,
-      JOBS_ENABLED: "false",
-      TRUST_PROXY: "1",
-      HTTPS_REDIRECT: "false",
-    });
+    shop = await startTestShop({ engine: kind, env: { TRUST_PROXY: "1", HTTPS_REDIRECT: "false" } });
+    ({ server, db: handle, cookie } = shop);
     // Several instances share one PostgreSQL; SQLite is one instance's file.
-    if (db.target.kind === "postgres") other = await spawnServer({ DATABASE_URL, JOBS_ENABLED: "false" });
-    handle = openDatabase(db.target);
-    const login = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      body: new URLSearchParams({ username: "owner", password: PASSWORD }),
-      redirect: "manual",
-    });
-    cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    if (kind.name === "postgres") other = await shop.startAnother();
     const plan = await handle.db
       .selectFrom("plans")
       .select("id")
@@ -81,10 +64,7 @@ describe.each(testDatabases())("public page cache on $name", (kind) => {
   }, 60_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await other?.stop();
-    await handle?.close();
-    await drop?.();
+    await shop?.stop();
   });
 
   it("serves a second request from memory: a database write behind its back shows only once its topic is bumped", async () => {

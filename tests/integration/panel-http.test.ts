@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { testDatabases } from "../support/databases";
 
 /**
@@ -8,35 +9,18 @@ import { testDatabases } from "../support/databases";
  * admin panel API lists its services and balance.
  */
 describe.each(testDatabases())("panel admin API over HTTP on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   let cookie = "";
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
-    server = await spawnServer({
-      DATABASE_URL: url,
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "correct-horse-battery",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    });
-    const form = new URLSearchParams({ username: "owner", password: "correct-horse-battery" });
-    const res = await fetch(`${server.url}/admin/login.data`, {
-      method: "POST",
-      body: form,
-      headers: { origin: server.url },
-      redirect: "manual",
-    });
-    cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    shop = await startTestShop({ engine: kind, simulator: true, jobs: "running" });
+    ({ server, cookie } = shop);
   });
   afterAll(async () => {
     const stopped = await server?.stop();
     expect(stopped?.code).toBe(0);
-    await drop?.();
+    await shop?.stop();
   });
 
   it("refuses the panel API without an admin session", async () => {

@@ -1,4 +1,3 @@
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { openDatabase } from "~/db/database.server";
@@ -17,11 +16,10 @@ import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simul
 import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/server/api.server";
-import { loadConfig } from "../../app/lib/server/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { shopOnSimulator } from "../support/services";
 
-const logger = pino({ level: "silent" });
 const TIMEOUT_MS = 400;
 const OWNER = { name: "owner" };
 
@@ -60,22 +58,11 @@ describe.each(testDatabases())("SMM panel order actions on $name", (kind) => {
   afterAll(async () => sim.close());
 
   async function setUp() {
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
     // The simulator listens on loopback, which a real shop refuses unless told otherwise.
-    const config = { ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }), PANEL_TIMEOUT_MS: TIMEOUT_MS };
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    await writeSettings(handle.db, {
-      panelUrl: sim.apiUrl,
-      panelApiKey: DEMO_PANEL_KEY,
-      panelServiceFollowers: "101",
-      panelServiceLikes: "102",
-      panelServiceViews: "103",
-      panelServiceComments: "104",
-    });
-    sim.panel.resetSwitches();
-    sim.panel.clearLog();
-    return handle;
+    const made = await shopOnSimulator(kind, sim, TIMEOUT_MS);
+    ({ services } = made);
+    cleanup = made.handle.cleanup;
+    return made.handle;
   }
   afterEach(async () => {
     await cleanup?.();

@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from "node:net";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { RETYPE_KEY_MESSAGE, testPanelConnection } from "~/domain/panel/info.server";
 import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
@@ -12,7 +12,8 @@ import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/s
 import { loadConfig } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { startPanelDouble } from "../support/panel-doubles";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const logger = pino({ level: "silent" });
 
@@ -226,8 +227,8 @@ describe.each(testDatabases())("panel 'Test connection' on $name", (kind) => {
  * refused before anything is sent, and each test is audited with the client.
  */
 describe.each(testDatabases())("'Test connection' over HTTP on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   let handle: DatabaseHandle;
   let cookie = "";
   const internal: string[] = [];
@@ -239,30 +240,11 @@ describe.each(testDatabases())("'Test connection' over HTTP on $name", (kind) =>
 
   beforeAll(async () => {
     await new Promise<void>((ok) => double.listen(0, "127.0.0.1", ok));
-    const db = await kind.create();
-    drop = db.drop;
-    handle = openDatabase(db.target);
-    server = await spawnServer({
-      DATABASE_URL: db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`,
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      JOBS_ENABLED: "false",
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "correct-horse-battery",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    });
-    const res = await fetch(`${server.url}/admin/login.data`, {
-      method: "POST",
-      body: new URLSearchParams({ username: "owner", password: "correct-horse-battery" }),
-      headers: { origin: server.url },
-      redirect: "manual",
-    });
-    cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    shop = await startTestShop({ engine: kind, simulator: true });
+    ({ server, db: handle, cookie } = shop);
   });
   afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
+    await shop?.stop();
     await new Promise((done) => double.close(done));
   });
 
@@ -317,33 +299,16 @@ describe.each(testDatabases())("'Test connection' over HTTP on $name", (kind) =>
 
 /** 'Update All Profits' over HTTP: progress lines, then the result the operator is shown. */
 describe.each(testDatabases())("POST /api/admin/panel/update-profits on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
   let cookie = "";
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    server = await spawnServer({
-      DATABASE_URL: db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`,
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      JOBS_ENABLED: "false",
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "correct-horse-battery",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-    });
-    const res = await fetch(`${server.url}/admin/login.data`, {
-      method: "POST",
-      body: new URLSearchParams({ username: "owner", password: "correct-horse-battery" }),
-      headers: { origin: server.url },
-      redirect: "manual",
-    });
-    cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
+    shop = await startTestShop({ engine: kind, simulator: true });
+    ({ server, cookie } = shop);
   });
   afterAll(async () => {
-    await server?.stop();
-    await drop?.();
+    await shop?.stop();
   });
 
   it("needs an admin session and a same-site request", async () => {

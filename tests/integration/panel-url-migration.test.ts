@@ -1,10 +1,9 @@
-import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { migrateToLatest, migrations } from "~/db/migrate.server";
+import { describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/db/migrate.server";
 import { legacyApiUrl } from "~/db/migrations/0024_panel_placement";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
+import { shopsFromBefore } from "../support/migrations";
 
 /**
  * A shop from before the panel URL was used as pasted upgrades: the address it
@@ -12,29 +11,12 @@ import { type TestDatabase, testDatabases } from "../support/databases";
  * working and shows the real address; its orders gain their placement columns empty.
  */
 describe.each(testDatabases())("the panel placement migration on $name", (kind: TestDatabase) => {
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    await drop?.();
-  });
+  const fromBefore = shopsFromBefore(kind);
 
   async function before0024(panelUrl: string) {
-    const created = await kind.create();
-    drop = created.drop;
-    handle = openDatabase(created.target);
-    const { db, dialect } = handle;
-    const previous = Object.fromEntries(
-      // 0034 turns the panel settings into a panel record, so it runs after 0024 here too.
-      Object.entries(migrations(dialect)).filter(([name]) => name !== "0024_panel_placement" && name !== "0034_panels"),
-    );
-    const result = await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(previous) },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(result.error).toBeUndefined();
-    await db
+    // 0034 turns the panel settings into a panel record, so it runs after 0024 here too.
+    const handle = await fromBefore((name) => name === "0024_panel_placement" || name === "0034_panels");
+    await handle.db
       .insertInto("settings")
       .values({ key: "VITE_SMM_PANEL_URL", value: panelUrl, updated_at: Date.now() })
       .execute();

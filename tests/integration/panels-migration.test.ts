@@ -1,12 +1,11 @@
 import { sql } from "kysely";
-import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { migrateToLatest, migrations } from "~/db/migrate.server";
+import { describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/db/migrate.server";
 import { listPanels } from "~/domain/panel/panels.repository.server";
 import { readSiteSettings } from "~/domain/settings/settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { shopsFromBefore } from "../support/migrations";
 
 /**
  * A shop with one panel in its settings upgrades to panel records (0034): the
@@ -16,28 +15,9 @@ import { makeOrder } from "../support/orders";
  * gets none.
  */
 describe.each(testDatabases())("the panels migration on $name", (kind: TestDatabase) => {
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    await drop?.();
-  });
+  const fromBefore = shopsFromBefore(kind);
 
-  async function before0034() {
-    const created = await kind.create();
-    drop = created.drop;
-    handle = openDatabase(created.target);
-    const previous = Object.fromEntries(
-      Object.entries(migrations(handle.dialect)).filter(([name]) => name !== "0034_panels"),
-    );
-    const result = await new Migrator({
-      db: handle.db,
-      provider: { getMigrations: () => Promise.resolve(previous) },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(result.error).toBeUndefined();
-    return handle;
-  }
+  const before0034 = () => fromBefore((name) => name === "0034_panels");
 
   const SAVED = {
     VITE_SMM_PANEL_URL: "https://Smart.Example/api/v1?x=1 ",

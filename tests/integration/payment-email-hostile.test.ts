@@ -1,15 +1,12 @@
 import { dkimSign } from "mailauth";
 import fc from "fast-check";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import { type DatabaseHandle } from "~/db/database.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import type { MailboxSettings } from "~/domain/payments/mail/mailbox-config";
 import { readAlertMail } from "~/domain/payments/mail/read-alert.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "~/lib/server/config.server";
+import { writeSettings } from "~/domain/settings/settings.server";
 import {
   type DkimKey,
   dkimKey,
@@ -23,6 +20,7 @@ import {
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { rupees } from "../support/sms";
 import { setFirstAccount } from "../support/accounts";
+import { SHOP_PAYMENT_SETTINGS, addPlan, instancesOnOneDatabase, servicesOn } from "../support/services";
 
 /**
  * A thousand hostile messages in the alert mailbox, each built around an open
@@ -37,7 +35,6 @@ import { setFirstAccount } from "../support/accounts";
 const RECEIVING_HOST = "mx.shop.test";
 const SHOP_ADDRESS = "shop.alerts@example.in";
 const BANK_FROM = "HDFC Bank InstaAlerts <alerts@hdfcbank.net>";
-const logger = pino({ level: "silent" });
 
 const LOOKALIKES = [
   "hdfcbank.net.evil.example",
@@ -76,38 +73,21 @@ describe.each(testDatabases())("hostile bank e-mails on $name", (kind: TestDatab
     recipients: [SHOP_ADDRESS],
   };
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
-  let services: Pick<AppServices, "db" | "settings" | "config" | "logger">;
+  let close: () => Promise<void>;
+  let services: AppServices;
   let amounts: number[] = [];
   let orderIds: string[] = [];
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    handle = openDatabase(created.target);
-    await migrateToLatest(handle.db, handle.dialect);
-    await writeSettings(handle.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: false });
+    ({ main: handle, close } = await instancesOnOneDatabase(kind));
+    await writeSettings(handle.db, SHOP_PAYMENT_SETTINGS);
     await setFirstAccount(handle.db, { digits: "1234" });
-    const now = Date.now();
-    const plan = await handle.db
-      .insertInto("plans")
-      .values({
-        service_type: "followers",
-        name: "Popular",
-        quantity: 1000,
-        price_paise: 34_900,
-        tag: null,
-        is_enabled: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    services = { db: handle.db, settings: createSettingsCache(handle.db, 0), config: loadConfig({}), logger };
+    const plan = { id: await addPlan(handle.db, { name: "Popular", pricePaise: 34_900 }) };
+    services = servicesOn(handle);
     const orders = [];
     for (let i = 0; i < 8; i++) {
       orders.push(
-        await createOrder({ ...services, dialect: handle.dialect } as AppServices, {
+        await createOrder(services, {
           planId: plan.id,
           username: `mail.buyer.${i}`,
           customerName: "Asha Verma",
@@ -119,10 +99,7 @@ describe.each(testDatabases())("hostile bank e-mails on $name", (kind: TestDatab
     amounts = orders.map((o) => o.order.price_paise);
     orderIds = orders.map((o) => o.order.order_id);
   });
-  afterAll(async () => {
-    await handle?.close();
-    await drop?.();
-  });
+  afterAll(async () => close?.());
 
   const paidCount = async () =>
     (await handle.db.selectFrom("orders").select("order_id").where("paid_at", "is not", null).execute()).length;

@@ -1,17 +1,18 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ImapFlow } from "imapflow";
+import type { ImapFlow } from "imapflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import type { OrderStatus } from "~/domain/orders/lifecycle";
+import type { DatabaseHandle } from "~/db/database.server";
 import { mailboxPassword, mailboxStatus } from "~/domain/payments/mail/mailbox-store.server";
 import { dkimKey, hdfcCreditText, rawMail, signedMail, txtRecords, withPrepended } from "../support/bank-mail";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { type Dovecot, startDovecot } from "../support/dovecot";
-import { adminLogin } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { type Dovecot, imapClient, mailboxForm as mailboxFormFor, startDovecot } from "../support/dovecot";
+import type { ServerProcess } from "../support/server-process";
 import { setFirstAccount } from "../support/accounts";
+import { submitSettings } from "../support/admin-forms";
+import { buyerSeesStatus, firstPlanId, placeOrder } from "../support/shop-orders";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /**
  * The e-mail source through the real production server and a real IMAP
@@ -28,112 +29,57 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
   const hdfc = dkimKey("hdfcbank.net");
   const attacker = dkimKey("evil-payments.example");
   let dovecot: Dovecot;
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let dir = "";
-  let dbUrl = "";
   let cookie = "";
   let planId = 0;
   let imap: ImapFlow;
   let utrSeq = 0;
   const nextUtr = () => String(600_000_000_000 + (Date.now() % 100_000_000) * 100 + (utrSeq++ % 100));
 
-  const serverEnv = () => ({
-    DATABASE_URL: dbUrl,
-    NODE_ENV: "test",
-    ADMIN_USERNAME: "owner",
-    ADMIN_PASSWORD: "a-long-password",
-    ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-    PAYMENT_JOB_INTERVAL_MS: "200",
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    MAIL_POLL_INTERVAL_MS: "300",
-    MAIL_DKIM_TEST_KEYS_FILE: join(dir, "dkim-keys.json"),
-    // The test's Dovecot is on this machine, without TLS.
-    MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
-  });
-
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    dbUrl = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
     dir = mkdtempSync(join(tmpdir(), "mail-alerts-"));
     writeFileSync(join(dir, "dkim-keys.json"), JSON.stringify(txtRecords([hdfc, attacker])));
     dovecot = await startDovecot();
-    server = await spawnServer(serverEnv());
-    handle = openDatabase(created.target);
+    shop = await startTestShop({
+      engine: kind,
+      simulator: true,
+      jobs: "running",
+      env: {
+        NODE_ENV: "test",
+        PAYMENT_JOB_INTERVAL_MS: "200",
+        MAIL_POLL_INTERVAL_MS: "300",
+        MAIL_DKIM_TEST_KEYS_FILE: join(dir, "dkim-keys.json"),
+        // The test's Dovecot is on this machine, without TLS.
+        MAIL_ALLOW_PRIVATE_ADDRESSES: "true",
+      },
+    });
+    ({ server, db: handle, cookie } = shop);
     // The alerts say "account **1234": the shop's account has those digits.
     await setFirstAccount(handle.db, { digits: "1234" });
-    cookie = await adminLogin(server.url, "owner", "a-long-password");
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; serviceType: string }>;
-    };
-    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
-    await openTestClient();
+    planId = await firstPlanId(server.url);
+    imap = await imapClient(dovecot);
   });
-  async function openTestClient() {
-    imap = new ImapFlow({
-      host: dovecot.host,
-      port: dovecot.port,
-      secure: false,
-      auth: { user: dovecot.user, pass: dovecot.password },
-      logger: false,
-    });
-    imap.on("error", () => {});
-    await imap.connect();
-    await imap.mailboxOpen("INBOX");
-  }
   afterAll(async () => {
     await imap?.logout().catch(() => imap.close());
-    await server?.stop();
+    await shop?.stop();
     await dovecot?.stop();
-    await handle?.close();
-    await drop?.();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const mailboxForm = (fields: Record<string, string> = {}) => ({
-    intent: "mailbox-save",
-    enabled: "on",
-    host: dovecot.host,
-    port: String(dovecot.port),
-    username: dovecot.user,
-    mailboxPassword: dovecot.password,
-    folder: "INBOX",
-    allowedDomains: "hdfcbank.net, icicibank.com",
-    receivingHost: RECEIVING_HOST,
-    recipients: "shop.alerts@example.in",
-    ...fields,
-  });
-  const settings = async (fields: Record<string, string>) => {
-    const res = await fetch(`${server.url}/admin/settings.data`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { cookie, origin: server.url },
+  const mailboxForm = (fields: Record<string, string> = {}) =>
+    mailboxFormFor(dovecot, {
+      enabled: "on",
+      allowedDomains: "hdfcbank.net, icicibank.com",
+      receivingHost: RECEIVING_HOST,
+      recipients: "shop.alerts@example.in",
+      ...fields,
     });
-    return { status: res.status, text: await res.text() };
-  };
-
-  async function order(i: number): Promise<{ orderId: string; pricePaise: number }> {
-    const res = await fetch(`${server.url}/api/create-order`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        planId,
-        username: `mail_buyer_${i}`,
-        customerName: "Asha",
-        customerPhone: "9876543210",
-        agreedToTerms: true,
-      }),
-    });
-    expect(res.status).toBe(201);
-    const { order } = (await res.json()) as { order: { orderId: string; price: number } };
-    return { orderId: order.orderId, pricePaise: Math.round(order.price * 100) };
-  }
-  const status = async (orderId: string) =>
-    ((await (await fetch(`${server.url}/api/order-status?orderId=${orderId}`)).json()) as { status: OrderStatus })
-      .status;
+  const settings = (fields: Record<string, string>) => submitSettings(shop, fields);
+  const order = (i: number) => placeOrder(server.url, { planId, username: `mail_buyer_${i}` });
+  const status = (orderId: string) => buyerSeesStatus(server.url, orderId);
 
   /** Waits (not a timing assertion: a generous deadline) until the reader flagged the message. */
   async function processed(uid: number): Promise<Set<string>> {
@@ -247,8 +193,8 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
 
     // A crash between recording and flagging, then a restart: the message is read again and still counts once.
     await imap.messageFlagsRemove({ all: true }, ["\\Seen", "$BoostKaroDone"], { uid: false });
-    await server.stop();
-    server = await spawnServer(serverEnv());
+    await shop.restart();
+    server = shop.server;
     await processed(uid);
     expect(await creditsOf(utr)).toHaveLength(1);
     const after = await handle.db
@@ -322,7 +268,7 @@ describe.each(testDatabases())("Bank e-mail alerts on $name", (kind: TestDatabas
     await imap.logout().catch(() => imap.close());
     await dovecot.stop();
     dovecot = await startDovecot({ port });
-    await openTestClient();
+    imap = await imapClient(dovecot);
     const { orderId, pricePaise } = await order(300);
     await processed(await deliver(await signedMail(hdfc, hdfcCreditText(pricePaise, nextUtr()))));
     expect(["paid", "sending", "sent"]).toContain(await status(orderId));

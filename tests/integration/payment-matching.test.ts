@@ -1,8 +1,5 @@
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "~/context";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import { type DatabaseHandle } from "~/db/database.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { claimPayment, confirmPayment } from "~/domain/payments/payment.server";
@@ -16,11 +13,12 @@ import {
   candidateAmounts,
 } from "~/domain/payments/unique-amount.server";
 import { clientNetworks } from "~/lib/client-address";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { loadConfig } from "~/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { SHOP_PAYMENT_SETTINGS, addPlan, instancesOnOneDatabase, servicesOn } from "../support/services";
 
 /**
  * The core every payment source feeds: unique amounts decided under
@@ -28,7 +26,6 @@ import { makeOrder } from "../support/orders";
  * with their reason, on SQLite and on PostgreSQL from several pools.
  */
 
-const logger = pino({ level: "silent" });
 const GRACE = { graceSeconds: 86_400 };
 
 let utrSeq = 0;
@@ -47,52 +44,17 @@ function sms(amountPaise: number | null, extra: Partial<Credit> = {}): Credit {
 describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase) => {
   let main: DatabaseHandle;
   let others: DatabaseHandle[] = [];
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   let planId = 0;
   let cheapPlanId = 0;
 
-  const servicesOn = (h: DatabaseHandle): AppServices => ({
-    db: h.db,
-    dialect: h.dialect,
-    settings: createSettingsCache(h.db, 0),
-    config: loadConfig({}),
-    logger,
-  });
-
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    main = openDatabase(created.target);
-    await migrateToLatest(main.db, main.dialect);
-    others =
-      created.target.kind === "postgres"
-        ? [openDatabase({ ...created.target, poolSize: 5 }), openDatabase({ ...created.target, poolSize: 5 })]
-        : [];
-    await writeSettings(main.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: false });
-    const now = Date.now();
-    const plan = (price: number, name: string) =>
-      main.db
-        .insertInto("plans")
-        .values({
-          service_type: "followers",
-          name,
-          quantity: 1000,
-          price_paise: price,
-          tag: null,
-          is_enabled: 1,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-    planId = (await plan(34_900, "Popular")).id;
-    cheapPlanId = (await plan(5_000, "Starter")).id;
+    ({ main, others, close } = await instancesOnOneDatabase(kind));
+    await writeSettings(main.db, SHOP_PAYMENT_SETTINGS);
+    planId = await addPlan(main.db, { name: "Popular", pricePaise: 34_900 });
+    cheapPlanId = await addPlan(main.db, { name: "Starter", pricePaise: 5_000 });
   });
-  afterAll(async () => {
-    for (const h of others) await h.close();
-    await main?.close();
-    await drop?.();
-  });
+  afterAll(async () => close?.());
 
   const buyer = (i: number) => ({
     username: `buyer.${i}`,

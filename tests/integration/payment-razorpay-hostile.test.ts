@@ -1,11 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
+import type { DatabaseHandle } from "~/db/database.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { type RazorpayDouble, startRazorpayDouble, startRazorpayShop } from "../support/razorpay-double";
+import type { ServerProcess } from "../support/server-process";
+import { firstPlanId, placeOrder } from "../support/shop-orders";
+import type { TestShop } from "../support/test-shop";
 
 /**
  * A thousand hostile Razorpay webhooks through the real production server:
@@ -18,9 +19,9 @@ import { type ServerProcess, spawnServer } from "../support/server-process";
  */
 
 describe.each(testDatabases())("hostile Razorpay webhooks on $name", (kind: TestDatabase) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let double: RazorpayDouble;
   /** Shop orders paying by Razorpay, each with its Razorpay order; and UPI orders with none. */
   const paying: { orderId: string; pricePaise: number; gatewayOrderId: string }[] = [];
@@ -28,48 +29,20 @@ describe.each(testDatabases())("hostile Razorpay webhooks on $name", (kind: Test
   const replayedIds: string[] = [];
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    const dbUrl = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
     double = await startRazorpayDouble();
-    server = await spawnServer({
-      DATABASE_URL: dbUrl,
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-      PAYMENT_JOB_INTERVAL_MS: "200",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      RAZORPAY_API_BASE: double.url,
-      // The reconciliation job would ask the double about these orders: the webhooks alone are under test.
-      GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
-    });
-    handle = openDatabase(created.target);
-    await saveGatewaySettings(handle.db, { enabled: true, ...double.keys });
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; serviceType: string }>;
-    };
-    const planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+    // The reconciliation job waits an hour: the webhooks, or the test, decide when an order is paid.
+    shop = await startRazorpayShop(kind, double);
+    ({ server, db: handle } = shop);
+    const planId = await firstPlanId(server.url);
     for (let i = 0; i < 6; i++) {
-      const res = await fetch(`${server.url}/api/create-order`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          planId,
-          username: `rzp_h_${i}`,
-          customerName: "Asha",
-          customerPhone: "9876543210",
-          agreedToTerms: true,
-        }),
-      });
-      expect(res.status).toBe(201);
-      const { order } = (await res.json()) as { order: { orderId: string; price: number } };
-      const shop = { orderId: order.orderId, pricePaise: Math.round(order.price * 100) };
+      const placed = await placeOrder(server.url, { planId, username: `rzp_h_${i}` });
       if (i >= 4) {
-        upiOnly.push(shop);
+        upiOnly.push(placed);
         continue;
       }
-      const pay = await fetch(`${server.url}/api/orders/${shop.orderId}/gateway`, { method: "POST" });
+      const pay = await fetch(`${server.url}/api/orders/${placed.orderId}/gateway`, { method: "POST" });
       expect(pay.status).toBe(200);
-      paying.push({ ...shop, gatewayOrderId: ((await pay.json()) as { gatewayOrderId: string }).gatewayOrderId });
+      paying.push({ ...placed, gatewayOrderId: ((await pay.json()) as { gatewayOrderId: string }).gatewayOrderId });
     }
     // Event ids Razorpay has already delivered (a failure report each): replayed below with other bodies.
     for (let i = 0; i < 4; i++) {
@@ -83,10 +56,8 @@ describe.each(testDatabases())("hostile Razorpay webhooks on $name", (kind: Test
     }
   });
   afterAll(async () => {
-    await server?.stop();
+    await shop?.stop();
     await double?.stop();
-    await handle?.close();
-    await drop?.();
   });
 
   const paidCount = async () =>

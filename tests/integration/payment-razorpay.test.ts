@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { adminLogin, hostileJsonText, hostileSegment } from "../support/hostile";
 import { type ServerProcess, spawnServer } from "../support/server-process";
 import { runJobs } from "../support/test-shop";
+import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
 
 /**
  * "Pay with Razorpay" through the real production server and a local Razorpay
@@ -29,8 +30,7 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     DATABASE_URL: dbUrl,
     ORDER_RATE_LIMIT_PER_MINUTE: "1000",
     PAYMENT_JOB_INTERVAL_MS: "200",
-    ADMIN_USERNAME: "owner",
-    ADMIN_PASSWORD: "a-long-password",
+    ...TEST_ADMIN_ENV,
     PANEL_SIMULATOR: "true",
     PANEL_SIMULATOR_PORT: "0",
     RAZORPAY_API_BASE: double.url,
@@ -315,7 +315,7 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
   });
 
   it("saves the keys write-only from Settings, refuses bad ones saving nothing, and audits without the secrets", async () => {
-    const cookie = await adminLogin(server.url, "owner", "a-long-password");
+    const cookie = await adminLogin(server.url, TEST_ADMIN.username, TEST_ADMIN.password);
     const settings = (fields: Record<string, string>) =>
       fetch(`${server.url}/admin/settings.data`, {
         method: "POST",

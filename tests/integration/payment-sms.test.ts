@@ -1,13 +1,14 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import type { OrderStatus } from "~/domain/orders/lifecycle";
+import type { DatabaseHandle } from "~/db/database.server";
 import { rotateSmsSecret } from "~/domain/payments/payment-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { adminLogin } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { buyerSeesStatus, firstPlanId, placeOrder } from "../support/shop-orders";
 import { gatewayBody, hdfcCreditSms, postSms, rupees, signedHeaders } from "../support/sms";
 import { setFirstAccount } from "../support/accounts";
+import { submitSettings } from "../support/admin-forms";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /**
  * The SMS source through the real production server: only a request signed
@@ -18,9 +19,9 @@ import { setFirstAccount } from "../support/accounts";
  */
 
 describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabase) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let secret = "";
   let cookie = "";
   let planId = 0;
@@ -28,53 +29,24 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
   const nextUtr = () => String(500_000_000_000 + (Date.now() % 100_000_000) * 100 + (utrSeq++ % 100));
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    const url = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
-    server = await spawnServer({
-      DATABASE_URL: url,
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-      PAYMENT_JOB_INTERVAL_MS: "200",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
+    shop = await startTestShop({
+      engine: kind,
+      simulator: true,
+      jobs: "running",
+      env: { PAYMENT_JOB_INTERVAL_MS: "200" },
     });
-    handle = openDatabase(created.target);
+    ({ server, db: handle, cookie } = shop);
     secret = await rotateSmsSecret(handle.db);
     // The alerts say "A/c xx1234": the shop's account has those digits (an alert must name one of its accounts).
     await setFirstAccount(handle.db, { digits: "1234" });
-    cookie = await adminLogin(server.url, "owner", "a-long-password");
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; serviceType: string; price: number }>;
-    };
-    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+    planId = await firstPlanId(server.url);
   });
   afterAll(async () => {
-    await server?.stop();
-    await handle?.close();
-    await drop?.();
+    await shop?.stop();
   });
 
-  async function order(i: number): Promise<{ orderId: string; pricePaise: number }> {
-    const res = await fetch(`${server.url}/api/create-order`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        planId,
-        username: `buyer_${i}`,
-        customerName: "Asha",
-        customerPhone: "9876543210",
-        agreedToTerms: true,
-      }),
-    });
-    expect(res.status).toBe(201);
-    const { order } = (await res.json()) as { order: { orderId: string; price: number } };
-    return { orderId: order.orderId, pricePaise: Math.round(order.price * 100) };
-  }
-  const status = async (orderId: string) =>
-    ((await (await fetch(`${server.url}/api/order-status?orderId=${orderId}`)).json()) as { status: OrderStatus })
-      .status;
+  const order = (i: number) => placeOrder(server.url, { planId, username: `buyer_${i}` });
+  const status = (orderId: string) => buyerSeesStatus(server.url, orderId);
   const paidCount = async () =>
     Number(
       (
@@ -274,12 +246,7 @@ describe.each(testDatabases())("SMS payment alerts on $name", (kind: TestDatabas
   }, 300_000);
 
   it("makes the secret in Settings, shows it once, and the old one stops working", async () => {
-    const settings = (fields: Record<string, string>) =>
-      fetch(`${server.url}/admin/settings.data`, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { cookie, origin: server.url },
-      }).then((r) => r.text());
+    const settings = async (fields: Record<string, string>) => (await submitSettings(shop, fields)).text;
     const made = /\b[0-9a-f]{64}\b/.exec(await settings({ intent: "sms-secret-rotate" }))?.[0];
     expect(made).toBeDefined();
     const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text();

@@ -17,11 +17,7 @@ describe.each(testDatabases())("plan updates through the admin API on $name", (k
   let cookie = "";
 
   beforeAll(async () => {
-    shop = await startTestShop({
-      engine: kind,
-      admin: { username: "owner", password: "correct-horse-battery" },
-      jobs: "off",
-    });
+    shop = await startTestShop({ engine: kind, jobs: "off" });
     ({ server, cookie, db: handle } = shop);
   });
   afterAll(async () => shop?.stop());

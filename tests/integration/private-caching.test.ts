@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { TEST_ADMIN } from "../support/test-accounts";
 
-const ADMIN = { username: "owner", password: "a-long-password" };
+const ADMIN = TEST_ADMIN;
 
 /**
  * Answers that carry one person's data (a buyer's order, the operator's panel)

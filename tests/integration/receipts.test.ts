@@ -13,6 +13,7 @@ import { findCreditNote, findTaxInvoice } from "~/domain/receipts/stored-documen
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { SHOP_PAYMENT_SETTINGS, addPlan } from "../support/services";
 
 const owner = { kind: "operator", name: "owner" } as const;
 const GSTIN = "27AAPFU0939F1ZV";
@@ -106,22 +107,8 @@ describe.each(testDatabases())("receipts on $name", (kind) => {
   // The buyer's billing address (rule 46(f)'s proviso for online services; docs/receipts.md).
   const checkoutServices = async (gstin: string) => {
     const services = await setUp(gstin);
-    await writeSettings(h.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: false });
-    const now = Date.now();
-    const plan = await h.db
-      .insertInto("plans")
-      .values({
-        service_type: "followers",
-        name: "Popular",
-        quantity: 1000,
-        price_paise: 11_800,
-        tag: null,
-        is_enabled: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    await writeSettings(h.db, SHOP_PAYMENT_SETTINGS);
+    const plan = { id: await addPlan(h.db, { name: "Popular", pricePaise: 11_800 }) };
     const full = { ...services, settings: createSettingsCache(h.db, 0), config: loadConfig({}) };
     const order = (billing: { billingAddress?: string; billingPin?: string; billingState?: string }) =>
       createOrder(full, {

@@ -1,8 +1,6 @@
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import { type DatabaseHandle } from "~/db/database.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
 import { runAccountAction } from "~/domain/payments/accounts/account-admin.server";
@@ -10,12 +8,13 @@ import { loadCheckout } from "~/domain/payments/checkout.server";
 import { claimAndSettle } from "~/domain/payments/claim.server";
 import { acceptCredit } from "~/domain/payments/credits.server";
 import type { Credit } from "~/domain/payments/matching.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
+import { writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { clientNetworks } from "~/lib/client-address";
 import { loadConfig } from "~/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { SHOP_PAYMENT_SETTINGS, addPlan, instancesOnOneDatabase, servicesOn } from "../support/services";
 
 /**
  * Receiving accounts (issue 44, points 1-3 and 6; issue 45, point 1), on
@@ -27,31 +26,24 @@ import { makeOrder } from "../support/orders";
  * buyer's payment of the same price ambiguous.
  */
 
-const logger = pino({ level: "silent" });
 const config = loadConfig({});
 let utrSeq = 0;
 const nextUtr = () => String(600_000_000_000 + (Date.now() % 1_000_000_000) * 10 + (utrSeq++ % 10));
 
 describe.each(testDatabases())("receiving accounts on $name", (kind: TestDatabase) => {
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   let services: AppServices;
   let first = 0;
   const operator = { name: "owner" };
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    handle = openDatabase(created.target);
-    await migrateToLatest(handle.db, handle.dialect);
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    await writeSettings(handle.db, { upiId: "shop@okaxis", merchantName: "Boost Shop", autoSendPaidOrders: false });
+    ({ main: handle, close } = await instancesOnOneDatabase(kind));
+    services = servicesOn(handle, config);
+    await writeSettings(handle.db, SHOP_PAYMENT_SETTINGS);
     first = (await handle.db.selectFrom("receiving_accounts").select("id").executeTakeFirstOrThrow()).id;
   });
-  afterAll(async () => {
-    await handle?.close();
-    await drop?.();
-  });
+  afterAll(async () => close?.());
 
   /** Each test starts from one business account with digits 1234, no caps, at HDFC; plans of its own. */
   beforeEach(async () => {
@@ -78,24 +70,7 @@ describe.each(testDatabases())("receiving accounts on $name", (kind: TestDatabas
   });
 
   let planSeq = 0;
-  async function plan(pricePaise: number): Promise<number> {
-    const now = Date.now();
-    const row = await handle.db
-      .insertInto("plans")
-      .values({
-        service_type: "followers",
-        name: `Plan ${pricePaise} ${planSeq++}`,
-        quantity: 1000,
-        price_paise: pricePaise,
-        tag: null,
-        is_enabled: 1,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const plan = (pricePaise: number) => addPlan(handle.db, { name: `Plan ${pricePaise} ${planSeq++}`, pricePaise });
   let buyerSeq = 0;
   const buyer = () => ({
     username: `buyer.${buyerSeq}`,

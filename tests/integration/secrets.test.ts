@@ -5,8 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminLogin } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /**
  * Values no browser may ever receive, planted where a careless build or loader would pick them up: every
@@ -65,17 +66,17 @@ describe("secrets stay on the server", () => {
   });
 
   describe("pages and data a browser can fetch", () => {
+    let shop: TestShop;
     let server: ServerProcess;
-    let dir: string;
     let cookie: string;
     beforeAll(async () => {
-      dir = mkdtempSync(join(tmpdir(), "shop-secrets-"));
-      server = await spawnServer({
-        DATABASE_URL: `file:${join(dir, "shop.db")}`,
-        ADMIN_USERNAME: CANARY.adminUsername,
-        ADMIN_PASSWORD: CANARY.adminPassword,
+      // The canaries are the admin's own username and password here: what a leak would give away.
+      shop = await startTestShop({
+        engine: sqliteDatabase,
+        admin: { username: CANARY.adminUsername, password: CANARY.adminPassword },
+        jobs: "running",
       });
-      cookie = await adminLogin(server.url, CANARY.adminUsername, CANARY.adminPassword);
+      ({ server, cookie } = shop);
       const saved = await fetch(`${server.url}/api/admin/setting`, {
         method: "POST",
         headers: { cookie, "content-type": "application/json", origin: server.url },
@@ -84,8 +85,7 @@ describe("secrets stay on the server", () => {
       expect(saved.status).toBe(200);
     });
     afterAll(async () => {
-      await server?.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await shop?.stop();
     });
 
     it("never carry the admin password, its hash or the panel API key, even to the signed-in admin", async () => {

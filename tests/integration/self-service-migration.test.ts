@@ -1,8 +1,7 @@
-import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { migrateToLatest, migrations } from "~/db/migrate.server";
+import { describe, expect, it } from "vitest";
+import { migrateToLatest } from "~/db/migrate.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
+import { shopsFromBefore } from "../support/migrations";
 
 /**
  * A shop already running the previous release (its last migration the public
@@ -10,26 +9,10 @@ import { type TestDatabase, testDatabases } from "../support/databases";
  * refill guarantee, no drip-feed.
  */
 describe.each(testDatabases())("the self-service migration on $name", (kind: TestDatabase) => {
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    await drop?.();
-  });
+  const fromBefore = shopsFromBefore(kind);
 
   it("upgrades a database migrated up to the public page cache release, keeping its plans", async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    handle = openDatabase(created.target);
-    const { db, dialect } = handle;
-    const all = migrations(dialect);
-    const previous = Object.fromEntries(Object.entries(all).filter(([name]) => name < "0022"));
-    const before = await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(previous) },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(before.error).toBeUndefined();
+    const { db, dialect } = await fromBefore((name) => name >= "0022");
     const now = Date.now();
     await db
       .insertInto("plans")

@@ -1,4 +1,3 @@
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AppServices } from "~/context";
 import { auditTrailFor } from "~/domain/audit/audit.server";
@@ -6,7 +5,6 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import type { NewOrderRow } from "~/domain/orders/table";
 import { listPanelServices } from "~/domain/panel/info.server";
-import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { createPlan } from "~/domain/plans/admin.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
@@ -15,14 +13,12 @@ import { requestOrderRefill } from "~/domain/self-service/refill.server";
 import { REFILL_REFUSAL_TEXT } from "~/domain/self-service/refill-messages";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
-import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError, retryAfterOf } from "~/lib/app-error";
 import { httpStatusOf } from "~/lib/server/api.server";
-import { loadConfig } from "../../app/lib/server/config.server";
-import { freshDatabase, testDatabases } from "../support/databases";
+import { testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { shopOnSimulator } from "../support/services";
 
-const logger = pino({ level: "silent" });
 const DAY = 86_400_000;
 const BUYER = { kind: "buyer" } as const;
 
@@ -41,28 +37,17 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
   let sim: RunningSimulator;
   let services: AppServices;
   let cleanup: () => Promise<void>;
+  afterEach(async () => cleanup?.());
 
   beforeAll(async () => {
     sim = await startPanelSimulator({ port: 0, pendingMs: 1_000, runMs: 10_000, partialEvery: 0 });
   });
   afterAll(async () => sim.close());
-  afterEach(async () => cleanup?.());
 
   async function setUp() {
-    const handle = await freshDatabase(kind);
-    cleanup = handle.cleanup;
-    const config = { ...loadConfig({ PANEL_ALLOW_PRIVATE_ADDRESSES: "true" }), PANEL_TIMEOUT_MS: 400 };
-    services = { db: handle.db, dialect: handle.dialect, settings: createSettingsCache(handle.db, 0), config, logger };
-    await writeSettings(handle.db, {
-      panelUrl: sim.apiUrl,
-      panelApiKey: DEMO_PANEL_KEY,
-      panelServiceFollowers: "101",
-      panelServiceLikes: "102",
-      panelServiceViews: "103",
-      panelServiceComments: "104",
-    });
-    sim.panel.resetSwitches();
-    sim.panel.clearLog();
+    const made = await shopOnSimulator(kind, sim, 400);
+    ({ services } = made);
+    cleanup = made.handle.cleanup;
     // What each service supports is kept from the services list.
     expect((await listPanelServices(services)).ok).toBe(true);
   }

@@ -9,21 +9,14 @@ import { adminLogin, startShop, type HostileShop } from "../support/hostile";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { checkStructuredData, extractJsonLd, jsonLdTypes } from "../support/structured-data";
+import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
+import { decode } from "../support/structured-data";
 
 /** Saved in the admin; PUBLIC_BASE_URL in the environment must win over it everywhere. */
 const STORED = "https://stored-setting.example";
 const PUBLIC = "https://env.boostkaro.example";
 const posts = listBlogPosts();
 const PAGES = [...PUBLIC_PAGES, ...posts.map((p) => `/blog/${p.slug}`)];
-
-function decode(text: string): string {
-  return text
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
-}
 
 /** Every <meta property|name=… content=…> of a page, by its property or name. */
 function metaTags(html: string): Map<string, string> {
@@ -175,11 +168,10 @@ describe.each(testDatabases())("a plain-HTTP PUBLIC_BASE_URL in production on $n
   let cookie = "";
   beforeAll(async () => {
     shop = await startShop(kind, {
-      ADMIN_USERNAME: "owner",
-      ADMIN_PASSWORD: "a-long-password",
+      ...TEST_ADMIN_ENV,
       PUBLIC_BASE_URL: PLAIN,
     });
-    cookie = await adminLogin(shop.url, "owner", "a-long-password");
+    cookie = await adminLogin(shop.url, TEST_ADMIN.username, TEST_ADMIN.password);
   });
   afterAll(async () => shop?.stop());
 

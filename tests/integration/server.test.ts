@@ -8,6 +8,7 @@ import { majorOf, pinnedNodeVersion } from "../../scripts/runtime/node-runtime.m
 import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../support/csp";
 import { testDatabases } from "../support/databases";
 import { type ServerProcess, runServerExpectingExit, spawnServer } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 const READINESS_TOKEN = "server-test-readiness-token-0123456789";
 
@@ -41,24 +42,21 @@ describe("the Node.js it runs on", () => {
 });
 
 describe.each(testDatabases())("server on $name", (kind) => {
+  let shop: TestShop;
   let server: ServerProcess;
-  let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const db = await kind.create();
-    drop = db.drop;
-    const url = db.target.kind === "postgres" ? db.target.url : `file:${db.target.file}`;
     // Behind a proxy, but answering plain HTTP so the headers of both transports can be compared.
-    server = await spawnServer({
-      DATABASE_URL: url,
-      TRUST_PROXY: "1",
-      HTTPS_REDIRECT: "false",
-      READINESS_TOKEN: READINESS_TOKEN,
+    shop = await startTestShop({
+      engine: kind,
+      admin: false,
+      jobs: "running",
+      env: { TRUST_PROXY: "1", HTTPS_REDIRECT: "false", READINESS_TOKEN },
     });
+    server = shop.server;
   });
   afterAll(async () => {
-    await server?.stop();
-    await drop?.();
+    await shop?.stop();
   });
 
   it("runs on the pinned Node.js and says so when it starts and in /readyz", async () => {

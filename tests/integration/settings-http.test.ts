@@ -8,8 +8,9 @@ import { SETTINGS } from "~/domain/settings/registry";
 import { testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
+import { TEST_ADMIN } from "../support/test-accounts";
 
-const PASSWORD = "owner-password-123";
+const PASSWORD = TEST_ADMIN.password;
 const API_KEY = "live-panel-key-0123456789abcdef";
 
 /** Everything the admin's settings screens and API send back must be free of secrets. */

@@ -4,8 +4,9 @@ import { SAMPLE_PROOF_CARDS, SAMPLE_TESTIMONIALS } from "~/domain/social-proof/s
 import { testDatabases } from "../support/databases";
 import { type HostileShop, adminLogin, startShop } from "../support/hostile";
 import { makeOrder } from "../support/orders";
+import { TEST_ADMIN_ENV } from "../support/test-accounts";
 
-const ADMIN = { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "a-long-password" } as const;
+const ADMIN = TEST_ADMIN_ENV;
 
 async function home(shop: HostileShop): Promise<string> {
   const res = await fetch(`${shop.url}/`);

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/db/database.server";
 import { writeSettings } from "~/domain/settings/settings.server";
 import { testDatabases } from "../support/databases";
-import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
 
 /** Settings an operator changed: every page must show these, never the defaults. */
@@ -22,7 +21,6 @@ const SETTINGS = {
 
 describe.each(testDatabases())("storefront pages on $name", (kind) => {
   let shop: TestShop;
-  let server: ServerProcess;
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
@@ -31,12 +29,12 @@ describe.each(testDatabases())("storefront pages on $name", (kind) => {
       admin: false,
       prepare: async (early) => void (await writeSettings(early.db, SETTINGS)),
     });
-    ({ server, db: handle } = shop);
+    handle = shop.db;
   });
   afterAll(async () => shop?.stop());
 
   const page = async (path: string) => {
-    const res = await fetch(`${server.url}${path}`);
+    const res = await fetch(`${shop.url}${path}`);
     return { status: res.status, html: await res.text() };
   };
 
@@ -88,7 +86,7 @@ describe.each(testDatabases())("storefront pages on $name", (kind) => {
   });
 
   it("tells a visitor whose page request was refused that the request was at fault, not the server", async () => {
-    const res = await fetch(`${server.url}/track`, {
+    const res = await fetch(`${shop.url}/track`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{}",

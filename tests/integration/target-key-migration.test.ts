@@ -1,10 +1,9 @@
-import { Migrator } from "kysely/migration";
-import { afterEach, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
+import { describe, expect, it } from "vitest";
 import { isUniqueViolation } from "~/db/unique-violation";
-import { migrateToLatest, migrations } from "~/db/migrate.server";
+import { migrateToLatest } from "~/db/migrate.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
+import { shopsFromBefore } from "../support/migrations";
 
 /**
  * Migration 0092 (issue 51, point 5) on a shop that already has orders: open ones get their target
@@ -12,27 +11,10 @@ import { makeOrder } from "../support/orders";
  * do not stop the upgrade: the newer keeps no key. From then on the database refuses a second.
  */
 describe.each(testDatabases())("the target key migration on $name", (kind: TestDatabase) => {
-  let handle: DatabaseHandle | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await handle?.close();
-    await drop?.();
-  });
+  const fromBefore = shopsFromBefore(kind);
 
   it("keys open orders, keeps an older overlap, then refuses a new one", async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    handle = openDatabase(created.target);
-    const { db, dialect } = handle;
-    const previous = Object.fromEntries(
-      Object.entries(migrations(dialect)).filter(([name]) => name !== "0092_order_target_key"),
-    );
-    const result = await new Migrator({
-      db,
-      provider: { getMigrations: () => Promise.resolve(previous) },
-      allowUnorderedMigrations: true,
-    }).migrateToLatest();
-    expect(result.error).toBeUndefined();
+    const { db, dialect } = await fromBefore((name) => name === "0092_order_target_key");
 
     const sent = await makeOrder(db, { target: "priya.bakes", status: "sent", paid_at: 1 });
     const overlap = await makeOrder(db, { target: "Priya.Bakes", status: "delivering", paid_at: 2 });

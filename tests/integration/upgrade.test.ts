@@ -227,8 +227,10 @@ done
           .end();
       });
     const inFlight: Promise<void>[] = [];
+    // The stream runs until the rollback is done AND at least 100 orders have been placed: on a fast
+    // machine the upgrade and the rollback take less than the 10 s that 100 orders at 10 a second need.
     const stream = (async () => {
-      for (let i = 0; streaming && i < 2000; i++) {
+      for (let i = 0; (streaming || i < 100) && i < 2000; i++) {
         inFlight.push(place(i));
         await new Promise((r) => setTimeout(r, 100));
       }

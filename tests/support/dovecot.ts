@@ -5,6 +5,7 @@ import { type AddressInfo, connect, createServer } from "node:net";
 import { userInfo } from "node:os";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { ImapFlow } from "imapflow";
 
 export interface Dovecot {
   host: "127.0.0.1";
@@ -138,4 +139,32 @@ async function waitForGreeting(port: number, child: ChildProcess, log: () => str
   }
   process.kill(child.pid!, "SIGTERM");
   throw new Error(`dovecot did not start:\n${log()}`);
+}
+
+/** The bank-alert mailbox form the operator fills in Settings for this Dovecot (INBOX), `fields` over it. */
+export function mailboxForm(dovecot: Dovecot, fields: Record<string, string> = {}): Record<string, string> {
+  return {
+    intent: "mailbox-save",
+    host: dovecot.host,
+    port: String(dovecot.port),
+    username: dovecot.user,
+    mailboxPassword: dovecot.password,
+    folder: "INBOX",
+    ...fields,
+  };
+}
+
+/** An IMAP client signed in to this Dovecot, its INBOX open: how a test delivers or looks at the bank's mail. */
+export async function imapClient(dovecot: Dovecot): Promise<ImapFlow> {
+  const imap = new ImapFlow({
+    host: dovecot.host,
+    port: dovecot.port,
+    secure: false,
+    auth: { user: dovecot.user, pass: dovecot.password },
+    logger: false,
+  });
+  imap.on("error", () => {});
+  await imap.connect();
+  await imap.mailboxOpen("INBOX");
+  return imap;
 }

@@ -5,6 +5,7 @@ import type { DatabaseHandle } from "~/db/database.server";
 import type { TestDatabase } from "./databases";
 import type { ServerProcess } from "./server-process";
 import { startTestShop } from "./test-shop";
+import { TEST_ADMIN_ENV } from "./test-accounts";
 
 /** Inputs attackers and broken clients actually send: SQL, markup, odd Unicode, odd numbers. */
 export const PAYLOADS = [
@@ -204,10 +205,21 @@ export async function startShop(kind: TestDatabase, env: Record<string, string> 
   return { server: shop.server, db: shop.db, url: shop.url, stop: () => shop.stop() };
 }
 
+/** The fields of a buyer's order (POST /api/create-order) that hostile bodies fill. */
+export const CREATE_ORDER_KEYS = [
+  "planId",
+  "username",
+  "postLink",
+  "target",
+  "customerName",
+  "customerPhone",
+  "agreedToTerms",
+  "idempotencyKey",
+] as const;
+
 /** A shop with its admin account made at start-up and the demo SMM panel running beside it. */
 export const ADMIN_AND_PANEL = {
-  ADMIN_USERNAME: "owner",
-  ADMIN_PASSWORD: "a-long-password",
+  ...TEST_ADMIN_ENV,
   PANEL_SIMULATOR: "true",
   PANEL_SIMULATOR_PORT: "0",
 } as const;

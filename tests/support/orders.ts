@@ -29,3 +29,30 @@ export async function makeOrder(db: DB, overrides: Partial<NewOrderRow> = {}): P
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** How many orders the shop holds. */
+export async function orderCount(db: DB): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The whole text of a stream (a CSV export, a download). */
+export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = "";
+  for await (const chunk of stream) text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+  return text;
+}
+
+/** An order's audit trail (each step of its life, with who took it), oldest first. */
+export function orderAuditEntries(db: DB, orderId: string) {
+  return db
+    .selectFrom("audit_log")
+    .selectAll()
+    .where("target_type", "=", "order")
+    .where("target_id", "=", orderId)
+    .orderBy("id")
+    .execute();
+}

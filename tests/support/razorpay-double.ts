@@ -1,6 +1,9 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
+import type { TestDatabase } from "./databases";
+import { type TestShop, startTestShop } from "./test-shop";
 
 /**
  * A stand-in for Razorpay's API on 127.0.0.1, answering the endpoints the shop
@@ -226,4 +229,20 @@ export async function startRazorpayDouble(keys: Partial<DoubleKeys> = {}): Promi
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   double.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return double;
+}
+
+/**
+ * A test shop that takes payments through this double (Razorpay on, its keys saved as the operator would):
+ * its jobs run on their own (the payment window every 200 ms), and the reconciliation job asks Razorpay
+ * only once an hour, so a webhook or the test decides when an order is paid.
+ */
+export async function startRazorpayShop(engine: TestDatabase, double: RazorpayDouble): Promise<TestShop> {
+  const shop = await startTestShop({
+    engine,
+    simulator: true,
+    jobs: "running",
+    env: { PAYMENT_JOB_INTERVAL_MS: "200", RAZORPAY_API_BASE: double.url, GATEWAY_RECONCILE_INTERVAL_MS: "3600000" },
+  });
+  await saveGatewaySettings(shop.db.db, { enabled: true, ...double.keys });
+  return shop;
 }

@@ -183,3 +183,13 @@ export function jsonLdTypes(items: unknown[]): string[] {
     .flatMap((d): unknown[] => (Array.isArray(d) ? (d as unknown[]) : [d]))
     .map((d) => (isObj(d) ? typeOf(d) : ""));
 }
+
+/** Decodes the few entities React writes in attributes and text. */
+export function decode(text: string): string {
+  return text
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+}

@@ -1,6 +1,7 @@
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "~/db/database.server";
 import type { TestDatabase } from "./databases";
 import { type ServerProcess, spawnServer } from "./server-process";
+import { TEST_ADMIN } from "./test-accounts";
 
 /**
  * One test shop: the production server (`npm run build`) on a fresh migrated
@@ -53,10 +54,17 @@ export interface TestShop {
    * the jobs take one turn: what the status sync would learn on its own a few intervals later.
    */
   syncPanelNow(): Promise<void>;
+  /**
+   * Another instance of this shop on its database, as a second server or the next release would run
+   * it: the same environment, `env` over it. Stopped with the shop.
+   */
+  startAnother(env?: Record<string, string>): Promise<ServerProcess>;
+  /** Stops the server and starts it again on the same database, as a restart does: `server` and `url` are then the new one's. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export const TEST_ADMIN = { username: "owner", password: "a-long-password" } as const;
+export { TEST_ADMIN };
 
 /**
  * Starts a shop. Defaults: the admin `TEST_ADMIN`, signed in; background jobs
@@ -69,6 +77,17 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
   const created = await options.engine.createMigrated();
   const target: DatabaseTarget =
     created.target.kind === "postgres" ? { ...created.target, poolSize: 2 } : created.target;
+  const serverEnv: Record<string, string> = {
+    DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
+    JOBS_ENABLED: String(jobs === "running"),
+    JOB_CONTROL_PORT: jobs === "off" ? "" : "0",
+    ORDER_RATE_LIMIT_PER_MINUTE: "1000000",
+    LOG_LEVEL: "info",
+    BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    ...(admin ? { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password } : {}),
+    ...(options.simulator ? { PANEL_SIMULATOR: "true", PANEL_SIMULATOR_PORT: "0" } : {}),
+    ...options.env,
+  };
   let server: ServerProcess;
   try {
     if (options.prepare) {
@@ -79,21 +98,12 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
         await early.close();
       }
     }
-    server = await spawnServer({
-      DATABASE_URL: target.kind === "postgres" ? target.url : `file:${target.file}`,
-      JOBS_ENABLED: String(jobs === "running"),
-      JOB_CONTROL_PORT: jobs === "off" ? "" : "0",
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000000",
-      LOG_LEVEL: "info",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      ...(admin ? { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password } : {}),
-      ...(options.simulator ? { PANEL_SIMULATOR: "true", PANEL_SIMULATOR_PORT: "0" } : {}),
-      ...options.env,
-    });
+    server = await spawnServer(serverEnv);
   } catch (error) {
     await created.drop();
     throw error;
   }
+  const others: ServerProcess[] = [];
   const output = server.output();
   const simulatorUrl = options.simulator ? (/"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output)?.[1] ?? null) : null;
   const db = openDatabase(target);
@@ -108,7 +118,7 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     cookie: "",
     planIds: {},
     simulatorUrl,
-    runJobs: () => runJobs(server),
+    runJobs: () => runJobs(shop.server),
     async advancePanel(ms) {
       if (!simulatorUrl) throw new Error("this shop has no panel simulator (simulator: true)");
       const res = await fetch(`${simulatorUrl}/simulator/advance`, {
@@ -129,10 +139,21 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
         .set({ next_sync_at: due })
         .where("next_sync_at", ">", due)
         .execute();
-      await runJobs(server);
+      await runJobs(shop.server);
+    },
+    async startAnother(env = {}) {
+      const other = await spawnServer({ ...serverEnv, ...env });
+      others.push(other);
+      return other;
+    },
+    async restart() {
+      await shop.server.stop();
+      shop.server = await spawnServer(serverEnv);
+      shop.url = shop.server.url;
     },
     async stop() {
-      await server.stop();
+      for (const other of others) await other.stop();
+      await shop.server.stop();
       await db.close();
       await created.drop();
     },
