@@ -62,7 +62,11 @@ export async function withAfterCommit<Trx, T>(
   const unit: Unit = { hooks: [], closed: false };
   let result: T;
   try {
-    result = await open((trx) => units.run(unit, () => work(trx)));
+    result = await open((trx) => {
+      // A group commit may run a body again (ADR 0049): the hooks are those of its last run.
+      unit.hooks = [];
+      return units.run(unit, () => work(trx));
+    });
   } finally {
     unit.closed = true;
   }

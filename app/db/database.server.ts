@@ -44,7 +44,17 @@ export function openDatabase(
     // process if nobody listened. The pool drops that client and opens another.
     pool.on("error", (error) => onIdleError(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    // Checkouts arriving together share one transaction here too (ADR 0049): one connection, one COMMIT.
+    const group = createGroupCommit(db, { optimistic: true });
+    groupCommitOf.set(db, group);
+    return {
+      db,
+      dialect: "postgres",
+      close: async () => {
+        await group.drained();
+        await db.destroy();
+      },
+    };
   }
 
   if (target.file !== ":memory:") privateDatabaseFile(target.file);
@@ -121,9 +131,10 @@ const groupCommitOf = new WeakMap<DB, GroupCommit<Database>>();
  * writes queued in the same event-loop turn, one `COMMIT` for all of them
  * (app/db/group-commit.server.ts, ADR 0013); a `work` that throws is rolled
  * back alone. Hooks `work` adds with `afterCommit` run once the batch is
- * committed, and never for a `work` that was rolled back. On PostgreSQL,
- * where each transaction has a pooled connection of its own, it is
- * `db.transaction().execute(work)`.
+ * committed, and never for a `work` that was rolled back. On PostgreSQL the
+ * writes of a turn share one transaction as well, on one pooled connection,
+ * without a savepoint each unless one of them throws (ADR 0049): `work` may
+ * then run twice, so it must only run its statements.
  */
 export function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
   const group = groupCommitOf.get(db);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import type { ClientNetworks } from "~/lib/client-address";
@@ -31,6 +32,12 @@ export const MAX_HOLDS_PER_NETWORK = 15;
 export const MAX_HOLDS_PER_WIDE_NETWORK = 20;
 /** An IPv4 /24 is the widest an IPv4 client is counted in (a carrier's NAT pool spans many). */
 export const MAX_HOLDS_PER_IPV4_NETWORK = 20;
+const SMALLEST_SHARE = Math.min(
+  MAX_HOLDS_PER_ADDRESS,
+  MAX_HOLDS_PER_NETWORK,
+  MAX_HOLDS_PER_WIDE_NETWORK,
+  MAX_HOLDS_PER_IPV4_NETWORK,
+);
 
 /**
  * A claimed order ("I have paid", with a UTR) keeps its amount this long after its window closed. A real
@@ -129,6 +136,55 @@ function shares(
 export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<number> {
   const amounts = candidateAmounts(request.listedPaise);
   if (amounts.length === 0) return request.listedPaise;
+  return (await holdFreeAmount(trx, request, amounts)) ?? (await holdAmongAll(trx, request, amounts));
+}
+
+/**
+ * The usual case in one statement (ADR 0049): the first candidate no open order holds, taken while the
+ * client's networks together hold fewer open amounts of the price than the smallest share (then no share
+ * can be full, and the full reading below would also take a free amount first). Undefined when there is
+ * none, or when another checkout took it first: the full reading decides then. A hold is replaced here
+ * only once its time is over, judged on the row as it is when the insert meets it (PostgreSQL waits for
+ * a checkout holding it on another connection, then looks again); a hold whose order is gone is left to
+ * the full reading, since another transaction's order may be one this statement's snapshot cannot see.
+ */
+async function holdFreeAmount(trx: DB, request: HoldRequest, amounts: number[]): Promise<number | undefined> {
+  const { accountId, now, client } = request;
+  const lowest = amounts[amounts.length - 1]!;
+  const highest = amounts[0]!;
+  const withinShare = client
+    ? sql`and (select count(*) from payment_amount_holds h join orders o on o.order_id = h.order_id
+          where h.account_id = ${accountId} and h.amount_paise between ${lowest} and ${highest}
+            and h.held_until >= ${now} and o.status in ('awaiting_payment', 'payment_claimed')
+            and (h.client_address = ${client.address} or h.client_network = ${client.network}
+              or h.client_wide = ${client.wide})) < ${SMALLEST_SHARE}`
+    : sql``;
+  const taken = await sql<{ amount_paise: number }>`
+    with recursive candidate(amount) as (
+      select cast(${highest} as bigint) union all select amount - 1 from candidate where amount > ${lowest}
+    )
+    insert into payment_amount_holds
+      (account_id, amount_paise, order_id, held_until, client_address, client_network, client_wide)
+    select ${accountId}, amount, ${request.orderId}, ${request.heldUntil},
+      ${client?.address ?? null}, ${client?.network ?? null}, ${client?.wide ?? null}
+    from candidate
+    where amount % 100 <> 0
+      and not exists (select 1 from payment_amount_holds h join orders o on o.order_id = h.order_id
+        where h.account_id = ${accountId} and h.amount_paise = candidate.amount and h.held_until >= ${now})
+      ${withinShare}
+    order by amount desc
+    limit 1
+    on conflict (account_id, amount_paise) do update set
+      order_id = excluded.order_id, held_until = excluded.held_until, client_address = excluded.client_address,
+      client_network = excluded.client_network, client_wide = excluded.client_wide
+    where payment_amount_holds.held_until < ${now}
+    returning amount_paise`.execute(trx);
+  const row = taken.rows[0];
+  return row ? Number(row.amount_paise) : undefined;
+}
+
+/** Every hold of the price read, then a free amount, the client's own oldest or a stale one taken. */
+async function holdAmongAll(trx: DB, request: HoldRequest, amounts: number[]): Promise<number> {
   const { now, accountId } = request;
 
   const holds: Hold[] = (
