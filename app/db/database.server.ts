@@ -28,22 +28,10 @@ export function openDatabase(
   onIdleError: (error: Error) => void = (error) => console.warn(`database connection closed: ${error.message}`),
 ): DatabaseHandle {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      // Counts and epoch-millisecond timestamps fit in a double; the default would return strings.
-      types: {
-        getTypeParser: (oid: number, format?: "text" | "binary") =>
-          oid === PG_INT8
-            ? (v: string) => Number(v)
-            : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
-      },
-    });
-    // An idle connection can be closed by the server (restart, failover, an
-    // administrator); pg then emits 'error' on the pool, which would crash the
-    // process if nobody listened. The pool drops that client and opens another.
-    pool.on("error", (error) => onIdleError(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = postgresPool(target.url, target.poolSize ?? 10, onIdleError);
+    // The status poll and the page cache's checks have connections of their own (ADR 0049), opened on first use.
+    const reads = postgresPool(target.url, HOT_READ_CONNECTIONS, onIdleError);
+    hotReadsOf.set(db, reads);
     // Checkouts arriving together share one transaction here too (ADR 0049): one connection, one COMMIT.
     const group = createGroupCommit(db, { optimistic: true });
     groupCommitOf.set(db, group);
@@ -52,6 +40,7 @@ export function openDatabase(
       dialect: "postgres",
       close: async () => {
         await group.drained();
+        await reads.destroy();
         await db.destroy();
       },
     };
@@ -84,6 +73,40 @@ export function openDatabase(
       await db.destroy();
     },
   };
+}
+
+/** Connections for the hot reads on PostgreSQL, beside the pool the writes share. */
+const HOT_READ_CONNECTIONS = 2;
+
+function postgresPool(url: string, max: number, onIdleError: (error: Error) => void): DB {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Counts and epoch-millisecond timestamps fit in a double; the default would return strings.
+    types: {
+      getTypeParser: (oid: number, format?: "text" | "binary") =>
+        oid === PG_INT8
+          ? (v: string) => Number(v)
+          : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
+    },
+  });
+  // An idle connection can be closed by the server (restart, failover, an
+  // administrator); pg then emits 'error' on the pool, which would crash the
+  // process if nobody listened. The pool drops that client and opens another.
+  pool.on("error", (error) => onIdleError(error));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const hotReadsOf = new WeakMap<DB, DB>();
+
+/**
+ * Where the hottest reads go (the status poll, the page cache's generation
+ * check): on PostgreSQL a small pool of their own, so they never wait for a
+ * connection behind a burst of writes (ADR 0049); `db` itself elsewhere (on
+ * SQLite the poll reads its snapshot).
+ */
+export function hotReads(db: DB): DB {
+  return hotReadsOf.get(db) ?? db;
 }
 
 const snapshotReadsOf = new WeakMap<DB, SnapshotReads>();

@@ -6,6 +6,7 @@ import { type DatabaseHandle, groupCommitStats, openDatabase, writeTransaction }
 import { demoPlans } from "~/db/seed.server";
 import { keepCatalogCopy } from "~/domain/checkout/catalog.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
+import { findOrderStatus } from "~/domain/orders/orders.repository.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
 import type { Config } from "../../app/lib/config.server";
@@ -181,6 +182,36 @@ describe.each(testDatabases())("checkouts sharing a transaction on $name", (kind
       expect(kinds.filter((k) => k === "begin" || k === "commit")).toHaveLength(2 * batches);
       expect(kinds.filter((k) => k.startsWith("other"))).toEqual([]);
       expect(seen.length / orders.length).toBeLessThanOrEqual(2.1);
+    },
+  );
+
+  it.runIf(kind.name === "postgres")(
+    "answers the status poll while every write connection is taken by a long transaction",
+    async () => {
+      const busy = openDatabase({ ...handle.target, poolSize: 3 } as typeof handle.target);
+      try {
+        const { order } = await checkout(servicesOn(busy.db), 3000, `poll-${Date.now()}`);
+        const finished: string[] = [];
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const writers = Array.from({ length: 3 }, (_, i) =>
+          busy.db.transaction().execute(async (trx) => {
+            await sql`select 1`.execute(trx);
+            await held;
+            finished.push(`writer ${i}`);
+          }),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const status = await findOrderStatus(busy.db, order.order_id);
+        finished.push("poll");
+        release();
+        await Promise.all(writers);
+        expect(status).toBe("awaiting_payment");
+        // The poll was answered while the writes held every connection of their pool.
+        expect(finished[0]).toBe("poll");
+      } finally {
+        await busy.close();
+      }
     },
   );
 });
