@@ -33,7 +33,7 @@ export function openDatabase(
     const reads = postgresPool(target.url, HOT_READ_CONNECTIONS, onIdleError);
     hotReadsOf.set(db, reads);
     // Checkouts arriving together share one transaction here too (ADR 0049): one connection, one COMMIT.
-    const group = createGroupCommit(db, { optimistic: true });
+    const group = createGroupCommit(db, { optimistic: true, concurrency: POSTGRES_BATCHES });
     groupCommitOf.set(db, group);
     return {
       db,
@@ -74,6 +74,9 @@ export function openDatabase(
     },
   };
 }
+
+/** Group-commit batches in flight at once on PostgreSQL, each on a pooled connection (ADR 0049). */
+const POSTGRES_BATCHES = 2;
 
 /** Connections for the hot reads on PostgreSQL, beside the pool the writes share. */
 const HOT_READ_CONNECTIONS = 2;

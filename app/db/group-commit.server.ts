@@ -33,6 +33,8 @@ import { type Kysely, sql } from "kysely";
  * must do nothing but its statements (a body's after-commit hooks are those of
  * its last run). A body that loses a deadlock or a serialization conflict
  * (another instance's batch holding what it needs) is tried again in its savepoint.
+ * There a few batches may run at once (`concurrency`), each on a connection of
+ * its own, so the round trips of one do not wait for another's.
  */
 export interface GroupCommit<DB> {
   /** Runs `work` in a transaction shared with the writes around it; resolves once it is committed. */
@@ -79,22 +81,25 @@ export function createGroupCommit<DB>(
     sliceMs = SLICE_MS,
     maxBatch = MAX_BATCH,
     optimistic = false,
-  }: { sliceMs?: number; maxBatch?: number; optimistic?: boolean } = {},
+    concurrency = 1,
+  }: { sliceMs?: number; maxBatch?: number; optimistic?: boolean; concurrency?: number } = {},
 ): GroupCommit<DB> {
   const queue: Queued<DB>[] = [];
   let scheduled = false;
-  let running: Promise<void> | null = null;
+  const running = new Set<Promise<void>>();
   const stats = { batches: 0, writes: 0, largest: 0, isolatedRuns: 0 };
 
   const schedule = () => {
-    if (scheduled || running || queue.length === 0) return;
+    if (scheduled || running.size >= concurrency || queue.length === 0) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      running = flush(queue.splice(0, maxBatch)).finally(() => {
-        running = null;
+      const batch: Promise<void> = flush(queue.splice(0, maxBatch)).finally(() => {
+        running.delete(batch);
         schedule();
       });
+      running.add(batch);
+      schedule();
     });
   };
 
@@ -186,8 +191,8 @@ export function createGroupCommit<DB>(
       });
     },
     async drained() {
-      while (running || scheduled || queue.length > 0) {
-        await (running ?? new Promise((resume) => setImmediate(resume)));
+      while (running.size > 0 || scheduled || queue.length > 0) {
+        await (running.size > 0 ? Promise.all(running) : new Promise((resume) => setImmediate(resume)));
       }
     },
   };

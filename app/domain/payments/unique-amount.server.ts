@@ -136,8 +136,23 @@ function shares(
 export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<number> {
   const amounts = candidateAmounts(request.listedPaise);
   if (amounts.length === 0) return request.listedPaise;
-  return (await holdFreeAmount(trx, request, amounts)) ?? (await holdAmongAll(trx, request, amounts));
+  const price = `${request.accountId}:${request.listedPaise}`;
+  const free =
+    (exhausted.get(price) ?? -Infinity) > request.now ? undefined : await holdFreeAmount(trx, request, amounts);
+  if (free !== undefined) return free;
+  const amount = await holdAmongAll(trx, request, amounts);
+  if (amount === request.listedPaise) exhausted.set(price, request.now + EXHAUSTED_HINT_MS);
+  else exhausted.delete(price);
+  return amount;
 }
+
+/**
+ * Prices (account:paise) whose every amount an open order held at the last full reading, until when: for
+ * that long the one-statement try is skipped (it would find nothing). Only a hint: the full reading
+ * decides each time, and finds an amount freed meanwhile.
+ */
+const exhausted = new Map<string, number>();
+const EXHAUSTED_HINT_MS = 1_000;
 
 /**
  * The usual case in one statement (ADR 0049): the first candidate no open order holds, taken while the
