@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { afterCommit, afterCommitSettled } from "~/db/after-commit.server";
 import { type DatabaseHandle, groupCommitStats, openDatabase, writeTransaction } from "~/db/database.server";
 import { demoPlans } from "~/db/seed.server";
@@ -151,19 +151,18 @@ describe.each(testDatabases())("checkouts sharing a transaction on $name", (kind
       const services = servicesOn(db);
       await checkout(services, 1000, `budget-warm-${Date.now()}`); // the settings and catalogue copies are read once
 
-      const seen: string[] = [];
-      const query = pg.Client.prototype.query;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        const text = args[0];
-        seen.push(typeof text === "string" ? text : String((text as { text?: string }).text));
-        return (query as (...a: unknown[]) => unknown).apply(this, args);
-      } as typeof query;
+      // Every statement `pg` sends is one round trip (the extended protocol's parse, bind and execute go together).
+      const query = vi.spyOn(pg.Client.prototype, "query");
       const before = { ...groupCommitStats(db)! };
       let orders: Awaited<ReturnType<typeof checkout>>[];
+      let seen: string[];
       try {
         orders = await Promise.all(Array.from({ length: 50 }, (_, i) => checkout(services, 2000 + i, `budget-${i}`)));
       } finally {
-        pg.Client.prototype.query = query;
+        seen = query.mock.calls.map(([text]) =>
+          typeof text === "string" ? text : String((text as { text?: string }).text),
+        );
+        query.mockRestore();
       }
       const batches = groupCommitStats(db)!.batches - before.batches;
 
