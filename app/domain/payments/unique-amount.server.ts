@@ -198,38 +198,93 @@ async function holdFreeAmount(trx: DB, request: HoldRequest, amounts: number[]):
   return row ? Number(row.amount_paise) : undefined;
 }
 
-/** Every hold of the price read, then a free amount, the client's own oldest or a stale one taken. */
-async function holdAmongAll(trx: DB, request: HoldRequest, amounts: number[]): Promise<number> {
-  const { now, accountId } = request;
+/** Every hold of the price, with its order's status. */
+async function readHolds(trx: DB, { accountId }: HoldRequest, amounts: number[]): Promise<Hold[]> {
+  const rows = await trx
+    .selectFrom("payment_amount_holds as h")
+    .leftJoin("orders as o", "o.order_id", "h.order_id")
+    .select([
+      "h.amount_paise",
+      "h.order_id",
+      "h.held_until",
+      "h.client_address",
+      "h.client_network",
+      "h.client_wide",
+      "o.status",
+      "o.payment_deadline_at",
+      "o.utr",
+    ])
+    .where("h.account_id", "=", accountId)
+    // The candidates are one run of amounts: a range of the primary key, not a list of 198.
+    .where("h.amount_paise", ">=", amounts[amounts.length - 1]!)
+    .where("h.amount_paise", "<=", amounts[0]!)
+    .execute();
+  return rows.map(asHold);
+}
 
-  const holds: Hold[] = (
-    await trx
-      .selectFrom("payment_amount_holds as h")
-      .leftJoin("orders as o", "o.order_id", "h.order_id")
-      .select([
-        "h.amount_paise",
-        "h.order_id",
-        "h.held_until",
-        "h.client_address",
-        "h.client_network",
-        "h.client_wide",
-        "o.status",
-        "o.payment_deadline_at",
-        "o.utr",
-      ])
-      .where("h.account_id", "=", accountId)
-      // The candidates are one run of amounts: a range of the primary key, not a list of 198.
-      .where("h.amount_paise", ">=", amounts[amounts.length - 1]!)
-      .where("h.amount_paise", "<=", amounts[0]!)
-      .execute()
-  ).map((h) => ({
+function asHold<T extends { amount_paise: unknown; held_until: unknown; payment_deadline_at: unknown }>(h: T) {
+  return {
     ...h,
     amount_paise: Number(h.amount_paise),
     held_until: Number(h.held_until),
     payment_deadline_at: h.payment_deadline_at === null ? null : Number(h.payment_deadline_at),
-  }));
+  };
+}
+
+/**
+ * The holds of the price that can matter to this checkout, in one statement (ADR 0049): all but those of
+ * other clients' orders awaiting payment in their window, which are neither free, nor to be taken over,
+ * nor this client's, and are only counted. Null when some amount has no hold at all: which ones is then
+ * unknown, and every hold is read. Once every amount of a price is held (a burst past the 198 amounts)
+ * this reads a count instead of 198 rows.
+ */
+async function readHoldsBriefly(trx: DB, request: HoldRequest, amounts: number[]): Promise<Hold[] | null> {
+  const { accountId, now, client } = request;
+  const lowest = amounts[amounts.length - 1]!;
+  const highest = amounts[0]!;
+  const clients = client
+    ? sql`coalesce(h.client_address = ${client.address} or h.client_network = ${client.network}
+        or h.client_wide = ${client.wide}, false)`
+    : sql`false`;
+  const { rows } = await sql<{
+    amount_paise: number | null;
+    order_id: string;
+    held_until: number;
+    client_address: string | null;
+    client_network: string | null;
+    client_wide: string | null;
+    status: OrderStatus | null;
+    payment_deadline_at: number | null;
+    utr: string | null;
+    left_out: number;
+  }>`
+    select h.amount_paise, h.order_id, h.held_until, h.client_address, h.client_network, h.client_wide,
+      o.status, o.payment_deadline_at, o.utr, 0 as left_out
+    from payment_amount_holds h left join orders o on o.order_id = h.order_id
+    where h.account_id = ${accountId} and h.amount_paise between ${lowest} and ${highest}
+      and (h.held_until < ${now} or o.status is null or o.status <> 'awaiting_payment' or ${clients})
+    union all
+    select null, null, null, null, null, null, null, null, null, count(*)
+    from payment_amount_holds h join orders o on o.order_id = h.order_id
+    where h.account_id = ${accountId} and h.amount_paise between ${lowest} and ${highest}
+      and h.held_until >= ${now} and o.status = 'awaiting_payment' and not ${clients}`.execute(trx);
+  const holds = rows.filter((row) => row.amount_paise !== null).map(asHold) as Hold[];
+  const leftOut = Number(rows.find((row) => row.amount_paise === null)?.left_out ?? 0);
+  const candidates = new Set(amounts);
+  const held = holds.filter((h) => candidates.has(h.amount_paise)).length;
+  return held + leftOut === amounts.length ? holds : null;
+}
+
+/** Every hold of the price read, then a free amount, the client's own oldest or a stale one taken. */
+async function holdAmongAll(trx: DB, request: HoldRequest, amounts: number[]): Promise<number> {
+  const { now } = request;
+
+  const brief = await readHoldsBriefly(trx, request, amounts);
+  const holds = brief ?? (await readHolds(trx, request, amounts));
   const byAmount = new Map(holds.map((h) => [h.amount_paise, h]));
-  const usable = (h: Hold | undefined) => !h || h.held_until < now || h.status === null;
+  // After the brief reading every amount has a hold, and one not read is an open order's: not free.
+  const unread = brief ? "open" : "free";
+  const usable = (h: Hold | undefined) => (h ? h.held_until < now || h.status === null : unread === "free");
   const freeCount = amounts.filter((a) => usable(byAmount.get(a))).length;
   // While the price's amounts run low, a claim that shows no payment keeps its amount only briefly.
   const claimKeepsMs = freeCount < amounts.length * LOW_POOL_SHARE ? CLAIM_KEEPS_AMOUNT_LOW_MS : CLAIM_KEEPS_AMOUNT_MS;
@@ -248,8 +303,9 @@ async function holdAmongAll(trx: DB, request: HoldRequest, amounts: number[]): P
   const stealable: { amount: number; previous: string; heldUntil: number; rank: number }[] = [];
   for (const amount of amounts) {
     const hold = byAmount.get(amount);
-    if (!hold) free.push({ amount, previous: null });
-    else if (usable(hold)) free.push({ amount, previous: hold.order_id });
+    if (!hold) {
+      if (usable(hold)) free.push({ amount, previous: null });
+    } else if (usable(hold)) free.push({ amount, previous: hold.order_id });
     else if (!isOpen(hold, now, claimKeepsMs)) {
       stealable.push({ amount, previous: hold.order_id, heldUntil: hold.held_until, rank: stealRank(hold) });
     }
