@@ -71,6 +71,7 @@ export default [
       route("pulse", "routes/api/admin/pulse.ts"),
       route("orders", "routes/api/admin/orders.ts"),
       route("orders/export", "routes/api/admin/orders-export.ts"),
+      route("tax-documents/export", "routes/api/admin/tax-documents-export.ts"),
       route("orders/:id", "routes/api/admin/order.ts"),
       route("orders/:id/:action", "routes/api/admin/order-action.ts"),
       // panel API

@@ -65,6 +65,21 @@ export function TextField({
   );
 }
 
+/** What a secret field says of the saved secret: its last characters (never the secret itself), or that none is. */
+export const savedSecret = (hint: string | null) =>
+  hint ? `saved, ending …${hint} (leave empty to keep)` : "not saved yet";
+
+/** A secret (a key, a token, a password): typed, never shown again; empty keeps the saved one. */
+export function SecretField({
+  saved,
+  ...props
+}: Omit<ComponentProps<typeof TextField>, "type" | "placeholder"> & {
+  /** The saved secret's last characters (null: none saved). */
+  saved: string | null;
+}) {
+  return <TextField {...props} type="password" placeholder={savedSecret(saved)} />;
+}
+
 export function TextareaField({
   field,
   label,

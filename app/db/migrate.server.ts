@@ -39,6 +39,8 @@ import { taxInvoices } from "./migrations/0082_tax_invoices";
 import { coupons } from "./migrations/0085_coupons";
 import { orderTargetKey } from "./migrations/0092_order_target_key";
 import { erasureRequests } from "./migrations/0095_erasure_requests";
+import { billingAddress } from "./migrations/0096_billing_address";
+import { creditNotes } from "./migrations/0097_credit_notes";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -88,6 +90,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     "0092_order_target_key": orderTargetKey(dialect),
     // 0095–0096: issue 51 (erasure and consent).
     "0095_erasure_requests": erasureRequests(dialect),
+    // 0096–0097: issue 51, point 2 (the buyer's billing address for OIDAR invoices; credit notes).
+    "0096_billing_address": billingAddress(dialect),
+    "0097_credit_notes": creditNotes(dialect),
   };
 }
 

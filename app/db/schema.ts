@@ -2,7 +2,12 @@ import type { AlertOutboxTable, AlertPushSubscriptionTable } from "~/domain/oper
 import type { AuditLogTable } from "~/domain/audit/table";
 import type { ComplaintTable } from "~/domain/complaints/table";
 import type { CouponTable } from "~/domain/coupons/table";
-import type { InvoiceSeriesTable, TaxInvoiceTable } from "~/domain/receipts/table";
+import type {
+  CreditNoteSeriesTable,
+  CreditNoteTable,
+  InvoiceSeriesTable,
+  TaxInvoiceTable,
+} from "~/domain/receipts/table";
 import type { ErasureRequestTable } from "~/domain/privacy/table";
 import type { BuyerPushSubscriptionTable, WhatsAppChatTable, WhatsAppLinkTable } from "~/domain/buyer-messages/table";
 import type {
@@ -46,6 +51,8 @@ export interface Database {
   coupons: CouponTable;
   tax_invoices: TaxInvoiceTable;
   invoice_series: InvoiceSeriesTable;
+  credit_notes: CreditNoteTable;
+  credit_note_series: CreditNoteSeriesTable;
   erasure_requests: ErasureRequestTable;
   deleted_orders: DeletedOrderTable;
   settings: SettingTable;

@@ -1,13 +1,10 @@
-import { readFileSync } from "node:fs";
-import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
+import { ORIGIN, loadServiceWorker, tap } from "./service-worker.fixture";
 
 /**
  * public/admin-sw.js run as a browser would, against a fake `self`: the
  * notification it shows for a push, and where a tap on it leads.
  */
-const SOURCE = readFileSync(new URL("../../public/admin-sw.js", import.meta.url), "utf8");
-const ORIGIN = "https://shop.example";
 
 interface FakeWindow {
   url: string;
@@ -28,27 +25,8 @@ function fakeWindow(path: string, { controlled = true } = {}): FakeWindow {
   return win;
 }
 
-function loadWorker(windows: FakeWindow[] = []) {
-  const listeners = new Map<string, (event: unknown) => void>();
-  const self = {
-    location: new URL(`${ORIGIN}/admin-sw.js`),
-    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
-    registration: { showNotification: vi.fn(() => Promise.resolve()) },
-    clients: {
-      matchAll: vi.fn(() => Promise.resolve(windows)),
-      openWindow: vi.fn(() => Promise.resolve(null)),
-    },
-  };
-  runInNewContext(SOURCE, { self, URL });
-  const dispatch = async (type: string, event: object) => {
-    const pending: Promise<unknown>[] = [];
-    listeners.get(type)!({ ...event, waitUntil: (p: Promise<unknown>) => pending.push(p) });
-    await Promise.all(pending);
-  };
-  return { self, listeners, dispatch };
-}
-
-const tap = (url: unknown) => ({ notification: { close: vi.fn(), data: { url } } });
+const loadWorker = (windows: FakeWindow[] = []) =>
+  loadServiceWorker("admin-sw.js", { matchAll: vi.fn(() => Promise.resolve(windows)) });
 
 describe("the admin's service worker", () => {
   it("has no fetch handler, so no page or API answer is ever served from (or kept by) it", () => {

@@ -1,33 +1,13 @@
-import { readFileSync } from "node:fs";
-import { runInNewContext } from "node:vm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { ORIGIN, loadServiceWorker, tap } from "./service-worker.fixture";
 
 /**
  * public/buyer-sw.js run as a browser would, against a fake `self`: the
  * notification an order's update shows, and that a tap opens that order's
  * /track page on this shop, and nothing else.
  */
-const SOURCE = readFileSync(new URL("../../public/buyer-sw.js", import.meta.url), "utf8");
-const ORIGIN = "https://shop.example";
 
-function loadWorker() {
-  const listeners = new Map<string, (event: unknown) => void>();
-  const self = {
-    location: new URL(`${ORIGIN}/buyer-sw.js`),
-    addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
-    registration: { showNotification: vi.fn(() => Promise.resolve()) },
-    clients: { openWindow: vi.fn(() => Promise.resolve(null)) },
-  };
-  runInNewContext(SOURCE, { self, URL });
-  const dispatch = async (type: string, event: object) => {
-    const pending: Promise<unknown>[] = [];
-    listeners.get(type)!({ ...event, waitUntil: (p: Promise<unknown>) => pending.push(p) });
-    await Promise.all(pending);
-  };
-  return { self, listeners, dispatch };
-}
-
-const tap = (url: unknown) => ({ notification: { close: vi.fn(), data: { url } } });
+const loadWorker = () => loadServiceWorker("buyer-sw.js", {});
 
 describe("the buyer's service worker", () => {
   it("has no fetch handler: it caches nothing and sees no page", () => {

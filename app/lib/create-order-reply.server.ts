@@ -54,6 +54,9 @@ export async function createOrderReply(
       locale: input.locale,
       idempotencyKey: input.idempotencyKey,
       couponCode: input.couponCode,
+      billingAddress: input.billingAddress,
+      billingPin: input.billingPin,
+      billingState: input.billingState,
       // A loopback or private address is a proxy in front of the shop, not a buyer: it tells no one apart.
       client: ip && refusedRange(ip) === null ? clientNetworks(ip) : null,
     });

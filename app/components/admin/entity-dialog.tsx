@@ -19,7 +19,7 @@ import { type PageRefusal, usePageRefusal, useSchemaForm } from "~/lib/use-schem
 
 /** What the page hands a record's dialog: the record being edited (none: a new one) and what to do with the form. */
 export interface EntityDialogProps<T> {
-  editing: { id: number; item: T } | null;
+  editing: { id: number | string; item: T } | null;
   submitting: boolean;
   onClose: () => void;
   /** The form the page's action reads, already valid by the schema the server checks it with. */
@@ -29,6 +29,12 @@ export interface EntityDialogProps<T> {
   /** Opened by the page's address (`useAddressDialog`): drawn in the page. */
   inline?: { closeHref: string };
 }
+
+/** What `useEntityForm` hands EntityDialog (its `frame`): the form, the record's id, and the page's state. */
+export type EntityFrame<S extends Record<string, unknown>> = Omit<
+  Props<S>,
+  "title" | "description" | "intent" | "submitLabel" | "children"
+>;
 
 interface Props<S extends Record<string, unknown>> {
   title: string;
@@ -217,7 +223,8 @@ export function SavedNotice({ message }: { message: string | null }) {
 export function useEntityForm<C extends z.ZodObject, U extends z.ZodObject, T>(
   /** The id's prefix: "plan", "testimonial", "proof". */
   name: string,
-  editing: { id: number | string; item: T } | null,
+  /** What the page handed the dialog. */
+  { editing, onSubmit, ...dialog }: EntityDialogProps<T>,
   schemas: { create: C; update: U },
   values: {
     /** A new record's defaults. */
@@ -225,18 +232,19 @@ export function useEntityForm<C extends z.ZodObject, U extends z.ZodObject, T>(
     /** The record as the form shows it. */
     of: (item: T) => Partial<z.input<U>>;
   },
-  onValid: (form: FormData) => void,
 ) {
   const schema = editing ? schemas.update : schemas.create;
   // The page's answer to this very form posted as a whole page: its intent, and the record it was about.
   const answered = usePageRefusal(schema);
   const sentId = answered?.result?.initialValue?.id;
   const page = answered && (editing ? sentId === String(editing.id) : sentId === undefined) ? answered : undefined;
-  const form = useSchemaForm<C | U>(schema, {
+  const { form, fields } = useSchemaForm<C | U>(schema, {
     id: editing ? `${name}-edit-${editing.id}` : `${name}-add`,
     actionData: page,
     defaultValue: editing ? values.of(editing.item) : values.blank,
-    onValid,
+    onValid: onSubmit,
   });
-  return { ...form, page };
+  /** Spread into EntityDialog: the form, the record's id, and the page's state. */
+  const frame = { form, page, id: editing?.id, ...dialog };
+  return { form, fields, page, frame };
 }

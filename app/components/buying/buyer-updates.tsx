@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { PushSubscriptionRequest } from "~/domain/operator-alerts/push-subscription";
 import { type UpdatesOffer, whatsappUpdatesLink } from "~/domain/buyer-messages/offer";
 import { apiCall } from "~/lib/api-client";
+import { vapidKeyBytes } from "~/lib/vapid-key";
 import { buyerWorkerRegistration, registerBuyerWorker } from "~/lib/buyer-worker";
 import { useMessageText } from "~/lib/i18n/use-message";
 import { orderNotifyEndpoint, orderUnnotifyEndpoint } from "~/routes/api/order-notifications.types";
@@ -11,18 +12,6 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { readJson, writeJson } from "./storage";
-
-/** base64url (the VAPID public key) → bytes, as PushManager.subscribe wants it. */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url
-    .replace(/-/g, "+")
-    .replace(/_/g, "/")
-    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
-  const raw = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
 
 type Support = "unknown" | "yes" | "no" | "iphone";
 
@@ -91,7 +80,7 @@ export function BuyerUpdates({ orderId, phone, offer }: { orderId: string; phone
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({
           userVisibleOnly: true,
-          applicationServerKey: keyBytes(offer.pushKey),
+          applicationServerKey: vapidKeyBytes(offer.pushKey),
         }));
       const reply = await apiCall(orderNotifyEndpoint, {
         params: orderId,

@@ -38,11 +38,14 @@ import { createOrderEndpoint } from "~/routes/api/create-order.types";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { MAX_COMMENTS_TEXT, commentLines, readComments } from "~/domain/orders/custom-comments";
 import { inputVariants } from "~/components/ui/input";
+import { type BillingField, readBillingAddress } from "~/domain/receipts/billing-address";
+import { BillingFields, type BillingValues, NO_BILLING } from "./billing-fields";
 
 const CREATE_ORDER_NO_PLAN = CREATE_ORDER_MESSAGES.noPlan;
 
 /** Where a refusal is shown: under the field it is about, or above the button when it names none. */
-type ErrorField = "name" | "phone" | "email" | "comments" | "agreedToTerms" | "coupon" | "form";
+type ErrorField = "name" | "phone" | "email" | "comments" | "agreedToTerms" | "coupon" | BillingField | "form";
+const BILLING_FIELDS: readonly string[] = ["billingAddress", "billingPin", "billingState"] satisfies BillingField[];
 
 /**
  * Name, phone and the terms agreement; creates the order on the server (which
@@ -54,6 +57,7 @@ export function OrderDialog({
   target,
   onClose,
   offerWhatsapp = false,
+  askBilling = false,
 }: {
   plan: PlanCardData | null;
   noun: string;
@@ -61,6 +65,8 @@ export function OrderDialog({
   onClose: () => void;
   /** The shop's WhatsApp is set up: offer "Send me order updates on WhatsApp". */
   offerWhatsapp?: boolean;
+  /** The shop issues tax invoices (a GSTIN is set): ask for the billing address, PIN code and State. */
+  askBilling?: boolean;
 }) {
   const navigate = useNavigate();
   const { t } = useTranslation("order");
@@ -72,6 +78,15 @@ export function OrderDialog({
   const [agreed, setAgreed] = useState(false);
   const [email, setEmail] = useState("");
   const [whatsappUpdates, setWhatsappUpdates] = useState(false);
+  const [billing, setBilling] = useState<BillingValues>(NO_BILLING);
+  // The shop set a GSTIN after this page loaded: the server asks for the address, and the box appears.
+  const [billingAsked, setBillingAsked] = useState(false);
+  const showBilling = askBilling || billingAsked;
+  const billingRefs = {
+    billingAddress: useRef<HTMLInputElement | HTMLSelectElement>(null),
+    billingPin: useRef<HTMLInputElement | HTMLSelectElement>(null),
+    billingState: useRef<HTMLInputElement | HTMLSelectElement>(null),
+  };
   const emailRef = useRef<HTMLInputElement>(null);
   const [comments, setComments] = useState("");
   const commentsRef = useRef<HTMLTextAreaElement>(null);
@@ -101,6 +116,7 @@ export function OrderDialog({
       comments: commentsRef,
       agreedToTerms: agreeRef,
       coupon: null,
+      ...billingRefs,
       form: null,
     }[field];
     // After the message renders, so a screen reader reads the field with its message.
@@ -150,6 +166,13 @@ export function OrderDialog({
       refuse("email", message(buyerEmail.message));
       return;
     }
+    const billingRead = showBilling
+      ? readBillingAddress({ address: billing.address, pin: billing.pin, state: billing.state })
+      : null;
+    if (billingRead && !billingRead.ok) {
+      refuse(billingRead.field, message(billingRead.message));
+      return;
+    }
     if (!agreed) {
       refuse("agreedToTerms", message(BUYER_MESSAGES.agreementRequired));
       return;
@@ -168,6 +191,13 @@ export function OrderDialog({
       whatsappUpdates: offerWhatsapp && whatsappUpdates,
       locale,
       ...(coupon ? { couponCode: coupon.code } : {}),
+      ...(billingRead?.ok
+        ? {
+            billingAddress: billingRead.billing.address,
+            billingPin: billingRead.billing.pin,
+            billingState: billingRead.billing.state,
+          }
+        : {}),
     };
     try {
       const idempotencyKey = idempotencyKeyFor(JSON.stringify(request));
@@ -187,9 +217,12 @@ export function OrderDialog({
             field === "agreedToTerms" ||
             field === "coupon"
             ? field
-            : "form",
+            : typeof field === "string" && BILLING_FIELDS.includes(field)
+              ? (field as BillingField)
+              : "form",
           text,
         );
+        if (typeof field === "string" && BILLING_FIELDS.includes(field)) setBillingAsked(true);
         // A code the order refused (used up meanwhile) is no longer applied: the buyer sees the full price again.
         if (field === "coupon") setCoupon(null);
         return;
@@ -363,6 +396,18 @@ export function OrderDialog({
               onApplied={setCoupon}
               refusal={errorFor("coupon")}
               onRefusalSeen={() => clearError("coupon")}
+              disabled={submitting}
+            />
+          )}
+          {showBilling && (
+            <BillingFields
+              values={billing}
+              onChange={(field, next) => {
+                setBilling(next);
+                clearError(field);
+              }}
+              errorFor={errorFor}
+              refs={billingRefs}
               disabled={submitting}
             />
           )}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Receipt } from "~/domain/receipts/receipt";
 import { stateLabel } from "~/domain/receipts/receipt";
+import type { TaxSplit } from "~/domain/receipts/tax";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { istDateTime } from "~/lib/ist-time";
 import { formatCount, formatInr } from "~/lib/money";
@@ -15,8 +16,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
   const locale = useLocale();
   const inr = (paise: number) => formatInr(paise, locale);
   const when = (ms: number) => `${istDateTime(ms)} ${t("ist")}`;
-  const { invoice, shop } = receipt;
+  const { invoice, shop, recipient, creditNote } = receipt;
   const tax = invoice?.details.tax;
+  const state = (code: string) => `${code} ${t(`order:billing.states.${code}`)}`;
   return (
     <article data-receipt className="rounded-xl border border-gray-200 bg-white p-5 text-sm print:border-0 print:p-0">
       <h2 className="text-xl font-extrabold" data-testid="receipt-kind">
@@ -35,6 +37,25 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           {stateLabel(invoice.details.supplierState)})
         </p>
       )}
+      {recipient && (
+        <section className="mt-4 border-t border-gray-200 pt-3" aria-label={t("billedTo")} data-testid="recipient">
+          <p className="font-bold">{t("billedTo")}</p>
+          {recipient.name === null && recipient.address === null ? (
+            <p>{t("erased")}</p>
+          ) : (
+            <>
+              <p>{recipient.name}</p>
+              <p>
+                {recipient.address}
+                {recipient.pin && ` – ${recipient.pin}`}
+              </p>
+            </>
+          )}
+          <p>
+            {t("recipientState")}: {state(recipient.state)}
+          </p>
+        </section>
+      )}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-gray-200 pt-3">
         {invoice && (
           <>
@@ -43,7 +64,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             <dt className="text-gray-600">{t("invoiceDate")}</dt>
             <dd>{when(invoice.issuedAt)}</dd>
             <dt className="text-gray-600">{t("placeOfSupply")}</dt>
-            <dd>{stateLabel(invoice.details.placeOfSupply)}</dd>
+            <dd data-testid="place-of-supply">{state(invoice.details.placeOfSupply)}</dd>
             <dt className="text-gray-600">{t("sac")}</dt>
             <dd>{invoice.details.sac}</dd>
           </>
@@ -85,23 +106,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
                 <td className="py-1">{t("taxableValue")}</td>
                 <td className="py-1 text-right">{inr(tax.taxablePaise)}</td>
               </tr>
-              {tax.intraState ? (
-                <>
-                  <tr>
-                    <td className="py-1">{t("cgst", { rate: tax.ratePercent / 2 })}</td>
-                    <td className="py-1 text-right">{inr(tax.cgstPaise)}</td>
-                  </tr>
-                  <tr>
-                    <td className="py-1">{t("sgst", { rate: tax.ratePercent / 2 })}</td>
-                    <td className="py-1 text-right">{inr(tax.sgstPaise)}</td>
-                  </tr>
-                </>
-              ) : (
-                <tr>
-                  <td className="py-1">{t("igst", { rate: tax.ratePercent })}</td>
-                  <td className="py-1 text-right">{inr(tax.igstPaise)}</td>
-                </tr>
-              )}
+              <TaxRows tax={tax} />
             </>
           )}
         </tbody>
@@ -126,8 +131,71 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           {t("contact")}: {shop.grievanceOfficerContact} · {shop.supportEmail} · {shop.supportPhone}
         </p>
       </section>
+      {creditNote && <CreditNoteView creditNote={creditNote} />}
       <p className="mt-4 text-xs text-gray-500">{t("computer")}</p>
     </article>
+  );
+}
+
+/** CGST and SGST at half the rate each, or IGST at the whole rate: an invoice's and a credit note's tax. */
+function TaxRows({ tax }: { tax: TaxSplit }) {
+  const { t } = useTranslation("receipt");
+  const locale = useLocale();
+  const rows: [string, number][] = tax.intraState
+    ? [
+        [t("cgst", { rate: tax.ratePercent / 2 }), tax.cgstPaise],
+        [t("sgst", { rate: tax.ratePercent / 2 }), tax.sgstPaise],
+      ]
+    : [[t("igst", { rate: tax.ratePercent }), tax.igstPaise]];
+  return rows.map(([label, paise]) => (
+    <tr key={label}>
+      <td className="py-1">{label}</td>
+      <td className="py-1 text-right">{formatInr(paise, locale)}</td>
+    </tr>
+  ));
+}
+
+/** The credit note of a refunded invoiced order (rule 53), under the invoice it refers to. */
+function CreditNoteView({ creditNote }: { creditNote: NonNullable<Receipt["creditNote"]> }) {
+  const { t } = useTranslation("receipt");
+  const locale = useLocale();
+  const inr = (paise: number) => formatInr(paise, locale);
+  const { details } = creditNote;
+  const tax = details.tax;
+  return (
+    <section className="mt-6 border-t-2 border-gray-300 pt-3" data-credit-note aria-labelledby="credit-note-title">
+      <h3 id="credit-note-title" className="text-lg font-extrabold" data-testid="credit-note-kind">
+        {t("creditNote")}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-gray-600">{t("creditNoteNumber")}</dt>
+        <dd data-testid="credit-note-number">{creditNote.number}</dd>
+        <dt className="text-gray-600">{t("creditNoteDate")}</dt>
+        <dd>{`${istDateTime(creditNote.issuedAt)} ${t("ist")}`}</dd>
+        <dt className="text-gray-600">{t("againstInvoice")}</dt>
+        <dd>{`${details.invoiceNumber}, ${istDateTime(details.invoiceIssuedAt)} ${t("ist")}`}</dd>
+      </dl>
+      <p className="mt-2">{t("creditReason")}</p>
+      <table className="mt-2 w-full">
+        <tbody>
+          <tr>
+            <td className="py-1">{t("taxableValue")}</td>
+            <td className="py-1 text-right">{inr(tax.taxablePaise)}</td>
+          </tr>
+          <TaxRows tax={tax} />
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-gray-300 font-bold">
+            <th scope="row" className="py-2 text-left">
+              {t("credited")}
+            </th>
+            <td className="py-2 text-right" data-testid="credit-note-total">
+              {inr(details.creditedPaise)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+    </section>
   );
 }
 

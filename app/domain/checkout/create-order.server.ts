@@ -18,6 +18,7 @@ import { targetKey } from "~/domain/orders/target-key";
 import type { OrderRow } from "~/domain/orders/table";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { type AppliedCoupon, applyCoupon, readCode } from "~/domain/coupons/redeem.server";
+import { type BillingAddress, readBillingAddress } from "~/domain/receipts/billing-address";
 import { checkoutCatalog } from "./catalog.server";
 
 export { CREATE_ORDER_MESSAGES };
@@ -41,6 +42,13 @@ export interface CreateOrderInput {
   locale?: "en" | "hi";
   /** A coupon code as the buyer typed it (any case); the shop checks it and prices the order by it. */
   couponCode?: string | null;
+  /**
+   * The buyer's billing address, PIN code and GST State code: required while the shop has a GSTIN (its
+   * tax invoices name the buyer, rule 46(f)), ignored otherwise (app/domain/receipts/billing-address.ts).
+   */
+  billingAddress?: string | null;
+  billingPin?: string | null;
+  billingState?: string | null;
   /** Client-chosen key; a retried request with the same key gets the same order back. */
   idempotencyKey?: string | null;
   /** The client's public networks (clientNetworks): one client or network holds only a small share of a price's amounts. */
@@ -92,6 +100,19 @@ async function placeOrder(
   const email = readBuyerEmail(input.customerEmail);
   if (!email.ok) throw new AppError("INVALID_INPUT", email.message, { field: "customerEmail" });
 
+  const site = await settings.get();
+  // A GST-registered shop's invoice names the buyer with their address and State (docs/receipts.md).
+  let billing: BillingAddress | null = null;
+  if (site.gstin) {
+    const read = readBillingAddress({
+      address: input.billingAddress,
+      pin: input.billingPin,
+      state: input.billingState,
+    });
+    if (!read.ok) throw new AppError("INVALID_INPUT", read.message, { field: read.field });
+    billing = read.billing;
+  }
+
   const { plan, accounts } = await checkoutCatalog(db, input.planId);
   if (!plan || plan.is_enabled !== 1) throw new AppError("NOT_FOUND", CREATE_ORDER_MESSAGES.planUnavailable);
   if (plan.quantity < MIN_PLAN_QUANTITY) {
@@ -114,7 +135,6 @@ async function placeOrder(
 
   const couponCode = readCode(input.couponCode);
 
-  const site = await settings.get();
   // The operator chose to refuse, before payment, an order the panel would lose (issue 51, point 5).
   const key = targetKey(plan.service_type, target.target);
   if (site.overlappingOrders === "refuse" && (await openOrderForTarget(db, key))) {
@@ -159,6 +179,9 @@ async function placeOrder(
     // The opt-in is kept beside the terms: when, and to which wording (docs/buyer-messages.md).
     whatsapp_opt_in_at: input.whatsappUpdates === true ? now : null,
     whatsapp_opt_in_version: input.whatsappUpdates === true ? WHATSAPP_OPT_IN_VERSION : null,
+    billing_address: billing?.address ?? null,
+    billing_pin: billing?.pin ?? null,
+    billing_state: billing?.state ?? null,
     created_at: now,
     updated_at: now,
   };

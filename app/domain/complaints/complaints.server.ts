@@ -106,54 +106,53 @@ function cleanNote(note: string): string {
 }
 
 /** The operator acknowledges an open complaint, with a note (what they will do). */
-export async function acknowledgeComplaint(
-  db: DB,
-  actor: { name: string; client?: RequestClient },
-  ticket: string,
-  note: string,
-  now = Date.now(),
-): Promise<ComplaintRow> {
-  const text = cleanNote(note);
-  return transaction(db, async (trx) => {
-    const complaint = await trx
-      .updateTable("complaints")
-      .set({ status: "acknowledged", acknowledged_at: now, acknowledged_by: actor.name, ack_note: text })
-      .where("ticket", "=", ticket)
-      .where("status", "=", "open")
-      .returningAll()
-      .executeTakeFirst();
-    if (!complaint) throw await notNow(trx, ticket, "acknowledged");
-    await publishComplaint(trx, { step: "acknowledged", complaint, actor: actor.name, client: actor.client, now });
-    return complaint;
-  });
+export function acknowledgeComplaint(db: DB, actor: Actor, ticket: string, note: string, now = Date.now()) {
+  return takeStep(db, actor, ticket, note, now, "acknowledged");
 }
 
 /** The operator resolves a complaint (acknowledging it too, if it was not yet), with the resolution. */
-export async function resolveComplaint(
+export function resolveComplaint(db: DB, actor: Actor, ticket: string, note: string, now = Date.now()) {
+  return takeStep(db, actor, ticket, note, now, "resolved");
+}
+
+type Actor = { name: string; client?: RequestClient };
+
+/** One step with its note: the row moves only from a status the step leaves (acknowledged: open; resolved: any other). */
+async function takeStep(
   db: DB,
-  actor: { name: string; client?: RequestClient },
+  actor: Actor,
   ticket: string,
   note: string,
-  now = Date.now(),
+  now: number,
+  step: "acknowledged" | "resolved",
 ): Promise<ComplaintRow> {
   const text = cleanNote(note);
   return transaction(db, async (trx) => {
-    const before = await trx.selectFrom("complaints").selectAll().where("ticket", "=", ticket).executeTakeFirst();
+    const before = await trx
+      .selectFrom("complaints")
+      .select("acknowledged_at")
+      .where("ticket", "=", ticket)
+      .executeTakeFirst();
+    const acknowledging = { acknowledged_at: now, acknowledged_by: actor.name };
     const complaint = await trx
       .updateTable("complaints")
-      .set({
-        status: "resolved",
-        resolved_at: now,
-        resolved_by: actor.name,
-        resolution_note: text,
-        ...(before?.acknowledged_at === null ? { acknowledged_at: now, acknowledged_by: actor.name } : {}),
-      })
+      .set(
+        step === "acknowledged"
+          ? { status: step, ...acknowledging, ack_note: text }
+          : {
+              status: step,
+              resolved_at: now,
+              resolved_by: actor.name,
+              resolution_note: text,
+              ...(before?.acknowledged_at === null ? acknowledging : {}),
+            },
+      )
       .where("ticket", "=", ticket)
-      .where("status", "!=", "resolved")
+      .where("status", step === "acknowledged" ? "=" : "!=", step === "acknowledged" ? "open" : "resolved")
       .returningAll()
       .executeTakeFirst();
-    if (!complaint) throw await notNow(trx, ticket, "resolved");
-    await publishComplaint(trx, { step: "resolved", complaint, actor: actor.name, client: actor.client, now });
+    if (!complaint) throw await notNow(trx, ticket, step);
+    await publishComplaint(trx, { step, complaint, actor: actor.name, client: actor.client, now });
     return complaint;
   });
 }

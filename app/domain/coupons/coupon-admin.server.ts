@@ -71,51 +71,52 @@ export async function updateCoupon(
   now = Date.now(),
 ): Promise<CouponRow | null> {
   const values = columns(input);
-  return transaction(db, async (trx) => {
-    const before = await findCoupon(trx, id);
-    if (!before) return null;
-    const after = await trx
-      .updateTable("coupons")
-      .set({ ...values, updated_at: now })
-      .where("id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordAudit(
-      trx,
-      {
-        ...auditBy(actor),
-        action: "coupon.update",
-        targetType: "coupon",
-        targetId: id,
-        details: { before: summary(before), after: summary(after) },
-      },
-      now,
-    );
-    return after;
-  }).catch(taken);
+  return changeCoupon(
+    db,
+    actor,
+    id,
+    now,
+    () => values,
+    (before, after) => ({
+      action: "coupon.update",
+      details: { before: summary(before), after: summary(after) },
+    }),
+  ).catch(taken);
 }
 
 export async function toggleCoupon(db: DB, actor: Actor, id: number, now = Date.now()): Promise<CouponRow | null> {
+  return changeCoupon(
+    db,
+    actor,
+    id,
+    now,
+    (before) => ({ is_enabled: before.is_enabled === 1 ? 0 : 1 }),
+    (_, after) => ({
+      action: after.is_enabled === 1 ? "coupon.enable" : "coupon.disable",
+      details: { code: after.code },
+    }),
+  );
+}
+
+/** Changes one coupon (none with this id: null) and records the change in the audit, in one transaction. */
+async function changeCoupon(
+  db: DB,
+  actor: Actor,
+  id: number,
+  now: number,
+  change: (before: CouponRow) => Partial<NewCouponRow>,
+  audit: (before: CouponRow, after: CouponRow) => { action: string; details: Record<string, unknown> },
+): Promise<CouponRow | null> {
   return transaction(db, async (trx) => {
     const before = await findCoupon(trx, id);
     if (!before) return null;
     const after = await trx
       .updateTable("coupons")
-      .set({ is_enabled: before.is_enabled === 1 ? 0 : 1, updated_at: now })
+      .set({ ...change(before), updated_at: now })
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAudit(
-      trx,
-      {
-        ...auditBy(actor),
-        action: after.is_enabled === 1 ? "coupon.enable" : "coupon.disable",
-        targetType: "coupon",
-        targetId: id,
-        details: { code: after.code },
-      },
-      now,
-    );
+    await recordAudit(trx, { ...auditBy(actor), targetType: "coupon", targetId: id, ...audit(before, after) }, now);
     return after;
   });
 }

@@ -20,6 +20,7 @@ import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { listenToPanels } from "~/domain/panel/events.server";
 import { panelNameOf } from "~/domain/panel/panels.repository.server";
 import { plansBrokenByRefresh } from "~/domain/plans/plan-alerts.server";
+import { issueCreditNote } from "~/domain/receipts/credit-notes.server";
 import { issueTaxInvoice } from "~/domain/receipts/receipts.server";
 import { listenToRefills } from "~/domain/self-service/refill-events.server";
 
@@ -60,6 +61,8 @@ listenToOrders({
     if (to === "delivered") await publicTopicChanged(trx, "orders");
     // A GST-registered shop's tax invoice, numbered with the payment (docs/receipts.md).
     if (name === "confirmPayment") await issueTaxInvoice(trx, order, now);
+    // Its refund paid back: the invoice's credit note, numbered with the refund (rule 53; docs/receipts.md).
+    if (name === "refunded") await issueCreditNote(trx, order, now);
     // The buyer hears about it on the channels they chose (insert only; sent by the outbox job).
     const update = buyerUpdateFor(name, from, order);
     if (update) await queueBuyerUpdate(trx, order, update, now);

@@ -374,6 +374,8 @@ function anonymised(now: number) {
     customer_phone: null,
     customer_email: null,
     refund_upi_id: null,
+    billing_address: null,
+    billing_pin: null,
     anonymised_at: now,
     updated_at: now,
   };

@@ -119,6 +119,14 @@ export interface OrderTable {
   whatsapp_opt_in_version: string | null;
   /** The UPI id the buyer gave for a refund that is due (on /track or by WhatsApp); erased with the phone. */
   refund_upi_id: string | null;
+  /**
+   * The buyer's billing address, 6-digit PIN code and GST State code, asked only while the shop has a GSTIN
+   * (migration 0096; app/domain/receipts/billing-address.ts); null otherwise. The address and PIN are erased
+   * with the name; the State stays with the tax it decided.
+   */
+  billing_address: Generated<string | null>;
+  billing_pin: Generated<string | null>;
+  billing_state: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }

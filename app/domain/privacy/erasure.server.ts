@@ -165,6 +165,9 @@ async function eraseOrders(trx: DB, orderIds: string[], now: number): Promise<vo
         customer_phone: null,
         customer_email: null,
         refund_upi_id: null,
+        // The State stays: the invoice's place of supply and tax rest on it (docs/privacy.md).
+        billing_address: null,
+        billing_pin: null,
         target: "",
         target_username: null,
         target_key: null,

@@ -16,5 +16,8 @@ describe("invoice numbers", () => {
     expect(isRuleInvoiceNumber(formatInvoiceNumber("2026-27", 42))).toBe(true);
     expect(() => formatInvoiceNumber("2026-27", 1_000_000)).toThrow(/16 characters/);
     expect(() => formatInvoiceNumber("2026-27", 0)).toThrow();
+    // Credit notes: a series of their own (CGST rule 53(1A)(c), the same limits).
+    expect(formatInvoiceNumber("2026-27", 7, "CN")).toBe("CN/26-27/000007");
+    expect(isRuleInvoiceNumber(formatInvoiceNumber("2026-27", 999_999, "CN"))).toBe(true);
   });
 });

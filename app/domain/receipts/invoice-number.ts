@@ -16,10 +16,13 @@ export function financialYearOf(ms: number): string {
   return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
 }
 
-/** The `serial`-th invoice of a financial year ("2026-27"), e.g. "INV/26-27/000001". */
-export function formatInvoiceNumber(financialYear: string, serial: number): string {
+/** The series a number belongs to: tax invoices (rule 46(b)) and credit notes (rule 53(1A)(c)), each its own. */
+export type DocumentSeries = "INV" | "CN";
+
+/** The `serial`-th invoice (or credit note) of a financial year ("2026-27"), e.g. "INV/26-27/000001", "CN/26-27/000001". */
+export function formatInvoiceNumber(financialYear: string, serial: number, series: DocumentSeries = "INV"): string {
   if (!Number.isSafeInteger(serial) || serial < 1) throw new RangeError(`Invoice serial must be 1 or more: ${serial}`);
-  const number = `INV/${financialYear.slice(2)}/${String(serial).padStart(6, "0")}`;
+  const number = `${series}/${financialYear.slice(2)}/${String(serial).padStart(6, "0")}`;
   if (number.length > INVOICE_NUMBER_MAX) throw new RangeError(`Invoice number ${number} is over 16 characters`);
   return number;
 }

@@ -1,6 +1,7 @@
 import { istDateTime } from "~/lib/ist-time";
 import { PAGE, type PdfRule, type PdfText, pdfDocument } from "./pdf-writer";
 import { type Receipt, stateLabel } from "./receipt";
+import type { TaxSplit } from "./tax";
 
 /**
  * A receipt as a PDF the buyer downloads and keeps: the same facts as the
@@ -9,6 +10,25 @@ import { type Receipt, stateLabel } from "./receipt";
  */
 
 const rupees = (paise: number) => `Rs. ${(paise / 100).toFixed(2)}`;
+
+/** Text in lines of at most `width` characters, broken at spaces (a longer word is cut). */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(" ")) {
+    for (let piece = word; piece.length > 0; piece = piece.slice(width)) {
+      const part = piece.slice(0, width);
+      if (current === "") current = part;
+      else if (current.length + 1 + part.length <= width) current += ` ${part}`;
+      else {
+        lines.push(current);
+        current = part;
+      }
+    }
+  }
+  if (current !== "") lines.push(current);
+  return lines;
+}
 
 export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
   const texts: PdfText[] = [];
@@ -29,7 +49,25 @@ export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
     rules.push({ x1: left, y1: y + 8, x2: right, y2: y + 8 });
     y -= 8;
   };
-  const { invoice, shop } = receipt;
+  const { invoice, shop, recipient, creditNote } = receipt;
+  const taxRows = (tax: TaxSplit): [string, number][] => {
+    const half = tax.ratePercent / 2;
+    return tax.intraState
+      ? [
+          ["Taxable value", tax.taxablePaise],
+          [`CGST ${half}%`, tax.cgstPaise],
+          [`SGST ${half}%`, tax.sgstPaise],
+        ]
+      : [
+          ["Taxable value", tax.taxablePaise],
+          [`IGST ${tax.ratePercent}%`, tax.igstPaise],
+        ];
+  };
+  const amountRow = (label: string, paise: number, bold = false) => {
+    texts.push({ x: left, y, size: bold ? 11 : 10, text: label, bold });
+    texts.push({ x: right - 90, y, size: bold ? 11 : 10, text: rupees(paise), bold });
+    y -= bold ? 20 : 15;
+  };
 
   line(invoice ? "TAX INVOICE" : "RECEIPT", { size: 18, bold: true, gap: 26 });
   line(shop.brandName, { size: 13, bold: true });
@@ -38,6 +76,22 @@ export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
   if (invoice) line(`GSTIN: ${invoice.details.gstin}   State: ${stateLabel(invoice.details.supplierState)}`);
   y -= 6;
   rule();
+  if (recipient) {
+    const erased = recipient.name === null && recipient.address === null;
+    pair("Billed to", erased ? "Erased at the buyer's request" : (recipient.name ?? ""));
+    if (!erased) {
+      // Up to 200 characters: wrapped to the value column's width (about 62 characters of 10-point Helvetica).
+      const [first = "", ...more] = wrapText(
+        `${recipient.address ?? ""}${recipient.pin ? ` - ${recipient.pin}` : ""}`,
+        62,
+      );
+      pair("Billing address", first);
+      for (const rest of more) line(rest, { x: left + 170 });
+    }
+    pair("State", stateLabel(recipient.state));
+    y -= 6;
+    rule();
+  }
   if (invoice) {
     pair("Invoice number", invoice.number);
     pair("Invoice date", `${istDateTime(invoice.issuedAt)} IST`);
@@ -63,28 +117,8 @@ export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
     y -= 15;
   }
   rule();
-  if (invoice) {
-    const tax = invoice.details.tax;
-    const half = tax.ratePercent / 2;
-    const rows: [string, number][] = tax.intraState
-      ? [
-          ["Taxable value", tax.taxablePaise],
-          [`CGST ${half}%`, tax.cgstPaise],
-          [`SGST ${half}%`, tax.sgstPaise],
-        ]
-      : [
-          ["Taxable value", tax.taxablePaise],
-          [`IGST ${tax.ratePercent}%`, tax.igstPaise],
-        ];
-    for (const [label, paise] of rows) {
-      texts.push({ x: left, y, size: 10, text: label });
-      texts.push({ x: right - 90, y, size: 10, text: rupees(paise) });
-      y -= 15;
-    }
-  }
-  texts.push({ x: left, y, size: 11, text: "Total paid", bold: true });
-  texts.push({ x: right - 90, y, size: 11, text: rupees(receipt.totalPaise), bold: true });
-  y -= 20;
+  if (invoice) for (const [label, paise] of taxRows(invoice.details.tax)) amountRow(label, paise);
+  amountRow("Total paid", receipt.totalPaise, true);
   line(
     invoice
       ? "Prices include GST. Tax is not payable on reverse charge."
@@ -93,6 +127,20 @@ export function receiptPdf(receipt: Receipt): Uint8Array<ArrayBuffer> {
   );
   y -= 10;
   rule();
+  if (creditNote) {
+    // Rule 53(1A): the nature of the document, its number and date, and the invoice it refers to.
+    line("CREDIT NOTE", { size: 14, bold: true, gap: 20 });
+    pair("Credit note number", creditNote.number);
+    pair("Date of issue", `${istDateTime(creditNote.issuedAt)} IST`);
+    pair(
+      "Against tax invoice",
+      `${creditNote.details.invoiceNumber}, ${istDateTime(creditNote.details.invoiceIssuedAt)} IST`,
+    );
+    line("Refund of the part of the order not delivered");
+    for (const [label, paise] of taxRows(creditNote.details.tax)) amountRow(label, paise);
+    amountRow("Total credited", creditNote.details.creditedPaise, true);
+    rule();
+  }
   line("Grievance officer", { bold: true });
   line(`${shop.grievanceOfficerName}, ${shop.grievanceOfficerDesignation}`);
   line(`Contact: ${shop.grievanceOfficerContact}`);

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import type { AppServices } from "~/context";
 import { type DB, transaction } from "~/db/database.server";
 import { findBuyerOrder } from "~/domain/orders/order-tracking.server";
@@ -9,15 +8,10 @@ import { storeSettings, taxSettings } from "~/domain/settings/cards";
 import { readSettings } from "~/domain/settings/store.server";
 import { AppError } from "~/lib/app-error";
 import { financialYearOf, formatInvoiceNumber } from "./invoice-number";
-import {
-  type PaidOrder,
-  type Receipt,
-  type TaxInvoice,
-  type TaxInvoiceDetails,
-  buildReceipt,
-  invoiceDetails,
-} from "./receipt";
-import type { TaxInvoiceRow } from "./table";
+import { type PaidOrder, type Receipt, type TaxInvoice, buildReceipt, invoiceDetails } from "./receipt";
+
+import { takeSerial } from "./series.server";
+import { findCreditNote, findTaxInvoice, storedInvoice } from "./stored-documents.server";
 
 /**
  * Receipts (issue 51, point 2; docs/receipts.md). A shop with a GSTIN issues
@@ -29,19 +23,6 @@ import type { TaxInvoiceRow } from "./table";
  * numbers, nor two orders one. The buyer opens the receipt with the order id
  * and phone, as on /track.
  */
-
-function asInvoice(row: TaxInvoiceRow): TaxInvoice {
-  return {
-    number: row.invoice_number,
-    issuedAt: Number(row.issued_at),
-    details: JSON.parse(row.details) as TaxInvoiceDetails,
-  };
-}
-
-export async function findTaxInvoice(db: DB, orderId: string): Promise<TaxInvoice | null> {
-  const row = await db.selectFrom("tax_invoices").selectAll().where("order_id", "=", orderId).executeTakeFirst();
-  return row ? asInvoice(row) : null;
-}
 
 /**
  * Issues the order's tax invoice inside the caller's transaction, which holds the order's row (the
@@ -61,27 +42,20 @@ export async function issueTaxInvoice(trx: DB, order: OrderRow, now: number): Pr
     address: tax.registeredAddress || store.location,
   });
   const financialYear = financialYearOf(now);
-  const { last_serial: serial } = await trx
-    .insertInto("invoice_series")
-    .values({ financial_year: financialYear, last_serial: 1 })
-    .onConflict((oc) =>
-      oc.column("financial_year").doUpdateSet({ last_serial: sql<number>`invoice_series.last_serial + 1` }),
-    )
-    .returning("last_serial")
-    .executeTakeFirstOrThrow();
+  const serial = await takeSerial(trx, "invoice_series", financialYear);
   const row = await trx
     .insertInto("tax_invoices")
     .values({
       order_id: order.order_id,
       invoice_number: formatInvoiceNumber(financialYear, Number(serial)),
       financial_year: financialYear,
-      serial: Number(serial),
+      serial,
       issued_at: now,
       details: JSON.stringify(details),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return asInvoice(row);
+  return storedInvoice(row);
 }
 
 /** issueTaxInvoice in a transaction of its own, the order's row locked first (a script, the tests). */
@@ -111,7 +85,11 @@ export async function buyerReceipt(
   if (order.paid_at === null) {
     throw new AppError("INVALID_TRANSITION", RECEIPT_UNPAID_MESSAGE, { reason: "RECEIPT_UNPAID" });
   }
-  const [settings, invoice] = await Promise.all([services.settings.get(), findTaxInvoice(services.db, order.order_id)]);
+  const [settings, invoice, creditNote] = await Promise.all([
+    services.settings.get(),
+    findTaxInvoice(services.db, order.order_id),
+    findCreditNote(services.db, order.order_id),
+  ]);
   const shop = {
     brandName: settings.brandName,
     address: settings.registeredAddress || settings.location,
@@ -121,5 +99,5 @@ export async function buyerReceipt(
     grievanceOfficerDesignation: settings.grievanceOfficerDesignation,
     grievanceOfficerContact: settings.grievanceOfficerContact,
   };
-  return buildReceipt(order as PaidOrder, shop, invoice);
+  return buildReceipt(order as PaidOrder, shop, invoice, creditNote);
 }

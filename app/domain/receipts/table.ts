@@ -21,4 +21,22 @@ export interface InvoiceSeriesTable {
   last_serial: number;
 }
 
+/**
+ * A credit note, issued once per refunded order that had a tax invoice
+ * (migration 0097): its number in its own series, and what it says, fixed
+ * when it was issued (`details`, JSON of CreditNoteDetails in credit-note.ts).
+ */
+export interface CreditNoteTable {
+  order_id: string;
+  note_number: string;
+  financial_year: string;
+  serial: number;
+  issued_at: number;
+  details: string;
+}
+
+/** The last credit note number given in each financial year (migration 0097). */
+export type CreditNoteSeriesTable = InvoiceSeriesTable;
+
 export type TaxInvoiceRow = Selectable<TaxInvoiceTable>;
+export type CreditNoteRow = Selectable<CreditNoteTable>;

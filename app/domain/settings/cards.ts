@@ -211,7 +211,7 @@ export const taxSettings = defineSettings(
     id: "tax",
     title: "GST and receipts",
     description:
-      "Every paid order has a receipt. With a GSTIN, orders paid from then on get a numbered tax invoice (prices include 18% GST).",
+      "Every paid order has a receipt. With a GSTIN, orders paid from then on get a numbered tax invoice (prices include 18% GST), and the order form asks buyers for their billing address, PIN code and State, which the invoice names (GST rule 46(f)).",
     saved: "GST settings saved successfully",
   },
 );

@@ -11,6 +11,7 @@ import { REFUND_UPI_MESSAGES } from "~/domain/self-service/refund-upi-messages";
 import { NOTIFY_MESSAGES, STOP_UPDATES_MESSAGES } from "~/domain/buyer-messages/messages";
 import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "~/lib/api-messages";
 import { COUPON_MESSAGES, COUPON_MINIMUM_MESSAGES, COUPON_REASONS } from "~/domain/coupons/coupon-messages";
+import { BILLING_MESSAGES } from "~/domain/receipts/billing-address";
 import { formatInr } from "~/lib/money";
 import type { Locale } from "./locale";
 
@@ -54,6 +55,7 @@ export const BUYER_MESSAGE_GROUPS = {
   paymentsClosed: PAYMENTS_CLOSED_MESSAGES,
   coupon: COUPON_MESSAGES,
   couponMinimum: COUPON_MINIMUM_MESSAGES,
+  billing: BILLING_MESSAGES,
   byCode: ERROR_CODE_MESSAGES,
   api: { network: NETWORK_MESSAGE, generic: GENERIC_MESSAGE },
 } as const;

@@ -1,3 +1,5 @@
+import { GST_STATES } from "~/domain/settings/gstin";
+
 /** An order as the buyer follows it: the order dialog, its stages, refills, gradual delivery and cancelling. */
 export default {
   dialog: {
@@ -17,6 +19,16 @@ export default {
     submitting: "Processing...",
     minimumQuantity: "Minimum Quantity Error",
     checkoutFailed: "Failed to prepare checkout. Please try again.",
+  },
+  billing: {
+    title: "Billing address for your tax invoice",
+    hint: "Our GST tax invoice must name your address and State. We print them on your invoice and use them for nothing else.",
+    address: "Billing address",
+    addressHint: "House or flat, street and town",
+    pin: "PIN code",
+    state: "State or Union Territory",
+    choose: "Choose…",
+    states: GST_STATES,
   },
   coupon: {
     open: "Have a coupon code?",

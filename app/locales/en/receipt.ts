@@ -37,6 +37,15 @@ export default {
   pdfNote: "The PDF's headings are in English.",
   computer: "A computer-generated document, issued electronically.",
   fromTrack: "View or download your receipt",
+  billedTo: "Billed to",
+  recipientState: "State",
+  erased: "Erased at the buyer's request",
+  creditNote: "Credit note",
+  creditNoteNumber: "Credit note number",
+  creditNoteDate: "Date of issue",
+  againstInvoice: "Against tax invoice",
+  creditReason: "Refund of the part of the order not delivered",
+  credited: "Total credited",
   errors: {
     RECEIPT_UNPAID:
       "This order has no confirmed payment, so it has no receipt. Once your payment is confirmed, the receipt is here.",

@@ -46,8 +46,8 @@ export default {
   },
   erase: {
     open: "Erase my data",
-    what: "We will erase your name, phone number, e-mail, refund UPI ID, the Instagram accounts and post links you ordered for, your own comments, your WhatsApp, e-mail and browser updates, any messages still to send, your contact details in complaints, and the payer name and UPI ID from your payment, for every order placed with this phone number.",
-    kept: "The law makes us keep the money record of each order: order ID, plan, amount, date and payment reference (UTR), and the receipt details once a receipt was made. The GST and income-tax laws ask for about 8 years (CGST Act, section 36: 72 months from the year's annual return; Income-tax Rules, rule 6F: 6 years from the end of the assessment year).",
+    what: "We will erase your name, phone number, e-mail, billing address and PIN code, refund UPI ID, the Instagram accounts and post links you ordered for, your own comments, your WhatsApp, e-mail and browser updates, any messages still to send, your contact details in complaints, and the payer name and UPI ID from your payment, for every order placed with this phone number.",
+    kept: "The law makes us keep the money record of each order: order ID, plan, amount, date and payment reference (UTR), and the receipt details once a receipt was made (with your State, which decided the GST). The GST and income-tax laws ask for about 8 years (CGST Act, section 36: 72 months from the year's annual return; Income-tax Rules, rule 6F: 6 years from the end of the assessment year).",
     running:
       "An order still being paid for, delivered or refunded keeps what we need to finish it. We erase it automatically once it finishes, after its last update reaches you.",
     final:

@@ -1,17 +1,15 @@
-import { useState } from "react";
 import { useActionData, useFetcher } from "react-router";
-import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
+import { SavedNotice } from "~/components/admin/entity-dialog";
+import { useRecordPage } from "~/components/admin/use-record-page";
 import type { Route } from "./+types/coupons";
 import { adminTitle } from "~/lib/admin-title";
 import { CouponDialog } from "~/components/admin/coupons/coupon-dialog";
 import { CouponsTable } from "~/components/admin/coupons/coupons-table";
-import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { runCouponAction } from "~/domain/coupons/coupon-actions.server";
 import { type CouponActionIntent, couponActionSchema } from "~/domain/coupons/coupon-form";
-import type { AdminCoupon } from "~/domain/coupons/coupon-view";
 import { couponsPage } from "~/domain/coupons/coupons-page.server";
 import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
@@ -42,35 +40,20 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>();
   const saved = useActionData<typeof action>();
   // `?coupon=new`, `?coupon=<id>`: the dialog the address opens, before the page's scripts run too.
-  const dialog = useAddressDialog<AdminCoupon>("coupon", (id) => loaderData.coupons.find((c) => String(c.id) === id));
-  const { editing } = dialog;
-  const [lastIntent, setLastIntent] = useState<CouponActionIntent>("create");
-  const busy = fetcher.state !== "idle";
-  useActionToast(fetcher, { failureTitle: FAILURE[lastIntent], onSuccess: dialog.close });
+  const page = useRecordPage(fetcher, "coupon", loaderData.coupons, (coupon) => coupon.id, FAILURE);
   // Saved, but below a plan's cost: said where the operator looks next, until the next change.
   const answer = fetcher.data ?? saved;
   const warnings = fetcher.state === "idle" && answer?.ok && "warnings" in answer ? answer.warnings : [];
-
-  const submit = (form: FormData) => {
-    setLastIntent(form.get("intent") as CouponActionIntent);
-    void fetcher.submit(form, { method: "post" });
-  };
-  const toggle = (coupon: AdminCoupon) => {
-    const form = new FormData();
-    form.set("intent", "toggle");
-    form.set("id", String(coupon.id));
-    submit(form);
-  };
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Coupons</h1>
         <Button asChild size="md">
-          <a {...dialog.link("new", "new")}>Add Coupon</a>
+          <a {...page.addLink}>Add Coupon</a>
         </Button>
       </div>
-      <SavedNotice message={fetcher.data ? null : dialog.saved} />
+      <SavedNotice message={page.saved} />
       {warnings.length > 0 && (
         <div
           role="alert"
@@ -87,21 +70,11 @@ export default function CouponsPage({ loaderData }: Route.ComponentProps) {
       )}
       <CouponsTable
         coupons={loaderData.coupons}
-        busy={busy}
-        editLink={(coupon) => dialog.link(coupon.id, coupon, busy)}
-        onToggle={toggle}
+        busy={page.busy}
+        editLink={page.editLink}
+        onToggle={(coupon) => page.act("toggle", coupon)}
       />
-      {editing && (
-        <CouponDialog
-          coupon={editing === "new" ? null : editing}
-          plans={loaderData.plans}
-          answer={fetcher}
-          inline={dialog.inline}
-          submitting={busy}
-          onClose={dialog.close}
-          onSubmit={submit}
-        />
-      )}
+      {page.editor && <CouponDialog {...page.editor} plans={loaderData.plans} />}
     </div>
   );
 }

@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/panels";
 import { PanelDialog } from "~/components/admin/panels/panel-dialog";
-import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
+import { SavedNotice } from "~/components/admin/entity-dialog";
+import { useRecordPage } from "~/components/admin/use-record-page";
 import { PasswordAgainProvider } from "~/components/admin/password-again";
-import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -50,24 +49,15 @@ export default function PanelsPage(props: Route.ComponentProps) {
 }
 
 function Panels({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
   // `?panel=new`, `?panel=<id>`: the dialog the address opens (a link followed before the page's scripts ran).
-  const dialog = useAddressDialog<AdminPanel>("panel", (id) => loaderData.panels.find((p) => String(p.id) === id));
-  const { editing } = dialog;
-  const [deleting, setDeleting] = useState<AdminPanel | null>(null);
-  const busy = fetcher.state !== "idle";
-  useActionToast(fetcher, {
-    onSuccess: () => {
-      dialog.close();
-      setDeleting(null);
-    },
-  });
-  const byId = (intent: "make-default" | "delete" | "refresh-services", panel: AdminPanel) => {
-    const form = new FormData();
-    form.set("intent", intent);
-    form.set("id", String(panel.id));
-    void fetcher.submit(form, { method: "post" });
-  };
+  const page = useRecordPage<AdminPanel, "make-default" | "delete" | "refresh-services">(
+    useFetcher<typeof action>(),
+    "panel",
+    loaderData.panels,
+    (panel) => panel.id,
+  );
+  const { busy, deleting, setDeleting } = page;
+  const byId = page.act;
 
   return (
     <div className="space-y-6">
@@ -79,10 +69,10 @@ function Panels({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <Button asChild size="md">
-          <a {...dialog.link("new", "new")}>Add panel</a>
+          <a {...page.addLink}>Add panel</a>
         </Button>
       </div>
-      <SavedNotice message={fetcher.data ? null : dialog.saved} />
+      <SavedNotice message={page.saved} />
 
       {loaderData.panels.length === 0 ? (
         <Card radius="lg">
@@ -123,7 +113,7 @@ function Panels({ loaderData }: Route.ComponentProps) {
                   </dl>
                   <div className="flex flex-wrap gap-2 pt-1">
                     <Button asChild variant="neutral" size="sm">
-                      <a {...dialog.link(panel.id, panel, busy)}>Edit</a>
+                      <a {...page.editLink(panel)}>Edit</a>
                     </Button>
                     <Button variant="neutral" size="sm" onClick={() => byId("refresh-services", panel)} disabled={busy}>
                       Refresh services
@@ -144,16 +134,7 @@ function Panels({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {editing && (
-        <PanelDialog
-          editing={editing === "new" ? null : { id: editing.id, item: editing }}
-          submitting={busy}
-          answer={fetcher}
-          inline={dialog.inline}
-          onClose={dialog.close}
-          onSubmit={(form) => void fetcher.submit(form, { method: "post" })}
-        />
-      )}
+      {page.editor && <PanelDialog {...page.editor} />}
       {deleting && (
         <ConfirmDialog
           title={`Delete ${deleting.name}?`}

@@ -3,6 +3,8 @@ import type { Route } from "./+types/payments";
 import { ReceivingAccounts } from "~/components/admin/payments/receiving-accounts";
 import { ResolvedCredits, UnmatchedList, UntrustedCredits } from "~/components/admin/payments/unmatched-list";
 import { UnmatchedSearch } from "~/components/admin/payments/unmatched-search";
+import { TaxDocumentsList } from "~/components/admin/payments/tax-documents";
+import { TAX_DOCUMENTS_PAGE, taxDocuments } from "~/domain/receipts/tax-documents.server";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { accountsForAdmin, runAccountAction } from "~/domain/payments/accounts/account-admin.server";
@@ -28,11 +30,12 @@ const isAccountAction = intentsOf(accountActionSchemas);
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db, config } = context.get(servicesContext);
-  const [accounts, credits] = await Promise.all([
+  const [accounts, credits, documents] = await Promise.all([
     accountsForAdmin(db),
     loadUnmatchedPage(db, config.PAYMENT_GRACE_SECONDS, unmatchedQuery(new URL(request.url))),
+    taxDocuments(db, { limit: TAX_DOCUMENTS_PAGE }),
   ]);
-  return { accounts, ...credits };
+  return { accounts, ...credits, taxDocuments: documents };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,6 +76,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         <UntrustedCredits {...loaderData.untrusted} />
         <ResolvedCredits credits={loaderData.resolved} />
       </section>
+      <TaxDocumentsList documents={loaderData.taxDocuments} />
     </div>
   );
 }

@@ -1,20 +1,19 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/plans";
 import { adminTitle } from "~/lib/admin-title";
 import { PlanDialog } from "~/components/admin/plans/plan-dialog";
-import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
+import { SavedNotice } from "~/components/admin/entity-dialog";
+import { useRecordPage } from "~/components/admin/use-record-page";
 import { DeletePlanDialog } from "~/components/admin/plans/delete-plan-dialog";
 import { PlansTable } from "~/components/admin/plans/plans-table";
 import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { type ApiPlan, adminPlanToApi } from "~/domain/plans/admin.server";
+import { adminPlanToApi } from "~/domain/plans/admin.server";
 import { runPlanAction } from "~/domain/plans/plan-actions.server";
 import { type PlanActionIntent, planActionSchema } from "~/domain/plans/plan-form";
 import { listPlans } from "~/domain/plans/plans.server";
 import { panelServicesForPlans, plansAtPanel } from "~/domain/plans/plan-costs.server";
-import { useActionToast } from "~/components/admin/use-action-toast";
 import { formAction, formFailure, parseForm } from "~/lib/parse.server";
 import { requestActor } from "~/lib/request-client.server";
 
@@ -46,67 +45,35 @@ const FAILURE: Record<PlanActionIntent, string> = {
 };
 
 export default function PlansPage({ loaderData }: Route.ComponentProps) {
-  const fetcher = useFetcher<typeof action>();
   // `?plan=new`, `?plan=<id>`: the dialog the address opens (a link followed before the page's scripts ran).
-  const dialog = useAddressDialog<ApiPlan>("plan", (id) => loaderData.plans.find((plan) => plan._id === id));
-  const { editing } = dialog;
-  const [deleting, setDeleting] = useState<ApiPlan | null>(null);
-  const [lastIntent, setLastIntent] = useState<PlanActionIntent>("create");
-  const busy = fetcher.state !== "idle";
-  useActionToast(fetcher, {
-    failureTitle: FAILURE[lastIntent],
-    onSuccess: () => {
-      dialog.close();
-      setDeleting(null);
-    },
-  });
-
-  const submit = (form: FormData) => {
-    setLastIntent(form.get("intent") as PlanActionIntent);
-    void fetcher.submit(form, { method: "post" });
-  };
-  const byId = (intent: "toggle" | "delete", plan: ApiPlan) => {
-    const form = new FormData();
-    form.set("intent", intent);
-    form.set("id", plan._id);
-    submit(form);
-  };
+  const page = useRecordPage(useFetcher<typeof action>(), "plan", loaderData.plans, (plan) => plan._id, FAILURE);
+  const { busy, deleting } = page;
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Plans</h1>
         <Button asChild size="md">
-          <a {...dialog.link("new", "new")}>Add Plan</a>
+          <a {...page.addLink}>Add Plan</a>
         </Button>
       </div>
-      <SavedNotice message={fetcher.data ? null : dialog.saved} />
+      <SavedNotice message={page.saved} />
 
       <PlansTable
         plans={loaderData.plans}
         busy={busy}
-        editLink={(plan) => dialog.link(plan._id, plan, busy)}
-        onToggle={(plan) => byId("toggle", plan)}
-        onDelete={(plan) => setDeleting(plan)}
+        editLink={page.editLink}
+        onToggle={(plan) => page.act("toggle", plan)}
+        onDelete={page.setDeleting}
       />
 
-      {editing && (
-        <PlanDialog
-          plan={editing === "new" ? null : editing}
-          panels={loaderData.panels}
-          answer={fetcher}
-          inline={dialog.inline}
-          submitting={busy}
-          onClose={dialog.close}
-          onSubmit={submit}
-        />
-      )}
+      {page.editor && <PlanDialog {...page.editor} panels={loaderData.panels} />}
       {deleting && (
         <DeletePlanDialog
           plan={deleting}
           submitting={busy}
-          onClose={() => setDeleting(null)}
-          onConfirm={() => byId("delete", deleting)}
+          onClose={() => page.setDeleting(null)}
+          onConfirm={() => page.act("delete", deleting)}
         />
       )}
     </div>

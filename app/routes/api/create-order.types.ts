@@ -28,6 +28,10 @@ export const createOrderRequest = z.object({
   locale: z.enum(["en", "hi"]).default("en"),
   /** A coupon code as typed (any case); the server checks it and prices the order (app/domain/coupons/). */
   couponCode: z.string().max(100).nullish(),
+  /** The billing address, PIN code and GST State code a GST-registered shop asks for (app/domain/receipts/billing-address.ts). */
+  billingAddress: z.string().max(1000).nullish(),
+  billingPin: z.string().max(20).nullish(),
+  billingState: z.string().max(10).nullish(),
   idempotencyKey: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,100}$/, "expected 8-100 letters, digits, dashes or underscores")

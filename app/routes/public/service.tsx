@@ -73,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: Date.now(),
     step: stepOne(content.type, request),
     whatsappUpdates,
+    // A GST-registered shop's invoices name the buyer: the order form asks for the billing address.
+    askBilling: Boolean((await context.get(servicesContext).settings.get()).gstin),
   };
 }
 
@@ -228,6 +230,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
               target={values}
               onClose={() => setChosen(null)}
               offerWhatsapp={loaderData.whatsappUpdates}
+              askBilling={loaderData.askBilling}
             />
           </Suspense>
         </section>

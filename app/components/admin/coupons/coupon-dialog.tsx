@@ -1,47 +1,33 @@
 import { CheckboxField, CheckboxGroupField, SelectField, TextField } from "~/components/forms";
-import { EntityDialog, useEntityForm } from "~/components/admin/entity-dialog";
+import { EntityDialog, type EntityDialogProps, useEntityForm } from "~/components/admin/entity-dialog";
 import { createCouponFormSchema, updateCouponFormSchema } from "~/domain/coupons/coupon-form";
 import type { AdminCoupon } from "~/domain/coupons/coupon-view";
 import { SERVICE_TYPES } from "~/domain/panel/service-types";
 
-interface Props {
-  /** null: a new coupon. */
-  coupon: AdminCoupon | null;
+interface Props extends EntityDialogProps<AdminCoupon> {
   /** The shop's enabled plans, to limit a coupon to. */
   plans: { id: number; name: string; serviceType: string }[];
-  submitting: boolean;
-  answer: { state: string; data?: unknown };
-  /** Opened by the page's address: drawn in the page (EntityDialog). */
-  inline?: { closeHref: string };
-  onClose: () => void;
-  onSubmit: (form: FormData) => void;
 }
 
 const BLANK = { kind: "percent" as const, enabled: "true" };
 
 /** Add or edit one coupon, on the admin's one edit-form frame (entity-dialog.tsx) and form kit (forms.tsx). */
-export function CouponDialog({ coupon, plans, submitting, answer, inline, onClose, onSubmit }: Props) {
-  const { form, fields, page } = useEntityForm(
+export function CouponDialog({ plans, ...dialog }: Props) {
+  const coupon = dialog.editing?.item ?? null;
+  const { fields, frame } = useEntityForm(
     "coupon",
-    coupon && { id: coupon.id, item: coupon },
+    dialog,
     { create: createCouponFormSchema, update: updateCouponFormSchema },
     { blank: BLANK, of: couponFormValues },
-    onSubmit,
   );
   const percent = fields.kind.value !== "flat";
   return (
     <EntityDialog
+      {...frame}
       title={coupon ? `Edit coupon ${coupon.code}` : "Add coupon"}
       description="Buyers type the code in the order dialog; the shop checks it and prices the order. Dates are IST."
-      form={form}
       intent={coupon ? "update" : "create"}
-      id={coupon?.id}
-      submitting={submitting}
       submitLabel={coupon ? "Save Changes" : "Add Coupon"}
-      onClose={onClose}
-      answer={answer}
-      page={page}
-      inline={inline}
     >
       <TextField field={fields.code} label="Code" hint="Letters and digits; buyers may type it in any case." />
       <div className="grid grid-cols-2 gap-3">

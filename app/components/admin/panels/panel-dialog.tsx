@@ -38,37 +38,23 @@ const POST = POST_LINK_FORMS.map((v) => [v, POST_LINK_FORM_LABELS[v]] as const);
  * the password again when it was not typed in the last 15 minutes (the page's
  * PasswordAgainProvider, as Settings does).
  */
-export function PanelDialog({
-  editing,
-  submitting,
-  answer,
-  onClose,
-  onSubmit,
-  inline,
-}: EntityDialogProps<AdminPanel> & { answer: { state: string; data?: unknown }; inline?: { closeHref: string } }) {
-  const panel = editing?.item ?? null;
-  const { form, fields, page } = useEntityForm(
+export function PanelDialog(dialog: EntityDialogProps<AdminPanel>) {
+  const panel = dialog.editing?.item ?? null;
+  const { form, fields, frame } = useEntityForm(
     "panel",
-    editing,
+    dialog,
     { create: panelFormSchema, update: panelFormSchema },
     { blank: BLANK, of: panelFormValues },
-    onSubmit,
   );
   const label = (name: keyof typeof PANEL_FIELDS) => PANEL_FIELDS[name].label;
 
   return (
     <EntityDialog
+      {...frame}
       title={panel ? `Edit ${panel.name}` : "Add panel"}
       description="Paste the API URL exactly as your panel's API page shows it. The key is never shown again once saved."
-      form={form}
       intent="save"
-      id={panel?.id}
-      submitting={submitting}
       submitLabel={panel ? "Save panel" : "Add panel"}
-      onClose={onClose}
-      answer={answer}
-      page={page}
-      inline={inline}
     >
       <TextField field={fields.name} label="Name" placeholder="e.g. JAP (USD)" />
       <TextField

@@ -13,17 +13,11 @@ const BANKS = [["", "Not said"] as const, ...ACCOUNT_BANKS];
  * digits they print, and optional daily caps. The form says, in plain words,
  * why a business UPI ID is better and how to get one for free.
  */
-export function AccountDialog({
-  editing,
-  submitting,
-  onClose,
-  onSubmit,
-  answer,
-  inline,
-}: EntityDialogProps<AccountView>) {
-  const { form, fields, page } = useEntityForm(
+export function AccountDialog(dialog: EntityDialogProps<AccountView>) {
+  const { editing } = dialog;
+  const { fields, frame } = useEntityForm(
     "account",
-    editing,
+    dialog,
     { create: accountFormSchema, update: accountFormSchema },
     {
       blank: { kind: "business" },
@@ -36,21 +30,14 @@ export function AccountDialog({
         dailyCapPayments: a.dailyCapPayments === null ? "" : String(a.dailyCapPayments),
       }),
     },
-    onSubmit,
   );
   return (
     <EntityDialog
+      {...frame}
       title={editing ? `Edit ${editing.item.upiId}` : "Add receiving account"}
       description="A UPI ID buyers pay. Checkouts are spread across your accounts that are not paused and have room today."
-      form={form}
       intent="account-save"
-      id={editing?.id}
-      submitting={submitting}
       submitLabel={editing ? "Save account" : "Add account"}
-      onClose={onClose}
-      answer={answer}
-      page={page}
-      inline={inline}
     >
       <TextField
         field={fields.upiId}

@@ -1,7 +1,6 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
-import { SavedNotice, useAddressDialog } from "~/components/admin/entity-dialog";
-import { useActionToast } from "~/components/admin/use-action-toast";
+import { SavedNotice } from "~/components/admin/entity-dialog";
+import { useRecordPage } from "~/components/admin/use-record-page";
 import { Badge } from "~/components/ui/badge";
 import type { AddressLink } from "~/components/admin/entity-dialog";
 import { Button } from "~/components/ui/button";
@@ -17,24 +16,15 @@ import { AccountDialog } from "./account-dialog";
  * it took today against its caps, and its buttons.
  */
 export function ReceivingAccounts({ accounts }: { accounts: AccountView[] }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
   // `?account=new`, `?account=<id>`: the dialog the address opens, before the page's scripts run too.
-  const dialog = useAddressDialog<AccountView>("account", (id) => accounts.find((a) => String(a.id) === id));
-  const { editing } = dialog;
-  const [deleting, setDeleting] = useState<AccountView | null>(null);
-  const busy = fetcher.state !== "idle";
-  useActionToast(fetcher, {
-    onSuccess: () => {
-      dialog.close();
-      setDeleting(null);
-    },
-  });
-  const byId = (intent: "account-pause" | "account-resume" | "account-delete", account: AccountView) => {
-    const form = new FormData();
-    form.set("intent", intent);
-    form.set("id", String(account.id));
-    void fetcher.submit(form, { method: "post" });
-  };
+  const page = useRecordPage<AccountView, "account-pause" | "account-resume" | "account-delete">(
+    useFetcher<{ ok: boolean; message: string }>(),
+    "account",
+    accounts,
+    (account) => account.id,
+  );
+  const { busy, deleting, setDeleting } = page;
+  const byId = page.act;
   const noDigits = !accounts.some((a) => a.accountDigits);
   const personalOnly =
     accounts.some((a) => !a.paused) && accounts.filter((a) => !a.paused).every((a) => a.kind === "personal");
@@ -52,10 +42,10 @@ export function ReceivingAccounts({ accounts }: { accounts: AccountView[] }) {
           </p>
         </div>
         <Button asChild size="md">
-          <a {...dialog.link("new", "new")}>Add account</a>
+          <a {...page.addLink}>Add account</a>
         </Button>
       </div>
-      <SavedNotice message={fetcher.data ? null : dialog.saved} />
+      <SavedNotice message={page.saved} />
       {noDigits && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           No account has its last digits yet: bank alerts confirm no payment until you enter the digits your bank's
@@ -74,23 +64,14 @@ export function ReceivingAccounts({ accounts }: { accounts: AccountView[] }) {
             <AccountCard
               account={account}
               busy={busy}
-              editLink={dialog.link(account.id, account, busy)}
+              editLink={page.editLink(account)}
               onPause={() => byId(account.paused ? "account-resume" : "account-pause", account)}
               onDelete={() => setDeleting(account)}
             />
           </li>
         ))}
       </ul>
-      {editing && (
-        <AccountDialog
-          editing={editing === "new" ? null : { id: editing.id, item: editing }}
-          submitting={busy}
-          answer={fetcher}
-          inline={dialog.inline}
-          onClose={dialog.close}
-          onSubmit={(form) => void fetcher.submit(form, { method: "post" })}
-        />
-      )}
+      {page.editor && <AccountDialog {...page.editor} />}
       {deleting && (
         <ConfirmDialog
           title={`Delete ${deleting.upiId}?`}

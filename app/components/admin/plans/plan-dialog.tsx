@@ -8,38 +8,30 @@ import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { CheckboxField, SelectField, TextField } from "~/components/forms";
-import { EntityDialog, useEntityForm } from "~/components/admin/entity-dialog";
+import { EntityDialog, type EntityDialogProps, useEntityForm } from "~/components/admin/entity-dialog";
 import { cn } from "~/lib/cn";
 import { fieldRefusal } from "~/components/admin/use-field-errors";
 import { type PanelForPlans, PanelServiceField, panelOfField } from "./panel-service-field";
 
-interface Props {
-  /** null: add a new plan. */
-  plan: ApiPlan | null;
+interface Props extends EntityDialogProps<ApiPlan> {
   /** The shop's panels (the default first); their services are searched on demand (service-picker.tsx). */
   panels: PanelForPlans[];
-  submitting: boolean;
-  /** The Plans page's fetcher: a refusal that names a field is shown under it. */
-  answer: { state: string; data?: unknown };
-  /** Opened by the page's address: drawn in the page (EntityDialog). */
-  inline?: { closeHref: string };
-  onClose: () => void;
-  /** The form the Plans page's action reads, already valid by the schema the server checks it with. */
-  onSubmit: (form: FormData) => void;
 }
 
-export function PlanDialog({ plan, panels, submitting, answer, inline, onClose, onSubmit }: Props) {
+export function PlanDialog({ panels, ...dialog }: Props) {
+  const plan = dialog.editing?.item ?? null;
+  const { submitting } = dialog;
   const editing = plan !== null;
   // Each field says what is wrong with it under itself, checked by the schema the Plans action reads.
-  const { form, fields, page } = useEntityForm(
+  const { form, fields, frame } = useEntityForm(
     "plan",
-    plan && { id: plan._id, item: plan },
+    dialog,
     { create: createPlanFormSchema, update: updatePlanFormSchema },
     { blank: {}, of: planFormValues },
-    onSubmit,
   );
   // The server checks what the browser cannot (the service's cost and limits, its support): said at the field.
-  const serverError = fieldRefusal(answer.data ? answer : { state: "idle", data: page });
+  const answer = dialog.answer ?? { state: "idle" };
+  const serverError = fieldRefusal(answer.data ? answer : { state: "idle", data: frame.page });
   const errorOf = (field: { name: string; errors?: string[] }) => field.errors?.[0] ?? serverError(field.name);
   const [tags, setTags] = useState<string[]>(plan?.tags ?? []);
   const [tagInput, setTagInput] = useState("");
@@ -59,17 +51,11 @@ export function PlanDialog({ plan, panels, submitting, answer, inline, onClose, 
 
   return (
     <EntityDialog
+      {...frame}
       title={editing ? "Edit Plan" : "Add New Plan"}
       description={editing ? "Update plan details." : "Create a new plan for your services."}
-      form={form}
       intent={editing ? "update" : "create"}
-      id={plan?._id}
-      submitting={submitting}
       submitLabel={editing ? "Save Changes" : "Add Plan"}
-      onClose={onClose}
-      answer={answer}
-      page={page}
-      inline={inline}
     >
       {!editing && (
         <SelectField

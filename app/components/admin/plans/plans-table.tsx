@@ -4,6 +4,7 @@ import type { PlanAtPanel } from "~/domain/plans/plan-cost";
 import { Badge } from "~/components/ui/badge";
 import type { AddressLink } from "~/components/admin/entity-dialog";
 import { Button } from "~/components/ui/button";
+import { RecordTable } from "~/components/admin/record-table";
 import { formatCount, formatInr } from "~/lib/money";
 import { PlanAtPanelCell } from "./plan-at-panel";
 import { ServiceTypeBadge } from "./service-badge";
@@ -15,9 +16,9 @@ interface Props {
   plans: PlanWithCost[];
   busy: boolean;
   /** The Edit link (`useAddressDialog`): followed before the page's scripts run, opens the dialog in place after. */
-  editLink: (plan: ApiPlan) => AddressLink;
-  onToggle: (plan: ApiPlan) => void;
-  onDelete: (plan: ApiPlan) => void;
+  editLink: (plan: PlanWithCost) => AddressLink;
+  onToggle: (plan: PlanWithCost) => void;
+  onDelete: (plan: PlanWithCost) => void;
 }
 
 /**
@@ -26,101 +27,81 @@ interface Props {
  */
 export function PlansTable({ plans, busy, editLink, onToggle, onDelete }: Props) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-      <table className="w-full text-left text-sm max-sm:block sm:min-w-[760px]">
-        <thead className="bg-gray-50 text-xs uppercase text-gray-600 max-sm:hidden">
-          <tr>
-            {["Service Type", "Name", "Quantity", "Price", "At the panel", "Status", "Actions"].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100 max-sm:block">
-          {plans.length === 0 ? (
-            <tr className="max-sm:block">
-              <td colSpan={7} className="px-4 py-8 text-center text-gray-500 max-sm:block">
-                No plans found
-              </td>
-            </tr>
-          ) : (
-            plans.map((plan) => (
-              <tr
-                key={plan._id}
-                data-testid="plan-row"
-                className="max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4"
+    <RecordTable
+      headings={["Service Type", "Name", "Quantity", "Price", "At the panel", "Status", "Actions"]}
+      empty={plans.length === 0 ? "No plans found" : null}
+    >
+      {plans.map((plan) => (
+        <tr
+          key={plan._id}
+          data-testid="plan-row"
+          className="max-sm:grid max-sm:grid-cols-2 max-sm:items-center max-sm:gap-x-3 max-sm:gap-y-2 max-sm:p-4"
+        >
+          <td className="px-4 py-3 max-sm:order-2 max-sm:p-0">
+            <ServiceTypeBadge type={plan.serviceType} />
+          </td>
+          <td className="px-4 py-3 font-medium max-sm:order-1 max-sm:col-span-2 max-sm:p-0 max-sm:text-base">
+            {plan.name}
+            {plan.customComments && (
+              <span className="block text-xs font-normal text-gray-600">Custom comments: the buyer writes them</span>
+            )}
+            <span className="mt-1 block text-sm font-normal">
+              {/* A plan has one tag at most (its `tag` column). */}
+              {plan.tags[0] ? (
+                <Badge tone="brand" className="mr-1 px-2">
+                  {plan.tags[0]}
+                </Badge>
+              ) : (
+                <span className="text-gray-500">No tags</span>
+              )}
+            </span>
+          </td>
+          <td className="px-4 py-3 max-sm:order-4 max-sm:p-0">
+            <span className="text-gray-600 sm:hidden">Quantity </span>
+            {formatCount(Number(plan.amount))}
+          </td>
+          <td className="px-4 py-3 max-sm:order-5 max-sm:p-0 max-sm:text-right">
+            <span className="text-gray-600 sm:hidden">Price </span>
+            {formatInr(Math.round(plan.price * 100))}
+          </td>
+          <td className="px-4 py-3 max-sm:order-6 max-sm:col-span-2 max-sm:p-0">
+            <PlanAtPanelCell atPanel={plan.atPanel} />
+          </td>
+          <td className="px-4 py-3 max-sm:order-3 max-sm:p-0 max-sm:text-right">
+            <Badge
+              tone={plan.isEnabled ? "success" : "neutral"}
+              className={plan.isEnabled ? "" : "bg-gray-200 text-gray-700"}
+            >
+              {plan.isEnabled ? "Enabled" : "Disabled"}
+            </Badge>
+          </td>
+          <td className="px-4 py-3 max-sm:order-7 max-sm:col-span-2 max-sm:p-0">
+            <div className="flex gap-1 max-sm:justify-end">
+              <Button
+                asChild
+                variant="ghost"
+                size="inline"
+                className="rounded-md p-2 font-normal text-gray-700 max-sm:p-3"
               >
-                <td className="px-4 py-3 max-sm:order-2 max-sm:p-0">
-                  <ServiceTypeBadge type={plan.serviceType} />
-                </td>
-                <td className="px-4 py-3 font-medium max-sm:order-1 max-sm:col-span-2 max-sm:p-0 max-sm:text-base">
-                  {plan.name}
-                  {plan.customComments && (
-                    <span className="block text-xs font-normal text-gray-600">
-                      Custom comments: the buyer writes them
-                    </span>
-                  )}
-                  <span className="mt-1 block text-sm font-normal">
-                    {/* A plan has one tag at most (its `tag` column). */}
-                    {plan.tags[0] ? (
-                      <Badge tone="brand" className="mr-1 px-2">
-                        {plan.tags[0]}
-                      </Badge>
-                    ) : (
-                      <span className="text-gray-500">No tags</span>
-                    )}
-                  </span>
-                </td>
-                <td className="px-4 py-3 max-sm:order-4 max-sm:p-0">
-                  <span className="text-gray-600 sm:hidden">Quantity </span>
-                  {formatCount(Number(plan.amount))}
-                </td>
-                <td className="px-4 py-3 max-sm:order-5 max-sm:p-0 max-sm:text-right">
-                  <span className="text-gray-600 sm:hidden">Price </span>
-                  {formatInr(Math.round(plan.price * 100))}
-                </td>
-                <td className="px-4 py-3 max-sm:order-6 max-sm:col-span-2 max-sm:p-0">
-                  <PlanAtPanelCell atPanel={plan.atPanel} />
-                </td>
-                <td className="px-4 py-3 max-sm:order-3 max-sm:p-0 max-sm:text-right">
-                  <Badge
-                    tone={plan.isEnabled ? "success" : "neutral"}
-                    className={plan.isEnabled ? "" : "bg-gray-200 text-gray-700"}
-                  >
-                    {plan.isEnabled ? "Enabled" : "Disabled"}
-                  </Badge>
-                </td>
-                <td className="px-4 py-3 max-sm:order-7 max-sm:col-span-2 max-sm:p-0">
-                  <div className="flex gap-1 max-sm:justify-end">
-                    <Button
-                      asChild
-                      variant="ghost"
-                      size="inline"
-                      className="rounded-md p-2 font-normal text-gray-700 max-sm:p-3"
-                    >
-                      <a aria-label={`Edit ${plan.name}`} title={`Edit ${plan.name}`} {...editLink(plan)}>
-                        <Pencil className="size-4" aria-hidden />
-                      </a>
-                    </Button>
-                    <IconButton
-                      label={`${plan.isEnabled ? "Disable" : "Enable"} ${plan.name}`}
-                      onClick={() => onToggle(plan)}
-                      disabled={busy}
-                    >
-                      <Power className="size-4" aria-hidden />
-                    </IconButton>
-                    <IconButton label={`Delete ${plan.name}`} onClick={() => onDelete(plan)} disabled={busy} danger>
-                      <Trash2 className="size-4" aria-hidden />
-                    </IconButton>
-                  </div>
-                </td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+                <a aria-label={`Edit ${plan.name}`} title={`Edit ${plan.name}`} {...editLink(plan)}>
+                  <Pencil className="size-4" aria-hidden />
+                </a>
+              </Button>
+              <IconButton
+                label={`${plan.isEnabled ? "Disable" : "Enable"} ${plan.name}`}
+                onClick={() => onToggle(plan)}
+                disabled={busy}
+              >
+                <Power className="size-4" aria-hidden />
+              </IconButton>
+              <IconButton label={`Delete ${plan.name}`} onClick={() => onDelete(plan)} disabled={busy} danger>
+                <Trash2 className="size-4" aria-hidden />
+              </IconButton>
+            </div>
+          </td>
+        </tr>
+      ))}
+    </RecordTable>
   );
 }
 

@@ -1,6 +1,6 @@
 import { HelpText } from "~/components/admin/help-text";
 import { useState } from "react";
-import { CheckboxField, TextField } from "~/components/forms";
+import { CheckboxField, SecretField, TextField, savedSecret } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,7 +9,6 @@ import { buyerMessageActionSchemas, templateField } from "~/domain/buyer-message
 import type { BuyerMessageSettingsView, EnvField } from "~/domain/buyer-messages/settings.server";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 
-const saved = (hint: string | null) => (hint ? `saved, ending …${hint} (leave empty to keep)` : "not saved yet");
 const sectionClass = "mt-4 space-y-2 border-t border-gray-100 pt-4";
 
 const ENV_NAMES: Record<EnvField, string> = {
@@ -94,30 +93,27 @@ function WhatsAppKeys({ settings, onSaved }: { settings: BuyerMessageSettingsVie
         placeholder="e.g. 919876543210"
         hint={env("businessNumber")}
       />
-      <TextField
+      <SecretField
         field={form.fields.accessToken}
         label="Access token (system user)"
-        type="password"
-        placeholder={saved(settings.accessTokenHint)}
+        saved={settings.accessTokenHint}
         hint={env("accessToken")}
       />
-      <TextField
+      <SecretField
         field={form.fields.appSecret}
         label="App Secret"
-        type="password"
-        placeholder={saved(settings.appSecretHint)}
+        saved={settings.appSecretHint}
         hint={env("appSecret")}
       />
-      <TextField
+      <SecretField
         field={form.fields.verifyToken}
         label="Webhook verify token"
-        type="password"
-        placeholder={saved(settings.verifyTokenHint)}
+        saved={settings.verifyTokenHint}
         hint={env("verifyToken") ?? "Any text you choose; type the same in Meta's webhook settings."}
       />
       <p className="text-sm text-gray-700" data-testid="whatsapp-secrets">
-        Access token: {saved(settings.accessTokenHint)}. App Secret: {saved(settings.appSecretHint)}. Verify token:{" "}
-        {saved(settings.verifyTokenHint)}.
+        Access token: {savedSecret(settings.accessTokenHint)}. App Secret: {savedSecret(settings.appSecretHint)}. Verify
+        token: {savedSecret(settings.verifyTokenHint)}.
       </p>
       <Button type="submit" size="sm" disabled={form.busy}>
         Save WhatsApp

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { type GatewaySettingsResult, gatewayActionSchemas } from "~/domain/payments/gateway-settings-actions";
 import { useActionToast } from "~/components/admin/use-action-toast";
-import { TextField } from "~/components/forms";
+import { SecretField, TextField, savedSecret } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -15,8 +15,6 @@ interface Props {
   /** Where Razorpay sends its webhooks (this shop's address). */
   webhookUrl: string;
 }
-
-const saved = (hint: string | null) => (hint ? `saved, ending …${hint} (leave empty to keep)` : "not saved yet");
 
 /** "Pay with Razorpay" beside the UPI QR: the keys, the webhook to register, and the switch. */
 export function GatewayCard({ gateway, webhookUrl }: Props) {
@@ -79,20 +77,10 @@ function GatewayKeys({ gateway, onSaved }: Pick<Props, "gateway"> & { onSaved: (
       autoComplete="off"
     >
       <TextField field={keys.fields.keyId} label="Key id" placeholder="e.g. rzp_live_…" />
-      <TextField
-        field={keys.fields.keySecret}
-        label="Key secret"
-        type="password"
-        placeholder={saved(gateway.keySecretHint)}
-      />
-      <TextField
-        field={keys.fields.webhookSecret}
-        label="Webhook secret"
-        type="password"
-        placeholder={saved(gateway.webhookSecretHint)}
-      />
+      <SecretField field={keys.fields.keySecret} label="Key secret" saved={gateway.keySecretHint} />
+      <SecretField field={keys.fields.webhookSecret} label="Webhook secret" saved={gateway.webhookSecretHint} />
       <p className="text-sm text-gray-700" data-testid="gateway-secrets">
-        Key secret: {saved(gateway.keySecretHint)}. Webhook secret: {saved(gateway.webhookSecretHint)}.
+        Key secret: {savedSecret(gateway.keySecretHint)}. Webhook secret: {savedSecret(gateway.webhookSecretHint)}.
       </p>
       <Button type="submit" size="sm" disabled={keys.busy}>
         Save keys

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { type AlertSettingsResult, alertActionSchemas } from "~/domain/operator-alerts/alert-settings-actions";
 import type { AlertSettingsView } from "~/domain/operator-alerts/alert-settings.server";
 import { ALERT_EVENTS, ALERT_EVENT_LABELS, type AlertChannel } from "~/domain/operator-alerts/events";
-import { CheckboxField, CheckboxGroupField, SelectField, TextField } from "~/components/forms";
+import { CheckboxField, CheckboxGroupField, SecretField, SelectField, TextField } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -18,7 +18,6 @@ interface Props {
 
 const [eventsSchema, emailSchema, telegramSchema, pushSchema] = alertActionSchemas;
 
-const saved = (hint: string | null) => (hint ? `saved, ending …${hint} (leave empty to keep)` : "not saved yet");
 const on = (enabled: boolean) => (enabled ? "on" : undefined);
 const sectionClass = "mt-4 space-y-2 border-t border-gray-100 pt-4";
 const SECURITY = [
@@ -93,12 +92,11 @@ export function OperatorAlertsCard({ alerts }: Props) {
           </div>
           <SelectField field={email.fields.smtpSecurity} label="Security" options={SECURITY} />
           <TextField field={email.fields.smtpUser} label="User name" />
-          <TextField
+          <SecretField
             field={email.fields.smtpPassword}
             label="Password"
-            type="password"
             autoComplete="new-password"
-            placeholder={saved(alerts.smtpPasswordHint)}
+            saved={alerts.smtpPasswordHint}
           />
           <TextField
             field={email.fields.mailFrom}
@@ -115,11 +113,10 @@ export function OperatorAlertsCard({ alerts }: Props) {
         <SettingsForm settings={telegram} intent="alerts-telegram" className={sectionClass} autoComplete="off">
           <ChannelHeading title="Telegram" enabled={settings.telegram.enabled} />
           <CheckboxField field={telegram.fields.enabled} label="Send alerts to Telegram" />
-          <TextField
+          <SecretField
             field={telegram.fields.telegramToken}
             label="Bot token (from @BotFather)"
-            type="password"
-            placeholder={saved(alerts.telegramTokenHint)}
+            saved={alerts.telegramTokenHint}
           />
           <TextField field={telegram.fields.telegramChatId} label="Chat id" inputMode="numeric" />
           <TextField

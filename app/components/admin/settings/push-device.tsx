@@ -3,19 +3,8 @@ import { Button } from "~/components/ui/button";
 import type { PushSubscriptionRequest } from "~/domain/operator-alerts/push-subscription";
 import { adminWorkerRegistration, registerAdminWorker } from "~/lib/admin-worker";
 import { apiCall } from "~/lib/api-client";
+import { vapidKeyBytes } from "~/lib/vapid-key";
 import { pushSubscribeEndpoint, pushUnsubscribeEndpoint } from "~/routes/api/admin/push-subscriptions.types";
-
-/** base64url (the VAPID public key) → bytes, as PushManager.subscribe wants it. */
-function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url
-    .replace(/-/g, "+")
-    .replace(/_/g, "/")
-    .padEnd(Math.ceil(base64url.length / 4) * 4, "=");
-  const raw = atob(base64);
-  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
 
 async function subscribeThisDevice(publicKey: string): Promise<string> {
   if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
@@ -27,7 +16,7 @@ async function subscribeThisDevice(publicKey: string): Promise<string> {
   const registration = await navigator.serviceWorker.ready;
   const subscription = await registration.pushManager.subscribe({
     userVisibleOnly: true,
-    applicationServerKey: keyBytes(publicKey),
+    applicationServerKey: vapidKeyBytes(publicKey),
   });
   const reply = await apiCall(pushSubscribeEndpoint, { body: subscription.toJSON() as PushSubscriptionRequest });
   return reply.ok ? reply.data.message : reply.error.message;

@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { paymentAlertActionSchemas, type PaymentAlertsResult } from "~/domain/payments/alerts-settings-actions";
 import type { SmsGatewayStatus } from "~/domain/payments/sms-gateway/connect.server";
 import { CopyButton } from "~/components/admin/copy-button";
-import { TextField } from "~/components/forms";
+import { SecretField, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 
@@ -59,15 +59,7 @@ export function SmsGatewayConnect({ status }: { status: SmsGatewayStatus }) {
             spellCheck={false}
             placeholder="e.g. sms"
           />
-          <TextField
-            field={fields.gatewayPassword}
-            label="Password"
-            type="password"
-            autoComplete="off"
-            placeholder={
-              status.passwordHint ? `saved, ending …${status.passwordHint} (leave empty to keep)` : "not saved yet"
-            }
-          />
+          <SecretField field={fields.gatewayPassword} label="Password" autoComplete="off" saved={status.passwordHint} />
         </div>
         <Button type="submit" disabled={connect.busy} size="sm">
           {connect.busy ? "Connecting..." : "Connect"}

@@ -1,7 +1,5 @@
-import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { EntityDialog, type EntityDialogProps } from "~/components/admin/entity-dialog";
-import type { PageRefusal } from "~/lib/use-schema-form";
+import { EntityDialog, type EntityFrame } from "~/components/admin/entity-dialog";
 import { SOCIAL_PROOF_KINDS } from "./kinds";
 
 /**
@@ -10,30 +8,25 @@ import { SOCIAL_PROOF_KINDS } from "./kinds";
  */
 export function DraftDialog<S extends Record<string, unknown>>({
   kind,
-  form,
   editing,
-  page,
+  frame,
   children,
-  ...dialog
-}: Omit<EntityDialogProps<unknown>, "onSubmit"> & {
+}: {
   /** The intents' prefix: "proof" sends "proof.create" or "proof.update". */
   kind: keyof typeof SOCIAL_PROOF_KINDS;
-  form: FormMetadata<S, string[]>;
-  /** The page's answer to the form posted as a whole page (`useEntityForm`). */
-  page?: PageRefusal;
+  editing: boolean;
+  /** `useEntityForm`'s frame. */
+  frame: EntityFrame<S>;
   children: ReactNode;
 }) {
   const { noun, why } = SOCIAL_PROOF_KINDS[kind];
   return (
     <EntityDialog
+      {...frame}
       title={editing ? `Edit ${noun}` : `Add ${noun}`}
       description={`${why} It is saved as a draft until you publish it.`}
-      form={form}
       intent={editing ? `${kind}.update` : `${kind}.create`}
-      id={editing?.id}
       submitLabel={editing ? "Save Changes" : "Save Draft"}
-      page={page}
-      {...dialog}
     >
       {children}
     </EntityDialog>

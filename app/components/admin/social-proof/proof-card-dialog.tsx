@@ -5,11 +5,11 @@ import { type EntityDialogProps, useEntityForm } from "~/components/admin/entity
 import { DraftDialog } from "./draft-dialog";
 import { CheckboxField, SelectField, TextField, TextareaField } from "~/components/forms";
 
-export function ProofCardDialog({ onSubmit, ...dialog }: EntityDialogProps<ProofItem>) {
+export function ProofCardDialog(dialog: EntityDialogProps<ProofItem>) {
   // The form's fields are the card's, with before and after flat and the figures as text.
-  const { form, fields, page } = useEntityForm(
+  const { fields, frame } = useEntityForm(
     "proof",
-    dialog.editing,
+    dialog,
     { create: createProofCardForm, update: updateProofCardForm },
     {
       blank: { type: "followers", beforeLabel: "Before", afterLabel: "After" },
@@ -23,10 +23,9 @@ export function ProofCardDialog({ onSubmit, ...dialog }: EntityDialogProps<Proof
         verified: verified ? "on" : undefined,
       }),
     },
-    onSubmit,
   );
   return (
-    <DraftDialog kind="proof" form={form} page={page} {...dialog}>
+    <DraftDialog kind="proof" editing={dialog.editing !== null} frame={frame}>
       <SelectField field={fields.type} label="Service" options={PROOF_TYPES} className="capitalize" />
       <TextField field={fields.title} label="Title" />
       <TextareaField field={fields.description} label="Description" rows={3} />

@@ -8,17 +8,16 @@ export const LANGUAGE_LABELS = { en: "English", hi: "Hindi", hinglish: "Hinglish
 
 const RATINGS = [5, 4, 3, 2, 1].map((n) => [n, `${n} of 5`] as const);
 
-export function TestimonialDialog({ onSubmit, ...dialog }: EntityDialogProps<Testimonial>) {
+export function TestimonialDialog(dialog: EntityDialogProps<Testimonial>) {
   // The form's fields are the testimonial's own.
-  const { form, fields, page } = useEntityForm(
+  const { fields, frame } = useEntityForm(
     "testimonial",
-    dialog.editing,
+    dialog,
     { create: createTestimonialForm, update: updateTestimonialForm },
     { blank: { rating: "5", language: "en" }, of: (item) => ({ ...item, rating: String(item.rating) }) },
-    onSubmit,
   );
   return (
-    <DraftDialog kind="testimonial" form={form} page={page} {...dialog}>
+    <DraftDialog kind="testimonial" editing={dialog.editing !== null} frame={frame}>
       <TextField field={fields.name} label="Customer name" />
       <TextField field={fields.handle} label="Instagram handle" placeholder="e.g. @priya.creates" />
       <TextareaField field={fields.content} label="What they said" rows={4} />
