@@ -84,6 +84,42 @@ module.exports = {
       to: { path: "^app/(routes|components)/" },
     },
     {
+      name: "lib-imports-nothing-above",
+      comment:
+        "app/lib is the bottom layer (ADR 0051): helpers every layer may use, importing only packages and other " +
+        "lib files. What needs the domain, a route or the database lives above it (a route, server/hot-routes).",
+      severity: "error",
+      from: { path: "^app/lib/" },
+      to: { path: "^(app/(?!lib/)|server/)" },
+    },
+    {
+      name: "universal-lib-runs-anywhere",
+      comment:
+        "app/lib (outside server/ and client/) runs in Node and in the browser alike, so it imports neither " +
+        "app/lib/server (Node only) nor app/lib/client (browser only).",
+      severity: "error",
+      from: { path: "^app/lib/(?!server/|client/)" },
+      to: { path: "^app/lib/(server|client)/" },
+    },
+    {
+      name: "client-only-not-on-the-server",
+      comment:
+        "app/lib/client touches what only a browser has (fetch to the shop's API, service workers): server code " +
+        "(server/, app/lib/server, the domain, the database, *.server files) never imports it.",
+      severity: "error",
+      from: { path: "(^server/|^app/(lib/server|domain|db)/|\\.server\\.tsx?$)" },
+      to: { path: "^app/lib/client/" },
+    },
+    {
+      name: "server-only-not-in-the-browser",
+      comment:
+        "app/lib/server holds Node-only code (the edge's answers, body parsing, config, logging): what runs in the " +
+        "browser (app/lib/client, the universal lib, components, islands, *.client files) never imports it.",
+      severity: "error",
+      from: { path: "(^app/lib/client/|^app/lib/(?!server/)|^app/(components|islands)/|\\.client\\.tsx?$)" },
+      to: { path: "^app/lib/server/", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "app-not-to-server",
       comment:
         "app/ is what React Router builds; server/ is the Express process around it. The server passes what " +
@@ -120,7 +156,7 @@ module.exports = {
       severity: "error",
       from: { path: "^app/islands/" },
       to: {
-        path: "(node_modules/(react|react-dom|react-router|i18next|react-i18next)/|^app/(components|routes|lib/i18n/(instance|use-locale)))",
+        path: "(node_modules/(react|react-dom|react-router|i18next|react-i18next)/|^app/(components|routes|locales/instance|lib/i18n/use-locale))",
       },
     },
     {
@@ -148,7 +184,7 @@ module.exports = {
         "must be a dependency, not a devDependency. Type-only imports vanish in the build; app/routes.ts is " +
         "read by the React Router build only; Vite is loaded only by the development server (--dev).",
       severity: "error",
-      from: { path: "^(app|server)/", pathNot: ["\\.test\\.tsx?$", "^app/routes\\.ts$"] },
+      from: { path: "^(app|server)/", pathNot: ["\\.(test|fixture)\\.tsx?$", "^app/routes\\.ts$"] },
       to: { dependencyTypes: ["npm-dev"], dependencyTypesNot: ["type-only"], pathNot: "node_modules/vite/" },
     },
   ],

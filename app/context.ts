@@ -1,15 +1,15 @@
 import { createContext } from "react-router";
 import type { DB, Dialect } from "~/db/database.server";
 import type { SettingsCache } from "~/domain/settings/settings.server";
-import type { Config } from "~/lib/config.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Config } from "~/lib/server/config.server";
+import type { Logger } from "~/lib/server/logger.server";
 
 /** What the Express server hands every loader and action through the router context. */
 export interface AppServices {
   db: DB;
   dialect: Dialect;
   settings: SettingsCache;
-  /** Validated environment (lib/config.server.ts). */
+  /** Validated environment (lib/server/config.server.ts). */
   config: Config;
   logger: Logger;
   /**

@@ -9,10 +9,10 @@ import { preloadModule } from "react-dom";
 import { localeFromPath } from "~/lib/i18n/locale";
 import { pageScripts } from "~/lib/page-handle";
 import { PageScriptsProvider } from "~/lib/page-scripts";
-import { inertHydration } from "~/lib/inert-hydration.server";
+import { inertHydration } from "~/lib/server/inert-hydration.server";
 import islands from "virtual:islands";
-import { localeChunk } from "~/lib/i18n/locale-chunks.server";
-import { registerResources } from "~/lib/i18n/resources";
+import { localeChunk } from "~/lib/server/locale-chunks.server";
+import { registerResources } from "~/locales/resources";
 import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
 
@@ -44,7 +44,7 @@ export default async function handleRequest(
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
     // Crawlers get the whole page at once; people get the shell as soon as it is ready. A page whose
-    // scripts wait for the visitor is rewritten as a whole (app/lib/inert-hydration.server.ts).
+    // scripts wait for the visitor is rewritten as a whole (app/lib/server/inert-hydration.server.ts).
     const readyOption: keyof RenderToPipeableStreamOptions =
       forPageCache || scripts === "on-intent" || (userAgent && isbot(userAgent)) || routerContext.isSpaMode
         ? "onAllReady"

@@ -28,10 +28,10 @@ import { enhanceOnce } from "~/islands/registry";
 import { replayTypedInput } from "~/islands/hydrate-on-intent";
 import { usePageScripts } from "~/lib/page-scripts";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { createI18n } from "~/lib/i18n/instance";
+import { createI18n } from "~/locales/instance";
 import { LOCALE_TAGS, localeFromPath, localizedPath } from "~/lib/i18n/locale";
 import { useLocale } from "~/lib/i18n/use-locale";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

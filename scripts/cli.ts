@@ -1,7 +1,7 @@
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { sql } from "kysely";
-import { ConfigError, type Config, loadConfig } from "../app/lib/config.server";
+import { ConfigError, type Config, loadConfig } from "../app/lib/server/config.server";
 import { type DatabaseHandle, openDatabase } from "~/db/database.server";
 import { offsiteLabel } from "~/domain/backups/offsite.server";
 import { EnvFileMissing, shopEnvironment } from "./shop-env";

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import type { Config } from "../app/lib/config.server";
+import type { Config } from "../app/lib/server/config.server";
 
 /**
  * The release folders of an installed shop (docs/deploy.md, Upgrading):

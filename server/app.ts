@@ -5,17 +5,17 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type AppServices, nonceContext, servicesContext } from "~/context";
 import { pingDatabase } from "~/db/database.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/lib/server/logger.server";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { ADMIN_WORKER_URL } from "~/lib/admin-app";
-import { BUYER_WORKER_URL } from "~/lib/buyer-worker";
+import { BUYER_WORKER_URL } from "~/lib/buyer-app";
 import { bodySizeLimit, noNulInUrl } from "./body-limit";
 import { proxyTrust } from "./proxy-trust";
 import { readinessHandler } from "./readiness";
 import { createRequestHandler } from "./router-adapter";
 import { securityHeaders } from "./security";
 
-/** public/admin-sw.js (app/lib/admin-app.ts) and public/buyer-sw.js (app/lib/buyer-worker.ts). */
+/** public/admin-sw.js (app/lib/admin-app.ts) and public/buyer-sw.js (app/lib/client/buyer-worker.ts). */
 const WORKER_FILES = new Set([ADMIN_WORKER_URL.slice(1), BUYER_WORKER_URL.slice(1)]);
 
 export interface AppOptions {

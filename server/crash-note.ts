@@ -1,8 +1,8 @@
 import { readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { basename, dirname, join } from "node:path";
-import type { Config } from "~/lib/config.server";
-import { privateFolder } from "~/lib/private-files.server";
+import type { Config } from "~/lib/server/config.server";
+import { privateFolder } from "~/lib/server/private-files.server";
 
 /**
  * What a dying process leaves for the next one (issue 52, point 2): the error

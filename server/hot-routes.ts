@@ -11,7 +11,7 @@ type HotRoute = (req: IncomingMessage, res: ServerResponse, query: string) => bo
  * server, ahead of Express and React Router, whose per-request work would
  * otherwise cost more than the work itself (docs/performance.md, "Buying";
  * docs/decisions/0022-hot-create-order.md). Each is one small file in
- * hot-routes/ holding only HTTP; what it answers is the app's (app/lib/*-reply.server.ts).
+ * hot-routes/ holding the HTTP, beside its reply (hot-routes/*-reply.ts), which asks the domain.
  * Returns false for every request they do not answer.
  */
 export function createHotRoutes(

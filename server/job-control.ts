@@ -1,6 +1,6 @@
 import { type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/lib/server/logger.server";
 import type { BackgroundJobs } from "./jobs";
 
 export interface RunningJobControl {

@@ -1,6 +1,6 @@
 import * as serverBuild from "virtual:react-router/server-build";
-import { type Config, ConfigError, loadConfig } from "~/lib/config.server";
-import { createLogger } from "~/lib/logger.server";
+import { type Config, ConfigError, loadConfig } from "~/lib/server/config.server";
+import { createLogger } from "~/lib/server/logger.server";
 import { announceSetupLink } from "./setup-link";
 import { writeCrashNote } from "./crash-note";
 import { type StartOptions, startServer } from "./start";

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it, vi } from "vitest";
 import { proxyAddressCheck } from "~/domain/health/proxy-address.server";
-import { missingClientAddress, noteMissingClientAddress } from "~/lib/proxy-address.server";
+import { missingClientAddress, noteMissingClientAddress } from "~/lib/server/proxy-address.server";
 import { proxyAddressWatch } from "./proxy-address-watch";
 
 const request = (url: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
-import { noteMissingClientAddress } from "~/lib/proxy-address.server";
-import type { Logger } from "~/lib/logger.server";
+import { noteMissingClientAddress } from "~/lib/server/proxy-address.server";
+import type { Logger } from "~/lib/server/logger.server";
 
 /** A monitor on this machine may probe these directly, without going through the proxy. */
 const PROBES = new Set(["/healthz", "/readyz"]);
@@ -8,7 +8,7 @@ const PROBES = new Set(["/healthz", "/readyz"]);
 /**
  * Behind trusted proxies (TRUST_PROXY ≥ 1), notes every request that arrives
  * without X-Forwarded-For, whose client the server can then only take to be
- * the proxy (app/lib/proxy-address.server.ts: the loud log, Health,
+ * the proxy (app/lib/server/proxy-address.server.ts: the loud log, Health,
  * the admin banner). Null without trusted proxies: nothing to watch. A header
  * lookup per request; it never answers.
  */

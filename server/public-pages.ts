@@ -3,40 +3,31 @@ import { RouterContextProvider, type ServerBuild, createRequestHandler } from "r
 import { type AppServices, nonceContext, pageCacheRenderContext, servicesContext } from "~/context";
 import { hotReads } from "~/db/database.server";
 import { listBlogPosts } from "~/domain/content/blog.server";
+import { POLICY_SLUGS } from "~/domain/content/pages.server";
+import { SERVICE_TYPES } from "~/domain/panel/service-types";
 import { changedTopics, onPublicPagesChanged, readPublicPagesGenerations } from "~/domain/public-pages/changes.server";
 import { PUBLIC_TOPICS, type PublicTopic } from "~/domain/public-pages/topics";
+import { declaredReads, trackedServices, undeclaredReads } from "./page-reads";
 import { isTranslatedPath, localizedPath } from "~/lib/i18n/locale";
 import { createPageStore, sendCachedPage } from "./page-cache";
 import type { ProxyTrust } from "./proxy-trust";
 import { securityHeadersFor } from "./security";
 
 /**
- * What every public page's header and footer read (app/domain/content/site.server.ts, the public
- * layout's loader): the settings, the cheapest plan's price, the delivered-orders claim and
- * whether there are testimonials.
+ * Pages whose HTML is the same for every visitor (ADR 0008). Each reads the
+ * topics its routes declare beside their loaders (`export const reads`, ADR
+ * 0021): the public layout's (the header and footer) and the page's own. A
+ * write declares its topic, and only the pages reading it are rendered again.
+ * Anything per visitor arrives through the API after load. Each language's
+ * page is its own address (/followers, /hi/followers), so each is cached apart.
  */
-const LAYOUT_READS: readonly PublicTopic[] = ["settings", "plans", "orders", "proof"];
-
-/**
- * Pages whose HTML is the same for every visitor, and the data topics each
- * reads beside the layout's (ADR 0021): a write bumps its topic, and only the
- * pages reading it are rendered again. Anything per visitor arrives through
- * the API after load. Each language's page is its own address (/followers,
- * /hi/followers), so each is cached apart.
- */
-const CACHED_PAGES: ReadonlyArray<readonly [path: string, reads: readonly PublicTopic[]]> = [
-  ["/", ["settings", "proof"]], // the home page's texts quote settings; its proof and testimonials
-  ["/followers", ["plans", "orders"]], // a service page: its packages and its recent orders
-  ["/likes", ["plans", "orders"]],
-  ["/views", ["plans", "orders"]],
-  ["/comments", ["plans", "orders"]],
-  ["/blog", []], // articles are files of the build
-  ["/privacy-policy", ["settings"]], // policy texts quote settings
-  ["/terms-of-service", ["settings"]],
-  ["/delivery-policy", ["settings"]],
-  ["/refund-policy", ["settings"]],
-  ["/contact-us", ["settings"]],
-  ["/track", []],
+const CACHED_PATHS: readonly string[] = [
+  "/",
+  ...SERVICE_TYPES.map((service) => `/${service}`),
+  "/blog",
+  ...POLICY_SLUGS.map((slug) => `/${slug}`),
+  "/contact-us",
+  "/track",
 ];
 
 /** Cookies that change what a public page shows; a request carrying one is rendered for it alone. */
@@ -62,15 +53,22 @@ export interface PublicPagesOptions {
  */
 export function createPublicPages({ services, build, proxyTrust, pollMs = GENERATION_POLL_MS }: PublicPagesOptions) {
   const reads = new Map<string, ReadonlySet<PublicTopic>>();
-  for (const [path, topics] of [
-    ...CACHED_PAGES,
-    ...listBlogPosts().map((post) => [`/blog/${post.slug}`, []] as const),
-  ]) {
-    const all = new Set([...LAYOUT_READS, ...topics]);
-    for (const address of isTranslatedPath(path) ? [path, localizedPath(path, "hi")] : [path]) reads.set(address, all);
+  for (const path of [...CACHED_PATHS, ...listBlogPosts().map((post) => `/blog/${post.slug}`)]) {
+    for (const address of isTranslatedPath(path) ? [path, localizedPath(path, "hi")] : [path]) {
+      reads.set(address, declaredReads(build, address));
+    }
   }
   const handler = createRequestHandler(build, "production");
-  const store = createPageStore({ render: (path) => renderPage(handler, services, path), maxAgeMs: MAX_AGE_MS });
+  const render = async (path: string) => {
+    const tracked = trackedServices(services);
+    const html = await renderPage(handler, tracked.services, path);
+    const undeclared = undeclaredReads(tracked.read, reads.get(path) ?? new Set());
+    if (undeclared.length === 0) return html;
+    // Kept, it would outlive a change of what it read: it is rendered per request until its routes declare it.
+    services.logger.error({ path, undeclared }, "a cached page read what its routes do not declare (ADR 0049)");
+    return null;
+  };
+  const store = createPageStore({ render, maxAgeMs: MAX_AGE_MS });
   const dropPagesReading = (topics: readonly PublicTopic[]) =>
     store.clear((path) => topics.some((topic) => reads.get(path)?.has(topic)));
   // A committed change seen in the generations: pages are rendered from the settings copy too, so it is
@@ -79,8 +77,13 @@ export function createPublicPages({ services, build, proxyTrust, pollMs = GENERA
     if (topics.includes("settings")) services.settings.clear();
     dropPagesReading(topics);
   };
-  const unsubscribe = onPublicPagesChanged(dropPagesReading);
-  const stopWatching = watchGeneration(services, changed, pollMs);
+  const watcher = watchGeneration(services, changed, pollMs);
+  // A change this process committed: its pages go at once (the settings copy hears of it by itself), and the
+  // watcher knows the generations it left, so it does not drop them again when it reads them.
+  const unsubscribe = onPublicPagesChanged(({ topics, generations }) => {
+    dropPagesReading(topics);
+    watcher.saw(generations);
+  });
 
   function handle(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
     const url = req.url ?? "";
@@ -112,9 +115,11 @@ export function createPublicPages({ services, build, proxyTrust, pollMs = GENERA
   return {
     handle,
     store,
+    /** The topics each cached address reads (its routes' declarations). */
+    reads: reads as ReadonlyMap<string, ReadonlySet<PublicTopic>>,
     stop() {
       unsubscribe();
-      stopWatching();
+      watcher.stop();
     },
   };
 }
@@ -162,8 +167,14 @@ function watchGeneration(
     if (!stopped) timer = setTimeout(() => void tick(), pollMs).unref();
   };
   void tick();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
+  return {
+    /** Generations this process moved and already acted on. */
+    saw(generations: ReadonlyMap<number, number>) {
+      if (known) for (const [row, generation] of generations) known.set(row, generation);
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/lib/server/logger.server";
 import { defaultSiteSettings } from "~/domain/settings/registry";
 import { isUnsafePublicBaseUrl } from "~/domain/settings/unsafe-defaults";
 

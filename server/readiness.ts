@@ -4,7 +4,7 @@ import type { Request, Response } from "express";
 import type { AppServices } from "~/context";
 import { shopHealth } from "~/domain/health/health.server";
 import { pingDatabase } from "~/db/database.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/lib/server/logger.server";
 import { releaseName } from "./crash-note";
 
 /**

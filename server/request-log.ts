@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/lib/server/logger.server";
 
 /** How often the request summary is written at `info`. */
 export const SUMMARY_INTERVAL_MS = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createLogger } from "~/lib/logger.server";
+import { createLogger } from "~/lib/server/logger.server";
 import { announceSetupLink, setupLinkUrl } from "./setup-link";
 
 describe("the first-run setup link", () => {

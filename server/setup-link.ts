@@ -1,4 +1,4 @@
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/lib/server/logger.server";
 import { isLocalBaseUrl } from "~/domain/settings/unsafe-defaults";
 
 /** Where the operator opens the setup link: the shop's public address once it has one, else where it listens. */

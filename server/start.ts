@@ -24,8 +24,8 @@ import { inheritedSocket, trackConnections } from "./handover";
 import { startDraining } from "./readiness";
 import { instanceName, releaseName, takeCrashNote } from "./crash-note";
 import { recordProcessStart, recordProcessStop } from "~/domain/health/process-starts.server";
-import type { Config } from "~/lib/config.server";
-import type { Logger } from "~/lib/logger.server";
+import type { Config } from "~/lib/server/config.server";
+import type { Logger } from "~/lib/server/logger.server";
 
 export interface RunningServer {
   url: string;
@@ -76,7 +76,7 @@ export async function startServer(
     logger.info("empty database: seeded the demo catalogue and default settings");
   }
 
-  // Checkouts read the plans and receiving accounts from a copy their writers' topics drop (ADR 0049).
+  // Checkouts read the plans and receiving accounts from a copy their writers' topics drop (ADR 0052).
   keepCatalogCopy(database.db);
   const services: AppServices = {
     db: database.db,

@@ -9,6 +9,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * transaction threw, or, in a SQLite group commit, its savepoint was rolled
  * back or the shared `COMMIT` failed).
  *
+ * `beforeCommit(hook)` is the other end: work that belongs in the
+ * transaction, but only once its body has finished.
+ *
  * A hook is best effort by design: the process can stop between the commit
  * and the hook, so whatever a hook does must also be done by a job that reads
  * the committed state (a paid order not yet sent is sent by the payment job).
@@ -19,6 +22,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 interface Unit {
   hooks: (() => void | Promise<void>)[];
+  /** Run with the transaction once the body finished, before the commit (beforeCommit). */
+  last: (() => Promise<void>)[];
   /** Set once the transaction ended: a hook added later (a stray promise) is a bug, not silently lost. */
   closed: boolean;
 }
@@ -42,6 +47,32 @@ export function afterCommit(hook: () => void | Promise<void>): void {
   unit.hooks.push(hook);
 }
 
+/**
+ * Runs `hook` at the end of the current transaction, once its body finished
+ * and before it commits: what the hook writes commits or rolls back with the
+ * body (a cache generation moved by whatever the body wrote, ADR 0021). Hooks
+ * run one after another in the order they were added; one that throws rolls
+ * the transaction back. A hook may add another.
+ */
+export function beforeCommit(hook: () => Promise<void>): void {
+  const unit = units.getStore();
+  if (!unit || unit.closed) {
+    throw new Error(
+      "beforeCommit outside a transaction: open it with transaction() or writeTransaction() from ~/db/database.server",
+    );
+  }
+  unit.last.push(hook);
+}
+
+/**
+ * The unit of work (transaction) the caller runs in, as an object to key what
+ * it collects for its hooks by; undefined outside one.
+ */
+export function currentUnitOfWork(): object | undefined {
+  const unit = units.getStore();
+  return unit && !unit.closed ? unit : undefined;
+}
+
 let onHookError: (error: unknown) => void = (error) => console.error("after-commit hook failed", error);
 
 /** Where a failing hook is reported (the server points it at its logger). */
@@ -59,13 +90,18 @@ export async function withAfterCommit<Trx, T>(
   open: (body: (trx: Trx) => Promise<T>) => Promise<T>,
   work: (trx: Trx) => Promise<T>,
 ): Promise<T> {
-  const unit: Unit = { hooks: [], closed: false };
+  const unit: Unit = { hooks: [], last: [], closed: false };
   let result: T;
   try {
     result = await open((trx) => {
-      // A group commit may run a body again (ADR 0049): the hooks are those of its last run.
+      // A group commit may run a body again (ADR 0052): the hooks are those of its last run.
       unit.hooks = [];
-      return units.run(unit, () => work(trx));
+      unit.last = [];
+      return units.run(unit, async () => {
+        const done = await work(trx);
+        for (let hook = unit.last.shift(); hook; hook = unit.last.shift()) await hook();
+        return done;
+      });
     });
   } finally {
     unit.closed = true;

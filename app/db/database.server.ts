@@ -3,7 +3,7 @@ import { dirname, resolve, sep } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, sql } from "kysely";
 import pg from "pg";
-import { createPrivateFile, privateFile, privateFolder } from "~/lib/private-files.server";
+import { createPrivateFile, privateFile, privateFolder } from "~/lib/server/private-files.server";
 import { withAfterCommit } from "./after-commit.server";
 import { type GroupCommit, createGroupCommit } from "./group-commit.server";
 import type { Database } from "./schema";
@@ -29,10 +29,10 @@ export function openDatabase(
 ): DatabaseHandle {
   if (target.kind === "postgres") {
     const db = postgresPool(target.url, target.poolSize ?? 10, onIdleError);
-    // The status poll and the page cache's checks have connections of their own (ADR 0049), opened on first use.
+    // The status poll and the page cache's checks have connections of their own (ADR 0052), opened on first use.
     const reads = postgresPool(target.url, HOT_READ_CONNECTIONS, onIdleError);
     hotReadsOf.set(db, reads);
-    // Checkouts arriving together share one transaction here too (ADR 0049): one connection, one COMMIT.
+    // Checkouts arriving together share one transaction here too (ADR 0052): one connection, one COMMIT.
     const group = createGroupCommit(db, { optimistic: true, concurrency: POSTGRES_BATCHES });
     groupCommitOf.set(db, group);
     return {
@@ -75,7 +75,7 @@ export function openDatabase(
   };
 }
 
-/** Group-commit batches in flight at once on PostgreSQL, each on a pooled connection (ADR 0049). */
+/** Group-commit batches in flight at once on PostgreSQL, each on a pooled connection (ADR 0052). */
 const POSTGRES_BATCHES = 2;
 
 /** Connections for the hot reads on PostgreSQL, beside the pool the writes share. */
@@ -105,7 +105,7 @@ const hotReadsOf = new WeakMap<DB, DB>();
 /**
  * Where the hottest reads go (the status poll, the page cache's generation
  * check): on PostgreSQL a small pool of their own, so they never wait for a
- * connection behind a burst of writes (ADR 0049); `db` itself elsewhere (on
+ * connection behind a burst of writes (ADR 0052); `db` itself elsewhere (on
  * SQLite the poll reads its snapshot).
  */
 export function hotReads(db: DB): DB {
@@ -159,7 +159,7 @@ const groupCommitOf = new WeakMap<DB, GroupCommit<Database>>();
  * back alone. Hooks `work` adds with `afterCommit` run once the batch is
  * committed, and never for a `work` that was rolled back. On PostgreSQL the
  * writes of a turn share one transaction as well, on one pooled connection,
- * without a savepoint each unless one of them throws (ADR 0049): `work` may
+ * without a savepoint each unless one of them throws (ADR 0052): `work` may
  * then run twice, so it must only run its statements.
  */
 export function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
@@ -233,7 +233,7 @@ export async function pingDatabase(db: DB): Promise<void> {
 /**
  * The database holds every buyer's name and phone: 0600, in a 0700 folder
  * when the folder is the database's own (not the project folder the shop runs
- * from, nor one above it), whatever the umask (app/lib/private-files.server.ts).
+ * from, nor one above it), whatever the umask (app/lib/server/private-files.server.ts).
  */
 function privateDatabaseFile(file: string): void {
   const dir = resolve(dirname(file));

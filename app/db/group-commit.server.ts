@@ -24,7 +24,7 @@ import { type Kysely, sql } from "kysely";
  * network call, a timer) holds the whole batch, and one that calls `run` on
  * the top-level database would wait for its own batch.
  *
- * On PostgreSQL (`optimistic`, ADR 0049) each savepoint would be a round trip
+ * On PostgreSQL (`optimistic`, ADR 0052) each savepoint would be a round trip
  * of its own, so a batch first runs its bodies without them: when every body
  * succeeds (a burst's usual case) one `COMMIT` ends them. When one throws, the
  * whole transaction is rolled back and the batch runs again, each body in its

@@ -1,6 +1,6 @@
 import { isPanelSetting } from "~/domain/settings/panel-settings.server";
 import { isAccountSetting } from "~/domain/settings/account-settings.server";
-import type { DB } from "./database.server";
+import { type DB, transaction } from "./database.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import type { NewPlanRow } from "~/domain/plans/table";
 import type { ServiceType } from "~/domain/panel/service-types";
@@ -68,7 +68,7 @@ export function demoPlans(now = Date.now()): NewPlanRow[] {
  * its primary key makes concurrent first starts on PostgreSQL seed only once.
  */
 export async function seedDemoDataOnce(db: DB): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const claimed = await trx
       .insertInto("app_meta")
       .values({ key: "seeded_at", value: new Date().toISOString() })

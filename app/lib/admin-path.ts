@@ -1,6 +1,6 @@
 /**
  * Whether a request is for the admin: the one answer used by the admin's
- * walls (app/lib/admin-middleware.server.ts) and by the browser policy each
+ * walls (app/routes/admin/middleware.server.ts) and by the browser policy each
  * answer carries (server/security.ts: CSP, COOP, Permissions-Policy), so
  * headers and authorisation can never disagree about a spelling.
  *

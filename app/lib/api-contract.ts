@@ -4,8 +4,8 @@ import { z } from "zod";
  * How a JSON endpoint is described in its `*.types.ts`, beside the route: its
  * method, its address, the request body schema (when it takes one) and the
  * response schema. The route reads bodies with the request schema
- * (app/lib/parse.server.ts) and types its answer with the response schema;
- * the browser calls it only through app/lib/api-client.ts, which parses the
+ * (app/lib/server/parse.server.ts) and types its answer with the response schema;
+ * the browser calls it only through app/lib/client/api-client.ts, which parses the
  * answer with the same schema.
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -1,6 +1,6 @@
 /**
  * Errors the domain raises on purpose, as codes. The domain never speaks HTTP:
- * the edge (app/lib/api.server.ts for the JSON API, page actions through the
+ * the edge (app/lib/server/api.server.ts for the JSON API, page actions through the
  * same helper) maps each code to a status, and shows the message as written,
  * so messages are meant for the person who made the request.
  */
@@ -48,6 +48,16 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/**
+ * The one refusal of every rate limit (ADR 0051): RATE_LIMITED, words for the
+ * person who asked, and the seconds to wait, which the edge sends as
+ * Retry-After with a 429 (app/lib/server/api.server.ts), for an API and a page alike.
+ * `details` may name a `reason` (the words a page shows) or a `field`.
+ */
+export function rateLimited(message: string, retryAfterSeconds: number, details?: Record<string, string>): AppError {
+  return new AppError("RATE_LIMITED", message, { ...details, retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) });
 }
 
 /** How many seconds a RATE_LIMITED refusal asks the client to wait, if it said. */

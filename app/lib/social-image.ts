@@ -26,7 +26,7 @@ export interface SocialImage {
 /** A file-name-safe key: lower-case words joined by hyphens. */
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** `alt` defaults to the English description; translated pages pass their own (app/lib/i18n/meta.ts). */
+/** `alt` defaults to the English description; translated pages pass their own (app/locales/meta.ts). */
 export function socialImage(key: string, title: string, alt = socialImageAlt(title)): SocialImage {
   if (!KEY.test(key)) throw new Error(`social image key "${key}" must be lower-case words joined by hyphens`);
   return { path: `/social/${key}.png`, alt };

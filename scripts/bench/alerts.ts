@@ -21,7 +21,7 @@ import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import type { DatabaseTarget } from "~/db/database.server";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import { CHANNELS, type Channels, channelsDown, channelsUp } from "./alert-channels";
 import {
   type FlowResult,

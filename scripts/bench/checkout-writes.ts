@@ -26,13 +26,13 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { seedDemoDataOnce } from "~/db/seed.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter } from "~/lib/server/rate-limit";
 import { generateOrderId } from "~/domain/orders/order-id.server";
 import { findOrderByIdempotencyKey, insertOrder } from "~/domain/orders/orders.repository.server";
 import type { NewOrderRow } from "~/domain/orders/table";
 import { candidateAmounts, holdUniqueAmount } from "~/domain/payments/unique-amount.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import type { Bench } from "./harness";
 
 const ROUNDS = Number(process.env.BENCH_WRITES_ROUNDS ?? 31);

@@ -6,7 +6,7 @@ const LOCALE_ENTRY = /\/app\/locales\/(\w+)\/index\.ts$/;
 
 /**
  * The browser downloads a page's words as a chunk of their own
- * (app/lib/i18n/load.client.ts), found only once the entry script runs: one
+ * (app/locales/load.client.ts), found only once the entry script runs: one
  * round trip after everything else, and the page stays unhydrated meanwhile.
  * This plugin records each language's chunk as the client build writes it and
  * hands the addresses to the server build (`virtual:locale-chunks`), which

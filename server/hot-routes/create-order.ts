@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppServices } from "~/context";
 import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
-import { createOrderReply } from "~/lib/create-order-reply.server";
+import { createOrderReply } from "./create-order-reply";
 import { bodyRefusal } from "../body-limit";
 import type { ProxyTrust } from "../proxy-trust";
 import { SERVER_FAILED, jsonBodyOf, sendJson } from "./json-answer";

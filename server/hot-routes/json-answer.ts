@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { JsonBody } from "~/lib/parse.server";
-import type { JsonReply } from "~/lib/api.server";
+import type { JsonBody } from "~/lib/server/parse.server";
+import type { JsonReply } from "~/lib/server/api.server";
 import { securityHeadersFor } from "../security";
 
 /** The answer to a request that failed for no fault of the client's (logged where it failed). */
@@ -37,7 +37,7 @@ export function sendJson(res: ServerResponse, reply: JsonReply, { secure }: { se
 const UTF8 = new TextDecoder();
 
 /**
- * A Node request's JSON body for the body checks (app/lib/parse.server.ts).
+ * A Node request's JSON body for the body checks (app/lib/server/parse.server.ts).
  * Its size is bounded before it is read: the body gate refused a declared
  * length over the route's limit and any body without one (server/body-limit.ts).
  */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppServices } from "~/context";
-import { orderStatusReply } from "~/lib/order-status-reply.server";
+import { orderStatusReply } from "./order-status-reply";
 import type { ProxyTrust } from "../proxy-trust";
 import { SERVER_FAILED, sendJson } from "./json-answer";
 

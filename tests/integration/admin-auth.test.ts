@@ -6,8 +6,8 @@ import { hashPassword, verifyPassword } from "~/domain/auth/password.server";
 import { safeAdminRedirect } from "~/domain/auth/redirect";
 import { findSession } from "~/domain/auth/session.server";
 import { bootstrapAdmin, completeSetup, createAdminUser, issueSetupToken } from "~/domain/auth/setup.server";
-import { loadConfig } from "../../app/lib/config.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { loadConfig } from "../../app/lib/server/config.server";
+import { createLogger } from "../../app/lib/server/logger.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { outcome } from "../support/outcome";
 

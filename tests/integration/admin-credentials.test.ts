@@ -3,8 +3,8 @@ import type { DatabaseHandle } from "~/db/database.server";
 import { changeAdminCredentials } from "~/domain/auth/credentials.server";
 import { TOO_MANY_ATTEMPTS } from "~/domain/auth/login.server";
 import { bootstrapAdmin, completeSetup, createAdminUser, issueSetupToken } from "~/domain/auth/setup.server";
-import { loadConfig } from "../../app/lib/config.server";
-import { createLogger } from "../../app/lib/logger.server";
+import { loadConfig } from "../../app/lib/server/config.server";
+import { createLogger } from "../../app/lib/server/logger.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { outcome } from "../support/outcome";
 

@@ -9,12 +9,12 @@ import { createOrder } from "~/domain/checkout/create-order.server";
 import { findOrderStatus } from "~/domain/orders/orders.repository.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import type { Config } from "../../app/lib/config.server";
+import type { Config } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 
 /**
  * Checkouts sharing a transaction on both databases (ADR 0013 on SQLite, ADR
- * 0049 on PostgreSQL): what a buyer is told is what is stored, exactly once,
+ * 0052 on PostgreSQL): what a buyer is told is what is stored, exactly once,
  * whichever instance took the checkout; a write that fails takes none of its
  * neighbours with it; and on PostgreSQL a checkout costs the statements the
  * ADR counts, whatever the machine's load.
@@ -175,7 +175,7 @@ describe.each(testDatabases())("checkouts sharing a transaction on $name", (kind
         if (/^insert into "orders"/.test(t)) return "order";
         return `other: ${t.slice(0, 60)}`;
       });
-      // Before ADR 0049 each checkout sent 8: key lookup, plan, accounts, BEGIN, holds read, hold, order, COMMIT.
+      // Before ADR 0052 each checkout sent 8: key lookup, plan, accounts, BEGIN, holds read, hold, order, COMMIT.
       expect(kinds.filter((k) => k === "hold")).toHaveLength(50);
       expect(kinds.filter((k) => k === "order")).toHaveLength(50);
       expect(kinds.filter((k) => k === "begin" || k === "commit")).toHaveLength(2 * batches);

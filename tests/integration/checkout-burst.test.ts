@@ -4,7 +4,7 @@ import { demoPlans } from "~/db/seed.server";
 import { createOrder } from "~/domain/checkout/create-order.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import type { Config } from "../../app/lib/config.server";
+import type { Config } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 
 /**

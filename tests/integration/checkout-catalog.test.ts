@@ -7,13 +7,13 @@ import { togglePlan } from "~/domain/plans/admin.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { updateAccount } from "~/domain/receiving-accounts/accounts.repository.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import { TOPIC_ROW } from "~/domain/public-pages/topics";
-import type { Config } from "../../app/lib/config.server";
+import { SETTINGS_COPY_ROW, TOPIC_ROW } from "~/domain/public-pages/topics";
+import type { Config } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 
 /**
  * The copy of plans and receiving accounts a running shop's checkouts read
- * (ADR 0049): a plan the operator disables or an account paused stops selling
+ * (ADR 0052): a plan the operator disables or an account paused stops selling
  * on this instance as soon as the write commits, and on another instance
  * within the second the page cache takes (the topic's generation, checked at
  * most once a second; the clock is driven here).
@@ -51,9 +51,8 @@ describe.each(testDatabases())("the checkout's copy of plans and accounts on $na
   /** What another instance's write does to this one: the row and its topic's generation move, no in-process word. */
   const writeElsewhere = async (change: () => Promise<unknown>, topic: "plans" | "settings") => {
     await change();
-    await sql`update public_pages_generation set generation = generation + 1 where id = ${TOPIC_ROW[topic]}`.execute(
-      handle.db,
-    );
+    const row = topic === "plans" ? TOPIC_ROW.plans : SETTINGS_COPY_ROW;
+    await sql`update public_pages_generation set generation = generation + 1 where id = ${row}`.execute(handle.db);
   };
 
   it("stops selling a plan the operator disables at once on this instance", async () => {

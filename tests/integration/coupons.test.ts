@@ -22,8 +22,8 @@ import { expireOverdueOrders } from "~/domain/payments/payment-jobs.server";
 import { candidateAmounts } from "~/domain/payments/unique-amount.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { type AppError, isAppError } from "~/lib/app-error";
-import { createOrderReply } from "~/lib/create-order-reply.server";
-import { loadConfig } from "~/lib/config.server";
+import { createOrderReply } from "../../server/hot-routes/create-order-reply";
+import { loadConfig } from "~/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 
 /**

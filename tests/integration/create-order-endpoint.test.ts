@@ -184,7 +184,11 @@ describe.each(testDatabases())("POST /api/create-order on $name", (engine) => {
     }
     const over = await post(from, JSON.stringify(order()));
     expect(over.status).toBe(429);
-    expect(await over.json()).toEqual({ success: false, message: TOO_MANY });
+    // The one refusal of every rate limit (ADR 0051): RATE_LIMITED, the words, and when to come back.
+    const wait = Number(over.headers.get("retry-after"));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(60);
+    expect(await over.json()).toEqual({ success: false, message: TOO_MANY, code: "RATE_LIMITED", retryAfter: wait });
     expect(over.headers.get("cache-control")).toBe("no-store");
     // Addresses the client wrote itself further left are not believed; the proxy's word is.
     const spoofed = await post(`198.51.100.99, ${from}`, JSON.stringify(order()));

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { configSchemaShape, loadConfig } from "~/lib/config.server";
+import { configSchemaShape, loadConfig } from "~/lib/server/config.server";
 import { pinnedNodeVersion } from "../../scripts/runtime/node-runtime.mjs";
 import { DEFAULT_ENV_FILE } from "../../scripts/shop-env";
 

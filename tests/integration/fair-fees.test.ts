@@ -18,7 +18,7 @@ import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
 import { saveSettingsForm } from "~/domain/settings/admin.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "../../app/lib/config.server";
+import { loadConfig } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 

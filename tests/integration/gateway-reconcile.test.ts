@@ -6,7 +6,7 @@ import { findOrder } from "~/domain/orders/orders.repository.server";
 import { saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import { RECONCILE_BATCH, reconcileGatewayOrders } from "~/domain/payments/gateways/reconcile.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";

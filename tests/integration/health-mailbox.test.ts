@@ -8,7 +8,7 @@ import { DEFAULT_MAILBOX } from "~/domain/payments/mail/mailbox-config";
 import { type MailboxReader, startMailboxReader } from "~/domain/payments/mail/mailbox-reader.server";
 import { saveMailbox } from "~/domain/payments/mail/mailbox-store.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import { withPushAlerts } from "../support/backups";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { type Dovecot, startDovecot } from "../support/dovecot";

@@ -13,7 +13,7 @@ import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
-import { loadConfig } from "../../app/lib/config.server";
+import { loadConfig } from "../../app/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { migrateToLatest } from "~/db/migrate.server";
 import { makeOrder } from "../support/orders";

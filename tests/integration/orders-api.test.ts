@@ -11,7 +11,7 @@ import { recentOrders } from "~/domain/orders/recent.server";
 import { demoPlans } from "~/db/seed.server";
 import { insertPlans } from "~/domain/plans/plans.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import type { Config } from "../../app/lib/config.server";
+import type { Config } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";

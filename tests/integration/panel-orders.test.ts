@@ -16,8 +16,8 @@ import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
-import { httpStatusOf } from "~/lib/api.server";
-import { loadConfig } from "../../app/lib/config.server";
+import { httpStatusOf } from "~/lib/server/api.server";
+import { loadConfig } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 

@@ -12,7 +12,7 @@ import { sendPaidBacklog } from "~/domain/fulfilment/placement-jobs.server";
 import { sendToPanel } from "~/domain/fulfilment/placement.server";
 import type { NewOrderRow } from "~/domain/orders/table";
 import { isAppError } from "~/lib/app-error";
-import { httpStatusOf } from "~/lib/api.server";
+import { httpStatusOf } from "~/lib/server/api.server";
 import { testDatabases } from "../support/databases";
 import { panelShops } from "../support/panel-shop";
 import { makeOrder } from "../support/orders";

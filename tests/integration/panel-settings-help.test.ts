@@ -9,7 +9,7 @@ import { DEMO_PANEL_KEY } from "~/domain/panel/simulator/panel";
 import { findDefaultPanel } from "~/domain/panel/panels.repository.server";
 import { type RunningSimulator, startPanelSimulator } from "~/domain/panel/simulator/server.server";
 import { createSettingsCache, readSiteSettings, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "../../app/lib/config.server";
+import { loadConfig } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { startPanelDouble } from "../support/panel-doubles";
 import { type ServerProcess, spawnServer } from "../support/server-process";

@@ -9,7 +9,7 @@ import { createOrder } from "~/domain/checkout/create-order.server";
 import type { MailboxSettings } from "~/domain/payments/mail/mailbox-config";
 import { readAlertMail } from "~/domain/payments/mail/read-alert.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import {
   type DkimKey,
   dkimKey,

@@ -18,7 +18,7 @@ import {
 import { clientNetworks } from "~/lib/client-address";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 

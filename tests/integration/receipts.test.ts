@@ -6,7 +6,7 @@ import { carryOutErasures, requestErasure } from "~/domain/privacy/erasure.serve
 import { confirmPayment, markRefunded } from "~/domain/payments/payment.server";
 import { BILLING_MESSAGES } from "~/domain/receipts/billing-address";
 import { taxDocuments, taxDocumentsCsv } from "~/domain/receipts/tax-documents.server";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import { receiptPdf } from "~/domain/receipts/receipt-pdf";
 import { buyerReceipt, issueTaxInvoiceFor } from "~/domain/receipts/receipts.server";
 import { findCreditNote, findTaxInvoice } from "~/domain/receipts/stored-documents.server";

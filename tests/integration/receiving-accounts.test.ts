@@ -13,7 +13,7 @@ import type { Credit } from "~/domain/payments/matching.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
 import { isAppError } from "~/lib/app-error";
 import { clientNetworks } from "~/lib/client-address";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 

@@ -16,9 +16,9 @@ import { REFILL_REFUSAL_TEXT } from "~/domain/self-service/refill-messages";
 import { syncDueRefills } from "~/domain/self-service/refill-sync.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { isAppError } from "~/lib/app-error";
-import { httpStatusOf } from "~/lib/api.server";
-import { loadConfig } from "../../app/lib/config.server";
+import { isAppError, retryAfterOf } from "~/lib/app-error";
+import { httpStatusOf } from "~/lib/server/api.server";
+import { loadConfig } from "../../app/lib/server/config.server";
 import { freshDatabase, testDatabases } from "../support/databases";
 import { makeOrder } from "../support/orders";
 
@@ -130,6 +130,9 @@ describe.each(testDatabases())("buyer self-service at the SMM panel on $name", (
     expect(sim.panel.count("refill")).toBe(1);
     const again = await refusal(requestOrderRefill(services, order.order_id, BUYER));
     expect(again).toEqual({ reason: "REFILL_TOO_SOON", status: 429, message: REFILL_REFUSAL_TEXT.REFILL_TOO_SOON });
+    // Refused as every rate limit is (ADR 0051): with the seconds until the day has passed (Retry-After).
+    const tooSoon = await requestOrderRefill(services, order.order_id, BUYER).catch((error: unknown) => error);
+    expect(isAppError(tooSoon) ? retryAfterOf(tooSoon) : null).toBeGreaterThan(DAY / 1000 - 120);
     expect(sim.panel.count("refill")).toBe(1);
     // A day later it may be asked again.
     await requestOrderRefill(services, order.order_id, BUYER, Date.now() + DAY + 1_000);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { openDatabase } from "~/db/database.server";
-import { TOPIC_ROW } from "~/domain/public-pages/topics";
+import { SETTINGS_COPY_ROW } from "~/domain/public-pages/topics";
 import { gatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import {
   readSettingForApi,
@@ -164,7 +164,7 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
     expect((await cache.get()).brandName).toBe("Mine");
 
     // Another process on the same database (its own connection, its own listeners): it saves a row and bumps
-    // the settings topic in one transaction, as the store does. Seen once the copy is checked again.
+    // the settings copy's generation in one transaction, as the store does. Seen once the copy is checked again.
     const other = openDatabase(handle.target);
     try {
       await other.db.transaction().execute(async (trx) => {
@@ -173,7 +173,7 @@ describe.each(testDatabases())("settings for the admin on $name", (kind) => {
           .insertInto("settings")
           .values({ key: "DELIVERY_START_MINUTES", value: "15", updated_at: now })
           .execute();
-        await sql`update public_pages_generation set generation = generation + 1 where id = ${TOPIC_ROW.settings}`.execute(
+        await sql`update public_pages_generation set generation = generation + 1 where id = ${SETTINGS_COPY_ROW}`.execute(
           trx,
         );
       });

@@ -8,7 +8,7 @@ import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.serve
 import type { DatabaseHandle } from "~/db/database.server";
 import { recordCredit } from "~/domain/payments/matching.server";
 import { createSettingsCache } from "~/domain/settings/settings.server";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import { generateOrderId } from "~/domain/orders/order-id.server";
 import { makeOrder } from "./orders";
 

@@ -5,7 +5,7 @@ import { alertSettingsSchema } from "~/domain/operator-alerts/alert-settings";
 import { saveAlertSettings } from "~/domain/operator-alerts/alert-settings.server";
 import type { SiteSettings } from "~/domain/settings/registry";
 import { createSettingsCache, writeSettings } from "~/domain/settings/settings.server";
-import { type Config, loadConfig } from "../../app/lib/config.server";
+import { type Config, loadConfig } from "../../app/lib/server/config.server";
 import { type TestDatabase, freshDatabase } from "./databases";
 import { type TestPanel, addTestPanel, panelAt } from "./panels";
 import { type DoubleOptions, type PanelDialect, type PanelDouble, startPanelDouble } from "./panel-doubles";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useEffect, useState } from "react";
-import { type ApiResult, apiCall } from "~/lib/api-client";
+import { type ApiResult, apiCall } from "~/lib/client/api-client";
 import { type PanelBalanceResponse, panelBalanceEndpoint } from "~/routes/api/admin/panel.types";
 import { Card } from "~/components/ui/card";
 import { formatPanelBalance } from "./panel-balance";

@@ -4,7 +4,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { RECENT_PASSWORD_MINUTES } from "~/domain/auth/recent-password";
-import { apiCall } from "~/lib/api-client";
+import { apiCall } from "~/lib/client/api-client";
 import { confirmPasswordEndpoint } from "~/routes/api/admin/confirm-password.types";
 
 type Ask = (retry: () => void) => void;

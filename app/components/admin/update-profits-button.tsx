@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import { Button } from "~/components/ui/button";
-import { apiStream } from "~/lib/api-client";
+import { apiStream } from "~/lib/client/api-client";
 import { updateProfitsEndpoint } from "~/routes/api/admin/panel-profits.types";
 import { formatCount } from "~/lib/money";
 import { plural } from "~/lib/plural";

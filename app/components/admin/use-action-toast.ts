@@ -3,7 +3,7 @@ import { toast } from "~/components/ui/toast";
 import { PASSWORD_REQUIRED } from "~/domain/auth/recent-password";
 import { useAskPasswordAgain } from "./password-again";
 
-/** What every page action answers: app/lib/api.server.ts `pageFailure`, parse.server.ts `formFailure`, or a success. */
+/** What every page action answers: app/lib/server/api.server.ts `pageFailure`, parse.server.ts `formFailure`, or a success. */
 export interface ActionResult {
   ok: boolean;
   message: string;

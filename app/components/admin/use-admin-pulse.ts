@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import type { AdminPulse } from "~/domain/orders/pulse.server";
-import { apiCall } from "~/lib/api-client";
+import { apiCall } from "~/lib/client/api-client";
 import { pulseEndpoint } from "~/routes/api/admin/pulse.types";
 
 const POLL_MS = 4_000;

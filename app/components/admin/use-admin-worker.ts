@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { registerAdminWorker } from "~/lib/admin-worker";
+import { registerAdminWorker } from "~/lib/client/admin-worker";
 
 /** Every signed-in admin page registers the admin's service worker once it has loaded. */
 export function useAdminWorker() {

@@ -1,6 +1,6 @@
 import { type RefObject, useEffect } from "react";
 
-/** A page action's refusal that names the form field to fix (app/lib/api.server.ts `pageFailure`). */
+/** A page action's refusal that names the form field to fix (app/lib/server/api.server.ts `pageFailure`). */
 interface FieldAnswer {
   ok: boolean;
   message: string;

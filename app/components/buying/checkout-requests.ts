@@ -1,5 +1,5 @@
 import type { OrderStatus } from "~/domain/orders/lifecycle";
-import { type ApiError, apiCall } from "~/lib/api-client";
+import { type ApiError, apiCall } from "~/lib/client/api-client";
 import { orderStatusEndpoint } from "~/routes/api/order-status.types";
 import { orderUtrEndpoint } from "~/routes/api/order-utr.types";
 import { type GatewayCheckRequest, gatewayCheckEndpoint, orderGatewayEndpoint } from "~/routes/api/order-gateway.types";

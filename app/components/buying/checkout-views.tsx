@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
-import type { BuyerError } from "~/lib/i18n/messages";
-import { useMessageText } from "~/lib/i18n/use-message";
+import type { BuyerError } from "~/domain/buyer-messages/catalogue";
+import { useMessageText } from "~/components/use-message";
 import { ArrowLeft, Clock, Copy, Download, Loader2, MessageCircle, Smartphone, TriangleAlert } from "lucide-react";
 import { useRef, useState } from "react";
 import { toast } from "~/components/ui/toast";

@@ -3,9 +3,9 @@ import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { GENERIC_MESSAGE, apiCall } from "~/lib/api-client";
+import { GENERIC_MESSAGE, apiCall } from "~/lib/client/api-client";
 import { useLocale } from "~/lib/i18n/use-locale";
-import { useMessageText } from "~/lib/i18n/use-message";
+import { useMessageText } from "~/components/use-message";
 import { formatInr } from "~/lib/money";
 import { couponQuoteEndpoint } from "~/routes/api/coupon-quote.types";
 

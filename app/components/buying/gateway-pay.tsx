@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useMessageText } from "~/lib/i18n/use-message";
+import { useMessageText } from "~/components/use-message";
 import { CreditCard, Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useRevalidator } from "react-router";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/lib/use-hydrated";
-import { useMessageText } from "~/lib/i18n/use-message";
+import { useMessageText } from "~/components/use-message";
 import { useId, useRef, useState } from "react";
 import type { ServiceType } from "~/domain/panel/service-types";
 import { INPUT_MESSAGES, SERVICE_INPUTS, readStepOne } from "~/domain/orders/instagram-input";

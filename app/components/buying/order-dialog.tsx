@@ -15,11 +15,11 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Field, FieldError } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-import { GENERIC_MESSAGE, apiCall } from "~/lib/api-client";
+import { GENERIC_MESSAGE, apiCall } from "~/lib/client/api-client";
 import { formatCount, formatInr } from "~/lib/money";
 import { useTranslation } from "react-i18next";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
-import { useMessageText } from "~/lib/i18n/use-message";
+import { useMessageText } from "~/components/use-message";
 import type { PlanCardData } from "./plan-list";
 import {
   ORDER_REQUEST_KEY,

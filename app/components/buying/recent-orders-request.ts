@@ -1,5 +1,5 @@
 import type { ServiceType } from "~/domain/panel/service-types";
-import { apiCall } from "~/lib/api-client";
+import { apiCall } from "~/lib/client/api-client";
 import { recentOrdersEndpoint } from "~/routes/api/recent-orders.types";
 
 /**

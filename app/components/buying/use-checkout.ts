@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent, useReducer } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { toast } from "~/components/ui/toast";
 import type { CheckoutView } from "~/domain/payments/checkout.server";
-import type { BuyerError } from "~/lib/i18n/messages";
+import type { BuyerError } from "~/domain/buyer-messages/catalogue";
 import { POLL_MS, TICK_MS, checkoutActivities, checkoutReducer, checkoutView, initCheckout } from "./checkout-state";
 import { fetchOrderStatus, sendUtr } from "./checkout-requests";
 import { PAYMENT_DETAILS_KEY, remove } from "./storage";

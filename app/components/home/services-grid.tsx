@@ -3,14 +3,14 @@ import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import { ArrowRight, Eye, Heart, MessageCircle, UserPlus } from "lucide-react";
 import { Link } from "react-router";
 import { SERVICE_LINKS } from "~/components/site/service-links";
-import type { SiteChrome } from "~/domain/content/site.server";
+import type { Prices } from "~/domain/content/site.server";
 import { Card } from "~/components/ui/card";
 import { formatInr } from "~/lib/money";
 import { HomeSection } from "./home-section";
 
 const ICONS = { followers: UserPlus, likes: Heart, views: Eye, comments: MessageCircle } as const;
 
-export function ServicesGrid({ prices }: { prices: SiteChrome["startingPrices"] }) {
+export function ServicesGrid({ prices }: { prices: Prices["startingPrices"] }) {
   const { t } = useTranslation("home");
   const locale = useLocale();
   const to = useLocalizedPath();

@@ -12,7 +12,7 @@ export async function readAdminSession(context: Readonly<RouterContextProvider>,
 }
 
 /**
- * For loaders and actions below a guard (app/lib/admin-middleware.server.ts):
+ * For loaders and actions below a guard (app/routes/admin/middleware.server.ts):
  * the session the guard found. Throws if called where no guard ran, so a
  * misplaced route fails closed.
  */

@@ -2,7 +2,7 @@ import type { AppServices } from "~/context";
 import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import { clientAddressKey } from "~/lib/client-address";
 import { FAILURE_WINDOW_MS, MAX_FAILURES, pruneAttempts, releaseAttempt, reserveAttempt } from "./attempts.server";
-import { AppError } from "~/lib/app-error";
+import { AppError, rateLimited } from "~/lib/app-error";
 import {
   burnPasswordCheck,
   isPasswordChecksBusy,
@@ -28,7 +28,7 @@ export type LoginResult = {
 
 /** Five failures from this address: locked until the window passes. */
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
-  return new AppError("RATE_LIMITED", TOO_MANY_ATTEMPTS, { retryAfter: retryAfterSeconds });
+  return rateLimited(TOO_MANY_ATTEMPTS, retryAfterSeconds);
 }
 
 export interface LoginOptions {

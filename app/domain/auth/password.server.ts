@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { GateFullError, createGate } from "./hashing-gate";
-import { AppError } from "~/lib/app-error";
+import { type AppError, rateLimited } from "~/lib/app-error";
 
 // OWASP's scrypt floor (N=2^17, r=8, p=1) costs ~128 MiB per hash; 2^15 keeps a
 // login under ~100 ms on a small VPS while still far beyond GPU-friendly hashes.
@@ -31,9 +31,7 @@ export const PASSWORD_CHECKS_BUSY = {
 
 /** The refusal when the password checks are all taken: try again in a moment. */
 export function passwordChecksBusyError(): AppError {
-  return new AppError("RATE_LIMITED", PASSWORD_CHECKS_BUSY.message, {
-    retryAfter: PASSWORD_CHECKS_BUSY.retryAfterSeconds,
-  });
+  return rateLimited(PASSWORD_CHECKS_BUSY.message, PASSWORD_CHECKS_BUSY.retryAfterSeconds);
 }
 
 /** True when a password check started now would be refused, so callers can answer before doing any other work. */

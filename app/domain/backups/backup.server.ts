@@ -6,8 +6,8 @@ import { createInterface } from "node:readline";
 import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "kysely";
-import type { DB, Dialect } from "~/db/database.server";
-import { PRIVATE_FILE_MODE, privateFile, privateFolder } from "~/lib/private-files.server";
+import { type DB, type Dialect, transaction } from "~/db/database.server";
+import { PRIVATE_FILE_MODE, privateFile, privateFolder } from "~/lib/server/private-files.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { SETTINGS } from "~/domain/settings/registry";
 import { isPanelSettingKey, panelSettingRows, restorePanelSettings } from "~/domain/settings/panel-settings.server";
@@ -260,7 +260,7 @@ export async function restoreBackup(db: DB, dialect: Dialect, file: string): Pro
     if (batch.length === 0) return;
     const current = batch;
     batch = [];
-    await db.transaction().execute(async (trx) => {
+    await transaction(db, async (trx) => {
       for (const table of BACKUP_TABLES) {
         let rows = current.filter((b) => b.table === table).map((b) => b.row);
         if (rows.length === 0) continue;

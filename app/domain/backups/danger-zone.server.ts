@@ -1,4 +1,4 @@
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { PLACEHOLDER_UPI_ID, SETTINGS, SETTING_GROUPS, type SettingGroup } from "~/domain/settings/registry";
 import { writeBackup } from "./backup.server";
@@ -64,7 +64,7 @@ export async function deleteSelectedData(
     label || "nothing",
   );
 
-  const deleted = await db.transaction().execute(async (trx) => {
+  const deleted = await transaction(db, async (trx) => {
     const orders = options.has("orders") ? await deleteAllOrders(trx) : 0;
     // The payments received for those orders (matched or not) go with them; the backup above keeps both.
     if (options.has("orders")) await deleteAllCredits(trx);

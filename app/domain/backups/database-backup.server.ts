@@ -6,7 +6,7 @@ import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { type DB, copySqliteFile } from "~/db/database.server";
-import { privateFolder } from "~/lib/private-files.server";
+import { privateFolder } from "~/lib/server/private-files.server";
 
 /**
  * Whole-database backups of a SQLite shop (docs/deploy.md, Backups). Each is

@@ -18,7 +18,7 @@ import {
   putEncryptedFile,
 } from "./offsite.server";
 import { generationName, segmentKey, snapshotKey } from "./stream-keys";
-import { privateFolder } from "~/lib/private-files.server";
+import { privateFolder } from "~/lib/server/private-files.server";
 
 /**
  * The continuous copy of a SQLite shop to the bucket (issue 52, point 3;

@@ -3,7 +3,7 @@ import { open, writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import type { S3Client } from "@aws-sdk/client-s3";
-import type { Config } from "~/lib/config.server";
+import type { Config } from "~/lib/server/config.server";
 import { type DatabaseBackup, type OffsiteCopy, offsiteMarker } from "./database-backup.server";
 
 /**

@@ -12,7 +12,7 @@ import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { requestOrderRefill } from "~/domain/self-service/refill.server";
 import { giveRefundUpiId } from "~/domain/self-service/refund-upi.server";
 import { isAppError } from "~/lib/app-error";
-import { messageKey } from "~/lib/i18n/messages";
+import { messageKey } from "~/domain/buyer-messages/catalogue";
 import { formatCount, formatInr } from "~/lib/money";
 import enOrder from "~/locales/en/order";
 import hiErrors from "~/locales/hi/errors";

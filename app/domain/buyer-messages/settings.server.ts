@@ -1,12 +1,12 @@
 import type { DB } from "~/db/database.server";
 import { type ValuesOf, secretHint } from "~/domain/settings/define";
 import { readSettings, saveSettings } from "~/domain/settings/store.server";
-import type { Config } from "~/lib/config.server";
+import type { Config } from "~/lib/server/config.server";
 import { type TemplateNames, buyerMessageSettings } from "./settings";
 
 export type StoredBuyerMessageSettings = ValuesOf<typeof buyerMessageSettings.settings>;
 
-/** The environment's WhatsApp values (app/lib/config.server.ts), each winning over its stored setting. */
+/** The environment's WhatsApp values (app/lib/server/config.server.ts), each winning over its stored setting. */
 export type WhatsAppEnv = Pick<
   Config,
   | "WHATSAPP_PHONE_NUMBER_ID"

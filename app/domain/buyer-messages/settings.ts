@@ -10,7 +10,7 @@ import { BUYER_EVENTS, type BuyerEvent } from "./events";
  * updates through the alert SMTP, and the quiet hours. Kept in the settings
  * table outside the site settings (never in a backup, never cached with the
  * pages); each WhatsApp value may come from the environment instead
- * (WHATSAPP_*, app/lib/config.server.ts), which wins. Pure, so the card checks
+ * (WHATSAPP_*, app/lib/server/config.server.ts), which wins. Pure, so the card checks
  * what the server saves.
  */
 
@@ -53,11 +53,15 @@ export const BUYER_MESSAGES_CARD: SettingsCard = {
 
 export const buyerMessageSettings = defineSettings(
   {
-    phoneNumberId: text("WHATSAPP_PHONE_NUMBER_ID", "Phone number ID", { required: false }),
-    accessToken: text("WHATSAPP_ACCESS_TOKEN", "Access token", { secret: true }),
-    appSecret: text("WHATSAPP_APP_SECRET", "App secret", { secret: true }),
+    // The service pages offer WhatsApp updates while these four are set (whatsappReady): saving one drops them.
+    phoneNumberId: text("WHATSAPP_PHONE_NUMBER_ID", "Phone number ID", { required: false, publicTopic: "settings" }),
+    accessToken: text("WHATSAPP_ACCESS_TOKEN", "Access token", { secret: true, publicTopic: "settings" }),
+    appSecret: text("WHATSAPP_APP_SECRET", "App secret", { secret: true, publicTopic: "settings" }),
     verifyToken: text("WHATSAPP_VERIFY_TOKEN", "Webhook verify token", { secret: true }),
-    businessNumber: text("WHATSAPP_BUSINESS_NUMBER", "Number buyers write to", { required: false }),
+    businessNumber: text("WHATSAPP_BUSINESS_NUMBER", "Number buyers write to", {
+      required: false,
+      publicTopic: "settings",
+    }),
     templateLanguageEn: text("WHATSAPP_TEMPLATE_LANGUAGE_EN", "Template language for English", {
       default: "en",
       required: false,

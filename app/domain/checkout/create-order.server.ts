@@ -66,7 +66,7 @@ type Services = Pick<AppServices, "db" | "settings" | "config">;
 /**
  * A new order awaiting payment, priced by the shop. Throws AppError codes for what the buyer must change.
  * A retried key gets its first order back: the order insert finds it (ON CONFLICT), and a retry refused
- * before the insert (the plan since disabled) looks for it before it refuses (ADR 0049).
+ * before the insert (the plan since disabled) looks for it before it refuses (ADR 0052).
  */
 export async function createOrder(
   services: Services,

@@ -1,7 +1,7 @@
 /**
  * What a buyer reads when a code is refused, one sentence per reason, kept
  * outside the server modules so the storefront can look each one up in its
- * language (app/lib/i18n/messages.ts, the `coupon` group of app/locales'
+ * language (app/domain/buyer-messages/catalogue.ts, the `coupon` group of app/locales'
  * errors). The minimum order is said with its amount (couponBelowMinimum).
  */
 export const COUPON_MESSAGES = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter } from "~/lib/server/rate-limit";
 import { isAppError, retryAfterOf } from "~/lib/app-error";
 import { COUPON_MESSAGES } from "./coupon-messages";
 import { COUPON_TRIES_PER_MINUTE, takeCouponTry } from "./guess-limit";

@@ -1,6 +1,6 @@
 import { rm, stat, statfs, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import type { Config } from "~/lib/config.server";
+import type { Config } from "~/lib/server/config.server";
 import { formatBytes } from "./format";
 import type { HealthCheck } from "./check";
 

@@ -1,4 +1,4 @@
-import { MISSING_CLIENT_ADDRESS_FIX, missingClientAddress } from "~/lib/proxy-address.server";
+import { MISSING_CLIENT_ADDRESS_FIX, missingClientAddress } from "~/lib/server/proxy-address.server";
 import type { HealthCheck } from "./check";
 import { formatAge } from "./format";
 

@@ -9,7 +9,7 @@ import { mailboxSettings } from "~/domain/payments/mail/mailbox-store.server";
 import { listAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
 import { offeredAccounts } from "~/domain/payments/accounts/choose.server";
 import { smsSecretStatus } from "~/domain/payments/payment-settings.server";
-import { missingClientAddress } from "~/lib/proxy-address.server";
+import { missingClientAddress } from "~/lib/server/proxy-address.server";
 import { type PanelReach, type UnsafeDefault, listUnsafeDefaults } from "~/domain/settings/unsafe-defaults";
 
 /**

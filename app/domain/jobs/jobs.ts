@@ -1,4 +1,4 @@
-import type { Config } from "~/lib/config.server";
+import type { Config } from "~/lib/server/config.server";
 
 /**
  * The background jobs the Health page expects to see running, by the name

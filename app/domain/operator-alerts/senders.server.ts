@@ -1,5 +1,5 @@
 import type { DB } from "~/db/database.server";
-import type { Config } from "~/lib/config.server";
+import type { Config } from "~/lib/server/config.server";
 import { channelComplete } from "./alert-settings";
 import type { StoredAlertSettings } from "./alert-settings.server";
 import type { AlertSender } from "./channels/channel";

@@ -1,5 +1,5 @@
 import webpush from "web-push";
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { defineSettings, text } from "~/domain/settings/define";
 import { readSettings, saveSettings } from "~/domain/settings/store.server";
 
@@ -30,7 +30,7 @@ export async function vapidKeys(db: DB, now = Date.now()): Promise<VapidKeys> {
   const saved = await read(db);
   if (saved) return saved;
   const made = webpush.generateVAPIDKeys();
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     // Both rows or neither: another instance that wrote first keeps its pair.
     if (await read(trx)) return;
     await saveSettings(trx, vapidSettings, made, now, { onlyMissing: true });

@@ -8,7 +8,7 @@ import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import { firstSighting } from "~/domain/payments/replay-guard.server";
 import { AppError, isAppError } from "~/lib/app-error";
-import { parseJsonText } from "~/lib/parse.server";
+import { parseJsonText } from "~/lib/server/parse.server";
 import { runOrderAction } from "./order-actions.server";
 
 type Services = Pick<AppServices, "db" | "settings" | "config" | "logger">;
@@ -55,8 +55,7 @@ export async function receiveTelegramUpdate(
     throw new AppError("UNAUTHORIZED", "This request is not from the shop's Telegram bot");
   }
   const update = parseJsonText(request.rawBody.toString("utf8"), z.unknown());
-  if (isAppError(update)) throw update;
-  const callback = parseConfirmCallback(update.data);
+  const callback = parseConfirmCallback(update);
   if (!callback) return { success: true, outcome: "ignored" };
 
   const answer = (text: string) =>

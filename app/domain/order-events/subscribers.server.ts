@@ -57,7 +57,8 @@ listenToOrders({
     const panelName = alertNamesPanel(name) ? await panelNameOf(trx, order.panel_id) : null;
     const alert = orderAlertFor(name, order, now, panelName);
     if (alert) await queueAlert(trx, alert, now);
-    // The cached public pages that read orders: the home page counts delivered ones.
+    // Declares the `orders` page-cache topic changed (ADR 0021): the home and service pages count delivered
+    // orders. The generation moves at the end of this transaction; this process's pages go after its commit.
     if (to === "delivered") await publicTopicChanged(trx, "orders");
     // A GST-registered shop's tax invoice, numbered with the payment (docs/receipts.md).
     if (name === "confirmPayment") await issueTaxInvoice(trx, order, now);

@@ -1,7 +1,7 @@
 /**
  * What the buyer (and, for a refund, the operator) reads when an order is
  * created or paid: kept outside the server modules so the storefront can look
- * each one up in its language (app/lib/i18n/messages.ts).
+ * each one up in its language (app/domain/buyer-messages/catalogue.ts).
  */
 
 export const CREATE_ORDER_MESSAGES = {
@@ -13,6 +13,7 @@ export const CREATE_ORDER_MESSAGES = {
   targetBusy:
     "An order for this account or post is still being delivered, and a second one now would be lost. " +
     "Please order again once it is delivered, or choose another account or post.",
+  tooMany: "Too many orders from this connection. Please wait a minute and try again.",
 } as const;
 
 export const PAYMENT_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { Config } from "~/lib/config.server";
+import type { Config } from "~/lib/server/config.server";
 import { isLocalBaseUrl, isPlaceholderUpiId } from "~/domain/settings/unsafe-defaults";
 import { paymentsClosedText, sayInEnglish } from "./payments-closed-messages";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AppServices } from "~/context";
 import { AppError } from "~/lib/app-error";
-import { parseJsonText } from "~/lib/parse.server";
+import { parseJsonText } from "~/lib/server/parse.server";
 import { firstSighting } from "./replay-guard.server";
 import { SIGNATURE_TOLERANCE_MS, verifySignature } from "./signature";
 
@@ -39,7 +39,5 @@ export async function readSignedJson<S extends z.ZodType>(
   if (!/^application\/json\b/i.test(request.contentType ?? "")) {
     throw new AppError("UNSUPPORTED_BODY", "Send the request body as application/json");
   }
-  const body = parseJsonText(request.rawBody.toString("utf8"), schema);
-  if (body instanceof AppError) throw body;
-  return body.data;
+  return parseJsonText(request.rawBody.toString("utf8"), schema);
 }

@@ -155,7 +155,7 @@ const exhausted = new Map<string, number>();
 const EXHAUSTED_HINT_MS = 1_000;
 
 /**
- * The usual case in one statement (ADR 0049): the first candidate no open order holds, taken while the
+ * The usual case in one statement (ADR 0052): the first candidate no open order holds, taken while the
  * client's networks together hold fewer open amounts of the price than the smallest share (then no share
  * can be full, and the full reading below would also take a free amount first). Undefined when there is
  * none, or when another checkout took it first: the full reading decides then. A hold is replaced here
@@ -232,7 +232,7 @@ function asHold<T extends { amount_paise: unknown; held_until: unknown; payment_
 }
 
 /**
- * The holds of the price that can matter to this checkout, in one statement (ADR 0049): all but those of
+ * The holds of the price that can matter to this checkout, in one statement (ADR 0052): all but those of
  * other clients' orders awaiting payment in their window, which are neither free, nor to be taken over,
  * nor this client's, and are only counted. Null when some amount has no hold at all: which ones is then
  * unknown, and every hold is read. Once every amount of a price is held (a burst past the 198 amounts)

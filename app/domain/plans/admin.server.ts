@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { paiseToRupees } from "~/lib/money";
@@ -96,6 +96,20 @@ function summary(row: PlanRow) {
   };
 }
 
+/**
+ * The one way this file writes plans: a transaction that declares the `plans`
+ * page-cache topic changed (ADR 0021) when `work` changed a plan (returned one).
+ * The service pages, the home page and the blog's prices are rendered again
+ * after the commit; the policy pages are not.
+ */
+function writePlans<T extends PlanRow | null>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
+  return transaction(db, async (trx) => {
+    const changed = await work(trx);
+    if (changed) await publicTopicChanged(trx, "plans");
+    return changed;
+  });
+}
+
 /** Each change below is recorded in the audit log in the same transaction. */
 export async function createPlan(
   db: DB,
@@ -118,7 +132,7 @@ export async function createPlan(
     { ownServiceChanged: true, fallbackChanged: true },
   );
   await checkPlanSupport(db, planned);
-  return db.transaction().execute(async (trx) => {
+  return writePlans(db, async (trx) => {
     const row = await trx
       .insertInto("plans")
       .values({
@@ -139,7 +153,6 @@ export async function createPlan(
       { ...auditBy(actor), action: "plan.create", targetType: "plan", targetId: row.id, details: summary(row) },
       now,
     );
-    await publicTopicChanged(trx, "plans");
     return row;
   });
 }
@@ -188,7 +201,7 @@ export async function updatePlan(
     refill: serviceChanged || fallbackChanged || merged.refillDays !== existing.refill_days,
     dripfeed: serviceChanged || fallbackChanged || merged.dripRuns !== existing.drip_runs,
   });
-  return db.transaction().execute(async (trx) => {
+  return writePlans(db, async (trx) => {
     const before = await trx.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
     if (!before) return null;
     const after = await trx
@@ -215,7 +228,6 @@ export async function updatePlan(
       },
       now,
     );
-    await publicTopicChanged(trx, "plans");
     return after;
   });
 }
@@ -231,7 +243,7 @@ export async function togglePlan(db: DB, actor: Actor, id: number, now = Date.no
       { ownServiceChanged: false, fallbackChanged: false, enabling: true },
     );
   }
-  return db.transaction().execute(async (trx) => {
+  return writePlans(db, async (trx) => {
     const row = await trx
       .updateTable("plans")
       .set({ is_enabled: sql<number>`1 - is_enabled`, updated_at: now })
@@ -250,14 +262,13 @@ export async function togglePlan(db: DB, actor: Actor, id: number, now = Date.no
       },
       now,
     );
-    await publicTopicChanged(trx, "plans");
     return row;
   });
 }
 
 /** Deletes a plan; orders keep their own copy of name, quantity and price. */
 export async function deletePlan(db: DB, actor: Actor, id: number, now = Date.now()): Promise<PlanRow | null> {
-  return db.transaction().execute(async (trx) => {
+  return writePlans(db, async (trx) => {
     const row = await trx.deleteFrom("plans").where("id", "=", id).returningAll().executeTakeFirst();
     if (!row) return null;
     await recordAudit(
@@ -265,7 +276,6 @@ export async function deletePlan(db: DB, actor: Actor, id: number, now = Date.no
       { ...auditBy(actor), action: "plan.delete", targetType: "plan", targetId: id, details: summary(row) },
       now,
     );
-    await publicTopicChanged(trx, "plans");
     return row;
   });
 }

@@ -1,4 +1,4 @@
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import type { NewPlanRow, PlanRow } from "./table";
 import type { ServiceType } from "~/domain/panel/service-types";
@@ -22,8 +22,10 @@ export async function findPlan(db: DB, id: number): Promise<PlanRow | undefined>
   return db.selectFrom("plans").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** Adds plans (the seed, tests), declaring the `plans` page-cache topic changed in the same transaction. */
 export async function insertPlans(db: DB, plans: NewPlanRow[]): Promise<void> {
   if (plans.length === 0) return;
+  if (!db.isTransaction) return transaction(db, (trx) => insertPlans(trx, plans));
   await db.insertInto("plans").values(plans).execute();
   await publicTopicChanged(db, "plans");
 }

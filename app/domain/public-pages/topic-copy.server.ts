@@ -1,6 +1,6 @@
 import type { DB } from "~/db/database.server";
 import { onPublicPagesChanged, readPublicPagesGenerations } from "./changes.server";
-import { EVERY_TOPIC_ROW, type PublicTopic, TOPIC_ROW } from "./topics";
+import { EVERY_TOPIC_ROW } from "./topics";
 
 /** An instance's copy of data that only changes when one of its topics is bumped. */
 export interface TopicCopy<T> {
@@ -10,7 +10,7 @@ export interface TopicCopy<T> {
 }
 
 /**
- * Keeps `read`'s answer while none of `topics` moved (ADR 0049), as the page
+ * Keeps `read`'s answer while none of its generation rows moved (ADR 0052), as the page
  * cache keeps pages (ADR 0021): a bump in this process drops the copy at once,
  * and for the next `checkEveryMs` every read checks the topics' generations
  * (one primary-key read) before it trusts a copy, so the bump's transaction is
@@ -18,17 +18,18 @@ export interface TopicCopy<T> {
  * in the database, which the copy checks at most every `checkEveryMs`. The
  * generation is read before the data, so a copy is never newer than its
  * generation says and a change is never missed. Only for data every writer
- * of which bumps one of `topics`.
+ * of which moves one of those rows.
  */
 export function createTopicCopy<T>(
   db: DB,
-  topics: readonly PublicTopic[],
+  /** The generation rows (topics.ts) whose move drops the copy; the every-topic row always does. */
+  generationRows: readonly number[],
   read: (db: DB) => Promise<T>,
   checkEveryMs = 1_000,
   clock = Date.now,
 ): TopicCopy<T> {
   type Copy = { value: Promise<T>; generation: Promise<string>; checkedAt: number };
-  const rows = [EVERY_TOPIC_ROW, ...topics.map((topic) => TOPIC_ROW[topic])];
+  const rows = [EVERY_TOPIC_ROW, ...generationRows];
   const generation = async () => {
     const generations = await readPublicPagesGenerations(db);
     return rows.map((row) => generations.get(row) ?? 0).join(":");
@@ -47,8 +48,8 @@ export function createTopicCopy<T>(
     known.catch(forget);
     return made;
   };
-  onPublicPagesChanged((changed) => {
-    if (!changed.some((topic) => topics.includes(topic))) return;
+  onPublicPagesChanged((change) => {
+    if (!rows.some((row) => change.generations.has(row))) return;
     copy = null;
     doubtfulUntil = clock() + checkEveryMs;
   });

@@ -1,14 +1,15 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
-import { publicTopicChanged } from "~/domain/public-pages/changes.server";
+import { settingsCopyChanged } from "~/domain/public-pages/changes.server";
 import type { NewReceivingAccountRow, ReceivingAccountRow, ReceivingAccountUpdate } from "./table";
 
 /**
  * The `receiving_accounts` table's SQL (migration 0040). Functions take `db`
  * first, so they run inside a transaction as well as outside. The checkout
- * reads them in its transaction; a write moves the `settings` topic, since
- * the first account's UPI ID is the `VITE_UPI_ID` setting every page's copy
- * of the settings holds (app/domain/settings/account-settings.server.ts).
+ * reads them in its transaction; a write declares the settings copy changed
+ * (ADR 0021), since the first account's UPI ID is the `VITE_UPI_ID` setting
+ * every instance's copy of the settings holds
+ * (app/domain/settings/account-settings.server.ts). No public page shows it.
  */
 
 export function listAccounts(db: DB): Promise<ReceivingAccountRow[]> {
@@ -42,7 +43,7 @@ export async function insertAccount(
     .values({ ...values, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await publicTopicChanged(db, "settings");
+  await settingsCopyChanged(db);
   return row;
 }
 
@@ -57,14 +58,14 @@ export async function updateAccount(
     .set({ ...values, updated_at: now })
     .where("id", "=", id)
     .executeTakeFirst();
-  await publicTopicChanged(db, "settings");
+  await settingsCopyChanged(db);
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteAccount(db: DB, id: number): Promise<boolean> {
   const result = await db.deleteFrom("receiving_accounts").where("id", "=", id).executeTakeFirst();
   await db.deleteFrom("payment_amount_holds").where("account_id", "=", id).execute();
-  await publicTopicChanged(db, "settings");
+  await settingsCopyChanged(db);
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -30,7 +30,8 @@ export async function claimRequest<Refusal>(
   request: {
     kind: PanelRequestKind;
     refuse: (facts: SelfServiceFacts) => Refusal | null;
-    error: (reason: Refusal) => AppError;
+    /** The refusal as an error; `facts` when it came from them (a rate limit says when to come back). */
+    error: (reason: Refusal, facts?: SelfServiceFacts) => AppError;
     unavailable: Refusal;
     auditAction: string;
   },
@@ -48,8 +49,9 @@ export async function claimRequest<Refusal>(
   return db.transaction().execute(async (trx) => {
     const order = await lockOrder(trx, orderId);
     if (!order) throw new AppError("NOT_FOUND", "Order not found");
-    const refused = request.refuse(await selfServiceFacts(trx, order, serviceIdOf(setup, order), now));
-    if (refused) throw request.error(refused);
+    const facts = await selfServiceFacts(trx, order, serviceIdOf(setup, order), now);
+    const refused = request.refuse(facts);
+    if (refused) throw request.error(refused, facts);
     const requestId = await insertRequest(trx, { orderId, kind: request.kind, requestedBy: actor, now });
     await recordAudit(
       trx,

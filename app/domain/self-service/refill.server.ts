@@ -2,12 +2,12 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { requestRefill as askPanelForRefill } from "~/domain/panel/client.server";
 import { firstSyncDelay } from "~/domain/panel/sync-schedule";
 import type { PanelServices } from "~/domain/fulfilment/placement.server";
-import { AppError } from "~/lib/app-error";
+import { AppError, rateLimited } from "~/lib/app-error";
 import { REFILL_REFUSAL_TEXT, type RefillRefusal } from "./refill-messages";
 import { claimRequest } from "./claim.server";
 import { finishRequest } from "./requests.repository.server";
 import { publishRefill } from "./refill-events.server";
-import { refillRefusal } from "./rules";
+import { refillRefusal, refillWaitSeconds } from "./rules";
 import { type Requester, requesterName } from "./who";
 
 /**
@@ -32,8 +32,15 @@ const HTTP_CODE: Record<RefillRefusal, ConstructorParameters<typeof AppError>[0]
   REFILL_PANEL_NO_ANSWER: "UPSTREAM_UNKNOWN",
 };
 
-/** The refusal as an error: its code in `details.reason`, for the words in the buyer's language. */
-export function refillError(reason: RefillRefusal): AppError {
+/**
+ * The refusal as an error: its code in `details.reason`, for the words in the
+ * buyer's language. A refill asked again within the day is refused as every
+ * rate limit is (ADR 0051), with the seconds until it may be asked (`waitSeconds`).
+ */
+export function refillError(reason: RefillRefusal, waitSeconds?: number): AppError {
+  if (HTTP_CODE[reason] === "RATE_LIMITED" && waitSeconds !== undefined) {
+    return rateLimited(REFILL_REFUSAL_TEXT[reason], waitSeconds, { reason });
+  }
   return new AppError(HTTP_CODE[reason], REFILL_REFUSAL_TEXT[reason], { reason });
 }
 
@@ -56,7 +63,7 @@ export async function requestOrderRefill(
     {
       kind: "refill",
       refuse: (facts) => refillRefusal(facts, now, who.kind),
-      error: refillError,
+      error: (reason: RefillRefusal, facts) => refillError(reason, facts && refillWaitSeconds(facts, now)),
       unavailable: "REFILL_UNAVAILABLE",
       auditAction: "order.refillRequested",
     },

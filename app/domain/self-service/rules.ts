@@ -70,6 +70,12 @@ export function refillRefusal(facts: SelfServiceFacts, now: number, asker: Asker
   return null;
 }
 
+/** Seconds until a refill refused as REFILL_TOO_SOON may be asked again (at least 1): its Retry-After. */
+export function refillWaitSeconds(facts: Pick<SelfServiceFacts, "lastRefill">, now: number): number {
+  const last = facts.lastRefill;
+  return last ? Math.max(1, Math.ceil((last.requestedAt + REFILL_COOLDOWN_MS - now) / 1000)) : 1;
+}
+
 /** Why the buyer cannot cancel now; null when they can (paid, at the panel, still Pending there, service allows it). */
 export function cancelRefusal(facts: SelfServiceFacts, asker: Asker = "buyer"): CancelRefusal | null {
   if (facts.status !== "sent" || !facts.panelOrderId || facts.panelStatus !== "pending") return "CANCEL_NOT_PENDING";

@@ -1,4 +1,4 @@
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { apiEndpoint } from "~/domain/panel/client.server";
 import { PANEL_FIELD_SETTINGS } from "~/domain/panel/field-settings";
@@ -101,7 +101,7 @@ async function saveAudited(
   values: Partial<SiteSettings>,
   changed: Record<string, string>,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await writeSettings(trx, values);
     if (Object.keys(changed).length === 0) return;
     await recordAudit(trx, {

@@ -34,6 +34,7 @@ export const paymentSettings = defineSettings(
     }),
     merchantName: text("VITE_MERCHANT_NAME", "Merchant Name", {
       default: DEFAULT_BRAND_NAME,
+      publicTopic: "settings", // Contact Us names the business
       type: required("Merchant Name").max(50, "Merchant Name can be at most 50 characters"),
     }),
     /** On: an order goes to the SMM panel as soon as its payment is confirmed. */
@@ -73,9 +74,9 @@ const whatsapp = required("WhatsApp number").regex(
 );
 const tooLong = (label: string, max: number) => `${label} can be at most ${max} characters`;
 
-/** A text shown on the storefront: its key, label, default and check, one line each. */
+/** A text shown on the storefront (its pages are dropped when it is saved): its key, label, default and check, one line each. */
 const shown = (key: string, label: string, fallback: string, type: z.ZodType<string>, look: Look = {}) =>
-  text(key, label, { default: fallback, type, ...look });
+  text(key, label, { default: fallback, type, publicTopic: "settings", ...look });
 
 /** The shop itself, as the storefront, the policies and Contact Us show it: the Store Details card. */
 export const storeSettings = defineSettings(
@@ -128,6 +129,7 @@ export const storeSettings = defineSettings(
       min: 1,
       max: 1440,
       named: "Delivery start time",
+      publicTopic: "settings", // every page's "delivery starts within"
     }),
     /**
      * Days before a buyer's name and phone are erased from their orders. 365 by default: the DPDP Rules 2025,
@@ -139,6 +141,7 @@ export const storeSettings = defineSettings(
       min: 1,
       max: 3650,
       named: "Retention period",
+      publicTopic: "settings", // the privacy policy states it
     }),
   },
   {
@@ -162,6 +165,7 @@ export const feeSettings = defineSettings(
       min: 0,
       max: 50,
       named: "Cancellation fee",
+      publicTopic: "settings", // the refund policy and terms quote it
       hint: "Kept from the refund when a buyer cancels. While above 0, when you cancel a paid order the buyer gets the same amount on top of the refund. 0: no fee either way.",
     }),
   },
@@ -184,6 +188,7 @@ const optional = (label: string, max: number) => z.string().trim().max(max, tooL
 export const taxSettings = defineSettings(
   {
     gstin: text("GSTIN", "GSTIN (leave empty if not registered for GST)", {
+      publicTopic: "settings", // the service pages' order form asks for a billing address while one is set
       type: z
         .string()
         .trim()

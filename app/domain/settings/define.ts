@@ -1,9 +1,11 @@
 import { z } from "zod";
+import type { PublicTopic } from "~/domain/public-pages/topics";
 
 /*
  * How a feature declares its settings, once (ADR 0019): the key its value is
  * kept under, its type (a zod schema reading what the operator types), its
- * default, its label, whether it is a secret, and the card it is edited on.
+ * default, its label, whether it is a secret, whether a public page shows it
+ * (and under which page-cache topic), and the card it is edited on.
  * The store (store.server.ts) reads and writes typed values by these
  * declarations; the Settings page renders a card's fields from them; the
  * settings API, the audit log and backups mask or leave out secrets by them.
@@ -27,6 +29,11 @@ export interface Setting<T = unknown> {
   type: z.ZodType<T | undefined>;
   /** Never sent back whole, never in a backup; an empty field keeps the saved one. */
   secret: boolean;
+  /**
+   * The page-cache topic (ADR 0021) of the public pages that show it, or that it changes (whether the
+   * service pages offer WhatsApp updates); absent: no public page does, and saving it drops no cached page.
+   */
+  publicTopic?: PublicTopic;
   /** The stored text as the value; undefined when it is not one. */
   decode(stored: string): T | undefined;
   encode(value: T): string;
@@ -38,7 +45,7 @@ export interface Setting<T = unknown> {
   required: boolean;
 }
 
-export type Look = Partial<Pick<Setting, "hint" | "placeholder" | "control" | "required" | "options">>;
+export type Look = Partial<Pick<Setting, "hint" | "placeholder" | "control" | "required" | "options" | "publicTopic">>;
 
 /** "{label} is required" for a missing or blank field; trims what is typed. */
 export function required(label: string) {
@@ -145,8 +152,10 @@ export function structured<T>(
   key: string,
   label: string,
   codec: { read(stored: string): T; write(value: T): string; fallback(): T },
+  shown: Pick<Setting, "publicTopic"> = {},
 ): Setting<T> {
   return {
+    ...shown,
     key,
     label,
     get default() {

@@ -1,10 +1,10 @@
 import type { DB } from "~/db/database.server";
-import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 
 /**
  * The `settings` table's SQL: key/value rows. Site settings (registry.ts) and
  * the payment sources' own keys (secrets kept out of the site settings) are
- * both read and written here.
+ * both read and written here. What a write changes for the caches is said by
+ * the store (store.server.ts), which knows the settings' declarations.
  */
 
 /** The values saved under these keys; a key never saved is absent. */
@@ -28,8 +28,6 @@ export async function upsertSettingValues(db: DB, values: Record<string, string>
         .doUpdateSet((eb) => ({ value: eb.ref("excluded.value"), updated_at: eb.ref("excluded.updated_at") })),
     )
     .execute();
-  // Settings feed the public pages (brand, contacts, delivery times).
-  await publicTopicChanged(db, "settings");
 }
 
 /** Saves each key not saved yet; a key already saved keeps its value (first writer wins). */
@@ -45,13 +43,11 @@ export async function insertMissingSettingValues(
     .values(rows)
     .onConflict((oc) => oc.column("key").doNothing())
     .execute();
-  await publicTopicChanged(db, "settings");
 }
 
-/** Forgets these keys (the danger zone); returns how many were saved. */
+/** Forgets these keys (the danger zone, which marks every page changed); returns how many were saved. */
 export async function deleteSettingValues(db: DB, keys: readonly string[]): Promise<number> {
   if (keys.length === 0) return 0;
   const result = await db.deleteFrom("settings").where("key", "in", keys).executeTakeFirst();
-  await publicTopicChanged(db, "settings");
   return Number(result.numDeletedRows);
 }

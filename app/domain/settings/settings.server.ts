@@ -1,6 +1,6 @@
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { onPublicPagesChanged, readPublicPagesGenerations } from "~/domain/public-pages/changes.server";
-import { EVERY_TOPIC_ROW, TOPIC_ROW } from "~/domain/public-pages/topics";
+import { EVERY_TOPIC_ROW, SETTINGS_COPY_ROW } from "~/domain/public-pages/topics";
 import { type SettingsGroup, decodeSettings, defaultsOf } from "./define";
 import { isPanelSetting, readPanelSettings, writePanelSettings } from "./panel-settings.server";
 import { isAccountSetting, readAccountSettings, writeAccountSettings } from "./account-settings.server";
@@ -28,6 +28,7 @@ async function readShopSettings(db: DB): Promise<ShopSettings> {
  * the UPI ID to the first receiving account.
  */
 export async function writeSettings(db: DB, values: Partial<SiteSettings>, now = Date.now()): Promise<void> {
+  if (!db.isTransaction) return transaction(db, (trx) => writeSettings(trx, values, now));
   const given = Object.entries(values).filter(([, value]) => value !== undefined) as [SettingName, unknown][];
   const stored = given.filter(([name]) => !isPanelSetting(name) && !isAccountSetting(name));
   await saveSettings(db, SHOP, Object.fromEntries(stored), now);
@@ -46,19 +47,22 @@ export function environmentOverrides(config: { PUBLIC_BASE_URL?: string }): Part
   return config.PUBLIC_BASE_URL ? { publicBaseUrl: config.PUBLIC_BASE_URL } : {};
 }
 
-/** The `settings` topic's generation with the every-topic one (a restore, the danger zone): they move on every write. */
+/**
+ * The settings copy's generation with the every-topic one (a restore, the danger zone): one of them moves on
+ * every write of a setting the copy holds, shown on a page or not (store.server.ts).
+ */
 async function settingsGeneration(db: DB): Promise<string> {
   const generations = await readPublicPagesGenerations(db);
-  return `${generations.get(EVERY_TOPIC_ROW) ?? 0}:${generations.get(TOPIC_ROW.settings) ?? 0}`;
+  return `${generations.get(EVERY_TOPIC_ROW) ?? 0}:${generations.get(SETTINGS_COPY_ROW) ?? 0}`;
 }
 
 /**
  * Settings change rarely and are read on every page, so each instance keeps a
  * copy (ADR 0019) of the shop's settings (the panel's names are the panel
- * record's, read where they are used). It invalidates itself: a write in this process drops it at
- * once (the store bumps the `settings` topic, changes.server.ts tells this
+ * record's, read where they are used). It invalidates itself: a write in this process drops it
+ * once committed (the store declares the settings copy changed, changes.server.ts tells this
  * process), and a write by another process or server, on SQLite or
- * PostgreSQL, moves the topic's generation in the database, which the copy
+ * PostgreSQL, moves the copy's generation in the database, which the copy
  * checks at most every `checkEveryMs` (one primary-key read) before it is
  * trusted. The generation is read before the values, so a copy is never
  * newer than its generation says and a change is never missed. `overrides`
@@ -80,8 +84,8 @@ export function createSettingsCache(
   const forget = (failed: Copy) => () => {
     if (copy === failed) copy = null;
   };
-  onPublicPagesChanged((topics) => {
-    if (topics.includes("settings")) copy = null;
+  onPublicPagesChanged(({ settingsCopy }) => {
+    if (settingsCopy) copy = null;
   });
   return {
     get() {

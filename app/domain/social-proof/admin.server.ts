@@ -1,4 +1,4 @@
-import type { DB } from "~/db/database.server";
+import { type DB, transaction } from "~/db/database.server";
 import { type Actor, auditBy, recordAudit } from "~/domain/audit/audit.server";
 import { publicTopicChanged } from "~/domain/public-pages/changes.server";
 import { AppError } from "~/lib/app-error";
@@ -57,7 +57,10 @@ export async function socialProofAdminView(db: DB): Promise<SocialProofAdminView
 
 const NOT_FOUND = () => new AppError("NOT_FOUND", "That item no longer exists");
 
-/** Every change is audited and, since the home page may show it, marks the public pages changed. */
+/**
+ * Every change is audited and declares the `proof` page-cache topic changed (ADR 0021): the home page shows
+ * the items, every page's header links to the testimonials.
+ */
 async function recordChange(
   trx: DB,
   actor: Actor,
@@ -76,7 +79,7 @@ const proofSummary = (p: ProofCardInput | ProofItem) => ({ type: p.type, title: 
 
 /** Each change is audited and refreshes the public pages, in the same transaction. */
 export function createTestimonial(db: DB, actor: Actor, input: TestimonialInput, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await insertTestimonial(trx, input, now);
     await recordChange(trx, actor, "testimonial.create", "testimonial", row.id, testimonialSummary(input), now);
     return row;
@@ -84,7 +87,7 @@ export function createTestimonial(db: DB, actor: Actor, input: TestimonialInput,
 }
 
 export function updateTestimonial(db: DB, actor: Actor, id: number, input: TestimonialInput, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await updateTestimonialRow(trx, id, input, now);
     if (!row) throw NOT_FOUND();
     await recordChange(trx, actor, "testimonial.update", "testimonial", id, testimonialSummary(input), now);
@@ -93,7 +96,7 @@ export function updateTestimonial(db: DB, actor: Actor, id: number, input: Testi
 }
 
 export function publishTestimonial(db: DB, actor: Actor, id: number, published: boolean, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await setTestimonialPublished(trx, id, published, now);
     if (!row) throw NOT_FOUND();
     const action = published ? "testimonial.publish" : "testimonial.unpublish";
@@ -103,7 +106,7 @@ export function publishTestimonial(db: DB, actor: Actor, id: number, published: 
 }
 
 export function deleteTestimonial(db: DB, actor: Actor, id: number, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await deleteTestimonialRow(trx, id);
     if (!row) throw NOT_FOUND();
     await recordChange(trx, actor, "testimonial.delete", "testimonial", id, testimonialSummary(row), now);
@@ -112,7 +115,7 @@ export function deleteTestimonial(db: DB, actor: Actor, id: number, now = Date.n
 }
 
 export function createProofCard(db: DB, actor: Actor, input: ProofCardInput, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await insertProofCard(trx, input, now);
     await recordChange(trx, actor, "proof.create", "proof_card", row.id, proofSummary(input), now);
     return row;
@@ -120,7 +123,7 @@ export function createProofCard(db: DB, actor: Actor, input: ProofCardInput, now
 }
 
 export function updateProofCard(db: DB, actor: Actor, id: number, input: ProofCardInput, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await updateProofCardRow(trx, id, input, now);
     if (!row) throw NOT_FOUND();
     await recordChange(trx, actor, "proof.update", "proof_card", id, proofSummary(input), now);
@@ -129,7 +132,7 @@ export function updateProofCard(db: DB, actor: Actor, id: number, input: ProofCa
 }
 
 export function publishProofCard(db: DB, actor: Actor, id: number, published: boolean, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await setProofCardPublished(trx, id, published, now);
     if (!row) throw NOT_FOUND();
     const action = published ? "proof.publish" : "proof.unpublish";
@@ -139,7 +142,7 @@ export function publishProofCard(db: DB, actor: Actor, id: number, published: bo
 }
 
 export function deleteProofCard(db: DB, actor: Actor, id: number, now = Date.now()) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await deleteProofCardRow(trx, id);
     if (!row) throw NOT_FOUND();
     await recordChange(trx, actor, "proof.delete", "proof_card", id, proofSummary(proofItemFromRow(row)), now);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { DB } from "~/db/database.server";
-import type { Config } from "~/lib/config.server";
+import type { Config } from "~/lib/server/config.server";
 import { hasPublishedTestimonial, listPublishedTestimonials } from "./testimonials.repository.server";
 import { listPublishedProofCards } from "./proof-cards.repository.server";
 import { SAMPLE_PROOF_CARDS, SAMPLE_PROOF_CARDS_HI, SAMPLE_TESTIMONIALS } from "./samples.server";

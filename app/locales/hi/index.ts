@@ -1,4 +1,4 @@
-import type { Resources } from "~/lib/i18n/resources";
+import type { Resources } from "~/locales/resources";
 import checkout from "./checkout";
 import common from "./common";
 import errors from "./errors";

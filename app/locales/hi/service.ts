@@ -1,4 +1,4 @@
-import type { Resources } from "~/lib/i18n/resources";
+import type { Resources } from "~/locales/resources";
 
 const track = { title: "हर ऑर्डर ट्रैक करें", text: "अपने ऑर्डर ID और फ़ोन नंबर से कभी भी देखें कि ऑर्डर कहाँ तक पहुँचा।" };
 

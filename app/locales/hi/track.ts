@@ -1,4 +1,4 @@
-import type { Resources } from "~/lib/i18n/resources";
+import type { Resources } from "~/locales/resources";
 
 export default {
   title: "अपना ऑर्डर ट्रैक करें",

@@ -8,12 +8,12 @@ import { RememberedDevices } from "~/components/admin/account/remembered-devices
 import { findAdminUser } from "~/domain/auth/admin-users.repository.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { accountActionSchema } from "~/domain/auth/rules";
-import { adminTitle } from "~/lib/admin-title";
-import { pageAction } from "~/lib/api.server";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
-import { withRetryAfter } from "~/lib/retry-after";
-import { redirectWithToast } from "~/lib/toast.server";
+import { adminTitle } from "~/routes/admin/title";
+import { pageAction } from "~/lib/server/api.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
+import { withRetryAfter } from "~/lib/server/retry-after";
+import { redirectWithToast } from "~/lib/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "My Account") }];
 

@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { Outlet, data } from "react-router";
 import { toast as showToast } from "~/components/ui/toast";
 import type { Route } from "./+types/boundary";
-import { adminPageBoundary } from "~/lib/admin-middleware.server";
-import { readToast } from "~/lib/toast.server";
+import { adminPageBoundary } from "~/routes/admin/middleware.server";
+import { readToast } from "~/lib/server/toast.server";
 import { AdminErrorPage } from "~/components/admin/admin-error-page";
 import { AdminAppMeta } from "~/components/admin/admin-app-meta";
 import { ADMIN_MANIFEST_URL } from "~/lib/admin-app";
@@ -11,7 +11,7 @@ import { ADMIN_MANIFEST_URL } from "~/lib/admin-app";
 /**
  * Parent of every admin page, the sign-in, setup and sign-out pages included:
  * its middleware refuses cross-site writes and marks every answer no-store
- * before any child loader or action runs (app/lib/admin-middleware.server.ts).
+ * before any child loader or action runs (app/routes/admin/middleware.server.ts).
  */
 export const middleware: Route.MiddlewareFunction[] = [adminPageBoundary];
 
@@ -21,7 +21,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
-/** The toast a redirect left for this page (app/lib/toast.server.ts), read once. */
+/** The toast a redirect left for this page (app/lib/server/toast.server.ts), read once. */
 export function loader({ request }: Route.LoaderArgs) {
   const { toast, headers } = readToast(request);
   return data({ toast }, headers ? { headers } : undefined);

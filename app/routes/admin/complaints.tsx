@@ -8,11 +8,11 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { complaintActionSchema } from "~/domain/complaints/complaint-actions";
 import { ACK_WARN_BEFORE_MS, RESOLVE_WARN_BEFORE_MS, type ClockState, clockState } from "~/domain/complaints/clocks";
 import { acknowledgeComplaint, listComplaints, resolveComplaint } from "~/domain/complaints/complaints.server";
-import { adminTitle } from "~/lib/admin-title";
-import { pageAction } from "~/lib/api.server";
+import { adminTitle } from "~/routes/admin/title";
+import { pageAction } from "~/lib/server/api.server";
 import { istDateTime } from "~/lib/ist-time";
-import { formFailure, parseForm } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 
 /**
  * Admin → Complaints (issue 51, point 1): every buyer's complaint with its

@@ -2,7 +2,7 @@ import { useActionData, useFetcher } from "react-router";
 import { SavedNotice } from "~/components/admin/entity-dialog";
 import { useRecordPage } from "~/components/admin/use-record-page";
 import type { Route } from "./+types/coupons";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { CouponDialog } from "~/components/admin/coupons/coupon-dialog";
 import { CouponsTable } from "~/components/admin/coupons/coupons-table";
 import { Button } from "~/components/ui/button";
@@ -11,8 +11,8 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { runCouponAction } from "~/domain/coupons/coupon-actions.server";
 import { type CouponActionIntent, couponActionSchema } from "~/domain/coupons/coupon-form";
 import { couponsPage } from "~/domain/coupons/coupons-page.server";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { requestActor } from "~/lib/request-client.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestActor } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Coupons") }];
 

@@ -1,7 +1,7 @@
 import { Loader2, RotateCcw } from "lucide-react";
 import { Link, useSearchParams, useNavigation } from "react-router";
 import type { Route } from "./+types/dashboard";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { DateRangePicker } from "~/components/admin/date-range-picker";
 import { RangeButtons } from "~/components/admin/range-buttons";
 import { PanelBalanceCard } from "~/components/admin/panel-balance-card";

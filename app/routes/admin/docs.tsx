@@ -2,7 +2,7 @@ import { Link, data } from "react-router";
 import type { Route } from "./+types/docs";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { operatorDoc, operatorDocs } from "~/domain/content/operator-docs.server";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { operatorDocHref } from "~/lib/operator-docs";
 
 /** A guide from docs/, readable on the operator's phone (issue 45): help texts link here. */

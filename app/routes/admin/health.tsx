@@ -7,11 +7,11 @@ import { listDatabaseBackups } from "~/domain/backups/database-backup.server";
 import { authorizeBackupDownload } from "~/domain/backups/database-download.server";
 import { healthActionSchema } from "~/domain/health/health-actions";
 import { shopHealth } from "~/domain/health/health.server";
-import { adminTitle } from "~/lib/admin-title";
-import { pageAction } from "~/lib/api.server";
-import { formFailure, parseForm } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
-import { withRetryAfter } from "~/lib/retry-after";
+import { adminTitle } from "~/routes/admin/title";
+import { pageAction } from "~/lib/server/api.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
+import { withRetryAfter } from "~/lib/server/retry-after";
 import { DocLink } from "~/components/admin/doc-link";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Health") }];

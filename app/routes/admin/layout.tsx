@@ -10,7 +10,7 @@ import { useAdminPulse } from "~/components/admin/use-admin-pulse";
 import { useAdminWorker } from "~/components/admin/use-admin-worker";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { adminPageGuard } from "~/lib/admin-middleware.server";
+import { adminPageGuard } from "~/routes/admin/middleware.server";
 import { adminPulse } from "~/domain/orders/pulse.server";
 import { unsafeDefaults } from "~/domain/health/unsafe-defaults.server";
 import { Menu } from "lucide-react";

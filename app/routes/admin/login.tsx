@@ -21,12 +21,12 @@ import {
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { CredentialsForm, PasswordField, UsernameField } from "~/components/admin/credentials-form";
 import { CheckboxField } from "~/components/forms";
-import { pageAction } from "~/lib/api.server";
+import { pageAction } from "~/lib/server/api.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { formFailure, parseForm } from "~/lib/parse.server";
-import { withRetryAfter } from "~/lib/retry-after";
-import { requestClient } from "~/lib/request-client.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
+import { withRetryAfter } from "~/lib/server/retry-after";
+import { requestClient } from "~/routes/request-client.server";
+import { redirectWithToast } from "~/lib/server/toast.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
 

@@ -3,9 +3,9 @@ import type { Route } from "./+types/logout";
 import { servicesContext } from "~/context";
 import { logoutSchema } from "~/domain/auth/rules";
 import { clearSessionCookie, logout, readSessionToken } from "~/domain/auth/session.server";
-import { parseOptionalForm } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { parseOptionalForm } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
+import { redirectWithToast } from "~/lib/server/toast.server";
 
 /**
  * POST only: ends the session row and the cookie, and says so on the sign-in

@@ -8,10 +8,10 @@ import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
 import { orderListActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
-import { adminTitle } from "~/lib/admin-title";
-import { pageAction } from "~/lib/api.server";
-import { formFailure, parseForm } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { adminTitle } from "~/routes/admin/title";
+import { pageAction } from "~/lib/server/api.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Orders") }];
 

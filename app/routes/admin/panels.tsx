@@ -12,10 +12,10 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { runPanelAction } from "~/domain/order-actions/panel-actions.server";
 import { type AdminPanel, panelsForAdmin } from "~/domain/panel/panel-admin.server";
 import { panelActionSchema } from "~/domain/panel/panel-form";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { formatPanelBalanceMoney } from "~/lib/panel-money";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { requestActor } from "~/lib/request-client.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestActor } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Panels") }];
 

@@ -11,11 +11,11 @@ import { accountsForAdmin, runAccountAction } from "~/domain/payments/accounts/a
 import { accountActionSchemas } from "~/domain/payments/accounts/account-form";
 import { unmatchedActionSchemas } from "~/domain/payments/unmatched-actions";
 import { loadUnmatchedPage, runUnmatchedAction, unmatchedQuery } from "~/domain/payments/unmatched-view.server";
-import { adminTitle } from "~/lib/admin-title";
-import { pageAction } from "~/lib/api.server";
+import { adminTitle } from "~/routes/admin/title";
+import { pageAction } from "~/lib/server/api.server";
 import { UNKNOWN_ACTION, intentsOf } from "~/lib/intent";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Payments") }];
 

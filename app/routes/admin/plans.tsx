@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/plans";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { PlanDialog } from "~/components/admin/plans/plan-dialog";
 import { SavedNotice } from "~/components/admin/entity-dialog";
 import { useRecordPage } from "~/components/admin/use-record-page";
@@ -14,8 +14,8 @@ import { runPlanAction } from "~/domain/plans/plan-actions.server";
 import { type PlanActionIntent, planActionSchema } from "~/domain/plans/plan-form";
 import { listPlans } from "~/domain/plans/plans.server";
 import { panelServicesForPlans, plansAtPanel } from "~/domain/plans/plan-costs.server";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { requestActor } from "~/lib/request-client.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestActor } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Plans") }];
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/settings";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { OperatorAlertsCard } from "~/components/admin/settings/operator-alerts-card";
 import { BackupsCard } from "~/components/admin/settings/backups-card";
 import { BuyerMessagesCard } from "~/components/admin/settings/buyer-messages-card";
@@ -43,9 +43,9 @@ import { settingsForAdmin } from "~/domain/settings/admin.server";
 import { backupSchedule, feeSettings, paymentSettings, storeSettings, taxSettings } from "~/domain/settings/cards";
 import { needsRecentPassword } from "~/domain/settings/sensitive-actions";
 import { runSiteSettingsAction } from "~/domain/settings/settings-actions.server";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { withRetryAfter } from "~/lib/retry-after";
-import { requestClient } from "~/lib/request-client.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { withRetryAfter } from "~/lib/server/retry-after";
+import { requestClient } from "~/routes/request-client.server";
 import { HIDDEN_FIELDS, SENSITIVE, settingsActionSchema } from "./settings-intents";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Settings") }];

@@ -6,12 +6,12 @@ import { MIN_PASSWORD_LENGTH, setupSchema } from "~/domain/auth/rules";
 import { completeSetup, isSetupTokenValid } from "~/domain/auth/setup.server";
 import { AdminFrame } from "~/components/admin/admin-frame";
 import { CredentialsForm, PasswordField, UsernameField } from "~/components/admin/credentials-form";
-import { pageAction } from "~/lib/api.server";
+import { pageAction } from "~/lib/server/api.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { formFailure, parseForm } from "~/lib/parse.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { withRetryAfter } from "~/lib/retry-after";
-import { requestClient } from "~/lib/request-client.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
+import { redirectWithToast } from "~/lib/server/toast.server";
+import { withRetryAfter } from "~/lib/server/retry-after";
+import { requestClient } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Create the admin account" },

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { Route } from "./+types/social-proof";
-import { adminTitle } from "~/lib/admin-title";
+import { adminTitle } from "~/routes/admin/title";
 import { ItemList } from "~/components/admin/social-proof/item-list";
 import { ProofCardDialog } from "~/components/admin/social-proof/proof-card-dialog";
 import { LANGUAGE_LABELS, TestimonialDialog } from "~/components/admin/social-proof/testimonial-dialog";
@@ -15,8 +15,8 @@ import { runSocialProofAction, socialProofAdminView } from "~/domain/social-proo
 import { type SocialProofIntent, socialProofActionSchema } from "~/domain/social-proof/forms";
 import { showsSamples } from "~/domain/social-proof/public.server";
 import type { AdminItem } from "~/domain/social-proof/admin.server";
-import { formAction, formFailure, parseForm } from "~/lib/parse.server";
-import { requestActor } from "~/lib/request-client.server";
+import { formAction, formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestActor } from "~/routes/request-client.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: adminTitle(matches, "Social proof") }];
 

@@ -1,9 +1,9 @@
 import type { Route } from "./+types/alerts-telegram";
 import { servicesContext } from "~/context";
 import { MAX_TELEGRAM_BODY_BYTES, receiveTelegramUpdate } from "~/domain/order-actions/telegram-button.server";
-import { apiError, apiHandle, noStore } from "~/lib/api.server";
-import { readRawBody } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { apiError, apiHandle, noStore } from "~/lib/server/api.server";
+import { readRawBody } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 
 export function loader() {
   return noStore(apiError(405, "Use POST to send a Telegram update"));

@@ -3,9 +3,9 @@ import { servicesContext } from "~/context";
 import { takeCouponTry } from "~/domain/coupons/guess-limit";
 import { quoteForPlan } from "~/domain/coupons/redeem.server";
 import { parseIndianMobile } from "~/domain/orders/buyer-contact";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { apiError, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 import { couponQuoteRequest, couponQuoteResponse } from "./coupon-quote.types";
 
 const USE_POST = "Use POST to check a coupon code";

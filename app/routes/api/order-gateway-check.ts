@@ -2,8 +2,8 @@ import type { Route } from "./+types/order-gateway-check";
 import { servicesContext } from "~/context";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { checkAfterHandler } from "~/domain/payments/gateways/gateway-checkout.server";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
+import { apiError, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
 import { gatewayCheckRequest, gatewayCheckResponse } from "./order-gateway.types";
 
 export function loader() {

@@ -2,8 +2,8 @@ import type { Route } from "./+types/order-gateway";
 import { servicesContext } from "~/context";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { startGatewayCheckout } from "~/domain/payments/gateways/gateway-checkout.server";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
-import { readNoBody } from "~/lib/parse.server";
+import { apiError, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { readNoBody } from "~/lib/server/parse.server";
 import { orderGatewayResponse } from "./order-gateway.types";
 
 export function loader() {

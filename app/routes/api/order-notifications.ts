@@ -2,12 +2,12 @@ import type { Route } from "./+types/order-notifications";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { NOTIFY_MESSAGES, subscribeBuyer, unsubscribeBuyer } from "~/domain/buyer-messages/push.server";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { apiError, apiFailure, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 import { orderNotifyRequest, orderNotifyResponse, orderUnnotifyRequest } from "./order-notifications.types";
 
 // The order id and phone are proof of the order, as on /track: the same limit keeps it from being an oracle.
@@ -21,9 +21,8 @@ export function loader() {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const orderId = parseOrderId(params.orderId);
   if (!orderId) return noStore(apiError(404, NOTIFY_MESSAGES.noMatch));
-  if (!attempts.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
-    return noStore(apiError(429, TRACK_MESSAGES.tooMany));
-  }
+  const limited = takeOrRefuse(attempts, request.headers.get(CLIENT_IP_HEADER) ?? "", TRACK_MESSAGES.tooMany);
+  if (limited) return noStore(apiFailure(limited));
   const { db } = context.get(servicesContext);
   const client = requestClient(request);
   if (request.method === "POST") {

@@ -2,7 +2,7 @@ import type { Route } from "./+types/order-qr";
 import { servicesContext } from "~/context";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { orderQrImage } from "~/domain/payments/checkout.server";
-import { apiError, noStore } from "~/lib/api.server";
+import { apiError, noStore } from "~/lib/server/api.server";
 
 /**
  * GET /api/orders/{orderId}/qr.png: the checkout's payment QR as an image to

@@ -4,7 +4,7 @@ import { ORDER_STATUSES } from "~/domain/orders/lifecycle";
 
 /**
  * GET /api/order-status?orderId=…: the status only. Served ahead of the router
- * (server/hot-routes.ts → app/lib/order-status-reply.server.ts), so this
+ * (server/hot-routes.ts → server/hot-routes/order-status-reply.ts), so this
  * file has no route beside it.
  */
 export const orderStatusResponse = okResponse({ status: z.enum(ORDER_STATUSES) });

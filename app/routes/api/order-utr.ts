@@ -4,10 +4,10 @@ import { trackedOrder } from "~/domain/orders/order-tracking.server";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { PAYMENT_MESSAGES } from "~/domain/payments/payment.server";
 import { claimAndSettle } from "~/domain/payments/claim.server";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
+import { apiError, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
 import { orderUtrRequest, orderUtrResponse } from "./order-utr.types";
-import { requestClient } from "~/lib/request-client.server";
+import { requestClient } from "~/routes/request-client.server";
 
 export function loader() {
   return noStore(apiError(405, "Use POST to submit a payment reference"));

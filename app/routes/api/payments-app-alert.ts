@@ -2,8 +2,8 @@ import type { Route } from "./+types/payments-app-alert";
 import { servicesContext } from "~/context";
 import { receiveAppAlert } from "~/domain/payments/app-alert.server";
 import { MAX_APP_ALERT_BODY_BYTES } from "~/domain/payments/app-alert.types";
-import { apiError, apiHandle, noStore } from "~/lib/api.server";
-import { readRawBody } from "~/lib/parse.server";
+import { apiError, apiHandle, noStore } from "~/lib/server/api.server";
+import { readRawBody } from "~/lib/server/parse.server";
 
 export function loader() {
   return noStore(apiError(405, "Use POST to forward a payment app's notification"));

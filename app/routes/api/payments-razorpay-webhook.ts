@@ -2,8 +2,8 @@ import type { Route } from "./+types/payments-razorpay-webhook";
 import { servicesContext } from "~/context";
 import { MAX_WEBHOOK_BODY_BYTES } from "~/domain/payments/gateways/razorpay.types";
 import { receiveGatewayWebhook } from "~/domain/payments/gateways/webhook.server";
-import { apiError, apiHandle, noStore } from "~/lib/api.server";
-import { readRawBody } from "~/lib/parse.server";
+import { apiError, apiHandle, noStore } from "~/lib/server/api.server";
+import { readRawBody } from "~/lib/server/parse.server";
 
 export function loader() {
   return noStore(apiError(405, "Use POST to send a Razorpay webhook"));

@@ -2,8 +2,8 @@ import type { Route } from "./+types/payments-sms-alert";
 import { servicesContext } from "~/context";
 import { receiveSmsAlert } from "~/domain/payments/sms-alert.server";
 import { MAX_SMS_BODY_BYTES } from "~/domain/payments/sms-alert.types";
-import { apiError, apiHandle, noStore } from "~/lib/api.server";
-import { readRawBody } from "~/lib/parse.server";
+import { apiError, apiHandle, noStore } from "~/lib/server/api.server";
+import { readRawBody } from "~/lib/server/parse.server";
 
 export function loader() {
   return noStore(apiError(405, "Use POST to forward an SMS"));

@@ -3,7 +3,7 @@ import { servicesContext } from "~/context";
 import { planToApi } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/panel/service-types";
-import { apiError, apiReply } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/server/api.server";
 import { plansResponse } from "./plans.types";
 
 /** Public read of the plans a buyer can order (enabled, quantity ≥ 100), cheapest first. */

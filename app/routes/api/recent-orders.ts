@@ -2,7 +2,7 @@ import type { Route } from "./+types/recent-orders";
 import { servicesContext } from "~/context";
 import { recentOrders } from "~/domain/orders/recent.server";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/panel/service-types";
-import { apiError, apiReply } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/server/api.server";
 import { recentOrdersResponse } from "./recent-orders.types";
 
 /** The service page's Recent Orders box: masked handle, quantity, time only. */

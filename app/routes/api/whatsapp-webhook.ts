@@ -6,12 +6,13 @@ import {
   receiveWhatsAppWebhook,
   verifySubscription,
 } from "~/domain/buyer-messages/whatsapp/webhook.server";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
-import { apiError, apiHandle, noStore } from "~/lib/api.server";
-import { readRawBody } from "~/lib/parse.server";
+import { createRateLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
+import { apiError, apiFailure, apiHandle, noStore } from "~/lib/server/api.server";
+import { readRawBody } from "~/lib/server/parse.server";
 
 /** Meta delivers from a few addresses, a few requests a second at most for a small shop; a flood is not Meta. */
 const deliveries = createRateLimiter(600);
+const TOO_MANY_DELIVERIES = "Too many requests. Please try again later.";
 
 /**
  * WhatsApp's webhook (docs/buyer-messages.md; what it trusts: docs/security.md).
@@ -35,9 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return noStore(apiError(405, "Use POST to send a WhatsApp webhook"));
-  if (!deliveries.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
-    return noStore(apiError(429, "Too many requests"));
-  }
+  const limited = takeOrRefuse(deliveries, request.headers.get(CLIENT_IP_HEADER) ?? "", TOO_MANY_DELIVERIES);
+  if (limited) return noStore(apiFailure(limited));
   const services = context.get(servicesContext);
   return noStore(
     await apiHandle(async () => {

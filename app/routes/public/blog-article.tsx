@@ -4,6 +4,8 @@ import { JsonLdScripts } from "~/components/site/json-ld";
 import { Button } from "~/components/ui/button";
 import { servicesContext } from "~/context";
 import { articleHtml, findBlogPost } from "~/domain/content/blog.server";
+import { loadPrices } from "~/domain/content/site.server";
+import type { PageReads } from "~/domain/public-pages/topics";
 import { BlogCallToAction, blogDateLabel, rssLink } from "./blog-shared";
 import { useSiteChrome } from "./layout";
 import { errorPageMeta, seoMeta, siteFromMatches } from "~/lib/seo";
@@ -15,10 +17,14 @@ import { STATIC_PAGE } from "~/lib/page-handle";
 /** The same for every visitor: served without React in the browser (ADR 0010). */
 export const handle = STATIC_PAGE;
 
+/** Settings quoted in the article, each service's "from ₹X" in the call to action. */
+export const reads: PageReads = ["settings", "plans"];
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = findBlogPost(params.slug);
   if (!post) throw data(null, { status: 404 });
-  const settings = await context.get(servicesContext).settings.get();
+  const services = context.get(servicesContext);
+  const [settings, prices] = await Promise.all([services.settings.get(), loadPrices(services.db)]);
   return {
     slug: post.slug,
     title: post.title,
@@ -29,6 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     author: post.author,
     readingMinutes: post.readingMinutes,
     html: articleHtml(post, settings),
+    startingPrices: prices.startingPrices,
   };
 }
 
@@ -78,7 +85,7 @@ export default function BlogArticle({ loaderData: post }: Route.ComponentProps) 
         {/* Our own Markdown, rendered at build time; settings in it are HTML-escaped (fillPlaceholders). */}
         <div className="article mt-8" dangerouslySetInnerHTML={{ __html: post.html }} />
       </article>
-      <BlogCallToAction />
+      <BlogCallToAction prices={post.startingPrices} />
       <p className="mt-10">
         <BackToBlog />
       </p>

@@ -6,6 +6,10 @@ import { blogDateLabel, rssLink } from "./blog-shared";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES, socialImage } from "~/lib/social-image";
 import { STATIC_PAGE } from "~/lib/page-handle";
+import type { PageReads } from "~/domain/public-pages/topics";
+
+/** The articles are files of the build. */
+export const reads: PageReads = [];
 
 export function loader() {
   return {

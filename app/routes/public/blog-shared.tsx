@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { MetaDescriptor } from "react-router";
 import { useSiteChrome } from "./layout";
+import type { Prices } from "~/domain/content/site.server";
 import { Button } from "~/components/ui/button";
 import { formatInr } from "~/lib/money";
 
@@ -29,7 +30,7 @@ const SERVICES = [
 ] as const;
 
 /** The call-to-action box under every article; its claims come from the site settings and policies. */
-export function BlogCallToAction() {
+export function BlogCallToAction({ prices }: { prices: Prices["startingPrices"] }) {
   const site = useSiteChrome();
   return (
     <aside aria-labelledby="blog-cta-title" className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
@@ -43,7 +44,7 @@ export function BlogCallToAction() {
       </p>
       <ul className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         {SERVICES.map((service) => {
-          const from = site.startingPrices[service.type];
+          const from = prices[service.type];
           return (
             <li key={service.path}>
               <Button asChild size="lg" className="min-h-11 w-full flex-col gap-0 rounded-lg sm:w-auto">

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { localizedPath } from "~/lib/i18n/locale";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { useEffect, useSyncExternalStore } from "react";

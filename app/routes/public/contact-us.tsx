@@ -9,13 +9,17 @@ import { formatWhatsappNumber } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES } from "~/lib/social-image";
 import { useTranslation } from "react-i18next";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { useLocalizedPath } from "~/lib/i18n/use-locale";
 import { STATIC_PAGE } from "~/lib/page-handle";
+import type { PageReads } from "~/domain/public-pages/topics";
 
 
 /** The same for every visitor: served without React in the browser (ADR 0010). */
 export const handle = STATIC_PAGE;
+
+/** The shop's contacts and grievance officer. */
+export const reads: PageReads = ["settings"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = await context.get(servicesContext).settings.get();

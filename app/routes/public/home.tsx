@@ -12,23 +12,33 @@ import { WhyChooseUs } from "~/components/home/why-choose-us";
 import { JsonLdScripts } from "~/components/site/json-ld";
 import { servicesContext } from "~/context";
 import { homeContent } from "~/domain/content/home.server";
+import { loadDeliveredClaim, loadPrices } from "~/domain/content/site.server";
+import type { PageReads } from "~/domain/public-pages/topics";
 import { publicSocialProof, showsSamples } from "~/domain/social-proof/public.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES } from "~/lib/social-image";
 import { faqPageLd, organizationLd, webSiteLd } from "~/lib/structured-data";
 import { localeFromPath } from "~/lib/i18n/locale";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { STATIC_PAGE } from "~/lib/page-handle";
 
 
 /** The same for every visitor: served without React in the browser (ADR 0010). */
 export const handle = STATIC_PAGE;
 
+/** Texts quoting settings, the proof and testimonials, each service's "from ₹X", the delivered-orders claim. */
+export const reads: PageReads = ["settings", "proof", "plans", "orders"];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, settings, config } = context.get(servicesContext);
   const locale = localeFromPath(new URL(request.url).pathname);
-  const [site, social] = await Promise.all([settings.get(), publicSocialProof(db, showsSamples(config), locale)]);
-  return homeContent(site, social, locale);
+  const [site, social, prices, deliveredClaim] = await Promise.all([
+    settings.get(),
+    publicSocialProof(db, showsSamples(config), locale),
+    loadPrices(db),
+    loadDeliveredClaim(db),
+  ]);
+  return { ...homeContent(site, social, locale), ...prices, deliveredClaim };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
@@ -50,19 +60,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <Hero
-        cheapestPricePaise={site.cheapestPricePaise}
+        cheapestPricePaise={loaderData.cheapestPricePaise}
         deliveryStartMinutes={site.deliveryStartMinutes}
-        deliveredClaim={site.deliveredClaim}
+        deliveredClaim={loaderData.deliveredClaim}
         hasResults={loaderData.proof.length > 0}
       />
-      <ServicesGrid prices={site.startingPrices} />
+      <ServicesGrid prices={loaderData.startingPrices} />
       {loaderData.proof.length > 0 && <ProofCarousel items={loaderData.proof} />}
       <ProfileCard brandName={site.brandName} />
       <WhyChooseUs deliveryStartMinutes={site.deliveryStartMinutes} />
       <HowItWorks deliveryStartMinutes={site.deliveryStartMinutes} />
       {loaderData.testimonials.length > 0 && <TestimonialsCarousel items={loaderData.testimonials} />}
       <FaqAccordion items={loaderData.faq} />
-      <ClosingCta cheapestPricePaise={site.cheapestPricePaise} deliveryStartMinutes={site.deliveryStartMinutes} />
+      <ClosingCta cheapestPricePaise={loaderData.cheapestPricePaise} deliveryStartMinutes={site.deliveryStartMinutes} />
       <JsonLdScripts items={[organizationLd(site), webSiteLd(site), faqPageLd(loaderData.faq)]} />
     </main>
   );

@@ -6,7 +6,7 @@ import type { PolicyPage } from "~/domain/content/pages.server";
 import { CANCELLATION_TERMS_MARK, RETENTION_TERMS_MARK } from "~/domain/content/policy-marks";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { useTranslation } from "react-i18next";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { useLocale } from "~/lib/i18n/use-locale";
 
 type Matches = Parameters<typeof siteFromMatches>[0];

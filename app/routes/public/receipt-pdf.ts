@@ -1,14 +1,14 @@
 import type { Route } from "./+types/receipt-pdf";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { receiptPdf } from "~/domain/receipts/receipt-pdf";
 import { buyerReceipt } from "~/domain/receipts/receipts.server";
 import { isAppError } from "~/lib/app-error";
-import { httpStatusOf } from "~/lib/api.server";
-import { parseForm } from "~/lib/parse.server";
+import { textFailure } from "~/lib/server/api.server";
+import { parseForm } from "~/lib/server/parse.server";
 
 const downloads = createRateLimiter(30);
 
@@ -20,7 +20,8 @@ const text = (status: number, words: string) =>
  * receipt page's button. A refusal is a short text in English (the page only offers it for a receipt it showed).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (!downloads.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) return text(429, TRACK_MESSAGES.tooMany);
+  const limited = takeOrRefuse(downloads, request.headers.get(CLIENT_IP_HEADER) ?? "", TRACK_MESSAGES.tooMany);
+  if (limited) return textFailure(limited);
   const submission = await parseForm(request, trackLookupSchema);
   if (submission.status !== "success") return text(400, TRACK_MESSAGES.bothNeeded);
   try {
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (failure) {
     if (!isAppError(failure)) throw failure;
-    return text(httpStatusOf(failure.code), failure.message);
+    return textFailure(failure);
   }
 }
 

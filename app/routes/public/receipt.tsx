@@ -8,15 +8,17 @@ import { Input } from "~/components/ui/input";
 import type { Route } from "./+types/receipt";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
+import { refusalInit } from "~/lib/server/api.server";
+import { noStoreWithRetryAfter } from "~/lib/server/retry-after";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { buyerReceipt } from "~/domain/receipts/receipts.server";
 import { isAppError } from "~/lib/app-error";
-import { metaTexts } from "~/lib/i18n/meta";
-import { useMessageText } from "~/lib/i18n/use-message";
+import { metaTexts } from "~/locales/meta";
+import { useMessageText } from "~/components/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES } from "~/lib/social-image";
 
@@ -25,7 +27,8 @@ const lookups = createRateLimiter(30);
 
 // One buyer's receipt: no browser or proxy keeps a copy. A plain form that works before React runs.
 export const handle = HYDRATE_ON_INTENT;
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/** Never kept; a refused attempt (429) says when to come back. */
+export const headers: Route.HeadersFunction = noStoreWithRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
@@ -46,9 +49,10 @@ const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 
 /** The receipt for the order id and phone posted (from /track, the success page, or this page's form). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const none = { receipt: null, lookup: null, error: null, errorCode: null };
-  if (!lookups.take(request.headers.get(CLIENT_IP_HEADER) ?? "")) {
-    return data({ ...none, error: TRACK_MESSAGES.tooMany, errorCode: null }, { ...NO_STORE, status: 429 });
+  const none = { receipt: null, lookup: null, error: null, errorCode: null as string | null };
+  const limited = takeOrRefuse(lookups, request.headers.get(CLIENT_IP_HEADER) ?? "", TRACK_MESSAGES.tooMany);
+  if (limited) {
+    return data({ ...none, error: limited.message, errorCode: limited.code }, refusalInit(limited, NO_STORE.headers));
   }
   const submission = await parseForm(request, trackLookupSchema);
   if (submission.status !== "success") {

@@ -14,6 +14,8 @@ import { servicesContext } from "~/context";
 import { buyerMessageConfig, whatsappReady } from "~/domain/buyer-messages/settings.server";
 import { type StepOneResult, readStepOne } from "~/domain/orders/instagram-input";
 import { recentOrders } from "~/domain/orders/recent.server";
+import { loadDeliveredClaim } from "~/domain/content/site.server";
+import type { PageReads } from "~/domain/public-pages/topics";
 import { listPlans } from "~/domain/plans/plans.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { formatCount } from "~/lib/money";
@@ -21,7 +23,7 @@ import { socialImage } from "~/lib/social-image";
 import { productLd } from "~/lib/structured-data";
 import { JsonLdScripts } from "~/components/site/json-ld";
 import { useTranslation } from "react-i18next";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { useLocale, useLocalizedPath } from "~/lib/i18n/use-locale";
 import { HYDRATE_ON_INTENT, type PageHandle } from "~/lib/page-handle";
 
@@ -43,14 +45,21 @@ const OrderDialog = lazy(() =>
  */
 export const handle: PageHandle = { ...HYDRATE_ON_INTENT, formFields: ["username", "postLink"] };
 
+/**
+ * Its packages, its recent orders and the delivered-orders claim; settings: whether WhatsApp updates are offered
+ * and whether the order form asks for a billing address (a GSTIN is set).
+ */
+export const reads: PageReads = ["plans", "orders", "settings"];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const content = serviceForPath(new URL(request.url).pathname);
   if (!content) throw data(null, { status: 404 });
   const { db } = context.get(servicesContext);
   // Awaited: the page's structured data lists every package with its price, for search engines.
-  const [rows, recent] = await Promise.all([
+  const [rows, recent, deliveredClaim] = await Promise.all([
     listPlans(db, { serviceType: content.type, enabledOnly: true }),
     recentOrders(db, content.type),
+    loadDeliveredClaim(db),
   ]);
   const plans: PlanCardData[] = rows.map((r) => ({
     id: r.id,
@@ -73,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     now: Date.now(),
     step: stepOne(content.type, request),
     whatsappUpdates,
+    deliveredClaim,
     // A GST-registered shop's invoices name the buyer: the order form asks for the billing address.
     askBilling: Boolean((await context.get(servicesContext).settings.get()).gstin),
   };
@@ -167,7 +177,7 @@ export default function ServicePage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-extrabold sm:text-4xl">{text("heading")}</h1>
         <p className="mx-auto mt-3 max-w-xl text-gray-700">{text("intro")}</p>
         <div className="mt-5">
-          <TrustBadges deliveredClaim={site.deliveredClaim} deliveryStartMinutes={site.deliveryStartMinutes} />
+          <TrustBadges deliveredClaim={loaderData.deliveredClaim} deliveryStartMinutes={site.deliveryStartMinutes} />
         </div>
       </section>
 

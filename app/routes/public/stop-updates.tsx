@@ -8,13 +8,15 @@ import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
 import { STOP_UPDATES_MESSAGES } from "~/domain/buyer-messages/messages";
 import { stopOrderUpdatesByLink } from "~/domain/buyer-messages/privacy.server";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { createRateLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
+import { refusalInit } from "~/lib/server/api.server";
+import { noStoreWithRetryAfter } from "~/lib/server/retry-after";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { isAppError } from "~/lib/app-error";
-import { useMessageText } from "~/lib/i18n/use-message";
+import { useMessageText } from "~/components/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
-import { formFailure, parseForm } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 import { stopLinkFormSchema } from "~/domain/buyer-messages/stop-link";
 
 /**
@@ -28,7 +30,8 @@ import { stopLinkFormSchema } from "~/domain/buyer-messages/stop-link";
 const taps = createRateLimiter(10);
 
 export const handle = HYDRATE_ON_INTENT;
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/** Never kept; a refused tap (429) says when to come back. */
+export const headers: Route.HeadersFunction = noStoreWithRetryAfter;
 export const meta: Route.MetaFunction = () => [{ title: "Stop updates" }, { name: "robots", content: "noindex" }];
 
 function linkOf(request: Request) {
@@ -42,7 +45,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";
-  if (!taps.take(ip)) return data({ done: false, error: TRACK_MESSAGES.tooMany }, { status: 429 });
+  const limited = takeOrRefuse(taps, ip, TRACK_MESSAGES.tooMany);
+  if (limited) return data({ done: false, error: limited.message }, refusalInit(limited));
   const submission = await parseForm(request, stopLinkFormSchema);
   if (submission.status !== "success") {
     const refused = formFailure(submission);

@@ -23,22 +23,24 @@ import { updatesOffer } from "~/domain/buyer-messages/offer.server";
 import { trackChannels } from "~/domain/buyer-messages/track.server";
 import { stopOrderUpdates } from "~/domain/buyer-messages/privacy.server";
 import { giveRefundUpiId } from "~/domain/self-service/refund-upi.server";
-import { requestClient } from "~/lib/request-client.server";
+import { requestClient } from "~/routes/request-client.server";
 import { cancelBeforeDelivery } from "~/domain/self-service/cancel.server";
 import { requestOrderRefill } from "~/domain/self-service/refill.server";
 import { selfServiceView } from "~/domain/self-service/track.server";
-import { isAppError } from "~/lib/app-error";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
+import { type AppError, isAppError, retryAfterOf } from "~/lib/app-error";
+import { createRateLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
+import { refusalInit } from "~/lib/server/api.server";
+import { noStoreWithRetryAfter } from "~/lib/server/retry-after";
 import { formatCount, formatInr } from "~/lib/money";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
 import { PAGE_TITLES } from "~/lib/social-image";
-import { formFailure, parseForm } from "~/lib/parse.server";
+import { formFailure, parseForm } from "~/lib/server/parse.server";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { trackActionSchema } from "~/domain/orders/track-lookup";
 import { useTranslation } from "react-i18next";
-import { metaTexts } from "~/lib/i18n/meta";
+import { metaTexts } from "~/locales/meta";
 import { useLocale } from "~/lib/i18n/use-locale";
-import { useMessageText } from "~/lib/i18n/use-message";
+import { useMessageText } from "~/components/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
 
 type TrackNotice = "refill" | "cancel" | "refundUpi" | "stopUpdates";
@@ -68,7 +70,8 @@ const erasuresAsked = createRateLimiter(3);
 // The lookup is a plain form that works before React runs; its answer (a POST) starts React at once.
 export const handle = HYDRATE_ON_INTENT;
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "no-store" });
+/** Never kept; a refused attempt (429) says when to come back. */
+export const headers: Route.HeadersFunction = noStoreWithRetryAfter;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
   const site = siteFromMatches(matches);
@@ -86,6 +89,8 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 /** The action's answer carries it too (the page's `headers` covers the document). */
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
+/** A rate limit's refusal, shown in the page: 429 with Retry-After (app/lib/server/api.server.ts). */
+const refused = (error: AppError) => refusalInit(error, NO_STORE.headers);
 
 /**
  * Looks the order up by its id and phone; a refill or a cancel asks for the
@@ -115,9 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     typed,
   };
   const ip = request.headers.get(CLIENT_IP_HEADER) ?? "";
-  if (!lookups.take(ip)) {
-    return data({ ...empty, error: TRACK_MESSAGES.tooMany }, NO_STORE);
-  }
+  const limited = takeOrRefuse(lookups, ip, TRACK_MESSAGES.tooMany);
+  if (limited) return data({ ...empty, error: limited.message, errorCode: limited.code }, refused(limited));
   if (submission.status !== "success") {
     const refused = formFailure(submission);
     return data({ ...empty, error: refused.data.message }, { ...NO_STORE, status: refused.init?.status });
@@ -131,10 +135,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   let error: string | null = null;
   let errorCode: string | null = null;
   let ticket: string | null = null;
+  let limitedBy: AppError | null = null;
   if (intent === "erase") {
-    if (!erasuresAsked.take(ip)) {
-      return data({ ...empty, error: TRACK_MESSAGES.tooMany, errorCode: "ERASE_TOO_FAST" }, NO_STORE);
-    }
+    const tooFast = takeOrRefuse(erasuresAsked, ip, TRACK_MESSAGES.tooMany, { reason: "ERASE_TOO_FAST" });
+    if (tooFast) return data({ ...empty, error: tooFast.message, errorCode: "ERASE_TOO_FAST" }, refused(tooFast));
     // Once erased, the order can no longer be looked up with the phone: the page shows the outcome alone.
     let erasure: ErasureShown;
     try {
@@ -151,12 +155,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       const client = requestClient(request);
       if (intent === "complaint") {
-        if (!complaintsMade.take(ip)) {
-          error = TRACK_MESSAGES.tooMany;
-          errorCode = "COMPLAINT_TOO_FAST";
-        } else {
-          ticket = (await openComplaint(services.db, { orderId: row.order_id, message, client })).ticket;
-        }
+        const tooFast = takeOrRefuse(complaintsMade, ip, TRACK_MESSAGES.tooMany, { reason: "COMPLAINT_TOO_FAST" });
+        if (tooFast) throw tooFast;
+        ticket = (await openComplaint(services.db, { orderId: row.order_id, message, client })).ticket;
       } else if (intent === "refill") {
         await requestOrderRefill(services, row.order_id, { kind: "buyer" });
         notice = "refill";
@@ -174,11 +175,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!isAppError(failure)) throw failure;
       error = failure.message;
       errorCode = typeof failure.details.reason === "string" ? failure.details.reason : failure.code;
+      if (retryAfterOf(failure) !== null) limitedBy = failure;
     }
   }
   // Shown as it now is, after whatever was asked.
   const current = (await findBuyerOrder(services.db, orderId, phone)) ?? row;
-  return data({ ...(await trackView(services, current, phone, typed)), error, errorCode, notice, ticket }, NO_STORE);
+  const view = await trackView(services, current, phone, typed);
+  return data({ ...view, error, errorCode, notice, ticket }, limitedBy ? refused(limitedBy) : NO_STORE);
 }
 
 /** What /track shows of an order its buyer proved. */

@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import type { OrderFilters } from "~/domain/orders/list.server";
-import { apiCall } from "~/lib/api-client";
+import { apiCall } from "~/lib/client/api-client";
 import { exportCountEndpoint } from "~/routes/api/admin/orders-export.types";
 
 const FILTER_KEYS = ["q", "range", "startDate", "endDate", "status"] as const;

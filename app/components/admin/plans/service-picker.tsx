@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import type { ServiceTerms } from "~/domain/panel/parse";
 import type { PanelForPlans } from "~/domain/plans/plan-costs.server";
-import { apiCall } from "~/lib/api-client";
+import { apiCall } from "~/lib/client/api-client";
 import { formatCount } from "~/lib/money";
 import {
   type PanelServiceSearch,

@@ -5,7 +5,7 @@ import { SectionCard } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/select";
 import type { CheckView } from "~/domain/payments/check/check.server";
 import type { CheckStage } from "~/domain/payments/check/stages";
-import { type ApiError, type ApiResult, apiCall } from "~/lib/api-client";
+import { type ApiError, type ApiResult, apiCall } from "~/lib/client/api-client";
 import { formatInr } from "~/lib/money";
 import {
   type PaymentCheckResponse,

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import type { PushSubscriptionRequest } from "~/domain/operator-alerts/push-subscription";
-import { adminWorkerRegistration, registerAdminWorker } from "~/lib/admin-worker";
-import { apiCall } from "~/lib/api-client";
-import { vapidKeyBytes } from "~/lib/vapid-key";
+import { adminWorkerRegistration, registerAdminWorker } from "~/lib/client/admin-worker";
+import { apiCall } from "~/lib/client/api-client";
+import { vapidKeyBytes } from "~/lib/client/vapid-key";
 import { pushSubscribeEndpoint, pushUnsubscribeEndpoint } from "~/routes/api/admin/push-subscriptions.types";
 
 async function subscribeThisDevice(publicKey: string): Promise<string> {

@@ -4,9 +4,9 @@ import type { AppServices } from "~/context";
 import type { DB } from "~/db/database.server";
 import { insertOutboxRows } from "~/domain/operator-alerts/outbox.server";
 import type { AlertOutboxRow } from "~/domain/operator-alerts/table";
-import { createRateLimiter } from "~/domain/orders/create-rate-limit";
-import { AppError, isAppError } from "~/lib/app-error";
-import { parseJsonText } from "~/lib/parse.server";
+import { createRateLimiter } from "~/lib/server/rate-limit";
+import { AppError } from "~/lib/app-error";
+import { parseJsonText } from "~/lib/server/parse.server";
 import { type BuyerFacts, type ChatCommandFacts, WHATSAPP_COMMAND_CHANNEL } from "../events";
 import { buyerMessageConfig } from "../settings.server";
 import { outboxRowOf } from "./graph.server";
@@ -167,12 +167,11 @@ export async function receiveWhatsAppWebhook(
     services.logger.warn("whatsapp webhook refused: missing or wrong X-Hub-Signature-256");
     throw new AppError("UNAUTHORIZED", "The signature (X-Hub-Signature-256) does not match this body");
   }
-  const parsed = parseJsonText(request.rawBody.toString("utf8"), payloadSchema);
-  if (isAppError(parsed)) throw parsed;
+  const payload = parseJsonText(request.rawBody.toString("utf8"), payloadSchema);
   const outcome: WebhookOutcome = { success: true, messages: 0, statuses: 0, ignored: 0 };
-  if (parsed.data.object !== "whatsapp_business_account") return outcome;
+  if (payload.object !== "whatsapp_business_account") return outcome;
 
-  for (const entry of parsed.data.entry) {
+  for (const entry of payload.entry) {
     for (const change of entry.changes) {
       // Another number of the same Meta app, or another field (calls, templates' status): not the shop's chat.
       if (change.field !== "messages" || change.value.metadata?.phone_number_id !== config.whatsapp.phoneNumberId) {

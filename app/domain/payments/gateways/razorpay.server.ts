@@ -1,5 +1,6 @@
-import { AppError } from "~/lib/app-error";
-import { parseJsonText } from "~/lib/parse.server";
+import type { z } from "zod";
+import { AppError, isAppError } from "~/lib/app-error";
+import { parseJsonText } from "~/lib/server/parse.server";
 import type { GatewayCredentials, GatewayEvent, GatewayPayment, PaymentGateway, WebhookCheck } from "./gateway";
 import { verifyHandlerSignature, verifyWebhookSignature } from "./razorpay-signature";
 import {
@@ -78,9 +79,12 @@ export function razorpayGateway({ baseUrl, timeoutMs = 15_000 }: RazorpayOptions
   }
 
   function read<T>(text: string, schema: import("zod").ZodType<T>): T {
-    const parsed = parseJsonText(text, schema);
-    if (parsed instanceof AppError) throw new AppError("UPSTREAM_FAILED", "Razorpay answered in an unexpected form");
-    return parsed.data;
+    try {
+      return parseJsonText(text, schema);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      throw new AppError("UPSTREAM_FAILED", "Razorpay answered in an unexpected form");
+    }
   }
 
   return {
@@ -102,9 +106,13 @@ export function razorpayGateway({ baseUrl, timeoutMs = 15_000 }: RazorpayOptions
       if (!verifyWebhookSignature(credentials.webhookSecret, rawBody, headers.get("x-razorpay-signature"))) {
         return { ok: false, status: 401, message: "The signature does not match the body" };
       }
-      const parsed = parseJsonText(rawBody.toString("utf8"), razorpayWebhookSchema);
-      if (parsed instanceof AppError) return { ok: false, status: 400, message: parsed.message };
-      const body = parsed.data;
+      let body: z.output<typeof razorpayWebhookSchema>;
+      try {
+        body = parseJsonText(rawBody.toString("utf8"), razorpayWebhookSchema);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return { ok: false, status: 400, message: error.message };
+      }
       const eventId = headers.get("x-razorpay-event-id")?.trim().slice(0, 100) || null;
       const entity = body.payload.payment?.entity;
       const payment = entity ? normalisePayment(entity) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "~/lib/config.server";
+import { loadConfig } from "~/lib/server/config.server";
 import { topmostAuthenticationResults } from "./authentication-results";
 import { alignedAllowedDomain } from "./domains";
 import { DEFAULT_BANK_DOMAINS, type MailboxInput, checkMailboxInput } from "./mailbox-config";

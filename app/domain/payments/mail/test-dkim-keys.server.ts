@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { DNSResolver } from "mailauth";
-import type { Config } from "~/lib/config.server";
+import type { Config } from "~/lib/server/config.server";
 
 /**
  * For tests only: MAIL_DKIM_TEST_KEYS_FILE names a JSON file of TXT records

@@ -3,9 +3,9 @@ import type { Route } from "./+types/backups";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listBackups, openBackupDownload } from "~/domain/backups/backup.server";
-import { apiError, apiReply } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/server/api.server";
 import { backupsResponse } from "./backups.types";
-import { requestActor } from "~/lib/request-client.server";
+import { requestActor } from "~/routes/request-client.server";
 
 /** GET /api/admin/backups lists backups; GET /api/admin/backups/{name} downloads one (audited). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

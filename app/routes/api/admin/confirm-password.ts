@@ -2,9 +2,9 @@ import type { Route } from "./+types/confirm-password";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { confirmPassword } from "~/domain/auth/recent-password.server";
-import { apiError, apiHandle, apiReply } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { apiError, apiHandle, apiReply } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 import { confirmPasswordRequest, confirmPasswordResponse } from "./confirm-password.types";
 
 /**

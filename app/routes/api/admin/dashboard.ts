@@ -1,7 +1,7 @@
 import type { Route } from "./+types/dashboard";
 import { servicesContext } from "~/context";
 import { getDashboard, parseDashboardQuery } from "~/domain/dashboard/dashboard.server";
-import { apiReply } from "~/lib/api.server";
+import { apiReply } from "~/lib/server/api.server";
 import { dashboardResponse } from "./dashboard.types";
 
 /** GET /api/admin/dashboard?timeRange=&status=&startDate=&endDate= (spec section 7). */

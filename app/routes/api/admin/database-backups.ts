@@ -3,8 +3,8 @@ import type { Route } from "./+types/database-backups";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { openBackupByLink } from "~/domain/backups/database-download.server";
-import { apiHandle } from "~/lib/api.server";
-import { requestClient } from "~/lib/request-client.server";
+import { apiHandle } from "~/lib/server/api.server";
+import { requestClient } from "~/routes/request-client.server";
 
 /** GET /api/admin/database-backups/{name}?token=… : a whole-database backup, by the one-time link the Health page made. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -2,11 +2,11 @@ import type { Route } from "./+types/delete-data";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { deleteAllData, deleteSelectedData } from "~/domain/backups/danger-zone.server";
-import { apiError, apiFailure, apiReply } from "~/lib/api.server";
+import { apiError, apiFailure, apiReply } from "~/lib/server/api.server";
 import { hasRecentPassword, passwordAgainError } from "~/domain/auth/recent-password.server";
-import { parseJson, readNoBody } from "~/lib/parse.server";
+import { parseJson, readNoBody } from "~/lib/server/parse.server";
 import { deleteAllResponse, deleteSelectedRequest, deleteSelectedResponse } from "./delete-data.types";
-import { requestActor } from "~/lib/request-client.server";
+import { requestActor } from "~/routes/request-client.server";
 
 /** DELETE /api/admin/delete-selected-data and /api/admin/delete-all-data; a backup is written first. */
 export async function action({ request, context }: Route.ActionArgs) {

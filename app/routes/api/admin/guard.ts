@@ -1,5 +1,5 @@
 import type { Route } from "./+types/guard";
-import { adminApiBoundary, adminApiGuard } from "~/lib/admin-middleware.server";
+import { adminApiBoundary, adminApiGuard } from "~/routes/admin/middleware.server";
 
 /**
  * Parent of every /api/admin/* route: its middleware runs before any child

@@ -4,11 +4,11 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { isApiOrderAction, orderApiActionSchema } from "~/domain/orders/order-actions";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
-import { apiError, apiFailure, apiHandle, apiReply } from "~/lib/api.server";
+import { apiError, apiFailure, apiHandle, apiReply } from "~/lib/server/api.server";
 import { AppError } from "~/lib/app-error";
-import { parseOptionalJson } from "~/lib/parse.server";
+import { parseOptionalJson } from "~/lib/server/parse.server";
 import { orderActionRequest, orderActionResponse } from "./order-action.types";
-import { requestClient } from "~/lib/request-client.server";
+import { requestClient } from "~/routes/request-client.server";
 
 /**
  * POST /api/admin/orders/{id}/{action}. Answers with the order as it now is;

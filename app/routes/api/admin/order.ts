@@ -4,10 +4,10 @@ import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { runOrderAction } from "~/domain/order-actions/order-actions.server";
 import { findOrder } from "~/domain/orders/orders.repository.server";
-import { apiError, apiHandle, apiReply } from "~/lib/api.server";
-import { readNoBody } from "~/lib/parse.server";
+import { apiError, apiHandle, apiReply } from "~/lib/server/api.server";
+import { readNoBody } from "~/lib/server/parse.server";
 import { adminOrderResponse, deleteOrderResponse } from "./order.types";
-import { requestClient } from "~/lib/request-client.server";
+import { requestClient } from "~/routes/request-client.server";
 
 /** GET /api/admin/orders/{id} (with or without the leading #). */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -10,9 +10,9 @@ import {
   recordOrdersExport,
   xlsxStream,
 } from "~/domain/orders/export.server";
-import { apiError, apiReply } from "~/lib/api.server";
+import { apiError, apiReply } from "~/lib/server/api.server";
 import { exportCountResponse } from "./orders-export.types";
-import { requestClient } from "~/lib/request-client.server";
+import { requestClient } from "~/routes/request-client.server";
 
 /**
  * GET /api/admin/orders/export?format=csv|xlsx&q=&range=&status=&startDate=&endDate=

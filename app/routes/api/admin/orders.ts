@@ -2,7 +2,7 @@ import type { Route } from "./+types/orders";
 import { servicesContext } from "~/context";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
 import { listOrders, parseOrdersQuery } from "~/domain/orders/list.server";
-import { apiReply } from "~/lib/api.server";
+import { apiReply } from "~/lib/server/api.server";
 import { adminOrdersResponse } from "./orders.types";
 
 /**

@@ -2,7 +2,7 @@ import type { Route } from "./+types/panel-balance";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { getPanelBalance } from "~/domain/panel/info.server";
-import { apiFailure, apiReply } from "~/lib/api.server";
+import { apiFailure, apiReply } from "~/lib/server/api.server";
 import { AppError } from "~/lib/app-error";
 import { panelBalanceResponse } from "./panel.types";
 

@@ -2,9 +2,9 @@ import type { Route } from "./+types/panel-profits";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { updateAllProfits } from "~/domain/fulfilment/profits.server";
-import { apiError } from "~/lib/api.server";
+import { apiError } from "~/lib/server/api.server";
 import { isAppError } from "~/lib/app-error";
-import { readNoBody } from "~/lib/parse.server";
+import { readNoBody } from "~/lib/server/parse.server";
 
 /**
  * POST /api/admin/panel/update-profits: 'Update All Profits'. Answers with

@@ -6,7 +6,7 @@ import { findPanel } from "~/domain/panel/panels.repository.server";
 import type { ServiceTerms } from "~/domain/panel/parse";
 import { findServiceTerms, searchServiceTerms } from "~/domain/panel/services.server";
 import { MAX_SERIAL_ID } from "~/db/serial-id";
-import { apiFailure, apiReply } from "~/lib/api.server";
+import { apiFailure, apiReply } from "~/lib/server/api.server";
 import { AppError } from "~/lib/app-error";
 import { panelServiceSearchResponse } from "./panel-service-search.types";
 

@@ -2,7 +2,7 @@ import type { Route } from "./+types/panel-services";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listPanelServices } from "~/domain/panel/info.server";
-import { apiFailure, apiReply } from "~/lib/api.server";
+import { apiFailure, apiReply } from "~/lib/server/api.server";
 import { AppError } from "~/lib/app-error";
 import { panelServicesResponse } from "./panel.types";
 

@@ -3,9 +3,9 @@ import { type AppServices, servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { listAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
 import { cancelCheck, latestCheck, startCheck } from "~/domain/payments/check/check.server";
-import { apiError, apiHandle, apiReply } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
-import { requestActor } from "~/lib/request-client.server";
+import { apiError, apiHandle, apiReply } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
+import { requestActor } from "~/routes/request-client.server";
 import { paymentCheckRequest, paymentCheckResponse } from "./payment-check.types";
 
 async function answer(services: Pick<AppServices, "db" | "settings">) {

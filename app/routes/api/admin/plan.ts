@@ -3,10 +3,10 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { deletePlan, adminPlanToApi, togglePlan, updatePlan } from "~/domain/plans/admin.server";
 import { isPlanId } from "~/domain/plans/table";
-import { apiError, apiHandle, apiReply } from "~/lib/api.server";
-import { parseJson, readNoBody } from "~/lib/parse.server";
+import { apiError, apiHandle, apiReply } from "~/lib/server/api.server";
+import { parseJson, readNoBody } from "~/lib/server/parse.server";
 import { deletePlanResponse, togglePlanResponse, updatePlanRequest, updatePlanResponse } from "./plan.types";
-import { requestActor } from "~/lib/request-client.server";
+import { requestActor } from "~/routes/request-client.server";
 
 function planId(raw: string | undefined): number | null {
   const id = raw && /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;

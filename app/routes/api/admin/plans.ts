@@ -3,10 +3,10 @@ import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { createPlan, adminPlanToApi } from "~/domain/plans/admin.server";
 import { listPlans } from "~/domain/plans/plans.server";
-import { apiError, apiHandle, apiReply } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
+import { apiError, apiHandle, apiReply } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
 import { adminPlansResponse, createPlanRequest, createPlanResponse } from "./plans.types";
-import { requestActor } from "~/lib/request-client.server";
+import { requestActor } from "~/routes/request-client.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);

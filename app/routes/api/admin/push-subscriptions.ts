@@ -3,9 +3,9 @@ import { servicesContext } from "~/context";
 import { pushSubscriptionRequest, pushUnsubscribeRequest } from "~/domain/operator-alerts/push-subscription";
 import { addPushSubscription, removePushSubscription } from "~/domain/operator-alerts/push-subscriptions.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
-import { apiError, apiReply } from "~/lib/api.server";
-import { parseJson } from "~/lib/parse.server";
-import { requestClient } from "~/lib/request-client.server";
+import { apiError, apiReply } from "~/lib/server/api.server";
+import { parseJson } from "~/lib/server/parse.server";
+import { requestClient } from "~/routes/request-client.server";
 import { pushSubscriptionResponse } from "./push-subscriptions.types";
 
 export function loader() {

@@ -2,12 +2,12 @@ import type { Route } from "./+types/setting-save";
 import { servicesContext } from "~/context";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { asksRecentPassword, writeSettingForApi } from "~/domain/settings/admin.server";
-import { apiError, apiFailure, apiReply } from "~/lib/api.server";
+import { apiError, apiFailure, apiReply } from "~/lib/server/api.server";
 import { AppError } from "~/lib/app-error";
-import { parseJson } from "~/lib/parse.server";
+import { parseJson } from "~/lib/server/parse.server";
 import { hasRecentPassword, passwordAgainError } from "~/domain/auth/recent-password.server";
 import { saveSettingRequest, saveSettingResponse } from "./setting-save.types";
-import { requestActor } from "~/lib/request-client.server";
+import { requestActor } from "~/routes/request-client.server";
 
 /** POST /api/admin/setting {key, value}: validated like the settings card the key belongs to. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,8 +7,8 @@ import {
   taxDocumentsCsv,
   taxDocumentsFileName,
 } from "~/domain/receipts/tax-documents.server";
-import { apiError } from "~/lib/api.server";
-import { requestClient } from "~/lib/request-client.server";
+import { apiError } from "~/lib/server/api.server";
+import { requestClient } from "~/routes/request-client.server";
 
 /**
  * GET /api/admin/tax-documents/export: every tax invoice and credit note the shop issued, as CSV

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { type BuyerError, buyerMessage } from "./messages";
-import { useLocale } from "./use-locale";
+import { type BuyerError, buyerMessage } from "~/domain/buyer-messages/catalogue";
+import { useLocale } from "~/lib/i18n/use-locale";
 
 /** Shows a buyer's message (from the server or a shared rule) in the page's language. */
 export function useMessageText(): (error: string | BuyerError) => string {

@@ -10,3 +10,10 @@ export function withRetryAfter({ parentHeaders, actionHeaders }: { parentHeaders
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
 }
+
+/** `withRetryAfter` for a page about one buyer's order (/track, /receipt): never kept by a browser or a proxy. */
+export function noStoreWithRetryAfter(args: { parentHeaders: Headers; actionHeaders: Headers }) {
+  const headers = withRetryAfter(args);
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}

@@ -1,7 +1,7 @@
 import type { TFunction, i18n } from "i18next";
 import { type SocialImage, socialImage } from "~/lib/social-image";
 import { createI18n } from "./instance";
-import { type Locale, localeFromPath } from "./locale";
+import { type Locale, localeFromPath } from "~/lib/i18n/locale";
 
 /**
  * Texts for a route's `meta` (titles, descriptions), which runs outside

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inertHydration } from "./inert-hydration.server";
-import { INERT_MODULE_TYPE } from "./page-handle";
+import { INERT_MODULE_TYPE } from "~/lib/page-handle";
 
 const page = (nonce: string) =>
   `<html><head><link rel="modulepreload" href="/assets/entry.js"${nonce}/>` +

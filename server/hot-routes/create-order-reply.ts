@@ -1,19 +1,18 @@
 import type { z } from "zod";
 import type { AppServices } from "~/context";
 import { createOrder } from "~/domain/checkout/create-order.server";
-import { orderCreationLimiter } from "~/domain/orders/create-rate-limit";
+import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { publicOrder } from "~/domain/orders/public-order";
 import { CREATE_ORDER_MAX_BYTES } from "~/domain/orders/custom-comments";
 import { refusedRange } from "~/domain/panel/address.server";
 import { isPlanId } from "~/domain/plans/table";
 import { takeCouponTry } from "~/domain/coupons/guess-limit";
 import { createOrderRequest, type createOrderResponse } from "~/routes/api/create-order.types";
-import { type JsonReply, failureReply } from "./api.server";
-import { isAppError } from "./app-error";
-import { clientNetworks } from "./client-address";
-import { type JsonBody, readJsonBody } from "./parse.server";
-
-const TOO_MANY_ORDERS = "Too many orders from this connection. Please wait a minute and try again.";
+import { type JsonReply, failureReply } from "~/lib/server/api.server";
+import { isAppError } from "~/lib/app-error";
+import { clientNetworks } from "~/lib/client-address";
+import { type JsonBody, readJsonBody } from "~/lib/server/parse.server";
+import { orderCreationLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
 
 /**
  * POST /api/create-order (app/routes/api/create-order.types.ts): the checkout's
@@ -28,17 +27,14 @@ export async function createOrderReply(
   ip: string,
   body: JsonBody,
 ): Promise<JsonReply> {
-  if (!orderCreationLimiter(services.config.ORDER_RATE_LIMIT_PER_MINUTE).take(ip)) {
-    return { status: 429, body: { success: false, message: TOO_MANY_ORDERS } };
-  }
-  // A custom-comments order carries its comments: up to MAX_COMMENTS_TEXT characters, emoji of 4 bytes each.
-  const read = await readJsonBody(body, createOrderRequest, CREATE_ORDER_MAX_BYTES);
-  if (isAppError(read)) return failureReply(read);
-  const input = read.data;
-  const planId = Number(input.planId);
+  const limiter = orderCreationLimiter(services.config.ORDER_RATE_LIMIT_PER_MINUTE);
+  const limited = takeOrRefuse(limiter, ip, CREATE_ORDER_MESSAGES.tooMany);
+  if (limited) return failureReply(limited);
   const looksLikeLink = (v: string | null | undefined) => Boolean(v && /instagram\.com/i.test(v));
-
   try {
+    // A custom-comments order carries its comments: up to MAX_COMMENTS_TEXT characters, emoji of 4 bytes each.
+    const input = await readJsonBody(body, createOrderRequest, CREATE_ORDER_MAX_BYTES);
+    const planId = Number(input.planId);
     // A checkout with a code is a try of that code: guessing codes by placing orders is limited like "Apply".
     if (input.couponCode?.trim()) takeCouponTry(ip);
     const result = await createOrder(services, {

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { REDIRECT_TOASTS, type RedirectToast, type RedirectToastKey } from "./toast";
+import { REDIRECT_TOASTS, type RedirectToast, type RedirectToastKey } from "~/lib/toast";
 
 /**
  * Toasts after a redirect travel one way: a short-lived cookie the redirect

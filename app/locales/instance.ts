@@ -1,5 +1,5 @@
 import i18next, { type i18n } from "i18next";
-import type { Locale } from "./locale";
+import type { Locale } from "~/lib/i18n/locale";
 import { resourcesFor } from "./resources";
 
 /**

@@ -13,7 +13,7 @@ import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "~/lib/api-messages";
 import { COUPON_MESSAGES, COUPON_MINIMUM_MESSAGES, COUPON_REASONS } from "~/domain/coupons/coupon-messages";
 import { BILLING_MESSAGES } from "~/domain/receipts/billing-address";
 import { formatInr } from "~/lib/money";
-import type { Locale } from "./locale";
+import type { Locale } from "~/lib/i18n/locale";
 
 /**
  * What a refusal means by its code (app/lib/app-error.ts), for a page in a

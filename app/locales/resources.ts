@@ -1,5 +1,5 @@
 import type { en } from "~/locales/en";
-import type { Locale } from "./locale";
+import type { Locale } from "~/lib/i18n/locale";
 
 /** Every text of the storefront with the English object's shape; the Hindi object must match it key for key. */
 export type Resources = Strings<typeof en>;

@@ -1,34 +1,48 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError } from "./app-error";
-import { MAX_JSON_ARRAY, formAction, formFailure, jsonRefusal, parseForm, parseJsonText } from "./parse.server";
+import { AppError } from "~/lib/app-error";
+import { MAX_JSON_ARRAY, checkJsonValue, formAction, formFailure, parseForm, parseJsonText } from "./parse.server";
+
+/** The AppError a check throws (every check fails this one way), or null when it passes. */
+function refusalOf(check: () => unknown): AppError | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+}
 
 describe("the JSON body checks", () => {
   // Security round 4, finding 5: `pending.push(...array)` overflowed the stack on a 200,000-element array.
   it("walks a 200,000-element array without overflowing the stack, and refuses it as too large", () => {
-    const refused = parseJsonText(`[${new Array(200_000).fill("0").join(",")}]`, z.unknown());
-    expect(refused).toBeInstanceOf(AppError);
-    expect((refused as AppError).code).toBe("BODY_TOO_LARGE");
+    const refused = refusalOf(() => parseJsonText(`[${new Array(200_000).fill("0").join(",")}]`, z.unknown()));
+    expect(refused?.code).toBe("BODY_TOO_LARGE");
   });
 
   it("refuses an array longer than the cap anywhere in the body, and takes one at the cap", () => {
     const at = { lines: new Array(MAX_JSON_ARRAY).fill("x") };
-    expect(jsonRefusal(at)).toBeNull();
+    expect(refusalOf(() => checkJsonValue(at))).toBeNull();
     const over = { a: { b: [0, { c: new Array(MAX_JSON_ARRAY + 1).fill(0) }] } };
-    expect(jsonRefusal(over)?.code).toBe("BODY_TOO_LARGE");
+    expect(refusalOf(() => checkJsonValue(over))?.code).toBe("BODY_TOO_LARGE");
   });
 
   it("walks deep nesting without recursion", () => {
     const deep = `${"[".repeat(100_000)}"\\u0000"${"]".repeat(100_000)}`;
-    const refused = parseJsonText(deep, z.unknown());
-    expect(refused).toBeInstanceOf(AppError);
-    expect((refused as AppError).code).toBe("INVALID_INPUT");
+    expect(refusalOf(() => parseJsonText(deep, z.unknown()))?.code).toBe("INVALID_INPUT");
   });
 
   it("still refuses NUL and lone surrogates in values and keys", () => {
-    expect(jsonRefusal({ a: ["ok", "bad\u0000"] })?.message).toMatch(/not allowed/);
-    expect(jsonRefusal({ ["\ud800"]: 1 })?.message).toMatch(/not allowed/);
-    expect(jsonRefusal({ a: [1, "fine", { b: null }] })).toBeNull();
+    expect(refusalOf(() => checkJsonValue({ a: ["ok", "bad\u0000"] }))?.message).toMatch(/not allowed/);
+    expect(refusalOf(() => checkJsonValue({ ["\ud800"]: 1 }))?.message).toMatch(/not allowed/);
+    expect(refusalOf(() => checkJsonValue({ a: [1, "fine", { b: null }] }))).toBeNull();
+  });
+
+  it("names the field of a schema's first problem", () => {
+    const refused = refusalOf(() => parseJsonText('{"phone":7}', z.object({ phone: z.string() })));
+    expect(refused).toMatchObject({ code: "INVALID_INPUT", details: { field: "phone" } });
+    expect(refused?.message).toMatch(/^phone: /);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Locale } from "./locale";
+import type { Locale } from "~/lib/i18n/locale";
 import { registerResources } from "./resources";
 
 /** The page's language only, each in its own chunk. */

@@ -1,4 +1,4 @@
-import { INERT_MODULE_TYPE } from "./page-handle";
+import { INERT_MODULE_TYPE } from "~/lib/page-handle";
 
 /**
  * An `on-intent` page as the browser first gets it (ADR 0011): React Router's

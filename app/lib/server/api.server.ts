@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { type AppError, type AppErrorCode, isAppError, retryAfterOf } from "./app-error";
+import { type AppError, type AppErrorCode, isAppError, retryAfterOf } from "~/lib/app-error";
 
 /** The API's failure shape: `{ success: false, message }` with a 4xx/5xx status. */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
@@ -78,7 +78,7 @@ export function apiFailure(error: AppError): Response {
 
 /**
  * Runs a JSON endpoint; an AppError becomes its answer, a thrown Response
- * (a body refused by app/lib/parse.server.ts) is passed on, anything else
+ * (a body refused by app/lib/server/parse.server.ts) is passed on, anything else
  * stays an error (a 500, logged).
  */
 export async function apiHandle(work: () => Promise<Response>): Promise<Response> {
@@ -99,10 +99,26 @@ export function pageFailure(error: AppError) {
   const reason = typeof error.details.reason === "string" ? { reason: error.details.reason } : {};
   return data(
     { ok: false as const, message: error.message, code: error.code, field: fieldOf(error), ...reason },
-    { status: httpStatusOf(error.code), headers: retryHeaders(error) },
+    refusalInit(error),
   );
 }
 
+/**
+ * A refusal a page shows within its own view (/track's lookup, /receipt,
+ * /stop-updates): the answer's status and, for a rate limit, its Retry-After,
+ * beside the page's own `headers`. The route's `headers` export passes
+ * Retry-After on (app/lib/server/retry-after.ts).
+ */
+export function refusalInit(error: AppError, headers: Record<string, string> = {}) {
+  return { status: httpStatusOf(error.code), headers: { ...headers, ...retryHeaders(error) } };
+}
+
+const TEXT_NO_STORE = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+
+/** An AppError as a plain-text answer (a download's refusal): its words, status and Retry-After, never kept. */
+export function textFailure(error: AppError): Response {
+  return new Response(error.message, refusalInit(error, TEXT_NO_STORE));
+}
 function fieldOf(error: AppError): string | null {
   return typeof error.details.field === "string" ? error.details.field : null;
 }

@@ -10,7 +10,7 @@ import {
 } from "react-router";
 import { describe, expect, it } from "vitest";
 import { inertHydration } from "./inert-hydration.server";
-import { INERT_MODULE_TYPE } from "./page-handle";
+import { INERT_MODULE_TYPE } from "~/lib/page-handle";
 
 /**
  * inertHydration on the markup React Router itself writes, not on a copy of

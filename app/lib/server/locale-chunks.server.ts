@@ -1,5 +1,5 @@
 import chunks from "virtual:locale-chunks";
-import type { Locale } from "./locale";
+import type { Locale } from "~/lib/i18n/locale";
 
 /** The address of a language's words in the client build (scripts/locale-chunks/vite-plugin.ts); none in development. */
 export function localeChunk(locale: Locale): string | undefined {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
-import { createI18n } from "./instance";
-import { buyerMessage } from "./messages";
-import { registerResources } from "./resources";
+import { createI18n } from "~/locales/instance";
+import { buyerMessage } from "./catalogue";
+import { registerResources } from "~/locales/resources";
 
 registerResources("en", en);
 registerResources("hi", hi);

@@ -1,7 +1,7 @@
 import type { DB } from "~/db/database.server";
 import { orderStatusOf } from "~/domain/orders/order-tracking.server";
-import { type JsonReply, failureReply } from "./api.server";
-import { isAppError } from "./app-error";
+import { type JsonReply, failureReply } from "~/lib/server/api.server";
+import { isAppError } from "~/lib/app-error";
 
 /**
  * GET /api/order-status?orderId=…, answered as the API answers

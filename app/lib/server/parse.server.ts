@@ -2,7 +2,7 @@ import { type Submission, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { z } from "zod";
 import { apiFailure, pageFailure } from "./api.server";
-import { AppError, isAppError } from "./app-error";
+import { AppError, isAppError } from "~/lib/app-error";
 
 /**
  * The one way a request body enters the app. Page actions read forms with
@@ -11,8 +11,13 @@ import { AppError, isAppError } from "./app-error";
  * before any schema sees the input, a body that is too large (413), not of the
  * kind the route reads (415), unreadable (400), or holding NUL or a lone UTF-16
  * surrogate (400: PostgreSQL cannot store the first, the second is not text).
- * Those refusals are thrown as ready Responses, so no route can turn bad input
- * into a 500 by forgetting a check.
+ *
+ * Every check fails one way: it throws an AppError (INVALID_INPUT naming the
+ * `field` when a schema's problem has one, BODY_TOO_LARGE, UNSUPPORTED_BODY),
+ * which the edge maps like any other (app/lib/server/api.server.ts). The
+ * entry points React Router calls (`parseJson`, `readFormData`) hand it over
+ * as React Router ends an action early, a thrown Response, so no route can
+ * turn bad input into a 500 by forgetting a check.
  */
 
 /** The JSON API's body limit; the server refuses anything over 64 KB before a route runs. */
@@ -46,29 +51,28 @@ export const MAX_JSON_ARRAY = 1_000;
 export const JSON_ARRAY_TOO_LONG = `The request holds a list of more than ${MAX_JSON_ARRAY} items`;
 
 /**
- * What makes a parsed JSON value unacceptable before any schema sees it: a
+ * Refuses a parsed JSON value unacceptable before any schema sees it: a
  * string (or key) holding forbidden characters, or an array longer than
  * MAX_JSON_ARRAY. Iterative, one value at a time (no recursion, no spread), so
  * neither deep nesting nor a huge array can overflow the stack.
  */
-export function jsonRefusal(root: unknown): AppError | null {
+export function checkJsonValue(root: unknown): void {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();
     if (typeof value === "string") {
-      if (FORBIDDEN.test(value)) return new AppError("INVALID_INPUT", UNSAFE_TEXT);
+      if (FORBIDDEN.test(value)) throw new AppError("INVALID_INPUT", UNSAFE_TEXT);
     } else if (Array.isArray(value)) {
-      if (value.length > MAX_JSON_ARRAY) return new AppError("BODY_TOO_LARGE", JSON_ARRAY_TOO_LONG);
+      if (value.length > MAX_JSON_ARRAY) throw new AppError("BODY_TOO_LARGE", JSON_ARRAY_TOO_LONG);
       for (const item of value as unknown[]) pending.push(item);
     } else if (value && typeof value === "object") {
       for (const key in value) {
         if (!Object.hasOwn(value, key)) continue;
-        if (FORBIDDEN.test(key)) return new AppError("INVALID_INPUT", UNSAFE_TEXT);
+        if (FORBIDDEN.test(key)) throw new AppError("INVALID_INPUT", UNSAFE_TEXT);
         pending.push((value as Record<string, unknown>)[key]);
       }
     }
   }
-  return null;
 }
 
 /** A short, human message for the first validation problem. */
@@ -77,6 +81,17 @@ export function firstProblem(error: z.ZodError): string {
   if (!issue) return "Invalid request";
   const field = issue.path.join(".");
   return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/** A schema's refusal: INVALID_INPUT with the first problem's words and, when it has one, its `field`. */
+export function schemaRefusal(error: z.ZodError): AppError {
+  const field = error.issues[0]?.path.join(".");
+  return new AppError("INVALID_INPUT", firstProblem(error), field ? { field } : {});
+}
+
+/** Hands a check's AppError to React Router as the JSON API's failure: a thrown Response. */
+function asApiFailure(error: unknown): never {
+  throw isAppError(error) ? apiFailure(error) : error;
 }
 
 function declaredTooLarge(request: Request, maxBytes: number): boolean {
@@ -93,16 +108,14 @@ function lengthOver(contentLength: string | null | undefined, maxBytes: number):
  * Reads the JSON body of an API request and validates it with the endpoint's
  * request schema (from its `*.types.ts`). Bad input is thrown as the API's
  * `{ success: false, message, code }` Response: 413, 415, or 400 naming the
- * first problem.
+ * first problem (and its `field`).
  */
 export async function parseJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   { maxBytes = MAX_JSON_BYTES }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
-  const result = await readJson(request, schema, maxBytes);
-  if (result instanceof AppError) throw apiFailure(result);
-  return result.data;
+  return readJson(request, schema, maxBytes).catch(asApiFailure);
 }
 
 /**
@@ -116,7 +129,7 @@ export async function parseOptionalJson<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   if (Number(request.headers.get("content-length") ?? 0) === 0 && !request.headers.has("transfer-encoding")) {
     const parsed = schema.safeParse({});
-    if (!parsed.success) throw apiFailure(new AppError("INVALID_INPUT", firstProblem(parsed.error)));
+    if (!parsed.success) asApiFailure(schemaRefusal(parsed.error));
     return parsed.data;
   }
   return parseJson(request, schema, options);
@@ -131,12 +144,12 @@ export async function readNoBody(request: Request): Promise<void> {
   await parseOptionalJson(request, z.unknown());
 }
 
-/** The JSON checks without the Response: an AppError for anything refused. */
+/** The JSON checks without the Response: throws an AppError for anything refused. */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes = MAX_JSON_BYTES,
-): Promise<{ data: z.output<S> } | AppError> {
+): Promise<z.output<S>> {
   const body = {
     contentLength: request.headers.get("content-length"),
     contentType: request.headers.get("content-type"),
@@ -161,16 +174,16 @@ export async function readJsonBody<S extends z.ZodType>(
   body: JsonBody,
   schema: S,
   maxBytes = MAX_JSON_BYTES,
-): Promise<{ data: z.output<S> } | AppError> {
-  if (lengthOver(body.contentLength, maxBytes)) return new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
-  if (!JSON_TYPE.test(body.contentType ?? "")) return new AppError("UNSUPPORTED_BODY", NOT_JSON);
+): Promise<z.output<S>> {
+  if (lengthOver(body.contentLength, maxBytes)) throw new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+  if (!JSON_TYPE.test(body.contentType ?? "")) throw new AppError("UNSUPPORTED_BODY", NOT_JSON);
   let text: string;
   try {
     text = await body.text();
   } catch {
-    return new AppError("INVALID_INPUT", "Could not read the request body");
+    throw new AppError("INVALID_INPUT", "Could not read the request body");
   }
-  if (Buffer.byteLength(text) > maxBytes) return new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+  if (Buffer.byteLength(text) > maxBytes) throw new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
   return parseJsonText(text, schema);
 }
 
@@ -194,18 +207,17 @@ export async function readRawBody(request: Request, maxBytes: number): Promise<B
  * The JSON checks on a body already read: for a webhook whose signature is
  * verified over the raw bytes before anything in them is believed.
  */
-export function parseJsonText<S extends z.ZodType>(text: string, schema: S): { data: z.output<S> } | AppError {
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return new AppError("INVALID_INPUT", "The request body is not valid JSON");
+    throw new AppError("INVALID_INPUT", "The request body is not valid JSON");
   }
-  const refused = jsonRefusal(json);
-  if (refused) return refused;
+  checkJsonValue(json);
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return new AppError("INVALID_INPUT", firstProblem(parsed.error));
-  return { data: parsed.data };
+  if (!parsed.success) throw schemaRefusal(parsed.error);
+  return parsed.data;
 }
 
 // ---------------------------------------------------------------- forms
@@ -217,25 +229,26 @@ export function parseJsonText<S extends z.ZodType>(text: string, schema: S): { d
  * `request.formData()`.
  */
 export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
-  const refused = await readForm(request, maxBytes);
-  if (refused instanceof AppError) throw formRefusal(refused);
-  return refused;
+  return readForm(request, maxBytes).catch((error: unknown) => {
+    throw isAppError(error) ? formRefusal(error) : error;
+  });
 }
 
-async function readForm(request: Request, maxBytes: number): Promise<FormData | AppError> {
-  if (declaredTooLarge(request, maxBytes)) return new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
+/** The form checks without the page's answer: throws an AppError for anything refused. */
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
+  if (declaredTooLarge(request, maxBytes)) throw new AppError("BODY_TOO_LARGE", BODY_TOO_LARGE);
   if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) {
-    return new AppError("UNSUPPORTED_BODY", NOT_A_FORM);
+    throw new AppError("UNSUPPORTED_BODY", NOT_A_FORM);
   }
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    return new AppError("INVALID_INPUT", "The form could not be read");
+    throw new AppError("INVALID_INPUT", "The form could not be read");
   }
   for (const [key, value] of form) {
     if (FORBIDDEN.test(key) || (typeof value === "string" ? FORBIDDEN.test(value) : FORBIDDEN.test(value.name))) {
-      return new AppError("INVALID_INPUT", UNSAFE_TEXT);
+      throw new AppError("INVALID_INPUT", UNSAFE_TEXT);
     }
   }
   return form;

@@ -1,13 +1,6 @@
-/**
- * The buyer's service worker (public/buyer-sw.js): shows an order's updates
- * as notifications ("Notify me", docs/buyer-messages.md). Its own script and
- * scope, apart from the admin's (app/lib/admin-app.ts), so neither sees the
- * other's pages or notifications.
- */
-export const BUYER_WORKER_URL = "/buyer-sw.js";
-export const BUYER_SCOPE = "/track";
+import { BUYER_SCOPE, BUYER_WORKER_URL } from "~/lib/buyer-app";
 
-/** Registers it (again is cheap); null where the browser has no service workers or refuses them off HTTPS. */
+/** Registers the buyer's service worker (app/lib/buyer-app.ts) (again is cheap); null where the browser has no service workers or refuses them off HTTPS. */
 export async function registerBuyerWorker(): Promise<ServiceWorkerRegistration | null> {
   if (!("serviceWorker" in navigator)) return null;
   await navigator.serviceWorker.register(BUYER_WORKER_URL, { scope: BUYER_SCOPE, updateViaCache: "none" });

@@ -1,7 +1,7 @@
-import "./zod-jitless";
+import "~/lib/zod-jitless";
 import type { z } from "zod";
-import { type Endpoint, apiFailureSchema } from "./api-contract";
-import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "./api-messages";
+import { type Endpoint, apiFailureSchema } from "~/lib/api-contract";
+import { GENERIC_MESSAGE, NETWORK_MESSAGE } from "~/lib/api-messages";
 
 /**
  * The one way browser code calls the JSON API. `apiCall` checks the body with

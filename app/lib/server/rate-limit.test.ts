@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRateLimiter } from "./create-rate-limit";
+import { createRateLimiter, takeOrRefuse } from "./rate-limit";
 
 describe("order creation rate limit", () => {
   it("allows the limit within a minute, then refuses until the oldest attempt leaves the window", () => {
@@ -54,5 +54,15 @@ describe("order creation rate limit", () => {
     expect(limiter.take("203.0.113.7")).toBe(true);
     expect(limiter.take("::ffff:203.0.113.7")).toBe(false);
     expect(limiter.take("203.0.113.8")).toBe(true);
+  });
+
+  it("refuses past the limit the one way every limit does: RATE_LIMITED, the words, the seconds to wait", () => {
+    let now = 1_000_000;
+    const limiter = createRateLimiter(1, 60_000, () => now);
+    expect(takeOrRefuse(limiter, "a", "Slow down")).toBeNull();
+    now += 20_500;
+    const refused = takeOrRefuse(limiter, "a", "Slow down", { reason: "TOO_FAST" });
+    expect(refused).toMatchObject({ code: "RATE_LIMITED", message: "Slow down" });
+    expect(refused?.details).toEqual({ reason: "TOO_FAST", retryAfter: 40 });
   });
 });

@@ -2,9 +2,9 @@ import { type MiddlewareFunction, type RouterContextProvider, data, redirect } f
 import { isCrossSiteWrite } from "~/domain/auth/origin";
 import { adminSessionContext, readAdminSession } from "~/domain/auth/guard.server";
 import { SESSION_COOKIE, clearSessionCookie, readCookie } from "~/domain/auth/session.server";
-import { isAdminPath } from "./admin-path";
-import { apiError } from "./api.server";
-import { redirectWithToast } from "./toast.server";
+import { isAdminPath } from "~/lib/admin-path";
+import { apiError } from "~/lib/server/api.server";
+import { redirectWithToast } from "~/lib/server/toast.server";
 
 /**
  * The admin's walls, as route middleware on the routes themselves (every admin

@@ -1,4 +1,4 @@
-import { ADMIN_SCOPE, ADMIN_WORKER_URL } from "./admin-app";
+import { ADMIN_SCOPE, ADMIN_WORKER_URL } from "~/lib/admin-app";
 
 /**
  * Registers the admin's service worker (public/admin-sw.js) for /admin only,

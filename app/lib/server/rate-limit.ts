@@ -1,3 +1,4 @@
+import { type AppError, rateLimited } from "~/lib/app-error";
 import { clientAddressKey } from "~/lib/client-address";
 
 /**
@@ -47,6 +48,20 @@ export function createRateLimiter(limit: number, windowMs = 60_000, clock = Date
       return Math.max(1, Math.ceil(waitMs / 1000));
     },
   };
+}
+
+/**
+ * Counts one attempt from `address`: null while under the limit; past it, the
+ * refusal every rate limit gives (`rateLimited`: RATE_LIMITED, `message`, and
+ * the seconds until the address may try again, sent as Retry-After).
+ */
+export function takeOrRefuse(
+  limiter: RateLimiter,
+  address: string,
+  message: string,
+  details?: Record<string, string>,
+): AppError | null {
+  return limiter.take(address) ? null : rateLimited(message, limiter.waitSeconds(address), details);
 }
 
 const shared = new Map<number, RateLimiter>();

@@ -1,4 +1,4 @@
-import type { Logger } from "~/lib/logger.server";
+import type { Logger } from "~/lib/server/logger.server";
 
 /**
  * Behind a reverse proxy (TRUST_PROXY ≥ 1) every per-client rule rests on the
