@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { en } from "./en";
+import enBuyerMessages from "./en/buyer-messages";
 import { hi } from "./hi";
+import hiBuyerMessages from "./hi/buyer-messages";
 
 /** Every leaf of a texts object as "namespace.key.key" → text. */
 function leaves(value: unknown, prefix = ""): Map<string, string> {
@@ -14,9 +16,13 @@ function leaves(value: unknown, prefix = ""): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
-describe("the Hindi texts", () => {
-  const english = leaves(en);
-  const hindi = leaves(hi);
+// The pages' texts, and what the buyer is sent (WhatsApp, e-mail, push: app/domain/buyer-messages/words.ts).
+describe.each([
+  ["pages", en, hi],
+  ["buyer messages", enBuyerMessages, hiBuyerMessages],
+])("the Hindi texts of the %s", (_, englishTexts, hindiTexts) => {
+  const english = leaves(englishTexts);
+  const hindi = leaves(hindiTexts);
 
   it("have exactly the English keys: nothing missing, nothing left over", () => {
     expect([...hindi.keys()].sort()).toEqual([...english.keys()].sort());

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { OrderProof } from "./order-proof";
 
 /** What an "Erase my data" request came to, as /track's action answers it (app/domain/privacy/erasure.server.ts). */
 export interface ErasureShown {
@@ -26,9 +27,7 @@ export function EraseData({ lookup, busy }: { lookup: { orderId: string; phone: 
         <p>{t("erase.final")}</p>
       </div>
       <Form method="post" className="mt-3">
-        <input type="hidden" name="orderId" value={lookup.orderId} />
-        <input type="hidden" name="phone" value={lookup.phone} />
-        <input type="hidden" name="intent" value="erase" />
+        <OrderProof lookup={lookup} intent="erase" />
         <Button type="submit" variant="danger" size="md" disabled={busy}>
           {t("erase.confirm")}
         </Button>

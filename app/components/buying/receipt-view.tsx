@@ -110,16 +110,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
             </>
           )}
         </tbody>
-        <tfoot>
-          <tr className="border-t border-gray-300 font-bold">
-            <th scope="row" className="py-2 text-left">
-              {t("total")}
-            </th>
-            <td className="py-2 text-right" data-testid="receipt-total">
-              {inr(receipt.totalPaise)}
-            </td>
-          </tr>
-        </tfoot>
+        <TotalRow label={t("total")} paise={receipt.totalPaise} testId="receipt-total" />
       </table>
       <p className="mt-2 text-xs text-gray-600">{invoice ? t("inclusive") : t("noGst")}</p>
       <section className="mt-4 border-t border-gray-200 pt-3" aria-label={t("grievance")}>
@@ -134,6 +125,23 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
       {creditNote && <CreditNoteView creditNote={creditNote} />}
       <p className="mt-4 text-xs text-gray-500">{t("computer")}</p>
     </article>
+  );
+}
+
+/** The last line of an invoice's or a credit note's table: what it comes to. */
+function TotalRow({ label, paise, testId }: { label: string; paise: number; testId: string }) {
+  const locale = useLocale();
+  return (
+    <tfoot>
+      <tr className="border-t border-gray-300 font-bold">
+        <th scope="row" className="py-2 text-left">
+          {label}
+        </th>
+        <td className="py-2 text-right" data-testid={testId}>
+          {formatInr(paise, locale)}
+        </td>
+      </tr>
+    </tfoot>
   );
 }
 
@@ -184,16 +192,7 @@ function CreditNoteView({ creditNote }: { creditNote: NonNullable<Receipt["credi
           </tr>
           <TaxRows tax={tax} />
         </tbody>
-        <tfoot>
-          <tr className="border-t border-gray-300 font-bold">
-            <th scope="row" className="py-2 text-left">
-              {t("credited")}
-            </th>
-            <td className="py-2 text-right" data-testid="credit-note-total">
-              {inr(details.creditedPaise)}
-            </td>
-          </tr>
-        </tfoot>
+        <TotalRow label={t("credited")} paise={details.creditedPaise} testId="credit-note-total" />
       </table>
     </section>
   );

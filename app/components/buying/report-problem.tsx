@@ -6,6 +6,7 @@ import { Field } from "~/components/ui/field";
 import { inputVariants } from "~/components/ui/input";
 import type { BuyerComplaint } from "~/domain/complaints/buyer-complaint";
 import { istDateTime } from "~/lib/ist-time";
+import { OrderProof } from "./order-proof";
 
 /**
  * /track's "Report a problem": the order's complaints with their ticket
@@ -62,9 +63,7 @@ export function ReportProblem({
       )}
       {open || ticket === null ? (
         <Form method="post" className="mt-3 space-y-2">
-          <input type="hidden" name="orderId" value={lookup.orderId} />
-          <input type="hidden" name="phone" value={lookup.phone} />
-          <input type="hidden" name="intent" value="complaint" />
+          <OrderProof lookup={lookup} intent="complaint" />
           <Field label={t("complaint.label")} hint={t("complaint.hint")}>
             {(control) => (
               <textarea

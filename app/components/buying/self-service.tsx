@@ -9,23 +9,13 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { formatInr } from "~/lib/money";
+import { OrderProof } from "./order-proof";
 
 /** "30 minutes", "2 hours", "hour": how often a drip-feed part arrives. */
 export function everyText(t: TFunction, minutes: number): string {
   return minutes % 60 === 0
     ? t("order:drip.hours", { count: minutes / 60 })
     : t("order:drip.minutes", { count: minutes });
-}
-
-/** The order's proof of ownership, sent again with a refill or a cancel. */
-function Proof({ lookup, intent }: { lookup: { orderId: string; phone: string }; intent: "refill" | "cancel" }) {
-  return (
-    <>
-      <input type="hidden" name="orderId" value={lookup.orderId} />
-      <input type="hidden" name="phone" value={lookup.phone} />
-      <input type="hidden" name="intent" value={intent} />
-    </>
-  );
 }
 
 /** /track's part about refills, gradual delivery and cancelling before delivery starts. */
@@ -92,7 +82,7 @@ export function SelfService({
           )}
           {view.canRefill && (
             <Form method="post" className="mt-3">
-              <Proof lookup={lookup} intent="refill" />
+              <OrderProof lookup={lookup} intent="refill" />
               <Button type="submit" disabled={busy} className="w-full">
                 {busy ? t("refill.sending") : t("refill.button")}
               </Button>
@@ -142,7 +132,7 @@ function CancelOrder({
   const free = view.feePercent <= 0;
   return (
     <Form method="post" ref={form}>
-      <Proof lookup={lookup} intent="cancel" />
+      <OrderProof lookup={lookup} intent="cancel" />
       <p className="text-gray-700">
         {free ? t("cancel.hintFree", { amount }) : t("cancel.hint", { amount, percent: view.feePercent })}
       </p>

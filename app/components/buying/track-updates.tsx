@@ -5,17 +5,7 @@ import type { TrackChannels } from "~/domain/buyer-messages/track.server";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
-
-/** The order's proof of ownership, sent again with the request, as the refill and cancel forms do. */
-function Proof({ lookup, intent }: { lookup: { orderId: string; phone: string }; intent: string }) {
-  return (
-    <>
-      <input type="hidden" name="orderId" value={lookup.orderId} />
-      <input type="hidden" name="phone" value={lookup.phone} />
-      <input type="hidden" name="intent" value={intent} />
-    </>
-  );
-}
+import { OrderProof } from "./order-proof";
 
 /**
  * /track's forms about the buyer's updates and refund: the UPI id a refund
@@ -38,7 +28,7 @@ export function TrackUpdateForms({
     <div className="mt-4 space-y-4 text-sm">
       {channels.refundDue && (
         <Form method="post" className="space-y-2" data-testid="refund-upi-form">
-          <Proof lookup={lookup} intent="refund-upi" />
+          <OrderProof lookup={lookup} intent="refund-upi" />
           {channels.refundUpiId && <p>{t("refundUpiNow", { upiId: channels.refundUpiId })}</p>}
           <Field id={upiId} label={t("refundUpi")} hint={t("refundUpiHint")}>
             {(control) => (
@@ -62,7 +52,7 @@ export function TrackUpdateForms({
       )}
       {channels.anyUpdates && (
         <Form method="post">
-          <Proof lookup={lookup} intent="stop-updates" />
+          <OrderProof lookup={lookup} intent="stop-updates" />
           <p className="text-gray-700">{t("stopHint")}</p>
           <Button type="submit" variant="neutral" size="md" disabled={busy} className="mt-2">
             {t("stop")}

@@ -37,21 +37,34 @@ export function SectionCard({
   id,
   title,
   description,
+  badge,
   className,
   children,
 }: {
   id: string;
   title: ReactNode;
   description: ReactNode;
+  /** Said beside the title: the section's state ("On", "WhatsApp off"). */
+  badge?: ReactNode;
   className?: string;
   children: ReactNode;
 }) {
+  const heading = (
+    <h2 id={`${id}-title`} className="text-lg font-semibold">
+      {title}
+    </h2>
+  );
   return (
     <Card asChild radius="lg">
       <section id={id} aria-labelledby={`${id}-title`} className={className}>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {title}
-        </h2>
+        {badge ? (
+          <div className="flex items-center justify-between gap-2">
+            {heading}
+            {badge}
+          </div>
+        ) : (
+          heading
+        )}
         <p className="mt-1 text-sm text-gray-600">{description}</p>
         {children}
       </section>

@@ -49,17 +49,7 @@ export async function stopBuyer(db: DB, waId: string, now = Date.now()): Promise
     const orderIds = phone ? await ordersOfPhone(trx, phone) : [];
     await forgetChannelsOf(trx, orderIds, now);
     for (const orderId of orderIds.slice(0, 20)) {
-      await recordAudit(
-        trx,
-        {
-          actor: "buyer",
-          action: "order.updatesStopped",
-          targetType: "order",
-          targetId: orderId,
-          details: { via: "whatsapp" },
-        },
-        now,
-      );
+      await auditStopped(trx, orderId, "whatsapp", undefined, now);
     }
   });
 }
@@ -130,18 +120,7 @@ async function stopUpdatesOf(
       .set({ customer_email: null, whatsapp_opt_in_at: null, whatsapp_opt_in_version: null, updated_at: now })
       .where("order_id", "=", orderId)
       .execute();
-    await recordAudit(
-      trx,
-      {
-        actor: "buyer",
-        action: "order.updatesStopped",
-        targetType: "order",
-        targetId: orderId,
-        details: { via },
-        client,
-      },
-      now,
-    );
+    await auditStopped(trx, orderId, via, client, now);
   });
 }
 
@@ -186,4 +165,26 @@ export async function forgetExpiredBuyerChannels(db: DB, retentionDays: number, 
       .executeTakeFirst(),
   ]);
   return results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
+}
+
+/** The audit's line for a buyer who stopped an order's updates, and how (a chat's STOP, /track, an e-mail's link). */
+function auditStopped(
+  db: DB,
+  orderId: string,
+  via: string,
+  client: { ip: string; userAgent: string } | undefined,
+  now: number,
+) {
+  return recordAudit(
+    db,
+    {
+      actor: "buyer",
+      action: "order.updatesStopped",
+      targetType: "order",
+      targetId: orderId,
+      details: { via },
+      client,
+    },
+    now,
+  );
 }

@@ -367,8 +367,11 @@ export async function deleteAllOrders(db: DB): Promise<number> {
   return Number(result.numDeletedRows);
 }
 
-/** What forgetting a buyer writes on their order: the contact goes, the money figures stay for the books. */
-function anonymised(now: number) {
+/**
+ * What forgetting a buyer writes on their order: the contact goes, the money figures stay for the books (and the
+ * billing State: the invoice's place of supply and tax rest on it, docs/privacy.md). Erasure forgets more on top.
+ */
+export function anonymised(now: number) {
   return {
     customer_name: null,
     customer_phone: null,

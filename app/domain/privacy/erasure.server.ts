@@ -4,7 +4,7 @@ import { BUYER_CHANNELS } from "~/domain/buyer-messages/events";
 import { waIdOf } from "~/domain/buyer-messages/whatsapp/chats.server";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { findBuyerOrder } from "~/domain/orders/order-tracking.server";
-import { lockOrder } from "~/domain/orders/orders.repository.server";
+import { anonymised, lockOrder } from "~/domain/orders/orders.repository.server";
 import { AppError } from "~/lib/app-error";
 import { publishErasure } from "./events.server";
 import { erasureWaitsFor, scrubContactDetails, scrubJsonText } from "./scrub";
@@ -161,13 +161,7 @@ async function eraseOrders(trx: DB, orderIds: string[], now: number): Promise<vo
     await trx
       .updateTable("orders")
       .set({
-        customer_name: null,
-        customer_phone: null,
-        customer_email: null,
-        refund_upi_id: null,
-        // The State stays: the invoice's place of supply and tax rest on it (docs/privacy.md).
-        billing_address: null,
-        billing_pin: null,
+        ...anonymised(now),
         target: "",
         target_username: null,
         target_key: null,
@@ -176,8 +170,6 @@ async function eraseOrders(trx: DB, orderIds: string[], now: number): Promise<vo
         whatsapp_opt_in_version: null,
         payment_evidence: scrubJsonText(row.payment_evidence),
         panel_request: scrubJsonText(row.panel_request),
-        anonymised_at: now,
-        updated_at: now,
       })
       .where("order_id", "=", row.order_id)
       .execute();

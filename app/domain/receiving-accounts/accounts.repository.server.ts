@@ -76,20 +76,21 @@ export async function deleteAccount(db: DB, id: number): Promise<boolean> {
 export async function resetAccounts(db: DB, placeholderUpiId: string, now = Date.now()): Promise<number> {
   const result = await db.deleteFrom("receiving_accounts").executeTakeFirst();
   await db.deleteFrom("payment_amount_holds").execute();
-  await insertAccount(
-    db,
-    {
-      upi_id: placeholderUpiId,
-      kind: "business",
-      bank_id: null,
-      account_digits: null,
-      daily_cap_paise: null,
-      daily_cap_payments: null,
-      paused: 0,
-    },
-    now,
-  );
+  await insertAccount(db, bareAccount(placeholderUpiId), now);
   return Number(result.numDeletedRows);
+}
+
+/** An account with only its UPI ID (a business one, no bank, digits or caps): the first one, or a placeholder. */
+export function bareAccount(upiId: string): Omit<NewReceivingAccountRow, "id" | "created_at" | "updated_at"> {
+  return {
+    upi_id: upiId,
+    kind: "business",
+    bank_id: null,
+    account_digits: null,
+    daily_cap_paise: null,
+    daily_cap_payments: null,
+    paused: 0,
+  };
 }
 
 /** Orders on this account that may still be paid (window and grace not over): it cannot be deleted meanwhile. */

@@ -1,5 +1,6 @@
 import type { DB } from "~/db/database.server";
 import {
+  bareAccount,
   findAccountByUpiId,
   firstAccount,
   insertAccount,
@@ -49,21 +50,7 @@ export async function writeAccountSettings(db: DB, values: { upiId?: string }, n
     });
   }
   if (account) await updateAccount(db, account.id, { upi_id: upiId }, now);
-  else {
-    await insertAccount(
-      db,
-      {
-        upi_id: upiId,
-        kind: "business",
-        bank_id: null,
-        account_digits: null,
-        daily_cap_paise: null,
-        daily_cap_payments: null,
-        paused: 0,
-      },
-      now,
-    );
-  }
+  else await insertAccount(db, bareAccount(upiId), now);
 }
 
 /** The first account's UPI ID as a settings row, for a backup that asked for the payment settings. */

@@ -142,3 +142,16 @@ export function noStore(response: Response): Response {
   response.headers.set("Cache-Control", "no-store");
   return response;
 }
+
+/**
+ * A buyer's JSON API answer that no browser or proxy may keep: `work`'s reply, its AppError as JSON
+ * (`apiHandle`), or the ready answer a body check threw (`parseJson`, `readNoBody`), each no-store.
+ */
+export async function privateReply(work: () => Promise<Response>): Promise<Response> {
+  try {
+    return noStore(await apiHandle(work));
+  } catch (refused) {
+    if (refused instanceof Response) return noStore(refused);
+    throw refused;
+  }
+}

@@ -3,7 +3,7 @@ import { servicesContext } from "~/context";
 import { takeCouponTry } from "~/domain/coupons/guess-limit";
 import { quoteForPlan } from "~/domain/coupons/redeem.server";
 import { parseIndianMobile } from "~/domain/orders/buyer-contact";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { apiError, apiReply, noStore, privateReply } from "~/lib/server/api.server";
 import { parseJson } from "~/lib/server/parse.server";
 import { requestClient } from "~/routes/request-client.server";
 import { couponQuoteRequest, couponQuoteResponse } from "./coupon-quote.types";
@@ -17,27 +17,20 @@ export function loader() {
 /** POST /api/coupons/quote: what a code takes off a plan, or why it cannot be used (limited per address). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return noStore(apiError(405, USE_POST));
-  try {
+  return privateReply(async () => {
     const body = await parseJson(request, couponQuoteRequest);
     const { db } = context.get(servicesContext);
-    return noStore(
-      await apiHandle(async () => {
-        takeCouponTry(requestClient(request).ip);
-        const quote = await quoteForPlan(db, {
-          planId: Number(body.planId),
-          code: body.code,
-          phone: body.phone ? parseIndianMobile(body.phone) : null,
-        });
-        return apiReply(couponQuoteResponse, {
-          code: quote.code,
-          beforePaise: quote.before,
-          discountPaise: quote.discount,
-          afterPaise: quote.after,
-        });
-      }),
-    );
-  } catch (refused) {
-    if (refused instanceof Response) return noStore(refused);
-    throw refused;
-  }
+    takeCouponTry(requestClient(request).ip);
+    const quote = await quoteForPlan(db, {
+      planId: Number(body.planId),
+      code: body.code,
+      phone: body.phone ? parseIndianMobile(body.phone) : null,
+    });
+    return apiReply(couponQuoteResponse, {
+      code: quote.code,
+      beforePaise: quote.before,
+      discountPaise: quote.discount,
+      afterPaise: quote.after,
+    });
+  });
 }

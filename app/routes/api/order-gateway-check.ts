@@ -2,7 +2,7 @@ import type { Route } from "./+types/order-gateway-check";
 import { servicesContext } from "~/context";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { checkAfterHandler } from "~/domain/payments/gateways/gateway-checkout.server";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { apiError, apiReply, noStore, privateReply } from "~/lib/server/api.server";
 import { parseJson } from "~/lib/server/parse.server";
 import { gatewayCheckRequest, gatewayCheckResponse } from "./order-gateway.types";
 
@@ -15,23 +15,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "POST") return noStore(apiError(405, "Use POST after paying online"));
   const orderId = parseOrderId(params.orderId);
   if (!orderId) return noStore(apiError(404, "Order not found"));
-  try {
+  return privateReply(async () => {
     const body = await parseJson(request, gatewayCheckRequest);
     const services = context.get(servicesContext);
-    return noStore(
-      await apiHandle(async () =>
-        apiReply(
-          gatewayCheckResponse,
-          await checkAfterHandler(services, orderId, {
-            gatewayOrderId: body.razorpay_order_id,
-            paymentId: body.razorpay_payment_id,
-            signature: body.razorpay_signature,
-          }),
-        ),
-      ),
+    return apiReply(
+      gatewayCheckResponse,
+      await checkAfterHandler(services, orderId, {
+        gatewayOrderId: body.razorpay_order_id,
+        paymentId: body.razorpay_payment_id,
+        signature: body.razorpay_signature,
+      }),
     );
-  } catch (refused) {
-    if (refused instanceof Response) return noStore(refused);
-    throw refused;
-  }
+  });
 }

@@ -4,7 +4,7 @@ import { trackedOrder } from "~/domain/orders/order-tracking.server";
 import { parseOrderId } from "~/domain/orders/orders.repository.server";
 import { PAYMENT_MESSAGES } from "~/domain/payments/payment.server";
 import { claimAndSettle } from "~/domain/payments/claim.server";
-import { apiError, apiHandle, apiReply, noStore } from "~/lib/server/api.server";
+import { apiError, apiHandle, apiReply, noStore, privateReply } from "~/lib/server/api.server";
 import { parseJson } from "~/lib/server/parse.server";
 import { orderUtrRequest, orderUtrResponse } from "./order-utr.types";
 import { requestClient } from "~/routes/request-client.server";
@@ -14,13 +14,7 @@ export function loader() {
 }
 
 export async function action(args: Route.ActionArgs) {
-  try {
-    return noStore(await submit(args));
-  } catch (refused) {
-    // A body refused by parseJson is a ready answer; it must not be kept either.
-    if (refused instanceof Response) return noStore(refused);
-    throw refused;
-  }
+  return privateReply(() => submit(args));
 }
 
 /**

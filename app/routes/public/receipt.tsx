@@ -15,12 +15,10 @@ import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { trackLookupSchema } from "~/domain/orders/track-lookup";
 import { buyerReceipt } from "~/domain/receipts/receipts.server";
 import { isAppError } from "~/lib/app-error";
-import { metaTexts } from "~/locales/meta";
 import { useMessageText } from "~/components/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
 import { formFailure, parseForm } from "~/lib/server/parse.server";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { PAGE_TITLES } from "~/lib/social-image";
+import { buyerPageMeta } from "./buyer-page-meta";
 
 // As /track: ids cannot be guessed, and the form is no oracle for scripts either.
 const lookups = createRateLimiter(30);
@@ -30,20 +28,7 @@ export const handle = HYDRATE_ON_INTENT;
 /** Never kept; a refused attempt (429) says when to come back. */
 export const headers: Route.HeadersFunction = noStoreWithRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const site = siteFromMatches(matches);
-  const { t, locale, image } = metaTexts(location.pathname);
-  return seoMeta({
-    title: `${t("receipt:title")} | ${site.brandName}`,
-    image: image("track", locale === "en" ? PAGE_TITLES.track : t("track:title")),
-    description: t("receipt:description"),
-    path: "/receipt",
-    locale,
-    baseUrl: site.publicBaseUrl,
-    brandName: site.brandName,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = (args) => buyerPageMeta("receipt", args, true);
 
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };
 

@@ -32,13 +32,11 @@ import { createRateLimiter, takeOrRefuse } from "~/lib/server/rate-limit";
 import { refusalInit } from "~/lib/server/api.server";
 import { noStoreWithRetryAfter } from "~/lib/server/retry-after";
 import { formatCount, formatInr } from "~/lib/money";
-import { seoMeta, siteFromMatches } from "~/lib/seo";
-import { PAGE_TITLES } from "~/lib/social-image";
+import { buyerPageMeta } from "./buyer-page-meta";
 import { formFailure, parseForm } from "~/lib/server/parse.server";
 import { TRACK_MESSAGES } from "~/domain/orders/order-messages";
 import { trackActionSchema } from "~/domain/orders/track-lookup";
 import { useTranslation } from "react-i18next";
-import { metaTexts } from "~/locales/meta";
 import { useLocale } from "~/lib/i18n/use-locale";
 import { useMessageText } from "~/components/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
@@ -73,19 +71,7 @@ export const handle = HYDRATE_ON_INTENT;
 /** Never kept; a refused attempt (429) says when to come back. */
 export const headers: Route.HeadersFunction = noStoreWithRetryAfter;
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const site = siteFromMatches(matches);
-  const { t, locale, image } = metaTexts(location.pathname);
-  return seoMeta({
-    title: `${t("track:title")} | ${site.brandName}`,
-    image: image("track", locale === "en" ? PAGE_TITLES.track : t("track:title")),
-    description: t("track:description"),
-    path: "/track",
-    locale,
-    baseUrl: site.publicBaseUrl,
-    brandName: site.brandName,
-  });
-};
+export const meta: Route.MetaFunction = (args) => buyerPageMeta("track", args);
 
 /** The action's answer carries it too (the page's `headers` covers the document). */
 const NO_STORE = { headers: { "Cache-Control": "no-store" } };

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { CheckboxField, SecretField, TextField, savedSecret } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { BUYER_EVENTS, BUYER_EVENT_LABELS } from "~/domain/buyer-messages/events";
 import { buyerMessageActionSchemas, templateField } from "~/domain/buyer-messages/settings-actions";
 import type { BuyerMessageSettingsView, EnvField } from "~/domain/buyer-messages/settings.server";
@@ -37,32 +37,32 @@ export function BuyerMessagesCard({ settings, webhookUrl, smtpReady }: Props) {
   // Saved secrets start the form again, empty, with the new hints.
   const [saves, setSaves] = useState(0);
   return (
-    <Card asChild radius="lg">
-      <section aria-labelledby="buyer-messages-title" id="buyer-messages-settings">
-        <div className="flex items-center justify-between gap-2">
-          <h2 id="buyer-messages-title" className="text-lg font-semibold">
-            Buyer messages
-          </h2>
-          <Badge tone={settings.ready ? "success" : "neutral"} data-testid="whatsapp-state">
-            {settings.ready ? "WhatsApp on" : "WhatsApp off"}
-          </Badge>
-        </div>
-        <p className="mt-1 text-sm text-gray-600">
+    <SectionCard
+      id="buyer-messages-settings"
+      title="Buyer messages"
+      badge={
+        <Badge tone={settings.ready ? "success" : "neutral"} data-testid="whatsapp-state">
+          {settings.ready ? "WhatsApp on" : "WhatsApp off"}
+        </Badge>
+      }
+      description={
+        <>
           Order updates to buyers on WhatsApp (Meta&apos;s official WhatsApp Business Cloud API), by e-mail and as
           browser notifications, and self-service by chat.{" "}
           <HelpText text="How to set up, and the templates to submit: docs/buyer-messages.md." />
-        </p>
-        <p className="mt-3 text-sm text-gray-700">
-          Webhook URL (Meta for Developers → WhatsApp → Configuration; field <code>messages</code>):{" "}
-          <code className="break-all" data-testid="whatsapp-webhook-url">
-            {webhookUrl}
-          </code>
-        </p>
-        <WhatsAppKeys key={saves} settings={settings} onSaved={() => setSaves((n) => n + 1)} />
-        <Templates settings={settings} />
-        <Delivery settings={settings} smtpReady={smtpReady} />
-      </section>
-    </Card>
+        </>
+      }
+    >
+      <p className="mt-3 text-sm text-gray-700">
+        Webhook URL (Meta for Developers → WhatsApp → Configuration; field <code>messages</code>):{" "}
+        <code className="break-all" data-testid="whatsapp-webhook-url">
+          {webhookUrl}
+        </code>
+      </p>
+      <WhatsAppKeys key={saves} settings={settings} onSaved={() => setSaves((n) => n + 1)} />
+      <Templates settings={settings} />
+      <Delivery settings={settings} smtpReady={smtpReady} />
+    </SectionCard>
   );
 }
 

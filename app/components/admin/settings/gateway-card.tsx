@@ -5,7 +5,7 @@ import { useActionToast } from "~/components/admin/use-action-toast";
 import { SecretField, TextField, savedSecret } from "~/components/forms";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { SectionCard } from "~/components/ui/card";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 import { DocLink } from "~/components/admin/doc-link";
 
@@ -24,41 +24,41 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
   useActionToast(toggle, { failureTitle: "Razorpay not switched" });
   const ready = Boolean(gateway.keyId && gateway.keySecretHint && gateway.webhookSecretHint);
   return (
-    <Card asChild radius="lg">
-      <section aria-labelledby="gateway-title">
-        <div className="flex items-center justify-between gap-2">
-          <h2 id="gateway-title" className="text-lg font-semibold">
-            Payment gateway
-          </h2>
-          <Badge tone={gateway.enabled ? "success" : "neutral"} data-testid="gateway-state">
-            {gateway.enabled ? "On" : "Off"}
-          </Badge>
-        </div>
-        <p className="mt-1 text-sm text-gray-600">
+    <SectionCard
+      id="gateway"
+      title="Payment gateway"
+      badge={
+        <Badge tone={gateway.enabled ? "success" : "neutral"} data-testid="gateway-state">
+          {gateway.enabled ? "On" : "Off"}
+        </Badge>
+      }
+      description={
+        <>
           Razorpay, offered as &quot;Pay with Razorpay&quot; beside the UPI QR (the QR stays the default). Payments
           confirm from Razorpay&apos;s signed webhook, or by the shop asking Razorpay. How to set up:{" "}
           <DocLink name="payments" section="Source: Razorpay" />.
-        </p>
-        <p className="mt-3 text-sm text-gray-700">
-          Webhook URL (Razorpay → Webhooks; events payment.captured, order.paid, payment.failed):{" "}
-          <code className="break-all" data-testid="gateway-webhook-url">
-            {webhookUrl}
-          </code>
-        </p>
-        <GatewayKeys key={saves} gateway={gateway} onSaved={() => setSaves((n) => n + 1)} />
-        <toggle.Form method="post" className="mt-4 border-t border-gray-100 pt-4">
-          {gateway.enabled ? (
-            <Button type="submit" name="intent" value="gateway-disable" variant="neutral" size="sm">
-              Turn off Pay with Razorpay
-            </Button>
-          ) : (
-            <Button type="submit" name="intent" value="gateway-enable" size="sm" disabled={!ready}>
-              Turn on Pay with Razorpay
-            </Button>
-          )}
-        </toggle.Form>
-      </section>
-    </Card>
+        </>
+      }
+    >
+      <p className="mt-3 text-sm text-gray-700">
+        Webhook URL (Razorpay → Webhooks; events payment.captured, order.paid, payment.failed):{" "}
+        <code className="break-all" data-testid="gateway-webhook-url">
+          {webhookUrl}
+        </code>
+      </p>
+      <GatewayKeys key={saves} gateway={gateway} onSaved={() => setSaves((n) => n + 1)} />
+      <toggle.Form method="post" className="mt-4 border-t border-gray-100 pt-4">
+        {gateway.enabled ? (
+          <Button type="submit" name="intent" value="gateway-disable" variant="neutral" size="sm">
+            Turn off Pay with Razorpay
+          </Button>
+        ) : (
+          <Button type="submit" name="intent" value="gateway-enable" size="sm" disabled={!ready}>
+            Turn on Pay with Razorpay
+          </Button>
+        )}
+      </toggle.Form>
+    </SectionCard>
   );
 }
 
