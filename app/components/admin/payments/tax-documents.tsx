@@ -1,19 +1,13 @@
 import { Download } from "lucide-react";
+import { RecordTable } from "~/components/admin/record-table";
 import { buttonVariants } from "~/components/ui/button";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableEmpty,
-  TableFrame,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "~/components/ui/table";
 import { stateLabel } from "~/domain/receipts/receipt";
 import type { TaxDocument } from "~/domain/receipts/tax-documents.server";
 import { istDateTime } from "~/lib/ist-time";
 import { formatInr } from "~/lib/money";
+
+const HEADINGS = ["Document", "Number", "Date", "Order", "Place of supply", "Tax", "Total"];
+const cell = "px-4 py-3 max-sm:p-0";
 
 /**
  * Admin → Payments, "Tax invoices and credit notes": the newest documents the shop issued, and every one
@@ -44,56 +38,40 @@ export function TaxDocumentsList({ documents }: { documents: TaxDocument[] }) {
           </a>
         )}
       </div>
-      <TableFrame>
-        <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead density="compact">Document</TableHead>
-              <TableHead density="compact">Number</TableHead>
-              <TableHead density="compact">Date</TableHead>
-              <TableHead density="compact">Order</TableHead>
-              <TableHead density="compact">Place of supply</TableHead>
-              <TableHead density="compact" className="text-right">
-                Tax
-              </TableHead>
-              <TableHead density="compact" className="text-right">
-                Total
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {documents.length === 0 ? (
-              <TableEmpty colSpan={7}>
-                No tax invoices yet: they start once a GSTIN is set and a payment confirmed.
-              </TableEmpty>
-            ) : (
-              documents.map((doc) => (
-                <TableRow key={`${doc.kind}:${doc.number}`}>
-                  <TableCell density="compact">
-                    {doc.kind === "invoice" ? "Tax invoice" : `Credit note (against ${doc.invoiceNumber})`}
-                  </TableCell>
-                  <TableCell density="compact" className="font-mono">
-                    {doc.number}
-                  </TableCell>
-                  <TableCell density="compact">{istDateTime(doc.issuedAt)}</TableCell>
-                  <TableCell density="compact">
-                    <a href={`/admin/orders/${doc.orderId}`} className="text-brand-700 underline">
-                      {doc.orderId}
-                    </a>
-                  </TableCell>
-                  <TableCell density="compact">{stateLabel(doc.placeOfSupply)}</TableCell>
-                  <TableCell density="compact" className="text-right">
-                    {formatInr(doc.cgstPaise + doc.sgstPaise + doc.igstPaise)}
-                  </TableCell>
-                  <TableCell density="compact" className="text-right">
-                    {formatInr(doc.totalPaise)}
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      </TableFrame>
+      <RecordTable
+        headings={HEADINGS}
+        empty={
+          documents.length === 0 ? "No tax invoices yet: they start once a GSTIN is set and a payment confirmed." : null
+        }
+      >
+        {documents.map((doc) => (
+          <tr
+            key={`${doc.kind}:${doc.number}`}
+            data-testid="tax-document-row"
+            className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-2 max-sm:p-4"
+          >
+            <td className={cell}>
+              {doc.kind === "invoice" ? "Tax invoice" : `Credit note (against ${doc.invoiceNumber})`}
+            </td>
+            <td className={`${cell} font-mono`}>{doc.number}</td>
+            <td className={cell}>{istDateTime(doc.issuedAt)}</td>
+            <td className={cell}>
+              <a href={`/admin/orders/${doc.orderId}`} className="text-brand-700 underline">
+                {doc.orderId}
+              </a>
+            </td>
+            <td className={cell}>{stateLabel(doc.placeOfSupply)}</td>
+            <td className={`${cell} sm:text-right`}>
+              <span className="sm:hidden">Tax </span>
+              {formatInr(doc.cgstPaise + doc.sgstPaise + doc.igstPaise)}
+            </td>
+            <td className={`${cell} font-semibold sm:text-right`}>
+              <span className="sm:hidden">Total </span>
+              {formatInr(doc.totalPaise)}
+            </td>
+          </tr>
+        ))}
+      </RecordTable>
     </section>
   );
 }
