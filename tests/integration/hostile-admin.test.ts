@@ -510,7 +510,8 @@ function expectedMove(
       return canTransition("confirmPayment", from, "operator") ? "paid" : "refused";
     case "place":
       if (body.unpaid === true) return canTransition("sendUnpaid", from, "operator") ? "sent" : "refused";
-      return from === "paid" ? "sent" : "refused";
+      // A queued order with nothing ahead of it for its target (each order here has a target of its own) goes now.
+      return from === "paid" || from === "queued" ? "sent" : "refused";
     case "retry":
       // An order of unknown outcome goes again only with the operator's word that they checked the panel.
       if (from === "placement_unknown" && body.checked !== true && body.checked !== "true") return "refused";
