@@ -3,6 +3,7 @@ import { forgetWrongPasswords } from "./admin-support";
 import { decodeQr } from "./buying-support";
 import { expect, shot } from "./fixtures";
 import { adminTest as test } from "./signed-in";
+import { hydrated } from "./storefront-support";
 import { WRONG_PASSWORD } from "../support/test-accounts";
 
 /**
@@ -111,6 +112,8 @@ test("the SMS secret has a Copy button and a QR the forwarder's phone scans", as
 
 test("a help text opens the guide it names, at its section, as a page", async ({ page }) => {
   await page.goto("/admin/settings");
+  // A click while React is still hydrating the page is not a link's to take (seen in CI: no navigation).
+  await hydrated(page);
   const card = page.getByRole("region", { name: "Payment alerts" });
   await expect(card).not.toContainText("docs/");
   await card.getByRole("link", { name: "Payments that confirm themselves" }).click();
@@ -171,7 +174,7 @@ async function expectKept(form: ReturnType<Page["locator"]>) {
 
 test("a refused Alerts e-mail form keeps what was typed and says why under From", async ({ page }) => {
   await page.goto("/admin/settings#operator-alerts");
-  await page.waitForFunction(() => document.documentElement.dataset.interactive === "true");
+  await hydrated(page);
   const form = await fillEmailAlerts(page);
   await expectKept(form);
   // Sent by the page's scripts: the password stays typed, and the focus waits in From.
