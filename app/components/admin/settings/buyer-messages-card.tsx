@@ -1,7 +1,7 @@
 import { HelpText } from "~/components/admin/help-text";
 import { useState } from "react";
 import { CheckboxField, SecretField, TextField, savedSecret } from "~/components/forms";
-import { Badge } from "~/components/ui/badge";
+import { OnOffBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { BUYER_EVENTS, BUYER_EVENT_LABELS } from "~/domain/buyer-messages/events";
@@ -40,11 +40,7 @@ export function BuyerMessagesCard({ settings, webhookUrl, smtpReady }: Props) {
     <SectionCard
       id="buyer-messages-settings"
       title="Buyer messages"
-      badge={
-        <Badge tone={settings.ready ? "success" : "neutral"} data-testid="whatsapp-state">
-          {settings.ready ? "WhatsApp on" : "WhatsApp off"}
-        </Badge>
-      }
+      badge={<OnOffBadge on={settings.ready} words={["WhatsApp on", "WhatsApp off"]} data-testid="whatsapp-state" />}
       description={
         <>
           Order updates to buyers on WhatsApp (Meta&apos;s official WhatsApp Business Cloud API), by e-mail and as
