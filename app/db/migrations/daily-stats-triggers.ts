@@ -4,7 +4,7 @@ import type { Dialect } from "../database.server";
 /*
  * The dashboard's roll-up (order_daily_stats) is kept exact by triggers on orders; migrations 0003, 0010 and
  * 0025 each (re)made them. Shops ran those migrations long ago, so what these helpers return and send must
- * never change: daily-stats.test.ts holds every statement as the migrations first sent it.
+ * never change: app/db/daily-stats-migrations.test.ts holds every statement as the migrations first sent it.
  */
 
 type Row = "NEW" | "OLD";

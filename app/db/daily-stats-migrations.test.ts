@@ -12,10 +12,10 @@ import {
 } from "kysely";
 import type { Migration } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Dialect } from "../database.server";
-import { adminSchema } from "./0003_admin";
-import { orderLifecycle } from "./0010_order_lifecycle";
-import { orderMoney } from "./0025_order_money";
+import type { Dialect } from "./database.server";
+import { adminSchema } from "./migrations/0003_admin";
+import { orderLifecycle } from "./migrations/0010_order_lifecycle";
+import { orderMoney } from "./migrations/0025_order_money";
 
 /** Every statement a migration's `up` sends, in order, on a database that answers nothing. */
 async function statementsOf(migration: Migration, dialect: Dialect): Promise<string[]> {
@@ -39,7 +39,7 @@ async function statementsOf(migration: Migration, dialect: Dialect): Promise<str
     destroy: () => Promise.resolve(),
   };
   const pg = dialect === "postgres";
-  const db = new Kysely<any>({
+  const db = new Kysely<unknown>({
     dialect: {
       createAdapter: () => (pg ? new PostgresAdapter() : new SqliteAdapter()),
       createDriver: () => driver,
@@ -53,7 +53,7 @@ async function statementsOf(migration: Migration, dialect: Dialect): Promise<str
 
 /*
  * Migrations 0003, 0010 and 0025 build the dashboard's roll-up triggers from one helper
- * (daily-stats-triggers.ts). Shops ran them long ago: the statements they send must stay exactly those
+ * (migrations/daily-stats-triggers.ts). Shops ran them long ago: the statements they send must stay exactly those
  * they sent when each was written. The snapshot holds them as they were before the helper existed.
  */
 describe("the daily stats migrations", () => {
