@@ -137,8 +137,12 @@ export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<n
   const amounts = candidateAmounts(request.listedPaise);
   if (amounts.length === 0) return request.listedPaise;
   const price = `${request.accountId}:${request.listedPaise}`;
-  const free =
-    (exhausted.get(price) ?? -Infinity) > request.now ? undefined : await holdFreeAmount(trx, request, amounts);
+  // Every amount of the price was an open order's a moment ago: the listed price, unread (ADR 0052).
+  const until = exhausted.get(price);
+  if (until !== undefined && until > request.now && request.now >= until - EXHAUSTED_HINT_MS) {
+    return request.listedPaise;
+  }
+  const free = await holdFreeAmount(trx, request, amounts);
   if (free !== undefined) return free;
   const amount = await holdAmongAll(trx, request, amounts);
   if (amount === request.listedPaise) exhausted.set(price, request.now + EXHAUSTED_HINT_MS);
@@ -148,8 +152,11 @@ export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<n
 
 /**
  * Prices (account:paise) whose every amount an open order held at the last full reading, until when: for
- * that long the one-statement try is skipped (it would find nothing). Only a hint: the full reading
- * decides each time, and finds an amount freed meanwhile.
+ * that long a checkout of the price takes the listed price without reading the holds, as the reading
+ * would have given it (a burst past a price's 198 amounts read and decoded them all for each order:
+ * ADR 0052). An amount freed meanwhile (an order paid, cancelled or expired, a flooding client's share
+ * full) is offered from the next reading, at most a second later; no amount is taken on the hint, so
+ * none can be given twice. Each instance keeps its own.
  */
 const exhausted = new Map<string, number>();
 const EXHAUSTED_HINT_MS = 1_000;
