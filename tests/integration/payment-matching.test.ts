@@ -190,25 +190,12 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
   });
 
   it("gives the listed price unread for a second once every amount of a price is an open order's, then offers a freed amount again", async () => {
-    const planRow = await main.db
-      .insertInto("plans")
-      .values({
-        service_type: "followers",
-        name: "Exhausted",
-        quantity: 1000,
-        price_paise: 2_000,
-        tag: null,
-        is_enabled: 1,
-        created_at: Date.now(),
-        updated_at: Date.now(),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const exhaustedPlan = await addPlan(main.db, { name: "Exhausted", pricePaise: 2_000 });
     const start = Date.now();
     const order = (i: number, at: number) =>
       createOrder(
         servicesOn(main),
-        { planId: planRow.id, ...buyer(2_000 + i), client: clientNetworks(`203.0.${i}.9`) },
+        { planId: exhaustedPlan, ...buyer(2_000 + i), client: clientNetworks(`203.0.${i}.9`) },
         at,
       );
     const amounts = candidateAmounts(2_000).length;
@@ -225,7 +212,7 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
     const open = await main.db
       .selectFrom("orders")
       .select("price_paise")
-      .where("plan_id", "=", planRow.id)
+      .where("plan_id", "=", exhaustedPlan)
       .where("status", "=", "awaiting_payment")
       .where("price_paise", "<", 2_000)
       .execute();

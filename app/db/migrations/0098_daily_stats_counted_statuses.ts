@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database.server";
-import { netProfitSql } from "~/domain/orders/profit";
+import { dailyStatsStatements } from "./0025_order_money";
 
 /**
  * The dashboard's roll-up (`order_daily_stats`) keeps only the statuses the dashboard reads (ADR 0052):
@@ -17,23 +17,7 @@ export function dailyStatsCountedStatuses(dialect: Dialect) {
     async up(db: Kysely<any>) {
       const skipped = UNCOUNTED_STATUSES.map((s) => `'${s}'`).join(", ");
       const counted = (row: "NEW" | "OLD") => `${row}.status not in (${skipped})`;
-      const day = (row: "NEW" | "OLD") => `(${row}.created_at + 19800000) / 86400000`;
-      const profit = (row: "NEW" | "OLD") => `coalesce(${netProfitSql(row)}, 0)`;
-      const add = `insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise, refund_paise)
-      values (${day("NEW")}, NEW.service_type, NEW.status, 1, NEW.price_paise, ${profit("NEW")},
-        coalesce(NEW.refund_due_paise, 0))
-      on conflict (day, service_type, status) do update set
-        orders = order_daily_stats.orders + 1,
-        revenue_paise = order_daily_stats.revenue_paise + excluded.revenue_paise,
-        profit_paise = order_daily_stats.profit_paise + excluded.profit_paise,
-        refund_paise = order_daily_stats.refund_paise + excluded.refund_paise;`;
-      const remove = `update order_daily_stats set
-        orders = orders - 1,
-        revenue_paise = revenue_paise - OLD.price_paise,
-        profit_paise = profit_paise - ${profit("OLD")},
-        refund_paise = refund_paise - coalesce(OLD.refund_due_paise, 0)
-      where day = ${day("OLD")} and service_type = OLD.service_type and status = OLD.status;`;
-      const watched = "created_at, service_type, status, price_paise, profit_paise, refund_due_paise";
+      const { add, remove, watched } = dailyStatsStatements();
 
       if (dialect === "postgres") {
         // The trigger of migration 0010 calls this function; replacing it is enough.
