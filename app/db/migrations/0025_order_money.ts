@@ -90,12 +90,8 @@ async function searchIndexPostgres(db: Kysely<any>) {
   await sql.raw(`create index orders_search_trgm on orders using gin ((${SEARCH_TEXT_PG}) gin_trgm_ops)`).execute(db);
 }
 
-/**
- * The roll-up's profit becomes the profit net of refunds (profit.ts), summed
- * where known; revenue and refunds stay as they were. The triggers are those
- * of migration 0010 with that one sum changed; the roll-up is rebuilt.
- */
-async function dailyStatsNetProfit(db: Kysely<any>, dialect: Dialect) {
+/** The roll-up triggers' statements (migration 0098 reuses them with a condition added). */
+export function dailyStatsStatements() {
   const day = (row: "NEW" | "OLD") => `(${row}.created_at + 19800000) / 86400000`;
   const profit = (row: "NEW" | "OLD") => `coalesce(${netProfitSql(row)}, 0)`;
   const add = `insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise, refund_paise)
@@ -113,6 +109,16 @@ async function dailyStatsNetProfit(db: Kysely<any>, dialect: Dialect) {
         refund_paise = refund_paise - coalesce(OLD.refund_due_paise, 0)
       where day = ${day("OLD")} and service_type = OLD.service_type and status = OLD.status;`;
   const watched = "created_at, service_type, status, price_paise, profit_paise, refund_due_paise";
+  return { add, remove, watched };
+}
+
+/**
+ * The roll-up's profit becomes the profit net of refunds (profit.ts), summed
+ * where known; revenue and refunds stay as they were. The triggers are those
+ * of migration 0010 with that one sum changed; the roll-up is rebuilt.
+ */
+async function dailyStatsNetProfit(db: Kysely<any>, dialect: Dialect) {
+  const { add, remove, watched } = dailyStatsStatements();
 
   if (dialect === "postgres") {
     // The trigger of migration 0010 calls this function; replacing it is enough.
