@@ -1,4 +1,5 @@
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "~/db/database.server";
+import { listPlans } from "~/domain/plans/plans.server";
 import type { TestDatabase } from "./databases";
 import { type ServerProcess, spawnServer } from "./server-process";
 import { TEST_ADMIN } from "./test-accounts";
@@ -41,7 +42,7 @@ export interface TestShop {
   admin: { username: string; password: string } | null;
   /** The operator's session cookie, "admin_session=…" ("" without an admin). */
   cookie: string;
-  /** The enabled plans' ids by plan name (the demo catalogue, as seeded). */
+  /** The enabled plans' ids by plan name (the demo catalogue, as seeded), as /api/plans lists them. */
   planIds: Record<string, number>;
   /** The panel simulator's base URL, or null without one. */
   simulatorUrl: string | null;
@@ -160,7 +161,9 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
   };
   try {
     if (admin && options.signIn !== false) shop.cookie = await signIn(shop.url, admin.username, admin.password);
-    shop.planIds = await planIds(shop.url);
+    shop.planIds = Object.fromEntries(
+      (await listPlans(db.db, { enabledOnly: true })).map((plan) => [plan.name, plan.id]),
+    );
   } catch (error) {
     await shop.stop();
     throw error;
@@ -208,11 +211,4 @@ export async function signIn(url: string, username: string, password: string): P
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
   if (!/^admin_session=.+/.test(cookie)) throw new Error(`sign-in answered ${res.status} with no session`);
   return cookie;
-}
-
-async function planIds(url: string): Promise<Record<string, number>> {
-  const res = await fetch(`${url}/api/plans`);
-  if (!res.ok) throw new Error(`/api/plans answered ${res.status}`);
-  const { plans } = (await res.json()) as { plans: Array<{ _id: string; name: string }> };
-  return Object.fromEntries(plans.map((p) => [p.name, Number(p._id)]));
 }
