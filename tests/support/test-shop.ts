@@ -1,3 +1,5 @@
+import { chownSync } from "node:fs";
+import { dirname } from "node:path";
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "~/db/database.server";
 import { listPlans } from "~/domain/plans/plans.server";
 import type { TestDatabase } from "./databases";
@@ -29,6 +31,8 @@ export interface TestShopOptions {
   jobs?: "asked" | "running" | "off";
   /** Runs on the migrated, still empty database before the server starts (settings it must read at start). */
   prepare?: (db: DatabaseHandle) => Promise<void>;
+  /** Runs the server as this user, as a service's own user on a server; a SQLite database's folder is handed to it. */
+  user?: { uid: number; gid: number };
 }
 
 export interface TestShop {
@@ -89,8 +93,12 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     ...(options.simulator ? { PANEL_SIMULATOR: "true", PANEL_SIMULATOR_PORT: "0" } : {}),
     ...options.env,
   };
+  const spawn = (env: Record<string, string>) => spawnServer(env, undefined, options.user);
   let server: ServerProcess;
   try {
+    if (options.user && target.kind === "sqlite") {
+      for (const path of [dirname(target.file), target.file]) chownSync(path, options.user.uid, options.user.gid);
+    }
     if (options.prepare) {
       const early = openDatabase(target);
       try {
@@ -99,7 +107,7 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
         await early.close();
       }
     }
-    server = await spawnServer(serverEnv);
+    server = await spawn(serverEnv);
   } catch (error) {
     await created.drop();
     throw error;
@@ -143,13 +151,13 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
       await runJobs(shop.server);
     },
     async startAnother(env = {}) {
-      const other = await spawnServer({ ...serverEnv, ...env });
+      const other = await spawn({ ...serverEnv, ...env });
       others.push(other);
       return other;
     },
     async restart() {
       await shop.server.stop();
-      shop.server = await spawnServer(serverEnv);
+      shop.server = await spawn(serverEnv);
       shop.url = shop.server.url;
     },
     async stop() {
