@@ -61,7 +61,9 @@ export interface TestShop {
   syncPanelNow(): Promise<void>;
   /**
    * Another instance of this shop on its database, as a second server or the next release would run
-   * it: the same environment, `env` over it. Stopped with the shop.
+   * it: the same environment, `env` over it. Stopped with the shop. On SQLite, two instances must not
+   * write at once: a transaction that has read and then writes beside the other process's write fails
+   * at once with "database is locked", whatever busy_timeout says; start them one after another, jobs asked.
    */
   startAnother(env?: Record<string, string>): Promise<ServerProcess>;
   /** Stops the server and starts it again on the same database, as a restart does: `server` and `url` are then the new one's. */
