@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startCaddy } from "../support/caddy-proxy";
 import { testDatabases } from "../support/databases";
+import type { ServerProcess } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { type TlsProxy, loopbackHost } from "../support/tls-proxy";
 
@@ -52,10 +53,13 @@ interface Answer {
 describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances), on PostgreSQL", () => {
   let dir: string;
   let shop: TestShop | undefined;
+  let second: ServerProcess | undefined;
   let caddy: TlsProxy | undefined;
 
   afterAll(async () => {
     await caddy?.stop();
+    // Both at once: each drains for SHUTDOWN_DRAIN_MS before it stops.
+    await Promise.all([shop?.server.stop(), second?.stop()]);
     await shop?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -82,8 +86,8 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
       },
     });
     const url = shop.target.kind === "postgres" ? shop.target.url : "";
-    let second = await shop.startAnother({ PORT: String(ports[1]) });
-    const instance = (n: number) => (n === 0 ? shop!.server : second);
+    second = await shop.startAnother({ PORT: String(ports[1]) });
+    const instance = (n: number) => (n === 0 ? shop!.server : second!);
 
     const site = readFileSync(fileURLToPath(new URL("../../deploy/Caddyfile.instances", import.meta.url)), "utf8")
       .replaceAll("yourshop.in", host)
