@@ -109,8 +109,14 @@ describe.runIf(postgres)("npm run db:move from SQLite to PostgreSQL", () => {
     expect(forced.code, forced.output).toBe(0);
     expect(forced.output).toContain("The shop that was there is replaced.");
 
-    // The shop on PostgreSQL, as its operator finds it: its admin is the one moved, none made from the environment.
-    const server = await shop.startAnother({ DATABASE_URL: url, ADMIN_USERNAME: "", ADMIN_PASSWORD: "" });
+    // The shop on PostgreSQL, as its operator finds it: its admin is the one moved, none made from the
+    // environment, and no demo panel simulator.
+    const server = await shop.startAnother({
+      DATABASE_URL: url,
+      ADMIN_USERNAME: "",
+      ADMIN_PASSWORD: "",
+      PANEL_SIMULATOR: "",
+    });
     const listed = await fetch(`${server.url}/admin/orders`, { headers: { cookie: shop.cookie } });
     expect(listed.status).toBe(200);
     const page = await listed.text();
