@@ -209,7 +209,11 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely begins a transaction deferred. Its first write after a read then finds the file taken by
+      // another process (a second instance during an upgrade, a CLI command) and SQLite answers
+      // SQLITE_BUSY at once, not after busy_timeout; begun immediate it waits for the lock instead.
+      const sql = text === "begin" ? "begin immediate" : text;
       let statement = cache.get(sql);
       if (statement && !statement.busy) {
         cache.delete(sql);
