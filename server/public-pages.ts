@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { RouterContextProvider, type ServerBuild, createRequestHandler } from "react-router";
 import { type AppServices, nonceContext, pageCacheRenderContext, servicesContext } from "~/context";
+import { hotReads } from "~/db/database.server";
 import { listBlogPosts } from "~/domain/content/blog.server";
 import { POLICY_SLUGS } from "~/domain/content/pages.server";
 import { SERVICE_TYPES } from "~/domain/panel/service-types";
@@ -156,7 +157,7 @@ function watchGeneration(
   let stopped = false;
   const tick = async () => {
     try {
-      const generations = await readPublicPagesGenerations(services.db);
+      const generations = await readPublicPagesGenerations(hotReads(services.db));
       const topics = known ? changedTopics(known, generations) : [...PUBLIC_TOPICS];
       if (topics.length > 0) changed(topics);
       known = generations;

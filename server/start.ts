@@ -11,6 +11,7 @@ import { bootstrapAdmin } from "~/domain/auth/setup.server";
 import { connectOrderListeners } from "~/domain/order-events/subscribers.server";
 import { startDemoPanel } from "~/domain/panel/demo.server";
 import { createSettingsCache, environmentOverrides } from "~/domain/settings/settings.server";
+import { keepCatalogCopy } from "~/domain/checkout/catalog.server";
 import { createApp } from "./app";
 import { answerClientErrors } from "./client-errors";
 import { createFrontDoor } from "./front-door";
@@ -75,6 +76,8 @@ export async function startServer(
     logger.info("empty database: seeded the demo catalogue and default settings");
   }
 
+  // Checkouts read the plans and receiving accounts from a copy their writers' topics drop (ADR 0052).
+  keepCatalogCopy(database.db);
   const services: AppServices = {
     db: database.db,
     dialect: database.dialect,

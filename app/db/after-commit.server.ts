@@ -93,13 +93,16 @@ export async function withAfterCommit<Trx, T>(
   const unit: Unit = { hooks: [], last: [], closed: false };
   let result: T;
   try {
-    result = await open((trx) =>
-      units.run(unit, async () => {
+    result = await open((trx) => {
+      // A group commit may run a body again (ADR 0052): the hooks are those of its last run.
+      unit.hooks = [];
+      unit.last = [];
+      return units.run(unit, async () => {
         const done = await work(trx);
         for (let hook = unit.last.shift(); hook; hook = unit.last.shift()) await hook();
         return done;
-      }),
-    );
+      });
+    });
   } finally {
     unit.closed = true;
   }

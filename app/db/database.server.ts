@@ -28,23 +28,22 @@ export function openDatabase(
   onIdleError: (error: Error) => void = (error) => console.warn(`database connection closed: ${error.message}`),
 ): DatabaseHandle {
   if (target.kind === "postgres") {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      // Counts and epoch-millisecond timestamps fit in a double; the default would return strings.
-      types: {
-        getTypeParser: (oid: number, format?: "text" | "binary") =>
-          oid === PG_INT8
-            ? (v: string) => Number(v)
-            : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
+    const db = postgresPool(target.url, target.poolSize ?? 10, onIdleError);
+    // The status poll and the page cache's checks have connections of their own (ADR 0052), opened on first use.
+    const reads = postgresPool(target.url, HOT_READ_CONNECTIONS, onIdleError);
+    hotReadsOf.set(db, reads);
+    // Checkouts arriving together share one transaction here too (ADR 0052): one connection, one COMMIT.
+    const group = createGroupCommit(db, { optimistic: true, concurrency: POSTGRES_BATCHES });
+    groupCommitOf.set(db, group);
+    return {
+      db,
+      dialect: "postgres",
+      close: async () => {
+        await group.drained();
+        await reads.destroy();
+        await db.destroy();
       },
-    });
-    // An idle connection can be closed by the server (restart, failover, an
-    // administrator); pg then emits 'error' on the pool, which would crash the
-    // process if nobody listened. The pool drops that client and opens another.
-    pool.on("error", (error) => onIdleError(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", close: () => db.destroy() };
+    };
   }
 
   if (target.file !== ":memory:") privateDatabaseFile(target.file);
@@ -74,6 +73,43 @@ export function openDatabase(
       await db.destroy();
     },
   };
+}
+
+/** Group-commit batches in flight at once on PostgreSQL, each on a pooled connection (ADR 0052). */
+const POSTGRES_BATCHES = 2;
+
+/** Connections for the hot reads on PostgreSQL, beside the pool the writes share. */
+const HOT_READ_CONNECTIONS = 2;
+
+function postgresPool(url: string, max: number, onIdleError: (error: Error) => void): DB {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Counts and epoch-millisecond timestamps fit in a double; the default would return strings.
+    types: {
+      getTypeParser: (oid: number, format?: "text" | "binary") =>
+        oid === PG_INT8
+          ? (v: string) => Number(v)
+          : (pg.types.getTypeParser(oid, format) as (value: string) => unknown),
+    },
+  });
+  // An idle connection can be closed by the server (restart, failover, an
+  // administrator); pg then emits 'error' on the pool, which would crash the
+  // process if nobody listened. The pool drops that client and opens another.
+  pool.on("error", (error) => onIdleError(error));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+const hotReadsOf = new WeakMap<DB, DB>();
+
+/**
+ * Where the hottest reads go (the status poll, the page cache's generation
+ * check): on PostgreSQL a small pool of their own, so they never wait for a
+ * connection behind a burst of writes (ADR 0052); `db` itself elsewhere (on
+ * SQLite the poll reads its snapshot).
+ */
+export function hotReads(db: DB): DB {
+  return hotReadsOf.get(db) ?? db;
 }
 
 const snapshotReadsOf = new WeakMap<DB, SnapshotReads>();
@@ -121,9 +157,10 @@ const groupCommitOf = new WeakMap<DB, GroupCommit<Database>>();
  * writes queued in the same event-loop turn, one `COMMIT` for all of them
  * (app/db/group-commit.server.ts, ADR 0013); a `work` that throws is rolled
  * back alone. Hooks `work` adds with `afterCommit` run once the batch is
- * committed, and never for a `work` that was rolled back. On PostgreSQL,
- * where each transaction has a pooled connection of its own, it is
- * `db.transaction().execute(work)`.
+ * committed, and never for a `work` that was rolled back. On PostgreSQL the
+ * writes of a turn share one transaction as well, on one pooled connection,
+ * without a savepoint each unless one of them throws (ADR 0052): `work` may
+ * then run twice, so it must only run its statements.
  */
 export function writeTransaction<T>(db: DB, work: (trx: DB) => Promise<T>): Promise<T> {
   const group = groupCommitOf.get(db);
@@ -172,7 +209,11 @@ function withStatementCache(sqlite: SQLite.Database, onWrite: () => void): Sqlit
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely begins a transaction deferred. Its first write after a read then finds the file taken by
+      // another process (a second instance during an upgrade, a CLI command) and SQLite answers
+      // SQLITE_BUSY at once, not after busy_timeout; begun immediate it waits for the lock instead.
+      const sql = text === "begin" ? "begin immediate" : text;
       let statement = cache.get(sql);
       if (statement && !statement.busy) {
         cache.delete(sql);

@@ -59,7 +59,7 @@ describe("group commit of SQLite writes", () => {
       ["a", "b", "c"],
       ["a", "b", "c"],
     ]);
-    expect(groupCommitStats(handle.db)).toEqual({ batches: 1, writes: 3, largest: 3 });
+    expect(groupCommitStats(handle.db)).toEqual({ batches: 1, writes: 3, largest: 3, isolatedRuns: 0 });
   });
 
   it("rolls back a write that fails alone: the others are committed and answered", async () => {

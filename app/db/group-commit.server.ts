@@ -23,14 +23,26 @@ import { type Kysely, sql } from "kysely";
  * A body must only run its statements: one that waits for anything else (a
  * network call, a timer) holds the whole batch, and one that calls `run` on
  * the top-level database would wait for its own batch.
+ *
+ * On PostgreSQL (`optimistic`, ADR 0052) each savepoint would be a round trip
+ * of its own, so a batch first runs its bodies without them: when every body
+ * succeeds (a burst's usual case) one `COMMIT` ends them. When one throws, the
+ * whole transaction is rolled back and the batch runs again, each body in its
+ * savepoint as above, so the others are still committed and the failing one is
+ * answered with its own error. A body may therefore run more than once: it
+ * must do nothing but its statements (a body's after-commit hooks are those of
+ * its last run). A body that loses a deadlock or a serialization conflict
+ * (another instance's batch holding what it needs) is tried again in its savepoint.
+ * There a few batches may run at once (`concurrency`), each on a connection of
+ * its own, so the round trips of one do not wait for another's.
  */
 export interface GroupCommit<DB> {
   /** Runs `work` in a transaction shared with the writes around it; resolves once it is committed. */
   run<T>(work: (trx: Kysely<DB>) => Promise<T>): Promise<T>;
   /** Resolves when nothing is queued or running (for a clean close). */
   drained(): Promise<void>;
-  /** Batches committed and bodies they carried since the start (for tests and benches). */
-  readonly stats: { batches: number; writes: number; largest: number };
+  /** Batches committed, bodies they carried, and optimistic batches run again in savepoints (tests, benches). */
+  readonly stats: { batches: number; writes: number; largest: number; isolatedRuns: number };
 }
 
 interface Queued<DB> {
@@ -47,49 +59,110 @@ const SLICE_MS = 4;
 const MAX_BATCH = 200;
 /** Callers answered per turn of the event loop once their batch committed. */
 const ANSWER_GROUP = 16;
+/** Tries of a body whose statement lost a deadlock or a serialization conflict. */
+const TRANSIENT_TRIES = 3;
+
+/** PostgreSQL's deadlock_detected and serialization_failure: nothing wrong with the body, try it again. */
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "40P01" || code === "40001";
+}
+
+/** Thrown inside the optimistic run to roll the whole transaction back. */
+class BodyFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super("a body of the batch failed");
+  }
+}
 
 export function createGroupCommit<DB>(
   db: Kysely<DB>,
-  { sliceMs = SLICE_MS, maxBatch = MAX_BATCH }: { sliceMs?: number; maxBatch?: number } = {},
+  {
+    sliceMs = SLICE_MS,
+    maxBatch = MAX_BATCH,
+    optimistic = false,
+    concurrency = 1,
+  }: { sliceMs?: number; maxBatch?: number; optimistic?: boolean; concurrency?: number } = {},
 ): GroupCommit<DB> {
   const queue: Queued<DB>[] = [];
   let scheduled = false;
-  let running: Promise<void> | null = null;
-  const stats = { batches: 0, writes: 0, largest: 0 };
+  const running = new Set<Promise<void>>();
+  const stats = { batches: 0, writes: 0, largest: 0, isolatedRuns: 0 };
 
   const schedule = () => {
-    if (scheduled || running || queue.length === 0) return;
+    if (scheduled || running.size >= concurrency || queue.length === 0) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      running = flush(queue.splice(0, maxBatch)).finally(() => {
-        running = null;
+      const batch: Promise<void> = flush(queue.splice(0, maxBatch)).finally(() => {
+        running.delete(batch);
         schedule();
       });
+      running.add(batch);
+      schedule();
     });
   };
 
-  async function flush(batch: Queued<DB>[]): Promise<void> {
-    const outcomes: Outcome[] = [];
+  /** Every body without savepoints; null when one threw (the transaction was rolled back). */
+  async function runTogether(batch: Queued<DB>[]): Promise<Outcome[] | null> {
     try {
-      await db.transaction().execute(async (trx) => {
-        let sliceStart = performance.now();
+      return await db.transaction().execute(async (trx) => {
+        const outcomes: Outcome[] = [];
         for (const item of batch) {
-          await sql`savepoint group_commit_item`.execute(trx);
           try {
             outcomes.push({ ok: true, value: await item.work(trx) });
-            await sql`release group_commit_item`.execute(trx);
           } catch (error) {
-            outcomes.push({ ok: false, error });
-            await sql`rollback to group_commit_item`.execute(trx);
-            await sql`release group_commit_item`.execute(trx);
-          }
-          if (performance.now() - sliceStart >= sliceMs) {
-            await new Promise((resume) => setImmediate(resume));
-            sliceStart = performance.now();
+            throw new BodyFailed(error);
           }
         }
+        return outcomes;
       });
+    } catch (error) {
+      // Alone in its batch, a body's error is its answer; otherwise the batch runs again, each body isolated.
+      if (error instanceof BodyFailed) {
+        return batch.length === 1 && !isTransient(error.failure) ? [{ ok: false, error: error.failure }] : null;
+      }
+      if (isTransient(error)) return null;
+      throw error;
+    }
+  }
+
+  /** Each body in a savepoint of its own: one that throws is rolled back alone. */
+  async function runIsolated(batch: Queued<DB>[]): Promise<Outcome[]> {
+    return db.transaction().execute(async (trx) => {
+      const outcomes: Outcome[] = [];
+      let sliceStart = performance.now();
+      for (const item of batch) {
+        for (let attempt = 1; ; attempt++) {
+          await sql`savepoint group_commit_item`.execute(trx);
+          try {
+            const value = await item.work(trx);
+            await sql`release group_commit_item`.execute(trx);
+            outcomes.push({ ok: true, value });
+            break;
+          } catch (error) {
+            await sql`rollback to group_commit_item`.execute(trx);
+            await sql`release group_commit_item`.execute(trx);
+            if (attempt < TRANSIENT_TRIES && isTransient(error)) continue;
+            outcomes.push({ ok: false, error });
+            break;
+          }
+        }
+        if (performance.now() - sliceStart >= sliceMs) {
+          await new Promise((resume) => setImmediate(resume));
+          sliceStart = performance.now();
+        }
+      }
+      return outcomes;
+    });
+  }
+
+  async function flush(batch: Queued<DB>[]): Promise<void> {
+    let outcomes: Outcome[];
+    try {
+      const together = optimistic ? await runTogether(batch) : null;
+      if (optimistic && together === null) stats.isolatedRuns++;
+      outcomes = together ?? (await runIsolated(batch));
     } catch (error) {
       // The batch did not commit (or could not begin): none of it is stored, and nobody is told otherwise.
       for (const item of batch) item.reject(error);
@@ -118,8 +191,8 @@ export function createGroupCommit<DB>(
       });
     },
     async drained() {
-      while (running || scheduled || queue.length > 0) {
-        await (running ?? new Promise((resume) => setImmediate(resume)));
+      while (running.size > 0 || scheduled || queue.length > 0) {
+        await (running.size > 0 ? Promise.all(running) : new Promise((resume) => setImmediate(resume)));
       }
     },
   };

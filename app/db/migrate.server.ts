@@ -41,6 +41,7 @@ import { orderTargetKey } from "./migrations/0092_order_target_key";
 import { erasureRequests } from "./migrations/0095_erasure_requests";
 import { billingAddress } from "./migrations/0096_billing_address";
 import { creditNotes } from "./migrations/0097_credit_notes";
+import { dailyStatsCountedStatuses } from "./migrations/0098_daily_stats_counted_statuses";
 
 /** Every migration, in order. Add a file under migrations/ and list it here. */
 export function migrations(dialect: Dialect): Record<string, Migration> {
@@ -93,6 +94,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     // 0096–0097: issue 51, point 2 (the buyer's billing address for OIDAR invoices; credit notes).
     "0096_billing_address": billingAddress(dialect),
     "0097_credit_notes": creditNotes(dialect),
+    // 0098–0099: issue 50, point 1 (checkouts on PostgreSQL do not wait for each other).
+    "0098_daily_stats_counted_statuses": dailyStatsCountedStatuses(dialect),
   };
 }
 

@@ -456,7 +456,7 @@ export const buyingBench: Bench = {
         ok = report(f) && ok;
       }
     }
-    if (ROUNDS > 1 || list.length > 1) {
+    if (ROUNDS > 1 || (ROUNDS > 0 && list.length > 1)) {
       console.log(`medians over ${ROUNDS} round(s), SQLite:`);
       for (const build of list) {
         const mine = figures.filter((f) => f.label === `SQLite, ${build.label}`);

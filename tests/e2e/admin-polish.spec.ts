@@ -1,18 +1,6 @@
-import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, withDb } from "./admin-support";
-import { expect, test } from "./fixtures";
-
-/** Set SHOTS_DIR to keep a screenshot of each screen the tests reach (390×844 and 1280×800). */
-const SHOTS = process.env.SHOTS_DIR;
-async function shot(page: Page, name: string, project: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({
-    path: `${SHOTS}/${name}-${project === "mobile" ? "390x844" : "1280x800"}.png`,
-    fullPage: true,
-  });
-}
+import { expect, shot, test } from "./fixtures";
 
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
@@ -33,10 +21,10 @@ test("order details show the panel's charge in its own currency", async ({ page 
 
   await signIn(page, `/admin/orders/${inr}`);
   await expect(page.getByTestId("panel-charge")).toHaveText("₹45.00");
-  await shot(page, "order-details-inr", info.project.name);
+  await shot(page, "order-details-inr", { fullPage: true });
   await page.goto(`/admin/orders/${usd}`);
   await expect(page.getByTestId("panel-charge")).toHaveText("$0.045");
-  await shot(page, "order-details-usd", info.project.name);
+  await shot(page, "order-details-usd", { fullPage: true });
   // What is stored stays exactly as the panel sent it.
   expect(withDb((db) => db.prepare("select panel_charge from orders where order_id = ?").get(usd))).toEqual({
     panel_charge: "0.0450",
@@ -74,13 +62,13 @@ test("the dashboard charts one day by the hour and 30 days by the day, with an a
   await expect(chart.getByRole("row")).toHaveCount(4);
   await expect(chart.getByRole("row", { name: /14:00–15:00 2 ₹1,333/ })).toBeVisible();
   await expectNoOverlap(page);
-  await shot(page, "dashboard-one-day", info.project.name);
+  await shot(page, "dashboard-one-day", { fullPage: true });
 
   await page.goto(`/admin/dashboard?timeRange=custom&startDate=${first}&endDate=${last}`);
   await expect(chart.getByText("Revenue and orders per day")).toBeVisible();
   await expect(chart.getByTestId("chart-bar")).toHaveCount(30);
   await expectNoOverlap(page);
-  await shot(page, "dashboard-30-days", info.project.name);
+  await shot(page, "dashboard-30-days", { fullPage: true });
 });
 
 /** The axis labels on screen never overlap each other, and nothing runs off the page sideways. */
@@ -115,7 +103,7 @@ test("the date picker uses the shop's colours and shows which day has focus", as
   await expect(focused).toHaveCount(1);
   await expect(focused).toHaveCSS("outline-style", "solid");
   await expect(focused).toHaveCSS("outline-color", "rgb(214, 36, 110)");
-  await shot(page, "date-picker-open", info.project.name);
+  await shot(page, "date-picker-open", { fullPage: true });
 });
 
 function mobile(info: { project: { name: string } }) {

@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
 import { sqliteDatabase } from "../support/databases";
 import { type TestShop, startTestShop } from "../support/test-shop";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 import { TEST_ADMIN } from "../support/test-accounts";
 import { submitSignIn } from "./admin-support";
 
@@ -91,9 +91,9 @@ test("the operator reads the audit log, pages through it and filters it by actio
   await expect(entries.nth(2)).toContainText("2001:db8:85a3::8a2e:370:7334");
   await expect(entries.nth(2)).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: info.outputPath(`audit-${info.project.name}.png`) });
+  await shot(page, "audit");
   await entries.nth(2).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: info.outputPath(`audit-entries-${info.project.name}.png`) });
+  await shot(page, "audit-entries");
 
   const pages = page.getByRole("navigation", { name: "Pagination" });
   await pages.getByRole("link", { name: "Older" }).click();
@@ -101,7 +101,7 @@ test("the operator reads the audit log, pages through it and filters it by actio
   await expect(entries.last()).toContainText("plan.update");
   await expect(entries.last()).toContainText('after: {"pricePaise":10900}');
   await entries.last().scrollIntoViewIfNeeded();
-  await page.screenshot({ path: info.outputPath(`audit-older-${info.project.name}.png`) });
+  await shot(page, "audit-older");
   await expect(pages.getByRole("link", { name: "Older" })).toHaveCount(0);
   await pages.getByRole("link", { name: "Newer" }).click();
   await expect(entries).toHaveCount(50);
@@ -115,7 +115,7 @@ test("the operator reads the audit log, pages through it and filters it by actio
   for (const entry of await entries.all()) await expect(entry).toContainText("order.place");
   await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: info.outputPath(`audit-filtered-${info.project.name}.png`) });
+  await shot(page, "audit-filtered");
 
   // An order target leads to the order.
   await entries.first().getByRole("link", { name: "BKAUDIT00011" }).click();

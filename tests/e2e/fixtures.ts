@@ -1,3 +1,4 @@
+import { mkdirSync } from "node:fs";
 import { type Page, test as base, expect } from "@playwright/test";
 
 /** Collects a page's uncaught errors and CSP reports into `errors` (for pages a test opens itself, too). */
@@ -27,12 +28,17 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 /**
- * A screenshot of what the screen shows, in the test's output, to look at after a run. The viewport
- * only: a full-page shot of a long admin page on a phone took 7 s on a quiet machine and over 20 s in
- * CI, and pushed tests past their time limit.
+ * A screenshot of what the screen shows, to look at after a run: kept only when SHOTS_DIR names a folder
+ * (`SHOTS_DIR=shots npx playwright test`), as `<name>-390x844.png` or `<name>-1280x800.png`. The suite
+ * takes none: a hundred screenshots cost Chromium CPU that no assertion reads. The viewport only, unless
+ * asked: a full-page shot of a long admin page on a phone took 7 s on a quiet machine and over 20 s in CI.
  */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  await page.screenshot({ path: `${dir}/${name}-${width}x${height}.png`, fullPage: options.fullPage ?? false });
 }
 
 export { expect };

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { type SmsGatewayDouble, startSmsGatewayDouble } from "../support/sms-gateway-double";
-import { expect } from "./fixtures";
+import { expect, shot } from "./fixtures";
 import { adminTest as test } from "./signed-in";
 
 /**
@@ -14,10 +14,6 @@ import { adminTest as test } from "./signed-in";
 test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
 });
-
-async function shot(page: Page, name: string) {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
-}
 
 const hydrated = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.interactive === "true");
 

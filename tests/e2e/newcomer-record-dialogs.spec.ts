@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, shot } from "./fixtures";
 import { adminTest as test } from "./signed-in";
 
 /**
@@ -14,7 +14,7 @@ test.use({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
 async function refusedAt(page: Page, field: ReturnType<Page["getByLabel"]>, message: RegExp) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(message);
-  await page.screenshot({ path: test.info().outputPath("refused.png") });
+  await shot(page, "refused");
 }
 
 test("Coupons: Add Coupon opens in the page, a refusal keeps what was typed, a success says so", async ({

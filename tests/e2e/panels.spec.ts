@@ -3,7 +3,7 @@ import { type PanelDouble, startPanelDouble } from "../support/panel-doubles";
 import { addTestPanel, panelAt } from "../support/panels";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expectAccessible } from "./a11y-support";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 import { TEST_ADMIN } from "../support/test-accounts";
 import { submitSignIn } from "./admin-support";
 
@@ -83,5 +83,5 @@ test("the operator adds a second panel, tests it and makes it the default", asyn
   await card.getByRole("button", { name: "Make default" }).click();
   await expect(page.getByText("Smart is now the default panel")).toBeVisible();
   await expect(card.getByText("Default")).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("panels.png") });
+  await shot(page, "panels");
 });

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { en } from "~/locales/en";
 import { hi } from "~/locales/hi";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 
 /**
@@ -84,7 +84,7 @@ for (const { code, prefix, texts } of [
     await dialog.getByRole("button", { name: texts.order.dialog.submit }).click();
     await expect(dialog.getByRole("button", { name: texts.order.dialog.submitting })).toBeVisible({ timeout: 500 });
     await expect(page.getByTestId("amount")).toBeVisible({ timeout: 60_000 });
-    await page.screenshot({ path: test.info().outputPath(`${code}-slow-3g-checkout.png`) });
+    await shot(page, `${code}-slow-3g-checkout`);
 
     // From "Processing..." on, the form's own button never came back before the checkout showed.
     const states = await seen(page);

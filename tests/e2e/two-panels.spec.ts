@@ -8,7 +8,7 @@ import { confirmByApi, orderByApi, planIdByName } from "../support/shop-orders";
 import { type TestShop, startTestShop } from "../support/test-shop";
 import { expectAccessible } from "./a11y-support";
 import { withDb } from "./buying-support";
-import { expect, test } from "./fixtures";
+import { expect, shot, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
 import { TEST_ADMIN } from "../support/test-accounts";
 
@@ -197,7 +197,7 @@ test("the operator maps a plan to each panel in the plan dialog; each panel deli
   const likesRow = await savePlan(page, dialog, PLANS.likes, "SmartPanel B");
   await expect(likesRow).toContainText("Cost ₹38.25 · margin ₹20.75");
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: test.info().outputPath("two-panels-plans.png") });
+  await shot(page, "two-panels-plans");
 
   // A buyer orders each; each goes to its plan's panel, once, and is delivered there.
   const username = `two.panels.${info.project.name}`;

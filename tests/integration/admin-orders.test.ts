@@ -81,6 +81,37 @@ describe.each(testDatabases())("admin orders and dashboard on $name", (kind) => 
     expect(empty).toMatchObject({ totalOrders: 0, totalRevenue: 0, successRate: 0, avgOrderValue: 0 });
   });
 
+  it("counts an unpaid checkout in the roll-up only once it is paid or claimed (a checkout writes no roll-up row)", async () => {
+    const rollup = async () =>
+      (
+        await h.db
+          .selectFrom("order_daily_stats")
+          .select(["status", "orders", "revenue_paise"])
+          .where("orders", "<>", 0)
+          .orderBy("status")
+          .execute()
+      ).map((r) => [r.status, Number(r.orders), Number(r.revenue_paise)]);
+    const waiting = await makeOrder(h.db, { created_at: TODAY + 5, status: "awaiting_payment", price_paise: 10_000 });
+    const late = await makeOrder(h.db, { created_at: TODAY + 6, status: "expired", price_paise: 20_000 });
+    await makeOrder(h.db, { created_at: TODAY + 7, status: "cancelled", price_paise: 30_000 });
+    expect(await rollup()).toEqual([]);
+
+    await h.db.updateTable("orders").set({ status: "paid" }).where("id", "=", waiting.id).execute();
+    await h.db.updateTable("orders").set({ status: "payment_claimed" }).where("id", "=", late.id).execute();
+    expect(await rollup()).toEqual([
+      ["paid", 1, 10_000],
+      ["payment_claimed", 1, 20_000],
+    ]);
+    // A claim that came to nothing goes back out of the figures.
+    await h.db.updateTable("orders").set({ status: "expired" }).where("id", "=", late.id).execute();
+    expect(await rollup()).toEqual([["paid", 1, 10_000]]);
+    expect(await getDashboard(h.db, { timeRange: "today", status: "all" }, NOW)).toMatchObject({
+      totalOrders: 1,
+      pendingOrders: 0,
+      totalRevenue: 100,
+    });
+  });
+
   it("keeps the dashboard exact as orders are paid, re-priced, refunded, moved and deleted", async () => {
     const a = await makeOrder(h.db, { created_at: TODAY + 5, status: "payment_claimed", price_paise: 10_000 });
     const b = await makeOrder(h.db, { created_at: TODAY + 6, status: "payment_claimed", price_paise: 20_000 });

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { generateIdentity, identityToRecipient } from "age-encryption";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3Server, startS3Server } from "../support/s3-server";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 /**
  * No crash loops (issue 52, point 2), on the production build running as the
@@ -19,7 +20,7 @@ import { type ServerProcess, spawnServer } from "../support/server-process";
 const NOBODY = 65_534;
 let dir: string;
 let s3: S3Server;
-let server: ServerProcess | undefined;
+let shop: TestShop | undefined;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "crash-loop-"));
@@ -27,7 +28,7 @@ beforeAll(async () => {
   s3 = await startS3Server();
 });
 afterAll(async () => {
-  await server?.stop();
+  await shop?.stop();
   await s3?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -37,24 +38,24 @@ describe("a background job's error on a shop running as its own user", () => {
     const state = join(dir, "state");
     mkdirSync(state, { mode: 0o700 });
     chownSync(state, NOBODY, NOBODY);
-    const env = {
-      DATABASE_URL: `file:${join(state, "shop.db")}`,
-      BACKUP_DIR: join(state, "backups"),
-      JOBS_ENABLED: "false",
-      JOB_CONTROL_PORT: "0",
-      SEED_DEMO_DATA: "false",
-      BACKUP_S3_BUCKET: s3.bucket,
-      BACKUP_S3_ENDPOINT: s3.endpoint,
-      BACKUP_S3_FORCE_PATH_STYLE: "true",
-      BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
-      BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
-      BACKUP_ENCRYPTION_RECIPIENT: await identityToRecipient(await generateIdentity()),
-      BACKUP_RETRY_BASE_MS: "100",
-    };
-    server = await spawnServer(env, 30_000, { uid: NOBODY, gid: NOBODY });
-    const control = /"jobControl":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(server.output())![1]!;
-    const runJobs = () => fetch(`${control}/jobs/run`, { method: "POST" });
-    expect((await runJobs()).status).toBe(204);
+    // Its jobs run when the test asks (shop.runJobs).
+    shop = await startTestShop({
+      engine: sqliteDatabase,
+      admin: false,
+      user: { uid: NOBODY, gid: NOBODY },
+      env: {
+        BACKUP_DIR: join(state, "backups"),
+        SEED_DEMO_DATA: "false",
+        BACKUP_S3_BUCKET: s3.bucket,
+        BACKUP_S3_ENDPOINT: s3.endpoint,
+        BACKUP_S3_FORCE_PATH_STYLE: "true",
+        BACKUP_S3_ACCESS_KEY_ID: s3.accessKeyId,
+        BACKUP_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+        BACKUP_ENCRYPTION_RECIPIENT: await identityToRecipient(await generateIdentity()),
+        BACKUP_RETRY_BASE_MS: "100",
+      },
+    });
+    await shop.runJobs();
 
     // A backup file of root's (mode 0600), as the CLI run as root used to leave: the service cannot read it.
     const backups = join(state, "backups", "database");
@@ -62,8 +63,9 @@ describe("a background job's error on a shop running as its own user", () => {
     writeFileSync(join(backups, name), Buffer.alloc(1000, 7), { mode: 0o600 });
     writeFileSync(join(backups, `${name}.sha256`), `${"0".repeat(64)}  ${name}\n`, { mode: 0o600 });
 
-    for (let i = 0; i < 3; i++) expect((await runJobs()).status).toBe(204);
+    for (let i = 0; i < 3; i++) await shop.runJobs();
     // Still the same process, still serving.
+    const { server } = shop;
     expect(server.child.exitCode).toBeNull();
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.url}/`)).status).toBe(200);
@@ -78,8 +80,8 @@ describe("a background job's error on a shop running as its own user", () => {
 
     // Killed (out of memory, SIGKILL): the next start counts a restart after a crash.
     await server.stop("SIGKILL");
-    server = await spawnServer(env, 30_000, { uid: NOBODY, gid: NOBODY });
-    const again = (await (await fetch(`${server.url}/readyz`)).json()) as {
+    await shop.restart();
+    const again = (await (await fetch(`${shop.url}/readyz`)).json()) as {
       checks: { key: string; status: string; summary: string }[];
     };
     const restarts = again.checks.find((c) => c.key === "restarts")!;
@@ -87,9 +89,9 @@ describe("a background job's error on a shop running as its own user", () => {
     expect(restarts.summary).toContain("Restarted once in 10 min after a crash");
     expect(restarts.summary).toContain("ended without stopping cleanly");
     // A clean stop is not a crash.
-    expect((await server.stop()).code).toBe(0);
-    server = await spawnServer(env, 30_000, { uid: NOBODY, gid: NOBODY });
-    const clean = (await (await fetch(`${server.url}/readyz`)).json()) as {
+    expect((await shop.server.stop()).code).toBe(0);
+    await shop.restart();
+    const clean = (await (await fetch(`${shop.url}/readyz`)).json()) as {
       checks: { key: string; summary: string }[];
     };
     expect(clean.checks.find((c) => c.key === "restarts")!.summary).toContain("Restarted once");

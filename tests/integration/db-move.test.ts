@@ -3,7 +3,6 @@ import pg from "pg";
 import SQLite from "better-sqlite3";
 import { runScript } from "../support/backups";
 import { sqliteDatabase, testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
 import { orderByApi } from "../support/shop-orders";
 import { TEST_ADMIN, type TestShop, signIn, startTestShop } from "../support/test-shop";
 
@@ -20,10 +19,8 @@ const postgres = testDatabases().find((d) => d.name === "postgres");
 
 describe.runIf(postgres)("npm run db:move from SQLite to PostgreSQL", () => {
   let shop: TestShop | undefined;
-  let server: ServerProcess | undefined;
   const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {
-    await server?.stop();
     await shop?.stop();
     for (const drop of drops) await drop();
   });
@@ -112,12 +109,13 @@ describe.runIf(postgres)("npm run db:move from SQLite to PostgreSQL", () => {
     expect(forced.code, forced.output).toBe(0);
     expect(forced.output).toContain("The shop that was there is replaced.");
 
-    // The shop on PostgreSQL, as its operator finds it.
-    server = await spawnServer({
+    // The shop on PostgreSQL, as its operator finds it: its admin is the one moved, none made from the
+    // environment, and no demo panel simulator.
+    const server = await shop.startAnother({
       DATABASE_URL: url,
-      JOBS_ENABLED: "false",
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000000",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      ADMIN_USERNAME: "",
+      ADMIN_PASSWORD: "",
+      PANEL_SIMULATOR: "",
     });
     const listed = await fetch(`${server.url}/admin/orders`, { headers: { cookie: shop.cookie } });
     expect(listed.status).toBe(200);

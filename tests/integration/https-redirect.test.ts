@@ -1,10 +1,9 @@
 import { request } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ServerProcess, runServerExpectingExit, spawnServer } from "../support/server-process";
-import { TEST_ADMIN_ENV, signInForm } from "../support/test-accounts";
+import { sqliteDatabase } from "../support/databases";
+import { type ServerProcess, runServerExpectingExit } from "../support/server-process";
+import { signInForm } from "../support/test-accounts";
+import { type TestShop, startTestShop } from "../support/test-shop";
 
 interface Answer {
   status: number;
@@ -33,40 +32,30 @@ function send(
 const SIX_MONTHS = 15_552_000;
 
 describe("plain HTTP behind the proxy", () => {
-  let dir: string;
+  let shop: TestShop;
   let proxied: ServerProcess;
   let listed: ServerProcess;
   let optedOut: ServerProcess;
   let direct: ServerProcess;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), "shop-https-redirect-"));
-    const common = { JOBS_ENABLED: "false" };
-    [proxied, listed, optedOut, direct] = await Promise.all([
-      // Behind a proxy the placeholder UPI ID takes orders only in the demo: the simulator makes this shop one.
-      spawnServer({
-        ...common,
-        DATABASE_URL: `file:${join(dir, "a.db")}`,
-        TRUST_PROXY: "1",
-        PUBLIC_BASE_URL: "https://shop.example",
-        PANEL_SIMULATOR: "true",
-        PANEL_SIMULATOR_PORT: "0",
-      }),
-      // No public address configured (the setting still the local default): only the listed hosts.
-      spawnServer({
-        ...common,
-        DATABASE_URL: `file:${join(dir, "d.db")}`,
-        TRUST_PROXY: "1",
-        HTTPS_REDIRECT_HOSTS: "shop.example, www.shop.example",
-        ...TEST_ADMIN_ENV,
-      }),
-      spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "b.db")}`, TRUST_PROXY: "1", HTTPS_REDIRECT: "false" }),
-      spawnServer({ ...common, DATABASE_URL: `file:${join(dir, "c.db")}` }),
-    ]);
+    // Without a proxy (the local demo): the test shop itself. The others are instances of it with the proxy's
+    // settings, started one after another: each writes the SQLite file as it starts.
+    shop = await startTestShop({ engine: sqliteDatabase });
+    direct = shop.server;
+    // Behind a proxy the placeholder UPI ID takes orders only in the demo: the simulator makes this shop one.
+    proxied = await shop.startAnother({
+      TRUST_PROXY: "1",
+      PUBLIC_BASE_URL: "https://shop.example",
+      PANEL_SIMULATOR: "true",
+      PANEL_SIMULATOR_PORT: "0",
+    });
+    // No public address configured (the setting still the local default): only the listed hosts.
+    listed = await shop.startAnother({ TRUST_PROXY: "1", HTTPS_REDIRECT_HOSTS: "shop.example, www.shop.example" });
+    optedOut = await shop.startAnother({ TRUST_PROXY: "1", HTTPS_REDIRECT: "false" });
   });
   afterAll(async () => {
-    await Promise.all([proxied?.stop(), listed?.stop(), optedOut?.stop(), direct?.stop()]);
-    rmSync(dir, { recursive: true, force: true });
+    await shop?.stop();
   });
 
   it("is sent to the same host, path and query over HTTPS with 308", async () => {

@@ -7,7 +7,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCaddyProxy } from "../support/caddy-proxy";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import { sqliteDatabase } from "../support/databases";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { type TlsProxy, loopbackHost, startTlsProxy } from "../support/tls-proxy";
 
 interface ObservatoryTest {
@@ -20,13 +21,13 @@ interface ObservatoryReport {
   tests: Record<string, ObservatoryTest>;
 }
 
-/** deploy/shop.env.example as an operator fills it in: the variables it sets, empty ones left out. */
+/** deploy/shop.env.example as an operator fills it in: the variables it sets, empty ones left out, the test shop's database. */
 function deployEnvironment(): Record<string, string> {
   const text = readFileSync(fileURLToPath(new URL("../../deploy/shop.env.example", import.meta.url)), "utf8");
   const env: Record<string, string> = {};
   for (const line of text.split("\n")) {
     const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match && match[2]) env[match[1]!] = match[2];
+    if (match && match[2] && match[1] !== "DATABASE_URL") env[match[1]!] = match[2];
   }
   return env;
 }
@@ -35,26 +36,23 @@ const FRONTS = [
   {
     name: "nginx",
     start: startTlsProxy,
-    env: (dir: string, host: string) => ({
-      DATABASE_URL: `file:${join(dir, "shop.db")}`,
-      TRUST_PROXY: "1",
-      PUBLIC_BASE_URL: `https://${host}`,
-      JOBS_ENABLED: "false",
-    }),
+    jobs: "asked",
+    env: (_dir: string, host: string) => ({ TRUST_PROXY: "1", PUBLIC_BASE_URL: `https://${host}` }),
   },
   {
-    // The deployment of docs/deploy.md: deploy/Caddyfile in front, deploy/shop.env.example behind (paths and port moved).
+    // The deployment of docs/deploy.md: deploy/Caddyfile in front, deploy/shop.env.example behind (paths and port
+    // moved), its jobs running as a real shop's do.
     name: "Caddy with deploy/Caddyfile",
     start: startCaddyProxy,
+    jobs: "running",
     env: (dir: string, host: string) => ({
       ...deployEnvironment(),
-      DATABASE_URL: `file:${join(dir, "shop.db")}`,
       BACKUP_DIR: join(dir, "backups"),
       PORT: "0",
       PUBLIC_BASE_URL: `https://${host}`,
     }),
   },
-];
+] as const;
 
 /**
  * The MDN HTTP Observatory grades the production build as a visitor would
@@ -68,7 +66,7 @@ const FRONTS = [
 describe.each(FRONTS)("MDN HTTP Observatory behind $name", (front) => {
   let dir: string;
   let observatory: string;
-  let server: ServerProcess;
+  let shop: TestShop;
   let proxy: TlsProxy;
 
   beforeAll(async () => {
@@ -77,13 +75,14 @@ describe.each(FRONTS)("MDN HTTP Observatory behind $name", (front) => {
     dir = mkdtempSync(join(tmpdir(), "shop-observatory-"));
     // The shop's public address is the proxy's: plain HTTP is redirected there and nowhere else.
     const host = loopbackHost();
-    server = await spawnServer(front.env(dir, host));
-    proxy = await front.start(dir, server.url, host);
+    // No admin, as on a fresh deployment; the test shop's own sign-in would be sent on to HTTPS anyway.
+    shop = await startTestShop({ engine: sqliteDatabase, admin: false, jobs: front.jobs, env: front.env(dir, host) });
+    proxy = await front.start(dir, shop.url, host);
   }, 180_000);
 
   afterAll(async () => {
     await proxy?.stop();
-    await server?.stop();
+    await shop?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -9,6 +9,7 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { initialSchema } from "~/db/migrations/0001_initial";
 import { buyingSchema } from "~/db/migrations/0002_buying";
 import { adminSchema } from "~/db/migrations/0003_admin";
+import { UNCOUNTED_STATUSES } from "~/db/migrations/0098_daily_stats_counted_statuses";
 import { panelSync } from "~/db/migrations/0004_panel_sync";
 import { auditLog } from "~/db/migrations/0005_audit_log";
 import { orderSearch } from "~/db/migrations/0006_order_search";
@@ -212,7 +213,10 @@ async function insertOldRows(db: Kysely<any>) {
   }
 }
 
-/** The roll-up the triggers keep, and the same figures counted afresh from the orders (profit net of refunds, profit.ts). */
+/**
+ * The roll-up the triggers keep, and the same figures counted afresh from the orders (profit net of refunds,
+ * profit.ts) of the statuses the dashboard reads (migration 0098).
+ */
 async function rollups(db: DatabaseHandle["db"]) {
   const norm = (rows: Record<string, unknown>[]) =>
     rows
@@ -232,7 +236,8 @@ async function rollups(db: DatabaseHandle["db"]) {
     status, count(*) as orders, sum(price_paise) as revenue_paise,
     sum(coalesce(${sql.raw(netProfitSql())}, 0)) as profit_paise,
     sum(coalesce(refund_due_paise, 0)) as refund_paise
-    from orders group by (created_at + 19800000) / 86400000, service_type, status`.execute(db);
+    from orders where status not in (${sql.raw(UNCOUNTED_STATUSES.map((s) => `'${s}'`).join(", "))})
+    group by (created_at + 19800000) / 86400000, service_type, status`.execute(db);
   return { kept: norm(kept.rows), fresh: norm(fresh.rows) };
 }
 

@@ -189,6 +189,37 @@ describe.each(testDatabases())("payment matching on $name", (kind: TestDatabase)
     expect(CLAIM_KEEPS_AMOUNT_LOW_MS).toBeLessThan(CLAIM_KEEPS_AMOUNT_MS);
   });
 
+  it("gives the listed price unread for a second once every amount of a price is an open order's, then offers a freed amount again", async () => {
+    const exhaustedPlan = await addPlan(main.db, { name: "Exhausted", pricePaise: 2_000 });
+    const start = Date.now();
+    const order = (i: number, at: number) =>
+      createOrder(
+        servicesOn(main),
+        { planId: exhaustedPlan, ...buyer(2_000 + i), client: clientNetworks(`203.0.${i}.9`) },
+        at,
+      );
+    const amounts = candidateAmounts(2_000).length;
+    const held: string[] = [];
+    for (let i = 0; i < amounts; i++) held.push((await order(i, start)).order.order_id);
+    // Every amount is an open order's: the reading gives the listed price, and so does the next second.
+    expect((await order(amounts, start)).order.price_paise).toBe(2_000);
+    await main.db.updateTable("orders").set({ status: "cancelled" }).where("order_id", "=", held[0]!).execute();
+    expect((await order(amounts + 1, start + 500)).order.price_paise).toBe(2_000);
+    // A second later the holds are read again: the cancelled order's amount goes to the next checkout, once.
+    const next = await order(amounts + 2, start + 1_001);
+    expect(next.order.price_paise).toBeLessThan(2_000);
+    expect(next.order.price_paise % 100).not.toBe(0);
+    const open = await main.db
+      .selectFrom("orders")
+      .select("price_paise")
+      .where("plan_id", "=", exhaustedPlan)
+      .where("status", "=", "awaiting_payment")
+      .where("price_paise", "<", 2_000)
+      .execute();
+    expect(open).toHaveLength(amounts);
+    expect(new Set(open.map((o) => Number(o.price_paise))).size).toBe(amounts);
+  });
+
   it("confirms exactly one order by its exact amount, keeps the evidence, and a repeat changes nothing", async () => {
     const { order } = await createOrder(servicesOn(main), { planId, ...buyer(200) });
     const credit = sms(order.price_paise, { utr: nextUtr(), payerVpa: "asha@okicici", messageId: "m-1" });

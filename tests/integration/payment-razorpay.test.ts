@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, openDatabase } from "~/db/database.server";
-import { gatewaySettings, saveGatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
+import type { DatabaseHandle } from "~/db/database.server";
+import { gatewaySettings } from "~/domain/payments/gateways/gateway-settings.server";
 import { type TestDatabase, testDatabases } from "../support/databases";
-import { type RazorpayDouble, startRazorpayDouble } from "../support/razorpay-double";
+import { type RazorpayDouble, startRazorpayDouble, startRazorpayShop } from "../support/razorpay-double";
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
-import { adminLogin, hostileJsonText, hostileSegment } from "../support/hostile";
-import { type ServerProcess, spawnServer } from "../support/server-process";
-import { runJobs } from "../support/test-shop";
-import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
+import { submitSettings } from "../support/admin-forms";
+import { hostileJsonText, hostileSegment } from "../support/hostile";
+import type { ServerProcess } from "../support/server-process";
+import { firstPlanId, placeOrder } from "../support/shop-orders";
+import type { TestShop } from "../support/test-shop";
 
 /**
  * "Pay with Razorpay" through the real production server and a local Razorpay
@@ -19,62 +20,29 @@ import { TEST_ADMIN, TEST_ADMIN_ENV } from "../support/test-accounts";
  */
 
 describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase) => {
+  let shop: TestShop;
   let server: ServerProcess;
   let handle: DatabaseHandle;
-  let drop: () => Promise<void>;
   let double: RazorpayDouble;
-  let dbUrl = "";
   let planId = 0;
   let seq = 0;
-  const env = () => ({
-    DATABASE_URL: dbUrl,
-    ORDER_RATE_LIMIT_PER_MINUTE: "1000",
-    PAYMENT_JOB_INTERVAL_MS: "200",
-    ...TEST_ADMIN_ENV,
-    PANEL_SIMULATOR: "true",
-    PANEL_SIMULATOR_PORT: "0",
-    RAZORPAY_API_BASE: double.url,
-    GATEWAY_RECONCILE_INTERVAL_MS: "3600000",
-  });
 
   beforeAll(async () => {
-    const created = await kind.create();
-    drop = created.drop;
-    dbUrl = created.target.kind === "postgres" ? created.target.url : `file:${created.target.file}`;
     double = await startRazorpayDouble();
-    server = await spawnServer(env());
-    handle = openDatabase(created.target);
-    await saveGatewaySettings(handle.db, { enabled: true, ...double.keys });
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as {
-      plans: Array<{ _id: string; serviceType: string }>;
-    };
-    planId = Number(plans.plans.find((p) => p.serviceType === "followers")!._id);
+    // One server writes the database and its jobs run only when the test asks: the webhooks, or the
+    // test, decide when an order is paid.
+    shop = await startRazorpayShop(kind, double, "asked");
+    ({ server, db: handle } = shop);
+    planId = await firstPlanId(server.url);
   });
   afterAll(async () => {
-    await server?.stop();
+    await shop?.stop();
     await double?.stop();
-    await handle?.close();
-    await drop?.();
   });
 
-  async function order(base = server.url): Promise<{ orderId: string; pricePaise: number }> {
-    const res = await fetch(`${base}/api/create-order`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        planId,
-        username: `rzp_${seq++}`,
-        customerName: "Asha",
-        customerPhone: "9876543210",
-        agreedToTerms: true,
-      }),
-    });
-    expect(res.status).toBe(201);
-    const { order } = (await res.json()) as { order: { orderId: string; price: number } };
-    return { orderId: order.orderId, pricePaise: Math.round(order.price * 100) };
-  }
-  async function startPay(orderId: string, body?: string, base = server.url) {
-    const res = await fetch(`${base}/api/orders/${orderId}/gateway`, {
+  const order = () => placeOrder(server.url, { planId, username: `rzp_${seq++}` });
+  async function startPay(orderId: string, body?: string) {
+    const res = await fetch(`${server.url}/api/orders/${orderId}/gateway`, {
       method: "POST",
       headers: body ? { "content-type": "application/json" } : {},
       body,
@@ -281,47 +249,30 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
   });
 
   it("confirms a payment whose webhook never came, by asking Razorpay (the reconciliation job)", async () => {
-    // The jobs run when the test asks (the job control), not on their interval.
-    const quick = await spawnServer({ ...env(), JOBS_ENABLED: "false", JOB_CONTROL_PORT: "0" });
-    try {
-      const { orderId, gatewayOrderId } = await (async () => {
-        const shop = await order(quick.url);
-        const { json } = await startPay(shop.orderId, undefined, quick.url);
-        return { ...shop, gatewayOrderId: json.gatewayOrderId };
-      })();
-      const unpaid = await order(quick.url);
-      await startPay(unpaid.orderId, undefined, quick.url);
-      const payment = double.capture(gatewayOrderId);
-      expect((await paidOrder(orderId)).paid_at).toBeNull();
-      // The next ask is an interval away (an hour here): its time comes now, and the jobs take their turn.
-      await handle.db
-        .updateTable("payment_gateway_orders")
-        .set({ next_check_at: Date.now() - 1 })
-        .where("order_id", "in", [orderId, unpaid.orderId])
-        .execute();
-      await runJobs(quick);
-      const row = await paidOrder(orderId);
-      expect(row.paid_by).toBe("gateway:razorpay");
-      expect(JSON.parse(row.payment_evidence!)).toMatchObject({ source: "razorpay", matchedBy: "order" });
-      expect((await paidOrder(unpaid.orderId)).paid_at).toBeNull();
-      // The webhook arriving late after all: the same payment, nothing new.
-      expect(await (await double.sendWebhook(quick.url, "payment.captured", payment)).json()).toMatchObject({
-        outcome: "duplicate",
-      });
-      expect(await creditsFor(payment.id)).toHaveLength(1);
-    } finally {
-      await quick.stop();
-    }
+    const { orderId, gatewayOrderId } = await paying();
+    const unpaid = await paying();
+    const payment = double.capture(gatewayOrderId);
+    expect((await paidOrder(orderId)).paid_at).toBeNull();
+    // The next ask is an interval away (an hour here): its time comes now, and the jobs take their turn.
+    await handle.db
+      .updateTable("payment_gateway_orders")
+      .set({ next_check_at: Date.now() - 1 })
+      .where("order_id", "in", [orderId, unpaid.orderId])
+      .execute();
+    await shop.runJobs();
+    const row = await paidOrder(orderId);
+    expect(row.paid_by).toBe("gateway:razorpay");
+    expect(JSON.parse(row.payment_evidence!)).toMatchObject({ source: "razorpay", matchedBy: "order" });
+    expect((await paidOrder(unpaid.orderId)).paid_at).toBeNull();
+    // The webhook arriving late after all: the same payment, nothing new.
+    expect(await (await double.sendWebhook(server.url, "payment.captured", payment)).json()).toMatchObject({
+      outcome: "duplicate",
+    });
+    expect(await creditsFor(payment.id)).toHaveLength(1);
   });
 
   it("saves the keys write-only from Settings, refuses bad ones saving nothing, and audits without the secrets", async () => {
-    const cookie = await adminLogin(server.url, TEST_ADMIN.username, TEST_ADMIN.password);
-    const settings = (fields: Record<string, string>) =>
-      fetch(`${server.url}/admin/settings.data`, {
-        method: "POST",
-        body: new URLSearchParams(fields),
-        headers: { cookie, origin: server.url },
-      }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    const settings = (fields: Record<string, string>) => submitSettings(shop, fields);
     const before = await gatewaySettings(handle.db);
 
     const badId = await settings({
@@ -342,7 +293,7 @@ describe.each(testDatabases())("Razorpay payments on $name", (kind: TestDatabase
     });
     expect(saved.status).toBe(200);
     expect(saved.text).not.toContain(double.keys.keySecret);
-    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie } })).text();
+    const page = await (await fetch(`${server.url}/admin/settings`, { headers: { cookie: shop.cookie } })).text();
     expect(page).not.toContain(double.keys.keySecret);
     expect(page).not.toContain(double.keys.webhookSecret);
     expect(page).toContain(`saved, ending …${double.keys.keySecret.slice(-4)}`);

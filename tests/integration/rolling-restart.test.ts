@@ -8,7 +8,8 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startCaddy } from "../support/caddy-proxy";
 import { testDatabases } from "../support/databases";
-import { type ServerProcess, spawnServer } from "../support/server-process";
+import type { ServerProcess } from "../support/server-process";
+import { type TestShop, startTestShop } from "../support/test-shop";
 import { type TlsProxy, loopbackHost } from "../support/tls-proxy";
 
 /**
@@ -51,43 +52,42 @@ interface Answer {
 
 describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances), on PostgreSQL", () => {
   let dir: string;
-  let drop: (() => Promise<void>) | undefined;
+  let shop: TestShop | undefined;
+  let second: ServerProcess | undefined;
   let caddy: TlsProxy | undefined;
-  const instances: ServerProcess[] = [];
 
   afterAll(async () => {
     await caddy?.stop();
-    await Promise.all(instances.map((i) => i.stop()));
-    await drop?.();
+    // Both at once: each drains for SHUTDOWN_DRAIN_MS before it stops.
+    await Promise.all([shop?.server.stop(), second?.stop()]);
+    await shop?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it("restart one at a time while orders stream: no failed request, every order stored once", async () => {
     dir = mkdtempSync(join(tmpdir(), "rolling-"));
-    const created = await postgres!.createMigrated();
-    drop = created.drop;
-    const url = created.target.kind === "postgres" ? created.target.url : "";
     const host = loopbackHost();
     const ports = [await freePort(), await freePort()];
     const unit = readFileSync(fileURLToPath(new URL("../../deploy/boostkaro@.service", import.meta.url)), "utf8");
-    const env = (port: number): Record<string, string> => ({
-      DATABASE_URL: url,
-      PORT: String(port),
-      TRUST_PROXY: "1",
-      PUBLIC_BASE_URL: `https://${host}`,
-      READINESS_TOKEN: TOKEN,
-      BACKUP_DIR: join(dir, "backups"),
-      SEED_DEMO_DATA: "true",
-      PANEL_SIMULATOR: "true",
-      PANEL_SIMULATOR_PORT: "0",
-      ORDER_RATE_LIMIT_PER_MINUTE: "1000000",
-      JOBS_ENABLED: "false",
-      // As deploy/boostkaro@.service sets it.
-      SHUTDOWN_DRAIN_MS: /SHUTDOWN_DRAIN_MS=(\d+)/.exec(unit)![1]!,
+    // The first instance is the test shop (no admin: behind the proxy its own sign-in would be sent on to
+    // HTTPS), the second another instance of it on the other port.
+    shop = await startTestShop({
+      engine: postgres!,
+      admin: false,
+      simulator: true,
+      env: {
+        PORT: String(ports[0]),
+        TRUST_PROXY: "1",
+        PUBLIC_BASE_URL: `https://${host}`,
+        READINESS_TOKEN: TOKEN,
+        BACKUP_DIR: join(dir, "backups"),
+        // As deploy/boostkaro@.service sets it.
+        SHUTDOWN_DRAIN_MS: /SHUTDOWN_DRAIN_MS=(\d+)/.exec(unit)![1]!,
+      },
     });
-    // The first seeds the demo shop; the second starts on it.
-    instances[0] = await spawnServer(env(ports[0]!), 60_000);
-    instances[1] = await spawnServer(env(ports[1]!), 60_000);
+    const url = shop.target.kind === "postgres" ? shop.target.url : "";
+    second = await shop.startAnother({ PORT: String(ports[1]) });
+    const instance = (n: number) => (n === 0 ? shop!.server : second!);
 
     const site = readFileSync(fileURLToPath(new URL("../../deploy/Caddyfile.instances", import.meta.url)), "utf8")
       .replaceAll("yourshop.in", host)
@@ -214,9 +214,10 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
       const restarts: number[] = [];
       for (const n of [0, 1]) {
         const at = Date.now();
-        const stopped = await instances[n]!.stop("SIGTERM");
-        expect(stopped.code, instances[n]!.output()).toBe(0);
-        instances[n] = await spawnServer(env(ports[n]!), 60_000);
+        const stopped = await instance(n).stop("SIGTERM");
+        expect(stopped.code, instance(n).output()).toBe(0);
+        if (n === 0) await shop.restart();
+        else second = await shop.startAnother({ PORT: String(ports[1]) });
         await healthy(ports[n]!);
         restarts.push(Date.now() - at);
       }

@@ -1,13 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { request } from "node:http";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { majorOf, pinnedNodeVersion } from "../../scripts/runtime/node-runtime.mjs";
 import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../support/csp";
-import { testDatabases } from "../support/databases";
-import { type ServerProcess, runServerExpectingExit, spawnServer } from "../support/server-process";
+import { sqliteDatabase, testDatabases } from "../support/databases";
+import { type ServerProcess, runServerExpectingExit } from "../support/server-process";
 import { type TestShop, startTestShop } from "../support/test-shop";
 
 const READINESS_TOKEN = "server-test-readiness-token-0123456789";
@@ -145,8 +142,9 @@ describe.each(testDatabases())("server on $name", (kind) => {
 
 describe("graceful shutdown", () => {
   it("finishes the request in flight and exits 0 within 5 s of SIGTERM", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "shop-shutdown-"));
-    const server = await spawnServer({ DATABASE_URL: `file:${join(dir, "shop.db")}` });
+    // Its jobs run on their own, as a real shop's do: the stop must end them too.
+    const shop = await startTestShop({ engine: sqliteDatabase, jobs: "running" });
+    const { server } = shop;
     try {
       // A keep-alive connection left idle must not hold the server open.
       const agentRes = await fetch(`${server.url}/healthz`);
@@ -176,7 +174,7 @@ describe("graceful shutdown", () => {
       expect(ms).toBeLessThan(5000);
       expect(server.output()).toContain("stopped");
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      await shop.stop();
     }
   });
 });

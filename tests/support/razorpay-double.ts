@@ -233,14 +233,19 @@ export async function startRazorpayDouble(keys: Partial<DoubleKeys> = {}): Promi
 
 /**
  * A test shop that takes payments through this double (Razorpay on, its keys saved as the operator would):
- * its jobs run on their own (the payment window every 200 ms), and the reconciliation job asks Razorpay
- * only once an hour, so a webhook or the test decides when an order is paid.
+ * its jobs run on their own (the payment window every 200 ms), or with "asked" only when the test runs
+ * them; the reconciliation job asks Razorpay only once an hour, so a webhook or the test decides when an
+ * order is paid.
  */
-export async function startRazorpayShop(engine: TestDatabase, double: RazorpayDouble): Promise<TestShop> {
+export async function startRazorpayShop(
+  engine: TestDatabase,
+  double: RazorpayDouble,
+  jobs: "running" | "asked" = "running",
+): Promise<TestShop> {
   const shop = await startTestShop({
     engine,
     simulator: true,
-    jobs: "running",
+    jobs,
     env: { PAYMENT_JOB_INTERVAL_MS: "200", RAZORPAY_API_BASE: double.url, GATEWAY_RECONCILE_INTERVAL_MS: "3600000" },
   });
   await saveGatewaySettings(shop.db.db, { enabled: true, ...double.keys });

@@ -1,4 +1,7 @@
+import { chownSync } from "node:fs";
+import { dirname } from "node:path";
 import { type DatabaseHandle, type DatabaseTarget, openDatabase } from "~/db/database.server";
+import { listPlans } from "~/domain/plans/plans.server";
 import type { TestDatabase } from "./databases";
 import { type ServerProcess, spawnServer } from "./server-process";
 import { TEST_ADMIN } from "./test-accounts";
@@ -28,6 +31,8 @@ export interface TestShopOptions {
   jobs?: "asked" | "running" | "off";
   /** Runs on the migrated, still empty database before the server starts (settings it must read at start). */
   prepare?: (db: DatabaseHandle) => Promise<void>;
+  /** Runs the server as this user, as a service's own user on a server; a SQLite database's folder is handed to it. */
+  user?: { uid: number; gid: number };
 }
 
 export interface TestShop {
@@ -41,7 +46,7 @@ export interface TestShop {
   admin: { username: string; password: string } | null;
   /** The operator's session cookie, "admin_session=…" ("" without an admin). */
   cookie: string;
-  /** The enabled plans' ids by plan name (the demo catalogue, as seeded). */
+  /** The enabled plans' ids by plan name (the demo catalogue, as seeded), as /api/plans lists them. */
   planIds: Record<string, number>;
   /** The panel simulator's base URL, or null without one. */
   simulatorUrl: string | null;
@@ -56,7 +61,9 @@ export interface TestShop {
   syncPanelNow(): Promise<void>;
   /**
    * Another instance of this shop on its database, as a second server or the next release would run
-   * it: the same environment, `env` over it. Stopped with the shop.
+   * it: the same environment, `env` over it. Stopped with the shop. On SQLite, two instances must not
+   * write at once: a transaction that has read and then writes beside the other process's write fails
+   * at once with "database is locked", whatever busy_timeout says; start them one after another, jobs asked.
    */
   startAnother(env?: Record<string, string>): Promise<ServerProcess>;
   /** Stops the server and starts it again on the same database, as a restart does: `server` and `url` are then the new one's. */
@@ -88,8 +95,12 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     ...(options.simulator ? { PANEL_SIMULATOR: "true", PANEL_SIMULATOR_PORT: "0" } : {}),
     ...options.env,
   };
+  const spawn = (env: Record<string, string>) => spawnServer(env, undefined, options.user);
   let server: ServerProcess;
   try {
+    if (options.user && target.kind === "sqlite") {
+      for (const path of [dirname(target.file), target.file]) chownSync(path, options.user.uid, options.user.gid);
+    }
     if (options.prepare) {
       const early = openDatabase(target);
       try {
@@ -98,7 +109,7 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
         await early.close();
       }
     }
-    server = await spawnServer(serverEnv);
+    server = await spawn(serverEnv);
   } catch (error) {
     await created.drop();
     throw error;
@@ -142,13 +153,13 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
       await runJobs(shop.server);
     },
     async startAnother(env = {}) {
-      const other = await spawnServer({ ...serverEnv, ...env });
+      const other = await spawn({ ...serverEnv, ...env });
       others.push(other);
       return other;
     },
     async restart() {
       await shop.server.stop();
-      shop.server = await spawnServer(serverEnv);
+      shop.server = await spawn(serverEnv);
       shop.url = shop.server.url;
     },
     async stop() {
@@ -160,7 +171,9 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
   };
   try {
     if (admin && options.signIn !== false) shop.cookie = await signIn(shop.url, admin.username, admin.password);
-    shop.planIds = await planIds(shop.url);
+    shop.planIds = Object.fromEntries(
+      (await listPlans(db.db, { enabledOnly: true })).map((plan) => [plan.name, plan.id]),
+    );
   } catch (error) {
     await shop.stop();
     throw error;
@@ -208,11 +221,4 @@ export async function signIn(url: string, username: string, password: string): P
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0]!;
   if (!/^admin_session=.+/.test(cookie)) throw new Error(`sign-in answered ${res.status} with no session`);
   return cookie;
-}
-
-async function planIds(url: string): Promise<Record<string, number>> {
-  const res = await fetch(`${url}/api/plans`);
-  if (!res.ok) throw new Error(`/api/plans answered ${res.status}`);
-  const { plans } = (await res.json()) as { plans: Array<{ _id: string; name: string }> };
-  return Object.fromEntries(plans.map((p) => [p.name, Number(p._id)]));
 }

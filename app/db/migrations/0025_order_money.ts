@@ -91,13 +91,18 @@ async function searchIndexPostgres(db: Kysely<any>) {
   await sql.raw(`create index orders_search_trgm on orders using gin ((${SEARCH_TEXT_PG}) gin_trgm_ops)`).execute(db);
 }
 
+/** The roll-up triggers' statements (migration 0098 reuses them with a condition added). */
+export function dailyStatsStatements() {
+  return rollUpWithRefunds((row) => `coalesce(${netProfitSql(row)}, 0)`);
+}
+
 /**
  * The roll-up's profit becomes the profit net of refunds (profit.ts), summed
  * where known; revenue and refunds stay as they were. The triggers are those
  * of migration 0010 with that one sum changed; the roll-up is rebuilt.
  */
 async function dailyStatsNetProfit(db: Kysely<any>, dialect: Dialect) {
-  const rollUp = rollUpWithRefunds((row) => `coalesce(${netProfitSql(row)}, 0)`);
+  const rollUp = dailyStatsStatements();
   if (dialect === "postgres") {
     // The trigger of migration 0010 calls this function; replacing it is enough.
     await createRollUpTriggers(db, dialect, rollUp, true);

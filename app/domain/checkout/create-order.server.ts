@@ -1,14 +1,13 @@
 import { isUniqueViolation } from "~/db/unique-violation";
 import type { AppServices } from "~/context";
 import { writeTransaction } from "~/db/database.server";
-import { MIN_PLAN_QUANTITY, findPlan } from "~/domain/plans/plans.server";
+import { MIN_PLAN_QUANTITY } from "~/domain/plans/plans.server";
 import { holdUniqueAmount } from "~/domain/payments/unique-amount.server";
 import { paymentsRefusal } from "~/domain/payments/payments-open";
 import { isUpiConfigured } from "~/domain/payments/upi";
-import { listAccounts } from "~/domain/receiving-accounts/accounts.repository.server";
 import { chooseAccount, offeredAccounts } from "~/domain/payments/accounts/choose.server";
 import type { ClientNetworks } from "~/lib/client-address";
-import { AppError } from "~/lib/app-error";
+import { AppError, isAppError } from "~/lib/app-error";
 import { TERMS_VERSION } from "~/domain/content/terms-version";
 import { BUYER_MESSAGES, WHATSAPP_OPT_IN_VERSION, readBuyerEmail, validateBuyer } from "~/domain/orders/buyer-contact";
 import { readComments } from "~/domain/orders/custom-comments";
@@ -20,6 +19,7 @@ import type { OrderRow } from "~/domain/orders/table";
 import { CREATE_ORDER_MESSAGES } from "~/domain/orders/order-messages";
 import { type AppliedCoupon, applyCoupon, readCode } from "~/domain/coupons/redeem.server";
 import { type BillingAddress, readBillingAddress } from "~/domain/receipts/billing-address";
+import { checkoutCatalog } from "./catalog.server";
 
 export { CREATE_ORDER_MESSAGES };
 
@@ -63,16 +63,33 @@ export interface CreateOrderResult {
 
 type Services = Pick<AppServices, "db" | "settings" | "config">;
 
-/** A new order awaiting payment, priced by the shop. Throws AppError codes for what the buyer must change. */
+/**
+ * A new order awaiting payment, priced by the shop. Throws AppError codes for what the buyer must change.
+ * A retried key gets its first order back: the order insert finds it (ON CONFLICT), and a retry refused
+ * before the insert (the plan since disabled) looks for it before it refuses (ADR 0052).
+ */
 export async function createOrder(
-  { db, settings, config }: Services,
+  services: Services,
   input: CreateOrderInput,
   now = Date.now(),
 ): Promise<CreateOrderResult> {
-  if (input.idempotencyKey) {
-    const existing = await findOrderByIdempotencyKey(db, input.idempotencyKey);
+  try {
+    return await placeOrder(services, input, now);
+  } catch (error) {
+    const existing =
+      isAppError(error) && input.idempotencyKey
+        ? await findOrderByIdempotencyKey(services.db, input.idempotencyKey)
+        : undefined;
     if (existing) return { order: existing, created: false };
+    throw error;
   }
+}
+
+async function placeOrder(
+  { db, settings, config }: Services,
+  input: CreateOrderInput,
+  now: number,
+): Promise<CreateOrderResult> {
   if (input.planId === null) throw new AppError("INVALID_INPUT", CREATE_ORDER_MESSAGES.noPlan);
 
   const buyer = validateBuyer(input.customerName, input.customerPhone);
@@ -96,7 +113,7 @@ export async function createOrder(
     billing = read.billing;
   }
 
-  const plan = await findPlan(db, input.planId);
+  const { plan, accounts } = await checkoutCatalog(db, input.planId);
   if (!plan || plan.is_enabled !== 1) throw new AppError("NOT_FOUND", CREATE_ORDER_MESSAGES.planUnavailable);
   if (plan.quantity < MIN_PLAN_QUANTITY) {
     throw new AppError("INVALID_INPUT", CREATE_ORDER_MESSAGES.minimumQuantity, { reason: "MIN_QUANTITY" });
@@ -124,7 +141,7 @@ export async function createOrder(
     throw new AppError("CONFLICT", CREATE_ORDER_MESSAGES.targetBusy, { reason: "TARGET_BUSY", field: "target" });
   }
   // The receiving accounts a checkout may show (not paused; the placeholder only while it is the only one).
-  const offered = offeredAccounts(await listAccounts(db));
+  const offered = offeredAccounts(accounts);
   if (offered.length === 0 || !isUpiConfigured(offered[0]!.upi_id, site.merchantName)) {
     throw new AppError("UNAVAILABLE", CREATE_ORDER_MESSAGES.paymentSetup, { reason: "PAYMENT_SETUP" });
   }

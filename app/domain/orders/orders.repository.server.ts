@@ -1,5 +1,5 @@
 import { type CompiledQuery, SqliteAdapter } from "kysely";
-import { type DB, snapshotReads } from "~/db/database.server";
+import { type DB, hotReads, snapshotReads } from "~/db/database.server";
 import { isUniqueViolation } from "~/db/unique-violation";
 import { AppError } from "~/lib/app-error";
 import { ON_ITS_WAY_STATUSES, type OrderStatus, TARGET_HELD_STATUSES, holdsTarget } from "./lifecycle";
@@ -170,7 +170,7 @@ export async function findOrderStatus(db: DB, rawOrderId: string): Promise<Order
   const lookup: CompiledQuery<{ status: OrderStatus }> = { ...query, parameters: [orderId] };
   const reads = snapshotReads(db);
   if (reads) return reads.first(lookup)?.status;
-  const { rows } = await db.executeQuery(lookup);
+  const { rows } = await hotReads(db).executeQuery(lookup);
   return rows[0]?.status;
 }
 

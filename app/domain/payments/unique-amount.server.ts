@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import type { ClientNetworks } from "~/lib/client-address";
@@ -32,6 +33,12 @@ export const MAX_HOLDS_PER_NETWORK = 15;
 export const MAX_HOLDS_PER_WIDE_NETWORK = 20;
 /** An IPv4 /24 is the widest an IPv4 client is counted in (a carrier's NAT pool spans many). */
 export const MAX_HOLDS_PER_IPV4_NETWORK = 20;
+const SMALLEST_SHARE = Math.min(
+  MAX_HOLDS_PER_ADDRESS,
+  MAX_HOLDS_PER_NETWORK,
+  MAX_HOLDS_PER_WIDE_NETWORK,
+  MAX_HOLDS_PER_IPV4_NETWORK,
+);
 
 /**
  * A claimed order ("I have paid", with a UTR) keeps its amount this long after its window closed. A real
@@ -125,36 +132,162 @@ function shares(
 export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<number> {
   const amounts = candidateAmounts(request.listedPaise);
   if (amounts.length === 0) return request.listedPaise;
-  const { now, accountId } = request;
+  const price = `${request.accountId}:${request.listedPaise}`;
+  // Every amount of the price was an open order's a moment ago: the listed price, unread (ADR 0052).
+  const until = exhausted.get(price);
+  if (until !== undefined && until > request.now && request.now >= until - EXHAUSTED_HINT_MS) {
+    return request.listedPaise;
+  }
+  const free = await holdFreeAmount(trx, request, amounts);
+  if (free !== undefined) return free;
+  const amount = await holdAmongAll(trx, request, amounts);
+  if (amount === request.listedPaise) exhausted.set(price, request.now + EXHAUSTED_HINT_MS);
+  else exhausted.delete(price);
+  return amount;
+}
 
-  const holds: Hold[] = (
-    await trx
-      .selectFrom("payment_amount_holds as h")
-      .leftJoin("orders as o", "o.order_id", "h.order_id")
-      .select([
-        "h.amount_paise",
-        "h.order_id",
-        "h.held_until",
-        "h.client_address",
-        "h.client_network",
-        "h.client_wide",
-        "o.status",
-        "o.payment_deadline_at",
-        "o.utr",
-      ])
-      .where("h.account_id", "=", accountId)
-      // The candidates are one run of amounts: a range of the primary key, not a list of 198.
-      .where("h.amount_paise", ">=", amounts[amounts.length - 1]!)
-      .where("h.amount_paise", "<=", amounts[0]!)
-      .execute()
-  ).map((h) => ({
+/**
+ * Prices (account:paise) whose every amount an open order held at the last full reading, until when: for
+ * that long a checkout of the price takes the listed price without reading the holds, as the reading
+ * would have given it (a burst past a price's 198 amounts read and decoded them all for each order:
+ * ADR 0052). An amount freed meanwhile (an order paid, cancelled or expired, a flooding client's share
+ * full) is offered from the next reading, at most a second later; no amount is taken on the hint, so
+ * none can be given twice. Each instance keeps its own.
+ */
+const exhausted = new Map<string, number>();
+const EXHAUSTED_HINT_MS = 1_000;
+
+/**
+ * The usual case in one statement (ADR 0052): the first candidate no open order holds, taken while the
+ * client's networks together hold fewer open amounts of the price than the smallest share (then no share
+ * can be full, and the full reading below would also take a free amount first). Undefined when there is
+ * none, or when another checkout took it first: the full reading decides then. A hold is replaced here
+ * only once its time is over, judged on the row as it is when the insert meets it (PostgreSQL waits for
+ * a checkout holding it on another connection, then looks again); a hold whose order is gone is left to
+ * the full reading, since another transaction's order may be one this statement's snapshot cannot see.
+ */
+async function holdFreeAmount(trx: DB, request: HoldRequest, amounts: number[]): Promise<number | undefined> {
+  const { accountId, now, client } = request;
+  const lowest = amounts[amounts.length - 1]!;
+  const highest = amounts[0]!;
+  const withinShare = client
+    ? sql`and (select count(*) from payment_amount_holds h join orders o on o.order_id = h.order_id
+          where h.account_id = ${accountId} and h.amount_paise between ${lowest} and ${highest}
+            and h.held_until >= ${now} and o.status in ('awaiting_payment', 'payment_claimed')
+            and (h.client_address = ${client.address} or h.client_network = ${client.network}
+              or h.client_wide = ${client.wide})) < ${SMALLEST_SHARE}`
+    : sql``;
+  const taken = await sql<{ amount_paise: number }>`
+    with recursive candidate(amount) as (
+      select cast(${highest} as bigint) union all select amount - 1 from candidate where amount > ${lowest}
+    )
+    insert into payment_amount_holds
+      (account_id, amount_paise, order_id, held_until, client_address, client_network, client_wide)
+    select ${accountId}, amount, ${request.orderId}, ${request.heldUntil},
+      ${client?.address ?? null}, ${client?.network ?? null}, ${client?.wide ?? null}
+    from candidate
+    where amount % 100 <> 0
+      and not exists (select 1 from payment_amount_holds h join orders o on o.order_id = h.order_id
+        where h.account_id = ${accountId} and h.amount_paise = candidate.amount and h.held_until >= ${now})
+      ${withinShare}
+    order by amount desc
+    limit 1
+    on conflict (account_id, amount_paise) do update set
+      order_id = excluded.order_id, held_until = excluded.held_until, client_address = excluded.client_address,
+      client_network = excluded.client_network, client_wide = excluded.client_wide
+    where payment_amount_holds.held_until < ${now}
+    returning amount_paise`.execute(trx);
+  const row = taken.rows[0];
+  return row ? Number(row.amount_paise) : undefined;
+}
+
+/** Every hold of the price, with its order's status. */
+async function readHolds(trx: DB, { accountId }: HoldRequest, amounts: number[]): Promise<Hold[]> {
+  const rows = await trx
+    .selectFrom("payment_amount_holds as h")
+    .leftJoin("orders as o", "o.order_id", "h.order_id")
+    .select([
+      "h.amount_paise",
+      "h.order_id",
+      "h.held_until",
+      "h.client_address",
+      "h.client_network",
+      "h.client_wide",
+      "o.status",
+      "o.payment_deadline_at",
+      "o.utr",
+    ])
+    .where("h.account_id", "=", accountId)
+    // The candidates are one run of amounts: a range of the primary key, not a list of 198.
+    .where("h.amount_paise", ">=", amounts[amounts.length - 1]!)
+    .where("h.amount_paise", "<=", amounts[0]!)
+    .execute();
+  return rows.map(asHold);
+}
+
+function asHold<T extends { amount_paise: unknown; held_until: unknown; payment_deadline_at: unknown }>(h: T) {
+  return {
     ...h,
     amount_paise: Number(h.amount_paise),
     held_until: Number(h.held_until),
     payment_deadline_at: h.payment_deadline_at === null ? null : Number(h.payment_deadline_at),
-  }));
+  };
+}
+
+/**
+ * The holds of the price that can matter to this checkout, in one statement (ADR 0052): all but those of
+ * other clients' orders awaiting payment in their window, which are neither free, nor to be taken over,
+ * nor this client's, and are only counted. Null when some amount has no hold at all: which ones is then
+ * unknown, and every hold is read. Once every amount of a price is held (a burst past the 198 amounts)
+ * this reads a count instead of 198 rows.
+ */
+async function readHoldsBriefly(trx: DB, request: HoldRequest, amounts: number[]): Promise<Hold[] | null> {
+  const { accountId, now, client } = request;
+  const lowest = amounts[amounts.length - 1]!;
+  const highest = amounts[0]!;
+  const clients = client
+    ? sql`coalesce(h.client_address = ${client.address} or h.client_network = ${client.network}
+        or h.client_wide = ${client.wide}, false)`
+    : sql`false`;
+  const { rows } = await sql<{
+    amount_paise: number | null;
+    order_id: string;
+    held_until: number;
+    client_address: string | null;
+    client_network: string | null;
+    client_wide: string | null;
+    status: OrderStatus | null;
+    payment_deadline_at: number | null;
+    utr: string | null;
+    left_out: number;
+  }>`
+    select h.amount_paise, h.order_id, h.held_until, h.client_address, h.client_network, h.client_wide,
+      o.status, o.payment_deadline_at, o.utr, 0 as left_out
+    from payment_amount_holds h left join orders o on o.order_id = h.order_id
+    where h.account_id = ${accountId} and h.amount_paise between ${lowest} and ${highest}
+      and (h.held_until < ${now} or o.status is null or o.status <> 'awaiting_payment' or ${clients})
+    union all
+    select null, null, null, null, null, null, null, null, null, count(*)
+    from payment_amount_holds h join orders o on o.order_id = h.order_id
+    where h.account_id = ${accountId} and h.amount_paise between ${lowest} and ${highest}
+      and h.held_until >= ${now} and o.status = 'awaiting_payment' and not ${clients}`.execute(trx);
+  const holds = rows.filter((row) => row.amount_paise !== null).map(asHold) as Hold[];
+  const leftOut = Number(rows.find((row) => row.amount_paise === null)?.left_out ?? 0);
+  const candidates = new Set(amounts);
+  const held = holds.filter((h) => candidates.has(h.amount_paise)).length;
+  return held + leftOut === amounts.length ? holds : null;
+}
+
+/** Every hold of the price read, then a free amount, the client's own oldest or a stale one taken. */
+async function holdAmongAll(trx: DB, request: HoldRequest, amounts: number[]): Promise<number> {
+  const { now } = request;
+
+  const brief = await readHoldsBriefly(trx, request, amounts);
+  const holds = brief ?? (await readHolds(trx, request, amounts));
   const byAmount = new Map(holds.map((h) => [h.amount_paise, h]));
-  const usable = (h: Hold | undefined) => !h || h.held_until < now || h.status === null;
+  // After the brief reading every amount has a hold, and one not read is an open order's: not free.
+  const unread = brief ? "open" : "free";
+  const usable = (h: Hold | undefined) => (h ? h.held_until < now || h.status === null : unread === "free");
   const freeCount = amounts.filter((a) => usable(byAmount.get(a))).length;
   // While the price's amounts run low, a claim that shows no payment keeps its amount only briefly.
   const claimKeepsMs = freeCount < amounts.length * LOW_POOL_SHARE ? CLAIM_KEEPS_AMOUNT_LOW_MS : CLAIM_KEEPS_AMOUNT_MS;
@@ -173,8 +306,9 @@ export async function holdUniqueAmount(trx: DB, request: HoldRequest): Promise<n
   const stealable: { amount: number; previous: string; heldUntil: number; rank: number }[] = [];
   for (const amount of amounts) {
     const hold = byAmount.get(amount);
-    if (!hold) free.push({ amount, previous: null });
-    else if (usable(hold)) free.push({ amount, previous: hold.order_id });
+    if (!hold) {
+      if (usable(hold)) free.push({ amount, previous: null });
+    } else if (usable(hold)) free.push({ amount, previous: hold.order_id });
     else if (!isOpen(hold, now, claimKeepsMs)) {
       stealable.push({ amount, previous: hold.order_id, heldUntil: hold.held_until, rank: stealRank(hold) });
     }
