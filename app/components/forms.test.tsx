@@ -34,6 +34,15 @@ describe("TextField", () => {
     expect(html).toContain('aria-invalid="false"');
   });
 
+  it("leaves a verbatim field as typed: no capital first letter, no spelling fixes; others as the browser likes", () => {
+    const verbatim = render((f) => <TextField field={f.name} label="UPI ID" verbatim />);
+    expect(verbatim).toContain('autoCapitalize="none"');
+    expect(verbatim).toContain('spellCheck="false"');
+    const plain = render((f) => <TextField field={f.name} label="Name" />);
+    expect(plain).not.toContain("autoCapitalize");
+    expect(plain).not.toContain("spellCheck");
+  });
+
   it("shows the server's refusal under the field and marks it invalid", () => {
     const html = render((f) => <TextField field={f.name} label="Name" error="That name is taken" />);
     expect(html).toContain('aria-invalid="true"');

@@ -48,19 +48,31 @@ function useError(field: Meta, error: string | undefined) {
 
 type TextType = "text" | "password" | "email" | "tel" | "date" | "time" | "datetime-local" | "url" | "search";
 
-/** A text input (or password, date, time…). Other props go to the input. */
+/** What the phone's keyboard must leave as typed (`verbatim`): no capital first letter, no spelling fixes. */
+const VERBATIM = { autoCapitalize: "none", spellCheck: false } as const;
+
+/**
+ * A text input (or password, date, time…). `verbatim` for what is typed exactly as it is (a UPI ID, an
+ * address, a username). Other props go to the input.
+ */
 export function TextField({
   field,
   label,
   hint,
   error,
   type = "text",
+  verbatim = false,
   ...input
-}: Common & { type?: TextType } & Omit<ComponentProps<"input">, "size" | "type" | "name" | "id" | "form">) {
+}: Common & { type?: TextType; verbatim?: boolean } & Omit<
+    ComponentProps<"input">,
+    "size" | "type" | "name" | "id" | "form"
+  >) {
   const message = useError(field, error);
   return (
     <Field label={label} id={field.id} hint={hint} error={message} size="sm">
-      {(control) => <Input {...getInputProps(field, { type })} {...control} size="sm" {...input} />}
+      {(control) => (
+        <Input {...getInputProps(field, { type })} {...control} size="sm" {...(verbatim && VERBATIM)} {...input} />
+      )}
     </Field>
   );
 }

@@ -34,6 +34,15 @@ export function getEndpoint<Response extends z.ZodType>(address: string, respons
   return defineEndpoint({ method: "GET", path: () => address, response });
 }
 
+/** A POST of a fixed address with a JSON body: most of the forms' and the admin's writes. */
+export function postEndpoint<Request extends z.ZodType, Response extends z.ZodType>(
+  address: string,
+  request: Request,
+  response: Response,
+) {
+  return defineEndpoint({ method: "POST", path: () => address, request, response });
+}
+
 /** A success answer: `{ success: true, ...shape }`. */
 export function okResponse<Shape extends z.ZodRawShape>(shape: Shape) {
   return z.object({ success: z.literal(true), ...shape });

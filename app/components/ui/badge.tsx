@@ -34,6 +34,22 @@ export const badgeVariants = cva("inline-flex items-center gap-1 whitespace-nowr
 export type BadgeVariants = VariantProps<typeof badgeVariants>;
 export type BadgeTone = NonNullable<BadgeVariants["tone"]>;
 
+/** Whether something is switched on: green with its "on" word, grey with its "off" word ("On" and "Off" unless given). */
+export function OnOffBadge({
+  on,
+  words = ["On", "Off"],
+  ...props
+}: Omit<ComponentProps<typeof Badge>, "tone" | "children"> & {
+  on: boolean;
+  words?: readonly [on: string, off: string];
+}) {
+  return (
+    <Badge tone={on ? "success" : "neutral"} {...props}>
+      {on ? words[0] : words[1]}
+    </Badge>
+  );
+}
+
 export function Badge({ className, tone, size, ...props }: ComponentProps<"span"> & BadgeVariants) {
   return <span className={cn(badgeVariants({ tone, size }), className)} {...props} />;
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database.server";
+import { createRollUpTriggers, istDay } from "./daily-stats-triggers";
 
 /**
  * Admin sign-in support (failed-attempt log, one-time setup tokens) and the
@@ -63,9 +64,6 @@ export function adminSchema(dialect: Dialect) {
   };
 }
 
-// IST day number of an order: (created_at + 5h30m) / 24h, integer division on both engines.
-const DAY = (row: "NEW" | "OLD") => `(${row}.created_at + 19800000) / 86400000`;
-
 /**
  * Dashboard roll-up: orders, revenue and profit per IST day, service and status,
  * kept exact by triggers on every insert, update and delete of an order (so no
@@ -90,7 +88,7 @@ async function createDailyStats(db: Kysely<any>, dialect: Dialect) {
   const add = (
     row: "NEW",
   ) => `insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise)
-      values (${DAY(row)}, ${row}.service_type, ${row}.status, 1, ${row}.price_paise, coalesce(${row}.profit_paise, 0))
+      values (${istDay(row)}, ${row}.service_type, ${row}.status, 1, ${row}.price_paise, coalesce(${row}.profit_paise, 0))
       on conflict (day, service_type, status) do update set
         orders = order_daily_stats.orders + 1,
         revenue_paise = order_daily_stats.revenue_paise + excluded.revenue_paise,
@@ -99,37 +97,7 @@ async function createDailyStats(db: Kysely<any>, dialect: Dialect) {
         orders = orders - 1,
         revenue_paise = revenue_paise - ${row}.price_paise,
         profit_paise = profit_paise - coalesce(${row}.profit_paise, 0)
-      where day = ${DAY(row)} and service_type = ${row}.service_type and status = ${row}.status;`;
+      where day = ${istDay(row)} and service_type = ${row}.service_type and status = ${row}.status;`;
   const watched = "created_at, service_type, status, price_paise, profit_paise";
-
-  if (dialect === "postgres") {
-    await sql
-      .raw(
-        `create function orders_daily_stats_apply() returns trigger language plpgsql as $$
-      begin
-        if tg_op in ('UPDATE', 'DELETE') then ${remove("OLD")} end if;
-        if tg_op in ('INSERT', 'UPDATE') then ${add("NEW")} end if;
-        return null;
-      end $$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger orders_daily_stats after insert or delete or update of ${watched} on orders
-      for each row execute function orders_daily_stats_apply()`,
-      )
-      .execute(db);
-  } else {
-    await sql
-      .raw(`create trigger orders_daily_stats_insert after insert on orders begin ${add("NEW")} end`)
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger orders_daily_stats_update after update of ${watched} on orders begin ${remove("OLD")} ${add("NEW")} end`,
-      )
-      .execute(db);
-    await sql
-      .raw(`create trigger orders_daily_stats_delete after delete on orders begin ${remove("OLD")} end`)
-      .execute(db);
-  }
+  await createRollUpTriggers(db, dialect, { add: add("NEW"), remove: remove("OLD"), watched });
 }

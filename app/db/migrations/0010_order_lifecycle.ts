@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database.server";
+import { createRollUpTriggers, rebuildRollUpWithRefunds, rollUpWithRefunds } from "./daily-stats-triggers";
 
 /**
  * The order lifecycle (app/domain/orders/lifecycle.ts) replaces the old
@@ -105,50 +106,10 @@ async function rebuildDailyStats(db: Kysely<any>, dialect: Dialect) {
     .addColumn("refund_paise", dialect === "postgres" ? "bigint" : "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`delete from order_daily_stats`.execute(db);
-  await sql`insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise, refund_paise)
-    select (created_at + 19800000) / 86400000, service_type, status, count(*), sum(price_paise),
-      sum(coalesce(profit_paise, 0)), sum(coalesce(refund_due_paise, 0))
-    from orders group by (created_at + 19800000) / 86400000, service_type, status`.execute(db);
-
-  const day = (row: "NEW" | "OLD") => `(${row}.created_at + 19800000) / 86400000`;
-  const add = `insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise, refund_paise)
-      values (${day("NEW")}, NEW.service_type, NEW.status, 1, NEW.price_paise, coalesce(NEW.profit_paise, 0),
-        coalesce(NEW.refund_due_paise, 0))
-      on conflict (day, service_type, status) do update set
-        orders = order_daily_stats.orders + 1,
-        revenue_paise = order_daily_stats.revenue_paise + excluded.revenue_paise,
-        profit_paise = order_daily_stats.profit_paise + excluded.profit_paise,
-        refund_paise = order_daily_stats.refund_paise + excluded.refund_paise;`;
-  const remove = `update order_daily_stats set
-        orders = orders - 1,
-        revenue_paise = revenue_paise - OLD.price_paise,
-        profit_paise = profit_paise - coalesce(OLD.profit_paise, 0),
-        refund_paise = refund_paise - coalesce(OLD.refund_due_paise, 0)
-      where day = ${day("OLD")} and service_type = OLD.service_type and status = OLD.status;`;
-  const watched = "created_at, service_type, status, price_paise, profit_paise, refund_due_paise";
-
-  if (dialect === "postgres") {
-    await sql
-      .raw(
-        `create function orders_daily_stats_apply() returns trigger language plpgsql as $$
-      begin
-        if tg_op in ('UPDATE', 'DELETE') then ${remove} end if;
-        if tg_op in ('INSERT', 'UPDATE') then ${add} end if;
-        return null;
-      end $$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger orders_daily_stats after insert or delete or update of ${watched} on orders
-      for each row execute function orders_daily_stats_apply()`,
-      )
-      .execute(db);
-  } else {
-    await sql.raw(`create trigger orders_daily_stats_insert after insert on orders begin ${add} end`).execute(db);
-    await sql
-      .raw(`create trigger orders_daily_stats_update after update of ${watched} on orders begin ${remove} ${add} end`)
-      .execute(db);
-    await sql.raw(`create trigger orders_daily_stats_delete after delete on orders begin ${remove} end`).execute(db);
-  }
+  await sql.raw(rebuildRollUpWithRefunds("coalesce(profit_paise, 0)")).execute(db);
+  await createRollUpTriggers(
+    db,
+    dialect,
+    rollUpWithRefunds((row) => `coalesce(${row}.profit_paise, 0)`),
+  );
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Dialect } from "../database.server";
+import { createRollUpTriggers, rebuildRollUpWithRefunds, rollUpWithRefunds } from "./daily-stats-triggers";
 import { netProfitSql } from "~/domain/orders/profit";
 import { SEARCHED_COLUMNS, SEARCH_TEXT_PG } from "~/domain/orders/search-index";
 
@@ -92,24 +93,7 @@ async function searchIndexPostgres(db: Kysely<any>) {
 
 /** The roll-up triggers' statements (migration 0098 reuses them with a condition added). */
 export function dailyStatsStatements() {
-  const day = (row: "NEW" | "OLD") => `(${row}.created_at + 19800000) / 86400000`;
-  const profit = (row: "NEW" | "OLD") => `coalesce(${netProfitSql(row)}, 0)`;
-  const add = `insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise, refund_paise)
-      values (${day("NEW")}, NEW.service_type, NEW.status, 1, NEW.price_paise, ${profit("NEW")},
-        coalesce(NEW.refund_due_paise, 0))
-      on conflict (day, service_type, status) do update set
-        orders = order_daily_stats.orders + 1,
-        revenue_paise = order_daily_stats.revenue_paise + excluded.revenue_paise,
-        profit_paise = order_daily_stats.profit_paise + excluded.profit_paise,
-        refund_paise = order_daily_stats.refund_paise + excluded.refund_paise;`;
-  const remove = `update order_daily_stats set
-        orders = orders - 1,
-        revenue_paise = revenue_paise - OLD.price_paise,
-        profit_paise = profit_paise - ${profit("OLD")},
-        refund_paise = refund_paise - coalesce(OLD.refund_due_paise, 0)
-      where day = ${day("OLD")} and service_type = OLD.service_type and status = OLD.status;`;
-  const watched = "created_at, service_type, status, price_paise, profit_paise, refund_due_paise";
-  return { add, remove, watched };
+  return rollUpWithRefunds((row) => `coalesce(${netProfitSql(row)}, 0)`);
 }
 
 /**
@@ -118,37 +102,16 @@ export function dailyStatsStatements() {
  * of migration 0010 with that one sum changed; the roll-up is rebuilt.
  */
 async function dailyStatsNetProfit(db: Kysely<any>, dialect: Dialect) {
-  const { add, remove, watched } = dailyStatsStatements();
-
+  const rollUp = dailyStatsStatements();
   if (dialect === "postgres") {
     // The trigger of migration 0010 calls this function; replacing it is enough.
-    await sql
-      .raw(
-        `create or replace function orders_daily_stats_apply() returns trigger language plpgsql as $$
-      begin
-        if tg_op in ('UPDATE', 'DELETE') then ${remove} end if;
-        if tg_op in ('INSERT', 'UPDATE') then ${add} end if;
-        return null;
-      end $$`,
-      )
-      .execute(db);
+    await createRollUpTriggers(db, dialect, rollUp, true);
   } else {
     for (const t of ["orders_daily_stats_insert", "orders_daily_stats_update", "orders_daily_stats_delete"]) {
       await sql.raw(`drop trigger if exists ${t}`).execute(db);
     }
-    await sql.raw(`create trigger orders_daily_stats_insert after insert on orders begin ${add} end`).execute(db);
-    await sql
-      .raw(`create trigger orders_daily_stats_update after update of ${watched} on orders begin ${remove} ${add} end`)
-      .execute(db);
-    await sql.raw(`create trigger orders_daily_stats_delete after delete on orders begin ${remove} end`).execute(db);
+    await createRollUpTriggers(db, dialect, rollUp);
   }
   await sql`delete from order_daily_stats`.execute(db);
-  await sql
-    .raw(
-      `insert into order_daily_stats (day, service_type, status, orders, revenue_paise, profit_paise, refund_paise)
-    select (created_at + 19800000) / 86400000, service_type, status, count(*), sum(price_paise),
-      sum(coalesce(${netProfitSql()}, 0)), sum(coalesce(refund_due_paise, 0))
-    from orders group by (created_at + 19800000) / 86400000, service_type, status`,
-    )
-    .execute(db);
+  await sql.raw(rebuildRollUpWithRefunds(`coalesce(${netProfitSql()}, 0)`)).execute(db);
 }

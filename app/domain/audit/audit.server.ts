@@ -41,6 +41,20 @@ export function maskSecrets(value: unknown, key = ""): unknown {
   return value;
 }
 
+/**
+ * An operator's change on the Settings page, audited under the card it was made on (`section`: "payment-alerts",
+ * "buyer-messages", …), as every settings card's actions record them.
+ */
+export function recordSettingsAudit(
+  db: DB,
+  operator: { name: string; client: RequestClient },
+  section: string,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(db, { ...auditBy(operator), action, targetType: "settings", targetId: section, details });
+}
+
 /** Records one admin action. Call it inside the same transaction as the change where there is one. */
 export async function recordAudit(db: DB, event: AuditEvent, now = Date.now()): Promise<void> {
   await db

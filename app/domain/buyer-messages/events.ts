@@ -1,3 +1,5 @@
+import { isOneOf } from "~/lib/one-of";
+
 /**
  * What the shop tells a buyer about their order, and through which channels
  * (docs/buyer-messages.md). Each event goes once per order and channel (its
@@ -19,9 +21,7 @@ export const BUYER_EVENTS = [
 ] as const;
 export type BuyerEvent = (typeof BUYER_EVENTS)[number];
 
-export function isBuyerEvent(value: unknown): value is BuyerEvent {
-  return BUYER_EVENTS.includes(value as BuyerEvent);
-}
+export const isBuyerEvent = isOneOf(BUYER_EVENTS);
 
 /** Messages about money wait for nothing; the others wait out the night (quiet hours, IST). */
 export const MONEY_EVENTS: readonly BuyerEvent[] = [
@@ -67,9 +67,7 @@ export const BUYER_CHANNEL_LABELS: Record<BuyerChannel, string> = {
   buyer_push: "Browser notification",
 };
 
-export function isBuyerChannel(value: unknown): value is BuyerChannel {
-  return BUYER_CHANNELS.includes(value as BuyerChannel);
-}
+export const isBuyerChannel = isOneOf(BUYER_CHANNELS);
 
 /** The buyer's languages (app/lib/i18n/locale.ts); an order without one was bought in English. */
 export type BuyerLocale = "en" | "hi";

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordSettingsAudit } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
 import { BUYER_EVENTS } from "./events";
 import { HHMM, TEMPLATE_NAME, type TemplateNames, quietHoursValid } from "./settings";
@@ -28,14 +28,7 @@ export async function runBuyerMessageAction(
   action: BuyerMessageAction,
 ): Promise<BuyerMessageSettingsResult> {
   const audit = (details: Record<string, unknown>) =>
-    recordAudit(db, {
-      actor: operator.name,
-      action: "settings.buyer-messages",
-      targetType: "settings",
-      targetId: "buyer-messages",
-      details,
-      client: operator.client,
-    });
+    recordSettingsAudit(db, operator, "buyer-messages", "settings.buyer-messages", details);
   const refuse = (field: string, message: string): never => {
     throw new AppError("INVALID_INPUT", message, { field });
   };

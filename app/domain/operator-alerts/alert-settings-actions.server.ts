@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordSettingsAudit } from "~/domain/audit/audit.server";
 import { MailServerRefused, mailServerAddresses } from "~/domain/mail-server/address.server";
 import { TLS_REQUIRED, mailServerPlace, plainConnectionAllowed } from "~/domain/mail-server/rules";
 import { AppError } from "~/lib/app-error";
@@ -68,14 +68,7 @@ export async function runAlertAction(
 ): Promise<AlertSettingsResult> {
   const { db } = services;
   const audit = (details: Record<string, unknown>) =>
-    recordAudit(db, {
-      actor: operator.name,
-      action: `alerts.${action.intent.replace(/^alerts-/, "")}`,
-      targetType: "settings",
-      targetId: "alerts",
-      details,
-      client: operator.client,
-    });
+    recordSettingsAudit(db, operator, "alerts", `alerts.${action.intent.replace(/^alerts-/, "")}`, details);
   const stored = await alertSettings(db);
   const { settings } = stored;
   switch (action.intent) {

@@ -1,3 +1,5 @@
+import { isOneOf } from "~/lib/one-of";
+
 /**
  * What the operator can be alerted about, and where. Shared with the
  * Settings page (labels, the per-event choice).
@@ -36,9 +38,7 @@ export const ALERT_EVENT_LABELS: Record<AlertEvent, string> = {
 export const ALERT_CHANNELS = ["email", "telegram", "push"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
-export function isAlertChannel(value: unknown): value is AlertChannel {
-  return ALERT_CHANNELS.includes(value as AlertChannel);
-}
+export const isAlertChannel = isOneOf(ALERT_CHANNELS);
 
 /**
  * A channel of the one outbox: the operator's (ALERT_CHANNELS) or one a feature above alerts sends
@@ -66,6 +66,4 @@ export interface AlertFacts {
   confirmable?: boolean;
 }
 
-export function isAlertEvent(value: unknown): value is AlertEvent {
-  return ALERT_EVENTS.includes(value as AlertEvent);
-}
+export const isAlertEvent = isOneOf(ALERT_EVENTS);

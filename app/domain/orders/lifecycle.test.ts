@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type Actor,
+  type CancelledBy,
   ORDER_STATUSES,
   STATUS_LABELS,
   STATUS_TONES,
@@ -18,40 +19,29 @@ const NAMES = Object.keys(TRANSITIONS) as TransitionName[];
 const KINDS: Actor["kind"][] = ["buyer", "operator", "system", "bank_alert", "gateway"];
 
 describe("refundPaise", () => {
+  /** The whole order (1,000 of 1,000 undelivered) undone at the 5% fee. */
+  const whole = (pricePaise: number, by: CancelledBy) => refundOf(pricePaise, 1000, 1000, by, 5);
+  /** What comes back, what is kept, what is paid on top. */
+  const split = (refundPaise: number, feePaise: number, compensationPaise: number) => ({
+    refundPaise,
+    feePaise,
+    compensationPaise,
+  });
+
   it("gives back the undelivered share in full when the panel stopped: ₹500, 600 of 1,000 delivered → ₹200", () => {
     expect(refundPaise(50_000, 1000, 400, "panel", 5)).toBe(20_000);
-    expect(refundOf(19_899, 1000, 1000, "panel", 5)).toEqual({
-      refundPaise: 19_899,
-      feePaise: 0,
-      compensationPaise: 0,
-    });
+    expect(whole(19_899, "panel")).toEqual(split(19_899, 0, 0));
   });
 
   it("keeps the fee from a buyer's own cancellation", () => {
-    expect(refundOf(50_000, 1000, 1000, "buyer", 5)).toEqual({
-      refundPaise: 47_500,
-      feePaise: 2_500,
-      compensationPaise: 0,
-    });
+    expect(whole(50_000, "buyer")).toEqual(split(47_500, 2_500, 0));
     // The order: ₹198.99 cancelled by its buyer → ₹189.04 back, ₹9.95 kept.
-    expect(refundOf(19_899, 1000, 1000, "buyer", 5)).toEqual({
-      refundPaise: 18_904,
-      feePaise: 995,
-      compensationPaise: 0,
-    });
+    expect(whole(19_899, "buyer")).toEqual(split(18_904, 995, 0));
   });
 
   it("pays the same amount on top when the shop cancels (E-Commerce Rules 2020, rule 4(6))", () => {
-    expect(refundOf(50_000, 1000, 1000, "shop", 5)).toEqual({
-      refundPaise: 52_500,
-      feePaise: 0,
-      compensationPaise: 2_500,
-    });
-    expect(refundOf(19_899, 1000, 1000, "shop", 5)).toEqual({
-      refundPaise: 20_894,
-      feePaise: 0,
-      compensationPaise: 995,
-    });
+    expect(whole(50_000, "shop")).toEqual(split(52_500, 0, 2_500));
+    expect(whole(19_899, "shop")).toEqual(split(20_894, 0, 995));
     // The fee a buyer would pay and the compensation the shop pays are one amount, at any rate and share.
     for (const percent of [1, 5, 7, 10, 50])
       for (const undelivered of [1, 157, 999, 1000]) {
@@ -64,7 +54,7 @@ describe("refundPaise", () => {
 
   it("charges and pays nothing either way at 0%", () => {
     for (const by of ["buyer", "shop", "panel"] as const)
-      expect(refundOf(50_000, 1000, 1000, by, 0)).toEqual({ refundPaise: 50_000, feePaise: 0, compensationPaise: 0 });
+      expect(refundOf(50_000, 1000, 1000, by, 0)).toEqual(split(50_000, 0, 0));
   });
 
   it("follows the rate set: 10% of ₹500 is ₹50 kept or paid", () => {

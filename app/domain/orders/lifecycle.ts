@@ -1,3 +1,5 @@
+import { isOneOf } from "~/lib/one-of";
+
 /**
  * The order lifecycle: every state an order can be in and every transition
  * between them. This table is the rule; `transitions.server.ts` applies it and
@@ -59,9 +61,7 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return ORDER_STATUSES.includes(value as OrderStatus);
-}
+export const isOrderStatus = isOneOf(ORDER_STATUSES);
 
 /**
  * The orders the revenue screens count as sales: payment confirmed, or sent to

@@ -1,3 +1,5 @@
+import { isOneOf } from "~/lib/one-of";
+
 /**
  * What a failed panel call means for the order behind it. Three kinds, because
  * they call for three different things (docs/panels.md, "When a call fails"):
@@ -36,9 +38,7 @@ export interface PanelFailure {
   location?: string;
 }
 
-export function isWaitReason(value: unknown): value is WaitReason {
-  return WAIT_REASONS.includes(value as WaitReason);
-}
+export const isWaitReason = isOneOf(WAIT_REASONS);
 
 /**
  * Error texts panels send, by what they mean. PerfectPanel words them in English

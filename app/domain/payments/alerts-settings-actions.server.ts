@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordSettingsAudit } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
 import { formatInr } from "~/lib/money";
 import type { PaymentAlertAction, PaymentAlertsResult, TriedAlert } from "./alerts-settings-actions";
@@ -38,14 +38,7 @@ export async function runPaymentAlertsAction(
   const { db } = services;
   const { intent } = action;
   const audit = (action: string, details: Record<string, unknown>) =>
-    recordAudit(db, {
-      actor: operator.name,
-      action,
-      targetType: "settings",
-      targetId: "payment-alerts",
-      details,
-      client: operator.client,
-    });
+    recordSettingsAudit(db, operator, "payment-alerts", action, details);
 
   switch (intent) {
     case "sms-secret-rotate": {

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/context";
-import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordSettingsAudit } from "~/domain/audit/audit.server";
 import { AppError } from "~/lib/app-error";
 import {
   type GatewayAction,
@@ -21,14 +21,7 @@ export async function runGatewayAction(
   action: GatewayAction,
 ): Promise<GatewaySettingsResult> {
   const audit = (details: Record<string, unknown>) =>
-    recordAudit(db, {
-      actor: operator.name,
-      action: "payments.gateway",
-      targetType: "settings",
-      targetId: "payment-gateway",
-      details,
-      client: operator.client,
-    });
+    recordSettingsAudit(db, operator, "payment-gateway", "payments.gateway", details);
   const { intent } = action;
   switch (intent) {
     case "gateway-save": {

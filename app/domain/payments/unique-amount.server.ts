@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
 import type { OrderStatus } from "~/domain/orders/lifecycle";
 import type { ClientNetworks } from "~/lib/client-address";
+import type { PaymentAmountHoldTable } from "./table";
 
 /**
  * Every order awaiting payment is asked for an amount no other open order on
@@ -70,17 +71,12 @@ export function candidateAmounts(listedPaise: number): number[] {
   return amounts;
 }
 
-interface Hold {
-  amount_paise: number;
-  order_id: string;
-  held_until: number;
-  client_address: string | null;
-  client_network: string | null;
-  client_wide: string | null;
+/** A held amount (its row, as the table declares it) and the order holding it, none when that order is gone. */
+type Hold = Omit<PaymentAmountHoldTable, "account_id"> & {
   status: OrderStatus | null;
   payment_deadline_at: number | null;
   utr: string | null;
-}
+};
 
 /**
  * Whether the order holding an amount may be being paid right now: still in its window, or claimed and

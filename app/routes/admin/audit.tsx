@@ -45,14 +45,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           Every admin action and sign-in, newest first, with the address and browser it came from. Times are IST.
         </p>
       </div>
-      <AuditFilters
-        action={query.action}
-        actor={query.actor}
-        from={query.from}
-        to={query.to}
-        actions={actions}
-        actors={actors}
-      />
+      <AuditFilters query={query} actions={actions} actors={actors} />
       <p className="text-sm text-gray-700" aria-live="polite">
         {loading
           ? "Loading..."

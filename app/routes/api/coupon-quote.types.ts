@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import { okResponse, postEndpoint } from "~/lib/api-contract";
 
 /** The order dialog's "Apply": a plan, a code as typed, and the phone typed so far (its own uses count). */
 export const couponQuoteRequest = z.object({
@@ -18,9 +18,4 @@ export const couponQuoteResponse = okResponse({
 });
 export type CouponQuoteResponse = z.output<typeof couponQuoteResponse>;
 
-export const couponQuoteEndpoint = defineEndpoint({
-  method: "POST",
-  path: () => "/api/coupons/quote",
-  request: couponQuoteRequest,
-  response: couponQuoteResponse,
-});
+export const couponQuoteEndpoint = postEndpoint("/api/coupons/quote", couponQuoteRequest, couponQuoteResponse);

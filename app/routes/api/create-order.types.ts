@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import { okResponse, postEndpoint } from "~/lib/api-contract";
 import { ORDER_STATUSES } from "~/domain/orders/lifecycle";
 import { SERVICE_TYPES } from "~/domain/panel/service-types";
 import { MAX_COMMENTS_TEXT } from "~/domain/orders/custom-comments";
@@ -53,9 +53,4 @@ export const createOrderResponse = okResponse({
 });
 export type CreateOrderResponse = z.output<typeof createOrderResponse>;
 
-export const createOrderEndpoint = defineEndpoint({
-  method: "POST",
-  path: () => "/api/create-order",
-  request: createOrderRequest,
-  response: createOrderResponse,
-});
+export const createOrderEndpoint = postEndpoint("/api/create-order", createOrderRequest, createOrderResponse);

@@ -41,15 +41,14 @@ import { useLocale } from "~/lib/i18n/use-locale";
 import { useMessageText } from "~/components/use-message";
 import { HYDRATE_ON_INTENT } from "~/lib/page-handle";
 
-type TrackNotice = "refill" | "cancel" | "refundUpi" | "stopUpdates";
-
-/** What /track says once a request went through, by its translation key. */
-const NOTICE_TEXT: Record<TrackNotice, string> = {
+/** What /track says once a request went through, by its translation key; the notices are its keys. */
+const NOTICE_TEXT = {
   refill: "order:refill.requested",
   cancel: "order:cancel.done",
   refundUpi: "errors:refundUpi.saved",
   stopUpdates: "errors:stopUpdates.done",
-};
+} as const;
+type TrackNotice = keyof typeof NOTICE_TEXT;
 
 // "Updates about this order" calls the JSON API (and so brings zod): loaded once an order is shown, not with the page.
 const BuyerUpdates = lazy(() =>

@@ -3,12 +3,12 @@ import { Button } from "~/components/ui/button";
 import { cardVariants } from "~/components/ui/card";
 import { Input, inputVariants } from "~/components/ui/input";
 import { cn } from "~/lib/cn";
+import type { AuditQuery } from "~/domain/audit/audit-query";
 
 interface Props {
-  action: string;
-  actor: string;
-  from: string;
-  to: string;
+  /** The filters in force (the page's query, read from its URL). */
+  query: Pick<AuditQuery, "action" | "actor" | "from" | "to">;
+  /** The actions and actors the log holds, to choose from. */
   actions: string[];
   actors: string[];
 }
@@ -16,7 +16,8 @@ interface Props {
 const field = cn(inputVariants({ size: "sm" }), "mt-1");
 
 /** The Audit page's filters: a plain GET form, so every view has its own URL. */
-export function AuditFilters({ action, actor, from, to, actions, actors }: Props) {
+export function AuditFilters({ query, actions, actors }: Props) {
+  const { action, actor, from, to } = query;
   return (
     <Form
       method="get"

@@ -1,6 +1,6 @@
 import { Pencil, Power } from "lucide-react";
 import type { AdminCoupon } from "~/domain/coupons/coupon-view";
-import { Badge } from "~/components/ui/badge";
+import { OnOffBadge } from "~/components/ui/badge";
 import type { AddressLink } from "~/components/admin/entity-dialog";
 import { Button } from "~/components/ui/button";
 import { RecordTable } from "~/components/admin/record-table";
@@ -51,7 +51,7 @@ export function CouponsTable({ coupons, busy, editLink, onToggle }: Props) {
             {c.usesPerPhone && <span className="block text-xs text-gray-600">{c.usesPerPhone} per phone</span>}
           </td>
           <td className="px-4 py-3 max-sm:p-0">
-            <Badge tone={c.enabled ? "success" : "neutral"}>{c.enabled ? "Enabled" : "Disabled"}</Badge>
+            <OnOffBadge on={c.enabled} words={["Enabled", "Disabled"]} />
           </td>
           <td className="px-4 py-3 max-sm:p-0">
             <div className="flex gap-1">

@@ -42,9 +42,8 @@ export function AccountDialog(dialog: EntityDialogProps<AccountView>) {
       <TextField
         field={fields.upiId}
         label="UPI ID"
-        autoCapitalize="none"
+        verbatim
         autoComplete="off"
-        spellCheck={false}
         inputMode="email"
         className="font-mono"
       />

@@ -1,7 +1,7 @@
 import { Pencil, Power, Trash2 } from "lucide-react";
 import type { ApiPlan } from "~/domain/plans/admin.server";
 import type { PlanAtPanel } from "~/domain/plans/plan-cost";
-import { Badge } from "~/components/ui/badge";
+import { Badge, OnOffBadge } from "~/components/ui/badge";
 import type { AddressLink } from "~/components/admin/entity-dialog";
 import { Button } from "~/components/ui/button";
 import { RecordTable } from "~/components/admin/record-table";
@@ -68,12 +68,11 @@ export function PlansTable({ plans, busy, editLink, onToggle, onDelete }: Props)
             <PlanAtPanelCell atPanel={plan.atPanel} />
           </td>
           <td className="px-4 py-3 max-sm:order-3 max-sm:p-0 max-sm:text-right">
-            <Badge
-              tone={plan.isEnabled ? "success" : "neutral"}
+            <OnOffBadge
+              on={plan.isEnabled}
+              words={["Enabled", "Disabled"]}
               className={plan.isEnabled ? "" : "bg-gray-200 text-gray-700"}
-            >
-              {plan.isEnabled ? "Enabled" : "Disabled"}
-            </Badge>
+            />
           </td>
           <td className="px-4 py-3 max-sm:order-7 max-sm:col-span-2 max-sm:p-0">
             <div className="flex gap-1 max-sm:justify-end">

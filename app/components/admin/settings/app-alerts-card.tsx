@@ -45,14 +45,7 @@ export function AppAlertsCard({
         </>
       }
     >
-      <ForwarderSecret
-        title="Notification forwarder"
-        status={status}
-        endpoint={endpoint}
-        intents={{ rotate: "app-secret-rotate", disable: "app-secret-disable" }}
-        testId="app-secret"
-        copyWhere="Tasker on your phone (the BK_SECRET variable)"
-      />
+      <ForwarderSecret forwarder="app" status={status} endpoint={endpoint} />
       <SettingsForm settings={form} intent="app-apps-save" className="mt-4 space-y-2 border-t border-gray-100 pt-4">
         <CheckboxGroupField field={form.fields.apps} legend="Read payment notifications from" options={APP_OPTIONS} />
         <p className="text-xs text-gray-600">

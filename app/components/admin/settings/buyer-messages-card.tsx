@@ -1,7 +1,7 @@
 import { HelpText } from "~/components/admin/help-text";
 import { useState } from "react";
 import { CheckboxField, SecretField, TextField, savedSecret } from "~/components/forms";
-import { Badge } from "~/components/ui/badge";
+import { OnOffBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { BUYER_EVENTS, BUYER_EVENT_LABELS } from "~/domain/buyer-messages/events";
@@ -18,6 +18,18 @@ const ENV_NAMES: Record<EnvField, string> = {
   verifyToken: "WHATSAPP_VERIFY_TOKEN",
   businessNumber: "WHATSAPP_BUSINESS_NUMBER",
 };
+
+/** WhatsApp's three secrets: written, never shown again (the view has only their last characters, `${name}Hint`). */
+type WhatsAppSecret = "accessToken" | "appSecret" | "verifyToken";
+const WHATSAPP_SECRETS: readonly { name: WhatsAppSecret; label: string; hint?: string }[] = [
+  { name: "accessToken", label: "Access token (system user)" },
+  { name: "appSecret", label: "App Secret" },
+  {
+    name: "verifyToken",
+    label: "Webhook verify token",
+    hint: "Any text you choose; type the same in Meta's webhook settings.",
+  },
+];
 
 interface Props {
   settings: BuyerMessageSettingsView;
@@ -40,11 +52,7 @@ export function BuyerMessagesCard({ settings, webhookUrl, smtpReady }: Props) {
     <SectionCard
       id="buyer-messages-settings"
       title="Buyer messages"
-      badge={
-        <Badge tone={settings.ready ? "success" : "neutral"} data-testid="whatsapp-state">
-          {settings.ready ? "WhatsApp on" : "WhatsApp off"}
-        </Badge>
-      }
+      badge={<OnOffBadge on={settings.ready} words={["WhatsApp on", "WhatsApp off"]} data-testid="whatsapp-state" />}
       description={
         <>
           Order updates to buyers on WhatsApp (Meta&apos;s official WhatsApp Business Cloud API), by e-mail and as
@@ -93,24 +101,15 @@ function WhatsAppKeys({ settings, onSaved }: { settings: BuyerMessageSettingsVie
         placeholder="e.g. 919876543210"
         hint={env("businessNumber")}
       />
-      <SecretField
-        field={form.fields.accessToken}
-        label="Access token (system user)"
-        saved={settings.accessTokenHint}
-        hint={env("accessToken")}
-      />
-      <SecretField
-        field={form.fields.appSecret}
-        label="App Secret"
-        saved={settings.appSecretHint}
-        hint={env("appSecret")}
-      />
-      <SecretField
-        field={form.fields.verifyToken}
-        label="Webhook verify token"
-        saved={settings.verifyTokenHint}
-        hint={env("verifyToken") ?? "Any text you choose; type the same in Meta's webhook settings."}
-      />
+      {WHATSAPP_SECRETS.map(({ name, label, hint }) => (
+        <SecretField
+          key={name}
+          field={form.fields[name]}
+          label={label}
+          saved={settings[`${name}Hint`]}
+          hint={env(name) ?? hint}
+        />
+      ))}
       <p className="text-sm text-gray-700" data-testid="whatsapp-secrets">
         Access token: {savedSecret(settings.accessTokenHint)}. App Secret: {savedSecret(settings.appSecretHint)}. Verify
         token: {savedSecret(settings.verifyTokenHint)}.

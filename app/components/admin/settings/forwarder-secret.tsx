@@ -14,27 +14,32 @@ export interface SecretStatus {
 const time = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
 /**
+ * The two forwarders that sign what they relay, in the operator's words: the SMS forwarder (bank alerts)
+ * and the notification forwarder (payment apps). Their intents and test ids are named after their key.
+ */
+const FORWARDERS = {
+  sms: { title: "SMS forwarder", copyWhere: "the forwarder" },
+  app: { title: "Notification forwarder", copyWhere: "Tasker on your phone (the BK_SECRET variable)" },
+} as const;
+
+/**
  * A forwarder's signing secret (the SMS one, the notification one): where it sends, whether one is set
  * (its last 4 characters and when it was made), and making a new one (shown once) or turning it off.
+ * Its actions are `${forwarder}-secret-rotate` and `-disable`; its test ids `${forwarder}-secret`, `-status`, `-qr`.
  */
 export function ForwarderSecret({
-  title,
+  forwarder,
   status,
   endpoint,
-  intents,
-  testId,
-  copyWhere,
 }: {
-  title: string;
+  forwarder: keyof typeof FORWARDERS;
   status: SecretStatus;
   /** Where the forwarder sends (this shop's address). */
   endpoint: string;
-  intents: { rotate: string; disable: string };
-  /** data-testid prefix: `${testId}-status`, `${testId}` for the secret shown once. */
-  testId: string;
-  /** Where the operator pastes it ("the forwarder", "Tasker's BK_SECRET variable"). */
-  copyWhere: string;
 }) {
+  const { title, copyWhere } = FORWARDERS[forwarder];
+  const testId = `${forwarder}-secret`;
+  const intents = { rotate: `${forwarder}-secret-rotate`, disable: `${forwarder}-secret-disable` };
   const fetcher = useFetcher<PaymentAlertsResult>();
   useActionToast(fetcher, { failureTitle: `${title}: secret not changed` });
   const made =

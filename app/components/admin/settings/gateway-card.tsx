@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { type GatewaySettingsResult, gatewayActionSchemas } from "~/domain/payments/gateway-settings-actions";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { SecretField, TextField, savedSecret } from "~/components/forms";
-import { Badge } from "~/components/ui/badge";
+import { OnOffBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SectionCard } from "~/components/ui/card";
 import { SettingsForm, useSettingsForm } from "./settings-form";
@@ -27,11 +27,7 @@ export function GatewayCard({ gateway, webhookUrl }: Props) {
     <SectionCard
       id="gateway"
       title="Payment gateway"
-      badge={
-        <Badge tone={gateway.enabled ? "success" : "neutral"} data-testid="gateway-state">
-          {gateway.enabled ? "On" : "Off"}
-        </Badge>
-      }
+      badge={<OnOffBadge on={gateway.enabled} data-testid="gateway-state" />}
       description={
         <>
           Razorpay, offered as &quot;Pay with Razorpay&quot; beside the UPI QR (the QR stays the default). Payments

@@ -4,7 +4,7 @@ import { type AlertSettingsResult, alertActionSchemas } from "~/domain/operator-
 import type { AlertSettingsView } from "~/domain/operator-alerts/alert-settings.server";
 import { ALERT_EVENTS, ALERT_EVENT_LABELS, type AlertChannel } from "~/domain/operator-alerts/events";
 import { CheckboxField, CheckboxGroupField, SecretField, SelectField, TextField } from "~/components/forms";
-import { Badge } from "~/components/ui/badge";
+import { OnOffBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PushDevice } from "./push-device";
@@ -178,7 +178,7 @@ function ChannelHeading({ title, enabled }: { title: string; enabled: boolean })
   return (
     <div className="flex items-center justify-between gap-2">
       <h3 className="font-medium">{title}</h3>
-      <Badge tone={enabled ? "success" : "neutral"}>{enabled ? "On" : "Off"}</Badge>
+      <OnOffBadge on={enabled} />
     </div>
   );
 }

@@ -46,14 +46,7 @@ export function PaymentAlertsCard({ sms, templates, headers, endpoint }: Props) 
         </>
       }
     >
-      <ForwarderSecret
-        title="SMS forwarder"
-        status={sms}
-        endpoint={endpoint}
-        intents={{ rotate: "sms-secret-rotate", disable: "sms-secret-disable" }}
-        testId="sms-secret"
-        copyWhere="the forwarder"
-      />
+      <ForwarderSecret forwarder="sms" status={sms} endpoint={endpoint} />
       <SmsGatewayConnect status={sms.gateway} />
       <ForwarderCheck last={sms.lastForwarded} configured={sms.configured} setAt={sms.setAt} />
       <AddedHeaders headers={headers} />

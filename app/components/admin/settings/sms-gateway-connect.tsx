@@ -46,19 +46,12 @@ export function SmsGatewayConnect({ status }: { status: SmsGatewayStatus }) {
               field={fields.gatewayAddress}
               label="App address"
               inputMode="url"
-              autoCapitalize="none"
-              spellCheck={false}
+              verbatim
               placeholder="e.g. http://192.168.1.5:8080"
               hint="Local server: the phone's address and port; Cloud server: https://api.sms-gate.app/3rdparty/v1"
             />
           </div>
-          <TextField
-            field={fields.gatewayUsername}
-            label="Username"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="e.g. sms"
-          />
+          <TextField field={fields.gatewayUsername} label="Username" verbatim placeholder="e.g. sms" />
           <SecretField field={fields.gatewayPassword} label="Password" autoComplete="off" saved={status.passwordHint} />
         </div>
         <Button type="submit" disabled={connect.busy} size="sm">

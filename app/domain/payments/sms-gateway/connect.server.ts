@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { AppServices } from "~/context";
-import { type RequestClient, recordAudit } from "~/domain/audit/audit.server";
+import { type RequestClient, recordSettingsAudit } from "~/domain/audit/audit.server";
 import { defineSettings, text, whole } from "~/domain/settings/define";
 import { readSettings, saveSettings } from "~/domain/settings/store.server";
 import { AppError } from "~/lib/app-error";
@@ -186,7 +186,10 @@ export async function connectSmsGateway(
   let made: string | undefined;
   if (!secret) {
     made = secret = await rotateSmsSecret(db, now);
-    await audit(db, operator, "payments.sms_secret", { made: `••••${secret.slice(-4)}`, by: "sms-gateway-connect" });
+    await recordSettingsAudit(db, operator, "payment-alerts", "payments.sms_secret", {
+      made: `••••${secret.slice(-4)}`,
+      by: "sms-gateway-connect",
+    });
   }
   if (!cloud) {
     const signing = await setSigningKey(access, secret);
@@ -204,7 +207,11 @@ export async function connectSmsGateway(
     { address, username: access.username, password, webhookId: id, webhookUrl: url, connectedAt: now },
     now,
   );
-  await audit(db, operator, "payments.sms_gateway", { address, webhook: id, registered: !already });
+  await recordSettingsAudit(db, operator, "payment-alerts", "payments.sms_gateway", {
+    address,
+    webhook: id,
+    registered: !already,
+  });
 
   const sends = `the app sends each SMS it receives to ${url}`;
   const twice =
@@ -218,20 +225,4 @@ export async function connectSmsGateway(
     };
   }
   return { message: `Connected: ${sends}, signed with this shop's SMS secret.${twice}` };
-}
-
-function audit(
-  db: AppServices["db"],
-  operator: { name: string; client: RequestClient },
-  action: string,
-  details: Record<string, unknown>,
-) {
-  return recordAudit(db, {
-    actor: operator.name,
-    action,
-    targetType: "settings",
-    targetId: "payment-alerts",
-    details,
-    client: operator.client,
-  });
 }

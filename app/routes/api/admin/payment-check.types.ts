@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { CheckView } from "~/domain/payments/check/check.server";
-import { defineEndpoint, getEndpoint, okResponse, record } from "~/lib/api-contract";
+import { getEndpoint, okResponse, record, postEndpoint } from "~/lib/api-contract";
 
 /**
  * /api/admin/payment-check: the Settings card's "pay ₹1 to yourself" check
@@ -24,9 +24,8 @@ export const paymentCheckRequest = z.discriminatedUnion(
 );
 
 export const paymentCheckEndpoint = getEndpoint("/api/admin/payment-check", paymentCheckResponse);
-export const paymentCheckActionEndpoint = defineEndpoint({
-  method: "POST",
-  path: () => "/api/admin/payment-check",
-  request: paymentCheckRequest,
-  response: paymentCheckResponse,
-});
+export const paymentCheckActionEndpoint = postEndpoint(
+  "/api/admin/payment-check",
+  paymentCheckRequest,
+  paymentCheckResponse,
+);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineEndpoint, getEndpoint, okResponse } from "~/lib/api-contract";
+import { getEndpoint, okResponse, postEndpoint } from "~/lib/api-contract";
 import { newPlanSchema } from "~/domain/plans/plan-form";
 import { apiPlanSchema } from "../plans.types";
 
@@ -21,9 +21,4 @@ export const createPlanResponse = okResponse({ message: z.string(), plan: adminP
 export type CreatePlanResponse = z.output<typeof createPlanResponse>;
 
 export const adminPlansEndpoint = getEndpoint("/api/admin/plans", adminPlansResponse);
-export const createPlanEndpoint = defineEndpoint({
-  method: "POST",
-  path: () => "/api/admin/plans",
-  request: createPlanRequest,
-  response: createPlanResponse,
-});
+export const createPlanEndpoint = postEndpoint("/api/admin/plans", createPlanRequest, createPlanResponse);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { pushSubscriptionRequest, pushUnsubscribeRequest } from "~/domain/operator-alerts/push-subscription";
-import { defineEndpoint, okResponse } from "~/lib/api-contract";
+import { defineEndpoint, okResponse, postEndpoint } from "~/lib/api-contract";
 
 /**
  * /api/admin/push-subscriptions: this device's Web Push subscription for
@@ -9,12 +9,11 @@ import { defineEndpoint, okResponse } from "~/lib/api-contract";
  */
 export const pushSubscriptionResponse = okResponse({ message: z.string() });
 
-export const pushSubscribeEndpoint = defineEndpoint({
-  method: "POST",
-  path: () => "/api/admin/push-subscriptions",
-  request: pushSubscriptionRequest,
-  response: pushSubscriptionResponse,
-});
+export const pushSubscribeEndpoint = postEndpoint(
+  "/api/admin/push-subscriptions",
+  pushSubscriptionRequest,
+  pushSubscriptionResponse,
+);
 
 export const pushUnsubscribeEndpoint = defineEndpoint({
   method: "DELETE",
