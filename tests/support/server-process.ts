@@ -33,7 +33,11 @@ export async function spawnServer(
   child.stderr.on("data", (d) => (out += d));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
+    // A server that never said it listens is killed, not left running after the test that gave up on it.
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${out}`));
+    }, timeoutMs);
     const check = () => {
       const match = /shop listening on (http:\/\/[^\s"]+)/.exec(out);
       if (match) {
