@@ -76,7 +76,7 @@ export function openDatabase(
 }
 
 /** Group-commit batches in flight at once on PostgreSQL, each on a pooled connection (ADR 0052). */
-const POSTGRES_BATCHES = 2;
+const POSTGRES_BATCHES = 4;
 
 /** Connections for the hot reads on PostgreSQL, beside the pool the writes share. */
 const HOT_READ_CONNECTIONS = 2;
