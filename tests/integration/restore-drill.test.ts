@@ -22,6 +22,9 @@ import { backupServices, orderRecords, paidOrder, runScript } from "../support/b
 
 const sha = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
 
+/** Each drill runs the backup and restore commands (a process each): 20-23 s when the machine ran at a third of its speed. */
+const RESTORE_TIMEOUT_MS = 120_000;
+
 describe.each(testDatabases())("the restore drill on $name", (kind) => {
   let handle: (DatabaseHandle & { target: DatabaseTarget; cleanup: () => Promise<void> }) | null = null;
   let cleanups: (() => Promise<void> | void)[] = [];
@@ -32,108 +35,116 @@ describe.each(testDatabases())("the restore drill on $name", (kind) => {
     handle = null;
   });
 
-  it("rebuilds the shop from its backup after the database is lost", async () => {
-    handle = await freshDatabase(kind);
-    const { db } = handle;
-    const before = [];
-    for (let i = 0; i < 20; i++) before.push(await paidOrder(db));
-    const beforeIds = before.map((o) => o.order_id);
-    const expected = await orderRecords(db, beforeIds);
-    expect(expected.credits).toHaveLength(20);
-    expect(expected.history.length).toBeGreaterThanOrEqual(20);
+  it(
+    "rebuilds the shop from its backup after the database is lost",
+    async () => {
+      handle = await freshDatabase(kind);
+      const { db } = handle;
+      const before = [];
+      for (let i = 0; i < 20; i++) before.push(await paidOrder(db));
+      const beforeIds = before.map((o) => o.order_id);
+      const expected = await orderRecords(db, beforeIds);
+      expect(expected.credits).toHaveLength(20);
+      expect(expected.history.length).toBeGreaterThanOrEqual(20);
 
-    let backupFile: string;
-    let env: Record<string, string>;
-    let lose: () => Promise<void>;
-    if (kind.name === "sqlite") {
-      const file = databaseFile(handle);
-      const dir = `${file}.backups`;
-      env = { DATABASE_URL: `file:${file}`, BACKUP_DIR: dir };
-      const result = await runBackupTick(backupServices(handle, env), newBackupJobState());
-      backupFile = result.taken!.file;
-      lose = async () => {
-        await handle!.close();
-        for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
-      };
-    } else {
-      const url = databaseUrl(handle);
-      backupFile = `${tmp()}/shop.dump`;
-      execFileSync(postgresTool("pg_dump"), ["--format=custom", "--file", backupFile, url]);
-      // The database is gone: the shop is rebuilt into a new, empty one.
-      const fresh = await kind.create();
-      cleanups.push(fresh.drop);
-      env = { DATABASE_URL: (fresh.target as { url: string }).url };
-      lose = async () => {
-        await handle!.close();
-      };
-    }
-    const after = await paidOrder(db);
-    await lose();
+      let backupFile: string;
+      let env: Record<string, string>;
+      let lose: () => Promise<void>;
+      if (kind.name === "sqlite") {
+        const file = databaseFile(handle);
+        const dir = `${file}.backups`;
+        env = { DATABASE_URL: `file:${file}`, BACKUP_DIR: dir };
+        const result = await runBackupTick(backupServices(handle, env), newBackupJobState());
+        backupFile = result.taken!.file;
+        lose = async () => {
+          await handle!.close();
+          for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+        };
+      } else {
+        const url = databaseUrl(handle);
+        backupFile = `${tmp()}/shop.dump`;
+        execFileSync(postgresTool("pg_dump"), ["--format=custom", "--file", backupFile, url]);
+        // The database is gone: the shop is rebuilt into a new, empty one.
+        const fresh = await kind.create();
+        cleanups.push(fresh.drop);
+        env = { DATABASE_URL: (fresh.target as { url: string }).url };
+        lose = async () => {
+          await handle!.close();
+        };
+      }
+      const after = await paidOrder(db);
+      await lose();
 
-    const restored = await runScript("restore", ["--full", backupFile], env);
-    expect(restored.output).toContain("Restored the whole database from");
-    expect(restored.output).toContain("20 orders");
-    expect(restored.code).toBe(0);
+      const restored = await runScript("restore", ["--full", backupFile], env);
+      expect(restored.output).toContain("Restored the whole database from");
+      expect(restored.output).toContain("20 orders");
+      expect(restored.code).toBe(0);
 
-    const back = openDatabase(targetOf(env));
-    cleanups.push(() => back.close());
-    await migrateToLatest(back.db, back.dialect);
-    expect(await orderRecords(back.db, beforeIds)).toEqual(expected);
-    expect(await back.db.selectFrom("orders").select("id").where("order_id", "=", after.order_id).execute()).toEqual(
-      [],
-    );
-    const audit = await back.db
-      .selectFrom("audit_log")
-      .select("action")
-      .where("action", "=", "data.restore_full")
-      .execute();
-    expect(audit).toHaveLength(1);
-    // The restored shop takes new orders (PostgreSQL's id sequences came back with the rows).
-    await paidOrder(back.db);
-  });
+      const back = openDatabase(targetOf(env));
+      cleanups.push(() => back.close());
+      await migrateToLatest(back.db, back.dialect);
+      expect(await orderRecords(back.db, beforeIds)).toEqual(expected);
+      expect(await back.db.selectFrom("orders").select("id").where("order_id", "=", after.order_id).execute()).toEqual(
+        [],
+      );
+      const audit = await back.db
+        .selectFrom("audit_log")
+        .select("action")
+        .where("action", "=", "data.restore_full")
+        .execute();
+      expect(audit).toHaveLength(1);
+      // The restored shop takes new orders (PostgreSQL's id sequences came back with the rows).
+      await paidOrder(back.db);
+    },
+    RESTORE_TIMEOUT_MS,
+  );
 
-  it("refuses a database that already holds a shop without --force, and replaces it with --force", async () => {
-    handle = await freshDatabase(kind);
-    const order = await paidOrder(handle.db);
-    let backupFile: string;
-    let env: Record<string, string>;
-    if (kind.name === "sqlite") {
-      const file = databaseFile(handle);
-      env = { DATABASE_URL: `file:${file}`, BACKUP_DIR: `${file}.backups` };
-      backupFile = (await runBackupTick(backupServices(handle, env), newBackupJobState())).taken!.file;
-    } else {
-      env = { DATABASE_URL: databaseUrl(handle) };
-      backupFile = `${tmp()}/shop.dump`;
-      execFileSync(postgresTool("pg_dump"), ["--format=custom", "--file", backupFile, env.DATABASE_URL!]);
-    }
-    const later = await paidOrder(handle.db);
+  it(
+    "refuses a database that already holds a shop without --force, and replaces it with --force",
+    async () => {
+      handle = await freshDatabase(kind);
+      const order = await paidOrder(handle.db);
+      let backupFile: string;
+      let env: Record<string, string>;
+      if (kind.name === "sqlite") {
+        const file = databaseFile(handle);
+        env = { DATABASE_URL: `file:${file}`, BACKUP_DIR: `${file}.backups` };
+        backupFile = (await runBackupTick(backupServices(handle, env), newBackupJobState())).taken!.file;
+      } else {
+        env = { DATABASE_URL: databaseUrl(handle) };
+        backupFile = `${tmp()}/shop.dump`;
+        execFileSync(postgresTool("pg_dump"), ["--format=custom", "--file", backupFile, env.DATABASE_URL!]);
+      }
+      const later = await paidOrder(handle.db);
 
-    const refused = await runScript("restore", ["--full", backupFile], env);
-    expect(refused.code).toBe(1);
-    expect(refused.output).toMatch(/Refused: .*(already holds a database|already has tables)/);
-    expect(refused.output).toContain("--force");
-    expect(refused.output).toContain("Nothing was changed.");
-    expect(await handle.db.selectFrom("orders").select("order_id").orderBy("id").execute()).toEqual([
-      { order_id: order.order_id },
-      { order_id: later.order_id },
-    ]);
+      const refused = await runScript("restore", ["--full", backupFile], env);
+      expect(refused.code).toBe(1);
+      expect(refused.output).toMatch(/Refused: .*(already holds a database|already has tables)/);
+      expect(refused.output).toContain("--force");
+      expect(refused.output).toContain("Nothing was changed.");
+      expect(await handle.db.selectFrom("orders").select("order_id").orderBy("id").execute()).toEqual([
+        { order_id: order.order_id },
+        { order_id: later.order_id },
+      ]);
 
-    if (kind.name === "sqlite") await handle.close();
-    const forced = await runScript("restore", ["--full", backupFile, "--force"], env);
-    expect(forced.output).toContain("Restored the whole database");
-    expect(forced.code).toBe(0);
-    const back = openDatabase(targetOf(env));
-    cleanups.push(() => back.close());
-    expect(await back.db.selectFrom("orders").select("order_id").execute()).toEqual([{ order_id: order.order_id }]);
-    if (kind.name === "sqlite") {
-      // The database it replaced is kept beside it, whole.
-      expect(forced.output).toMatch(/The database that was there is kept as .*\.replaced-/);
-      const kept = /kept as (\S+)\./.exec(forced.output)![1]!;
-      const old = openDatabase({ kind: "sqlite", file: kept });
-      expect(await old.db.selectFrom("orders").select("order_id").orderBy("id").execute()).toHaveLength(2);
-      await old.close();
-    }
-  });
+      if (kind.name === "sqlite") await handle.close();
+      const forced = await runScript("restore", ["--full", backupFile, "--force"], env);
+      expect(forced.output).toContain("Restored the whole database");
+      expect(forced.code).toBe(0);
+      const back = openDatabase(targetOf(env));
+      cleanups.push(() => back.close());
+      expect(await back.db.selectFrom("orders").select("order_id").execute()).toEqual([{ order_id: order.order_id }]);
+      if (kind.name === "sqlite") {
+        // The database it replaced is kept beside it, whole.
+        expect(forced.output).toMatch(/The database that was there is kept as .*\.replaced-/);
+        const kept = /kept as (\S+)\./.exec(forced.output)![1]!;
+        const old = openDatabase({ kind: "sqlite", file: kept });
+        expect(await old.db.selectFrom("orders").select("order_id").orderBy("id").execute()).toHaveLength(2);
+        await old.close();
+      }
+    },
+    RESTORE_TIMEOUT_MS,
+  );
 
   it("refuses a damaged backup with the reason and changes nothing", async () => {
     handle = await freshDatabase(kind);
