@@ -1,16 +1,15 @@
 import type { DB } from "~/db/database.server";
 import type { OrderRow } from "~/domain/orders/table";
 import { creditNoteDetails } from "./credit-note";
-import { financialYearOf, formatInvoiceNumber } from "./invoice-number";
 import type { CreditNote } from "./receipt";
-import { takeSerial } from "./series.server";
+import { numberDocument } from "./series.server";
 import { findCreditNote, findTaxInvoice, storedCreditNote } from "./stored-documents.server";
 
 /**
  * Credit notes (CGST Act 2017, section 34; rule 53(1A); docs/receipts.md): when the operator records that
  * an invoiced order's refund was paid (the `refunded` transition), the listener in
  * app/domain/order-events/subscribers.server.ts issues its credit note in that transaction: the next
- * number of the year's own series (takeSerial, as invoices), the order id as its key, so a retry or a
+ * number of the year's own series (numberDocument, as invoices), the order id as its key, so a retry or a
  * second instance never gives an order two notes, and a rolled-back refund takes its number back.
  */
 
@@ -26,18 +25,10 @@ export async function issueCreditNote(trx: DB, order: OrderRow, now: number): Pr
   if (!invoice) return null;
   const details = creditNoteDetails(order, invoice);
   if (!details) return null;
-  const financialYear = financialYearOf(now);
-  const serial = await takeSerial(trx, "credit_note_series", financialYear);
+  const { number, numbered } = await numberDocument(trx, "CN", now);
   const row = await trx
     .insertInto("credit_notes")
-    .values({
-      order_id: order.order_id,
-      note_number: formatInvoiceNumber(financialYear, serial, "CN"),
-      financial_year: financialYear,
-      serial,
-      issued_at: now,
-      details: JSON.stringify(details),
-    })
+    .values({ order_id: order.order_id, note_number: number, ...numbered, details: JSON.stringify(details) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return storedCreditNote(row);

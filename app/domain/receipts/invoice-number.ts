@@ -4,7 +4,7 @@ import { IST_OFFSET_MS } from "~/lib/ist-time";
  * Tax invoice numbers (CGST Rules 2017, rule 46(b)): consecutive, at most 16
  * characters of letters, digits, "-" and "/", unique for a financial year
  * (April to March). "INV/26-27/000123": the year's series and its number.
- * Pure; receipts.server.ts allocates the numbers.
+ * Pure; series.server.ts allocates the numbers.
  */
 
 export const INVOICE_NUMBER_MAX = 16;

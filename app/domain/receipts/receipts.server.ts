@@ -7,10 +7,9 @@ import type { OrderRow } from "~/domain/orders/table";
 import { storeSettings, taxSettings } from "~/domain/settings/cards";
 import { readSettings } from "~/domain/settings/store.server";
 import { AppError } from "~/lib/app-error";
-import { financialYearOf, formatInvoiceNumber } from "./invoice-number";
 import { type PaidOrder, type Receipt, type TaxInvoice, buildReceipt, invoiceDetails } from "./receipt";
 
-import { takeSerial } from "./series.server";
+import { numberDocument } from "./series.server";
 import { findCreditNote, findTaxInvoice, storedInvoice } from "./stored-documents.server";
 
 /**
@@ -41,18 +40,10 @@ export async function issueTaxInvoice(trx: DB, order: OrderRow, now: number): Pr
     legalName: tax.legalName || store.brandName,
     address: tax.registeredAddress || store.location,
   });
-  const financialYear = financialYearOf(now);
-  const serial = await takeSerial(trx, "invoice_series", financialYear);
+  const { number, numbered } = await numberDocument(trx, "INV", now);
   const row = await trx
     .insertInto("tax_invoices")
-    .values({
-      order_id: order.order_id,
-      invoice_number: formatInvoiceNumber(financialYear, Number(serial)),
-      financial_year: financialYear,
-      serial,
-      issued_at: now,
-      details: JSON.stringify(details),
-    })
+    .values({ order_id: order.order_id, invoice_number: number, ...numbered, details: JSON.stringify(details) })
     .returningAll()
     .executeTakeFirstOrThrow();
   return storedInvoice(row);

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "~/db/database.server";
+import { type DocumentSeries, financialYearOf, formatInvoiceNumber } from "./invoice-number";
 
 /**
  * The next number of a financial year's series (tax invoices or credit notes): one atomic upsert, which
@@ -20,4 +21,19 @@ export async function takeSerial(
     .returning("last_serial")
     .executeTakeFirstOrThrow();
   return Number(serial);
+}
+
+const SERIES_TABLE = { INV: "invoice_series", CN: "credit_note_series" } as const;
+
+/**
+ * A document's number, taken from its series in the financial year of `now`: the columns a tax invoice
+ * or a credit note is stored with (`number` goes in its own number column).
+ */
+export async function numberDocument(trx: DB, series: DocumentSeries, now: number) {
+  const financialYear = financialYearOf(now);
+  const serial = await takeSerial(trx, SERIES_TABLE[series], financialYear);
+  return {
+    number: formatInvoiceNumber(financialYear, serial, series),
+    numbered: { financial_year: financialYear, serial, issued_at: now },
+  };
 }

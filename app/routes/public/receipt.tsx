@@ -3,8 +3,8 @@ import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { ReceiptView } from "~/components/buying/receipt-view";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, FieldError } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { OrderLookupFields } from "~/components/buying/order-lookup-fields";
+import { FieldError } from "~/components/ui/field";
 import type { Route } from "./+types/receipt";
 import { servicesContext } from "~/context";
 import { CLIENT_IP_HEADER } from "~/domain/auth/origin";
@@ -93,33 +93,7 @@ export default function ReceiptPage({ actionData }: Route.ComponentProps) {
             <Card asChild>
               <Form method="post" className="mt-6 space-y-4">
                 <p className="text-sm text-gray-700">{t("ask")}</p>
-                <Field id="orderId" label={t("orderId")}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      name="orderId"
-                      defaultValue={params.get("order") ?? ""}
-                      autoCapitalize="characters"
-                      autoComplete="off"
-                      required
-                      maxLength={60}
-                    />
-                  )}
-                </Field>
-                <Field id="phone" label={t("track:phone")}>
-                  {(control) => (
-                    <Input
-                      {...control}
-                      name="phone"
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      required
-                      maxLength={20}
-                      placeholder={t("track:phonePlaceholder")}
-                    />
-                  )}
-                </Field>
+                <OrderLookupFields orderId={params.get("order") ?? ""} />
                 <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
                   {t(navigation.state !== "idle" ? "opening" : "open")}
                 </Button>

@@ -4,8 +4,8 @@ import { CommentsList } from "~/components/buying/comments-list";
 import { OrderProgress } from "~/components/buying/order-progress";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, FieldError } from "~/components/ui/field";
-import { Input } from "~/components/ui/input";
+import { OrderLookupFields } from "~/components/buying/order-lookup-fields";
+import { FieldError } from "~/components/ui/field";
 import type { Route } from "./+types/track";
 import { type AppServices, servicesContext } from "~/context";
 import type { OrderRow } from "~/domain/orders/table";
@@ -220,39 +220,11 @@ export default function Track({ actionData }: Route.ComponentProps) {
         <h1 className="text-center text-3xl font-extrabold">{t("title")}</h1>
         <Card asChild>
           <Form method="post" className="mt-6 space-y-4">
-            <Field id="orderId" label={t("orderId")}>
-              {(control) => (
-                <Input
-                  {...control}
-                  name="orderId"
-                  defaultValue={actionData?.typed.orderId || (params.get("order") ?? "")}
-                  autoCapitalize="characters"
-                  autoComplete="off"
-                  required
-                  maxLength={60}
-                />
-              )}
-            </Field>
-            <Field
-              id="phone"
-              label={t("phone")}
-              hint={t("phoneHint")}
-            >
-              {/* No fixed "+91" in front: people type it, or a leading 0, and the server takes it either way. */}
-              {(control) => (
-                <Input
-                  {...control}
-                  name="phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel"
-                  required
-                  maxLength={20}
-                  defaultValue={actionData?.typed.phone ?? ""}
-                  placeholder={t("phonePlaceholder")}
-                />
-              )}
-            </Field>
+            <OrderLookupFields
+              orderId={actionData?.typed.orderId || (params.get("order") ?? "")}
+              phone={actionData?.typed.phone ?? ""}
+              phoneHint
+            />
             <Button type="submit" disabled={navigation.state !== "idle"} className="w-full">
               {t(navigation.state !== "idle" ? "checking" : "submit")}
             </Button>
