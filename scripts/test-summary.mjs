@@ -31,9 +31,22 @@ if (e2e) {
   failed += s.unexpected;
   skipped += s.skipped;
   console.log(`e2e: ${s.expected + s.flaky} passed, ${s.unexpected} failed`);
+  // Passed on its retry only (playwright.config.ts): named, so it gets fixed rather than forgotten.
+  for (const title of flakyTitles(e2e.suites ?? [])) console.log(`  passed on its retry only: ${title}`);
 } else {
   console.log("e2e.json: no report (stage did not run)");
   failed += 1;
+}
+
+function flakyTitles(suites) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests
+        .filter((t) => t.status === "flaky")
+        .map((t) => `[${t.projectName}] ${spec.file}:${spec.line} ${spec.title}`),
+    ),
+    ...flakyTitles(suite.suites ?? []),
+  ]);
 }
 
 console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -3,6 +3,7 @@ import { formatDayLabel } from "../../app/lib/ist-time";
 import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, uniqueUtr, withDb } from "./admin-support";
 import { expect, test } from "./fixtures";
 import { hydrated } from "./storefront-support";
+import { adminNav } from "./admin-nav";
 
 /** Each project gets its own three past days, so desktop and mobile runs never see each other's orders. */
 function days(projectName: string) {
@@ -13,11 +14,6 @@ function days(projectName: string) {
 /** What a paid order carries: confirmed shortly after it was placed. */
 const paid = (created_at: number) => ({ created_at, paid_at: created_at + 120_000 });
 
-async function openMenuIfNarrow(page: import("@playwright/test").Page) {
-  const menu = page.getByRole("button", { name: "Open menu" });
-  if (await menu.isVisible()) await menu.click();
-}
-
 test("signing in returns to the page that was asked for; logging out ends the session", async ({ page }) => {
   await signIn(page, "/admin/orders?range=all");
   await expect(page).toHaveURL(/\/admin\/orders\?range=all$/);
@@ -25,8 +21,7 @@ test("signing in returns to the page that was asked for; logging out ends the se
   await expect(page.getByRole("heading", { name: "Orders" })).toBeVisible();
   await expect(page.getByText(/^\d+ h( \d+ min)? remaining$/)).toBeVisible();
 
-  await openMenuIfNarrow(page);
-  await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Dashboard" }).click();
+  await (await adminNav(page)).getByRole("link", { name: "Dashboard" }).click();
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 
   await page.getByRole("button", { name: /Admin/ }).click();

@@ -5,6 +5,7 @@ import { type TestShop, startTestShop } from "../support/test-shop";
 import { expect, shot, test } from "./fixtures";
 import { TEST_ADMIN } from "../support/test-accounts";
 import { submitSignIn } from "./admin-support";
+import { adminNav } from "./admin-nav";
 
 // A shop of our own, with a known audit log, on a phone (390×844) and a laptop (1280×800).
 test.describe.configure({ mode: "serial" });
@@ -62,12 +63,11 @@ test.beforeEach(async ({ page }, info) => {
   if (info.project.name === "desktop") await page.setViewportSize({ width: 1280, height: 800 });
 });
 
-async function openAudit(page: Page, phone: boolean) {
+async function openAudit(page: Page) {
   await page.goto(`${shop.url}/admin/dashboard`);
   await submitSignIn(page, OWNER);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-  if (phone) await page.getByRole("button", { name: "Open menu" }).click();
-  await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Audit" }).click();
+  await (await adminNav(page)).getByRole("link", { name: "Audit" }).click();
   await expect(page.getByRole("heading", { name: "Audit", level: 1 })).toBeVisible();
 }
 
@@ -76,9 +76,8 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-test("the operator reads the audit log, pages through it and filters it by action", async ({ page }, info) => {
-  const phone = info.project.name === "mobile";
-  await openAudit(page, phone);
+test("the operator reads the audit log, pages through it and filters it by action", async ({ page }) => {
+  await openAudit(page);
   const entries = page.getByTestId("audit-entry");
 
   // Newest first: the sign-in that just happened, the admin account made from the environment

@@ -10,6 +10,7 @@ import { type ServerProcess, spawnServer } from "../support/server-process";
 import { expect, test } from "./fixtures";
 import { TEST_ADMIN, WRONG_PASSWORD } from "../support/test-accounts";
 import { submitSignIn } from "./admin-support";
+import { adminNav } from "./admin-nav";
 
 /**
  * Admin → Health in a real browser, on a shop of its own whose background
@@ -68,9 +69,7 @@ async function signIn(page: Page) {
 }
 
 async function openHealth(page: Page) {
-  const menu = page.getByRole("button", { name: "Open menu" });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole("navigation", { name: "Admin navigation" }).getByRole("link", { name: "Health" }).click();
+  await (await adminNav(page)).getByRole("link", { name: "Health" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Health" })).toBeVisible();
 }
 
