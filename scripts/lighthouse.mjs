@@ -14,6 +14,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { STARTER, ensureBuild } from "./ensure-build.mjs";
+import { SHOP_NODE_FLAGS } from "./runtime/node-runtime.mjs";
 
 /** Every public page (one article stands for all); extra paths given as arguments are added. */
 const PAGES = [
@@ -51,7 +52,7 @@ const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
 /** The production server on a free port and a fresh SQLite file (seeded with the demo catalogue). */
 async function startServer(dataDir) {
-  const child = spawn(process.execPath, [STARTER], {
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, STARTER], {
     env: {
       ...process.env,
       NODE_ENV: "production",

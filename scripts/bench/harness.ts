@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { SHOP_NODE_FLAGS } from "../runtime/node-runtime.mjs";
 
 export interface Bench {
   name: string;
@@ -74,10 +75,10 @@ export async function startShop(
   const dir = options.dbFile ? null : mkdtempSync(join(tmpdir(), "shop-bench-"));
   const dbFile = options.dbFile ?? join(dir!, "shop.db");
   const port = await freePort();
-  // BENCH_SHOP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the shop under load (Node refuses
-  // --cpu-prof in NODE_OPTIONS).
+  // Started as production starts it (SHOP_NODE_FLAGS). BENCH_SHOP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // profiles the shop under load (Node refuses --cpu-prof in NODE_OPTIONS).
   const nodeArgs = process.env.BENCH_SHOP_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  const child = spawn(process.execPath, [...SHOP_NODE_FLAGS, ...nodeArgs, entry], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -14,3 +14,5 @@ export function endOfLifeWarning(facts: {
   releases: Pick<NodeReleases, "recorded" | "majors">;
 }): string | null;
 export function isoDay(date?: Date): string;
+/** The V8 flags the shop's process starts with, wherever it runs. */
+export const SHOP_NODE_FLAGS: string[];

@@ -7,6 +7,16 @@ import { readFileSync } from "node:fs";
 
 const readJson = (url) => JSON.parse(readFileSync(url, "utf8"));
 
+/**
+ * The V8 flags the shop's process starts with, wherever it runs (npm start, the deploy units, the benches):
+ * a young generation of up to 64 MB per semi-space. A checkout burst allocates fast; with V8's default (sized
+ * from the machine's memory since Node 22) short-lived objects were promoted and collected in long pauses that
+ * every request waited behind. Seven alternating pairs of `npm run bench -- buying --postgres` (2026-11-29):
+ * poll p99 26-47 ms against 26-160 ms, `/` p99 37-81 ms against 34-211 ms, the same orders/s and peak memory
+ * (ADR 0052).
+ */
+export const SHOP_NODE_FLAGS = ["--max-semi-space-size=64"];
+
 /** The Node.js release lines and their end-of-life dates, as recorded (scripts/runtime/node-releases.json). */
 export function nodeReleases() {
   return readJson(new URL("./node-releases.json", import.meta.url));

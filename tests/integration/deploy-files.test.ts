@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { configSchemaShape, loadConfig } from "~/lib/server/config.server";
-import { pinnedNodeVersion } from "../../scripts/runtime/node-runtime.mjs";
+import { SHOP_NODE_FLAGS, pinnedNodeVersion } from "../../scripts/runtime/node-runtime.mjs";
 import { DEFAULT_ENV_FILE } from "../../scripts/shop-env";
 
 /**
@@ -26,11 +26,16 @@ describe("the deploy folder", () => {
       // the program exists: this checkout stands in for /opt/boostkaro/current, the release the unit runs the shop from.
       const unit = join(dir, "boostkaro.service");
       const text = readFileSync(deploy("boostkaro.service"), "utf8");
-      const execStart = /^ExecStart=\/opt\/boostkaro\/current\/(\S+) \/opt\/boostkaro\/current\/server\.js$/m.exec(
+      const execStart = /^ExecStart=\/opt\/boostkaro\/current\/(\S+) (.*)\/opt\/boostkaro\/current\/server\.js$/m.exec(
         text,
       );
       expect(execStart, "ExecStart runs the release's server.js with a program inside that release").not.toBeNull();
-      writeFileSync(unit, text.replace(execStart![0], `ExecStart=${checkout}${execStart![1]} ${checkout}server.js`));
+      // With the flags every other start of the shop uses.
+      expect(execStart![2]!.trim().split(" ")).toEqual(SHOP_NODE_FLAGS);
+      writeFileSync(
+        unit,
+        text.replace(execStart![0], `ExecStart=${checkout}${execStart![1]} ${execStart![2]}${checkout}server.js`),
+      );
       // With its socket beside it, as both go to /etc/systemd/system.
       copyFileSync(deploy("boostkaro.socket"), join(dir, "boostkaro.socket"));
       execFileSync("systemd-analyze", ["verify", unit, join(dir, "boostkaro.socket")], { stdio: "pipe" });
@@ -53,7 +58,10 @@ describe("the deploy folder", () => {
       const text = readFileSync(deploy("boostkaro@.service"), "utf8");
       // The port is the instance's name, given on the command line: shop.env's PORT cannot override it.
       expect(text).toMatch(
-        /^ExecStart=\/usr\/bin\/env PORT=%i SHUTDOWN_DRAIN_MS=\d+ \/opt\/boostkaro\/current\/\S+ \S+server\.js$/m,
+        new RegExp(
+          `^ExecStart=/usr/bin/env PORT=%i SHUTDOWN_DRAIN_MS=\\d+ /opt/boostkaro/current/\\S+ ${SHOP_NODE_FLAGS.join(" ")} \\S+server\\.js$`,
+          "m",
+        ),
       );
       writeFileSync(join(dir, "boostkaro@.service"), text.replaceAll("/opt/boostkaro/current/", checkout));
       const instance = join(dir, "boostkaro@3001.service");
