@@ -174,4 +174,61 @@ describe.each(testDatabases())("Connect SMS Gateway for Android on $name", (kind
     // The Cloud server cannot set a signing key: the shop never tries.
     expect(cloud.calls.some((c) => c.path.endsWith("/settings"))).toBe(false);
   });
+
+  const disconnect = async () => {
+    const res = await fetch(`${shop.url}/admin/settings.data`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "sms-gateway-disconnect" }),
+      headers: { cookie: shop.cookie, origin: shop.url },
+    });
+    return { status: res.status, text: await res.text() };
+  };
+
+  it("Disconnect deletes the shop's webhook in the app and forgets the password; a second press changes nothing", async () => {
+    const ours = `${shop.url}/api/payments/sms-alert`;
+    expect((await connect(local())).status).toBe(200);
+    expect(phone.webhooks.map((w) => w.url)).toContain(ours);
+    const answer = await disconnect();
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(`Disconnected: the app at ${phone.address} no longer sends its SMS to this shop.`);
+    expect(phone.webhooks.map((w) => w.url)).not.toContain(ours);
+    const saved = await readSettings(shop.db.db, smsGatewaySettings);
+    // The address and username stay, to connect again; the password and the connection go.
+    expect(saved).toMatchObject({
+      address: phone.address,
+      username: "sms",
+      password: "",
+      webhookId: "",
+      connectedAt: 0,
+    });
+    const html = await (await fetch(`${shop.url}/admin/settings`, { headers: { cookie: shop.cookie } })).text();
+    expect(html).toContain("Not connected.");
+    const before = await savedKeys();
+    const again = await disconnect();
+    expect(again.status).toBe(400);
+    expect(again.text).toContain("SMS Gateway is not connected: nothing to disconnect");
+    expect(await savedKeys()).toEqual(before);
+  });
+
+  it("an app that no longer answers (a lost phone): the shop forgets it anyway and says what is left to do", async () => {
+    const lost = await startSmsGatewayDouble();
+    try {
+      expect(
+        (
+          await connect({
+            gatewayAddress: lost.address,
+            gatewayUsername: lost.username,
+            gatewayPassword: lost.password,
+          })
+        ).status,
+      ).toBe(200);
+    } finally {
+      await lost.stop();
+    }
+    const answer = await disconnect();
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(`Disconnected here, but the app at ${lost.address} did not answer`);
+    expect(answer.text).toContain("Delete the webhook in the app (Settings → Webhooks)");
+    expect((await readSettings(shop.db.db, smsGatewaySettings)).connectedAt).toBe(0);
+  });
 });

@@ -17,7 +17,7 @@ import {
 import { paymentAppById } from "./reader/payment-apps";
 import { addedHeaders, removeSenderHeader } from "./sender-headers.server";
 import { qrSvgDataUri } from "./qr.server";
-import { connectSmsGateway } from "./sms-gateway/connect.server";
+import { connectSmsGateway, disconnectSmsGateway } from "./sms-gateway/connect.server";
 import { MAX_CHECK_ITEMS, checked, parseCheckInput } from "./reader/check-alerts";
 import { type AlertReading, type ReaderChannel, readAlert, readMailText } from "./reader/read-alert";
 
@@ -127,6 +127,8 @@ export async function runPaymentAlertsAction(
       });
       return { ok: true, intent, ...connected };
     }
+    case "sms-gateway-disconnect":
+      return { ok: true, intent, message: await disconnectSmsGateway(services, operator) };
   }
 }
 

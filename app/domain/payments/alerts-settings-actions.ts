@@ -65,6 +65,7 @@ export const paymentAlertActionSchemas = [
       .max(100, "The username is too long"),
     gatewayPassword: text(200, "The password is too long"),
   }),
+  z.object({ intent: z.literal("sms-gateway-disconnect") }),
 ] as const;
 
 /** Never echoed back to the page: typed again after a refusal (issue 45). */

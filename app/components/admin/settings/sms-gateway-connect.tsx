@@ -1,7 +1,9 @@
 import { useRef } from "react";
+import { useFetcher } from "react-router";
 import { paymentAlertActionSchemas, type PaymentAlertsResult } from "~/domain/payments/alerts-settings-actions";
 import type { SmsGatewayStatus } from "~/domain/payments/sms-gateway/connect.server";
 import { CopyButton } from "~/components/admin/copy-button";
+import { useActionToast } from "~/components/admin/use-action-toast";
 import { SecretField, TextField } from "~/components/forms";
 import { Button } from "~/components/ui/button";
 import { SettingsForm, useSettingsForm } from "./settings-form";
@@ -27,6 +29,10 @@ export function SmsGatewayConnect({ status }: { status: SmsGatewayStatus }) {
   const made = answer?.ok && answer.intent === "sms-gateway-connect" ? answer.secret : undefined;
   const shown = useRef<HTMLElement>(null);
   const { fields } = connect;
+  // Disconnect (disconnectSmsGateway): its fetcher lives here, as its button goes once the page says "Not connected".
+  const disconnect = useFetcher<PaymentAlertsResult>();
+  useActionToast(disconnect, { failureTitle: "Not disconnected" });
+  const disconnecting = disconnect.state !== "idle";
   return (
     <div className="mt-4 space-y-2 border-t border-gray-100 pt-4">
       <h3 className="font-semibold">Connect SMS Gateway for Android</h3>
@@ -37,7 +43,7 @@ export function SmsGatewayConnect({ status }: { status: SmsGatewayStatus }) {
       <p className="text-sm text-gray-700" data-testid="sms-gateway-status">
         {status.connectedAt
           ? `Connected to ${status.address} on ${time.format(status.connectedAt)} IST${status.cloud ? " (Cloud server: the app's Signing Key must be the SMS secret)" : ""}.`
-          : "Not connected yet."}
+          : "Not connected."}
       </p>
       <SettingsForm settings={connect} intent="sms-gateway-connect" className="space-y-2" autoComplete="off">
         <div className="grid gap-2 sm:grid-cols-2">
@@ -58,6 +64,20 @@ export function SmsGatewayConnect({ status }: { status: SmsGatewayStatus }) {
           {connect.busy ? "Connecting..." : "Connect"}
         </Button>
       </SettingsForm>
+      {status.connectedAt !== null && (
+        <disconnect.Form method="post">
+          <Button
+            type="submit"
+            name="intent"
+            value="sms-gateway-disconnect"
+            disabled={disconnecting}
+            variant="neutral"
+            size="sm"
+          >
+            {disconnecting ? "Disconnecting..." : "Disconnect"}
+          </Button>
+        </disconnect.Form>
+      )}
       {made && (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <p className="font-semibold">

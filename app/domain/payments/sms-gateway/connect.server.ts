@@ -226,3 +226,32 @@ export async function connectSmsGateway(
   }
   return { message: `Connected: ${sends}, signed with this shop's SMS secret.${twice}` };
 }
+
+/**
+ * "Disconnect": the shop's webhook is deleted in the app, and the password and the connection are
+ * forgotten (the address and username stay, to connect again). When the app does not answer (a phone lost,
+ * switched off, or on another network) the shop forgets the connection anyway and says what is left: the
+ * app may still send SMS here until its webhook is deleted in the app, and the SMS secret still signs them.
+ */
+export async function disconnectSmsGateway(
+  services: Pick<AppServices, "db">,
+  operator: { name: string; client: RequestClient },
+  now = Date.now(),
+): Promise<string> {
+  const { db } = services;
+  const saved = await readSettings(db, smsGatewaySettings);
+  if (!saved.connectedAt) throw new AppError("INVALID_INPUT", "SMS Gateway is not connected: nothing to disconnect");
+  const access: GatewayAccess = { address: saved.address, username: saved.username, password: saved.password };
+  const deleted = saved.webhookId ? await deleteWebhook(access, saved.webhookId) : ({ ok: true } as const);
+
+  await saveSettings(db, smsGatewaySettings, { password: "", webhookId: "", webhookUrl: "", connectedAt: 0 }, now);
+  await recordSettingsAudit(db, operator, "payment-alerts", "payments.sms_gateway", {
+    address: saved.address,
+    webhook: saved.webhookId || null,
+    disconnected: true,
+    deletedInApp: deleted.ok,
+  });
+  if (deleted.ok) return `Disconnected: the app at ${saved.address} no longer sends its SMS to this shop.`;
+  const why = deleted.kind === "unauthorized" ? "refused the saved password" : "did not answer";
+  return `Disconnected here, but the app at ${saved.address} ${why}: it may still send its SMS to this shop. Delete the webhook in the app (Settings → Webhooks), or press Turn off under SMS forwarder to refuse them.`;
+}
