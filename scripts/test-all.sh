@@ -9,7 +9,7 @@
 #   beside:  PostgreSQL test cluster, MDN HTTP Observatory (the integration tests and sqlmap wait for them)
 #   lane 1: production build → integration tests
 #   lane 2: lint → typecheck → unit → format → dependency rules → lockfile → kept current → (build done) sqlmap
-#   then, in lane 2 once its checks are done: end-to-end tests (beside the integration tests' tail)
+#   then:   end-to-end tests (alone: they are the ones a busy machine makes flaky)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -154,13 +154,12 @@ lane_checks() {
   fi
 }
 
-# The browsers start once the checks are done, beside the integration tests' tail: each stage alone leaves
-# about a core idle on this 2-core machine (ADR 0016, revisited 2026-11-29).
 lane_build &
-lane_checks
-stage "End-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
-  npx playwright test --reporter=list,json || fail "end-to-end tests"
+lane_checks &
 wait
+
+LIVE=1 stage "End-to-end tests (Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/e2e.json" \
+  npx playwright test --reporter=list,json || fail "end-to-end tests"
 
 echo
 echo "=== Times (wall-clock and CPU seconds; lanes overlap, so stages add up to more than the total) ==="
