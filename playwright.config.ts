@@ -25,7 +25,9 @@ export default defineConfig({
   // while a page is still hydrating has failed a long journey on its 30 s. A test that passes only on its retry is
   // named by the suite's summary (scripts/test-summary.mjs) with its first try's trace kept, to be fixed.
   retries: 1,
-  timeout: 30_000,
+  // A minute per test: the operator's journeys (a dialog, its accessibility sweep, a save, the storefront)
+  // take 10-15 s on this machine at full speed and ran past 30 s when its speed fell to a third.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   forbidOnly: Boolean(process.env.CI),
   // A failed test keeps its trace (actions, DOM snapshots, network) but no screencast: recording every
