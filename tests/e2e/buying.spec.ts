@@ -135,16 +135,24 @@ test("a reload keeps the same order; the buyer's UTR, then the operator's confir
   browser,
   baseURL,
   pageErrors,
-}) => {
+}, info) => {
+  // A name of this project's own: the other project runs this test at the same time on the same shop.
+  const username = `priya.${info.project.name}`;
   await page.goto("/followers");
   // Typed before hydration, the field's text would be the browser's and not the form's.
   await hydrated(page);
-  await page.getByLabel("Instagram username").fill("priya.creates");
+  await page.getByLabel("Instagram username").fill(username);
   await page.getByRole("button", { name: "Show packages" }).click();
   const orderId = await orderCheapestPlan(page, /Basic Followers/);
   await expect(page.getByTestId("upi-qr")).toBeVisible();
 
-  const count = () => withDb(E2E_DB, (db) => (db.prepare("select count(*) as n from orders").get() as { n: number }).n);
+  // This buyer's orders: other specs make orders on the shared shop meanwhile.
+  const count = () =>
+    withDb(
+      E2E_DB,
+      (db) =>
+        (db.prepare("select count(*) as n from orders where target_username = ?").get(username) as { n: number }).n,
+    );
   const before = count();
   page.once("dialog", (d) => d.accept());
   await page.reload();
@@ -181,7 +189,7 @@ test("a reload keeps the same order; the buyer's UTR, then the operator's confir
   await page.getByRole("button", { name: "Track order" }).click();
   const tracked = page.getByRole("region", { name: `Order ${orderId}` });
   await expect(tracked.getByTestId("order-stage")).toHaveText("Payment received – sending your order for delivery");
-  await expect(tracked.getByText("priya.creates")).toBeVisible();
+  await expect(tracked.getByText(username)).toBeVisible();
 });
 
 test("the Recent Orders box shows real orders, masked", async ({ page }) => {
