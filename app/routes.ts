@@ -29,6 +29,41 @@ function storefront(locale: "en" | "hi") {
   ];
 }
 
+/**
+ * The admin JSON API: each URL under /api/admin with its module in routes/api/admin/, and a route id
+ * where two URLs share a module. Every one sits inside the guard, which requires an admin session.
+ */
+const ADMIN_API: Array<[path: string, file: string, id?: string]> = [
+  // admin API (dashboard, orders)
+  ["dashboard", "dashboard"],
+  ["pulse", "pulse"],
+  ["orders", "orders"],
+  ["orders/export", "orders-export"],
+  ["tax-documents/export", "tax-documents-export"],
+  ["orders/:id", "order"],
+  ["orders/:id/:action", "order-action"],
+  // panel API
+  ["panel/services", "panel-services"],
+  ["panel/balance", "panel-balance"],
+  ["panel/update-profits", "panel-profits"],
+  ["panels/:panelId/services", "panel-service-search"],
+  // plans, settings and danger zone API
+  ["plans", "plans"],
+  ["plans/:id", "plan", "plan"],
+  ["plans/:id/toggle", "plan", "plan-toggle"],
+  ["setting", "setting-save"],
+  ["setting/:key", "setting"],
+  ["delete-selected-data", "delete-data", "delete-selected"],
+  ["delete-all-data", "delete-data", "delete-all"],
+  ["confirm-password", "confirm-password"],
+  ["payment-check", "payment-check"],
+  ["backups", "backups", "backups"],
+  ["backups/:name", "backups", "backup"],
+  ["database-backups/:name", "database-backups"],
+  // alerts API (this device's Web Push subscription)
+  ["push-subscriptions", "push-subscriptions"],
+];
+
 export default [
   // Public storefront: every page here gets the site header and footer.
   layout("routes/public/layout.tsx", [
@@ -65,36 +100,13 @@ export default [
 
   // Admin JSON API: every route inside the guard requires an admin session.
   ...prefix("api/admin", [
-    layout("routes/api/admin/guard.ts", [
-      // admin API (dashboard, orders)
-      route("dashboard", "routes/api/admin/dashboard.ts"),
-      route("pulse", "routes/api/admin/pulse.ts"),
-      route("orders", "routes/api/admin/orders.ts"),
-      route("orders/export", "routes/api/admin/orders-export.ts"),
-      route("tax-documents/export", "routes/api/admin/tax-documents-export.ts"),
-      route("orders/:id", "routes/api/admin/order.ts"),
-      route("orders/:id/:action", "routes/api/admin/order-action.ts"),
-      // panel API
-      route("panel/services", "routes/api/admin/panel-services.ts"),
-      route("panel/balance", "routes/api/admin/panel-balance.ts"),
-      route("panel/update-profits", "routes/api/admin/panel-profits.ts"),
-      route("panels/:panelId/services", "routes/api/admin/panel-service-search.ts"),
-      // plans, settings and danger zone API
-      route("plans", "routes/api/admin/plans.ts"),
-      route("plans/:id", "routes/api/admin/plan.ts", { id: "api-admin-plan" }),
-      route("plans/:id/toggle", "routes/api/admin/plan.ts", { id: "api-admin-plan-toggle" }),
-      route("setting", "routes/api/admin/setting-save.ts"),
-      route("setting/:key", "routes/api/admin/setting.ts"),
-      route("delete-selected-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-selected" }),
-      route("delete-all-data", "routes/api/admin/delete-data.ts", { id: "api-admin-delete-all" }),
-      route("confirm-password", "routes/api/admin/confirm-password.ts"),
-      route("payment-check", "routes/api/admin/payment-check.ts"),
-      route("backups", "routes/api/admin/backups.ts", { id: "api-admin-backups" }),
-      route("backups/:name", "routes/api/admin/backups.ts", { id: "api-admin-backup" }),
-      route("database-backups/:name", "routes/api/admin/database-backups.ts"),
-      // alerts API (this device's Web Push subscription)
-      route("push-subscriptions", "routes/api/admin/push-subscriptions.ts"),
-    ]),
+    layout(
+      "routes/api/admin/guard.ts",
+      ADMIN_API.map(([path, file, id]) => {
+        const module = `routes/api/admin/${file}.ts`;
+        return id ? route(path, module, { id: `api-admin-${id}` }) : route(path, module);
+      }),
+    ),
   ]),
 
   // The admin's web app manifest: no session (browsers fetch it without cookies), no secrets.

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useEffect, useState } from "react";
 import { type ApiResult, apiCall } from "~/lib/client/api-client";
 import { type PanelBalanceResponse, panelBalanceEndpoint } from "~/routes/api/admin/panel.types";
-import { Card } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { formatPanelBalance } from "./panel-balance";
 
 /**
@@ -20,28 +20,30 @@ export function PanelBalanceCard() {
   }, []);
 
   return (
-    <Card asChild radius="lg" padding="sm" shadow="none">
-      <section aria-labelledby="panel-balance-title">
-        <h2 id="panel-balance-title" className="text-xs font-medium text-gray-600">
-          Panel Balance
-        </h2>
-        <div className="mt-1 min-h-7" aria-live="polite">
-          {!reply ? (
-            <p className="text-sm text-gray-600">Loading...</p>
-          ) : reply.ok ? (
-            <p className="text-xl font-bold" data-testid="panel-balance">
-              {formatPanelBalance(reply.data)}
-            </p>
-          ) : (
-            <p className="text-sm text-red-700">
-              {reply.error.message}{" "}
-              <Link to="/admin/settings" className="underline">
-                Settings
-              </Link>
-            </p>
-          )}
-        </div>
-      </section>
-    </Card>
+    <TitledCard
+      title="Panel Balance"
+      headingId="panel-balance-title"
+      headingClassName="text-xs font-medium text-gray-600"
+      radius="lg"
+      padding="sm"
+      shadow="none"
+    >
+      <div className="mt-1 min-h-7" aria-live="polite">
+        {!reply ? (
+          <p className="text-sm text-gray-600">Loading...</p>
+        ) : reply.ok ? (
+          <p className="text-xl font-bold" data-testid="panel-balance">
+            {formatPanelBalance(reply.data)}
+          </p>
+        ) : (
+          <p className="text-sm text-red-700">
+            {reply.error.message}{" "}
+            <Link to="/admin/settings" className="underline">
+              Settings
+            </Link>
+          </p>
+        )}
+      </div>
+    </TitledCard>
   );
 }

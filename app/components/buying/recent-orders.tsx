@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { type RecentOrder, elapsed } from "~/domain/orders/recent";
 import { useLocale } from "~/lib/i18n/use-locale";
-import { Card } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { formatCount } from "~/lib/money";
 
 /**
@@ -60,27 +60,22 @@ export function RecentOrders({
 
   if (orders.length === 0) return null;
   return (
-    <Card asChild>
-      <section aria-labelledby="recent-orders-title">
-        <h2 id="recent-orders-title" className="text-base font-bold">
-          {t("recent.heading")}
-        </h2>
-        <ul className="mt-3 space-y-2" aria-live="polite">
-          {orders.slice(0, 3).map((o) => (
-            <li
-              key={`${o.createdAt}-${o.handle}-${o.quantity}`}
-              className="flex items-center justify-between gap-3 text-sm"
-            >
-              <span>
-                <span className="font-semibold">{o.handle ? `@${o.handle}` : t("recent.someone")}</span>
-                {t("recent.ordered", { quantity: formatCount(o.quantity, locale), noun: noun.toLowerCase() })}
-              </span>
-              <span className="shrink-0 text-gray-600">{timeAgo(t, o.createdAt, now)}</span>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </Card>
+    <TitledCard title={t("recent.heading")} headingId="recent-orders-title" headingClassName="text-base font-bold">
+      <ul className="mt-3 space-y-2" aria-live="polite">
+        {orders.slice(0, 3).map((o) => (
+          <li
+            key={`${o.createdAt}-${o.handle}-${o.quantity}`}
+            className="flex items-center justify-between gap-3 text-sm"
+          >
+            <span>
+              <span className="font-semibold">{o.handle ? `@${o.handle}` : t("recent.someone")}</span>
+              {t("recent.ordered", { quantity: formatCount(o.quantity, locale), noun: noun.toLowerCase() })}
+            </span>
+            <span className="shrink-0 text-gray-600">{timeAgo(t, o.createdAt, now)}</span>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }
 

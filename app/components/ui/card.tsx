@@ -1,6 +1,6 @@
 import { type VariantProps, cva } from "class-variance-authority";
 import * as Slot from "@radix-ui/react-slot";
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useId } from "react";
 import { cn } from "~/lib/cn";
 
 /** A white box with a light border: forms, order status, sections of the admin. */
@@ -29,10 +29,54 @@ export function Card({
 }
 
 /**
- * A titled section of an admin page in a card: its heading names the region
- * (so `getByRole("region", { name })` and a screen reader's landmarks find it),
- * a line under it says what it is for. `id` anchors it (`/admin/settings#…`).
+ * A card that is a region named by its heading: a `<section>` labelled by its `<h2>`, so
+ * `getByRole("region", { name })` and a screen reader's landmarks find it. `aside` stands beside
+ * the heading (a state, a button); `id` anchors the section (`/admin/settings#…`).
  */
+export function TitledCard({
+  title,
+  headingId,
+  headingClassName = "text-lg font-semibold",
+  aside,
+  id,
+  className,
+  children,
+  ...variants
+}: CardVariants & {
+  title: ReactNode;
+  /** The heading's id, when something links to it; otherwise one of React's. */
+  headingId?: string;
+  headingClassName?: string;
+  aside?: ReactNode;
+  id?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const generated = useId();
+  const labelId = headingId ?? generated;
+  const heading = (
+    <h2 id={labelId} className={headingClassName}>
+      {title}
+    </h2>
+  );
+  return (
+    <Card asChild {...variants} className={className}>
+      <section id={id} aria-labelledby={labelId}>
+        {aside ? (
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {heading}
+            {aside}
+          </div>
+        ) : (
+          heading
+        )}
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/** A titled section of an admin page in a card, with a line under its heading saying what it is for. */
 export function SectionCard({
   id,
   title,
@@ -49,25 +93,10 @@ export function SectionCard({
   className?: string;
   children: ReactNode;
 }) {
-  const heading = (
-    <h2 id={`${id}-title`} className="text-lg font-semibold">
-      {title}
-    </h2>
-  );
   return (
-    <Card asChild radius="lg">
-      <section id={id} aria-labelledby={`${id}-title`} className={className}>
-        {badge ? (
-          <div className="flex items-center justify-between gap-2">
-            {heading}
-            {badge}
-          </div>
-        ) : (
-          heading
-        )}
-        <p className="mt-1 text-sm text-gray-600">{description}</p>
-        {children}
-      </section>
-    </Card>
+    <TitledCard id={id} headingId={`${id}-title`} title={title} aside={badge} radius="lg" className={className}>
+      <p className="mt-1 text-sm text-gray-600">{description}</p>
+      {children}
+    </TitledCard>
   );
 }

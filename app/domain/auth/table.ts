@@ -1,12 +1,11 @@
 import type { Generated, Selectable } from "kysely";
+import type { Timestamps } from "~/db/timestamps";
 
-export interface AdminUserTable {
+export interface AdminUserTable extends Timestamps {
   id: Generated<number>;
   username: string;
   /** scrypt hash with its parameters and salt, never the password. */
   password_hash: string;
-  created_at: number;
-  updated_at: number;
 }
 
 export interface AdminSessionTable {

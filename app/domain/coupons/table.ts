@@ -1,11 +1,12 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { Timestamps } from "~/db/timestamps";
 
 /** Percent off the plan's price, or a flat amount off it. */
 export const COUPON_KINDS = ["percent", "flat"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
 
 /** One code the operator runs (migration 0085; docs/coupons.md). */
-export interface CouponTable {
+export interface CouponTable extends Timestamps {
   id: Generated<number>;
   /** Upper case (normalizeCode): buyers type it in any case; unique. */
   code: string;
@@ -25,8 +26,6 @@ export interface CouponTable {
   uses_per_phone: number | null;
   /** 0 or 1. */
   is_enabled: Generated<number>;
-  created_at: number;
-  updated_at: number;
 }
 
 export type CouponRow = Selectable<CouponTable>;

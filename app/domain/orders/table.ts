@@ -1,10 +1,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { ServiceType } from "~/domain/panel/service-types";
 import type { CancelledBy, OrderStatus } from "./lifecycle";
+import type { Timestamps } from "~/db/timestamps";
 
 export type { CancelledBy, OrderStatus } from "./lifecycle";
 
-export interface OrderTable {
+export interface OrderTable extends Timestamps {
   id: Generated<number>;
   /** Public, non-guessable id shown to the buyer and the admin. */
   order_id: string;
@@ -127,8 +128,6 @@ export interface OrderTable {
   billing_address: Generated<string | null>;
   billing_pin: Generated<string | null>;
   billing_state: Generated<string | null>;
-  created_at: number;
-  updated_at: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Timestamps } from "~/db/timestamps";
 
 /**
  * An SMM panel the shop buys from (migration 0034, ADR 0024): where its API
@@ -7,7 +8,7 @@ import type { Generated, Insertable, Selectable, Updateable } from "kysely";
  * balance it last reported. One panel is the default: plans that name none
  * go there.
  */
-export interface PanelTable {
+export interface PanelTable extends Timestamps {
   id: Generated<number>;
   name: string;
   /** Exactly as the operator pasted it (docs/panels.md). */
@@ -33,8 +34,6 @@ export interface PanelTable {
   balance: string | null;
   balance_currency: string | null;
   balance_checked_at: number | null;
-  created_at: number;
-  updated_at: number;
 }
 
 export type PanelRow = Selectable<PanelTable>;

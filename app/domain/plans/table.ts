@@ -2,11 +2,12 @@ import { MAX_SERIAL_ID } from "~/db/serial-id";
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 
 import type { ServiceType } from "~/domain/panel/service-types";
+import type { Timestamps } from "~/db/timestamps";
 
 /** A custom-comments plan has at most this many comments (the plan form says so; the buyer writes each one). */
 export const MAX_CUSTOM_COMMENTS = 500;
 
-export interface PlanTable {
+export interface PlanTable extends Timestamps {
   id: Generated<number>;
   service_type: ServiceType;
   name: string;
@@ -32,8 +33,6 @@ export interface PlanTable {
   panel_id: Generated<number | null>;
   /** The panel of the fallback service; null: the default panel. */
   fallback_panel_id: Generated<number | null>;
-  created_at: number;
-  updated_at: number;
 }
 
 export type PlanRow = Selectable<PlanTable>;

@@ -1,10 +1,11 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Timestamps } from "~/db/timestamps";
 
 export const ACCOUNT_KINDS = ["business", "personal"] as const;
 export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 
 /** A UPI ID the shop receives payments on (migration 0040). */
-export interface ReceivingAccountTable {
+export interface ReceivingAccountTable extends Timestamps {
   id: Generated<number>;
   /** Lower case, as a payer's app shows it: shop@okaxis. Unique. */
   upi_id: string;
@@ -20,8 +21,6 @@ export interface ReceivingAccountTable {
   daily_cap_payments: number | null;
   /** 1: takes no new checkouts (its open orders still match). */
   paused: Generated<number>;
-  created_at: number;
-  updated_at: number;
 }
 
 export type ReceivingAccountRow = Selectable<ReceivingAccountTable>;

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from "kysely";
+import type { Timestamps } from "~/db/timestamps";
 
 export const TESTIMONIAL_LANGUAGES = ["en", "hi", "hinglish"] as const;
 export type TestimonialLanguage = (typeof TESTIMONIAL_LANGUAGES)[number];
@@ -6,7 +7,7 @@ export type TestimonialLanguage = (typeof TESTIMONIAL_LANGUAGES)[number];
 export const PROOF_TYPES = ["followers", "likes", "views", "comments"] as const;
 export type ProofType = (typeof PROOF_TYPES)[number];
 
-export interface TestimonialTable {
+export interface TestimonialTable extends Timestamps {
   id: Generated<number>;
   name: string;
   handle: string;
@@ -17,11 +18,9 @@ export interface TestimonialTable {
   language: TestimonialLanguage;
   /** 1: shown on the public site; 0: a draft. */
   published: Generated<number>;
-  created_at: number;
-  updated_at: number;
 }
 
-export interface ProofCardTable {
+export interface ProofCardTable extends Timestamps {
   id: Generated<number>;
   service_type: ProofType;
   title: string;
@@ -35,8 +34,6 @@ export interface ProofCardTable {
   /** 1: the operator checked this result themselves. */
   verified: Generated<number>;
   published: Generated<number>;
-  created_at: number;
-  updated_at: number;
 }
 
 export type TestimonialRow = Selectable<TestimonialTable>;

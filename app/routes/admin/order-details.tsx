@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { useId } from "react";
 import { Link, data, useFetcher } from "react-router";
 import { OrderActionsCard } from "~/components/admin/orders/order-actions-card";
 import type { Route } from "./+types/order-details";
@@ -14,7 +13,7 @@ import { BuyerMessages } from "~/components/admin/orders/buyer-messages";
 import { buyerChannelsView } from "~/domain/buyer-messages/history.server";
 import { EraseCustomerData } from "~/components/admin/orders/erase-customer-data";
 import { SentToPanel } from "~/components/admin/orders/sent-to-panel";
-import { Card } from "~/components/ui/card";
+import { Card, TitledCard } from "~/components/ui/card";
 import { auditTrailFor } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/domain/auth/guard.server";
 import { toAdminOrderJson } from "~/domain/orders/admin-queries.server";
@@ -87,16 +86,17 @@ export function shouldRevalidate() {
 }
 
 function Section({ title, className, children }: { title: string; className?: string; children: React.ReactNode }) {
-  const id = useId();
   return (
-    <Card asChild radius="lg" padding="sm" shadow="none" className={className}>
-      <section aria-labelledby={id}>
-        <h2 id={id} className="mb-3 text-base font-semibold">
-          {title}
-        </h2>
-        {children}
-      </section>
-    </Card>
+    <TitledCard
+      title={title}
+      headingClassName="mb-3 text-base font-semibold"
+      radius="lg"
+      padding="sm"
+      shadow="none"
+      className={className}
+    >
+      {children}
+    </TitledCard>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { ReactNode } from "react";
 import type { Route } from "./+types/contact-us";
 import { useIsland } from "~/components/site/use-island";
-import { Card } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { servicesContext } from "~/context";
 import { formatWhatsappNumber } from "~/domain/content/pages.server";
 import { seoMeta, siteFromMatches } from "~/lib/seo";
@@ -158,32 +158,27 @@ function ReportProblemForm({ action }: { action: string }) {
   const { t } = useTranslation("track");
   const field = "mt-1 block w-full rounded-lg border border-gray-300 px-3 py-2.5 text-base";
   return (
-    <Card asChild padding="lg" shadow="none" className="mt-6">
-      <section id="report-problem" aria-labelledby="report-problem-heading" className="scroll-mt-20">
-        <h2 id="report-problem-heading" className="text-lg font-bold text-ink">
-          {t("complaint.title")}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">{t("complaint.hint")}</p>
-        <form method="post" action={action} className="mt-4 space-y-3">
-          <input type="hidden" name="intent" value="complaint" />
-          <label className="block font-medium">
-            {t("orderId")}
-            <input name="orderId" required maxLength={60} autoCapitalize="characters" autoComplete="off" className={field} />
-          </label>
-          <label className="block font-medium">
-            {t("phone")}
-            <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={20} className={field} />
-          </label>
-          <label className="block font-medium">
-            {t("complaint.label")}
-            <textarea name="message" rows={4} required minLength={10} maxLength={1000} className={field} />
-          </label>
-          <button type="submit" className="w-full rounded-xl bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700">
-            {t("complaint.submit")}
-          </button>
-        </form>
-      </section>
-    </Card>
+    <TitledCard title={t("complaint.title")} headingId="report-problem-heading" headingClassName="text-lg font-bold text-ink" id="report-problem" padding="lg" shadow="none" className="mt-6 scroll-mt-20">
+      <p className="mt-1 text-sm text-gray-700">{t("complaint.hint")}</p>
+      <form method="post" action={action} className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="complaint" />
+        <label className="block font-medium">
+          {t("orderId")}
+          <input name="orderId" required maxLength={60} autoCapitalize="characters" autoComplete="off" className={field} />
+        </label>
+        <label className="block font-medium">
+          {t("phone")}
+          <input name="phone" type="tel" inputMode="tel" autoComplete="tel" required maxLength={20} className={field} />
+        </label>
+        <label className="block font-medium">
+          {t("complaint.label")}
+          <textarea name="message" rows={4} required minLength={10} maxLength={1000} className={field} />
+        </label>
+        <button type="submit" className="w-full rounded-xl bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700">
+          {t("complaint.submit")}
+        </button>
+      </form>
+    </TitledCard>
   );
 }
 
@@ -204,16 +199,11 @@ function DetailsCard({
   children: ReactNode;
 }) {
   return (
-    <Card asChild padding="lg" shadow="none">
-      <section aria-labelledby={headingId}>
-        <h2 id={headingId} className="text-lg font-bold text-ink">
-          {heading}
-        </h2>
-        <dl className="mt-3 space-y-2 text-gray-700">{children}</dl>
-        {note && <p className="mt-3 text-sm leading-relaxed text-gray-700">{note}</p>}
-        {after}
-      </section>
-    </Card>
+    <TitledCard title={heading} headingId={headingId} headingClassName="text-lg font-bold text-ink" padding="lg" shadow="none">
+      <dl className="mt-3 space-y-2 text-gray-700">{children}</dl>
+      {note && <p className="mt-3 text-sm leading-relaxed text-gray-700">{note}</p>}
+      {after}
+    </TitledCard>
   );
 }
 

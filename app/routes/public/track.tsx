@@ -3,7 +3,7 @@ import { Form, data, useNavigation, useSearchParams } from "react-router";
 import { CommentsList } from "~/components/buying/comments-list";
 import { OrderProgress } from "~/components/buying/order-progress";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Card, TitledCard } from "~/components/ui/card";
 import { OrderLookupFields } from "~/components/buying/order-lookup-fields";
 import { FieldError } from "~/components/ui/field";
 import type { Route } from "./+types/track";
@@ -237,11 +237,12 @@ export default function Track({ actionData }: Route.ComponentProps) {
           </div>
         )}
         {order && (
-          <Card asChild className="mt-6">
-          <section aria-labelledby="order-status-title">
-            <h2 id="order-status-title" className="text-lg font-bold">
-              {t("order", { orderId: order.orderId })}
-            </h2>
+          <TitledCard
+            title={t("order", { orderId: order.orderId })}
+            headingId="order-status-title"
+            headingClassName="text-lg font-bold"
+            className="mt-6"
+          >
             <div className="mt-4">
               <OrderProgress order={order} headingLevel={2} />
             </div>
@@ -317,8 +318,7 @@ export default function Track({ actionData }: Route.ComponentProps) {
                 <EraseData lookup={actionData.lookup} busy={navigation.state !== "idle"} />
               </>
             )}
-          </section>
-          </Card>
+          </TitledCard>
         )}
       </div>
     </main>

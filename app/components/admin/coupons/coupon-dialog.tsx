@@ -72,18 +72,7 @@ export function CouponDialog({ plans, ...dialog }: Props) {
   );
 }
 
-function couponFormValues(coupon: AdminCoupon) {
-  return {
-    code: coupon.code,
-    kind: coupon.kind,
-    amount: coupon.amount,
-    minOrder: coupon.minOrder,
-    serviceTypes: coupon.serviceTypes,
-    planIds: coupon.planIds.map(String),
-    startsAt: coupon.startsAt,
-    endsAt: coupon.endsAt,
-    totalUses: coupon.totalUses,
-    usesPerPhone: coupon.usesPerPhone,
-    enabled: coupon.enabled ? "true" : "false",
-  };
+/** The form's values: the coupon as the admin sees it, less what only the list shows. */
+function couponFormValues({ id, discount, uses, warnings, planIds, enabled, ...asTyped }: AdminCoupon) {
+  return { ...asTyped, planIds: planIds.map(String), enabled: enabled ? "true" : "false" };
 }

@@ -5,7 +5,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { formatCount, formatInr } from "~/lib/money";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Card, TitledCard } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
@@ -305,28 +305,23 @@ const OUTCOME: Record<string, string> = {
 export function ResolvedCredits({ credits }: { credits: CreditView[] }) {
   if (credits.length === 0) return null;
   return (
-    <Card asChild>
-      <section aria-labelledby="resolved-title">
-        <h2 id="resolved-title" className="text-lg font-semibold">
-          Recently matched or dismissed
-        </h2>
-        <ul className="mt-3 divide-y divide-gray-100 text-sm">
-          {credits.map((c) => (
-            <li key={c.id} className="flex flex-wrap justify-between gap-2 py-2">
-              <span>
-                {c.amountPaise === null ? "—" : formatInr(c.amountPaise)} · {SOURCE[c.source] ?? c.source}
-                {c.utr ? <span className="font-mono"> · {c.utr}</span> : null}
-              </span>
-              <span className="text-gray-700">
-                {OUTCOME[c.status] ?? c.status}
-                {c.orderId ? <span className="font-mono"> → {c.orderId}</span> : null}
-                {c.resolvedBy ? ` by ${c.resolvedBy}` : ""}
-                {c.note ? ` (${c.note})` : ""}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </Card>
+    <TitledCard title="Recently matched or dismissed" headingId="resolved-title">
+      <ul className="mt-3 divide-y divide-gray-100 text-sm">
+        {credits.map((c) => (
+          <li key={c.id} className="flex flex-wrap justify-between gap-2 py-2">
+            <span>
+              {c.amountPaise === null ? "—" : formatInr(c.amountPaise)} · {SOURCE[c.source] ?? c.source}
+              {c.utr ? <span className="font-mono"> · {c.utr}</span> : null}
+            </span>
+            <span className="text-gray-700">
+              {OUTCOME[c.status] ?? c.status}
+              {c.orderId ? <span className="font-mono"> → {c.orderId}</span> : null}
+              {c.resolvedBy ? ` by ${c.resolvedBy}` : ""}
+              {c.note ? ` (${c.note})` : ""}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }

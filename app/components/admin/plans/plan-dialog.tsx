@@ -18,6 +18,9 @@ interface Props extends EntityDialogProps<ApiPlan> {
   panels: PanelForPlans[];
 }
 
+/** A whole number the plan may leave empty (read as 0). */
+const ZERO_IF_EMPTY = { inputMode: "numeric", placeholder: "Empty means 0" } as const;
+
 export function PlanDialog({ panels, ...dialog }: Props) {
   const plan = dialog.editing?.item ?? null;
   const { submitting } = dialog;
@@ -73,24 +76,11 @@ export function PlanDialog({ panels, ...dialog }: Props) {
         field={fields.refillDays}
         label="Refill guarantee (days)"
         hint="0 = no refill. Buyers can request a refill on /track when the panel service supports it."
-        inputMode="numeric"
-        placeholder="Empty means 0"
+        {...ZERO_IF_EMPTY}
       />
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          field={fields.dripRuns}
-          label="Drip-feed runs"
-          hint="0 = all at once"
-          inputMode="numeric"
-          placeholder="Empty means 0"
-        />
-        <TextField
-          field={fields.dripInterval}
-          label="Interval (minutes)"
-          hint="Between runs"
-          inputMode="numeric"
-          placeholder="Empty means 0"
-        />
+        <TextField field={fields.dripRuns} label="Drip-feed runs" hint="0 = all at once" {...ZERO_IF_EMPTY} />
+        <TextField field={fields.dripInterval} label="Interval (minutes)" hint="Between runs" {...ZERO_IF_EMPTY} />
       </div>
       {serviceType === "comments" && (
         <CheckboxField

@@ -5,7 +5,7 @@ import { toast } from "~/components/ui/toast";
 import { useActionToast } from "~/components/admin/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { Checkbox } from "~/components/ui/checkbox";
-import { Card } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { cn } from "~/lib/cn";
 import { plural } from "~/lib/plural";
@@ -73,79 +73,85 @@ export function DangerZone() {
   }
 
   return (
-    <Card asChild radius="lg" shadow="none" className="border-2 border-red-200 bg-red-50/40">
-      <section aria-labelledby="danger-title">
-        <h2 id="danger-title" className="flex items-center gap-2 text-lg font-semibold text-red-800">
+    <TitledCard
+      title={
+        <>
           <TriangleAlert className="size-5" aria-hidden /> Dangerous Zone
-        </h2>
-        <p className="mt-1 text-sm text-gray-700">
-          Permanently delete data. A backup of everything deleted is written first and listed below for download.
+        </>
+      }
+      headingId="danger-title"
+      headingClassName="flex items-center gap-2 text-lg font-semibold text-red-800"
+      radius="lg"
+      shadow="none"
+      className="border-2 border-red-200 bg-red-50/40"
+    >
+      <p className="mt-1 text-sm text-gray-700">
+        Permanently delete data. A backup of everything deleted is written first and listed below for download.
+      </p>
+
+      <div className="mt-4 space-y-2">
+        <Option id="orders" checked={selected.has("orders")} onChange={toggle} />
+        <Option id="plans" checked={selected.has("plans")} onChange={toggle} />
+        <Option id="settings.all" checked={allSettings} onChange={toggle} />
+        <div className="ml-7 space-y-2">
+          {SETTINGS_PARTS.map((id) => (
+            <Option key={id} id={id} checked={selected.has(id)} disabled={allSettings} onChange={toggle} />
+          ))}
+        </div>
+        <p className="flex items-center gap-2 text-sm text-gray-600">
+          <Lock className="size-4" aria-hidden /> Admin Authentication — protected, cannot be deleted
         </p>
+      </div>
 
-        <div className="mt-4 space-y-2">
-          <Option id="orders" checked={selected.has("orders")} onChange={toggle} />
-          <Option id="plans" checked={selected.has("plans")} onChange={toggle} />
-          <Option id="settings.all" checked={allSettings} onChange={toggle} />
-          <div className="ml-7 space-y-2">
-            {SETTINGS_PARTS.map((id) => (
-              <Option key={id} id={id} checked={selected.has(id)} disabled={allSettings} onChange={toggle} />
-            ))}
-          </div>
-          <p className="flex items-center gap-2 text-sm text-gray-600">
-            <Lock className="size-4" aria-hidden /> Admin Authentication — protected, cannot be deleted
-          </p>
-        </div>
-
-        <div className="mt-5 flex flex-wrap gap-3">
-          {effective.length > 0 && (
-            <DeleteButton
-              variant="destroy"
-              working={working && intent === "delete-selected"}
-              workingLabel="Deleting Selected Data..."
-              disabled={working}
-              onClick={() => setConfirm("selected")}
-            >
-              {`Delete Selected Data (${plural(effective.length, "item")})`}
-            </DeleteButton>
-          )}
+      <div className="mt-5 flex flex-wrap gap-3">
+        {effective.length > 0 && (
           <DeleteButton
-            variant="dangerOutline"
-            working={working && intent === "delete-all"}
-            workingLabel="Deleting All Data..."
+            variant="destroy"
+            working={working && intent === "delete-selected"}
+            workingLabel="Deleting Selected Data..."
             disabled={working}
-            onClick={() => setConfirm("all")}
-            className="border-2 border-red-700 text-red-800 hover:bg-red-100"
+            onClick={() => setConfirm("selected")}
           >
-            Delete ALL Data (Everything)
+            {`Delete Selected Data (${plural(effective.length, "item")})`}
           </DeleteButton>
-        </div>
-
-        <ConfirmDialog
-          open={confirm !== null}
-          tone="alarm"
-          {...CONFIRMATIONS[asking]}
-          working={working}
-          onCancel={() => setConfirm(null)}
-          onConfirm={() => submit(asking)}
+        )}
+        <DeleteButton
+          variant="dangerOutline"
+          working={working && intent === "delete-all"}
+          workingLabel="Deleting All Data..."
+          disabled={working}
+          onClick={() => setConfirm("all")}
+          className="border-2 border-red-700 text-red-800 hover:bg-red-100"
         >
-          {asking === "selected" ? (
-            <>
-              <p>The following will be permanently deleted:</p>
-              <ul className="list-disc pl-5">
-                {effective.map((o) => (
-                  <li key={o}>{LABELS[o]}</li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>
-              This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
-              written first.
-            </p>
-          )}
-        </ConfirmDialog>
-      </section>
-    </Card>
+          Delete ALL Data (Everything)
+        </DeleteButton>
+      </div>
+
+      <ConfirmDialog
+        open={confirm !== null}
+        tone="alarm"
+        {...CONFIRMATIONS[asking]}
+        working={working}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => submit(asking)}
+      >
+        {asking === "selected" ? (
+          <>
+            <p>The following will be permanently deleted:</p>
+            <ul className="list-disc pl-5">
+              {effective.map((o) => (
+                <li key={o}>{LABELS[o]}</li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p>
+            This deletes all orders, customers, payments, plans and settings. Only the admin login stays. A backup is
+            written first.
+          </p>
+        )}
+      </ConfirmDialog>
+    </TitledCard>
   );
 }
 

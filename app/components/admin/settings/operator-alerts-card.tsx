@@ -6,7 +6,7 @@ import { ALERT_EVENTS, ALERT_EVENT_LABELS, type AlertChannel } from "~/domain/op
 import { CheckboxField, CheckboxGroupField, SecretField, SelectField, TextField } from "~/components/forms";
 import { OnOffBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { TitledCard } from "~/components/ui/card";
 import { PushDevice } from "./push-device";
 import { SettingsForm, useSettingsForm } from "./settings-form";
 import { DocLink } from "~/components/admin/doc-link";
@@ -59,97 +59,92 @@ export function OperatorAlertsCard({ alerts }: Props) {
   });
   const push = useChannelForm(pushSchema, id, "push", settings.push.enabled, {});
   return (
-    <Card asChild radius="lg">
-      <section aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          Alerts
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">
-          Tells you by e-mail, Telegram or a notification when an order needs you. A channel that is down is retried;
-          orders never wait for it. How to set up: <DocLink name="operator-alerts" />.
-        </p>
-        <SettingsForm settings={events} intent="alerts-events" className={sectionClass}>
-          <CheckboxGroupField field={events.fields.events} legend="Alert me about" options={EVENT_OPTIONS} />
-          <div className="grid gap-2 sm:grid-cols-2">
-            <TextField field={events.fields.dailySummaryTime} label="Daily summary at (IST)" type="time" />
-            <TextField
-              field={events.fields.balanceThreshold}
-              label="Panel balance below (₹; empty: never)"
-              inputMode="decimal"
-            />
-          </div>
-          <Button type="submit" size="sm" disabled={events.busy}>
-            Save choices
-          </Button>
-        </SettingsForm>
-
-        <SettingsForm settings={email} intent="alerts-email" className={sectionClass} autoComplete="off">
-          <ChannelHeading title="E-mail (SMTP)" enabled={settings.email.enabled} />
-          <CheckboxField field={email.fields.enabled} label="Send alerts by e-mail" />
-          <div className="grid gap-2 sm:grid-cols-[1fr_6rem]">
-            <TextField field={email.fields.smtpHost} label="SMTP host" placeholder="e.g. smtp.gmail.com" />
-            <TextField field={email.fields.smtpPort} label="Port" inputMode="numeric" />
-          </div>
-          <SelectField field={email.fields.smtpSecurity} label="Security" options={SECURITY} />
-          <TextField field={email.fields.smtpUser} label="User name" />
-          <SecretField
-            field={email.fields.smtpPassword}
-            label="Password"
-            autoComplete="new-password"
-            saved={alerts.smtpPasswordHint}
-          />
+    <TitledCard title="Alerts" headingId={`${id}-title`} radius="lg">
+      <p className="mt-1 text-sm text-gray-600">
+        Tells you by e-mail, Telegram or a notification when an order needs you. A channel that is down is retried;
+        orders never wait for it. How to set up: <DocLink name="operator-alerts" />.
+      </p>
+      <SettingsForm settings={events} intent="alerts-events" className={sectionClass}>
+        <CheckboxGroupField field={events.fields.events} legend="Alert me about" options={EVENT_OPTIONS} />
+        <div className="grid gap-2 sm:grid-cols-2">
+          <TextField field={events.fields.dailySummaryTime} label="Daily summary at (IST)" type="time" />
           <TextField
-            field={email.fields.mailFrom}
-            label="From"
-            hint="The sender address your mail provider allows, e.g. Shop alerts <alerts@yourshop.in>"
+            field={events.fields.balanceThreshold}
+            label="Panel balance below (₹; empty: never)"
+            inputMode="decimal"
           />
-          <TextField field={email.fields.mailTo} label="To (your address)" />
-          <Button type="submit" size="sm" disabled={email.busy}>
-            Save e-mail
-          </Button>
-        </SettingsForm>
-        <SendTest channel="email" />
-
-        <SettingsForm settings={telegram} intent="alerts-telegram" className={sectionClass} autoComplete="off">
-          <ChannelHeading title="Telegram" enabled={settings.telegram.enabled} />
-          <CheckboxField field={telegram.fields.enabled} label="Send alerts to Telegram" />
-          <SecretField
-            field={telegram.fields.telegramToken}
-            label="Bot token (from @BotFather)"
-            saved={alerts.telegramTokenHint}
-          />
-          <TextField field={telegram.fields.telegramChatId} label="Chat id" inputMode="numeric" />
-          <TextField
-            field={telegram.fields.telegramUserIds}
-            label="Your Telegram user id (who may press Confirm; comma-separated)"
-            inputMode="numeric"
-            placeholder="Press Confirm once: Telegram shows your id"
-          />
-          <p className="text-sm text-gray-700" data-testid="telegram-webhook">
-            Confirm button: {alerts.telegramWebhookSet ? "connected" : "not connected (save a bot token)"}
-          </p>
-          <Button type="submit" size="sm" disabled={telegram.busy}>
-            Save Telegram
-          </Button>
-        </SettingsForm>
-        <SendTest channel="telegram" />
-
-        <SettingsForm settings={push} intent="alerts-push" className={sectionClass}>
-          <ChannelHeading title="Web Push (this phone or computer)" enabled={settings.push.enabled} />
-          <CheckboxField
-            field={push.fields.enabled}
-            label={`Send alerts as notifications to subscribed devices (${alerts.push.devices} now)`}
-          />
-          <Button type="submit" size="sm" disabled={push.busy}>
-            Save Web Push
-          </Button>
-        </SettingsForm>
-        <div className="mt-2">
-          <PushDevice publicKey={alerts.push.publicKey} />
         </div>
-        <SendTest channel="push" />
-      </section>
-    </Card>
+        <Button type="submit" size="sm" disabled={events.busy}>
+          Save choices
+        </Button>
+      </SettingsForm>
+
+      <SettingsForm settings={email} intent="alerts-email" className={sectionClass} autoComplete="off">
+        <ChannelHeading title="E-mail (SMTP)" enabled={settings.email.enabled} />
+        <CheckboxField field={email.fields.enabled} label="Send alerts by e-mail" />
+        <div className="grid gap-2 sm:grid-cols-[1fr_6rem]">
+          <TextField field={email.fields.smtpHost} label="SMTP host" placeholder="e.g. smtp.gmail.com" />
+          <TextField field={email.fields.smtpPort} label="Port" inputMode="numeric" />
+        </div>
+        <SelectField field={email.fields.smtpSecurity} label="Security" options={SECURITY} />
+        <TextField field={email.fields.smtpUser} label="User name" />
+        <SecretField
+          field={email.fields.smtpPassword}
+          label="Password"
+          autoComplete="new-password"
+          saved={alerts.smtpPasswordHint}
+        />
+        <TextField
+          field={email.fields.mailFrom}
+          label="From"
+          hint="The sender address your mail provider allows, e.g. Shop alerts <alerts@yourshop.in>"
+        />
+        <TextField field={email.fields.mailTo} label="To (your address)" />
+        <Button type="submit" size="sm" disabled={email.busy}>
+          Save e-mail
+        </Button>
+      </SettingsForm>
+      <SendTest channel="email" />
+
+      <SettingsForm settings={telegram} intent="alerts-telegram" className={sectionClass} autoComplete="off">
+        <ChannelHeading title="Telegram" enabled={settings.telegram.enabled} />
+        <CheckboxField field={telegram.fields.enabled} label="Send alerts to Telegram" />
+        <SecretField
+          field={telegram.fields.telegramToken}
+          label="Bot token (from @BotFather)"
+          saved={alerts.telegramTokenHint}
+        />
+        <TextField field={telegram.fields.telegramChatId} label="Chat id" inputMode="numeric" />
+        <TextField
+          field={telegram.fields.telegramUserIds}
+          label="Your Telegram user id (who may press Confirm; comma-separated)"
+          inputMode="numeric"
+          placeholder="Press Confirm once: Telegram shows your id"
+        />
+        <p className="text-sm text-gray-700" data-testid="telegram-webhook">
+          Confirm button: {alerts.telegramWebhookSet ? "connected" : "not connected (save a bot token)"}
+        </p>
+        <Button type="submit" size="sm" disabled={telegram.busy}>
+          Save Telegram
+        </Button>
+      </SettingsForm>
+      <SendTest channel="telegram" />
+
+      <SettingsForm settings={push} intent="alerts-push" className={sectionClass}>
+        <ChannelHeading title="Web Push (this phone or computer)" enabled={settings.push.enabled} />
+        <CheckboxField
+          field={push.fields.enabled}
+          label={`Send alerts as notifications to subscribed devices (${alerts.push.devices} now)`}
+        />
+        <Button type="submit" size="sm" disabled={push.busy}>
+          Save Web Push
+        </Button>
+      </SettingsForm>
+      <div className="mt-2">
+        <PushDevice publicKey={alerts.push.publicKey} />
+      </div>
+      <SendTest channel="push" />
+    </TitledCard>
   );
 }
 

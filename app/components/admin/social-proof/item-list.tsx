@@ -6,7 +6,7 @@ import type { AddressLink } from "~/components/admin/entity-dialog";
 import { SOCIAL_PROOF_KINDS } from "./kinds";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Card, TitledCard } from "~/components/ui/card";
 
 type Kind = keyof typeof SOCIAL_PROOF_KINDS;
 
@@ -30,27 +30,26 @@ export function ItemList<T>({ kind, items, busy, render, editLink, onSend, onDel
   const { heading, noun } = SOCIAL_PROOF_KINDS[kind];
   const headingId = `${kind}-heading`;
   return (
-    <Card asChild>
-      <section aria-labelledby={headingId} className="space-y-4">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id={headingId} className="text-lg font-semibold">
-            {heading}
-          </h2>
-          <Button asChild size="md">
-            <a {...editLink(null)}>Add {noun}</a>
-          </Button>
-        </div>
-        <Items
-          items={items}
-          noun={noun}
-          busy={busy}
-          render={render}
-          editLink={(id, item) => editLink({ id, item })}
-          onPublish={(id, published) => onSend({ intent: `${kind}.publish`, id, published: String(published) })}
-          onDelete={(id, title) => onDelete({ intent: `${kind}.delete`, id, title })}
-        />
-      </section>
-    </Card>
+    <TitledCard
+      title={heading}
+      headingId={headingId}
+      className="space-y-4"
+      aside={
+        <Button asChild size="md">
+          <a {...editLink(null)}>Add {noun}</a>
+        </Button>
+      }
+    >
+      <Items
+        items={items}
+        noun={noun}
+        busy={busy}
+        render={render}
+        editLink={(id, item) => editLink({ id, item })}
+        onPublish={(id, published) => onSend({ intent: `${kind}.publish`, id, published: String(published) })}
+        onDelete={(id, title) => onDelete({ intent: `${kind}.delete`, id, title })}
+      />
+    </TitledCard>
   );
 }
 
