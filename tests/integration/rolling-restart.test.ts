@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startCaddy } from "../support/caddy-proxy";
 import { testDatabases } from "../support/databases";
 import type { ServerProcess } from "../support/server-process";
-import { type TestShop, startTestShop } from "../support/test-shop";
+import { SHIPPED_SHUTDOWN_TIMEOUT, type TestShop, startTestShop } from "../support/test-shop";
 import { type TlsProxy, loopbackHost } from "../support/tls-proxy";
 
 /**
@@ -81,6 +81,7 @@ describe.runIf(postgres)("two instances behind Caddy (deploy/Caddyfile.instances
         PUBLIC_BASE_URL: `https://${host}`,
         READINESS_TOKEN: TOKEN,
         BACKUP_DIR: join(dir, "backups"),
+        ...SHIPPED_SHUTDOWN_TIMEOUT,
         // As deploy/boostkaro@.service sets it.
         SHUTDOWN_DRAIN_MS: /SHUTDOWN_DRAIN_MS=(\d+)/.exec(unit)![1]!,
       },

@@ -5,7 +5,7 @@ import { majorOf, pinnedNodeVersion } from "../../scripts/runtime/node-runtime.m
 import { cspScriptHashes, runnableInlineScripts, sha256Sources } from "../support/csp";
 import { sqliteDatabase, testDatabases } from "../support/databases";
 import { type ServerProcess, runServerExpectingExit } from "../support/server-process";
-import { type TestShop, startTestShop } from "../support/test-shop";
+import { SHIPPED_SHUTDOWN_TIMEOUT, type TestShop, startTestShop } from "../support/test-shop";
 
 const READINESS_TOKEN = "server-test-readiness-token-0123456789";
 
@@ -143,7 +143,7 @@ describe.each(testDatabases())("server on $name", (kind) => {
 describe("graceful shutdown", () => {
   it("finishes the request in flight and exits 0 within 5 s of SIGTERM", async () => {
     // Its jobs run on their own, as a real shop's do: the stop must end them too.
-    const shop = await startTestShop({ engine: sqliteDatabase, jobs: "running" });
+    const shop = await startTestShop({ engine: sqliteDatabase, jobs: "running", env: SHIPPED_SHUTDOWN_TIMEOUT });
     const { server } = shop;
     try {
       // A keep-alive connection left idle must not hold the server open.

@@ -78,6 +78,9 @@ export { TEST_ADMIN };
  * that run only when the test calls `runJobs`; no order rate limit; the
  * production build in BUILD_DIR.
  */
+/** SHUTDOWN_TIMEOUT_MS as shipped (deploy/shop.env.example), for tests of a stop with requests in flight. */
+export const SHIPPED_SHUTDOWN_TIMEOUT = { SHUTDOWN_TIMEOUT_MS: "4000" } as const;
+
 export async function startTestShop(options: TestShopOptions): Promise<TestShop> {
   const admin = options.admin === false ? null : (options.admin ?? TEST_ADMIN);
   const jobs = options.jobs ?? "asked";
@@ -91,6 +94,10 @@ export async function startTestShop(options: TestShopOptions): Promise<TestShop>
     ORDER_RATE_LIMIT_PER_MINUTE: "1000000",
     LOG_LEVEL: "info",
     BUILD_DIR: process.env.BUILD_DIR ?? "build",
+    // A stop leaves a proxy's kept-alive connections for the proxy to close (server/handover.ts); here the
+    // "proxy" is the test's own fetch, which never does, so each stop would wait the whole 4 s default.
+    // Tests of the stop itself set the shipped value (SHIPPED_SHUTDOWN_TIMEOUT).
+    SHUTDOWN_TIMEOUT_MS: "500",
     ...(admin ? { ADMIN_USERNAME: admin.username, ADMIN_PASSWORD: admin.password } : {}),
     ...(options.simulator ? { PANEL_SIMULATOR: "true", PANEL_SIMULATOR_PORT: "0" } : {}),
     ...options.env,
