@@ -15,6 +15,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useConfirmedAction } from "../use-confirmed-action";
 import { RefundPay } from "./refund-pay";
 import { SentToPanel } from "./sent-to-panel";
+import { useHydrated } from "~/lib/use-hydrated";
 
 type Fetcher = Pick<FetcherWithComponents<unknown>, "state" | "submit" | "data">;
 
@@ -44,7 +45,10 @@ export function OrderActionsCard({
   feePercent: number;
 }) {
   const { actions } = order;
-  const busy = fetcher.state !== "idle";
+  // Before React runs the page its buttons do nothing (they open dialogs, post through the fetcher):
+  // shown disabled until then instead of swallowing a tap (ADR 0016).
+  const running = useHydrated();
+  const busy = !running || fetcher.state !== "idle";
   const confirm = useConfirmedAction<"unpaid" | "cancel" | "resend">(fetcher);
   const [reference, setReference] = useState("");
   const [referenceError, setReferenceError] = useState<string | null>(null);
