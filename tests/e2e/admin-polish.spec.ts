@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { deleteOrdersBetween, insertOrders, ist, istDaysAgo, signIn, withDb } from "./admin-support";
+import { deleteOrdersBetween, insertOrders, ist, istDayOfLastMonth, istDaysAgo, signIn, withDb } from "./admin-support";
 import { expect, shot, test } from "./fixtures";
 
 test.beforeEach(async ({ page }, info) => {
@@ -86,8 +86,10 @@ async function expectNoOverlap(page: Page) {
 }
 
 test("the date picker uses the shop's colours and shows which day has focus", async ({ page }, info) => {
-  const start = istDaysAgo(mobile(info) ? 20 : 30);
-  const end = istDaysAgo(mobile(info) ? 14 : 24);
+  // Inside one month: the picker shows the start's month, and a range that ran on into the next would show no
+  // day between its ends (a start on the 31st, as on 29 November).
+  const start = istDayOfLastMonth(mobile(info) ? 3 : 13);
+  const end = istDayOfLastMonth(mobile(info) ? 9 : 19);
   await signIn(page, `/admin/dashboard?timeRange=custom&startDate=${start}&endDate=${end}`);
   await page.getByRole("button", { name: /\w{3} \d{2}, \d{4} - / }).click();
   const grid = page.getByRole("grid");

@@ -140,6 +140,13 @@ export function istDaysAgo(n: number): string {
   return istDate(Date.now() - n * 86_400_000);
 }
 
+/** The IST calendar date of `day` (1-28) in the month before this one: a week from it stays in that month. */
+export function istDayOfLastMonth(day: number): string {
+  const [year, month] = istDate(Date.now()).split("-").map(Number) as [number, number];
+  const last = month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+  return `${last.year}-${String(last.month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
 /** A 12-digit UPI reference no other order has (the column is unique). */
 export function uniqueUtr(): string {
   return String(100_000_000_000 + (randomBytes(5).readUIntBE(0, 5) % 900_000_000_000));
