@@ -23,18 +23,20 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 3),
   // One more try for a test that fails: the machine's speed varies threefold over a day, and a click that lands
   // while a page is still hydrating has failed a long journey on its 30 s. A test that passes only on its retry is
-  // named by the suite's summary (scripts/test-summary.mjs) with its first try's trace kept, to be fixed.
+  // named by the suite's summary (scripts/test-summary.mjs), with its first try's error and page snapshot kept, to
+  // be fixed.
   retries: 1,
   // A minute per test: the operator's journeys (a dialog, its accessibility sweep, a save, the storefront)
   // take 10-15 s on this machine at full speed and ran past 30 s when its speed fell to a third.
   timeout: 60_000,
   expect: { timeout: 7_000 },
   forbidOnly: Boolean(process.env.CI),
-  // A failed test keeps its trace (actions, DOM snapshots, network) but no screencast: recording every
-  // test's frames cost about a fifth of the browsers' CPU in a measured pair of specs, on every passing test.
+  // A test's retry records a trace (actions, DOM snapshots, network), kept when the retry fails too; its first try
+  // keeps its error and the page's accessibility snapshot (error-context.md). Recording a trace on every first try
+  // cost about an eighth of the stage's CPU, on every passing test (ADR 0016), and a screencast a fifth more.
   use: {
     baseURL,
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    trace: { mode: "on-first-retry", screenshots: false, snapshots: true, sources: true },
     launchOptions: chromium,
   },
   projects: [
