@@ -46,21 +46,29 @@ const marked = new Marked({
   },
 });
 
-const pages = new Map<string, OperatorDocPage>();
+/** Each guide rendered on its first request and kept: every process start would otherwise render them all. */
+const pages = new Map<OperatorDoc, OperatorDocPage>();
+const served = new Map<OperatorDoc, string>();
 for (const [path, raw] of Object.entries(sources)) {
   const name = /\/docs\/([a-z-]+)\.md$/.exec(path)?.[1];
-  if (!name || !isOperatorDoc(name)) continue;
-  // The first heading is the page's title, shown by the page itself.
-  const body = raw.replace(/^# .*\n/, "");
-  pages.set(name, { name, title: OPERATOR_DOCS[name], html: marked.parse(body) as string });
+  if (name && isOperatorDoc(name)) served.set(name, raw);
 }
 
 export function operatorDoc(name: string): OperatorDocPage | null {
-  return pages.get(name) ?? null;
+  if (!isOperatorDoc(name)) return null;
+  const raw = served.get(name);
+  if (raw === undefined) return null;
+  let page = pages.get(name);
+  if (!page) {
+    // The first heading is the page's title, shown by the page itself.
+    const body = raw.replace(/^# .*\n/, "");
+    page = { name, title: OPERATOR_DOCS[name], html: marked.parse(body) as string };
+    pages.set(name, page);
+  }
+  return page;
 }
 
 /** Every served guide, for the index of the docs pages. */
 export function operatorDocs(): { name: OperatorDoc; title: string }[] {
-  return [...pages.values()].map(({ name, title }) => ({ name, title }));
+  return [...served.keys()].map((name) => ({ name, title: OPERATOR_DOCS[name] }));
 }
-
