@@ -24,6 +24,8 @@ test.beforeAll(async ({}, info) => {
 test.afterAll(async () => shop?.stop());
 
 async function signIn(page: Page, password: string) {
+  // The sign-in page itself: after Log out the address changes a moment before React shows the page.
+  await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
   await page.getByLabel("Username").fill("owner");
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
