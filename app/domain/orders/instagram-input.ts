@@ -57,6 +57,15 @@ const PROFILE_HOSTS = new Set([
 const POST_PATHS = new Set(["p", "reel", "reels", "tv", "share"]);
 const NOT_PROFILES = new Set(["explore", "accounts", "direct", "about", "legal", "developer", "web", "challenge", "s"]);
 
+/**
+ * Whether a link's first path part (any case) is one of Instagram's own pages rather than an account, so
+ * `instagram.com/<it>` never names a profile (`/tv` is a video, `/stories/…` someone's story).
+ */
+export function isInstagramPage(pathPart: string): boolean {
+  const part = pathPart.toLowerCase();
+  return POST_PATHS.has(part) || NOT_PROFILES.has(part) || part === "_u" || part === "stories";
+}
+
 /** Text that is meant as a link (a username never has a "/" and never is one of these hosts). */
 function looksLikeLink(text: string): boolean {
   return text.includes("/") || /^(?:www\.|m\.)?(?:instagram\.com|instagr\.am)$/i.test(text);
