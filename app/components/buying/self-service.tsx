@@ -8,6 +8,7 @@ import type { SelfServiceView } from "~/domain/self-service/track.server";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { useLocale } from "~/lib/i18n/use-locale";
+import { useHydrated } from "~/lib/use-hydrated";
 import { formatInr } from "~/lib/money";
 import { OrderProof } from "./order-proof";
 
@@ -118,6 +119,8 @@ function CancelOrder({
   const form = useRef<HTMLFormElement>(null);
   const [asking, setAsking] = useState(false);
   const [armed, setArmed] = useState(false);
+  // Disabled until React runs: a tap before then would open nothing.
+  const running = useHydrated();
   useEffect(() => {
     if (!asking) return;
     // A double tap's second tap lands before this: it cannot confirm.
@@ -137,7 +140,13 @@ function CancelOrder({
         {free ? t("cancel.hintFree", { amount }) : t("cancel.hint", { amount, percent: view.feePercent })}
       </p>
       {/* type="button": without the page's scripts it sends nothing, so no tap cancels without being asked. */}
-      <Button type="button" variant="neutral" onClick={() => setAsking(true)} className="mt-2 w-full">
+      <Button
+        type="button"
+        variant="neutral"
+        disabled={!running}
+        onClick={() => setAsking(true)}
+        className="mt-2 w-full"
+      >
         {t("cancel.button")}
       </Button>
       <ConfirmDialog
