@@ -33,7 +33,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // A test's retry records a trace (actions, DOM snapshots, network), kept when the retry fails too; its first try
   // keeps its error and the page's accessibility snapshot (error-context.md). Recording a trace on every first try
-  // cost about an eighth of the stage's CPU, on every passing test (ADR 0016), and a screencast a fifth more.
+  // was almost half of the stage's CPU, on every passing test (ADR 0016); a screencast would cost more again.
   use: {
     baseURL,
     trace: { mode: "on-first-retry", screenshots: false, snapshots: true, sources: true },
